@@ -1,0 +1,74 @@
+// tirx.h - the macro spelling of tirx annotations, and what they mean
+// without tirx-pp.
+//
+// Run through tirx-pp, every TIRX_* macro and tirx_* call in an annotated file
+// is rewritten (SPEC.md).  Compiled directly by nvcc, the loop, grid, elect,
+// sync and persistent forms below are equivalent plain CUDA, and the forms
+// that only tirx-pp can lower (warpgroups, async regions, events) stop the
+// build with a message that says to run tirx-pp.  tirx-pp itself defines
+// __TIRX_PP__ while it parses, so that those forms parse quietly.
+#pragma once
+
+#include "tirx/ptx.h"
+
+#define TIRX_PRAGMA_(text) _Pragma(#text)
+#define TIRX_CAT_(a, b) a##b
+#define TIRX_CAT(a, b) TIRX_CAT_(a, b)
+
+// ---- loops (SPEC 1) --------------------------------------------------------
+#define TIRX_UNROLL _Pragma("unroll")
+#define TIRX_UNROLL_N(n) TIRX_PRAGMA_(unroll n)
+#define TIRX_SERIAL _Pragma("unroll 1")
+#define TIRX_VECTORIZE _Pragma("unroll")
+
+// TIRX_GRID(i, E1[, j, E2[, k, E3[, l, E4]]]): loop nest, outermost first, with
+// every extent evaluated once before the nest starts.
+#define TIRX_NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, n, ...) n
+#define TIRX_NARGS(...) TIRX_NARGS_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define TIRX_EXTENTS_2(i, e) __tirx_n_##i = (e)
+#define TIRX_EXTENTS_4(i, e, ...) __tirx_n_##i = (e), TIRX_EXTENTS_2(__VA_ARGS__)
+#define TIRX_EXTENTS_6(i, e, ...) __tirx_n_##i = (e), TIRX_EXTENTS_4(__VA_ARGS__)
+#define TIRX_EXTENTS_8(i, e, ...) __tirx_n_##i = (e), TIRX_EXTENTS_6(__VA_ARGS__)
+#define TIRX_LOOPS_2(P, i, e) P for (int i = 0; i < __tirx_n_##i; ++i)
+#define TIRX_LOOPS_4(P, i, e, ...) P for (int i = 0; i < __tirx_n_##i; ++i) TIRX_LOOPS_2(P, __VA_ARGS__)
+#define TIRX_LOOPS_6(P, i, e, ...) P for (int i = 0; i < __tirx_n_##i; ++i) TIRX_LOOPS_4(P, __VA_ARGS__)
+#define TIRX_LOOPS_8(P, i, e, ...) P for (int i = 0; i < __tirx_n_##i; ++i) TIRX_LOOPS_6(P, __VA_ARGS__)
+#define TIRX_GRID_(P, i, ...)                                                   \
+  for (int __tirx_once_##i = 1,                                                 \
+           TIRX_CAT(TIRX_EXTENTS_, TIRX_NARGS(i, __VA_ARGS__))(i, __VA_ARGS__); \
+       __tirx_once_##i; __tirx_once_##i = 0)                                    \
+  TIRX_CAT(TIRX_LOOPS_, TIRX_NARGS(i, __VA_ARGS__))(P, i, __VA_ARGS__)
+#define TIRX_GRID(...) TIRX_GRID_(, __VA_ARGS__)
+#define TIRX_GRID_UNROLL(...) TIRX_GRID_(_Pragma("unroll"), __VA_ARGS__)
+
+// ---- threads and collectives (SPEC 2) --------------------------------------
+#define TIRX_ELECT if (tirx_elect_one_sync())
+#define TIRX_UNIFORM
+#define tirx_thread_return() return
+
+TIRX_DEVICE bool tirx_elect_sync() { return tirx_elect_one_sync(); }
+TIRX_DEVICE void tirx_cta_sync() { __syncthreads(); }
+TIRX_DEVICE void tirx_warp_sync() { __syncwarp(); }
+TIRX_DEVICE void tirx_warpgroup_sync(unsigned id) { tirx_bar_sync(id, 128); }
+
+// ---- schedules (SPEC 5) -----------------------------------------------------
+#define TIRX_PERSISTENT(tile, total) \
+  for (int tile = blockIdx.x; tile < (total); tile += gridDim.x)
+
+// ---- forms that only tirx-pp can lower (SPEC 3, 4) --------------------------
+#ifdef __TIRX_PP__
+#define TIRX_NEEDS_PP_(what) static_assert(true, "")
+#define tirx_region_sync() ((void)0)
+#else
+#define TIRX_NEEDS_PP_(what) \
+  static_assert(false, what " needs tirx-pp: run `tirx-pp file.cu -o out.cu` and compile out.cu")
+#define tirx_region_sync() \
+  ([] { static_assert(false, "tirx_region_sync() needs tirx-pp: run `tirx-pp file.cu -o out.cu`"); }())
+#endif
+#define TIRX_WARPGROUPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPGROUPS");
+#define TIRX_WARPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPS");
+#define TIRX_ASYNC(pred) TIRX_NEEDS_PP_("TIRX_ASYNC");
+#define TIRX_ASYNC_REGS(pred, regs) TIRX_NEEDS_PP_("TIRX_ASYNC_REGS");
+#define TIRX_EVENT(name, n) TIRX_NEEDS_PP_("TIRX_EVENT");
+#define TIRX_EVENT_READY(name, n) TIRX_NEEDS_PP_("TIRX_EVENT_READY");
+#define TIRX_EVENT_COUNT(name, n, c) TIRX_NEEDS_PP_("TIRX_EVENT_COUNT");

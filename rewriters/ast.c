@@ -1,0 +1,224 @@
+// ast.c - questions the constructs ask of the node table.
+#include <stdio.h>
+
+#include "construct.h"
+
+const Node *node_at(const Ctx *c, int i) { return &c->front->nodes[i]; }
+
+size_t stmt_end(const Ctx *c, int node) {
+  const Node *n = node_at(c, node);
+  if (n->end > n->start) {
+    char last = c->src->data[n->end - 1];
+    if (last == ';' || last == '}') return n->end;
+  }
+  size_t p = lex_skip_blank(c->src, n->end);
+  return p < c->src->len && c->src->data[p] == ';' ? p + 1 : n->end;
+}
+
+bool for_parts(const Ctx *c, int node, ForParts *out) {
+  const Node *n = node_at(c, node);
+  *out = (ForParts){-1, -1, -1, -1, 0, 0};
+  size_t lp = lex_skip_blank(c->src, n->start + 3);
+  if (lp >= c->src->len || c->src->data[lp] != '(') return false;
+  size_t rp = lex_close_paren(c->src, lp);
+  if (!rp) return false;
+  rp--;
+  size_t s1 = lex_find_top(c->src, lp + 1, rp, ';');
+  size_t s2 = s1 < rp ? lex_find_top(c->src, s1 + 1, rp, ';') : rp;
+  if (s2 >= rp) return false;
+  out->lparen = lp;
+  out->rparen = rp;
+  int kids[8];
+  int nk = front_children(c->front, node, kids, 8);
+  for (int i = 0; i < nk && i < 8; i++) {
+    size_t s = node_at(c, kids[i])->start;
+    if (s < s1)
+      out->init = kids[i];
+    else if (s < s2)
+      out->cond = kids[i];
+    else if (s < rp)
+      out->inc = kids[i];
+    else
+      out->body = kids[i];
+  }
+  return out->body >= 0;
+}
+
+typedef struct {
+  CXCursor *out;
+  int n, max;
+} Kids;
+
+static enum CXChildVisitResult add_kid(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Kids *k = data;
+  if (k->n < k->max) k->out[k->n] = cur;
+  k->n++;
+  return CXChildVisit_Continue;
+}
+
+int cursor_children(CXCursor cur, CXCursor *out, int max) {
+  Kids k = {out, 0, max};
+  clang_visitChildren(cur, add_kid, &k);
+  return k.n;
+}
+
+static bool is_function_kind(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+         k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_LambdaExpr ||
+         k == CXCursor_ConversionFunction;
+}
+
+int jump_target(const Ctx *c, int node) {
+  bool is_break = node_at(c, node)->kind == CXCursor_BreakStmt;
+  for (int p = node_at(c, node)->parent; p >= 0; p = node_at(c, p)->parent) {
+    enum CXCursorKind k = node_at(c, p)->kind;
+    if (front_is_loop(k) || (is_break && k == CXCursor_SwitchStmt)) return p;
+    if (is_function_kind(k)) return -1;
+  }
+  return -1;
+}
+
+static bool is_ref_to(CXCursor cur, CXCursor decl) {
+  cur = front_strip(cur);
+  return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), decl);
+}
+
+bool refers_to(const Ctx *c, int node, CXCursor decl) {
+  for (int i = node; i <= node_at(c, node)->last; i++)
+    if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_ref_to(node_at(c, i)->cur, decl)) return true;
+  return false;
+}
+
+int assigns_to(const Ctx *c, int node, CXCursor decl) {
+  for (int i = node; i <= node_at(c, node)->last; i++) {
+    const Node *n = node_at(c, i);
+    CXCursor first;
+    if (n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_CompoundAssignOperator) {
+      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+      if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign && cursor_children(n->cur, &first, 1) &&
+          is_ref_to(first, decl))
+        return i;
+    } else if (n->kind == CXCursor_UnaryOperator) {
+      enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
+      if (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec && cursor_children(n->cur, &first, 1) &&
+          is_ref_to(first, decl))
+        return i;
+    }
+  }
+  return -1;
+}
+
+char *node_text(const Ctx *c, int node) {
+  const Node *n = node_at(c, node);
+  return arena_strndup(c->arena, c->src->data + n->start, n->end - n->start);
+}
+
+const char *spelling_of(const Annotation *an) {
+  static char buf[128];
+  if (an->spelling == SPELL_MACRO || an->spelling == SPELL_CALL)
+    snprintf(buf, sizeof buf, "%.*s", (int)an->name.len, an->name.s);
+  else
+    snprintf(buf, sizeof buf, "#pragma tirx %.*s", (int)an->dir.head.name.len, an->dir.head.name.s);
+  return buf;
+}
+
+const char *nvcc_pragma(const Ctx *c, const Annotation *an, const char *pragma) {
+  if (an->spelling == SPELL_PRAGMA) return arena_printf(c->arena, "#pragma %s", pragma);
+  return arena_printf(c->arena, "_Pragma(\"%s\")", pragma);
+}
+
+bool check_clauses(Ctx *c, const Annotation *an, const char *const *allowed) {
+  bool ok = true;
+  for (int i = 0; i < an->dir.nclauses; i++) {
+    const Clause *cl = &an->dir.clauses[i];
+    bool known = false;
+    for (const char *const *a = allowed; *a; a++)
+      if (span_eq(cl->name, *a)) known = true;
+    if (!known) {
+      diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len, "unknown clause '%.*s' in '%s'", (int)cl->name.len,
+              cl->name.s, spelling_of(an));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool int_type(CXCursor decl, int *bits, bool *is_unsigned, char **spelling, Arena *a) {
+  CXType t = clang_getCursorType(decl);
+  CXType canon = clang_getCanonicalType(t);
+  switch (canon.kind) {
+  case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt: case CXType_ULong:
+  case CXType_ULongLong: case CXType_Char16: case CXType_Char32:
+    *is_unsigned = true;
+    break;
+  case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int: case CXType_Long:
+  case CXType_LongLong: case CXType_WChar:
+    *is_unsigned = false;
+    break;
+  default:
+    return false;
+  }
+  *bits = (int)clang_Type_getSizeOf(canon) * 8;
+  CXString s = clang_getTypeSpelling(t);
+  const char *str = clang_getCString(s);
+  *spelling = arena_strndup(a, str, strlen(str));
+  clang_disposeString(s);
+  return *bits > 0 && *bits <= 64;
+}
+
+char *int_literal(Arena *a, __int128 v, bool is_unsigned, int bits) {
+  (void)bits;
+  if (is_unsigned) {
+    unsigned long long u = (unsigned long long)v;
+    return u <= 0x7fffffffULL ? arena_printf(a, "%llu", u) : arena_printf(a, "%lluull", u);
+  }
+  long long s = (long long)v;
+  if (s >= -2147483647LL && s <= 2147483647LL) return arena_printf(a, "%lld", s);
+  if (s == (-9223372036854775807LL - 1)) return arena_printf(a, "(-9223372036854775807LL - 1)");
+  return arena_printf(a, "%lldLL", s);
+}
+
+// --- expansions -------------------------------------------------------------
+
+typedef struct {
+  Expansion *x;
+  bool is_break;
+} Jump;
+
+static void render_jump(Render *r, const Edit *e) {
+  const Jump *j = e->data;
+  if (j->is_break)
+    render_text(r, arena_printf(r->edits->arena, "goto __tirx_break_%d_%d", j->x->id, j->x->group));
+  else
+    render_text(r, arena_printf(r->edits->arena, "goto __tirx_continue_%d_%d", j->x->id, j->x->iteration));
+}
+
+void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int target, void *), void *arg) {
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_BreakStmt && n->kind != CXCursor_ContinueStmt) continue;
+    if (!binds(c, jump_target(c, i), arg)) continue;
+    bool is_break = n->kind == CXCursor_BreakStmt;
+    if (n->from_macro) {
+      diag_error(c->diag, n->start, "'%s' from a macro expansion cannot leave a loop that tirx-pp expands",
+                 is_break ? "break" : "continue");
+      continue;
+    }
+    Jump *j = arena_alloc(c->arena, sizeof *j);
+    *j = (Jump){x, is_break};
+    edit_add(c->edits, (Edit){.start = n->start, .end = n->end, .fn = render_jump, .data = j});
+    if (is_break)
+      x->has_break = true;
+    else
+      x->has_continue = true;
+  }
+}
+
+void render_break_label(Render *r, const Expansion *x, int line) {
+  if (x->has_break) (void)line, render_gen(r, r->line, " __tirx_break_%d_%d:;", x->id, x->group);
+}
+
+void render_continue_label(Render *r, const Expansion *x, int line) {
+  if (x->has_continue) (void)line, render_gen(r, r->line, " __tirx_continue_%d_%d:;", x->id, x->iteration);
+}

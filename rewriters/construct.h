@@ -1,0 +1,79 @@
+// construct.h - what every construct rewriter sees, and the helpers they share.
+// One file per construct: unroll.c, hint.c (unroll(N), serial), vectorize.c,
+// grid.c (and persistent), thread.c (elect, uniform and the tirx_* calls).
+#pragma once
+#include "edit.h"
+#include "front.h"
+#include "scan.h"
+
+typedef struct {
+  Arena *arena;
+  Diag *diag;
+  const Source *src;
+  Front *front;
+  EditList *edits;
+  const AnnotationList *anns;
+  bool needs_tirx_h;  // the output calls a function from tirx.h
+} Ctx;
+
+// The statement an annotation is attached to.
+typedef struct {
+  int node;
+  size_t start, end;  // end includes a trailing ';'
+} Stmt;
+
+// The parts of a `for` statement; -1 for a part that is absent.
+typedef struct {
+  int init, cond, inc, body;
+  size_t lparen, rparen;  // offsets of the header's parentheses
+} ForParts;
+
+// --- helpers (ast.c) --------------------------------------------------------
+const Node *node_at(const Ctx *c, int i);
+size_t stmt_end(const Ctx *c, int node);  // end of a statement, with its ';'
+bool for_parts(const Ctx *c, int node, ForParts *out);
+// Cursor-order children (for stubs, whose offsets all collapse to one point).
+int cursor_children(CXCursor cur, CXCursor *out, int max);
+// The loop or switch a break (or continue) node binds to; -1 when none in its
+// function.
+int jump_target(const Ctx *c, int node);
+// Whether the subtree of node refers to the declaration `decl`.
+bool refers_to(const Ctx *c, int node, CXCursor decl);
+// The node in node's subtree that assigns `decl` (=, op=, ++, --); -1 if none.
+int assigns_to(const Ctx *c, int node, CXCursor decl);
+char *node_text(const Ctx *c, int node);
+const char *spelling_of(const Annotation *an);  // "#pragma tirx unroll" and the like
+// Text to put nvcc's own pragma (e.g. "unroll 4") where the annotation stood.
+const char *nvcc_pragma(const Ctx *c, const Annotation *an, const char *pragma);
+// Rejects clauses other than those in `allowed` (NULL-terminated).
+bool check_clauses(Ctx *c, const Annotation *an, const char *const *allowed);
+// Integer type facts of a declaration; false when not an integer type.
+bool int_type(CXCursor decl, int *bits, bool *is_unsigned, char **spelling, Arena *a);
+char *int_literal(Arena *a, __int128 v, bool is_unsigned, int bits);
+
+// --- constructs -------------------------------------------------------------
+// Parse-view text for a statement annotation (declares what it declares).
+const char *construct_stub(Ctx *c, const Annotation *an);
+void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st);
+void rewrite_hint(Ctx *c, const Annotation *an, Stmt st);
+void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st);
+void rewrite_grid(Ctx *c, const Annotation *an, Stmt st);
+void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st);
+void rewrite_elect(Ctx *c, const Annotation *an, Stmt st);
+void rewrite_uniform(Ctx *c, const Annotation *an, Stmt st);
+void rewrite_call(Ctx *c, const Annotation *an);
+const char *grid_stub(Ctx *c, const Annotation *an);
+const char *persistent_stub(Ctx *c, const Annotation *an);
+
+// Unrolled-loop bookkeeping shared by unroll and grid: break/continue that
+// bind to a fully expanded loop become gotos to labels of the copy being
+// rendered.
+typedef struct {
+  int id;         // label number of the copy being rendered
+  int iteration;  // continue label of the current iteration
+  int group;      // break label of the current group (grid: outer indices)
+  bool has_break, has_continue;
+} Expansion;
+void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int target, void *), void *arg);
+void render_break_label(Render *r, const Expansion *x, int line);
+void render_continue_label(Render *r, const Expansion *x, int line);

@@ -1,0 +1,202 @@
+// driver.c - the pipeline: scan, parse the view with libclang, attach each
+// annotation to its statement, let the constructs add edits, render.
+#include <string.h>
+
+#include "construct.h"
+#include "tirxpp.h"
+
+static bool is_statement_annotation(const Annotation *an) { return an->spelling != SPELL_CALL; }
+
+static bool read_directive(Arena *a, Diag *d, Annotation *an) {
+  if (an->spelling == SPELL_MACRO) return pragma_from_macro(a, d, an->name, an->args, an->has_args, &an->dir);
+  return pragma_parse(a, d, an->text, &an->dir);
+}
+
+const char *construct_stub(Ctx *c, const Annotation *an) {
+  switch (an->dir.kind) {
+  case DIR_GRID: return grid_stub(c, an);
+  case DIR_PERSISTENT: return persistent_stub(c, an);
+  case DIR_ELECT: return "if (1)";
+  default: return "";
+  }
+}
+
+// What a tirx_* call stands for while clang parses (tirx.h may not be included).
+static const char *call_stub(Ctx *c, const Annotation *an) {
+  if (span_eq(an->name, "tirx_thread_return")) return "return";
+  if (span_eq(an->name, "tirx_cta_sync")) return "__syncthreads()";
+  if (span_eq(an->name, "tirx_warp_sync")) return "__syncwarp()";
+  if (span_eq(an->name, "tirx_elect_sync")) return "(1)";
+  return arena_printf(c->arena, "((void)(%.*s))", (int)an->args.len, an->args.s);
+}
+
+static Stub *make_stubs(Ctx *c, AnnotationList *anns, int *n) {
+  Diag quiet = {.src = c->src};
+  Stub *stubs = arena_alloc(c->arena, sizeof(Stub) * (size_t)(anns->len + 1));
+  size_t last_end = 0;
+  *n = 0;
+  for (int i = 0; i < anns->len; i++) {
+    Annotation *an = &anns->items[i];
+    if (an->start < last_end) continue;
+    const char *text;
+    if (!is_statement_annotation(an))
+      text = call_stub(c, an);
+    else
+      text = read_directive(c->arena, &quiet, an) ? construct_stub(c, an) : "";
+    stubs[(*n)++] = (Stub){an->start, an->end, text};
+    last_end = an->end;
+  }
+  return stubs;
+}
+
+static bool is_statement_kind(enum CXCursorKind k) {
+  return clang_isStatement(k) || clang_isExpression(k) || k == CXCursor_DeclStmt;
+}
+
+static const Annotation *annotation_at(const AnnotationList *anns, size_t off) {
+  for (int i = 0; i < anns->len; i++)
+    if (anns->items[i].start == off && is_statement_annotation(&anns->items[i])) return &anns->items[i];
+  return NULL;
+}
+
+// The statement that follows an annotation (past other annotations on it).
+static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
+  size_t pos = an->end;
+  for (;;) {
+    pos = lex_skip_blank(c->src, pos);
+    const Annotation *next = annotation_at(c->anns, pos);
+    if (!next || pos >= c->src->len) break;
+    pos = next->end;
+  }
+  int node = front_first_at(c->front, pos);
+  const Node *n = node < c->front->nnodes ? node_at(c, node) : NULL;
+  if (!n || n->start != pos || !is_statement_kind(n->kind) || n->parent < 0 ||
+      !clang_isStatement(node_at(c, n->parent)->kind)) {
+    diag_error(c->diag, pos < c->src->len ? pos : an->start, "expected a statement after '%s'", spelling_of(an));
+    return false;
+  }
+  *st = (Stmt){node, n->start, stmt_end(c, node)};
+  return true;
+}
+
+static void rewrite_statement(Ctx *c, const Annotation *an, Stmt st) {
+  switch (an->dir.kind) {
+  case DIR_UNROLL:
+    if (an->dir.head.has_args)
+      rewrite_hint(c, an, st);
+    else
+      rewrite_unroll(c, an, st);
+    break;
+  case DIR_SERIAL: rewrite_hint(c, an, st); break;
+  case DIR_VECTORIZE: rewrite_vectorize(c, an, st); break;
+  case DIR_GRID: rewrite_grid(c, an, st); break;
+  case DIR_PERSISTENT: rewrite_persistent(c, an, st); break;
+  case DIR_ELECT: rewrite_elect(c, an, st); break;
+  case DIR_UNIFORM: rewrite_uniform(c, an, st); break;
+  default:
+    diag_at(c->diag, DIAG_ERROR, an->dir.head.name.off, an->dir.head.name.len,
+            "'%s' is not supported by this version of tirx-pp", spelling_of(an));
+  }
+}
+
+// Clang's errors inside annotated code are ours to report: we cannot rewrite
+// what does not parse. Errors elsewhere belong to nvcc.
+static void report_clang_errors(Ctx *c, size_t start, size_t end) {
+  for (int i = 0; i < c->front->nerrors; i++) {
+    ClangError *e = &c->front->errors[i];
+    if (e->in_main && e->off >= start && e->off < end && e->message) {
+      diag_error(c->diag, e->off, "%s", e->message);
+      e->message = NULL;  // once
+    }
+  }
+}
+
+static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
+  const char *cuda = opt->cuda_path ? opt->cuda_path : "/usr/local/cuda";
+  const char *hdr = opt->header_dir ? opt->header_dir : ".";
+  const char *fixed[] = {
+      "-x", "cuda", "--cuda-device-only",
+      arena_printf(a, "--cuda-gpu-arch=%s", opt->arch ? opt->arch : "sm_90a"),
+      arena_printf(a, "--cuda-path=%s", cuda), "-nocudalib",
+      arena_printf(a, "-std=%s", opt->std ? opt->std : "c++17"), "-w", "-Wno-unknown-cuda-version",
+      "-ferror-limit=0", "-idirafter", arena_printf(a, "%s/tirx/clang-shim", hdr),
+      "-isystem", arena_printf(a, "%s/include/cccl", cuda), "-I", hdr, "-D__TIRX_PP__=1",
+  };
+  int nf = (int)(sizeof fixed / sizeof *fixed);
+  fo->argv = arena_alloc(a, sizeof(char *) * (size_t)(nf + opt->nclang_args + 1));
+  for (int i = 0; i < nf; i++) fo->argv[i] = fixed[i];
+  for (int i = 0; i < opt->nclang_args; i++) fo->argv[nf + i] = opt->clang_args[i];
+  fo->argc = nf + opt->nclang_args;
+}
+
+bool tirx_has_annotations(const char *data, size_t len) {
+  Arena *a = arena_new();
+  Source *src = source_new(a, "", data, len);
+  bool any = scan_annotations(a, src).len > 0;
+  arena_free(a);
+  return any;
+}
+
+static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Buf *out) {
+  if (!edit_finish(c->edits, c->diag)) return TIRX_INPUT_ERROR;
+  Render r;
+  render_init(&r, c->src, c->edits, opt->no_line);
+  if (c->needs_tirx_h && !anns->includes_tirx_h) {
+    // The output calls tirx.h's intrinsics; the #line puts line 1 back.
+    buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);
+    if (!opt->no_line) buf_printf(&r.out, "#line 1 %s%s", r.path_literal, c->src->eol);
+  }
+  render_range(&r, 0, c->src->len);
+  *out = r.out;
+  return TIRX_OK;
+}
+
+int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, Buf *out, FILE *diag_out) {
+  *out = (Buf){0};
+  Arena *a = arena_new();
+  const Source *src = source_new(a, opt->path, data, len);
+  Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
+  AnnotationList anns = scan_annotations(a, src);
+  if (anns.len == 0) {  // the fast path: no libclang, the bytes as they are
+    buf_put(out, data, len);
+    arena_free(a);
+    return TIRX_OK;
+  }
+  EditList edits = {.arena = a};
+  Ctx c = {.arena = a, .diag = &diag, .src = src, .edits = &edits, .anns = &anns};
+  int nstubs;
+  Stub *stubs = make_stubs(&c, &anns, &nstubs);
+  FrontOptions fo;
+  build_args(a, opt, &fo);
+  c.front = front_parse(a, &diag, src, stubs, nstubs, &fo);
+  if (!c.front) {
+    arena_free(a);
+    return TIRX_IO_ERROR;
+  }
+  // Statement annotations: read, attach, check that clang could parse them.
+  Stmt *stmts = arena_alloc(a, sizeof(Stmt) * (size_t)anns.len);
+  bool *ok = arena_alloc(a, sizeof(bool) * (size_t)anns.len);
+  for (int i = 0; i < anns.len; i++) {
+    Annotation *an = &anns.items[i];
+    an->skipped = front_is_skipped(c.front, an->start);
+    if (an->skipped || !is_statement_annotation(an)) continue;
+    ok[i] = read_directive(a, &diag, an) && attach(&c, an, &stmts[i]);
+    if (ok[i]) report_clang_errors(&c, an->start, stmts[i].end);
+  }
+  if (!diag_failed(&diag)) {
+    for (int i = 0; i < anns.len; i++) {
+      Annotation *an = &anns.items[i];
+      if (an->skipped) continue;
+      if (!is_statement_annotation(an)) {
+        report_clang_errors(&c, an->start, an->end);
+        rewrite_call(&c, an);
+      } else if (ok[i]) {
+        rewrite_statement(&c, an, stmts[i]);
+      }
+    }
+  }
+  int rc = diag_failed(&diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, out);
+  front_free(c.front);
+  arena_free(a);
+  return rc;
+}

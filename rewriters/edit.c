@@ -1,0 +1,129 @@
+// edit.c - edit list and rendering with #line bookkeeping.
+#include "edit.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+void edit_add(EditList *l, Edit e) { VEC_PUSH(l->arena, l->items, e); }
+
+void edit_replace(EditList *l, size_t start, size_t end, const char *text) {
+  edit_add(l, (Edit){.start = start, .end = end, .text = text});
+}
+
+static int cmp_edit(const void *a, const void *b) {
+  const Edit *x = a, *y = b;
+  if (x->start != y->start) return x->start < y->start ? -1 : 1;
+  if (x->end != y->end) return x->end > y->end ? -1 : 1;
+  return 0;
+}
+
+bool edit_finish(EditList *l, Diag *d) {
+  qsort(l->items.items, (size_t)l->items.len, sizeof(Edit), cmp_edit);
+  size_t *stack = arena_alloc(l->arena, sizeof(size_t) * (size_t)(l->items.len + 1));
+  int depth = 0;
+  for (int i = 0; i < l->items.len; i++) {
+    const Edit *e = &l->items.items[i];
+    while (depth && stack[depth - 1] <= e->start) depth--;
+    if (depth && e->end > stack[depth - 1]) {
+      diag_error(d, e->start, "tirx constructs overlap here; tirx-pp cannot rewrite this nesting");
+      return false;
+    }
+    stack[depth++] = e->end;
+  }
+  return true;
+}
+
+static void put(Render *r, const char *s, size_t n) {
+  if (!n) return;
+  buf_put(&r->out, s, n);
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == '\n') r->line++;
+  r->at_bol = s[n - 1] == '\n';
+}
+
+void render_init(Render *r, const Source *src, const EditList *edits, bool no_line) {
+  *r = (Render){.src = src, .edits = edits, .no_line = no_line, .line = 1, .at_bol = true};
+  Buf b = {0};
+  buf_putc(&b, '"');
+  for (const char *p = src->path; *p; p++) {
+    if (*p == '"' || *p == '\\') buf_putc(&b, '\\');
+    buf_putc(&b, *p);
+  }
+  buf_putc(&b, '"');
+  r->path_literal = arena_strndup(edits->arena, b.data, b.len);
+  buf_free(&b);
+}
+
+void render_newline(Render *r) { put(r, r->src->eol, strlen(r->src->eol)); }
+void render_text(Render *r, const char *text) { put(r, text, strlen(text)); }
+
+// Makes the next output byte stand for original line `line`.
+static bool sync(Render *r, int line) {
+  if (r->no_line || r->line == line) return false;
+  if (!r->at_bol) render_newline(r);
+  buf_printf(&r->out, "#line %d %s%s", line, r->path_literal, r->src->eol);
+  r->line = line;
+  r->at_bol = true;
+  return true;
+}
+
+static void indent(Render *r, int line) {
+  const char *text;
+  size_t n = source_indent(r->src, line, &text);
+  put(r, text, n);
+}
+
+void render_line_start(Render *r, int line) {
+  if (!r->at_bol) render_newline(r);
+  sync(r, line);
+  indent(r, line);
+}
+
+void render_gen(Render *r, int line, const char *fmt, ...) {
+  sync(r, line);
+  if (r->at_bol) indent(r, line);
+  Buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  put(r, b.data, b.len);
+  buf_free(&b);
+}
+
+// Copies original bytes, first re-synchronizing the line when needed.
+static void copy(Render *r, size_t from, size_t to) {
+  if (from >= to) return;
+  int line = source_line(r->src, from);
+  if (sync(r, line) && from > r->src->line_start[line - 1]) indent(r, line);
+  put(r, r->src->data + from, to - from);
+}
+
+// First edit that starts at or after pos.
+static int first_edit(const EditList *l, size_t pos) {
+  int lo = 0, hi = l->items.len;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (l->items.items[mid].start < pos)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+void render_range(Render *r, size_t from, size_t to) {
+  const EditList *l = r->edits;
+  size_t pos = from;
+  for (int k = first_edit(l, pos); k < l->items.len && l->items.items[k].start < to; k = first_edit(l, pos)) {
+    const Edit *e = &l->items.items[k];
+    if (e->end > to) break;  // cannot happen once edit_finish passed
+    copy(r, pos, e->start);
+    if (e->fn)
+      e->fn(r, e);
+    else
+      render_text(r, e->text);
+    pos = e->end;
+  }
+  copy(r, pos, to);
+}

@@ -1,0 +1,57 @@
+// edit.h - the rewrite engine. Constructs add edits against offsets of the
+// original file; edits nest (an unrolled loop inside a grid inside an unrolled
+// loop) and never overlap partially. Rendering walks the file once, copying
+// bytes outside edits unchanged and letting each edit render its range, which
+// may render its sub-ranges (and the edits inside them) any number of times.
+// `#line` directives keep the output pointing at the original lines.
+#pragma once
+#include <stdbool.h>
+
+#include "diag.h"
+#include "source.h"
+#include "util.h"
+
+typedef struct Render Render;
+typedef struct Edit Edit;
+typedef void (*EditFn)(Render *r, const Edit *e);
+
+struct Edit {
+  size_t start, end;  // start < end
+  EditFn fn;          // renders [start, end); NULL: replace with text
+  const char *text;
+  void *data;
+};
+
+typedef struct {
+  Arena *arena;
+  VEC(Edit) items;
+} EditList;
+
+void edit_add(EditList *l, Edit e);
+void edit_replace(EditList *l, size_t start, size_t end, const char *text);
+// Sorts the edits and checks that they nest; reports a partial overlap.
+bool edit_finish(EditList *l, Diag *d);
+
+struct Render {
+  const Source *src;
+  const EditList *edits;
+  Buf out;
+  bool no_line;      // no #line directives
+  int line;          // original line the current output line stands for
+  bool at_bol;       // the output ends with a newline (or is empty)
+  int counter;       // for unique label names
+  const char *path_literal;  // the file name as a C string literal
+};
+
+void render_init(Render *r, const Source *src, const EditList *edits, bool no_line);
+// Copies [from, to) of the original, rendering the edits inside it.
+void render_range(Render *r, size_t from, size_t to);
+// Emits generated text that stands for original line `line`.
+void render_gen(Render *r, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+// Emits text right here, with no line bookkeeping beyond counting newlines.
+void render_text(Render *r, const char *text);
+// Ends the current output line with the file's end-of-line.
+void render_newline(Render *r);
+// Starts a new output line that stands for original line `line`, indented
+// like it.
+void render_line_start(Render *r, int line);

@@ -1,0 +1,276 @@
+// front.c - libclang parsing and the node table.
+#include "front.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static size_t view_to_orig(const Front *f, size_t v) {
+  // Last stub whose view text starts at or before v.
+  int lo = 0, hi = f->nstubs - 1, k = -1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (f->view_start[mid] <= v)
+      k = mid, lo = mid + 1;
+    else
+      hi = mid - 1;
+  }
+  if (k < 0) return v;
+  const Stub *s = &f->stubs[k];
+  size_t vend = f->view_start[k] + strlen(s->text);
+  if (v < vend) return s->start;
+  return s->end + (v - vend);
+}
+
+static char *build_view(Front *f, size_t *len) {
+  Buf b = {0};
+  size_t pos = 0;
+  f->view_start = arena_alloc(f->arena, sizeof(size_t) * (size_t)(f->nstubs + 1));
+  for (int i = 0; i < f->nstubs; i++) {
+    buf_put(&b, f->src->data + pos, f->stubs[i].start - pos);
+    f->view_start[i] = b.len;
+    buf_puts(&b, f->stubs[i].text);
+    pos = f->stubs[i].end;
+  }
+  buf_put(&b, f->src->data + pos, f->src->len - pos);
+  char *view = arena_strndup(f->arena, b.data ? b.data : "", b.len);
+  *len = b.len;
+  buf_free(&b);
+  return view;
+}
+
+// Original offset of a location in the main file; false elsewhere.
+// (Macro locations count where they are expanded.)
+static bool main_offset(const Front *f, CXSourceLocation loc, size_t *off) {
+  CXFile file;
+  unsigned line, col, o;
+  clang_getExpansionLocation(loc, &file, &line, &col, &o);
+  if (!file || !clang_File_isEqual(file, f->main_file)) return false;
+  *off = view_to_orig(f, o);
+  return true;
+}
+
+typedef struct {
+  Front *f;
+  VEC(Node) nodes;
+  VEC(int) stack;  // open ancestors, innermost last
+  VEC(Range) macros;
+} Walk;
+
+static bool is_function(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+         k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction ||
+         k == CXCursor_LambdaExpr;
+}
+
+// Whether off lies in one of the sorted, disjoint ranges r[0..n).
+static bool in_ranges(const Range *r, int n, size_t off) {
+  int lo = 0, hi = n - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (off < r[mid].start)
+      hi = mid - 1;
+    else if (off >= r[mid].end)
+      lo = mid + 1;
+    else
+      return true;
+  }
+  return false;
+}
+
+static bool in_macro(const Walk *w, size_t off) { return in_ranges(w->macros.items, w->macros.len, off); }
+
+static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data) {
+  Walk *w = data;
+  Front *f = w->f;
+  enum CXCursorKind kind = clang_getCursorKind(cur);
+  CXSourceRange ext = clang_getCursorExtent(cur);
+  size_t start, end;
+  if (!main_offset(f, clang_getRangeStart(ext), &start) || !main_offset(f, clang_getRangeEnd(ext), &end))
+    return CXChildVisit_Continue;
+  if (kind == CXCursor_MacroExpansion) {
+    Range r = {start, end};
+    VEC_PUSH(f->arena, w->macros, r);
+    return CXChildVisit_Continue;
+  }
+  if (kind == CXCursor_InclusionDirective || kind == CXCursor_MacroDefinition) return CXChildVisit_Continue;
+  // Pop ancestors until the parent is on top.
+  while (w->stack.len && !clang_equalCursors(w->nodes.items[w->stack.items[w->stack.len - 1]].cur, parent)) {
+    int done = w->stack.items[--w->stack.len];
+    w->nodes.items[done].last = w->nodes.len - 1;
+  }
+  Node n = {.cur = cur, .kind = kind, .start = start, .end = end < start ? start : end, .parent = -1, .func = -1};
+  if (w->stack.len) {
+    const Node *p = &w->nodes.items[w->stack.items[w->stack.len - 1]];
+    n.parent = w->stack.items[w->stack.len - 1];
+    n.func = is_function(p->kind) ? n.parent : p->func;
+    n.in_template = p->in_template || p->kind == CXCursor_FunctionTemplate || p->kind == CXCursor_ClassTemplate ||
+                    p->kind == CXCursor_ClassTemplatePartialSpecialization;
+  }
+  n.from_macro = in_macro(w, n.start) || (n.end > n.start && in_macro(w, n.end - 1));
+  VEC_PUSH(f->arena, w->nodes, n);
+  VEC_PUSH(f->arena, w->stack, w->nodes.len - 1);
+  return CXChildVisit_Recurse;
+}
+
+static void collect_errors(Front *f) {
+  VEC(ClangError) errs = {0};
+  unsigned n = clang_getNumDiagnostics(f->tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic dg = clang_getDiagnostic(f->tu, i);
+    if (clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error) {
+      ClangError e = {0};
+      e.in_main = main_offset(f, clang_getDiagnosticLocation(dg), &e.off);
+      CXString s = clang_getDiagnosticSpelling(dg);
+      e.message = arena_strndup(f->arena, clang_getCString(s), strlen(clang_getCString(s)));
+      clang_disposeString(s);
+      VEC_PUSH(f->arena, errs, e);
+    }
+    clang_disposeDiagnostic(dg);
+  }
+  f->errors = errs.items;
+  f->nerrors = errs.len;
+}
+
+static void collect_skipped(Front *f) {
+  CXSourceRangeList *list = clang_getSkippedRanges(f->tu, f->main_file);
+  if (!list) return;
+  f->skipped = arena_alloc(f->arena, sizeof(Range) * (list->count + 1));
+  for (unsigned i = 0; i < list->count; i++) {
+    size_t s, e;
+    if (main_offset(f, clang_getRangeStart(list->ranges[i]), &s) &&
+        main_offset(f, clang_getRangeEnd(list->ranges[i]), &e)) {
+      f->skipped[f->nskipped++] = (Range){s, e};
+    }
+  }
+  clang_disposeSourceRangeList(list);
+}
+
+static const Node *sort_nodes;
+static int cmp_start(const void *a, const void *b) {
+  int i = *(const int *)a, j = *(const int *)b;
+  if (sort_nodes[i].start != sort_nodes[j].start) return sort_nodes[i].start < sort_nodes[j].start ? -1 : 1;
+  return i - j;
+}
+
+static void sort_by_start(Front *f) {
+  f->by_start = arena_alloc(f->arena, sizeof(int) * (size_t)(f->nnodes + 1));
+  for (int i = 0; i < f->nnodes; i++) f->by_start[i] = i;
+  sort_nodes = f->nodes;
+  qsort(f->by_start, (size_t)f->nnodes, sizeof(int), cmp_start);
+}
+
+Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt) {
+  Front *f = arena_alloc(a, sizeof *f);
+  f->arena = a;
+  f->src = src;
+  f->stubs = stubs;
+  f->nstubs = nstubs;
+  size_t vlen;
+  char *view = build_view(f, &vlen);
+  struct CXUnsavedFile unsaved = {src->path, view, (unsigned long)vlen};
+  f->index = clang_createIndex(0, 0);
+  unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
+                   CXTranslationUnit_RetainExcludedConditionalBlocks * 0;
+  enum CXErrorCode rc =
+      clang_parseTranslationUnit2(f->index, src->path, opt->argv, opt->argc, &unsaved, 1, flags, &f->tu);
+  if (rc != CXError_Success || !f->tu) {
+    diag_plain(d, DIAG_ERROR, "libclang could not parse '%s' (error %d)", src->path, (int)rc);
+    front_free(f);
+    return NULL;
+  }
+  f->main_file = clang_getFile(f->tu, src->path);
+  collect_errors(f);
+  collect_skipped(f);
+  Walk w = {.f = f};
+  clang_visitChildren(clang_getTranslationUnitCursor(f->tu), visit, &w);
+  while (w.stack.len) w.nodes.items[w.stack.items[--w.stack.len]].last = w.nodes.len - 1;
+  // Macro expansions are listed before the code they expand into, so from_macro
+  // is already right; keep the list for later queries too.
+  f->nodes = w.nodes.items;
+  f->nnodes = w.nodes.len;
+  f->macros = w.macros.items;
+  f->nmacros = w.macros.len;
+  sort_by_start(f);
+  return f;
+}
+
+void front_free(Front *f) {
+  if (!f) return;
+  if (f->tu) clang_disposeTranslationUnit(f->tu);
+  if (f->index) clang_disposeIndex(f->index);
+  f->tu = NULL;
+  f->index = NULL;
+}
+
+bool front_is_skipped(const Front *f, size_t off) { return in_ranges(f->skipped, f->nskipped, off); }
+bool front_in_macro(const Front *f, size_t off) { return in_ranges(f->macros, f->nmacros, off); }
+
+int front_first_at(const Front *f, size_t off) {
+  int lo = 0, hi = f->nnodes;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (f->nodes[f->by_start[mid]].start < off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < f->nnodes ? f->by_start[lo] : f->nnodes;
+}
+
+int front_children(const Front *f, int i, int *out, int max) {
+  int n = 0;
+  for (int k = i + 1; k <= f->nodes[i].last; k = f->nodes[k].last + 1) {
+    if (n < max) out[n] = k;
+    n++;
+  }
+  return n;
+}
+
+bool front_is_loop(enum CXCursorKind k) {
+  return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
+}
+
+static enum CXChildVisitResult find_global_attr(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+bool front_is_kernel(const Front *f, int func) {
+  if (func < 0) return false;
+  bool global = false;
+  clang_visitChildren(f->nodes[func].cur, find_global_attr, &global);
+  return global;
+}
+
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  *(CXCursor *)data = c;
+  return CXChildVisit_Break;
+}
+
+CXCursor front_strip(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) return c;
+    CXCursor child = clang_getNullCursor();
+    clang_visitChildren(c, first_child, &child);
+    if (clang_Cursor_isNull(child)) return c;
+    c = child;
+  }
+}
+
+bool front_eval_int(CXCursor c, long long *value, bool *is_unsigned) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r) return false;
+  bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok) {
+    *is_unsigned = clang_EvalResult_isUnsignedInt(r);
+    *value = *is_unsigned ? (long long)clang_EvalResult_getAsUnsigned(r) : clang_EvalResult_getAsLongLong(r);
+  }
+  clang_EvalResult_dispose(r);
+  return ok;
+}

@@ -1,0 +1,76 @@
+// front.h - the libclang front end: parses a "view" of the file (the original
+// bytes with a few stubs spliced in, so that names an annotation declares are
+// declared) as nvcc's device pass sees it, and flattens the main file's AST
+// into a table of nodes whose offsets are offsets of the original file.
+#pragma once
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "diag.h"
+#include "source.h"
+
+// Text that replaces [start, end) of the original in the parse view.
+typedef struct {
+  size_t start, end;
+  const char *text;
+} Stub;
+
+typedef struct {
+  CXCursor cur;
+  enum CXCursorKind kind;
+  size_t start, end;  // original offsets, end exclusive
+  int parent;         // -1 at the top
+  int last;           // index of its last descendant (itself when a leaf)
+  int func;           // enclosing function (or lambda) node, -1 outside
+  bool in_template;   // inside a function or class template
+  bool from_macro;    // starts or ends inside a macro expansion
+} Node;
+
+typedef struct {
+  size_t off;  // original offset
+  bool in_main;
+  char *message;
+} ClangError;
+
+typedef struct {
+  const char **argv;  // compiler flags for clang (CUDA device side)
+  int argc;
+} FrontOptions;
+
+typedef struct Front Front;
+struct Front {
+  Arena *arena;
+  const Source *src;
+  CXIndex index;
+  CXTranslationUnit tu;
+  CXFile main_file;
+  Node *nodes;
+  int nnodes;
+  Range *skipped;  // blocks the preprocessor skipped
+  int nskipped;
+  Range *macros;  // macro expansions in the main file, in order
+  int nmacros;
+  int *by_start;  // node indices sorted by (start, index)
+  ClangError *errors;
+  int nerrors;
+  // the view
+  const Stub *stubs;
+  int nstubs;
+  size_t *view_start;
+};
+
+// Parses; returns NULL (and reports) when libclang cannot produce an AST.
+Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt);
+void front_free(Front *f);
+bool front_is_skipped(const Front *f, size_t off);
+bool front_in_macro(const Front *f, size_t off);
+// First node that starts at or after off (outermost first); nnodes if none.
+int front_first_at(const Front *f, size_t off);
+// Children of node i, in order.
+int front_children(const Front *f, int i, int *out, int max);
+bool front_is_loop(enum CXCursorKind k);
+bool front_is_kernel(const Front *f, int func);
+// Strips parentheses and implicit casts.
+CXCursor front_strip(CXCursor c);
+// Evaluates an integer constant expression; false when it is not one.
+bool front_eval_int(CXCursor c, long long *value, bool *is_unsigned);

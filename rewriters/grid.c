@@ -1,0 +1,243 @@
+// grid.c - `grid(i: E1, j: E2, ...)`: a loop nest, outermost first, extents
+// evaluated once; with the `unroll` clause the nest is expanded fully. Also
+// `persistent(tile: TOTAL)`, a block-strided tile loop.
+#include <ctype.h>
+
+#include "construct.h"
+
+enum { MAX_DIMS = 4, MAX_ITERATIONS = 4096 };
+
+typedef struct {
+  int ndims;
+  Span name[MAX_DIMS], extent[MAX_DIMS];
+  long long value[MAX_DIMS];  // extents, when unrolled
+  bool used[MAX_DIMS];        // the statement refers to the index
+  bool literal;               // every extent is an integer literal
+  size_t after, stmt_start, end;  // after: end of the annotation
+  int line;                       // line of the statement
+  Expansion x;
+} Grid;
+
+static bool is_literal(Span s) {
+  if (!s.len) return false;
+  for (size_t i = 0; i < s.len; i++)
+    if (!isdigit((unsigned char)s.s[i])) return false;
+  return true;
+}
+
+static bool read_grid(Ctx *c, const Annotation *an, Grid *g, bool quiet) {
+  const Clause *h = &an->dir.head;
+  Diag *d = c->diag;
+  if (h->nargs < 1 || h->nargs > MAX_DIMS) {
+    if (!quiet) diag_error(d, h->name.off, "'%s' takes 1 to %d dimensions, written 'name: extent'", spelling_of(an), MAX_DIMS);
+    return false;
+  }
+  g->ndims = h->nargs;
+  g->literal = true;
+  for (int i = 0; i < h->nargs; i++) {
+    const Arg *a = &h->args[i];
+    if (!a->name.len) {
+      if (!quiet) diag_error(d, a->expr.off, "grid dimension must be written 'name: extent'");
+      return false;
+    }
+    for (int j = 0; j < i; j++)
+      if (a->name.len == g->name[j].len && memcmp(a->name.s, g->name[j].s, a->name.len) == 0) {
+        if (!quiet) {
+          diag_error(d, a->name.off, "grid index '%.*s' is repeated", (int)a->name.len, a->name.s);
+          diag_note(d, g->name[j].off, "'%.*s' is first named here", (int)a->name.len, a->name.s);
+        }
+        return false;
+      }
+    g->name[i] = a->name;
+    g->extent[i] = a->expr;
+    g->literal = g->literal && is_literal(a->expr);
+  }
+  return true;
+}
+
+// The nest as loops; `prefix` goes before each `for` (nvcc's unroll pragma).
+static const char *loops(Arena *a, const Grid *g, bool with_counts, const char *prefix) {
+  Buf b = {0};
+  for (int i = 0; i < g->ndims; i++) {
+    if (i) buf_putc(&b, ' ');
+    buf_puts(&b, prefix);
+    if (with_counts)
+      buf_printf(&b, "for (int %.*s = 0; %.*s < __tirx_n_%.*s; ++%.*s)", (int)g->name[i].len, g->name[i].s,
+                 (int)g->name[i].len, g->name[i].s, (int)g->name[i].len, g->name[i].s, (int)g->name[i].len,
+                 g->name[i].s);
+    else if (g->literal)
+      buf_printf(&b, "for (int %.*s = 0; %.*s < %.*s; ++%.*s)", (int)g->name[i].len, g->name[i].s,
+                 (int)g->name[i].len, g->name[i].s, (int)g->extent[i].len, g->extent[i].s, (int)g->name[i].len,
+                 g->name[i].s);
+    else
+      buf_printf(&b, "for (int %.*s = 0; %.*s < (%.*s); ++%.*s)", (int)g->name[i].len, g->name[i].s,
+                 (int)g->name[i].len, g->name[i].s, (int)g->extent[i].len, g->extent[i].s, (int)g->name[i].len,
+                 g->name[i].s);
+  }
+  char *s = arena_strndup(a, b.data, b.len);
+  buf_free(&b);
+  return s;
+}
+
+const char *grid_stub(Ctx *c, const Annotation *an) {
+  Grid g;
+  if (!read_grid(c, an, &g, true)) return "";
+  return arena_printf(c->arena, "%s ", loops(c->arena, &g, false, ""));
+}
+
+// Loops, then a space unless the statement follows on a line of its own.
+static void render_header(Render *r, const Grid *g, bool with_counts) {
+  render_text(r, loops(r->edits->arena, g, with_counts, ""));
+  char next = g->after < r->src->len ? r->src->data[g->after] : '\n';
+  if (next != '\n' && next != '\r') render_text(r, " ");
+}
+
+// Extents evaluated once, then the loops: `{ const int __tirx_n_i = (E1); ... for ... stmt }`.
+static void render_loops(Render *r, const Edit *e) {
+  const Grid *g = e->data;
+  Arena *a = r->edits->arena;
+  if (g->literal) {
+    render_header(r, g, false);
+    render_range(r, g->after, g->end);
+    return;
+  }
+  render_text(r, "{ ");
+  for (int i = 0; i < g->ndims; i++)
+    render_text(r, arena_printf(a, "const int __tirx_n_%.*s = (%.*s); ", (int)g->name[i].len, g->name[i].s,
+                                (int)g->extent[i].len, g->extent[i].s));
+  render_header(r, g, true);
+  render_range(r, g->after, g->end);
+  render_text(r, " }");
+}
+
+// Every index combination as its own block; a group is one run of the
+// innermost index (what a `break` leaves).
+static void render_unrolled(Render *r, const Edit *e) {
+  Grid *g = e->data;
+  g->x.id = ++r->counter;
+  long long inner = g->value[g->ndims - 1], total = 1;
+  for (int i = 0; i < g->ndims; i++) total *= g->value[i];
+  render_text(r, "{");
+  for (long long flat = 0; flat < total; flat++) {
+    g->x.iteration = (int)flat;
+    g->x.group = (int)(flat / inner);
+    render_line_start(r, g->line);
+    render_text(r, "{ ");
+    long long rest = flat;
+    long long idx[MAX_DIMS];
+    for (int i = g->ndims - 1; i >= 0; i--) idx[i] = rest % g->value[i], rest /= g->value[i];
+    for (int i = 0; i < g->ndims; i++)
+      if (g->used[i])
+        render_text(r, arena_printf(r->edits->arena, "const int %.*s = %lld; ", (int)g->name[i].len, g->name[i].s,
+                                    idx[i]));
+    render_range(r, g->stmt_start, g->end);
+    render_continue_label(r, &g->x, g->line);
+    render_text(r, " }");
+    if ((flat + 1) % inner == 0) render_break_label(r, &g->x, g->line);
+  }
+  render_text(r, " }");
+}
+
+static bool binds_outside(const Ctx *c, int target, void *arg) {
+  return target >= 0 && node_at(c, target)->start < *(size_t *)arg;
+}
+
+// Reads the extents back from the parse stub: each stub `for` is
+// (decl, cond, inc, body) in cursor order.
+static bool eval_extents(Ctx *c, const Annotation *an, Grid *g, CXCursor *vars) {
+  int top = front_first_at(c->front, an->start);
+  if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return false;
+  CXCursor loop = node_at(c, top)->cur;
+  for (int i = 0; i < g->ndims; i++) {
+    CXCursor parts[4], decl[2], cmp[2];
+    bool u;
+    if (cursor_children(loop, parts, 4) != 4 || cursor_children(parts[0], decl, 2) != 1 ||
+        cursor_children(parts[1], cmp, 2) != 2)
+      return false;
+    vars[i] = decl[0];
+    if (!front_eval_int(cmp[1], &g->value[i], &u)) {
+      if (!node_at(c, top)->in_template)
+        diag_at(c->diag, DIAG_ERROR, g->extent[i].off, g->extent[i].len,
+                "extent of grid index '%.*s' is not a constant expression, so '%s ... unroll' cannot expand it",
+                (int)g->name[i].len, g->name[i].s, spelling_of(an));
+      return false;
+    }
+    if (g->value[i] <= 0) {
+      diag_error(c->diag, g->extent[i].off, "extent of grid index '%.*s' is %lld; an unrolled grid needs extents above 0",
+                 (int)g->name[i].len, g->name[i].s, g->value[i]);
+      return false;
+    }
+    loop = parts[3];
+  }
+  return true;
+}
+
+static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
+  CXCursor vars[MAX_DIMS];
+  int errors = c->diag->errors;
+  if (!eval_extents(c, an, g, vars)) {
+    if (c->diag->errors == errors)  // template-dependent extents: nvcc unrolls after instantiation
+      edit_replace(c->edits, an->start, an->end, loops(c->arena, g, false, "_Pragma(\"unroll\") "));
+    return;
+  }
+  long long total = 1;
+  for (int i = 0; i < g->ndims; i++) {
+    total *= g->value[i];
+    if (total > MAX_ITERATIONS) {
+      diag_error(c->diag, an->dir.head.name.off, "'%s ... unroll' would expand more than %d iterations",
+                 spelling_of(an), MAX_ITERATIONS);
+      return;
+    }
+  }
+  for (int i = 0; i < g->ndims; i++) {
+    g->used[i] = refers_to(c, st.node, vars[i]);
+    int assign = assigns_to(c, st.node, vars[i]);
+    if (assign >= 0) {
+      diag_error(c->diag, node_at(c, assign)->start, "grid index '%.*s' is assigned in the body of an unrolled grid",
+                 (int)g->name[i].len, g->name[i].s);
+      return;
+    }
+  }
+  add_jumps(c, st.node, &g->x, binds_outside, &st.start);
+  edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_unrolled, .data = g});
+}
+
+void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
+  static const char *const clauses[] = {"unroll", NULL};
+  Grid *g = arena_alloc(c->arena, sizeof *g);
+  if (!check_clauses(c, an, clauses) || !read_grid(c, an, g, false)) return;
+  g->after = an->end;
+  g->stmt_start = st.start;
+  g->end = st.end;
+  g->line = source_line(c->src, st.start);
+  if (dir_clause(&an->dir, "unroll"))
+    rewrite_unrolled(c, an, st, g);
+  else
+    edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_loops, .data = g});
+}
+
+// --- persistent --------------------------------------------------------------
+
+static const char *persistent_loop(Ctx *c, const Annotation *an, bool quiet) {
+  const Clause *h = &an->dir.head;
+  if (h->nargs != 1 || !h->args[0].name.len) {
+    if (!quiet) diag_error(c->diag, h->name.off, "'%s' takes one 'tile: TOTAL' argument", spelling_of(an));
+    return NULL;
+  }
+  Span t = h->args[0].name, total = h->args[0].expr;
+  return arena_printf(c->arena, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", (int)t.len, t.s,
+                      (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s);
+}
+
+const char *persistent_stub(Ctx *c, const Annotation *an) {
+  const char *s = persistent_loop(c, an, true);
+  return s ? s : "";
+}
+
+void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
+  (void)st;
+  static const char *const none[] = {NULL};
+  if (!check_clauses(c, an, none)) return;
+  const char *loop = persistent_loop(c, an, false);
+  if (loop) edit_replace(c->edits, an->start, an->end, loop);
+}

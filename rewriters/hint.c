@@ -1,0 +1,31 @@
+// hint.c - annotations that become nvcc's own loop pragma: `unroll(N)` is
+// `#pragma unroll N`, `serial` is `#pragma unroll 1`.
+#include "construct.h"
+
+static bool expect_loop(Ctx *c, const Annotation *an, Stmt st) {
+  enum CXCursorKind k = node_at(c, st.node)->kind;
+  if (front_is_loop(k)) return true;
+  diag_error(c->diag, node_at(c, st.node)->start, "expected a loop after '%s'", spelling_of(an));
+  return false;
+}
+
+void rewrite_hint(Ctx *c, const Annotation *an, Stmt st) {
+  static const char *const none[] = {NULL};
+  if (!check_clauses(c, an, none) || !expect_loop(c, an, st)) return;
+  const char *pragma;
+  if (an->dir.kind == DIR_SERIAL) {
+    if (an->dir.head.has_args) {
+      diag_error(c->diag, an->dir.head.name.off, "'%s' takes no arguments", spelling_of(an));
+      return;
+    }
+    pragma = "unroll 1";
+  } else {
+    if (an->dir.head.nargs != 1) {
+      diag_error(c->diag, an->dir.head.name.off, "'%s' takes one unroll factor", spelling_of(an));
+      return;
+    }
+    Span f = an->dir.head.args[0].expr;
+    pragma = arena_printf(c->arena, "unroll %.*s", (int)f.len, f.s);
+  }
+  edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, pragma));
+}

@@ -1,0 +1,272 @@
+// pragma.c - lexing and parsing annotation text.
+#include "pragma.h"
+
+#include <string.h>
+
+static const struct {
+  const char *name;
+  DirKind kind;
+} directives[] = {
+    {"unroll", DIR_UNROLL},         {"serial", DIR_SERIAL},         {"vectorize", DIR_VECTORIZE},
+    {"grid", DIR_GRID},             {"elect", DIR_ELECT},           {"uniform", DIR_UNIFORM},
+    {"warpgroups", DIR_WARPGROUPS}, {"warps", DIR_WARPS},           {"async", DIR_ASYNC},
+    {"inthreads", DIR_INTHREADS},   {"event", DIR_EVENT},           {"wait", DIR_WAIT},
+    {"trigger", DIR_TRIGGER},       {"persistent", DIR_PERSISTENT}, {"launch", DIR_LAUNCH},
+};
+
+const char *dir_name(DirKind k) {
+  for (size_t i = 0; i < sizeof directives / sizeof *directives; i++)
+    if (directives[i].kind == k) return directives[i].name;
+  return "?";
+}
+
+bool span_eq(Span s, const char *lit) { return strlen(lit) == s.len && memcmp(s.s, lit, s.len) == 0; }
+
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+Span span_trim(Span s) {
+  while (s.len && is_blank(s.s[0])) s.s++, s.off++, s.len--;
+  while (s.len && is_blank(s.s[s.len - 1])) s.len--;
+  return s;
+}
+
+static Span sub(Span s, size_t from, size_t to) { return (Span){s.s + from, to - from, s.off + from}; }
+
+// Index just past the bracket that closes the one at i, skipping nested
+// brackets and literals; s.len when unbalanced.
+static size_t close_of(Span s, size_t i) {
+  char stack[64];
+  int depth = 0;
+  for (; i < s.len; i++) {
+    char c = s.s[i];
+    if (c == '"' || c == '\'') {
+      for (i++; i < s.len && s.s[i] != c; i++)
+        if (s.s[i] == '\\') i++;
+    } else if (c == '(' || c == '[' || c == '{') {
+      if (depth == 64) return s.len;
+      stack[depth++] = c == '(' ? ')' : c == '[' ? ']' : '}';
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (depth == 0 || stack[depth - 1] != c) return s.len;
+      if (--depth == 0) return i + 1;
+    }
+  }
+  return s.len;
+}
+
+int split_args(Arena *a, Span s, Arg **out) {
+  VEC(Arg) args = {0};
+  size_t start = 0;
+  for (size_t i = 0; i <= s.len; i++) {
+    if (i < s.len && (s.s[i] == '(' || s.s[i] == '[' || s.s[i] == '{')) {
+      size_t j = close_of(s, i);
+      i = j - 1;
+      continue;
+    }
+    if (i < s.len && (s.s[i] == '"' || s.s[i] == '\'')) {
+      char q = s.s[i];
+      for (i++; i < s.len && s.s[i] != q; i++)
+        if (s.s[i] == '\\') i++;
+      continue;
+    }
+    if (i < s.len && s.s[i] != ',') continue;
+    Arg arg = {.expr = span_trim(sub(s, start, i))};
+    // `name: expr` (but not `a::b` or `c ? x : y`).
+    Span e = arg.expr;
+    size_t k = 0;
+    if (e.len && is_ident_start((unsigned char)e.s[0])) {
+      while (k < e.len && is_ident_char((unsigned char)e.s[k])) k++;
+      size_t colon = k;
+      while (colon < e.len && is_blank(e.s[colon])) colon++;
+      if (colon < e.len && e.s[colon] == ':' && (colon + 1 >= e.len || e.s[colon + 1] != ':')) {
+        arg.name = sub(e, 0, k);
+        arg.expr = span_trim(sub(e, colon + 1, e.len));
+      }
+    }
+    if (!(s.len == 0 && args.len == 0)) VEC_PUSH(a, args, arg);
+    start = i + 1;
+  }
+  if (span_trim(s).len == 0) args.len = 0;
+  *out = args.items;
+  return args.len;
+}
+
+// Skips blanks and comments inside directive text.
+static size_t skip(Span s, size_t i) {
+  for (;;) {
+    while (i < s.len && is_blank(s.s[i])) i++;
+    if (i + 1 < s.len && s.s[i] == '/' && s.s[i + 1] == '/') return s.len;
+    if (i + 1 < s.len && s.s[i] == '/' && s.s[i + 1] == '*') {
+      const char *end = NULL;
+      for (size_t j = i + 2; j + 1 < s.len; j++)
+        if (s.s[j] == '*' && s.s[j + 1] == '/') {
+          end = s.s + j + 2;
+          break;
+        }
+      i = end ? (size_t)(end - s.s) : s.len;
+      continue;
+    }
+    return i;
+  }
+}
+
+// Parses `name [ '[' index ']' ] [ '(' args ')' ]` at *pos.
+static bool parse_clause(Arena *a, Diag *d, Span s, size_t *pos, Clause *c) {
+  size_t i = *pos;
+  if (!is_ident_start((unsigned char)s.s[i])) {
+    diag_error(d, s.off + i, "expected a name in tirx annotation, found '%c'", s.s[i]);
+    return false;
+  }
+  size_t j = i;
+  while (j < s.len && is_ident_char((unsigned char)s.s[j])) j++;
+  c->name = sub(s, i, j);
+  i = skip(s, j);
+  if (i < s.len && s.s[i] == '[') {
+    size_t k = close_of(s, i);
+    if (k == s.len && s.s[s.len - 1] != ']') {
+      diag_error(d, s.off + i, "unbalanced '[' in tirx annotation");
+      return false;
+    }
+    c->has_index = true;
+    c->index = span_trim(sub(s, i + 1, k - 1));
+    i = skip(s, k);
+  }
+  if (i < s.len && s.s[i] == '(') {
+    size_t k = close_of(s, i);
+    if (k == s.len && s.s[s.len - 1] != ')') {
+      diag_error(d, s.off + i, "unbalanced '(' in tirx annotation");
+      return false;
+    }
+    c->has_args = true;
+    c->nargs = split_args(a, sub(s, i + 1, k - 1), &c->args);
+    for (int n = 0; n < c->nargs; n++)
+      if (c->args[n].expr.len == 0) {
+        diag_error(d, c->args[n].expr.off, "empty argument in '%.*s(...)'", (int)c->name.len, c->name.s);
+        return false;
+      }
+    i = skip(s, k);
+  }
+  *pos = i;
+  return true;
+}
+
+static DirKind kind_of(Span name) {
+  for (size_t i = 0; i < sizeof directives / sizeof *directives; i++)
+    if (span_eq(name, directives[i].name)) return directives[i].kind;
+  return DIR_UNKNOWN;
+}
+
+bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out) {
+  memset(out, 0, sizeof *out);
+  size_t i = skip(text, 0);
+  if (i >= text.len) {
+    diag_error(d, text.off > 0 ? text.off - 1 : 0, "expected a tirx directive after 'tirx'");
+    return false;
+  }
+  if (!parse_clause(a, d, text, &i, &out->head)) return false;
+  out->kind = kind_of(out->head.name);
+  if (out->kind == DIR_UNKNOWN) {
+    diag_at(d, DIAG_ERROR, out->head.name.off, out->head.name.len, "unknown tirx directive '%.*s'",
+            (int)out->head.name.len, out->head.name.s);
+    return false;
+  }
+  VEC(Clause) clauses = {0};
+  while (i < text.len) {
+    Clause c = {0};
+    if (!parse_clause(a, d, text, &i, &c)) return false;
+    VEC_PUSH(a, clauses, c);
+  }
+  out->clauses = clauses.items;
+  out->nclauses = clauses.len;
+  return true;
+}
+
+const Clause *dir_clause(const Directive *dir, const char *name) {
+  for (int i = 0; i < dir->nclauses; i++)
+    if (span_eq(dir->clauses[i].name, name)) return &dir->clauses[i];
+  return NULL;
+}
+
+// How each TIRX_* macro maps onto the pragma form.
+static const struct {
+  const char *macro;
+  DirKind kind;
+  const char *head;    // directive name
+  int named_pairs;     // args are (name, expr) pairs
+  const char *clause;  // a clause the macro implies
+} macros[] = {
+    {"TIRX_UNROLL", DIR_UNROLL, "unroll", 0, NULL},
+    {"TIRX_UNROLL_N", DIR_UNROLL, "unroll", 0, NULL},
+    {"TIRX_SERIAL", DIR_SERIAL, "serial", 0, NULL},
+    {"TIRX_VECTORIZE", DIR_VECTORIZE, "vectorize", 0, NULL},
+    {"TIRX_GRID", DIR_GRID, "grid", 1, NULL},
+    {"TIRX_GRID_UNROLL", DIR_GRID, "grid", 1, "unroll"},
+    {"TIRX_ELECT", DIR_ELECT, "elect", 0, NULL},
+    {"TIRX_UNIFORM", DIR_UNIFORM, "uniform", 0, NULL},
+    {"TIRX_WARPGROUPS", DIR_WARPGROUPS, "warpgroups", 1, NULL},
+    {"TIRX_WARPS", DIR_WARPS, "warps", 1, NULL},
+    {"TIRX_ASYNC", DIR_ASYNC, "async", 0, NULL},
+    {"TIRX_ASYNC_REGS", DIR_ASYNC, "async", 0, "regs"},
+    {"TIRX_EVENT", DIR_EVENT, "event", 0, NULL},
+    {"TIRX_EVENT_READY", DIR_EVENT, "event", 0, "ready"},
+    {"TIRX_EVENT_COUNT", DIR_EVENT, "event", 0, "count"},
+    {"TIRX_PERSISTENT", DIR_PERSISTENT, "persistent", 1, NULL},
+};
+
+bool pragma_is_macro(Span name) {
+  for (size_t i = 0; i < sizeof macros / sizeof *macros; i++)
+    if (span_eq(name, macros[i].macro)) return true;
+  return false;
+}
+
+bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, Directive *out) {
+  memset(out, 0, sizeof *out);
+  size_t m = 0;
+  while (!span_eq(name, macros[m].macro)) m++;
+  out->kind = macros[m].kind;
+  out->head.name = (Span){macros[m].head, strlen(macros[m].head), name.off};
+  Arg *list = NULL;
+  int n = has_args ? split_args(a, args, &list) : 0;
+  if (!macros[m].named_pairs) {
+    out->head.args = list;
+    out->head.nargs = n;
+    out->head.has_args = n > 0;
+  } else {
+    if (n % 2 != 0 || n == 0) {
+      diag_error(d, name.off, "%s takes (name, extent) pairs, got %d argument%s", macros[m].macro, n,
+                 n == 1 ? "" : "s");
+      return false;
+    }
+    out->head.has_args = true;
+    out->head.nargs = n / 2;
+    out->head.args = arena_alloc(a, sizeof(Arg) * (size_t)(n / 2));
+    for (int k = 0; k < n / 2; k++)
+      out->head.args[k] = (Arg){.name = list[2 * k].expr, .expr = list[2 * k + 1].expr};
+  }
+  // Event macros: (name, N[, C]) become `event name[N] count(C)`.
+  if (out->kind == DIR_EVENT && n >= 2) {
+    Clause ev = {.name = list[0].expr, .index = list[1].expr, .has_index = true};
+    VEC(Clause) cl = {0};
+    VEC_PUSH(a, cl, ev);
+    if (macros[m].clause) {
+      Clause c = {.name = {macros[m].clause, strlen(macros[m].clause), name.off}};
+      if (n >= 3) c.has_args = true, c.args = &list[2], c.nargs = 1;
+      VEC_PUSH(a, cl, c);
+    }
+    out->head.args = NULL, out->head.nargs = 0, out->head.has_args = false;
+    out->clauses = cl.items;
+    out->nclauses = cl.len;
+    return true;
+  }
+  // TIRX_ASYNC_REGS(pred, R): async(pred) regs(R).
+  if (macros[m].clause) {
+    Clause c = {.name = {macros[m].clause, strlen(macros[m].clause), name.off}};
+    if (out->kind == DIR_ASYNC && n == 2) {
+      c.has_args = true, c.args = &list[1], c.nargs = 1;
+      out->head.nargs = 1;
+    }
+    out->clauses = arena_alloc(a, sizeof(Clause));
+    out->clauses[0] = c;
+    out->nclauses = 1;
+  }
+  return true;
+}

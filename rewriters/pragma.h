@@ -1,0 +1,72 @@
+// pragma.h - the annotation language's lexer and parser: the text of a
+// `#pragma tirx ...` line, a `_Pragma("tirx ...")` string or a TIRX_* macro's
+// arguments, turned into one Directive.
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "util.h"
+
+// A slice of annotation text; off is where its first byte stands in the file.
+typedef struct {
+  const char *s;
+  size_t len;
+  size_t off;
+} Span;
+
+// One argument: `expr`, or `name: expr` (grid, warpgroups, persistent).
+typedef struct {
+  Span name;  // len 0 when unnamed
+  Span expr;
+} Arg;
+
+// `name`, `name(args)`, `name[index]` or `name[index](args)`.
+typedef struct {
+  Span name;
+  Span index;  // len 0 when no brackets
+  bool has_index, has_args;
+  Arg *args;
+  int nargs;
+} Clause;
+
+typedef enum {
+  DIR_UNKNOWN,
+  DIR_UNROLL,      // unroll, unroll(N)
+  DIR_SERIAL,
+  DIR_VECTORIZE,
+  DIR_GRID,
+  DIR_ELECT,
+  DIR_UNIFORM,
+  DIR_WARPGROUPS,
+  DIR_WARPS,
+  DIR_ASYNC,
+  DIR_INTHREADS,
+  DIR_EVENT,
+  DIR_WAIT,
+  DIR_TRIGGER,
+  DIR_PERSISTENT,
+  DIR_LAUNCH,
+} DirKind;
+
+typedef struct {
+  DirKind kind;
+  Clause head;      // the directive's own name and arguments
+  Clause *clauses;  // what follows: `unroll`, `regs(40)`, `full[STAGES]`, ...
+  int nclauses;
+} Directive;
+
+// Parses directive text (what follows `tirx`). Reports syntax errors through d
+// and returns false on error.
+bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out);
+// Builds the Directive of a TIRX_* macro use from its name and argument text
+// (the inside of its parentheses, or len 0).
+bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, Directive *out);
+const char *dir_name(DirKind k);
+// Finds a clause by name; NULL when absent.
+const Clause *dir_clause(const Directive *dir, const char *name);
+bool span_eq(Span s, const char *lit);
+Span span_trim(Span s);
+// Splits s at top-level commas into args, each `name: expr` or `expr`.
+int split_args(Arena *a, Span s, Arg **out);
+bool pragma_is_macro(Span name);

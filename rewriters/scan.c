@@ -1,0 +1,289 @@
+// scan.c - a small C/C++ lexer that only looks for tirx annotations.
+#include "scan.h"
+
+#include <string.h>
+
+static const char *calls[] = {
+    "tirx_elect_sync", "tirx_thread_return", "tirx_cta_sync",  "tirx_warp_sync",     "tirx_warpgroup_sync",
+    "tirx_region_sync", "tirx_wait",         "tirx_trigger",   "tirx_trigger_bytes",
+};
+
+bool is_tirx_call(Span name) {
+  for (size_t i = 0; i < sizeof calls / sizeof *calls; i++)
+    if (span_eq(name, calls[i])) return true;
+  return false;
+}
+
+typedef struct {
+  const char *s;
+  size_t n;
+} Text;
+
+// Skips a comment starting at i, if there is one; returns the new offset.
+static size_t skip_comment(Text t, size_t i) {
+  if (i + 1 >= t.n || t.s[i] != '/') return i;
+  if (t.s[i + 1] == '/') {
+    while (i < t.n && t.s[i] != '\n') {
+      if (t.s[i] == '\\' && i + 1 < t.n && t.s[i + 1] == '\n') i++;
+      else if (t.s[i] == '\\' && i + 2 < t.n && t.s[i + 1] == '\r' && t.s[i + 2] == '\n') i += 2;
+      i++;
+    }
+    return i;
+  }
+  if (t.s[i + 1] == '*') {
+    for (i += 2; i + 1 < t.n; i++)
+      if (t.s[i] == '*' && t.s[i + 1] == '/') return i + 2;
+    return t.n;
+  }
+  return i;
+}
+
+static bool at_continuation(Text t, size_t i) {
+  return t.s[i] == '\\' && ((i + 1 < t.n && t.s[i + 1] == '\n') ||
+                            (i + 2 < t.n && t.s[i + 1] == '\r' && t.s[i + 2] == '\n'));
+}
+
+static size_t skip_blank(Text t, size_t i) {
+  for (;;) {
+    while (i < t.n && (t.s[i] == ' ' || t.s[i] == '\t' || t.s[i] == '\n' || t.s[i] == '\r' ||
+                       t.s[i] == '\f' || t.s[i] == '\v'))
+      i++;
+    if (i < t.n && at_continuation(t, i)) {
+      i++;
+      continue;
+    }
+    size_t j = skip_comment(t, i);
+    if (j == i) return i;
+    i = j;
+  }
+}
+
+size_t lex_skip_blank(const Source *src, size_t off) { return skip_blank((Text){src->data, src->len}, off); }
+
+// Skips a string or character literal starting at quote i.
+static size_t skip_literal(Text t, size_t i) {
+  char q = t.s[i];
+  for (i++; i < t.n && t.s[i] != q && t.s[i] != '\n'; i++)
+    if (t.s[i] == '\\') i++;
+  return i < t.n ? i + 1 : t.n;
+}
+
+// Skips a raw string R"delim( ... )delim" whose R is at i.
+static size_t skip_raw_string(Text t, size_t i) {
+  size_t q = i + 1;
+  size_t open = q + 1;
+  while (open < t.n && t.s[open] != '(' && open - q < 18) open++;
+  if (open >= t.n || t.s[open] != '(') return skip_literal(t, q);
+  size_t dlen = open - q - 1;
+  for (size_t j = open + 1; j + dlen + 1 < t.n + 1 && j < t.n; j++)
+    if (t.s[j] == ')' && j + 1 + dlen < t.n && memcmp(t.s + j + 1, t.s + q + 1, dlen) == 0 &&
+        t.s[j + 1 + dlen] == '"')
+      return j + dlen + 2;
+  return t.n;
+}
+
+// Offset just past the ')' matching the '(' at open, 0 when unbalanced.
+static size_t close_paren(Text t, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < t.n;) {
+    size_t j = skip_comment(t, i);
+    if (j != i) {
+      i = j;
+      continue;
+    }
+    char c = t.s[i];
+    if (c == '"' || c == '\'') {
+      i = skip_literal(t, i);
+      continue;
+    }
+    if (c == '(') depth++;
+    if (c == ')' && --depth == 0) return i + 1;
+    i++;
+  }
+  return 0;
+}
+
+size_t lex_close_paren(const Source *src, size_t open) { return close_paren((Text){src->data, src->len}, open); }
+
+// End of the logical line that starts at i (continuations followed), before
+// the newline. Comments are skipped so that a /* */ spanning lines is whole.
+static size_t line_end(Text t, size_t i) {
+  while (i < t.n && t.s[i] != '\n') {
+    if (at_continuation(t, i)) {
+      i += t.s[i + 1] == '\r' ? 3 : 2;
+      continue;
+    }
+    size_t j = skip_comment(t, i);
+    if (j != i) {
+      if (t.s[i + 1] == '/') return j;  // a // comment ends the line
+      i = j;
+      continue;
+    }
+    if (t.s[i] == '"' || t.s[i] == '\'') {
+      i = skip_literal(t, i);
+      continue;
+    }
+    i++;
+  }
+  if (i > 0 && i <= t.n && t.s[i - 1] == '\r') i--;
+  return i;
+}
+
+static size_t ident_end(Text t, size_t i) {
+  while (i < t.n && is_ident_char((unsigned char)t.s[i])) i++;
+  return i;
+}
+
+static bool word_at(Text t, size_t i, size_t end, const char *w) {
+  return end - i == strlen(w) && memcmp(t.s + i, w, end - i) == 0;
+}
+
+// A directive line starting with '#' at i: records `#pragma tirx` and
+// `#include ... tirx.h`; returns the end of the line.
+static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, void *vec) {
+  size_t end = line_end(t, i);
+  size_t j = skip_blank((Text){t.s, end}, i + 1);
+  size_t k = ident_end(t, j);
+  if (word_at(t, j, k, "pragma")) {
+    size_t w = skip_blank((Text){t.s, end}, k);
+    size_t we = ident_end(t, w);
+    if (word_at(t, w, we, "tirx")) {
+      Annotation an = {.spelling = SPELL_PRAGMA, .start = i, .end = end, .node = -1};
+      an.text = (Span){t.s + we, end - we, we};
+      VEC(Annotation) *v = vec;
+      VEC_PUSH(a, *v, an);
+    }
+  } else if (word_at(t, j, k, "include")) {
+    size_t len = end - k;
+    const char *p = t.s + k;
+    for (size_t m = 0; m + 6 <= len; m++)
+      if (memcmp(p + m, "tirx.h", 6) == 0 && (p[m + 6] == '"' || p[m + 6] == '>') &&
+          (m == 0 || p[m - 1] == '/' || p[m - 1] == '"' || p[m - 1] == '<'))
+        out->includes_tirx_h = true;
+  }
+  return end;
+}
+
+// `_Pragma ( "tirx ..." )` at i (the identifier already read up to ie).
+static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec) {
+  size_t p = skip_blank(t, ie);
+  if (p >= t.n || t.s[p] != '(') return ie;
+  size_t q = skip_blank(t, p + 1);
+  if (q >= t.n || t.s[q] != '"') return ie;
+  size_t qe = skip_literal(t, q);
+  size_t c = skip_blank(t, qe);
+  if (c >= t.n || t.s[c] != ')') return ie;
+  // Unescape the string; offsets stay exact when it has no escapes.
+  size_t n = qe - q - 2;
+  char *s = arena_alloc(a, n + 1);
+  size_t m = 0;
+  for (size_t k = q + 1; k < qe - 1; k++) {
+    if (t.s[k] == '\\' && k + 1 < qe - 1) k++;
+    s[m++] = t.s[k];
+  }
+  size_t w = 0;
+  while (w < m && (s[w] == ' ' || s[w] == '\t')) w++;
+  if (!(m - w >= 4 && memcmp(s + w, "tirx", 4) == 0 && (m - w == 4 || !is_ident_char((unsigned char)s[w + 4]))))
+    return c + 1;
+  Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = c + 1, .node = -1};
+  an.text = (Span){s + w + 4, m - w - 4, q + 1 + w + 4};
+  VEC(Annotation) *v = vec;
+  VEC_PUSH(a, *v, an);
+  return c + 1;
+}
+
+// A TIRX_* macro or tirx_* call whose name spans [i, ie).
+static size_t scan_name(Arena *a, Text t, size_t i, size_t ie, void *vec) {
+  Span name = {t.s + i, ie - i, i};
+  bool macro = pragma_is_macro(name), call = is_tirx_call(name);
+  if (!macro && !call) return ie;
+  Annotation an = {.spelling = macro ? SPELL_MACRO : SPELL_CALL, .start = i, .end = ie, .name = name, .node = -1};
+  size_t p = skip_blank(t, ie);
+  if (p < t.n && t.s[p] == '(') {
+    size_t c = close_paren(t, p);
+    if (c) {
+      an.has_args = true;
+      an.args = (Span){t.s + p + 1, c - p - 2, p + 1};
+      an.end = c;
+    }
+  }
+  if (call && !an.has_args) return ie;  // a name, not a call
+  VEC(Annotation) *v = vec;
+  VEC_PUSH(a, *v, an);
+  return an.end;
+}
+
+AnnotationList scan_annotations(Arena *a, const Source *src) {
+  Text t = {src->data, src->len};
+  AnnotationList out = {0};
+  VEC(Annotation) v = {0};
+  bool line_start = true;
+  for (size_t i = 0; i < t.n;) {
+    char c = t.s[i];
+    if (c == '\n') {
+      line_start = true;
+      i++;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || at_continuation(t, i)) {
+      i += at_continuation(t, i) ? 2 : 1;
+      continue;
+    }
+    size_t j = skip_comment(t, i);
+    if (j != i) {
+      i = j;
+      continue;
+    }
+    if (c == '#' && line_start) {
+      i = scan_directive(a, t, i, &out, &v);
+      continue;
+    }
+    line_start = false;
+    if (c == 'R' && i + 1 < t.n && t.s[i + 1] == '"' && (i == 0 || !is_ident_char((unsigned char)t.s[i - 1]))) {
+      i = skip_raw_string(t, i);
+    } else if (c == '"' || c == '\'') {
+      i = skip_literal(t, i);
+    } else if (c >= '0' && c <= '9') {
+      // pp-number: digits, letters, dots, exponent signs, digit separators
+      i++;
+      while (i < t.n && (is_ident_char((unsigned char)t.s[i]) || t.s[i] == '.' || t.s[i] == '\'' ||
+                         ((t.s[i] == '+' || t.s[i] == '-') && strchr("eEpP", t.s[i - 1]))))
+        i++;
+    } else if (is_ident_start((unsigned char)c)) {
+      size_t ie = ident_end(t, i);
+      if (word_at(t, i, ie, "_Pragma"))
+        i = scan_upragma(a, t, i, ie, &v);
+      else if ((ie - i > 5 && memcmp(t.s + i, "TIRX_", 5) == 0) || (ie - i > 5 && memcmp(t.s + i, "tirx_", 5) == 0))
+        i = scan_name(a, t, i, ie, &v);
+      else
+        i = ie;
+    } else {
+      i++;
+    }
+  }
+  out.items = v.items;
+  out.len = v.len;
+  return out;
+}
+
+size_t lex_find_top(const Source *src, size_t from, size_t to, char c) {
+  Text t = {src->data, to};
+  int depth = 0;
+  for (size_t i = from; i < to;) {
+    size_t j = skip_comment(t, i);
+    if (j != i) {
+      i = j;
+      continue;
+    }
+    char ch = t.s[i];
+    if (ch == '"' || ch == '\'') {
+      i = skip_literal(t, i);
+      continue;
+    }
+    if (depth == 0 && ch == c) return i;
+    if (ch == '(' || ch == '[' || ch == '{') depth++;
+    if (ch == ')' || ch == ']' || ch == '}') depth--;
+    i++;
+  }
+  return to;
+}

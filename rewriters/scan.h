@@ -1,0 +1,38 @@
+// scan.h - finds tirx annotations in the bytes of a file, without libclang:
+// `#pragma tirx` lines, `_Pragma("tirx ...")`, TIRX_* macros and tirx_* calls.
+// Comments, string and character literals and other directives are skipped.
+#pragma once
+#include <stdbool.h>
+
+#include "pragma.h"
+#include "source.h"
+
+typedef enum { SPELL_PRAGMA, SPELL_UPRAGMA, SPELL_MACRO, SPELL_CALL } Spelling;
+
+typedef struct {
+  Spelling spelling;
+  size_t start, end;  // the annotation's own text (a pragma line without its newline)
+  Span name;          // macro or call name
+  Span args;          // inside the parentheses of a macro or call
+  bool has_args;
+  Span text;          // pragma forms: the text after `tirx`
+  Directive dir;      // filled by the driver for statement annotations
+  int node;           // the AST node it is attached to, -1 before
+  bool skipped;       // inside a preprocessor-skipped block: left alone
+} Annotation;
+
+typedef struct {
+  Annotation *items;
+  int len;
+  bool includes_tirx_h;  // the file has `#include "tirx.h"` (or <tirx.h>)
+} AnnotationList;
+
+AnnotationList scan_annotations(Arena *a, const Source *src);
+// Skips blanks, comments and line continuations from off.
+size_t lex_skip_blank(const Source *src, size_t off);
+// Given the offset of '(', returns the offset just past its ')', or 0 when
+// unbalanced.
+size_t lex_close_paren(const Source *src, size_t open);
+bool is_tirx_call(Span name);
+// First `c` in [from, to) outside brackets, literals and comments; `to` if none.
+size_t lex_find_top(const Source *src, size_t from, size_t to, char c);

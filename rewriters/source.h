@@ -1,0 +1,23 @@
+// source.h - an input file in memory, with its line table.
+#pragma once
+#include <stddef.h>
+
+#include "util.h"
+
+typedef struct {
+  const char *path;  // as given on the command line; used in messages and #line
+  const char *data;  // the bytes, NUL-terminated (the file may hold NULs too)
+  size_t len;
+  size_t *line_start;  // offset of the first byte of each line
+  int nlines;
+  const char *eol;  // "\r\n" when most lines end so, else "\n"
+} Source;
+
+// Takes the bytes as they are; the arena owns the line table.
+Source *source_new(Arena *a, const char *path, const char *data, size_t len);
+int source_line(const Source *s, size_t off);  // 1-based
+int source_col(const Source *s, size_t off);   // 1-based, in bytes, like clang
+// The text of line n (1-based) without its end-of-line bytes.
+const char *source_line_text(const Source *s, int line, size_t *len);
+// The leading blanks of line n.
+size_t source_indent(const Source *s, int line, const char **text);

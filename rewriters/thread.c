@@ -1,0 +1,68 @@
+// thread.c - threads and collectives (SPEC 2): `elect` and `uniform` on a
+// statement, and the tirx_* operations written as calls.
+#include <string.h>
+
+#include "construct.h"
+
+void rewrite_elect(Ctx *c, const Annotation *an, Stmt st) {
+  (void)st;
+  static const char *const none[] = {NULL};
+  if (!check_clauses(c, an, none)) return;
+  c->needs_tirx_h = true;
+  edit_replace(c->edits, an->start, an->end, "if (tirx_elect_one_sync())");
+}
+
+void rewrite_uniform(Ctx *c, const Annotation *an, Stmt st) {
+  (void)st;
+  static const char *const none[] = {NULL};
+  if (!check_clauses(c, an, none)) return;
+  edit_replace(c->edits, an->start, an->end, "");
+}
+
+static bool no_args(Ctx *c, const Annotation *an) {
+  if (span_trim(an->args).len == 0) return true;
+  diag_error(c->diag, an->args.off, "'%.*s()' takes no arguments", (int)an->name.len, an->name.s);
+  return false;
+}
+
+// The function (not lambda) that node i is in, -1 outside any.
+static int enclosing_function(const Ctx *c, int i) {
+  int f = node_at(c, i)->func;
+  if (f >= 0 && node_at(c, f)->kind == CXCursor_LambdaExpr) return -2;
+  return f;
+}
+
+void rewrite_call(Ctx *c, const Annotation *an) {
+  size_t off = an->start;
+  if (span_eq(an->name, "tirx_thread_return")) {
+    if (!no_args(c, an)) return;
+    int node = front_first_at(c->front, an->start);
+    int f = node < c->front->nnodes ? enclosing_function(c, node) : -1;
+    if (f == -2 || !front_is_kernel(c->front, f)) {
+      diag_error(c->diag, off, "tirx_thread_return() must be in the body of a __global__ function: "
+                               "'return' anywhere else would not end the thread");
+      return;
+    }
+    edit_replace(c->edits, an->start, an->end, "return");
+  } else if (span_eq(an->name, "tirx_cta_sync")) {
+    if (no_args(c, an)) edit_replace(c->edits, an->start, an->end, "__syncthreads()");
+  } else if (span_eq(an->name, "tirx_warp_sync")) {
+    if (no_args(c, an)) edit_replace(c->edits, an->start, an->end, "__syncwarp()");
+  } else if (span_eq(an->name, "tirx_elect_sync")) {
+    c->needs_tirx_h = true;
+    if (no_args(c, an)) edit_replace(c->edits, an->start, an->end, "tirx_elect_one_sync()");
+  } else if (span_eq(an->name, "tirx_warpgroup_sync")) {
+    Arg *args;
+    if (split_args(c->arena, an->args, &args) != 1) {
+      diag_error(c->diag, off, "tirx_warpgroup_sync() takes one named-barrier id");
+      return;
+    }
+    c->needs_tirx_h = true;
+    edit_replace(c->edits, an->start, an->end,
+                 arena_printf(c->arena, "tirx_bar_sync(%.*s, 128)", (int)args[0].expr.len, args[0].expr.s));
+  } else if (span_eq(an->name, "tirx_region_sync")) {
+    diag_error(c->diag, off, "tirx_region_sync() must be inside an async region");
+  } else {
+    diag_error(c->diag, off, "'%.*s()' is not supported by this version of tirx-pp", (int)an->name.len, an->name.s);
+  }
+}

@@ -1,0 +1,29 @@
+// tirxpp.h - the library interface: rewrite one annotated CUDA file.
+#pragma once
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "util.h"
+
+#define TIRX_PP_VERSION "0.1.0"
+
+typedef struct {
+  const char *path;         // the input's name, for messages and #line
+  bool no_line;             // no #line directives
+  bool werror, remarks, color;
+  const char *cuda_path;    // CUDA toolkit root (default /usr/local/cuda)
+  const char *arch;         // sm_90a by default
+  const char *std;          // c++17 by default
+  const char *header_dir;   // where tirx.h is
+  const char **clang_args;  // -I, -D, -U and friends, passed to the parse
+  int nclang_args;
+} TirxOptions;
+
+enum { TIRX_OK = 0, TIRX_INPUT_ERROR = 1, TIRX_USAGE = 2, TIRX_IO_ERROR = 3 };
+
+// Rewrites the file's bytes. Returns TIRX_OK with the result in *out, or
+// TIRX_INPUT_ERROR / TIRX_IO_ERROR after reporting to diag_out; *out is then
+// left empty.
+int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, Buf *out, FILE *diag_out);
+// Whether the bytes hold any tirx annotation (the fast path's test).
+bool tirx_has_annotations(const char *data, size_t len);

@@ -1,0 +1,263 @@
+// unroll.c - `#pragma tirx unroll` before a `for`: full expansion into one
+// block per iteration, `{ const T i = <value>; <body> }`. break and continue
+// that bind to the loop become gotos to labels after the copies.
+#include <stdio.h>
+
+#include "construct.h"
+
+enum { MAX_ITERATIONS = 4096 };
+
+typedef struct {
+  size_t body_start, end;
+  int line;  // line of the `for`
+  const char *type, *name;
+  bool declared;  // `T i = start` (else `i = start` on a variable declared outside)
+  bool used;      // the body refers to i
+  char **values;  // literal of each iteration
+  int count;
+  const char *final;  // value after the last iteration (assignment form)
+  Expansion x;
+} Unroll;
+
+static void render_unroll(Render *r, const Edit *e) {
+  Unroll *u = e->data;
+  u->x.id = ++r->counter;
+  u->x.group = 0;
+  render_text(r, "{");
+  for (int k = 0; k < u->count; k++) {
+    u->x.iteration = k;
+    render_line_start(r, u->line);
+    if (!u->declared)
+      render_gen(r, u->line, "{ %s = %s; ", u->name, u->values[k]);
+    else if (u->used)
+      render_gen(r, u->line, "{ const %s %s = %s; ", u->type, u->name, u->values[k]);
+    else
+      render_gen(r, u->line, "{ ");
+    render_range(r, u->body_start, u->end);
+    render_continue_label(r, &u->x, u->line);
+    render_text(r, " }");
+  }
+  if (!u->declared) render_gen(r, r->line, " %s = %s;", u->name, u->final);
+  render_break_label(r, &u->x, u->line);
+  render_text(r, " }");
+}
+
+static bool binds_to(const Ctx *c, int target, void *arg) {
+  (void)c;
+  return target == *(int *)arg;
+}
+
+// What the loop header says, once each part has been checked.
+typedef struct {
+  CXCursor var;
+  const char *name;
+  long long start, bound, step;
+  bool start_ok, bound_ok, step_ok;  // evaluated to constants
+  int start_node, bound_node;        // for messages
+  enum CXBinaryOperatorKind cmp;
+} Header;
+
+static bool eval(CXCursor cur, long long *v) {
+  bool u;
+  return front_eval_int(cur, v, &u);
+}
+
+static bool is_ref(CXCursor cur, CXCursor var) {
+  cur = front_strip(cur);
+  return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), var);
+}
+
+// `T i = start` or `i = start`.
+static bool read_init(Ctx *c, const Annotation *an, const ForParts *fp, Header *h, bool *declared) {
+  const Node *n = fp->init >= 0 ? node_at(c, fp->init) : NULL;
+  CXCursor kids[4];
+  if (n && n->kind == CXCursor_DeclStmt && cursor_children(n->cur, kids, 4) == 1 &&
+      clang_getCursorKind(kids[0]) == CXCursor_VarDecl) {
+    h->var = kids[0];
+    *declared = true;
+    CXCursor init[4];
+    int ni = cursor_children(h->var, init, 4);
+    if (ni == 0) goto bad;
+    h->start_node = fp->init;
+    h->start_ok = eval(init[ni - 1], &h->start);
+    return true;
+  }
+  if (n && n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign &&
+      cursor_children(n->cur, kids, 4) == 2 && clang_getCursorKind(front_strip(kids[0])) == CXCursor_DeclRefExpr) {
+    h->var = clang_getCursorReferenced(front_strip(kids[0]));
+    *declared = false;
+    h->start_node = fp->init;
+    h->start_ok = eval(kids[1], &h->start);
+    return true;
+  }
+bad:
+  diag_error(c->diag, n ? n->start : fp->lparen + 1,
+             "a loop under '%s' must start with 'T i = start' or 'i = start'", spelling_of(an));
+  return false;
+}
+
+// `i < bound` (any of < <= > >= !=, either side).
+static bool read_cond(Ctx *c, const Annotation *an, const ForParts *fp, Header *h) {
+  const Node *n = fp->cond >= 0 ? node_at(c, fp->cond) : NULL;
+  CXCursor kids[4];
+  if (n && n->kind == CXCursor_BinaryOperator && cursor_children(n->cur, kids, 4) == 2) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+    static const enum CXBinaryOperatorKind flip[][2] = {
+        {CXBinaryOperator_LT, CXBinaryOperator_GT}, {CXBinaryOperator_GT, CXBinaryOperator_LT},
+        {CXBinaryOperator_LE, CXBinaryOperator_GE}, {CXBinaryOperator_GE, CXBinaryOperator_LE},
+        {CXBinaryOperator_NE, CXBinaryOperator_NE}};
+    for (int i = 0; i < 5; i++) {
+      if (op != flip[i][0]) continue;
+      int side = is_ref(kids[0], h->var) ? 0 : is_ref(kids[1], h->var) ? 1 : -1;
+      if (side < 0) break;
+      h->cmp = side == 0 ? op : flip[i][1];
+      h->bound_node = fp->cond;
+      h->bound_ok = eval(kids[1 - side], &h->bound);
+      return true;
+    }
+  }
+  diag_error(c->diag, n ? n->start : fp->lparen + 1,
+             "the condition of a loop under '%s' must compare '%s' with a bound using <, <=, >, >= or !=",
+             spelling_of(an), h->name);
+  return false;
+}
+
+// ++i, i++, --i, i--, i += step, i -= step.
+static bool read_inc(Ctx *c, const Annotation *an, const ForParts *fp, Header *h) {
+  const Node *n = fp->inc >= 0 ? node_at(c, fp->inc) : NULL;
+  CXCursor kids[4];
+  if (n && n->kind == CXCursor_UnaryOperator && cursor_children(n->cur, kids, 4) == 1 && is_ref(kids[0], h->var)) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
+    if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc) h->step = 1, h->step_ok = true;
+    if (op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreDec) h->step = -1, h->step_ok = true;
+    if (h->step_ok) return true;
+  }
+  if (n && n->kind == CXCursor_CompoundAssignOperator && cursor_children(n->cur, kids, 4) == 2 &&
+      is_ref(kids[0], h->var)) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+    if (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign) {
+      h->step_ok = eval(kids[1], &h->step);
+      if (!h->step_ok) {
+        const Node *k = node_at(c, fp->inc);
+        diag_error(c->diag, k->start, "the step of a loop under '%s' is not a constant expression", spelling_of(an));
+        return false;
+      }
+      if (op == CXBinaryOperator_SubAssign) h->step = -h->step;
+      return true;
+    }
+  }
+  diag_error(c->diag, n ? n->start : fp->rparen,
+             "the increment of a loop under '%s' must be ++%s, %s++, --%s, %s--, %s += C or %s -= C", spelling_of(an),
+             h->name, h->name, h->name, h->name, h->name, h->name);
+  return false;
+}
+
+static bool holds(__int128 v, enum CXBinaryOperatorKind cmp, __int128 bound) {
+  switch (cmp) {
+  case CXBinaryOperator_LT: return v < bound;
+  case CXBinaryOperator_LE: return v <= bound;
+  case CXBinaryOperator_GT: return v > bound;
+  case CXBinaryOperator_GE: return v >= bound;
+  default: return v != bound;
+  }
+}
+
+// Runs the loop header at compile time and records each iteration's value.
+static bool expand(Ctx *c, const Annotation *an, const Header *h, int bits, bool is_unsigned, Unroll *u) {
+  __int128 mod = (__int128)1 << bits;
+  __int128 lo = is_unsigned ? 0 : -(mod / 2), hi = is_unsigned ? mod - 1 : mod / 2 - 1;
+  __int128 v = h->start, bound = h->bound;
+  if (is_unsigned) {
+    v = ((v % mod) + mod) % mod;
+    if (bits >= 32 && bound < 0) bound += mod;  // the usual arithmetic conversions
+  }
+  VEC(char *) vals = {0};
+  while (holds(v, h->cmp, bound)) {
+    if (vals.len == MAX_ITERATIONS) {
+      diag_error(c->diag, node_at(c, h->bound_node)->start,
+                 "'%s' would expand more than %d iterations of this loop", spelling_of(an), MAX_ITERATIONS);
+      return false;
+    }
+    VEC_PUSH(c->arena, vals, int_literal(c->arena, v, is_unsigned, bits));
+    v += h->step;
+    if (is_unsigned)
+      v = ((v % mod) + mod) % mod;
+    else if (v < lo || v > hi) {
+      diag_error(c->diag, node_at(c, h->bound_node)->start,
+                 "loop variable '%s' overflows its type before this loop ends", h->name);
+      return false;
+    }
+  }
+  u->values = vals.items;
+  u->count = vals.len;
+  u->final = int_literal(c->arena, v, is_unsigned, bits);
+  return true;
+}
+
+static void not_constant(Ctx *c, const Annotation *an, int node, const char *what) {
+  const Node *n = node_at(c, node);
+  diag_at(c->diag, DIAG_ERROR, n->start, n->end - n->start,
+          "the %s of a loop under '%s' is not a constant expression, so its trip count is unknown", what,
+          spelling_of(an));
+}
+
+void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
+  const Node *n = node_at(c, st.node);
+  if (n->kind != CXCursor_ForStmt) {
+    diag_error(c->diag, n->start, "expected a 'for' loop after '%s'", spelling_of(an));
+    return;
+  }
+  ForParts fp;
+  if (n->from_macro || !for_parts(c, st.node, &fp)) {
+    diag_error(c->diag, n->start, "'%s' needs a 'for' loop written out, not one from a macro expansion",
+               spelling_of(an));
+    return;
+  }
+  Header h = {.name = "i"};
+  bool declared;
+  if (!read_init(c, an, &fp, &h, &declared)) return;
+  CXString name = clang_getCursorSpelling(h.var);
+  h.name = arena_strndup(c->arena, clang_getCString(name), strlen(clang_getCString(name)));
+  clang_disposeString(name);
+  int bits;
+  bool is_unsigned;
+  char *type;
+  if (!int_type(h.var, &bits, &is_unsigned, &type, c->arena)) {
+    diag_error(c->diag, node_at(c, fp.init)->start, "loop variable '%s' of a loop under '%s' must have an integer type",
+               h.name, spelling_of(an));
+    return;
+  }
+  if (!read_cond(c, an, &fp, &h) || !read_inc(c, an, &fp, &h)) return;
+  int assign = assigns_to(c, fp.body, h.var);
+  if (assign >= 0) {
+    diag_error(c->diag, node_at(c, assign)->start, "loop variable '%s' is assigned in the body of a loop under '%s'",
+               h.name, spelling_of(an));
+    diag_note(c->diag, an->start, "the loop is annotated here");
+    return;
+  }
+  if (!h.start_ok || !h.bound_ok) {
+    if (n->in_template) {  // the trip count is known once the template is instantiated
+      edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, "unroll"));
+      diag_remark(c->diag, an->start, "trip count depends on a template parameter; the loop is left to nvcc's '#pragma unroll'");
+      return;
+    }
+    not_constant(c, an, !h.start_ok ? h.start_node : h.bound_node, !h.start_ok ? "start" : "bound");
+    return;
+  }
+  if (h.step == 0) {
+    diag_error(c->diag, node_at(c, fp.inc)->start, "the step of a loop under '%s' is zero", spelling_of(an));
+    return;
+  }
+  Unroll *u = arena_alloc(c->arena, sizeof *u);
+  if (!expand(c, an, &h, bits, is_unsigned, u)) return;
+  u->body_start = node_at(c, fp.body)->start;
+  u->end = st.end;
+  u->line = source_line(c->src, n->start);
+  u->type = type;
+  u->name = h.name;
+  u->declared = declared;
+  u->used = refers_to(c, fp.body, h.var);
+  int self = st.node;
+  add_jumps(c, fp.body, &u->x, binds_to, &self);
+  edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_unroll, .data = u});
+}

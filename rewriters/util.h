@@ -1,0 +1,49 @@
+// util.h - arena allocation, growable byte buffers and small string helpers.
+#pragma once
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+// Everything one run of tirx-pp allocates lives in one arena, freed at once.
+typedef struct Arena Arena;
+Arena *arena_new(void);
+void arena_free(Arena *a);
+void *arena_alloc(Arena *a, size_t size);  // zeroed
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+typedef struct {
+  size_t start, end;
+} Range;
+
+// A growable buffer of bytes (malloc-backed; call buf_free).
+typedef struct {
+  char *data;
+  size_t len, cap;
+} Buf;
+void buf_put(Buf *b, const char *s, size_t n);
+void buf_puts(Buf *b, const char *s);
+void buf_putc(Buf *b, char c);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+void buf_free(Buf *b);
+
+// A growable array of T in an arena: VEC(T) v = {0}; VEC_PUSH(arena, v, x).
+#define VEC(T) struct { T *items; int len, cap; }
+#define VEC_PUSH(arena, v, x)                                                   \
+  do {                                                                          \
+    if ((v).len == (v).cap) {                                                   \
+      int cap_ = (v).cap ? (v).cap * 2 : 8;                                     \
+      void *items_ = arena_alloc((arena), sizeof(*(v).items) * (size_t)cap_);   \
+      if ((v).len) memcpy(items_, (v).items, sizeof(*(v).items) * (size_t)(v).len); \
+      (v).items = items_;                                                       \
+      (v).cap = cap_;                                                           \
+    }                                                                           \
+    (v).items[(v).len++] = (x);                                                 \
+  } while (0)
+
+bool is_ident_start(int c);
+bool is_ident_char(int c);
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
