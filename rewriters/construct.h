@@ -51,6 +51,26 @@ bool check_clauses(Ctx *c, const Annotation *an, const char *const *allowed);
 bool int_type(CXCursor decl, int *bits, bool *is_unsigned, char **spelling, Arena *a);
 char *int_literal(Arena *a, __int128 v, bool is_unsigned, int bits);
 
+// A counted loop `for (T i = start; i < bound; ++i)` in any of its forms.
+typedef struct {
+  ForParts fp;
+  CXCursor var;
+  const char *name;
+  char *type;
+  bool declared;  // `T i = start`, not `i = start`
+  bool is_unsigned, in_template;
+  int bits;
+  bool constant;  // start and bound are constants: the iterations below are known
+  __int128 start, bound;
+  long long step;
+  char **values;  // each iteration's value, as a literal
+  int count;
+  const char *final;  // the value after the loop
+} LoopHeader;
+// Reads and checks the loop after an annotation; reports through d. A
+// template-dependent trip count is accepted with constant == false.
+bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *h);
+
 // --- constructs -------------------------------------------------------------
 // Parse-view text for a statement annotation (declares what it declares).
 const char *construct_stub(Ctx *c, const Annotation *an);

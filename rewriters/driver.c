@@ -27,6 +27,7 @@ static const char *call_stub(Ctx *c, const Annotation *an) {
   if (span_eq(an->name, "tirx_cta_sync")) return "__syncthreads()";
   if (span_eq(an->name, "tirx_warp_sync")) return "__syncwarp()";
   if (span_eq(an->name, "tirx_elect_sync")) return "(1)";
+  if (span_trim(an->args).len == 0) return "((void)0)";
   return arena_printf(c->arena, "((void)(%.*s))", (int)an->args.len, an->args.s);
 }
 
@@ -101,14 +102,18 @@ static void rewrite_statement(Ctx *c, const Annotation *an, Stmt st) {
 
 // Clang's errors inside annotated code are ours to report: we cannot rewrite
 // what does not parse. Errors elsewhere belong to nvcc.
-static void report_clang_errors(Ctx *c, size_t start, size_t end) {
+// Returns false when there were any.
+static bool report_clang_errors(Ctx *c, size_t start, size_t end) {
+  bool clean = true;
   for (int i = 0; i < c->front->nerrors; i++) {
     ClangError *e = &c->front->errors[i];
-    if (e->in_main && e->off >= start && e->off < end && e->message) {
-      diag_error(c->diag, e->off, "%s", e->message);
+    if (e->in_main && e->off >= start && e->off < end) {
+      clean = false;
+      if (e->message) diag_error(c->diag, e->off, "%s", e->message);
       e->message = NULL;  // once
     }
   }
+  return clean;
 }
 
 static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
@@ -157,7 +162,7 @@ int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, Buf *out,
   const Source *src = source_new(a, opt->path, data, len);
   Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
   AnnotationList anns = scan_annotations(a, src);
-  if (anns.len == 0) {  // the fast path: no libclang, the bytes as they are
+  if (anns.len == 0 && !opt->always_parse) {  // the fast path: no libclang, the bytes as they are
     buf_put(out, data, len);
     arena_free(a);
     return TIRX_OK;
@@ -180,19 +185,18 @@ int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, Buf *out,
     Annotation *an = &anns.items[i];
     an->skipped = front_is_skipped(c.front, an->start);
     if (an->skipped || !is_statement_annotation(an)) continue;
-    ok[i] = read_directive(a, &diag, an) && attach(&c, an, &stmts[i]);
-    if (ok[i]) report_clang_errors(&c, an->start, stmts[i].end);
+    ok[i] = read_directive(a, &diag, an) && attach(&c, an, &stmts[i]) &&
+            report_clang_errors(&c, an->start, stmts[i].end);
   }
-  if (!diag_failed(&diag)) {
-    for (int i = 0; i < anns.len; i++) {
-      Annotation *an = &anns.items[i];
-      if (an->skipped) continue;
-      if (!is_statement_annotation(an)) {
-        report_clang_errors(&c, an->start, an->end);
-        rewrite_call(&c, an);
-      } else if (ok[i]) {
-        rewrite_statement(&c, an, stmts[i]);
-      }
+  // Each construct that reads and parses cleanly is checked and rewritten, so
+  // that one run reports every independent error.
+  for (int i = 0; i < anns.len; i++) {
+    Annotation *an = &anns.items[i];
+    if (an->skipped) continue;
+    if (!is_statement_annotation(an)) {
+      if (report_clang_errors(&c, an->start, an->end)) rewrite_call(&c, an);
+    } else if (ok[i]) {
+      rewrite_statement(&c, an, stmts[i]);
     }
   }
   int rc = diag_failed(&diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, out);

@@ -79,9 +79,17 @@ static const char *loops(Arena *a, const Grid *g, bool with_counts, const char *
   return s;
 }
 
+// Declares every named index, even when the annotation has errors, so that
+// the statement still parses and the errors are the annotation's own.
 const char *grid_stub(Ctx *c, const Annotation *an) {
-  Grid g;
-  if (!read_grid(c, an, &g, true)) return "";
+  Grid g = {0};
+  const Clause *h = &an->dir.head;
+  for (int i = 0; i < h->nargs && g.ndims < MAX_DIMS; i++)
+    if (h->args[i].name.len) {
+      g.name[g.ndims] = h->args[i].name;
+      g.extent[g.ndims++] = h->args[i].expr;
+    }
+  if (!g.ndims) return "";
   return arena_printf(c->arena, "%s ", loops(c->arena, &g, false, ""));
 }
 
@@ -89,7 +97,7 @@ const char *grid_stub(Ctx *c, const Annotation *an) {
 static void render_header(Render *r, const Grid *g, bool with_counts) {
   render_text(r, loops(r->edits->arena, g, with_counts, ""));
   char next = g->after < r->src->len ? r->src->data[g->after] : '\n';
-  if (next != '\n' && next != '\r') render_text(r, " ");
+  if (next != '\n' && next != '\r' && next != ' ' && next != '\t') render_text(r, " ");
 }
 
 // Extents evaluated once, then the loops: `{ const int __tirx_n_i = (E1); ... for ... stmt }`.

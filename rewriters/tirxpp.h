@@ -11,6 +11,7 @@ typedef struct {
   const char *path;         // the input's name, for messages and #line
   bool no_line;             // no #line directives
   bool werror, remarks, color;
+  bool always_parse;        // parse even without annotations (tests the identity)
   const char *cuda_path;    // CUDA toolkit root (default /usr/local/cuda)
   const char *arch;         // sm_90a by default
   const char *std;          // c++17 by default

@@ -2,6 +2,7 @@
 // block per iteration, `{ const T i = <value>; <body> }`. break and continue
 // that bind to the loop become gotos to labels after the copies.
 #include <stdio.h>
+#include <string.h>
 
 #include "construct.h"
 
@@ -163,7 +164,9 @@ static bool holds(__int128 v, enum CXBinaryOperatorKind cmp, __int128 bound) {
 }
 
 // Runs the loop header at compile time and records each iteration's value.
-static bool expand(Ctx *c, const Annotation *an, const Header *h, int bits, bool is_unsigned, Unroll *u) {
+static bool expand(Ctx *c, const Annotation *an, const Header *h, LoopHeader *u) {
+  int bits = u->bits;
+  bool is_unsigned = u->is_unsigned;
   __int128 mod = (__int128)1 << bits;
   __int128 lo = is_unsigned ? 0 : -(mod / 2), hi = is_unsigned ? mod - 1 : mod / 2 - 1;
   __int128 v = h->start, bound = h->bound;
@@ -190,74 +193,84 @@ static bool expand(Ctx *c, const Annotation *an, const Header *h, int bits, bool
   }
   u->values = vals.items;
   u->count = vals.len;
+  u->bound = bound;
   u->final = int_literal(c->arena, v, is_unsigned, bits);
   return true;
 }
 
-static void not_constant(Ctx *c, const Annotation *an, int node, const char *what) {
+static void not_constant(Ctx *c, Diag *d, const Annotation *an, int node, const char *what) {
   const Node *n = node_at(c, node);
-  diag_at(c->diag, DIAG_ERROR, n->start, n->end - n->start,
+  diag_at(d, DIAG_ERROR, n->start, n->end - n->start,
           "the %s of a loop under '%s' is not a constant expression, so its trip count is unknown", what,
           spelling_of(an));
 }
 
-void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
+bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) {
+  Diag *saved = c->diag;
+  c->diag = d;  // the readers below report through c->diag
+  bool ok = false;
   const Node *n = node_at(c, st.node);
-  if (n->kind != CXCursor_ForStmt) {
-    diag_error(c->diag, n->start, "expected a 'for' loop after '%s'", spelling_of(an));
-    return;
-  }
   ForParts fp;
-  if (n->from_macro || !for_parts(c, st.node, &fp)) {
-    diag_error(c->diag, n->start, "'%s' needs a 'for' loop written out, not one from a macro expansion",
-               spelling_of(an));
-    return;
-  }
   Header h = {.name = "i"};
   bool declared;
-  if (!read_init(c, an, &fp, &h, &declared)) return;
-  CXString name = clang_getCursorSpelling(h.var);
-  h.name = arena_strndup(c->arena, clang_getCString(name), strlen(clang_getCString(name)));
-  clang_disposeString(name);
-  int bits;
-  bool is_unsigned;
-  char *type;
-  if (!int_type(h.var, &bits, &is_unsigned, &type, c->arena)) {
-    diag_error(c->diag, node_at(c, fp.init)->start, "loop variable '%s' of a loop under '%s' must have an integer type",
-               h.name, spelling_of(an));
-    return;
-  }
-  if (!read_cond(c, an, &fp, &h) || !read_inc(c, an, &fp, &h)) return;
-  int assign = assigns_to(c, fp.body, h.var);
-  if (assign >= 0) {
-    diag_error(c->diag, node_at(c, assign)->start, "loop variable '%s' is assigned in the body of a loop under '%s'",
-               h.name, spelling_of(an));
-    diag_note(c->diag, an->start, "the loop is annotated here");
-    return;
-  }
-  if (!h.start_ok || !h.bound_ok) {
-    if (n->in_template) {  // the trip count is known once the template is instantiated
-      edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, "unroll"));
-      diag_remark(c->diag, an->start, "trip count depends on a template parameter; the loop is left to nvcc's '#pragma unroll'");
-      return;
+  if (n->kind != CXCursor_ForStmt) {
+    diag_error(d, n->start, "expected a 'for' loop after '%s'", spelling_of(an));
+  } else if (n->from_macro || !for_parts(c, st.node, &fp)) {
+    diag_error(d, n->start, "'%s' needs a 'for' loop written out, not one from a macro expansion", spelling_of(an));
+  } else if (read_init(c, an, &fp, &h, &declared)) {
+    CXString name = clang_getCursorSpelling(h.var);
+    h.name = arena_strndup(c->arena, clang_getCString(name), strlen(clang_getCString(name)));
+    clang_disposeString(name);
+    *out = (LoopHeader){.fp = fp, .var = h.var, .name = h.name, .declared = declared};
+    if (!int_type(h.var, &out->bits, &out->is_unsigned, &out->type, c->arena)) {
+      diag_error(d, node_at(c, fp.init)->start, "loop variable '%s' of a loop under '%s' must have an integer type",
+                 h.name, spelling_of(an));
+    } else if (read_cond(c, an, &fp, &h) && read_inc(c, an, &fp, &h)) {
+      int assign = assigns_to(c, fp.body, h.var);
+      out->in_template = n->in_template;
+      out->start = h.start, out->step = h.step;
+      if (assign >= 0) {
+        diag_error(d, node_at(c, assign)->start, "loop variable '%s' is assigned in the body of a loop under '%s'",
+                   h.name, spelling_of(an));
+        diag_note(d, an->start, "the loop is annotated here");
+      } else if (!h.start_ok || !h.bound_ok) {
+        out->constant = false;
+        if (!n->in_template)
+          not_constant(c, d, an, !h.start_ok ? h.start_node : h.bound_node, !h.start_ok ? "start" : "bound");
+        ok = n->in_template;
+      } else if (h.step == 0) {
+        diag_error(d, node_at(c, fp.inc)->start, "the step of a loop under '%s' is zero", spelling_of(an));
+      } else {
+        out->constant = true;
+        ok = expand(c, an, &h, out);
+      }
     }
-    not_constant(c, an, !h.start_ok ? h.start_node : h.bound_node, !h.start_ok ? "start" : "bound");
-    return;
   }
-  if (h.step == 0) {
-    diag_error(c->diag, node_at(c, fp.inc)->start, "the step of a loop under '%s' is zero", spelling_of(an));
+  c->diag = saved;
+  return ok;
+}
+
+void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
+  LoopHeader h;
+  if (!read_loop(c, c->diag, an, st, &h)) return;
+  if (!h.constant) {  // template-dependent: the trip count is known after instantiation
+    edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, "unroll"));
+    diag_remark(c->diag, an->start,
+                "trip count depends on a template parameter; the loop is left to nvcc's '#pragma unroll'");
     return;
   }
   Unroll *u = arena_alloc(c->arena, sizeof *u);
-  if (!expand(c, an, &h, bits, is_unsigned, u)) return;
-  u->body_start = node_at(c, fp.body)->start;
+  u->values = h.values;
+  u->count = h.count;
+  u->final = h.final;
+  u->body_start = node_at(c, h.fp.body)->start;
   u->end = st.end;
-  u->line = source_line(c->src, n->start);
-  u->type = type;
+  u->line = source_line(c->src, st.start);
+  u->type = h.type;
   u->name = h.name;
-  u->declared = declared;
-  u->used = refers_to(c, fp.body, h.var);
+  u->declared = h.declared;
+  u->used = refers_to(c, h.fp.body, h.var);
   int self = st.node;
-  add_jumps(c, fp.body, &u->x, binds_to, &self);
+  add_jumps(c, h.fp.body, &u->x, binds_to, &self);
   edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_unroll, .data = u});
 }

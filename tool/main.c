@@ -28,6 +28,7 @@ static const char usage[] =
     "  --no-line          do not emit #line directives\n"
     "  -Werror            treat warnings as errors\n"
     "  -Rpass             print remarks (why a loop was not vectorized, ...)\n"
+    "  --parse-always     run the libclang parse even when nothing is annotated\n"
     "  --color=WHEN       colour diagnostics: auto, always, never (default auto)\n"
     "  --version          print the version and exit\n"
     "  --help             print this help and exit\n"
@@ -181,6 +182,8 @@ int main(int argc, char **argv) {
       if (!strncmp(opt.arch, "compute_", 8)) snprintf(sm, sizeof sm, "sm_%s", opt.arch + 8), opt.arch = sm;
     } else if (!strcmp(a, "--no-line")) {
       opt.no_line = true;
+    } else if (!strcmp(a, "--parse-always")) {
+      opt.always_parse = true;
     } else if (!strcmp(a, "-Werror")) {
       opt.werror = true;
     } else if (!strncmp(a, "-Rpass", 6)) {

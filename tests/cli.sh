@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The command line: options, exit statuses, messages, and -o that leaves
+# nothing behind when it fails.
+#   cli.sh TIRX_PP GOLDEN_DIR
+set -u
+tool=$1 golden=$2
+tmp=$(mktemp -d); trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass+1)); echo "ok   $1"; }
+bad() { fail=$((fail+1)); echo "FAIL $1"; }
+# expect NAME STATUS EXPECTED_STDERR -- command...
+expect() {
+  local name=$1 status=$2 err=$3; shift 4
+  "$@" > "$tmp/out" 2> "$tmp/err"; local rc=$?
+  if [ "$rc" -eq "$status" ] && [ "$(cat "$tmp/err")" = "$err" ]; then ok "$name"; else
+    bad "$name"; echo "  exit $rc (want $status)"; echo "  stderr: $(cat "$tmp/err")"; echo "  want:   $err"; fi
+}
+
+cp "$golden/unroll_basic.cu" "$tmp/good.cu"
+cp "$golden/err_unroll_nonconst.cu" "$tmp/bad.cu"
+cd "$tmp"
+
+expect version 0 "" -- "$tool" --version
+grep -q '^tirx-pp [0-9.]* (.*clang version 19' out && ok version-text || bad version-text
+expect help 0 "" -- "$tool" --help
+head -1 out | grep -q '^usage: tirx-pp \[options\] IN.cu \[-o OUT.cu\]' && ok help-text || bad help-text
+expect no-input 2 "tirx-pp: error: no input file
+try 'tirx-pp --help'" -- "$tool"
+expect unknown-option 2 "tirx-pp: error: unknown option '--frobnicate'
+try 'tirx-pp --help'" -- "$tool" --frobnicate good.cu
+expect two-inputs 2 "tirx-pp: error: more than one input file ('bad.cu')
+try 'tirx-pp --help'" -- "$tool" good.cu bad.cu
+expect o-without-file 2 "tirx-pp: error: -o needs a file name
+try 'tirx-pp --help'" -- "$tool" good.cu -o
+expect bad-color 2 "tirx-pp: error: --color takes auto, always or never, not 'sometimes'
+try 'tirx-pp --help'" -- "$tool" --color=sometimes good.cu
+expect missing-input 3 "tirx-pp: error: cannot read 'nope.cu': No such file or directory" -- "$tool" nope.cu
+expect input-is-directory 3 "tirx-pp: error: cannot read '.': Is a directory" -- "$tool" .
+
+# A good run: stdout and -o agree, and -o leaves no temporary behind.
+"$tool" good.cu > stdout.cu; expect o-good 0 "" -- "$tool" good.cu -o o.cu
+cmp -s stdout.cu o.cu && ok o-same-as-stdout || bad o-same-as-stdout
+[ "$(ls | grep -c tmp)" -eq 0 ] && ok o-no-temporary || bad o-no-temporary
+[ "$(stat -c %a o.cu)" = "$(umask 022; touch fresh; stat -c %a fresh)" ] && ok o-mode || bad o-mode
+
+# Errors: exit 1, and -o neither creates nor changes the file.
+expect error-status 1 "$(sed s/err_unroll_nonconst.cu/bad.cu/ "$golden/err_unroll_nonconst.expected.err")" -- "$tool" bad.cu
+"$tool" bad.cu -o new.cu 2>/dev/null; [ $? -eq 1 ] && [ ! -e new.cu ] && ok error-creates-nothing || bad error-creates-nothing
+echo "precious" > keep.cu; "$tool" bad.cu -o keep.cu 2>/dev/null
+[ $? -eq 1 ] && [ "$(cat keep.cu)" = precious ] && ok error-changes-nothing || bad error-changes-nothing
+[ "$(ls | grep -c tmp)" -eq 0 ] && ok error-no-temporary || bad error-no-temporary
+
+# I/O failures: exit 3 with the system's reason.
+expect o-missing-dir 3 "tirx-pp: error: cannot write 'no/such/dir/out.cu': No such file or directory" -- \
+  "$tool" good.cu -o no/such/dir/out.cu
+expect o-dev-full 3 "tirx-pp: error: cannot write '/dev/full': No space left on device" -- "$tool" good.cu -o /dev/full
+"$tool" good.cu > /dev/full 2> err; rc=$?
+[ $rc -eq 3 ] && [ "$(cat err)" = "tirx-pp: error: cannot write standard output: No space left on device" ] \
+  && ok stdout-dev-full || bad stdout-dev-full
+if [ "$(id -u)" -ne 0 ]; then
+  mkdir ro && chmod 555 ro
+  expect o-read-only-dir 3 "tirx-pp: error: cannot write 'ro/out.cu': Permission denied" -- "$tool" good.cu -o ro/out.cu
+fi
+
+# Deterministic: the same input and flags give the same bytes from anywhere,
+# under any locale.
+mkdir -p a/sub b && cp good.cu a/sub/ && cp good.cu b/
+(cd a && LC_ALL=C "$tool" sub/good.cu > ../det1.cu)
+(mkdir -p b/sub && cp good.cu b/sub/ && cd b && LANG=de_DE.UTF-8 TZ=Asia/Tokyo "$tool" sub/good.cu > ../det2.cu)
+cmp -s det1.cu det2.cu && ok deterministic || bad deterministic
+
+# -Werror and --no-line are accepted; --no-line output has no #line.
+expect no-line 0 "" -- "$tool" --no-line good.cu
+grep -q '^#line' out && bad no-line-text || ok no-line-text
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

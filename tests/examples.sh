@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Every example through tirx-pp, then nvcc.
+#   examples.sh build TIRX_PP SOURCE_DIR WORK_DIR
+#     tirx-pp each examples/*.cu into WORK_DIR/pp/, and build with nvcc: the
+#     output for sm_90a and sm_80, and the untouched file (tirx.h fallbacks)
+#     for sm_90a, for the differential run.
+#   examples.sh run TIRX_PP SOURCE_DIR WORK_DIR
+#     on a machine with a GPU: run both builds at several sizes, check each
+#     against its CPU reference and compare their output (tests/gpu/run_examples.sh).
+#     Without a GPU: prints why and exits 77 (skipped).
+set -u
+mode=$1 tool=$2 src=$3 work=$4
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+mkdir -p "$work/pp" "$work/bin"
+if [ "$mode" = run ]; then
+  if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
+    echo "SKIP: no CUDA GPU on this machine; the examples are built (test examples_build) but not run"
+    exit 77
+  fi
+  exec "$src/tests/gpu/run_examples.sh" "$work/pp"
+fi
+pass=0 fail=0
+build() {  # name tag nvcc-args...
+  local name=$1 tag=$2; shift 2
+  if "$nvcc" -std=c++17 -I "$src/headers" -Xcudafe --diag_suppress=unrecognized_pragma "$@" \
+       -o "$work/bin/$name.$tag" > "$work/bin/$name.$tag.log" 2>&1; then
+    echo "ok   $name ($tag)"
+  else
+    echo "FAIL $name ($tag)"; cat "$work/bin/$name.$tag.log"; return 1
+  fi
+}
+export -f build; export nvcc src work
+for f in "$src"/examples/*.cu; do
+  name=$(basename "$f" .cu)
+  if "$tool" -I "$src/headers" "$f" -o "$work/pp/$name.cu" 2> "$work/pp/$name.log"; then
+    echo "ok   $name (tirx-pp)"; pass=$((pass+1))
+    echo "$name pp-sm_90a -gencode=arch=compute_90a,code=sm_90a $work/pp/$name.cu"
+    echo "$name pp-sm_80 -gencode=arch=compute_80,code=sm_80 $work/pp/$name.cu"
+    echo "$name raw-sm_90a -gencode=arch=compute_90a,code=sm_90a $f"
+  else
+    echo "FAIL $name (tirx-pp)"; cat "$work/pp/$name.log"; fail=$((fail+1))
+  fi >> "$work/jobs.tmp"
+done
+grep -v '^ok\|^FAIL\|^  ' "$work/jobs.tmp" > "$work/jobs" 2>/dev/null || true
+grep '^ok\|^FAIL\|^  ' "$work/jobs.tmp"; rm -f "$work/jobs.tmp"
+while read -r line; do
+  case "$line" in ok*) pass=$((pass+1));; FAIL*) fail=$((fail+1));; esac
+  echo "$line"
+done < <(xargs -P "$(nproc)" -L 1 bash -c 'build "$0" "$1" "$2" "$3"' < "$work/jobs")
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,14 @@
+// elect, the sync calls and tirx_thread_return.
+#include "tirx.h"
+
+__global__ void ops(float *A, int *count, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+if (tirx_elect_one_sync())
+  atomicAdd(&count[threadIdx.x / 32], 1);
+  if (tirx_elect_one_sync()) { A[i] += 1.f; }
+  if (tirx_elect_one_sync()) A[i] *= 2.f;
+  __syncthreads();
+  __syncwarp();
+  tirx_bar_sync(1, 128);
+}

@@ -1,0 +1,289 @@
+// test_core.c - unit tests of the pieces under the rewriters: the pragma
+// parser, the annotation scanner, the source line table and the renderer.
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "edit.h"
+#include "pragma.h"
+#include "scan.h"
+
+static Arena *arena;
+static char *messages;
+static size_t messages_len;
+static FILE *msg_stream;
+
+static void setup(void) {
+  arena = arena_new();
+  msg_stream = open_memstream(&messages, &messages_len);
+}
+
+static void teardown(void) {
+  fclose(msg_stream);
+  free(messages);
+  arena_free(arena);
+}
+
+static const char *diag_text(void) {
+  fflush(msg_stream);
+  return messages;
+}
+
+// Parses `text` as the tail of "#pragma tirx <text>" in a one-line file.
+static bool parse(const char *text, Directive *dir) {
+  char *line = arena_printf(arena, "#pragma tirx %s", text);
+  Source *src = source_new(arena, "t.cu", line, strlen(line));
+  Diag *d = arena_alloc(arena, sizeof *d);
+  *d = (Diag){.src = src, .out = msg_stream};
+  Span s = {line + 12, strlen(line) - 12, 12};
+  return pragma_parse(arena, d, s, dir);
+}
+
+static bool span_is(Span s, const char *lit) { return span_eq(s, lit); }
+
+START_TEST(parse_unroll) {
+  Directive d;
+  ck_assert(parse("unroll", &d));
+  ck_assert_int_eq(d.kind, DIR_UNROLL);
+  ck_assert(!d.head.has_args);
+  ck_assert_int_eq(d.nclauses, 0);
+}
+END_TEST
+
+START_TEST(parse_unroll_factor) {
+  Directive d;
+  ck_assert(parse("unroll(N * 2)", &d));
+  ck_assert_int_eq(d.head.nargs, 1);
+  ck_assert(span_is(d.head.args[0].expr, "N * 2"));
+  ck_assert_int_eq(d.head.args[0].expr.off, 20);
+}
+END_TEST
+
+START_TEST(parse_grid_named_args_and_clause) {
+  Directive d;
+  ck_assert(parse("grid(i: 4, j: f(a, b)) unroll // trailing comment", &d));
+  ck_assert_int_eq(d.kind, DIR_GRID);
+  ck_assert_int_eq(d.head.nargs, 2);
+  ck_assert(span_is(d.head.args[0].name, "i"));
+  ck_assert(span_is(d.head.args[0].expr, "4"));
+  ck_assert(span_is(d.head.args[1].name, "j"));
+  ck_assert(span_is(d.head.args[1].expr, "f(a, b)"));
+  ck_assert_int_eq(d.nclauses, 1);
+  ck_assert(span_is(d.clauses[0].name, "unroll"));
+}
+END_TEST
+
+START_TEST(parse_scope_colon_is_not_a_name) {
+  Directive d;
+  ck_assert(parse("grid(i: ns::N, j: c ? 1 : 2)", &d));
+  ck_assert(span_is(d.head.args[0].expr, "ns::N"));
+  ck_assert(span_is(d.head.args[1].name, "j"));
+  ck_assert(span_is(d.head.args[1].expr, "c ? 1 : 2"));
+  Directive e;
+  ck_assert(parse("unroll(ns::K)", &e));
+  ck_assert_int_eq(e.head.args[0].name.len, 0);
+  ck_assert(span_is(e.head.args[0].expr, "ns::K"));
+}
+END_TEST
+
+START_TEST(parse_event_index_and_clauses) {
+  Directive d;
+  ck_assert(parse("event full[STAGES] count(2 * 128)", &d));
+  ck_assert_int_eq(d.kind, DIR_EVENT);
+  ck_assert_int_eq(d.nclauses, 2);
+  ck_assert(span_is(d.clauses[0].name, "full"));
+  ck_assert(d.clauses[0].has_index);
+  ck_assert(span_is(d.clauses[0].index, "STAGES"));
+  ck_assert(span_is(d.clauses[1].args[0].expr, "2 * 128"));
+}
+END_TEST
+
+START_TEST(parse_unknown_directive) {
+  Directive d;
+  ck_assert(!parse("unrol", &d));
+  ck_assert_str_eq(diag_text(),
+                   "t.cu:1:14: error: unknown tirx directive 'unrol'\n"
+                   "#pragma tirx unrol\n"
+                   "             ^~~~~\n");
+}
+END_TEST
+
+START_TEST(parse_unbalanced) {
+  Directive d;
+  ck_assert(!parse("grid(i: 4", &d));
+  ck_assert_str_eq(diag_text(),
+                   "t.cu:1:18: error: unbalanced '(' in tirx annotation\n"
+                   "#pragma tirx grid(i: 4\n"
+                   "                 ^\n");
+}
+END_TEST
+
+START_TEST(parse_empty_argument) {
+  Directive d;
+  ck_assert(!parse("grid(i: 4, )", &d));
+  ck_assert_ptr_nonnull(strstr(diag_text(), "error: empty argument in 'grid(...)'"));
+}
+END_TEST
+
+START_TEST(parse_nothing) {
+  Directive d;
+  ck_assert(!parse("", &d));
+  ck_assert_ptr_nonnull(strstr(diag_text(), "error: expected a tirx directive after 'tirx'"));
+}
+END_TEST
+
+START_TEST(macro_grid_pairs) {
+  const char *text = "TIRX_GRID(i, 8, j, n + 1)";
+  Source *src = source_new(arena, "t.cu", text, strlen(text));
+  Diag d = {.src = src, .out = msg_stream};
+  Directive dir;
+  Span name = {text, 9, 0}, args = {text + 10, strlen(text) - 11, 10};
+  ck_assert(pragma_from_macro(arena, &d, name, args, true, &dir));
+  ck_assert_int_eq(dir.kind, DIR_GRID);
+  ck_assert_int_eq(dir.head.nargs, 2);
+  ck_assert(span_is(dir.head.args[1].name, "j"));
+  ck_assert(span_is(dir.head.args[1].expr, "n + 1"));
+}
+END_TEST
+
+START_TEST(macro_grid_odd_arguments) {
+  const char *text = "TIRX_GRID(i, 8, j)";
+  Source *src = source_new(arena, "t.cu", text, strlen(text));
+  Diag d = {.src = src, .out = msg_stream};
+  Directive dir;
+  Span name = {text, 9, 0}, args = {text + 10, strlen(text) - 11, 10};
+  ck_assert(!pragma_from_macro(arena, &d, name, args, true, &dir));
+  ck_assert_str_eq(diag_text(), "t.cu:1:1: error: TIRX_GRID takes (name, extent) pairs, got 3 arguments\n"
+                                "TIRX_GRID(i, 8, j)\n"
+                                "^\n");
+}
+END_TEST
+
+static AnnotationList scan(const char *text) {
+  Source *src = source_new(arena, "t.cu", text, strlen(text));
+  return scan_annotations(arena, src);
+}
+
+START_TEST(scan_finds_all_spellings) {
+  AnnotationList l = scan("#include \"tirx.h\"\n"
+                          "  #  pragma   tirx unroll\n"
+                          "_Pragma(\"tirx grid(i: 2)\") x;\n"
+                          "TIRX_ELECT y; tirx_cta_sync(); tirx_elect_sync;\n");
+  ck_assert(l.includes_tirx_h);
+  ck_assert_int_eq(l.len, 4);
+  ck_assert_int_eq(l.items[0].spelling, SPELL_PRAGMA);
+  ck_assert_int_eq(l.items[0].start, 20);
+  ck_assert(span_is(span_trim(l.items[0].text), "unroll"));
+  ck_assert_int_eq(l.items[1].spelling, SPELL_UPRAGMA);
+  ck_assert(span_is(span_trim(l.items[1].text), "grid(i: 2)"));
+  ck_assert_int_eq(l.items[2].spelling, SPELL_MACRO);
+  ck_assert_int_eq(l.items[3].spelling, SPELL_CALL);
+  ck_assert(span_is(l.items[3].name, "tirx_cta_sync"));
+}
+END_TEST
+
+START_TEST(scan_skips_comments_strings_and_defines) {
+  AnnotationList l = scan("// #pragma tirx unroll\n"
+                          "/* TIRX_UNROLL */ const char *s = \"#pragma tirx unroll TIRX_ELECT\";\n"
+                          "char c = '\\''; const char *r = R\"x(tirx_cta_sync())x\";\n"
+                          "#define LOOP TIRX_UNROLL \\\n  tirx_cta_sync()\n"
+                          "#pragma once\n"
+                          "int TIRX_UNROLLED = 0; int mytirx_cta_sync();\n");
+  ck_assert_int_eq(l.len, 0);
+  ck_assert(!l.includes_tirx_h);
+}
+END_TEST
+
+START_TEST(scan_pragma_with_continuation) {
+  AnnotationList l = scan("#pragma tirx grid(i: 4, \\\n  j: 4)\nx;\n");
+  ck_assert_int_eq(l.len, 1);
+  ck_assert_int_eq(l.items[0].end, 33);
+}
+END_TEST
+
+START_TEST(source_lines_and_crlf) {
+  const char *text = "a\r\nbc\r\n\r\nd";
+  Source *s = source_new(arena, "t.cu", text, strlen(text));
+  ck_assert_int_eq(s->nlines, 4);
+  ck_assert_str_eq(s->eol, "\r\n");
+  ck_assert_int_eq(source_line(s, 4), 2);
+  ck_assert_int_eq(source_col(s, 4), 2);
+  size_t n;
+  const char *l = source_line_text(s, 2, &n);
+  ck_assert_int_eq(n, 2);
+  ck_assert(!strncmp(l, "bc", 2));
+}
+END_TEST
+
+// An edit that renders its range twice, to check nesting and #line.
+static void twice(Render *r, const Edit *e) {
+  render_text(r, "{");
+  render_line_start(r, 2);
+  render_range(r, e->start + 1, e->end);
+  render_line_start(r, 2);
+  render_range(r, e->start + 1, e->end);
+  render_text(r, "}");
+}
+
+START_TEST(render_nested_edits_with_lines) {
+  const char *text = "one\n@a b\nthree\n";
+  Source *src = source_new(arena, "f.cu", text, strlen(text));
+  EditList l = {.arena = arena};
+  edit_add(&l, (Edit){.start = 4, .end = 8, .fn = twice});
+  edit_replace(&l, 5, 6, "A");
+  Diag d = {.src = src, .out = msg_stream};
+  ck_assert(edit_finish(&l, &d));
+  Render r;
+  render_init(&r, src, &l, false);
+  render_range(&r, 0, src->len);
+  ck_assert_str_eq(r.out.data, "one\n{\n#line 2 \"f.cu\"\nA b\n#line 2 \"f.cu\"\nA b}\nthree\n");
+  buf_free(&r.out);
+  render_init(&r, src, &l, true);
+  render_range(&r, 0, src->len);
+  ck_assert_str_eq(r.out.data, "one\n{\nA b\nA b}\nthree\n");
+  buf_free(&r.out);
+}
+END_TEST
+
+START_TEST(render_rejects_partial_overlap) {
+  const char *text = "abcdef";
+  Source *src = source_new(arena, "f.cu", text, strlen(text));
+  EditList l = {.arena = arena};
+  edit_replace(&l, 0, 3, "x");
+  edit_replace(&l, 2, 5, "y");
+  Diag d = {.src = src, .out = msg_stream};
+  ck_assert(!edit_finish(&l, &d));
+  ck_assert_ptr_nonnull(strstr(diag_text(), "f.cu:1:3: error: tirx constructs overlap here"));
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("core");
+  TCase *tc = tcase_create("core");
+  tcase_add_checked_fixture(tc, setup, teardown);
+  tcase_add_test(tc, parse_unroll);
+  tcase_add_test(tc, parse_unroll_factor);
+  tcase_add_test(tc, parse_grid_named_args_and_clause);
+  tcase_add_test(tc, parse_scope_colon_is_not_a_name);
+  tcase_add_test(tc, parse_event_index_and_clauses);
+  tcase_add_test(tc, parse_unknown_directive);
+  tcase_add_test(tc, parse_unbalanced);
+  tcase_add_test(tc, parse_empty_argument);
+  tcase_add_test(tc, parse_nothing);
+  tcase_add_test(tc, macro_grid_pairs);
+  tcase_add_test(tc, macro_grid_odd_arguments);
+  tcase_add_test(tc, scan_finds_all_spellings);
+  tcase_add_test(tc, scan_skips_comments_strings_and_defines);
+  tcase_add_test(tc, scan_pragma_with_continuation);
+  tcase_add_test(tc, source_lines_and_crlf);
+  tcase_add_test(tc, render_nested_edits_with_lines);
+  tcase_add_test(tc, render_rejects_partial_overlap);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
