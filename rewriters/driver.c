@@ -132,6 +132,7 @@ static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
   for (int i = 0; i < nf; i++) fo->argv[i] = fixed[i];
   for (int i = 0; i < opt->nclang_args; i++) fo->argv[nf + i] = opt->clang_args[i];
   fo->argc = nf + opt->nclang_args;
+  fo->cache_dir = opt->cache_dir;
 }
 
 bool tirx_has_annotations(const char *data, size_t len) {

@@ -1,8 +1,11 @@
 // front.c - libclang parsing and the node table.
 #include "front.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static size_t view_to_orig(const Front *f, size_t v) {
   // Last stub whose view text starts at or before v.
@@ -159,6 +162,87 @@ static void sort_by_start(Front *f) {
   qsort(f->by_start, (size_t)f->nnodes, sizeof(int), cmp_start);
 }
 
+// --- the PCH of the CUDA headers ----------------------------------------------
+// Every parse starts with clang's CUDA wrapper, which pulls in the CUDA
+// runtime headers: most of the time of a parse. It is parsed once per set of
+// flags and clang version, saved as a PCH in the cache, and included from there.
+
+static uint64_t fnv1a(uint64_t h, const char *s) {
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+  return (h ^ 0xff) * 1099511628211ULL;
+}
+
+static char *pch_path(Arena *a, const FrontOptions *opt) {
+  CXString v = clang_getClangVersion();
+  uint64_t h = fnv1a(14695981039346656037ULL, clang_getCString(v));
+  clang_disposeString(v);
+  h = fnv1a(h, "tirx-pp pch 1");
+  for (int i = 0; i < opt->argc; i++) h = fnv1a(h, opt->argv[i]);
+  return arena_printf(a, "%s/cuda-%016llx.pch", opt->cache_dir, (unsigned long long)h);
+}
+
+// Builds the PCH into a temporary file and renames it into place, so that
+// parallel builds never see half a file.
+static bool build_pch(CXIndex index, const FrontOptions *opt, const char *path, Arena *a) {
+  char *header = arena_printf(a, "%s.h", path);
+  struct CXUnsavedFile unsaved = {header, "#pragma once\n", 13};
+  CXTranslationUnit tu;
+  if (clang_parseTranslationUnit2(index, header, opt->argv, opt->argc, &unsaved, 1,
+                                  CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu) != CXError_Success)
+    return false;
+  bool ok = false;
+  unsigned n = clang_getNumDiagnostics(tu);
+  bool clean = true;
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) clean = false;
+    clang_disposeDiagnostic(d);
+  }
+  char *tmp = arena_printf(a, "%s.tmp.%ld", path, (long)getpid());
+  if (clean && clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
+    ok = rename(tmp, path) == 0;
+  if (!ok) unlink(tmp);
+  clang_disposeTranslationUnit(tu);
+  return ok;
+}
+
+static bool pch_failed(CXTranslationUnit tu) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  bool failed = false;
+  for (unsigned i = 0; i < n && !failed; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    if (clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal) {
+      CXString s = clang_getDiagnosticSpelling(d);
+      const char *m = clang_getCString(s);
+      failed = strstr(m, "PCH") || strstr(m, "precompiled") || strstr(m, "AST file");
+      clang_disposeString(s);
+    }
+    clang_disposeDiagnostic(d);
+  }
+  return failed;
+}
+
+// Parses with the cached PCH when one can be had, else without.
+static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, unsigned flags) {
+  const char *src = f->src->path;
+  if (opt->cache_dir) {
+    char *pch = pch_path(f->arena, opt);
+    if (access(pch, R_OK) == 0 || build_pch(f->index, opt, pch, f->arena)) {
+      const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 2));
+      memcpy(argv, opt->argv, sizeof(char *) * (size_t)opt->argc);
+      argv[opt->argc] = "-include-pch";
+      argv[opt->argc + 1] = pch;
+      enum CXErrorCode rc =
+          clang_parseTranslationUnit2(f->index, src, argv, opt->argc + 2, unsaved, 1, flags, &f->tu);
+      if (rc == CXError_Success && !pch_failed(f->tu)) return rc;
+      if (f->tu) clang_disposeTranslationUnit(f->tu);
+      f->tu = NULL;
+      unlink(pch);  // stale (the headers changed): the next run builds it anew
+    }
+  }
+  return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, 1, flags, &f->tu);
+}
+
 Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt) {
   Front *f = arena_alloc(a, sizeof *f);
   f->arena = a;
@@ -169,10 +253,8 @@ Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int 
   char *view = build_view(f, &vlen);
   struct CXUnsavedFile unsaved = {src->path, view, (unsigned long)vlen};
   f->index = clang_createIndex(0, 0);
-  unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
-                   CXTranslationUnit_RetainExcludedConditionalBlocks * 0;
-  enum CXErrorCode rc =
-      clang_parseTranslationUnit2(f->index, src->path, opt->argv, opt->argc, &unsaved, 1, flags, &f->tu);
+  unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+  enum CXErrorCode rc = parse(f, opt, &unsaved, flags);
   if (rc != CXError_Success || !f->tu) {
     diag_plain(d, DIAG_ERROR, "libclang could not parse '%s' (error %d)", src->path, (int)rc);
     front_free(f);

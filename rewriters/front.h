@@ -35,6 +35,7 @@ typedef struct {
 typedef struct {
   const char **argv;  // compiler flags for clang (CUDA device side)
   int argc;
+  const char *cache_dir;  // where to keep the CUDA headers' PCH; NULL: none
 } FrontOptions;
 
 typedef struct Front Front;

@@ -16,6 +16,7 @@ typedef struct {
   const char *arch;         // sm_90a by default
   const char *std;          // c++17 by default
   const char *header_dir;   // where tirx.h is
+  const char *cache_dir;    // where parsed CUDA headers are cached; NULL: no cache
   const char **clang_args;  // -I, -D, -U and friends, passed to the parse
   int nclang_args;
 } TirxOptions;

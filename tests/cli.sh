@@ -69,6 +69,17 @@ mkdir -p a/sub b && cp good.cu a/sub/ && cp good.cu b/
 (mkdir -p b/sub && cp good.cu b/sub/ && cd b && LANG=de_DE.UTF-8 TZ=Asia/Tokyo "$tool" sub/good.cu > ../det2.cu)
 cmp -s det1.cu det2.cu && ok deterministic || bad deterministic
 
+# The parsed-header cache changes nothing but the time: off, fresh, warm and
+# corrupt all give the same bytes, and a corrupt entry is replaced.
+export TIRX_PP_CACHE_DIR="$tmp/cache"
+TIRX_PP_CACHE_DIR=off "$tool" good.cu > nocache.cu
+"$tool" good.cu > fresh.cu; "$tool" good.cu > warm.cu
+for p in cache/*.pch; do echo junk > "$p"; done
+"$tool" good.cu > corrupt.cu; "$tool" good.cu > rebuilt.cu
+cmp -s nocache.cu fresh.cu && cmp -s fresh.cu warm.cu && cmp -s warm.cu corrupt.cu && cmp -s corrupt.cu rebuilt.cu \
+  && ok cache-same-bytes || bad cache-same-bytes
+[ "$(head -c 4 cache/*.pch)" = CPCH ] && ok cache-rebuilt || bad cache-rebuilt
+
 # -Werror and --no-line are accepted; --no-line output has no #line.
 expect no-line 0 "" -- "$tool" --no-line good.cu
 grep -q '^#line' out && bad no-line-text || ok no-line-text

@@ -33,6 +33,10 @@ static const char usage[] =
     "  --version          print the version and exit\n"
     "  --help             print this help and exit\n"
     "\n"
+    "environment:\n"
+    "  TIRX_PP_CACHE_DIR  where parsed CUDA headers are cached (default\n"
+    "                     ~/.cache/tirx-pp; 'off' for no cache)\n"
+    "\n"
     "exit status: 0 done, 1 errors in the input, 2 bad usage, 3 I/O or internal failure\n";
 
 static int bad_usage(const char *fmt, const char *arg) {
@@ -129,6 +133,30 @@ static const char *find_headers(void) {
   return TIRX_SOURCE_HEADER_DIR;
 }
 
+// $TIRX_PP_CACHE_DIR, else $XDG_CACHE_HOME/tirx-pp, else ~/.cache/tirx-pp;
+// NULL when it is "off" or cannot be made.
+static const char *find_cache(void) {
+  static char dir[4096];
+  const char *env = getenv("TIRX_PP_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  if (env && !strcmp(env, "off")) return NULL;
+  if (env && *env)
+    snprintf(dir, sizeof dir, "%s", env);
+  else if (xdg && *xdg)
+    snprintf(dir, sizeof dir, "%s/tirx-pp", xdg);
+  else if (home && *home)
+    snprintf(dir, sizeof dir, "%s/.cache/tirx-pp", home);
+  else
+    return NULL;
+  for (char *p = dir + 1; *p; p++)
+    if (*p == '/') {
+      *p = '\0';
+      mkdir(dir, 0777);
+      *p = '/';
+    }
+  mkdir(dir, 0777);
+  return access(dir, W_OK) == 0 ? dir : NULL;
+}
+
 // Takes the value of "-X value" or "-Xvalue"; NULL when missing.
 static const char *value_of(int argc, char **argv, int *i, const char *flag) {
   size_t n = strlen(flag);
@@ -138,7 +166,7 @@ static const char *value_of(int argc, char **argv, int *i, const char *flag) {
 }
 
 int main(int argc, char **argv) {
-  TirxOptions opt = {.header_dir = find_headers()};
+  TirxOptions opt = {.header_dir = find_headers(), .cache_dir = find_cache()};
   const char *in = NULL, *out = NULL, *color = "auto";
   const char **cargs = xmalloc(sizeof(char *) * (size_t)(2 * argc + 1));
   int ncargs = 0;
