@@ -58,13 +58,17 @@ TIRX_DEVICE void tirx_warpgroup_sync(unsigned id) { tirx_bar_sync(id, 128); }
 // ---- forms that only tirx-pp can lower (SPEC 3, 4) --------------------------
 #ifdef __TIRX_PP__
 #define TIRX_NEEDS_PP_(what) static_assert(true, "")
-#define tirx_region_sync() ((void)0)
+#define TIRX_CALL_NEEDS_PP_(what) ((void)0)
 #else
 #define TIRX_NEEDS_PP_(what) \
-  static_assert(false, what " needs tirx-pp: run `tirx-pp file.cu -o out.cu` and compile out.cu")
-#define tirx_region_sync() \
-  ([] { static_assert(false, "tirx_region_sync() needs tirx-pp: run `tirx-pp file.cu -o out.cu`"); }())
+  static_assert(false, what " needs tirx-pp: run 'tirx-pp file.cu -o out.cu' and compile out.cu")
+#define TIRX_CALL_NEEDS_PP_(what) \
+  ([] { static_assert(false, what " needs tirx-pp: run 'tirx-pp file.cu -o out.cu' and compile out.cu"); }())
 #endif
+#define tirx_region_sync() TIRX_CALL_NEEDS_PP_("tirx_region_sync()")
+#define tirx_wait(...) TIRX_CALL_NEEDS_PP_("tirx_wait()")
+#define tirx_trigger(...) TIRX_CALL_NEEDS_PP_("tirx_trigger()")
+#define tirx_trigger_bytes(...) TIRX_CALL_NEEDS_PP_("tirx_trigger_bytes()")
 #define TIRX_WARPGROUPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPGROUPS");
 #define TIRX_WARPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPS");
 #define TIRX_ASYNC(pred) TIRX_NEEDS_PP_("TIRX_ASYNC");

@@ -1,11 +1,18 @@
 // front.c - libclang parsing and the node table.
+#define _GNU_SOURCE
 #include "front.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
+#include <libgen.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <utime.h>
+
+#include "scan.h"
 
 static size_t view_to_orig(const Front *f, size_t v) {
   // Last stub whose view text starts at or before v.
@@ -162,45 +169,105 @@ static void sort_by_start(Front *f) {
   qsort(f->by_start, (size_t)f->nnodes, sizeof(int), cmp_start);
 }
 
-// --- the PCH of the CUDA headers ----------------------------------------------
-// Every parse starts with clang's CUDA wrapper, which pulls in the CUDA
-// runtime headers: most of the time of a parse. It is parsed once per set of
-// flags and clang version, saved as a PCH in the cache, and included from there.
+// --- the PCH of the headers -----------------------------------------------------
+// Most of a parse is spent in headers: clang's CUDA wrapper with the CUDA
+// runtime, and the file's own #include lines. Those (the file's preamble) are
+// parsed once per preamble, directory, set of flags and clang version, saved
+// as a PCH in the cache, and loaded from there; the file's own copy of the
+// preamble then finds every header already included.
 
-static uint64_t fnv1a(uint64_t h, const char *s) {
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+enum { CACHE_KEEP = 64 };  // PCHs kept in the cache, most recently used first
+
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
   return (h ^ 0xff) * 1099511628211ULL;
 }
 
-static char *pch_path(Arena *a, const FrontOptions *opt) {
+typedef struct {
+  const char *path;      // the PCH
+  const char *header;    // the name its preamble is parsed under
+  const char *preamble;  // the text
+  size_t len;
+  const char **argv;     // flags for building and loading it
+  int argc;
+} Pch;
+
+static Pch pch_for(Front *f, const FrontOptions *opt) {
+  Pch p = {0};
+  p.len = lex_preamble_end(f->src);
+  p.preamble = f->src->data;
+  // Quoted includes of the preamble resolve from the file's directory.
+  char *copy = arena_strndup(f->arena, f->src->path, strlen(f->src->path));
+  char *dir = realpath(dirname(copy), NULL);
+  const char *srcdir = dir ? arena_strndup(f->arena, dir, strlen(dir)) : ".";
+  free(dir);
+  p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 2));
+  memcpy(p.argv, opt->argv, sizeof(char *) * (size_t)opt->argc);
+  p.argv[opt->argc] = "-iquote";
+  p.argv[opt->argc + 1] = srcdir;
+  p.argc = opt->argc + 2;
   CXString v = clang_getClangVersion();
-  uint64_t h = fnv1a(14695981039346656037ULL, clang_getCString(v));
+  const char *vs = clang_getCString(v);
+  uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
   clang_disposeString(v);
-  h = fnv1a(h, "tirx-pp pch 1");
-  for (int i = 0; i < opt->argc; i++) h = fnv1a(h, opt->argv[i]);
-  return arena_printf(a, "%s/cuda-%016llx.pch", opt->cache_dir, (unsigned long long)h);
+  h = fnv1a(h, "tirx-pp pch 2", 13);
+  for (int i = 0; i < p.argc; i++) h = fnv1a(h, p.argv[i], strlen(p.argv[i]));
+  h = fnv1a(h, p.preamble, p.len);
+  p.path = arena_printf(f->arena, "%s/%016llx.pch", opt->cache_dir, (unsigned long long)h);
+  p.header = arena_printf(f->arena, "%s/%016llx.h", opt->cache_dir, (unsigned long long)h);
+  return p;
+}
+
+// Keeps the CACHE_KEEP most recently used PCHs.
+static void trim_cache(Arena *a, const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  VEC(char *) names = {0};
+  VEC(time_t) times = {0};
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t n = strlen(e->d_name);
+    if (n < 5 || strcmp(e->d_name + n - 4, ".pch")) continue;
+    char *path = arena_printf(a, "%s/%s", dir, e->d_name);
+    struct stat st;
+    if (stat(path, &st) != 0) continue;
+    VEC_PUSH(a, names, path);
+    VEC_PUSH(a, times, st.st_mtime);
+  }
+  closedir(d);
+  while (names.len > CACHE_KEEP) {
+    int oldest = 0;
+    for (int i = 1; i < names.len; i++)
+      if (times.items[i] < times.items[oldest]) oldest = i;
+    unlink(names.items[oldest]);
+    names.items[oldest] = names.items[--names.len];
+    times.items[oldest] = times.items[names.len];
+  }
+}
+
+static bool has_errors(CXTranslationUnit tu) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  bool errors = false;
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) errors = true;
+    clang_disposeDiagnostic(d);
+  }
+  return errors;
 }
 
 // Builds the PCH into a temporary file and renames it into place, so that
 // parallel builds never see half a file.
-static bool build_pch(CXIndex index, const FrontOptions *opt, const char *path, Arena *a) {
-  char *header = arena_printf(a, "%s.h", path);
-  struct CXUnsavedFile unsaved = {header, "#pragma once\n", 13};
+static bool build_pch(Front *f, const Pch *p) {
+  struct CXUnsavedFile unsaved = {p->header, p->preamble, (unsigned long)p->len};
   CXTranslationUnit tu;
-  if (clang_parseTranslationUnit2(index, header, opt->argv, opt->argc, &unsaved, 1,
+  if (clang_parseTranslationUnit2(f->index, p->header, p->argv, p->argc, &unsaved, 1,
                                   CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu) != CXError_Success)
     return false;
   bool ok = false;
-  unsigned n = clang_getNumDiagnostics(tu);
-  bool clean = true;
-  for (unsigned i = 0; i < n; i++) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) clean = false;
-    clang_disposeDiagnostic(d);
-  }
-  char *tmp = arena_printf(a, "%s.tmp.%ld", path, (long)getpid());
-  if (clean && clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
-    ok = rename(tmp, path) == 0;
+  char *tmp = arena_printf(f->arena, "%s.tmp.%ld", p->path, (long)getpid());
+  if (!has_errors(tu) && clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
+    ok = rename(tmp, p->path) == 0;
   if (!ok) unlink(tmp);
   clang_disposeTranslationUnit(tu);
   return ok;
@@ -226,24 +293,35 @@ static bool pch_failed(CXTranslationUnit tu) {
 static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, unsigned flags) {
   const char *src = f->src->path;
   if (opt->cache_dir) {
-    char *pch = pch_path(f->arena, opt);
-    if (access(pch, R_OK) == 0 || build_pch(f->index, opt, pch, f->arena)) {
-      const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 2));
-      memcpy(argv, opt->argv, sizeof(char *) * (size_t)opt->argc);
-      argv[opt->argc] = "-include-pch";
-      argv[opt->argc + 1] = pch;
-      enum CXErrorCode rc =
-          clang_parseTranslationUnit2(f->index, src, argv, opt->argc + 2, unsaved, 1, flags, &f->tu);
-      if (rc == CXError_Success && !pch_failed(f->tu)) return rc;
+    Pch p = pch_for(f, opt);
+    bool fresh = false;
+    if (access(p.path, R_OK) == 0 || (fresh = build_pch(f, &p))) {
+      const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(p.argc + 2));
+      memcpy(argv, p.argv, sizeof(char *) * (size_t)p.argc);
+      argv[p.argc] = "-include-pch";
+      argv[p.argc + 1] = p.path;
+      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, p.argc + 2, unsaved, 1, flags, &f->tu);
+      if (rc == CXError_Success && !pch_failed(f->tu)) {
+        if (fresh)
+          trim_cache(f->arena, opt->cache_dir);
+        else
+          utime(p.path, NULL);  // recently used
+        return rc;
+      }
       if (f->tu) clang_disposeTranslationUnit(f->tu);
       f->tu = NULL;
-      unlink(pch);  // stale (the headers changed): the next run builds it anew
+      unlink(p.path);  // stale (a header changed) or damaged: the next run builds it anew
     }
   }
   return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, 1, flags, &f->tu);
 }
 
 Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt) {
+  const char *why;
+  if (!libclang_load(&why)) {
+    diag_plain(d, DIAG_ERROR, "cannot load libclang: %s", why);
+    return NULL;
+  }
   Front *f = arena_alloc(a, sizeof *f);
   f->arena = a;
   f->src = src;

@@ -3,7 +3,7 @@
 // declared) as nvcc's device pass sees it, and flattens the main file's AST
 // into a table of nodes whose offsets are offsets of the original file.
 #pragma once
-#include <clang-c/Index.h>
+#include "libclang.h"
 #include <stdbool.h>
 
 #include "diag.h"

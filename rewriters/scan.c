@@ -287,3 +287,27 @@ size_t lex_find_top(const Source *src, size_t from, size_t to, char c) {
   }
   return to;
 }
+
+size_t lex_preamble_end(const Source *src) {
+  Text t = {src->data, src->len};
+  size_t i = 0, end = 0;
+  int depth = 0, includes = 0;
+  for (;;) {
+    i = skip_blank(t, i);
+    if (i >= t.n || t.s[i] != '#') break;
+    size_t le = line_end(t, i);
+    size_t j = skip_blank((Text){t.s, le}, i + 1), k = ident_end(t, j);
+    if (word_at(t, j, k, "pragma")) {
+      size_t w = skip_blank((Text){t.s, le}, k);
+      if (word_at(t, w, ident_end(t, w), "tirx")) break;
+    }
+    if (word_at(t, j, k, "if") || word_at(t, j, k, "ifdef") || word_at(t, j, k, "ifndef")) depth++;
+    if (word_at(t, j, k, "endif") && --depth < 0) break;
+    if (word_at(t, j, k, "include")) includes++;
+    i = le;
+    while (i < t.n && t.s[i] != '\n') i++;  // a comment after the directive
+    if (i < t.n) i++;
+    if (depth == 0) end = i;
+  }
+  return includes ? end : 0;
+}

@@ -36,3 +36,7 @@ size_t lex_close_paren(const Source *src, size_t open);
 bool is_tirx_call(Span name);
 // First `c` in [from, to) outside brackets, literals and comments; `to` if none.
 size_t lex_find_top(const Source *src, size_t from, size_t to, char c);
+// End of the file's preamble: the leading lines that hold only directives
+// (no tirx annotation), blanks and comments, with #if/#endif balanced. 0 when
+// there is none or it holds no #include.
+size_t lex_preamble_end(const Source *src);

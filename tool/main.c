@@ -1,7 +1,7 @@
 // main.c - the tirx-pp command line.
 //   tirx-pp [options] IN.cu [-o OUT.cu] [-- compiler flags]
 #define _POSIX_C_SOURCE 200809L
-#include <clang-c/Index.h>
+#include "libclang.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -181,6 +181,11 @@ int main(int argc, char **argv) {
       fputs(usage, stdout);
       return TIRX_OK;
     } else if (!strcmp(a, "--version")) {
+      const char *why;
+      if (!libclang_load(&why)) {
+        fprintf(stderr, "tirx-pp: error: cannot load libclang: %s\n", why);
+        return TIRX_IO_ERROR;
+      }
       CXString v = clang_getClangVersion();
       printf("tirx-pp %s (%s)\n", TIRX_PP_VERSION, clang_getCString(v));
       clang_disposeString(v);

@@ -1,0 +1,66 @@
+// libclang.h - libclang, loaded with dlopen the first time a file needs a
+// parse: a file with no annotation never pays for loading it (about 20 ms).
+// Include this instead of <clang-c/Index.h>; calls keep their usual names.
+#pragma once
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+typedef struct {
+#define FN(ret, name, params) ret(*name) params;
+#include "libclang.def"
+#undef FN
+} LibClang;
+
+extern LibClang tirx_libclang;
+// Loads libclang once; on failure returns false and sets *why.
+bool libclang_load(const char **why);
+
+#ifndef LIBCLANG_LOADER
+#define clang_Cursor_Evaluate (tirx_libclang.clang_Cursor_Evaluate)
+#define clang_Cursor_isNull (tirx_libclang.clang_Cursor_isNull)
+#define clang_EvalResult_dispose (tirx_libclang.clang_EvalResult_dispose)
+#define clang_EvalResult_getAsLongLong (tirx_libclang.clang_EvalResult_getAsLongLong)
+#define clang_EvalResult_getAsUnsigned (tirx_libclang.clang_EvalResult_getAsUnsigned)
+#define clang_EvalResult_getKind (tirx_libclang.clang_EvalResult_getKind)
+#define clang_EvalResult_isUnsignedInt (tirx_libclang.clang_EvalResult_isUnsignedInt)
+#define clang_File_isEqual (tirx_libclang.clang_File_isEqual)
+#define clang_Type_getSizeOf (tirx_libclang.clang_Type_getSizeOf)
+#define clang_createIndex (tirx_libclang.clang_createIndex)
+#define clang_defaultSaveOptions (tirx_libclang.clang_defaultSaveOptions)
+#define clang_disposeDiagnostic (tirx_libclang.clang_disposeDiagnostic)
+#define clang_disposeIndex (tirx_libclang.clang_disposeIndex)
+#define clang_disposeSourceRangeList (tirx_libclang.clang_disposeSourceRangeList)
+#define clang_disposeString (tirx_libclang.clang_disposeString)
+#define clang_disposeTranslationUnit (tirx_libclang.clang_disposeTranslationUnit)
+#define clang_equalCursors (tirx_libclang.clang_equalCursors)
+#define clang_getCString (tirx_libclang.clang_getCString)
+#define clang_getCanonicalType (tirx_libclang.clang_getCanonicalType)
+#define clang_getClangVersion (tirx_libclang.clang_getClangVersion)
+#define clang_getCursorBinaryOperatorKind (tirx_libclang.clang_getCursorBinaryOperatorKind)
+#define clang_getCursorExtent (tirx_libclang.clang_getCursorExtent)
+#define clang_getCursorKind (tirx_libclang.clang_getCursorKind)
+#define clang_getCursorReferenced (tirx_libclang.clang_getCursorReferenced)
+#define clang_getCursorSpelling (tirx_libclang.clang_getCursorSpelling)
+#define clang_getCursorType (tirx_libclang.clang_getCursorType)
+#define clang_getCursorUnaryOperatorKind (tirx_libclang.clang_getCursorUnaryOperatorKind)
+#define clang_getDiagnostic (tirx_libclang.clang_getDiagnostic)
+#define clang_getDiagnosticLocation (tirx_libclang.clang_getDiagnosticLocation)
+#define clang_getDiagnosticSeverity (tirx_libclang.clang_getDiagnosticSeverity)
+#define clang_getDiagnosticSpelling (tirx_libclang.clang_getDiagnosticSpelling)
+#define clang_getExpansionLocation (tirx_libclang.clang_getExpansionLocation)
+#define clang_getFile (tirx_libclang.clang_getFile)
+#define clang_getNullCursor (tirx_libclang.clang_getNullCursor)
+#define clang_getNumDiagnostics (tirx_libclang.clang_getNumDiagnostics)
+#define clang_getRangeEnd (tirx_libclang.clang_getRangeEnd)
+#define clang_getRangeStart (tirx_libclang.clang_getRangeStart)
+#define clang_getSkippedRanges (tirx_libclang.clang_getSkippedRanges)
+#define clang_getTranslationUnitCursor (tirx_libclang.clang_getTranslationUnitCursor)
+#define clang_getTypeSpelling (tirx_libclang.clang_getTypeSpelling)
+#define clang_getUnqualifiedType (tirx_libclang.clang_getUnqualifiedType)
+#define clang_isExpression (tirx_libclang.clang_isExpression)
+#define clang_isStatement (tirx_libclang.clang_isStatement)
+#define clang_parseTranslationUnit2 (tirx_libclang.clang_parseTranslationUnit2)
+#define clang_saveTranslationUnit (tirx_libclang.clang_saveTranslationUnit)
+#define clang_visitChildren (tirx_libclang.clang_visitChildren)
+#define clang_getCursorKindSpelling (tirx_libclang.clang_getCursorKindSpelling)
+#endif
