@@ -116,6 +116,22 @@ static bool report_clang_errors(Ctx *c, size_t start, size_t end) {
   return clean;
 }
 
+// When a construct failed while clang could not parse some other part of the
+// file (a missing header, say), that may be why: point at the first such error.
+static void note_clang_errors(Ctx *c) {
+  for (int i = 0; i < c->front->nerrors; i++) {
+    ClangError *e = &c->front->errors[i];
+    if (!e->message) continue;
+    if (e->in_main)
+      diag_note(c->diag, e->off, "clang could not parse all of this file, which may explain the errors above: %s",
+                e->message);
+    else
+      diag_plain(c->diag, DIAG_NOTE, "clang could not parse all of this file, which may explain the errors above: %s",
+                 e->message);
+    return;
+  }
+}
+
 static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
   const char *cuda = opt->cuda_path ? opt->cuda_path : "/usr/local/cuda";
   const char *hdr = opt->header_dir ? opt->header_dir : ".";
@@ -200,6 +216,7 @@ int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, Buf *out,
       rewrite_statement(&c, an, stmts[i]);
     }
   }
+  if (diag_failed(&diag)) note_clang_errors(&c);
   int rc = diag_failed(&diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, out);
   front_free(c.front);
   arena_free(a);

@@ -259,6 +259,8 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
                 "trip count depends on a template parameter; the loop is left to nvcc's '#pragma unroll'");
     return;
   }
+  if (h.count == 0)
+    diag_warning(c->diag, st.start, "this loop under '%s' never runs: its body is dropped", spelling_of(an));
   Unroll *u = arena_alloc(c->arena, sizeof *u);
   u->values = h.values;
   u->count = h.count;

@@ -203,6 +203,22 @@ START_TEST(scan_pragma_with_continuation) {
 }
 END_TEST
 
+START_TEST(preamble_stops_at_code_and_annotations) {
+  const char *t1 = "// header\n#include <a.h>\n#define X 1\n#if X\n#include \"b.h\"\n#endif\nint x;\n";
+  Source *s1 = source_new(arena, "t.cu", t1, strlen(t1));
+  ck_assert_int_eq(lex_preamble_end(s1), strlen(t1) - strlen("int x;\n"));
+  const char *t2 = "#include <a.h>\n#pragma tirx unroll\nfor (;;);\n";
+  Source *s2 = source_new(arena, "t.cu", t2, strlen(t2));
+  ck_assert_int_eq(lex_preamble_end(s2), 15);
+  const char *t3 = "#include <a.h>\n#ifdef Y\nint y;\n#endif\n";  // unbalanced before code
+  Source *s3 = source_new(arena, "t.cu", t3, strlen(t3));
+  ck_assert_int_eq(lex_preamble_end(s3), 15);
+  const char *t4 = "#define A 1\nint a;\n";  // no #include: no preamble worth a PCH
+  Source *s4 = source_new(arena, "t.cu", t4, strlen(t4));
+  ck_assert_int_eq(lex_preamble_end(s4), 0);
+}
+END_TEST
+
 START_TEST(source_lines_and_crlf) {
   const char *text = "a\r\nbc\r\n\r\nd";
   Source *s = source_new(arena, "t.cu", text, strlen(text));
@@ -277,6 +293,7 @@ int main(void) {
   tcase_add_test(tc, scan_finds_all_spellings);
   tcase_add_test(tc, scan_skips_comments_strings_and_defines);
   tcase_add_test(tc, scan_pragma_with_continuation);
+  tcase_add_test(tc, preamble_stops_at_code_and_annotations);
   tcase_add_test(tc, source_lines_and_crlf);
   tcase_add_test(tc, render_nested_edits_with_lines);
   tcase_add_test(tc, render_rejects_partial_overlap);
