@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# On a GPU machine, after bench/prepare_gpu.sh ran on a machine with tirx-pp:
+#   bench/gpu_all.sh [LOG_DIR]
+# 1. every example, raw and through tirx-pp, at several sizes, against its CPU
+#    reference, outputs compared, the tirx-pp builds under compute-sanitizer;
+# 2. the memory-bound kernels against cudaMemcpy (bench/membw.cu).
+set -u -o pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+logs=${1:-/tmp}
+nvcc=${NVCC:-nvcc}
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader
+echo "commit $(cat "$root/.device/commit")"
+SANITIZE=${SANITIZE:-1} "$root/tests/gpu/run_examples.sh" "$root/.device/pp" 2>&1 | tee "$logs/examples.log"
+ex=$?
+"$nvcc" -O3 -std=c++17 -I "$root/headers" -gencode=arch=compute_90a,code=sm_90a \
+  "$root/.device/membw.pp.cu" -o /tmp/membw && /tmp/membw 2>&1 | tee "$logs/membw.log"
+bw=$?
+exit $(( ex || bw ))

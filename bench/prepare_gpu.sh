@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs tirx-pp here (the GPU machine has no libclang) on everything the GPU
+# run needs, into .device/ (ignored by git; carry it to the GPU machine).
+#   bench/prepare_gpu.sh [BUILD_DIR]
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+tool=${1:-$root/build}/tirx-pp
+rm -rf "$root/.device" && mkdir -p "$root/.device/pp"
+for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" "$f" -o "$root/.device/pp/$(basename "$f")"; done
+"$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
+git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
+echo "prepared .device/ at commit $(cat "$root/.device/commit")"
