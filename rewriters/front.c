@@ -192,20 +192,47 @@ typedef struct {
   int argc;
 } Pch;
 
+// Appends `-D X=V` and `-U X` as #define / #undef lines: clang drops
+// command-line macros when a PCH is loaded after a -U, so the PCH carries them
+// and the parse that loads it gets none on its command line.
+static bool macro_flag(Buf *b, const char *flag, const char *value) {
+  if (!strcmp(flag, "-U")) {
+    buf_printf(b, "#undef %s\n", value);
+    return true;
+  }
+  if (strcmp(flag, "-D")) return false;
+  const char *eq = strchr(value, '=');
+  if (eq)
+    buf_printf(b, "#define %.*s %s\n", (int)(eq - value), value, eq + 1);
+  else
+    buf_printf(b, "#define %s 1\n", value);
+  return true;
+}
+
 static Pch pch_for(Front *f, const FrontOptions *opt) {
   Pch p = {0};
-  p.len = lex_preamble_end(f->src);
-  p.preamble = f->src->data;
+  Buf text = {0};
+  p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 2));
+  for (int i = 0; i < opt->argc; i++) {
+    const char *a = opt->argv[i];
+    if (i + 1 < opt->argc && macro_flag(&text, a, opt->argv[i + 1]))
+      i++;
+    else if ((!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) && a[2])
+      macro_flag(&text, (char[3]){a[0], a[1], 0}, a + 2);
+    else
+      p.argv[p.argc++] = a;
+  }
+  buf_put(&text, f->src->data, lex_preamble_end(f->src));
+  p.len = text.len;
+  p.preamble = arena_strndup(f->arena, text.data ? text.data : "", text.len);
+  buf_free(&text);
   // Quoted includes of the preamble resolve from the file's directory.
   char *copy = arena_strndup(f->arena, f->src->path, strlen(f->src->path));
   char *dir = realpath(dirname(copy), NULL);
   const char *srcdir = dir ? arena_strndup(f->arena, dir, strlen(dir)) : ".";
   free(dir);
-  p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 2));
-  memcpy(p.argv, opt->argv, sizeof(char *) * (size_t)opt->argc);
-  p.argv[opt->argc] = "-iquote";
-  p.argv[opt->argc + 1] = srcdir;
-  p.argc = opt->argc + 2;
+  p.argv[p.argc++] = "-iquote";
+  p.argv[p.argc++] = srcdir;
   CXString v = clang_getClangVersion();
   const char *vs = clang_getCString(v);
   uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
@@ -295,6 +322,10 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
   if (opt->cache_dir) {
     Pch p = pch_for(f, opt);
     bool fresh = false;
+    // Some flag sets cannot be served from a PCH (libclang 19 cannot load one
+    // made with -std=c++20): a marker remembers that, so nobody pays twice.
+    char *unusable = arena_printf(f->arena, "%s.unusable", p.path);
+    if (access(unusable, F_OK) == 0) return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, 1, flags, &f->tu);
     if (access(p.path, R_OK) == 0 || (fresh = build_pch(f, &p))) {
       const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(p.argc + 2));
       memcpy(argv, p.argv, sizeof(char *) * (size_t)p.argc);
@@ -311,6 +342,8 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
       if (f->tu) clang_disposeTranslationUnit(f->tu);
       f->tu = NULL;
       unlink(p.path);  // stale (a header changed) or damaged: the next run builds it anew
+      FILE *marker = fresh ? fopen(unusable, "w") : NULL;  // made just now, yet cannot be loaded
+      if (marker) fclose(marker);
     }
   }
   return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, 1, flags, &f->tu);

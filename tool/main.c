@@ -23,8 +23,9 @@ static const char usage[] =
     "  -o FILE            write the result to FILE (replaced only on success)\n"
     "  -I DIR, -D X[=V], -U X, -std=STD, -include FILE\n"
     "                     passed to the parse, as nvcc would see them\n"
-    "  --cuda-path=DIR    CUDA toolkit root (default /usr/local/cuda)\n"
-    "  -arch=sm_XX        target architecture (default sm_90a)\n"
+    "  --cuda-path=DIR    CUDA toolkit root (default $CUDA_PATH, $CUDA_HOME or\n"
+    "                     /usr/local/cuda)\n"
+    "  -arch=sm_XX        target architecture, sm_50 ... sm_90a (default sm_90a)\n"
     "  --no-line          do not emit #line directives\n"
     "  -Werror            treat warnings as errors\n"
     "  -Rpass             print remarks (why a loop was not vectorized, ...)\n"
@@ -44,6 +45,30 @@ static int bad_usage(const char *fmt, const char *arg) {
   fprintf(stderr, fmt, arg);
   fputs("\ntry 'tirx-pp --help'\n", stderr);
   return TIRX_USAGE;
+}
+
+// sm_XX or compute_XX, as the parse's --cuda-gpu-arch; NULL when clang 19
+// does not know it.
+static const char *parse_arch(const char *arch) {
+  static const char *known[] = {"50", "52", "53", "60", "61", "62", "70", "72", "75",
+                                "80", "86", "87", "89", "90", "90a"};
+  static char sm[16];
+  const char *num = !strncmp(arch, "sm_", 3) ? arch + 3 : !strncmp(arch, "compute_", 8) ? arch + 8 : NULL;
+  for (size_t i = 0; num && i < sizeof known / sizeof *known; i++)
+    if (!strcmp(num, known[i])) {
+      snprintf(sm, sizeof sm, "sm_%s", num);
+      return sm;
+    }
+  return NULL;
+}
+
+// The CUDA toolkit: --cuda-path, else $CUDA_PATH, $CUDA_HOME, /usr/local/cuda.
+static const char *cuda_root(const char *given) {
+  if (given) return given;
+  const char *env[] = {"CUDA_PATH", "CUDA_HOME"};
+  for (int i = 0; i < 2; i++)
+    if (getenv(env[i]) && *getenv(env[i])) return getenv(env[i]);
+  return "/usr/local/cuda";
 }
 
 // Reads a whole file; NULL with errno set on failure.
@@ -194,7 +219,7 @@ int main(int argc, char **argv) {
       if (++i >= argc) return bad_usage("%s needs a file name", "-o");
       out = argv[i];
     } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) {
-      char flag[3] = {a[0], a[1], 0};
+      const char *flag = a[1] == 'I' ? "-I" : a[1] == 'D' ? "-D" : "-U";
       const char *v = value_of(argc, argv, &i, flag);
       if (!v) return bad_usage("%s needs a value", flag);
       cargs[ncargs++] = flag;
@@ -208,11 +233,8 @@ int main(int argc, char **argv) {
     } else if (!strncmp(a, "--cuda-path=", 12)) {
       opt.cuda_path = a + 12;
     } else if (!strncmp(a, "-arch=", 6) || !strncmp(a, "--gpu-architecture=", 19)) {
-      opt.arch = strchr(a, '=') + 1;
-      if (strncmp(opt.arch, "sm_", 3) && strncmp(opt.arch, "compute_", 8))
-        return bad_usage("unknown architecture '%s' (expected sm_XX)", opt.arch);
-      static char sm[64];
-      if (!strncmp(opt.arch, "compute_", 8)) snprintf(sm, sizeof sm, "sm_%s", opt.arch + 8), opt.arch = sm;
+      opt.arch = parse_arch(strchr(a, '=') + 1);
+      if (!opt.arch) return bad_usage("unknown architecture '%s' (sm_50 ... sm_90a)", strchr(a, '=') + 1);
     } else if (!strcmp(a, "--no-line")) {
       opt.no_line = true;
     } else if (!strcmp(a, "--parse-always")) {
@@ -234,6 +256,15 @@ int main(int argc, char **argv) {
     }
   }
   if (!in) return bad_usage("%s", "no input file");
+  opt.cuda_path = cuda_root(opt.cuda_path);
+  char probe[4200];
+  snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", opt.cuda_path);
+  if (access(probe, R_OK) != 0) {
+    fprintf(stderr, "tirx-pp: error: no CUDA toolkit at '%s' (no include/cuda_runtime.h); use --cuda-path=DIR\n",
+            opt.cuda_path);
+    free(cargs);
+    return TIRX_USAGE;
+  }
   opt.path = in;
   opt.clang_args = cargs;
   opt.nclang_args = ncargs;
