@@ -1,5 +1,7 @@
 // driver.c - the pipeline: scan, parse the view with libclang, attach each
+#define _GNU_SOURCE
 // annotation to its statement, let the constructs add edits, render.
+#include <stdlib.h>
 #include <string.h>
 
 #include "construct.h"
@@ -159,6 +161,20 @@ bool tirx_has_annotations(const char *data, size_t len) {
   return any;
 }
 
+static void set_deps(TirxResult *out, const char *input, const char **files, int n) {
+  out->deps = xmalloc(sizeof(char *) * (size_t)(n + 1));
+  out->deps[out->ndeps++] = strdup(input);
+  for (int i = 0; i < n; i++)
+    if (strcmp(files[i], input)) out->deps[out->ndeps++] = strdup(files[i]);
+}
+
+void tirx_result_free(TirxResult *r) {
+  buf_free(&r->text);
+  for (int i = 0; i < r->ndeps; i++) free(r->deps[i]);
+  free(r->deps);
+  *r = (TirxResult){0};
+}
+
 static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Buf *out) {
   if (!edit_finish(c->edits, c->diag)) return TIRX_INPUT_ERROR;
   Render r;
@@ -173,14 +189,15 @@ static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Bu
   return TIRX_OK;
 }
 
-int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, Buf *out, FILE *diag_out) {
-  *out = (Buf){0};
+int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
+  *out = (TirxResult){0};
   Arena *a = arena_new();
   const Source *src = source_new(a, opt->path, data, len);
   Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
   AnnotationList anns = scan_annotations(a, src);
   if (anns.len == 0 && !opt->always_parse) {  // the fast path: no libclang, the bytes as they are
-    buf_put(out, data, len);
+    buf_put(&out->text, data, len);
+    set_deps(out, opt->path, NULL, 0);  // nothing else can change the output
     arena_free(a);
     return TIRX_OK;
   }
@@ -217,7 +234,12 @@ int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, Buf *out,
     }
   }
   if (diag_failed(&diag)) note_clang_errors(&c);
-  int rc = diag_failed(&diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, out);
+  int rc = diag_failed(&diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, &out->text);
+  if (rc == TIRX_OK) {
+    const char **files;
+    int n = front_dependencies(c.front, &files);
+    set_deps(out, opt->path, files, n);
+  }
   front_free(c.front);
   arena_free(a);
   return rc;

@@ -267,6 +267,7 @@ static void trim_cache(Arena *a, const char *dir) {
     for (int i = 1; i < names.len; i++)
       if (times.items[i] < times.items[oldest]) oldest = i;
     unlink(names.items[oldest]);
+    unlink(arena_printf(a, "%s.deps", names.items[oldest]));
     names.items[oldest] = names.items[--names.len];
     times.items[oldest] = times.items[names.len];
   }
@@ -283,6 +284,51 @@ static bool has_errors(CXTranslationUnit tu) {
   return errors;
 }
 
+typedef struct {
+  Arena *arena;
+  VEC(const char *) files;
+} Deps;
+
+// Collects the files a TU read, made absolute where they exist.
+static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  (void)stack, (void)depth;
+  Deps *d = data;
+  CXString name = clang_getFileName(file);
+  const char *s = clang_getCString(name);
+  char *abs = s && *s ? realpath(s, NULL) : NULL;
+  if (abs) VEC_PUSH(d->arena, d->files, arena_strndup(d->arena, abs, strlen(abs)));
+  free(abs);
+  clang_disposeString(name);
+}
+
+// The PCH's files are listed beside it (PATH.deps), since a parse that loads
+// it does not see them as inclusions; a depfile needs them.
+static bool write_pch_deps(Front *f, CXTranslationUnit tu, const char *path) {
+  Deps d = {.arena = f->arena};
+  clang_getInclusions(tu, add_inclusion, &d);
+  char *tmp = arena_printf(f->arena, "%s.deps.tmp.%ld", path, (long)getpid());
+  FILE *out = fopen(tmp, "w");
+  if (!out) return false;
+  for (int i = 0; i < d.files.len; i++) fprintf(out, "%s\n", d.files.items[i]);
+  bool ok = fclose(out) == 0 && rename(tmp, arena_printf(f->arena, "%s.deps", path)) == 0;
+  if (!ok) unlink(tmp);
+  return ok;
+}
+
+static void read_pch_deps(Front *f, const char *path) {
+  FILE *in = fopen(arena_printf(f->arena, "%s.deps", path), "r");
+  if (!in) return;
+  VEC(const char *) files = {0};
+  char line[4096];
+  while (fgets(line, sizeof line, in)) {
+    line[strcspn(line, "\n")] = '\0';
+    if (*line) VEC_PUSH(f->arena, files, arena_strndup(f->arena, line, strlen(line)));
+  }
+  fclose(in);
+  f->pch_deps = files.items;
+  f->npch_deps = files.len;
+}
+
 // Builds the PCH into a temporary file and renames it into place, so that
 // parallel builds never see half a file.
 static bool build_pch(Front *f, const Pch *p) {
@@ -293,7 +339,8 @@ static bool build_pch(Front *f, const Pch *p) {
     return false;
   bool ok = false;
   char *tmp = arena_printf(f->arena, "%s.tmp.%ld", p->path, (long)getpid());
-  if (!has_errors(tu) && clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
+  if (!has_errors(tu) && write_pch_deps(f, tu, p->path) &&
+      clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
     ok = rename(tmp, p->path) == 0;
   if (!ok) unlink(tmp);
   clang_disposeTranslationUnit(tu);
@@ -333,6 +380,7 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
       argv[p.argc + 1] = p.path;
       enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, p.argc + 2, unsaved, 1, flags, &f->tu);
       if (rc == CXError_Success && !pch_failed(f->tu)) {
+        read_pch_deps(f, p.path);
         if (fresh)
           trim_cache(f->arena, opt->cache_dir);
         else
@@ -466,4 +514,12 @@ bool front_eval_int(CXCursor c, long long *value, bool *is_unsigned) {
   }
   clang_EvalResult_dispose(r);
   return ok;
+}
+
+int front_dependencies(const Front *f, const char ***out) {
+  Deps d = {.arena = f->arena};
+  clang_getInclusions(f->tu, add_inclusion, &d);
+  for (int i = 0; i < f->npch_deps; i++) VEC_PUSH(d.arena, d.files, f->pch_deps[i]);
+  *out = d.files.items;
+  return d.files.len;
 }

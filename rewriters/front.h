@@ -58,6 +58,8 @@ struct Front {
   const Stub *stubs;
   int nstubs;
   size_t *view_start;
+  const char **pch_deps;  // files read into the PCH this parse loaded
+  int npch_deps;
 };
 
 // Parses; returns NULL (and reports) when libclang cannot produce an AST.
@@ -71,6 +73,9 @@ int front_first_at(const Front *f, size_t off);
 int front_children(const Front *f, int i, int *out, int max);
 bool front_is_loop(enum CXCursorKind k);
 bool front_is_kernel(const Front *f, int func);
+// Every file the parse read (the main file first), as absolute or given
+// paths, for a depfile.
+int front_dependencies(const Front *f, const char ***out);
 // Strips parentheses and implicit casts.
 CXCursor front_strip(CXCursor c);
 // Evaluates an integer constant expression; false when it is not one.

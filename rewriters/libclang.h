@@ -2,6 +2,7 @@
 // parse: a file with no annotation never pays for loading it (about 20 ms).
 // Include this instead of <clang-c/Index.h>; calls keep their usual names.
 #pragma once
+#include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
@@ -63,4 +64,15 @@ bool libclang_load(const char **why);
 #define clang_saveTranslationUnit (tirx_libclang.clang_saveTranslationUnit)
 #define clang_visitChildren (tirx_libclang.clang_visitChildren)
 #define clang_getCursorKindSpelling (tirx_libclang.clang_getCursorKindSpelling)
+#define clang_getInclusions (tirx_libclang.clang_getInclusions)
+#define clang_getFileName (tirx_libclang.clang_getFileName)
+#define clang_CompilationDatabase_fromDirectory (tirx_libclang.clang_CompilationDatabase_fromDirectory)
+#define clang_CompilationDatabase_dispose (tirx_libclang.clang_CompilationDatabase_dispose)
+#define clang_CompilationDatabase_getCompileCommands (tirx_libclang.clang_CompilationDatabase_getCompileCommands)
+#define clang_CompileCommands_dispose (tirx_libclang.clang_CompileCommands_dispose)
+#define clang_CompileCommands_getSize (tirx_libclang.clang_CompileCommands_getSize)
+#define clang_CompileCommands_getCommand (tirx_libclang.clang_CompileCommands_getCommand)
+#define clang_CompileCommand_getDirectory (tirx_libclang.clang_CompileCommand_getDirectory)
+#define clang_CompileCommand_getNumArgs (tirx_libclang.clang_CompileCommand_getNumArgs)
+#define clang_CompileCommand_getArg (tirx_libclang.clang_CompileCommand_getArg)
 #endif

@@ -23,9 +23,16 @@ typedef struct {
 
 enum { TIRX_OK = 0, TIRX_INPUT_ERROR = 1, TIRX_USAGE = 2, TIRX_IO_ERROR = 3 };
 
+typedef struct {
+  Buf text;      // the rewritten file
+  char **deps;   // the files it depends on: the input, then what the parse read
+  int ndeps;
+} TirxResult;
+
 // Rewrites the file's bytes. Returns TIRX_OK with the result in *out, or
 // TIRX_INPUT_ERROR / TIRX_IO_ERROR after reporting to diag_out; *out is then
-// left empty.
-int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, Buf *out, FILE *diag_out);
+// left empty. Free it with tirx_result_free.
+int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out);
+void tirx_result_free(TirxResult *r);
 // Whether the bytes hold any tirx annotation (the fast path's test).
 bool tirx_has_annotations(const char *data, size_t len);

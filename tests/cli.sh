@@ -84,6 +84,47 @@ cmp -s nocache.cu fresh.cu && cmp -s fresh.cu warm.cu && cmp -s warm.cu corrupt.
   && ok cache-same-bytes || bad cache-same-bytes
 [ "$(head -c 4 cache/*.pch)" = CPCH ] && ok cache-rebuilt || bad cache-rebuilt
 
+# Depfiles: the input and every header the parse read, so that editing a
+# header an annotated file includes re-runs tirx-pp.
+mkdir -p dep/inc && cat > dep/inc/bound.h <<'H'
+#define BOUND 3
+H
+cat > dep/k.cu <<'K'
+#include "tirx.h"
+#include "bound.h"
+__global__ void k(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < BOUND; ++i) a[i] = 0.f;
+}
+K
+"$tool" -I dep/inc dep/k.cu -o dep/k.out.cu -MD; rc=$?
+[ $rc -eq 0 ] && head -1 dep/k.out.cu.d | grep -qx 'dep/k.out.cu: \\' && grep -q "^  $tmp/dep/inc/bound.h" dep/k.out.cu.d \
+  && grep -q '/tirx.h' dep/k.out.cu.d && ok depfile || { bad depfile; cat dep/k.out.cu.d; }
+"$tool" -I dep/inc dep/k.cu -o dep/k2.cu -MF dep/custom.d -MT 'a b$c'
+head -1 dep/custom.d | grep -qx 'a\\ b$$c: \\' && ok depfile-target || { bad depfile-target; head -1 dep/custom.d; }
+expect md-without-output 2 "tirx-pp: error: -MD needs -o or -MF
+try 'tirx-pp --help'" -- "$tool" -MD good.cu
+cp "$golden/../identity/realworld.cu" plain.cu
+"$tool" plain.cu -o plain.out.cu -MD && [ "$(cat plain.out.cu.d)" = "plain.out.cu: \\
+  plain.cu" ] && ok depfile-unannotated || bad depfile-unannotated
+
+# nvcc's flags: translated for the parse, or ignored.
+"$tool" -x cu -c -O3 -g -G -lineinfo --expt-relaxed-constexpr --extended-lambda -rdc=true -Xcompiler -fPIC \
+  -Xptxas -v -ccbin g++ --use_fast_math -gencode=arch=compute_80,code=sm_80 -gencode arch=compute_90a,code=sm_90a \
+  -I dep/inc dep/k.cu -o nvcc.cu && ok nvcc-flags || bad nvcc-flags
+"$tool" dep/k.cu -o nvcc2.cu -- -I dep/inc -std=c++17 -O2 -arch=sm_90a && ok nvcc-flags-after-dashes \
+  || bad nvcc-flags-after-dashes
+cmp -s nvcc.cu nvcc2.cu && ok nvcc-flags-same-output || bad nvcc-flags-same-output
+
+# -p: flags from compile_commands.json, relative -I resolved from its directory.
+mkdir -p bdir && cat > bdir/compile_commands.json <<J
+[{"directory": "$tmp", "file": "$tmp/dep/k.cu",
+  "command": "/usr/local/cuda/bin/nvcc -Idep/inc -O3 -x cu -c $tmp/dep/k.cu -o k.o"}]
+J
+"$tool" -p bdir dep/k.cu -o fromdb.cu && cmp -s fromdb.cu nvcc.cu && ok compile-commands || bad compile-commands
+expect compile-commands-missing 2 "tirx-pp: error: cannot read 'nowhere/compile_commands.json'" -- \
+  "$tool" -p nowhere dep/k.cu
+
 # -Werror and --no-line are accepted; --no-line output has no #line.
 expect no-line 0 "" -- "$tool" --no-line good.cu
 grep -q '^#line' out && bad no-line-text || ok no-line-text

@@ -1,0 +1,25 @@
+// args.h - the command line: tirx-pp's own options, nvcc-style flags
+// (translated for the parse or ignored), and flags read from a
+// compile_commands.json (-p).
+#pragma once
+#include <stdbool.h>
+
+#include "tirxpp.h"
+
+typedef struct {
+  Arena *arena;  // set by the caller
+  TirxOptions opt;
+  const char *in, *out;
+  const char *color;     // auto, always, never
+  bool depfile;          // -MD
+  const char *depfile_path, *dep_target;  // -MF, -MT
+  const char *build_dir;  // -p
+  const char **clang;    // flags for the parse (opt.clang_args points here)
+  int nclang, capclang;
+  bool arch_given;       // the first architecture named wins
+} Args;
+
+// Fills a from argv. Returns -1 to go on, or the exit status when the command
+// is done (--help, --version) or wrong (usage errors are reported here).
+int args_parse(int argc, char **argv, Args *a);
+void args_free(Args *a);
