@@ -26,7 +26,7 @@ for f in "$root"/examples/*.cu; do
   name=$(basename "$f" .cu)
   "$tool" -I "$root/headers" "$f" -o "$tmp/$name.cu"
   pp=$(median_ms 7 "$tool" -I "$root/headers" "$f" -o "$tmp/$name.pp.cu")
-  cc=$(median_ms 3 "$nvcc" -std=c++17 -I "$root/headers" -gencode=arch=compute_90a,code=sm_90a -c "$tmp/$name.cu" -o "$tmp/$name.o")
+  cc=$(median_ms 3 "$nvcc" -std=c++17 -I "$root/headers" -I "$root/examples" -gencode=arch=compute_90a,code=sm_90a -c "$tmp/$name.cu" -o "$tmp/$name.o")
   echo "| $name | $pp | $cc | $(awk -v a="$pp" -v b="$cc" 'BEGIN {printf "%.1f%%", 100 * a / b}') |"
 done
 pass=$(median_ms 21 "$tool" "$root/tests/identity/realworld.cu" -o "$tmp/pass.cu")

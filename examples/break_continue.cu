@@ -10,16 +10,10 @@
 // Without tirx-pp, nvcc ignores the `#pragma tirx` / `_Pragma("tirx ...")`
 // lines and tirx.h makes TIRX_UNROLL a `#pragma unroll`: the loops stay loops
 // and mean the same. The CPU reference below is written by hand, not shared.
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <vector>
-
-#include <cuda_runtime.h>
-
 #include "tirx.h"
+
+#define EXAMPLE "break_continue"
+#include "harness.h"  // the host side that every example shares
 
 // ---- kernels -----------------------------------------------------------------
 
@@ -112,107 +106,7 @@ __global__ void break_continue(const int* X, int* Out, int n) {
   out[4] = prefix_sum<3>(x) + 1000 * prefix_sum<5>(x + 8);
 }
 
-// ---- host harness (the same in every example) --------------------------------
-
-#define EXAMPLE "break_continue"
-
-#define CUDA_CHECK(call)                                                                  \
-  do {                                                                                    \
-    cudaError_t err_ = (call);                                                            \
-    if (err_ != cudaSuccess) {                                                            \
-      printf(EXAMPLE ": FAIL line %d: %s: %s\n", __LINE__, #call, cudaGetErrorString(err_)); \
-      exit(1);                                                                            \
-    }                                                                                     \
-  } while (0)
-
-// After every launch: the launch error, then the error of the run itself.
-#define LAUNCH_CHECK()                   \
-  do {                                   \
-    CUDA_CHECK(cudaGetLastError());      \
-    CUDA_CHECK(cudaDeviceSynchronize()); \
-  } while (0)
-
-inline void skip_without_device() {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    printf(EXAMPLE ": SKIP (no CUDA device)\n");
-    exit(77);
-  }
-}
-
-inline int parse_size(int argc, char** argv, int arg, int dflt, int max) {
-  if (argc <= arg) return dflt;
-  char* end = nullptr;
-  long v = strtol(argv[arg], &end, 10);
-  if (end == argv[arg] || *end != '\0' || v < 1 || v > max) {
-    fprintf(stderr, "usage: %s [n]   (1 <= size <= %d)\n", argv[0], max);
-    exit(2);
-  }
-  return (int)v;
-}
-
-// A small LCG, so that every platform makes the same inputs.
-static uint32_t lcg_state = 12345u;
-inline uint32_t lcg_next() { return lcg_state = lcg_state * 1664525u + 1013904223u; }
-// Uniform in [-1, 1), a multiple of 2^-23: exact in float.
-inline float lcg_float() { return (float)(lcg_next() >> 8) * (1.0f / 8388608.0f) - 1.0f; }
-
-// Uniform integer in [lo, hi].
-inline int lcg_int(int lo, int hi) { return lo + (int)(lcg_next() % (uint32_t)(hi - lo + 1)); }
-
-// FNV-1a over the bytes of a result: the checksum that the summary line prints.
-inline uint64_t fnv1a(const void* data, size_t bytes) {
-  const unsigned char* p = (const unsigned char*)data;
-  uint64_t h = 14695981039346656037ull;
-  for (size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
-
-// The first failure, printed as `<name>: FAIL <reason>` at the end.
-static char fail_reason[512];
-inline bool fail(const char* what, size_t i, double got, double want) {
-  if (!fail_reason[0])
-    snprintf(fail_reason, sizeof fail_reason, "%s[%zu] = %.9g, expected %.9g", what, i, got,
-             want);
-  return false;
-}
-
-// Exact comparison (bit for bit, so a poisoned NaN never matches).
-template <typename T>
-bool check_exact(const char* what, const T* got, const T* want, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    if (memcmp(&got[i], &want[i], sizeof(T)) != 0)
-      return fail(what, i, (double)got[i], (double)want[i]);
-  return true;
-}
-
-// Comparison with a tolerance, for float sums (NaN never passes).
-template <typename T>
-bool check_close(const char* what, const T* got, const T* want, size_t n, double tol) {
-  for (size_t i = 0; i < n; ++i) {
-    double g = (double)got[i], w = (double)want[i];
-    if (!(fabs(g - w) <= tol * (1.0 + fabs(w)))) return fail(what, i, g, w);
-  }
-  return true;
-}
-
-// Output buffers get kGuard extra elements past the end; they are poisoned with
-// the rest and must still be poisoned after the kernel (no write past n).
-constexpr size_t kGuard = 1024;
-template <typename T>
-bool check_guard(const char* what, const T* guard, size_t n, unsigned char poison) {
-  const unsigned char* p = (const unsigned char*)guard;
-  for (size_t i = 0; i < n * sizeof(T); ++i)
-    if (p[i] != poison) {
-      if (!fail_reason[0])
-        snprintf(fail_reason, sizeof fail_reason, "%s: write past the end (guard element %zu)",
-                 what, i / sizeof(T));
-      return false;
-    }
-  return true;
-}
-
-// ---- main ----------------------------------------------------------------------
+// ---- CPU reference -------------------------------------------------------------
 
 // The same five results, written out by hand as plain loops.
 static void reference(const int* x, int* out) {
@@ -256,37 +150,26 @@ static void reference(const int* x, int* out) {
   out[4] = e3 + 1000 * e5;
 }
 
+// ---- main ----------------------------------------------------------------------
+
 int main(int argc, char** argv) {
   skip_without_device();
   const int n = parse_size(argc, argv, 1, 100003, 1 << 20);
   const size_t ins = (size_t)n * kLen, outs = (size_t)n * kOut;
 
-  std::vector<int> hX(ins), want(outs), got(outs + kGuard);
+  std::vector<int> hX(ins), want(outs);
   for (size_t i = 0; i < ins; ++i) hX[i] = lcg_int(0, 9);
   for (int t = 0; t < n; ++t) reference(&hX[(size_t)t * kLen], &want[(size_t)t * kOut]);
 
-  int *dX = nullptr, *dOut = nullptr;
-  const size_t bytes = outs * sizeof(int), out_bytes = (outs + kGuard) * sizeof(int);
-  CUDA_CHECK(cudaMalloc(&dX, ins * sizeof(int)));
-  CUDA_CHECK(cudaMalloc(&dOut, out_bytes));
-  CUDA_CHECK(cudaMemcpy(dX, hX.data(), ins * sizeof(int), cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemset(dOut, 0xA5, out_bytes));  // poison: not a result (-1 is one)
+  DeviceArray<int> dX(hX), dOut(outs, kGuard);
+  dOut.fill(0xA5);  // poison: not a result (-1 is one)
   break_continue<<<(n + kBlock - 1) / kBlock, kBlock>>>(dX, dOut, n);
   LAUNCH_CHECK();
-  CUDA_CHECK(cudaMemcpy(got.data(), dOut, out_bytes, cudaMemcpyDeviceToHost));
-  bool ok = check_exact("break_continue", got.data(), want.data(), outs) &&
-            check_guard("break_continue", got.data() + outs, kGuard, 0xA5);
-  CUDA_CHECK(cudaFree(dX));
-  CUDA_CHECK(cudaFree(dOut));
+  const std::vector<int> got = check_output("break_continue", dOut, want);
 
   long long total[kOut] = {0, 0, 0, 0, 0};
   for (size_t i = 0; i < outs; ++i) total[i % kOut] += got[i];
   printf(EXAMPLE ": n=%d sums=%lld,%lld,%lld,%lld,%lld checksum=%016llx\n", n, total[0], total[1],
-         total[2], total[3], total[4], (unsigned long long)fnv1a(got.data(), bytes));
-  if (!ok) {
-    printf(EXAMPLE ": FAIL %s\n", fail_reason);
-    return 1;
-  }
-  printf(EXAMPLE ": PASS\n");
-  return 0;
+         total[2], total[3], total[4], checksum(got));
+  return finish();
 }

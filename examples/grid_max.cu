@@ -15,22 +15,10 @@
 // (__TIRX_PP__) and when its output is compiled with -DTIRX_PP_OUTPUT
 // (tests/gpu/run_examples.sh does); a plain nvcc build runs the two macro
 // kernels, which tirx.h turns into the same loop nest. Both print the same lines.
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <vector>
-
-#include <cuda_runtime.h>
-
 #include "tirx.h"
 
-#if defined(__TIRX_PP__) || defined(TIRX_PP_OUTPUT)
-#define HAVE_PRAGMA_KERNELS 1
-#else
-#define HAVE_PRAGMA_KERNELS 0
-#endif
+#define EXAMPLE "grid_max"
+#include "harness.h"  // the host side that every example shares; HAVE_PRAGMA_KERNELS
 
 // ---- kernels -----------------------------------------------------------------
 
@@ -83,106 +71,6 @@ __global__ void grid_max_macro_unroll(const float* A, float* B, int n) {
   Bm[i * 8 + j] = max(Am[i * 8 + j], 0.0f);
 }
 
-// ---- host harness (the same in every example) --------------------------------
-
-#define EXAMPLE "grid_max"
-
-#define CUDA_CHECK(call)                                                                  \
-  do {                                                                                    \
-    cudaError_t err_ = (call);                                                            \
-    if (err_ != cudaSuccess) {                                                            \
-      printf(EXAMPLE ": FAIL line %d: %s: %s\n", __LINE__, #call, cudaGetErrorString(err_)); \
-      exit(1);                                                                            \
-    }                                                                                     \
-  } while (0)
-
-// After every launch: the launch error, then the error of the run itself.
-#define LAUNCH_CHECK()                   \
-  do {                                   \
-    CUDA_CHECK(cudaGetLastError());      \
-    CUDA_CHECK(cudaDeviceSynchronize()); \
-  } while (0)
-
-inline void skip_without_device() {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    printf(EXAMPLE ": SKIP (no CUDA device)\n");
-    exit(77);
-  }
-}
-
-inline int parse_size(int argc, char** argv, int arg, int dflt, int max) {
-  if (argc <= arg) return dflt;
-  char* end = nullptr;
-  long v = strtol(argv[arg], &end, 10);
-  if (end == argv[arg] || *end != '\0' || v < 1 || v > max) {
-    fprintf(stderr, "usage: %s [n]   (1 <= size <= %d)\n", argv[0], max);
-    exit(2);
-  }
-  return (int)v;
-}
-
-// A small LCG, so that every platform makes the same inputs.
-static uint32_t lcg_state = 12345u;
-inline uint32_t lcg_next() { return lcg_state = lcg_state * 1664525u + 1013904223u; }
-// Uniform in [-1, 1), a multiple of 2^-23: exact in float.
-inline float lcg_float() { return (float)(lcg_next() >> 8) * (1.0f / 8388608.0f) - 1.0f; }
-
-// Uniform integer in [lo, hi].
-inline int lcg_int(int lo, int hi) { return lo + (int)(lcg_next() % (uint32_t)(hi - lo + 1)); }
-
-// FNV-1a over the bytes of a result: the checksum that the summary line prints.
-inline uint64_t fnv1a(const void* data, size_t bytes) {
-  const unsigned char* p = (const unsigned char*)data;
-  uint64_t h = 14695981039346656037ull;
-  for (size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
-
-// The first failure, printed as `<name>: FAIL <reason>` at the end.
-static char fail_reason[512];
-inline bool fail(const char* what, size_t i, double got, double want) {
-  if (!fail_reason[0])
-    snprintf(fail_reason, sizeof fail_reason, "%s[%zu] = %.9g, expected %.9g", what, i, got,
-             want);
-  return false;
-}
-
-// Exact comparison (bit for bit, so a poisoned NaN never matches).
-template <typename T>
-bool check_exact(const char* what, const T* got, const T* want, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    if (memcmp(&got[i], &want[i], sizeof(T)) != 0)
-      return fail(what, i, (double)got[i], (double)want[i]);
-  return true;
-}
-
-// Comparison with a tolerance, for float sums (NaN never passes).
-template <typename T>
-bool check_close(const char* what, const T* got, const T* want, size_t n, double tol) {
-  for (size_t i = 0; i < n; ++i) {
-    double g = (double)got[i], w = (double)want[i];
-    if (!(fabs(g - w) <= tol * (1.0 + fabs(w)))) return fail(what, i, g, w);
-  }
-  return true;
-}
-
-// Output buffers get kGuard extra elements past the end; they are poisoned with
-// the rest and must still be poisoned after the kernel (no write past n).
-constexpr size_t kGuard = 1024;
-template <typename T>
-bool check_guard(const char* what, const T* guard, size_t n, unsigned char poison) {
-  const unsigned char* p = (const unsigned char*)guard;
-  for (size_t i = 0; i < n * sizeof(T); ++i)
-    if (p[i] != poison) {
-      if (!fail_reason[0])
-        snprintf(fail_reason, sizeof fail_reason, "%s: write past the end (guard element %zu)",
-                 what, i / sizeof(T));
-      return false;
-    }
-  return true;
-}
-
 // ---- main ----------------------------------------------------------------------
 
 int main(int argc, char** argv) {
@@ -193,15 +81,9 @@ int main(int argc, char** argv) {
     fprintf(stderr,
             EXAMPLE ": note: built without tirx-pp; the #pragma tirx grid kernels are left out\n");
 
-  std::vector<float> hA(elems), want(elems), got(elems + kGuard);
+  std::vector<float> hA(elems), want(elems);
   for (size_t i = 0; i < elems; ++i) hA[i] = lcg_float();
   for (size_t i = 0; i < elems; ++i) want[i] = hA[i] > 0.0f ? hA[i] : 0.0f;
-
-  float *dA = nullptr, *dB = nullptr;
-  const size_t bytes = elems * sizeof(float), out_bytes = (elems + kGuard) * sizeof(float);
-  CUDA_CHECK(cudaMalloc(&dA, bytes));
-  CUDA_CHECK(cudaMalloc(&dB, out_bytes));
-  CUDA_CHECK(cudaMemcpy(dA, hA.data(), bytes, cudaMemcpyHostToDevice));
 
   struct Variant {
     const char* name;
@@ -216,25 +98,17 @@ int main(int argc, char** argv) {
       {"grid_max_macro", grid_max_macro},
       {"grid_max_macro_unroll", grid_max_macro_unroll},
   };
-  bool ok = true;
+  DeviceArray<float> dA(hA), dB(elems, kGuard);
+  unsigned long long sum = 0;
   for (const Variant& v : variants) {
-    CUDA_CHECK(cudaMemset(dB, 0xFF, out_bytes));  // poison: NaN
+    dB.fill(0xFF);  // poison: NaN
     v.kernel<<<(n + kBlock - 1) / kBlock, kBlock>>>(dA, dB, n);
     LAUNCH_CHECK();
-    CUDA_CHECK(cudaMemcpy(got.data(), dB, out_bytes, cudaMemcpyDeviceToHost));
-    ok = check_exact(v.name, got.data(), want.data(), elems) &&
-         check_guard(v.name, got.data() + elems, kGuard, 0xFF) && ok;
+    sum = checksum(check_output(v.name, dB, want));
   }
-  CUDA_CHECK(cudaFree(dA));
-  CUDA_CHECK(cudaFree(dB));
 
   // Every variant was compared with the same expected result, so the checksum
   // of the last one stands for all of them.
-  printf(EXAMPLE ": n=%d checksum=%016llx\n", n, (unsigned long long)fnv1a(got.data(), bytes));
-  if (!ok) {
-    printf(EXAMPLE ": FAIL %s\n", fail_reason);
-    return 1;
-  }
-  printf(EXAMPLE ": PASS\n");
-  return 0;
+  printf(EXAMPLE ": n=%d checksum=%016llx\n", n, sum);
+  return finish();
 }

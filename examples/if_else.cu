@@ -11,22 +11,10 @@
 // does); a plain nvcc build runs only `elect_count_macro`, the same kernel with
 // TIRX_ELECT, which tirx.h turns into `if (tirx_elect_one_sync())`.
 // Both builds print the same lines.
-#include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <vector>
-
-#include <cuda_runtime.h>
-
 #include "tirx.h"
 
-#if defined(__TIRX_PP__) || defined(TIRX_PP_OUTPUT)
-#define HAVE_PRAGMA_KERNELS 1
-#else
-#define HAVE_PRAGMA_KERNELS 0
-#endif
+#define EXAMPLE "if_else"
+#include "harness.h"  // the host side that every example shares; HAVE_PRAGMA_KERNELS
 
 // ---- kernels -----------------------------------------------------------------
 
@@ -73,106 +61,6 @@ __global__ void warp_sum(const int* X, int* sum) {
   if (tirx_elect_sync()) atomicAdd(&sum[t / 32], total);
 }
 
-// ---- host harness (the same in every example) --------------------------------
-
-#define EXAMPLE "if_else"
-
-#define CUDA_CHECK(call)                                                                  \
-  do {                                                                                    \
-    cudaError_t err_ = (call);                                                            \
-    if (err_ != cudaSuccess) {                                                            \
-      printf(EXAMPLE ": FAIL line %d: %s: %s\n", __LINE__, #call, cudaGetErrorString(err_)); \
-      exit(1);                                                                            \
-    }                                                                                     \
-  } while (0)
-
-// After every launch: the launch error, then the error of the run itself.
-#define LAUNCH_CHECK()                   \
-  do {                                   \
-    CUDA_CHECK(cudaGetLastError());      \
-    CUDA_CHECK(cudaDeviceSynchronize()); \
-  } while (0)
-
-inline void skip_without_device() {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    printf(EXAMPLE ": SKIP (no CUDA device)\n");
-    exit(77);
-  }
-}
-
-inline int parse_size(int argc, char** argv, int arg, int dflt, int max) {
-  if (argc <= arg) return dflt;
-  char* end = nullptr;
-  long v = strtol(argv[arg], &end, 10);
-  if (end == argv[arg] || *end != '\0' || v < 1 || v > max) {
-    fprintf(stderr, "usage: %s [n]   (1 <= size <= %d)\n", argv[0], max);
-    exit(2);
-  }
-  return (int)v;
-}
-
-// A small LCG, so that every platform makes the same inputs.
-static uint32_t lcg_state = 12345u;
-inline uint32_t lcg_next() { return lcg_state = lcg_state * 1664525u + 1013904223u; }
-// Uniform in [-1, 1), a multiple of 2^-23: exact in float.
-inline float lcg_float() { return (float)(lcg_next() >> 8) * (1.0f / 8388608.0f) - 1.0f; }
-
-// Uniform integer in [lo, hi].
-inline int lcg_int(int lo, int hi) { return lo + (int)(lcg_next() % (uint32_t)(hi - lo + 1)); }
-
-// FNV-1a over the bytes of a result: the checksum that the summary line prints.
-inline uint64_t fnv1a(const void* data, size_t bytes) {
-  const unsigned char* p = (const unsigned char*)data;
-  uint64_t h = 14695981039346656037ull;
-  for (size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 1099511628211ull;
-  return h;
-}
-
-// The first failure, printed as `<name>: FAIL <reason>` at the end.
-static char fail_reason[512];
-inline bool fail(const char* what, size_t i, double got, double want) {
-  if (!fail_reason[0])
-    snprintf(fail_reason, sizeof fail_reason, "%s[%zu] = %.9g, expected %.9g", what, i, got,
-             want);
-  return false;
-}
-
-// Exact comparison (bit for bit, so a poisoned NaN never matches).
-template <typename T>
-bool check_exact(const char* what, const T* got, const T* want, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    if (memcmp(&got[i], &want[i], sizeof(T)) != 0)
-      return fail(what, i, (double)got[i], (double)want[i]);
-  return true;
-}
-
-// Comparison with a tolerance, for float sums (NaN never passes).
-template <typename T>
-bool check_close(const char* what, const T* got, const T* want, size_t n, double tol) {
-  for (size_t i = 0; i < n; ++i) {
-    double g = (double)got[i], w = (double)want[i];
-    if (!(fabs(g - w) <= tol * (1.0 + fabs(w)))) return fail(what, i, g, w);
-  }
-  return true;
-}
-
-// Output buffers get kGuard extra elements past the end; they are poisoned with
-// the rest and must still be poisoned after the kernel (no write past n).
-constexpr size_t kGuard = 1024;
-template <typename T>
-bool check_guard(const char* what, const T* guard, size_t n, unsigned char poison) {
-  const unsigned char* p = (const unsigned char*)guard;
-  for (size_t i = 0; i < n * sizeof(T); ++i)
-    if (p[i] != poison) {
-      if (!fail_reason[0])
-        snprintf(fail_reason, sizeof fail_reason, "%s: write past the end (guard element %zu)",
-                 what, i / sizeof(T));
-      return false;
-    }
-  return true;
-}
-
 // ---- main ----------------------------------------------------------------------
 
 int main(int argc, char** argv) {
@@ -182,76 +70,51 @@ int main(int argc, char** argv) {
   if (!HAVE_PRAGMA_KERNELS)
     fprintf(stderr,
             EXAMPLE ": note: built without tirx-pp; the #pragma tirx elect kernel is left out\n");
-  bool ok = true;
 
-  // if / else
-  std::vector<float> hA(n), want(n), got(n + kGuard);
+  // if / else, in place
+  std::vector<float> hA(n), want(n);
   for (int i = 0; i < n; ++i) hA[i] = lcg_float();
   for (int i = 0; i < n; ++i) want[i] = i % kBlock < 128 ? hA[i] * 2.0f : hA[i] + 1.0f;
-  float* dA = nullptr;
-  const size_t bytes = (size_t)n * sizeof(float), out_bytes = (n + kGuard) * sizeof(float);
-  CUDA_CHECK(cudaMalloc(&dA, out_bytes));
-  CUDA_CHECK(cudaMemset(dA, 0xFF, out_bytes));  // poison the guard: NaN
-  CUDA_CHECK(cudaMemcpy(dA, hA.data(), bytes, cudaMemcpyHostToDevice));
+  DeviceArray<float> dA(n, kGuard);
+  dA.fill(0xFF);  // poison the guard: NaN
+  dA.upload(hA);
   if_else<<<blocks, kBlock>>>(dA, n);
   LAUNCH_CHECK();
-  CUDA_CHECK(cudaMemcpy(got.data(), dA, out_bytes, cudaMemcpyDeviceToHost));
-  ok = check_exact("if_else", got.data(), want.data(), n) &&
-       check_guard("if_else", got.data() + n, kGuard, 0xFF) && ok;
-  const uint64_t if_else_sum = fnv1a(got.data(), bytes);
-  CUDA_CHECK(cudaFree(dA));
+  const auto if_else_sum = checksum(check_output("if_else", dA, want));
 
   // elect: every warp's counter must be exactly 1, from a lane in 0..31.
-  int *dCount = nullptr, *dLane = nullptr;
-  std::vector<int> count(warps), lane(warps), ones(warps, 1);
-  CUDA_CHECK(cudaMalloc(&dCount, warps * sizeof(int)));
-  CUDA_CHECK(cudaMalloc(&dLane, warps * sizeof(int)));
+  DeviceArray<int> dCount(warps), dLane(warps);
+  const std::vector<int> ones(warps, 1);
   for (int k = HAVE_PRAGMA_KERNELS ? 0 : 1; k < 2; ++k) {
-    const char* name = k == 0 ? "elect_count" : "elect_count_macro";
-    CUDA_CHECK(cudaMemset(dCount, 0, warps * sizeof(int)));
-    CUDA_CHECK(cudaMemset(dLane, 0xFF, warps * sizeof(int)));  // poison: -1
+    dCount.fill(0);
+    dLane.fill(0xFF);  // poison: -1
 #if HAVE_PRAGMA_KERNELS
     if (k == 0) elect_count<<<blocks, kBlock>>>(dCount, dLane);
 #endif
     if (k == 1) elect_count_macro<<<blocks, kBlock>>>(dCount, dLane);
     LAUNCH_CHECK();
-    CUDA_CHECK(cudaMemcpy(count.data(), dCount, warps * sizeof(int), cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(lane.data(), dLane, warps * sizeof(int), cudaMemcpyDeviceToHost));
-    ok = check_exact(name, count.data(), ones.data(), warps) && ok;
+    check_output(k == 0 ? "elect_count" : "elect_count_macro", dCount, ones);
+    const std::vector<int> lane = dLane.download();
     for (int w = 0; w < warps; ++w)
       if (lane[w] < 0 || lane[w] > 31) {
-        ok = fail("elected lane", w, lane[w], 0);
+        fail("elected lane", w, lane[w], 0);
         break;
       }
   }
-  CUDA_CHECK(cudaFree(dCount));
-  CUDA_CHECK(cudaFree(dLane));
 
   // tirx_elect_sync() as a condition
-  std::vector<int> hX(threads), wsum(warps, 0), gsum(warps);
+  std::vector<int> hX(threads), wsum(warps, 0);
   for (int t = 0; t < threads; ++t) {
     hX[t] = lcg_int(-1000, 1000);
     wsum[t / 32] += hX[t];
   }
-  int *dX = nullptr, *dSum = nullptr;
-  CUDA_CHECK(cudaMalloc(&dX, threads * sizeof(int)));
-  CUDA_CHECK(cudaMalloc(&dSum, warps * sizeof(int)));
-  CUDA_CHECK(cudaMemcpy(dX, hX.data(), threads * sizeof(int), cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemset(dSum, 0, warps * sizeof(int)));
+  DeviceArray<int> dX(hX), dSum(warps);
+  dSum.fill(0);
   warp_sum<<<blocks, kBlock>>>(dX, dSum);
   LAUNCH_CHECK();
-  CUDA_CHECK(cudaMemcpy(gsum.data(), dSum, warps * sizeof(int), cudaMemcpyDeviceToHost));
-  ok = check_exact("warp_sum", gsum.data(), wsum.data(), warps) && ok;
-  CUDA_CHECK(cudaFree(dX));
-  CUDA_CHECK(cudaFree(dSum));
+  const auto warp_sum_sum = checksum(check_output("warp_sum", dSum, wsum));
 
-  printf(EXAMPLE ": n=%d if_else=%016llx warps=%d warp_sum=%016llx\n", n,
-         (unsigned long long)if_else_sum, warps,
-         (unsigned long long)fnv1a(gsum.data(), warps * sizeof(int)));
-  if (!ok) {
-    printf(EXAMPLE ": FAIL %s\n", fail_reason);
-    return 1;
-  }
-  printf(EXAMPLE ": PASS\n");
-  return 0;
+  printf(EXAMPLE ": n=%d if_else=%016llx warps=%d warp_sum=%016llx\n", n, if_else_sum, warps,
+         warp_sum_sum);
+  return finish();
 }

@@ -4,7 +4,8 @@
 #     tirx-pp each examples/*.cu into WORK_DIR/pp/, and build with nvcc: the
 #     output for sm_90a and sm_80 (with -DTIRX_PP_OUTPUT, which the examples
 #     use to switch on kernels spelled with pragmas that only tirx-pp lowers),
-#     and the untouched file (tirx.h fallbacks) for sm_90a.
+#     and the untouched file (tirx.h fallbacks) for sm_90a. -I examples: the
+#     output in WORK_DIR/pp/ includes examples/harness.h as "harness.h".
 #   examples.sh run TIRX_PP SOURCE_DIR WORK_DIR
 #     on a machine with a GPU: run both builds at several sizes, check each
 #     against its CPU reference and compare their output (tests/gpu/run_examples.sh).
@@ -23,7 +24,7 @@ fi
 pass=0 fail=0
 build() {  # name tag nvcc-args...
   local name=$1 tag=$2; shift 2
-  if "$nvcc" -std=c++17 -I "$src/headers" $@ \
+  if "$nvcc" -std=c++17 -I "$src/headers" -I "$src/examples" $@ \
        -o "$work/bin/$name.$tag" > "$work/bin/$name.$tag.log" 2>&1; then
     echo "ok   $name ($tag)"
   else

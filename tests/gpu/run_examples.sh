@@ -7,7 +7,8 @@
 # elsewhere, e.g. `tirx-pp examples/relu.cu -o OUTDIR/relu.cu`). For each
 # examples/<name>.cu (or only the NAMEs given), this script
 #   1. builds (a) the raw file with nvcc and tirx.h's plain-CUDA fallbacks and
-#      (b) OUTDIR/<name>.cu, both with $ARCH_FLAGS -I headers; (b) also gets
+#      (b) OUTDIR/<name>.cu, both with $ARCH_FLAGS -I headers -I examples (for
+#      "harness.h", which OUTDIR/<name>.cu includes from elsewhere); (b) also gets
 #      -DTIRX_PP_OUTPUT, which switches on the kernels spelled with
 #      `#pragma tirx grid` / `elect` that only tirx-pp can lower (see the
 #      examples' header comments);
@@ -97,7 +98,7 @@ build() {  # build KIND NAME SRC EXTRA_FLAGS...
   local kind=$1 name=$2 src=$3
   shift 3
   # shellcheck disable=SC2086
-  "$NVCC" $ARCH_FLAGS -lineinfo -I "$ROOT/headers" "$@" -o "$WORK/$name.$kind" "$src" \
+  "$NVCC" $ARCH_FLAGS -lineinfo -I "$ROOT/headers" -I "$ROOT/examples" "$@" -o "$WORK/$name.$kind" "$src" \
     >"$WORK/$name.$kind.build.log" 2>&1
   echo $? >"$WORK/$name.$kind.build.rc"
 }
