@@ -10,6 +10,9 @@
 #pragma once
 
 #include "tirx/ptx.h"
+#ifdef __CUDACC__
+#include <cstdio>
+#endif
 
 #define TIRX_PRAGMA_(text) _Pragma(#text)
 #define TIRX_CAT_(a, b) a##b
@@ -50,6 +53,63 @@ TIRX_DEVICE bool tirx_elect_sync() { return tirx_elect_one_sync(); }
 TIRX_DEVICE void tirx_cta_sync() { __syncthreads(); }
 TIRX_DEVICE void tirx_warp_sync() { __syncwarp(); }
 TIRX_DEVICE void tirx_warpgroup_sync(unsigned id) { tirx_bar_sync(id, 128); }
+
+// ---- what tirx-pp's lowering of regions and events calls (SPEC 3-4) --------
+
+// The warpgroup / warp index of this thread, the same in every lane (read
+// through a shuffle so that the compiler knows it is warp-uniform).
+TIRX_DEVICE int tirx_warpgroup_index() { return __shfl_sync(0xffffffffu, (int)(threadIdx.x / 128), 0); }
+TIRX_DEVICE int tirx_warp_index() { return __shfl_sync(0xffffffffu, (int)(threadIdx.x / 32), 0); }
+
+// An event's mbarriers: one thread initializes every slot for `count`
+// arrivals, fences the init for the async proxy, then the whole block syncs.
+TIRX_DEVICE void tirx_event_init(uint64_t *bars, int slots, uint32_t count) {
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+    for (int i = 0; i < slots; ++i) tirx_mbar_init(&bars[i], count);
+    tirx_fence_mbar_init();
+  }
+  __syncthreads();
+}
+
+// Waits for the parity this thread expects next on slot `slot`, then flips it.
+template <class Bits>
+TIRX_DEVICE void tirx_event_wait(uint64_t *bars, Bits &phase, int slot) {
+  tirx_mbar_wait_parity(&bars[slot], (uint32_t)(phase >> slot) & 1u);
+  phase ^= Bits(1) << slot;
+}
+
+#ifdef __CUDACC__
+// --watchdog: set by the first wait that gives up, so that one thread speaks.
+static __device__ unsigned tirx_watchdog_fired_;
+#endif
+
+// A wait that gives up after `cycles`: says where it was stuck, once, and traps.
+TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, long long cycles, const char *event,
+                                                int slot, const char *file, int line) {
+#ifdef __CUDA_ARCH__
+  if (tirx_mbar_wait_parity_timeout(bar, parity, cycles)) return;
+  if (atomicExch(&tirx_watchdog_fired_, 1u) == 0u)
+    printf("%s:%d: tirx watchdog: block (%d,%d,%d) thread (%d,%d,%d) waited %lld cycles on %s[%d] for parity %u; "
+           "trapping\n",
+           file, line, (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, (int)threadIdx.x, (int)threadIdx.y,
+           (int)threadIdx.z, cycles, event, slot, parity);
+  __trap();
+#else
+  (void)bar, (void)parity, (void)cycles, (void)event, (void)slot, (void)file, (void)line;
+#endif
+}
+
+template <class Bits>
+TIRX_DEVICE void tirx_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot, long long cycles, const char *event,
+                                          const char *file, int line) {
+  tirx_mbar_wait_parity_watchdog(&bars[slot], (uint32_t)(phase >> slot) & 1u, cycles, event, slot, file, line);
+  phase ^= Bits(1) << slot;
+}
+
+// tirx_trigger_bytes: one arrive.expect_tx per phase, by the thread `who` picks.
+TIRX_DEVICE void tirx_event_arrive_bytes(uint64_t *bar, uint32_t bytes, bool who) {
+  if (who) tirx_mbar_arrive_expect_tx(bar, bytes);
+}
 
 // ---- schedules (SPEC 5) -----------------------------------------------------
 #define TIRX_PERSISTENT(tile, total) \

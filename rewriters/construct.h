@@ -14,6 +14,8 @@ typedef struct {
   EditList *edits;
   const AnnotationList *anns;
   bool needs_tirx_h;  // the output calls a function from tirx.h
+  long long watchdog;  // --watchdog cycles, 0 when off
+  const char *path_literal;  // the input's name as a C string literal
 } Ctx;
 
 // The statement an annotation is attached to.

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "construct.h"
+#include "kernel.h"
 #include "tirxpp.h"
 
 static bool is_statement_annotation(const Annotation *an) { return an->spelling != SPELL_CALL; }
@@ -15,6 +16,7 @@ static bool read_directive(Arena *a, Diag *d, Annotation *an) {
 }
 
 const char *construct_stub(Ctx *c, const Annotation *an) {
+  if (is_concurrency_annotation(an)) return concurrency_stub(c, an);
   switch (an->dir.kind) {
   case DIR_GRID: return grid_stub(c, an);
   case DIR_PERSISTENT: return persistent_stub(c, an);
@@ -25,6 +27,7 @@ const char *construct_stub(Ctx *c, const Annotation *an) {
 
 // What a tirx_* call stands for while clang parses (tirx.h may not be included).
 static const char *call_stub(Ctx *c, const Annotation *an) {
+  if (is_concurrency_annotation(an)) return "((void)0)";  // tirx-pp checks what they name
   if (span_eq(an->name, "tirx_thread_return")) return "return";
   if (span_eq(an->name, "tirx_cta_sync")) return "__syncthreads()";
   if (span_eq(an->name, "tirx_warp_sync")) return "__syncwarp()";
@@ -202,7 +205,10 @@ int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResul
     return TIRX_OK;
   }
   EditList edits = {.arena = a};
-  Ctx c = {.arena = a, .diag = &diag, .src = src, .edits = &edits, .anns = &anns};
+  Ctx c = {.arena = a, .diag = &diag, .src = src, .edits = &edits, .anns = &anns, .watchdog = opt->watchdog};
+  Render names;  // for the file name as a C literal
+  render_init(&names, src, &edits, true);
+  c.path_literal = names.path_literal;
   int nstubs;
   Stub *stubs = make_stubs(&c, &anns, &nstubs);
   FrontOptions fo;
@@ -219,20 +225,25 @@ int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResul
     Annotation *an = &anns.items[i];
     an->skipped = front_is_skipped(c.front, an->start);
     if (an->skipped || !is_statement_annotation(an)) continue;
-    ok[i] = read_directive(a, &diag, an) && attach(&c, an, &stmts[i]) &&
-            report_clang_errors(&c, an->start, stmts[i].end);
+    if (!read_directive(a, &diag, an)) continue;
+    if (is_declaration_annotation(an))  // stands alone: nothing to attach
+      ok[i] = report_clang_errors(&c, an->start, an->end);
+    else
+      ok[i] = attach(&c, an, &stmts[i]) && report_clang_errors(&c, an->start, stmts[i].end);
   }
   // Each construct that reads and parses cleanly is checked and rewritten, so
   // that one run reports every independent error.
   for (int i = 0; i < anns.len; i++) {
     Annotation *an = &anns.items[i];
     if (an->skipped) continue;
+    if (is_concurrency_annotation(an)) continue;  // below, kernel by kernel
     if (!is_statement_annotation(an)) {
       if (report_clang_errors(&c, an->start, an->end)) rewrite_call(&c, an);
     } else if (ok[i]) {
       rewrite_statement(&c, an, stmts[i]);
     }
   }
+  rewrite_concurrency(&c, stmts, ok);
   if (diag_failed(&diag)) note_clang_errors(&c);
   int rc = diag_failed(&diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, &out->text);
   if (rc == TIRX_OK) {

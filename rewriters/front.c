@@ -523,3 +523,5 @@ int front_dependencies(const Front *f, const char ***out) {
   *out = d.files.items;
   return d.files.len;
 }
+
+bool front_offset(const Front *f, CXSourceLocation loc, size_t *off) { return main_offset(f, loc, off); }

@@ -76,6 +76,8 @@ bool front_is_kernel(const Front *f, int func);
 // Every file the parse read (the main file first), as absolute or given
 // paths, for a depfile.
 int front_dependencies(const Front *f, const char ***out);
+// The original offset of a location in the main file; false elsewhere.
+bool front_offset(const Front *f, CXSourceLocation loc, size_t *off);
 // Strips parentheses and implicit casts.
 CXCursor front_strip(CXCursor c);
 // Evaluates an integer constant expression; false when it is not one.

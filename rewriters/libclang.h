@@ -75,4 +75,6 @@ bool libclang_load(const char **why);
 #define clang_CompileCommand_getDirectory (tirx_libclang.clang_CompileCommand_getDirectory)
 #define clang_CompileCommand_getNumArgs (tirx_libclang.clang_CompileCommand_getNumArgs)
 #define clang_CompileCommand_getArg (tirx_libclang.clang_CompileCommand_getArg)
+#define clang_getArraySize (tirx_libclang.clang_getArraySize)
+#define clang_getCursorLocation (tirx_libclang.clang_getCursorLocation)
 #endif

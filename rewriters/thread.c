@@ -60,8 +60,6 @@ void rewrite_call(Ctx *c, const Annotation *an) {
     c->needs_tirx_h = true;
     edit_replace(c->edits, an->start, an->end,
                  arena_printf(c->arena, "tirx_bar_sync(%.*s, 128)", (int)args[0].expr.len, args[0].expr.s));
-  } else if (span_eq(an->name, "tirx_region_sync")) {
-    diag_error(c->diag, off, "tirx_region_sync() must be inside an async region");
   } else {
     diag_error(c->diag, off, "'%.*s()' is not supported by this version of tirx-pp", (int)an->name.len, an->name.s);
   }

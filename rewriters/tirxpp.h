@@ -12,6 +12,7 @@ typedef struct {
   bool no_line;             // no #line directives
   bool werror, remarks, color;
   bool always_parse;        // parse even without annotations (tests the identity)
+  long long watchdog;       // --watchdog: cycles before a wait gives up; 0: off
   const char *cuda_path;    // CUDA toolkit root (default /usr/local/cuda)
   const char *arch;         // sm_90a by default
   const char *std;          // c++17 by default

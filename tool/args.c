@@ -29,6 +29,9 @@ static const char usage[] =
     "  -MD                write a make depfile (OUT.d, or the file -MF names)\n"
     "  -MF FILE           the depfile's name\n"
     "  -MT TARGET         the depfile's target (default OUT)\n"
+    "  --watchdog[=CYCLES]\n"
+    "                     every event wait gives up after CYCLES (default 2e9),\n"
+    "                     prints where it was stuck and traps, instead of hanging\n"
     "  --no-line          do not emit #line directives\n"
     "  -Werror            treat warnings as errors\n"
     "  -Rpass             print remarks (why a loop was not vectorized, ...)\n"
@@ -308,6 +311,13 @@ int args_parse(int argc, char **argv, Args *a) {
       a->opt.no_line = true;
     } else if (is(f, "--parse-always")) {
       a->opt.always_parse = true;
+    } else if (is(f, "--watchdog") || starts(f, "--watchdog=")) {
+      a->opt.watchdog = 2000000000LL;  // about a second at Hopper clocks
+      if (f[10] == '=') {
+        char *end;
+        a->opt.watchdog = strtoll(f + 11, &end, 0);
+        if (*end || a->opt.watchdog <= 0) return bad_usage("--watchdog takes a positive cycle count, not '%s'", f + 11);
+      }
     } else if (is(f, "-Werror")) {
       a->opt.werror = true;
     } else if (starts(f, "-Rpass")) {

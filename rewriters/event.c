@@ -1,0 +1,100 @@
+// event.c - lowering of events and their operations (SPEC 4): the mbarrier
+// array in shared memory under the event's own name, initialized by one
+// thread for the inferred arrival count; one phase bit per slot kept in a
+// register by each region that waits; waits, triggers and byte triggers.
+#include <string.h>
+
+#include "kernel.h"
+
+static const char *phase_var(Ctx *c, const Event *e) {
+  return arena_printf(c->arena, "__tirx_phase_%.*s", (int)e->name.len, e->name.s);
+}
+
+// `uint32_t __tirx_phase_full = 0u;`: the parity each slot waits for next;
+// `ready` events start with every bit set, so the first wait passes.
+static const char *phase_decl(Ctx *c, const Event *e) {
+  bool wide = e->slots > 32;
+  return arena_printf(c->arena, "%s %s = %s;", wide ? "uint64_t" : "uint32_t", phase_var(c, e),
+                      e->ready ? (wide ? "~0ull" : "~0u") : (wide ? "0ull" : "0u"));
+}
+
+// &name[slot] or &name.
+static const char *address(Ctx *c, const Op *op) {
+  Span n = op->event->name;
+  if (op->slot.len)
+    return arena_printf(c->arena, "&%.*s[%.*s]", (int)n.len, n.s, (int)op->slot.len, op->slot.s);
+  return arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
+}
+
+static const char *lower_wait(Ctx *c, const Op *op) {
+  Span n = op->event->name;
+  const char *slot = op->slot.len ? arena_printf(c->arena, "%.*s", (int)op->slot.len, op->slot.s) : "0";
+  const char *bars = op->slot.len ? arena_printf(c->arena, "%.*s", (int)n.len, n.s)
+                                  : arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
+  int line = source_line(c->src, op->an->start);
+  if (op->has_extra) {  // explicit parity: no phase bookkeeping
+    if (!c->watchdog)
+      return arena_printf(c->arena, "tirx_mbar_wait_parity(%s, %.*s)", address(c, op), (int)op->extra.len,
+                          op->extra.s);
+    return arena_printf(c->arena, "tirx_mbar_wait_parity_watchdog(%s, %.*s, %lldll, \"%.*s\", %s, %s, %d)",
+                        address(c, op), (int)op->extra.len, op->extra.s, c->watchdog, (int)n.len, n.s, slot,
+                        c->path_literal, line);
+  }
+  if (!c->watchdog) return arena_printf(c->arena, "tirx_event_wait(%s, %s, %s)", bars, phase_var(c, op->event), slot);
+  return arena_printf(c->arena, "tirx_event_wait_watchdog(%s, %s, %s, %lldll, \"%.*s\", %s, %d)", bars,
+                      phase_var(c, op->event), slot, c->watchdog, (int)n.len, n.s, c->path_literal, line);
+}
+
+static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
+  if (op->kind == OP_TRIGGER) return arena_printf(c->arena, "tirx_mbar_arrive(%s)", address(c, op));
+  // One arrive.expect_tx per phase: the region's first thread (or, under
+  // elect, the elected lane of the region's first warp).
+  int leader = op->region ? op->region->first * k->group : 0;
+  const char *who = op->under_elect ? arena_printf(c->arena, "(threadIdx.x >> 5) == %d", leader >> 5)
+                                    : arena_printf(c->arena, "threadIdx.x == %d", leader);
+  return arena_printf(c->arena, "tirx_event_arrive_bytes(%s, %.*s, %s)", address(c, op), (int)op->extra.len,
+                      op->extra.s, who);
+}
+
+void lower_events(Ctx *c, Kernel *k) {
+  for (int i = 0; i < k->events.len; i++) {
+    Event *e = &k->events.items[i];
+    Span n = e->name;
+    const char *count = e->count ? arena_printf(c->arena, "(%.*s)", (int)e->count->args[0].expr.len,
+                                                e->count->args[0].expr.s)
+                                 : arena_printf(c->arena, "%lld", e->inferred);
+    Buf b = {0};
+    if (e->slots_text.len)
+      buf_printf(&b, "__shared__ uint64_t %.*s[%.*s]; tirx_event_init(%.*s, %.*s, %s);", (int)n.len, n.s,
+                 (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s, (int)e->slots_text.len, e->slots_text.s,
+                 count);
+    else
+      buf_printf(&b, "__shared__ uint64_t %.*s; tirx_event_init(&%.*s, 1, %s);", (int)n.len, n.s, (int)n.len, n.s,
+                 count);
+    // Waits outside every region keep their phase bits at kernel scope.
+    for (int j = 0; j < k->ops.len; j++)
+      if (k->ops.items[j].event == e && k->ops.items[j].kind == OP_WAIT && !k->ops.items[j].region &&
+          !k->ops.items[j].has_extra) {
+        buf_printf(&b, " %s", phase_decl(c, e));
+        break;
+      }
+    edit_replace(c->edits, e->an->start, e->an->end, arena_strndup(c->arena, b.data, b.len));
+    buf_free(&b);
+    // Each region that waits keeps its own bits.
+    for (int r = 0; r < k->regions.len; r++)
+      for (int j = 0; j < k->ops.len; j++) {
+        const Op *op = &k->ops.items[j];
+        if (op->event == e && op->kind == OP_WAIT && op->region == &k->regions.items[r] && !op->has_extra) {
+          VEC_PUSH(c->arena, k->regions.items[r].prologue, phase_decl(c, e));
+          break;
+        }
+      }
+  }
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->kind == OP_REGION_SYNC) continue;
+    const char *text = op->kind == OP_WAIT ? lower_wait(c, op) : lower_trigger(c, k, op);
+    if (op->an->spelling != SPELL_CALL) text = arena_printf(c->arena, "%s;", text);  // the pragma form is a statement
+    edit_replace(c->edits, op->an->start, op->an->end, text);
+  }
+}

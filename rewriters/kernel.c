@@ -1,0 +1,640 @@
+// kernel.c - structured concurrency: gathers each kernel's partition, regions,
+// events and event operations (SPEC 3-4), checks them, and hands them to the
+// lowering (region.c, event.c).
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel.h"
+
+void lower_kernel(Ctx *c, Kernel *k);
+
+bool is_declaration_annotation(const Annotation *an) {
+  if (an->spelling == SPELL_CALL) return false;
+  DirKind d = an->dir.kind;
+  return d == DIR_WARPGROUPS || d == DIR_WARPS || d == DIR_EVENT || d == DIR_WAIT || d == DIR_TRIGGER;
+}
+
+bool is_concurrency_annotation(const Annotation *an) {
+  if (an->spelling == SPELL_CALL)
+    return span_eq(an->name, "tirx_wait") || span_eq(an->name, "tirx_trigger") ||
+           span_eq(an->name, "tirx_trigger_bytes") || span_eq(an->name, "tirx_region_sync");
+  DirKind d = an->dir.kind;
+  return is_declaration_annotation(an) || d == DIR_ASYNC || d == DIR_INTHREADS;
+}
+
+// --- parse-view stubs ---------------------------------------------------------
+
+// The identifier tokens of text equal to name, replaced by value.
+static char *substitute(Arena *a, Span text, Span name, int value) {
+  Buf b = {0};
+  for (size_t i = 0; i < text.len;) {
+    if (is_ident_start((unsigned char)text.s[i]) && (i == 0 || !is_ident_char((unsigned char)text.s[i - 1]))) {
+      size_t j = i;
+      while (j < text.len && is_ident_char((unsigned char)text.s[j])) j++;
+      if (j - i == name.len && !memcmp(text.s + i, name.s, name.len))
+        buf_printf(&b, "%d", value);
+      else
+        buf_put(&b, text.s + i, j - i);
+      i = j;
+    } else {
+      buf_putc(&b, text.s[i++]);
+    }
+  }
+  char *s = arena_strndup(a, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return s;
+}
+
+static int index_of(const Ctx *c, const Annotation *an) { return (int)(an - c->anns->items); }
+
+// The partition declared last before off (regions follow their partition).
+static const Annotation *partition_before(const Ctx *c, size_t off) {
+  const Annotation *found = NULL;
+  for (int i = 0; i < c->anns->len && c->anns->items[i].start < off; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->spelling != SPELL_CALL && (an->dir.kind == DIR_WARPGROUPS || an->dir.kind == DIR_WARPS)) found = an;
+  }
+  return found;
+}
+
+static bool named_arg(const Annotation *an, Span *name, Span *value) {
+  const Clause *h = &an->dir.head;
+  if (h->nargs != 1 || !h->args[0].name.len) return false;
+  *name = h->args[0].name;
+  *value = h->args[0].expr;
+  return true;
+}
+
+const char *concurrency_stub(Ctx *c, const Annotation *an) {
+  int id = index_of(c, an);
+  Span name, value;
+  switch (an->dir.kind) {
+  case DIR_WARPGROUPS:
+  case DIR_WARPS:
+    if (!named_arg(an, &name, &value)) return "";
+    return arena_printf(c->arena, "const int %.*s = (int)(threadIdx.x / %d); const int __tirx_parts_%d = (%.*s);",
+                        (int)name.len, name.s, an->dir.kind == DIR_WARPS ? 32 : 128, id, (int)value.len, value.s);
+  case DIR_ASYNC:
+  case DIR_INTHREADS: {
+    const Annotation *part = partition_before(c, an->start);
+    if (an->dir.head.nargs != 1) return "";
+    Span pred = an->dir.head.args[0].expr;
+    Buf b = {0};
+    if (part && named_arg(part, &name, &value))
+      for (int v = 0; v < MAX_PARTS; v++)
+        buf_printf(&b, "const bool __tirx_in_%d_%d = (%s); ", id, v, substitute(c->arena, pred, name, v));
+    const Clause *regs = dir_clause(&an->dir, "regs");
+    if (regs && regs->nargs == 1)
+      buf_printf(&b, "const int __tirx_regs_%d = (%.*s); ", id, (int)regs->args[0].expr.len, regs->args[0].expr.s);
+    buf_printf(&b, "if (%.*s)", (int)pred.len, pred.s);
+    char *s = arena_strndup(c->arena, b.data, b.len);
+    buf_free(&b);
+    return s;
+  }
+  case DIR_EVENT:
+    for (int i = 0; i < an->dir.nclauses; i++) {
+      const Clause *e = &an->dir.clauses[i];
+      if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
+      if (e->has_index)
+        return arena_printf(c->arena, "__shared__ unsigned long long %.*s[%.*s];", (int)e->name.len, e->name.s,
+                            (int)e->index.len, e->index.s);
+      return arena_printf(c->arena, "__shared__ unsigned long long %.*s;", (int)e->name.len, e->name.s);
+    }
+    return "";
+  case DIR_WAIT:
+  case DIR_TRIGGER:
+    return "((void)0);";  // what it names is checked by tirx-pp, not clang
+  default:
+    return "";
+  }
+}
+
+// --- finding things -----------------------------------------------------------
+
+static bool is_function_node(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod;
+}
+
+// The function whose body holds off, -1 outside any.
+static int function_at(const Ctx *c, size_t off) {
+  const Front *f = c->front;
+  int lo = 0, hi = f->nnodes - 1, last = -1;
+  while (lo <= hi) {  // the last node (by start) at or before off
+    int mid = (lo + hi) / 2;
+    if (f->nodes[f->by_start[mid]].start <= off)
+      last = mid, lo = mid + 1;
+    else
+      hi = mid - 1;
+  }
+  for (int i = last >= 0 ? f->by_start[last] : -1; i >= 0; i = f->nodes[i].parent)
+    if (is_function_node(f->nodes[i].kind) && f->nodes[i].start <= off && off < f->nodes[i].end) return i;
+  return -1;
+}
+
+// The VarDecl named `name` among the nodes of an annotation's stub.
+static int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t len) {
+  const Front *f = c->front;
+  int lo = 0, hi = f->nnodes;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (f->nodes[f->by_start[mid]].start < an->start)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (int k = lo; k < f->nnodes && f->nodes[f->by_start[k]].start == an->start; k++) {
+    const Node *n = &f->nodes[f->by_start[k]];
+    if (n->kind != CXCursor_VarDecl) continue;
+    CXString s = clang_getCursorSpelling(n->cur);
+    bool match = strlen(clang_getCString(s)) == len && !memcmp(clang_getCString(s), name, len);
+    clang_disposeString(s);
+    if (match) return f->by_start[k];
+  }
+  return -1;
+}
+
+// Evaluates the stub variable `name` that an annotation's stub declared.
+static bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long *v) {
+  int node = stub_var(c, an, name, strlen(name));
+  if (node < 0) return false;
+  CXCursor kids[2];
+  bool u;
+  int nk = cursor_children(node_at(c, node)->cur, kids, 2);
+  return nk > 0 && front_eval_int(kids[nk - 1], v, &u);
+}
+
+static Kernel *kernel_of(Ctx *c, void *vks, const Annotation *an) {
+  VEC(Kernel) *ks = vks;
+  int func = function_at(c, an->start);
+  if (func < 0) {
+    diag_error(c->diag, an->start, "'%s' must be inside a function body", spelling_of(an));
+    return NULL;
+  }
+  for (int i = 0; i < ks->len; i++)
+    if (ks->items[i].func == func) return &ks->items[i];
+  Kernel k = {.func = func};
+  VEC_PUSH(c->arena, *ks, k);
+  return &ks->items[ks->len - 1];
+}
+
+// --- reading the annotations ----------------------------------------------------
+
+static void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
+  Span name, value;
+  if (k->part) {
+    diag_error(c->diag, an->start, "a second partition in one kernel; a kernel has one '%s'", spelling_of(k->part));
+    diag_note(c->diag, k->part->start, "the first is here");
+    return;
+  }
+  if (!named_arg(an, &name, &value)) {
+    diag_error(c->diag, an->dir.head.name.off, "'%s' takes one 'name: count' argument", spelling_of(an));
+    return;
+  }
+  long long n;
+  char var[64];
+  snprintf(var, sizeof var, "__tirx_parts_%d", index_of(c, an));
+  int group = an->dir.kind == DIR_WARPS ? 32 : 128, max = 1024 / group;
+  if (!stub_value(c, an, var, &n)) {
+    diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' is not a constant expression",
+            spelling_of(an));
+    return;
+  }
+  if (n < 1 || n > max) {
+    diag_at(c->diag, DIAG_ERROR, value.off, value.len,
+            "'%s' takes 1 to %d %s (a block has at most 1024 threads), not %lld", spelling_of(an), max,
+            group == 32 ? "warps" : "warpgroups", n);
+    return;
+  }
+  if (!front_is_kernel(c->front, k->func)) {
+    diag_error(c->diag, an->start, "'%s' must be in a __global__ function", spelling_of(an));
+    return;
+  }
+  k->part = an;
+  k->part_name = name;
+  k->nparts = (int)n;
+  k->group = group;
+}
+
+static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
+  static const char *const async_clauses[] = {"regs", NULL}, *const none[] = {NULL};
+  bool async = an->dir.kind == DIR_ASYNC;
+  if (!check_clauses(c, an, async ? async_clauses : none)) return;
+  if (an->dir.head.nargs != 1 || an->dir.head.args[0].name.len) {
+    diag_error(c->diag, an->dir.head.name.off, "'%s' takes one predicate over the partition index", spelling_of(an));
+    return;
+  }
+  if (!k->part) {
+    diag_error(c->diag, an->start, "'%s' needs a partition: declare '#pragma tirx warpgroups(wg: N)' before it",
+               spelling_of(an));
+    return;
+  }
+  if (node_at(c, st.node)->kind != CXCursor_CompoundStmt) {
+    diag_error(c->diag, st.start, "expected '{' after '%s': a region is a block", spelling_of(an));
+    return;
+  }
+  Region r = {.an = an, .body = st, .pred = an->dir.head.args[0].expr, .async = async, .first = -1};
+  for (int v = 0; v < k->nparts; v++) {
+    char var[64];
+    long long in;
+    snprintf(var, sizeof var, "__tirx_in_%d_%d", index_of(c, an), v);
+    if (!stub_value(c, an, var, &in)) {
+      diag_at(c->diag, DIAG_ERROR, r.pred.off, r.pred.len,
+              "the predicate of '%s' must be a constant expression of '%.*s' alone", spelling_of(an),
+              (int)k->part_name.len, k->part_name.s);
+      return;
+    }
+    if (in) {
+      r.members |= 1u << v;
+      if (r.first < 0) r.first = v;
+      r.threads += k->group;
+    }
+  }
+  if (!r.members) {
+    diag_at(c->diag, DIAG_ERROR, r.pred.off, r.pred.len,
+            "no %.*s in 0..%d satisfies this predicate: the region never runs", (int)k->part_name.len,
+            k->part_name.s, k->nparts - 1);
+    return;
+  }
+  const Clause *regs = dir_clause(&an->dir, "regs");
+  if (regs) {
+    long long v = -1;
+    char var[64];
+    snprintf(var, sizeof var, "__tirx_regs_%d", index_of(c, an));
+    if (regs->nargs != 1 || !stub_value(c, an, var, &v)) {
+      diag_error(c->diag, regs->name.off, "regs(R) takes one constant register count");
+      return;
+    }
+    if (v < 24 || v > 256 || v % 8) {
+      diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
+              "regs(%lld): setmaxnreg takes a multiple of 8 from 24 to 256", v);
+      return;
+    }
+    r.regs = (int)v;
+    // setmaxnreg is executed by whole warpgroups together.
+    for (int g = 0; k->group == 32 && g < k->nparts; g += 4) {
+      uint32_t four = (0xfu << g) & (k->nparts >= 32 ? 0xffffffffu : (1u << k->nparts) - 1);
+      if ((r.members & four) && (r.members & four) != four) {
+        diag_error(c->diag, regs->name.off,
+                   "regs() needs whole warpgroups: this region runs only some of warps %d..%d, and setmaxnreg is "
+                   "executed by all four warps of a warpgroup together",
+                   g, g + 3);
+        return;
+      }
+    }
+  }
+  // A region right after another (only blanks and comments between) continues
+  // its if / else-if chain.
+  if (k->regions.len && async) {
+    Region *prev = &k->regions.items[k->regions.len - 1];
+    r.chained = prev->async && lex_skip_blank(c->src, prev->body.end) == an->start;
+  }
+  VEC_PUSH(c->arena, k->regions, r);
+}
+
+static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
+  Event e = {.an = an};
+  const Clause *decl = NULL;
+  for (int i = 0; i < an->dir.nclauses; i++) {
+    const Clause *cl = &an->dir.clauses[i];
+    if (span_eq(cl->name, "ready")) {
+      e.ready = true;
+    } else if (span_eq(cl->name, "count")) {
+      if (cl->nargs != 1) {
+        diag_error(c->diag, cl->name.off, "count(C) takes one arrival count");
+        return;
+      }
+      e.count = cl;
+    } else if (!decl && !cl->has_args) {
+      decl = cl;
+    } else {
+      diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len, "unknown clause '%.*s' in '%s'", (int)cl->name.len,
+              cl->name.s, spelling_of(an));
+      return;
+    }
+  }
+  if (!decl) {
+    diag_error(c->diag, an->dir.head.name.off, "'%s' needs a name: 'event name[N]' or 'event name'", spelling_of(an));
+    return;
+  }
+  e.name = decl->name;
+  e.slots_text = decl->has_index ? decl->index : (Span){0};
+  e.slots = 1;
+  int var = stub_var(c, an, e.name.s, e.name.len);
+  if (var >= 0 && decl->has_index) {
+    CXType t = clang_getCursorType(node_at(c, var)->cur);
+    e.slots = t.kind == CXType_ConstantArray ? clang_getArraySize(t) : -1;
+  }
+  if (var < 0 || e.slots < 1) {
+    diag_at(c->diag, DIAG_ERROR, decl->index.off, decl->index.len,
+            "the size of event '%.*s' is not a positive constant expression", (int)e.name.len, e.name.s);
+    return;
+  }
+  if (e.slots > 64) {  // reported; kept, so that its uses raise nothing more
+    diag_at(c->diag, DIAG_ERROR, decl->index.off, decl->index.len,
+            "event '%.*s' has %lld slots; tirx-pp keeps at most 64 phase bits per event", (int)e.name.len, e.name.s,
+            e.slots);
+  }
+  for (int i = 0; i < k->events.len; i++)
+    if (k->events.items[i].name.len == e.name.len && !memcmp(k->events.items[i].name.s, e.name.s, e.name.len)) {
+      diag_error(c->diag, e.name.off, "event '%.*s' is declared twice", (int)e.name.len, e.name.s);
+      diag_note(c->diag, k->events.items[i].name.off, "first declared here");
+      return;
+    }
+  VEC_PUSH(c->arena, k->events, e);
+}
+
+static Event *find_event(Kernel *k, Span name) {
+  for (int i = 0; i < k->events.len; i++)
+    if (k->events.items[i].name.len == name.len && !memcmp(k->events.items[i].name.s, name.s, name.len))
+      return &k->events.items[i];
+  return NULL;
+}
+
+// `name` or `name[index]`.
+static bool event_ref(Span s, Span *name, Span *index) {
+  s = span_trim(s);
+  size_t i = 0;
+  while (i < s.len && is_ident_char((unsigned char)s.s[i])) i++;
+  if (!i || !is_ident_start((unsigned char)s.s[0])) return false;
+  *name = (Span){s.s, i, s.off};
+  *index = (Span){0};
+  Span rest = span_trim((Span){s.s + i, s.len - i, s.off + i});
+  if (!rest.len) return true;
+  if (rest.s[0] != '[' || rest.s[rest.len - 1] != ']') return false;
+  *index = span_trim((Span){rest.s + 1, rest.len - 2, rest.off + 1});
+  return index->len > 0;
+}
+
+// An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
+bool is_elect_if(const Ctx *c, int node) {
+  const Node *n = node_at(c, node);
+  if (n->kind != CXCursor_IfStmt) return false;
+  int cond[1];
+  size_t cond_end = front_children(c->front, node, cond, 1) ? node_at(c, cond[0])->end : n->start;
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->skipped) continue;
+    if (an->spelling != SPELL_CALL && an->dir.kind == DIR_ELECT && an->start == n->start) return true;
+    if (an->spelling == SPELL_CALL && span_eq(an->name, "tirx_elect_sync") && an->start > n->start &&
+        an->start < cond_end)
+      return true;
+  }
+  return false;
+}
+
+static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
+  Op op = {.an = an, .data_if = -1};
+  Span target = {0};
+  if (an->spelling == SPELL_CALL) {
+    Arg *args;
+    int n = split_args(c->arena, an->args, &args);
+    if (span_eq(an->name, "tirx_region_sync")) {
+      op.kind = OP_REGION_SYNC;
+      if (n) {
+        diag_error(c->diag, an->args.off, "tirx_region_sync() takes no arguments");
+        return;
+      }
+    } else {
+      bool wait = span_eq(an->name, "tirx_wait"), bytes = span_eq(an->name, "tirx_trigger_bytes");
+      op.kind = wait ? OP_WAIT : bytes ? OP_TRIGGER_BYTES : OP_TRIGGER;
+      int want_min = bytes ? 2 : 1, want_max = wait || bytes ? 2 : 1;
+      if (n < want_min || n > want_max) {
+        diag_error(c->diag, an->start, "%.*s() takes %s", (int)an->name.len, an->name.s,
+                   wait    ? "an event slot and optionally a parity"
+                   : bytes ? "an event slot and a byte count"
+                           : "an event slot");
+        return;
+      }
+      target = args[0].expr;
+      if (n == 2) op.extra = args[1].expr, op.has_extra = true;
+      Span name;
+      if (!event_ref(target, &name, &op.slot)) {
+        diag_error(c->diag, target.off, "expected an event slot such as 'full[s]'");
+        return;
+      }
+      target = name;
+    }
+  } else {
+    op.kind = an->dir.kind == DIR_WAIT ? OP_WAIT : OP_TRIGGER;
+    if (an->dir.nclauses != 1 || an->dir.clauses[0].has_args) {
+      diag_error(c->diag, an->dir.head.name.off, "'%s' takes one event slot: '%s name[i]'", spelling_of(an),
+                 an->dir.kind == DIR_WAIT ? "wait" : "trigger");
+      return;
+    }
+    op.slot = an->dir.clauses[0].index;
+    target = an->dir.clauses[0].name;
+  }
+  if (op.kind != OP_REGION_SYNC) {
+    op.event = find_event(k, target);
+    if (!op.event) {
+      diag_at(c->diag, DIAG_ERROR, target.off, target.len, "'%.*s' is not an event declared in this kernel",
+              (int)target.len, target.s);
+      return;
+    }
+    if ((op.event->slots_text.len > 0) != (op.slot.len > 0)) {
+      if (op.slot.len)
+        diag_error(c->diag, target.off, "event '%.*s' is a single event, not an array", (int)target.len, target.s);
+      else
+        diag_error(c->diag, target.off, "event '%.*s' is an array: name a slot, '%.*s[i]'", (int)target.len,
+                   target.s, (int)target.len, target.s);
+      return;
+    }
+  }
+  // Its region, and what stands between it and the region.
+  for (int i = 0; i < k->regions.len; i++) {
+    Region *r = &k->regions.items[i];
+    if (an->start >= r->body.start && an->start < r->body.end) op.region = r;
+  }
+  int node = front_first_at(c->front, an->start);
+  for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0; p = node_at(c, p)->parent) {
+    if (p == k->func || (op.region && p == op.region->body.node)) break;
+    enum CXCursorKind kind = node_at(c, p)->kind;
+    if (is_elect_if(c, p))
+      op.under_elect = true;
+    else if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_ConditionalOperator) &&
+             op.data_if < 0)
+      op.data_if = p;
+  }
+  if (op.event) {
+    if (op.kind == OP_WAIT)
+      op.event->waited = true;
+    else
+      op.event->triggered = true;
+  }
+  VEC_PUSH(c->arena, k->ops, op);
+}
+
+// --- checks ---------------------------------------------------------------------
+
+const char *region_label(Ctx *c, const Region *r) {
+  if (r->an->spelling == SPELL_MACRO)
+    return arena_printf(c->arena, "%.*s(%.*s)", (int)r->an->name.len, r->an->name.s, (int)r->pred.len, r->pred.s);
+  return arena_printf(c->arena, "#pragma tirx %s(%.*s)", r->async ? "async" : "inthreads", (int)r->pred.len,
+                      r->pred.s);
+}
+
+// The regions of one if / else-if chain must not overlap; an index no region
+// of the chain covers is a warning; regs() must fit the register file.
+static void check_chain(Ctx *c, Kernel *k, int from, int to) {
+  uint32_t all = 0;
+  int cap = 65536 / (k->nparts * k->group);
+  cap = cap > 255 ? 255 : cap / 8 * 8;
+  long long total = 0;
+  for (int i = from; i < to; i++) {
+    Region *r = &k->regions.items[i];
+    for (int j = from; j < i; j++) {
+      Region *q = &k->regions.items[j];
+      uint32_t both = q->members & r->members;
+      if (both) {
+        int v = __builtin_ctz(both);
+        diag_at(c->diag, DIAG_ERROR, r->pred.off, r->pred.len,
+                "regions overlap: %.*s = %d runs both this region and the one at line %d", (int)k->part_name.len,
+                k->part_name.s, v, source_line(c->src, q->an->start));
+        diag_note(c->diag, q->pred.off, "the other region");
+      }
+    }
+    all |= r->members;
+    total += (long long)(r->regs ? r->regs : cap) * r->threads;
+  }
+  for (int v = 0; v < k->nparts; v++)
+    if (!(all & (1u << v))) {
+      const Region *first = &k->regions.items[from];
+      diag_warning(c->diag, first->an->start, "%.*s = %d runs none of these regions", (int)k->part_name.len,
+                   k->part_name.s, v);
+      total += (long long)cap * k->group;
+    }
+  if (total > 65536) {
+    const Region *first = &k->regions.items[from];
+    diag_error(c->diag, first->an->start,
+               "these regions ask for %lld registers; the register file holds 65536 (regs(R) x threads of each region)",
+               total);
+  }
+}
+
+// Arrivals per phase of each event: the sum, over the regions that trigger
+// it, of what one trigger of that region contributes.
+static void infer_counts(Ctx *c, Kernel *k) {
+  for (int e = 0; e < k->events.len; e++) {
+    Event *ev = &k->events.items[e];
+    if (ev->waited && !ev->triggered) {
+      for (int i = 0; i < k->ops.len; i++)
+        if (k->ops.items[i].event == ev && k->ops.items[i].kind == OP_WAIT) {
+          diag_error(c->diag, k->ops.items[i].an->start, "nothing triggers '%.*s': this wait never returns",
+                     (int)ev->name.len, ev->name.s);
+          diag_note(c->diag, ev->an->start, "'%.*s' is declared here", (int)ev->name.len, ev->name.s);
+          break;
+        }
+      continue;
+    }
+    if (ev->count) continue;
+    long long sum = 0;
+    bool ok = true;
+    for (int i = 0; i < k->ops.len && ok; i++) {
+      const Op *op = &k->ops.items[i];
+      if (op->event != ev || op->kind == OP_WAIT) continue;
+      int threads = op->region ? op->region->threads : k->nparts * k->group;
+      long long mine = op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
+      if (!threads) {
+        diag_error(c->diag, op->an->start,
+                   "'%.*s' needs count(N): this trigger is outside every region of a kernel with no partition",
+                   (int)ev->name.len, ev->name.s);
+        ok = false;
+      } else if (op->data_if >= 0) {
+        diag_error(c->diag, op->an->start,
+                   "'%.*s' needs count(N): this trigger is under an 'if', so tirx-pp cannot count its arrivals",
+                   (int)ev->name.len, ev->name.s);
+        diag_note(c->diag, node_at(c, op->data_if)->start, "the 'if'");
+        ok = false;
+      }
+      // The first site of this region decides; the others must agree.
+      bool first = true;
+      for (int j = 0; j < i && ok; j++) {
+        const Op *q = &k->ops.items[j];
+        if (q->event != ev || q->kind == OP_WAIT || q->region != op->region) continue;
+        first = false;
+        long long theirs = q->kind == OP_TRIGGER_BYTES ? 1 : q->under_elect ? threads / 32 : threads;
+        if (theirs != mine) {
+          diag_error(c->diag, op->an->start,
+                     "'%.*s' needs count(N): this trigger adds %lld arrivals, the one at line %d adds %lld",
+                     (int)ev->name.len, ev->name.s, mine, source_line(c->src, q->an->start), theirs);
+          ok = false;
+        }
+        break;
+      }
+      if (ok && first) sum += mine;
+    }
+    ev->inferred = ok ? sum : 1;
+  }
+}
+
+static void check_kernel(Ctx *c, Kernel *k) {
+  for (int i = 0; i < k->regions.len;) {  // each chain
+    int j = i + 1;
+    while (j < k->regions.len && k->regions.items[j].chained) j++;
+    if (k->regions.items[i].async) check_chain(c, k, i, j);
+    i = j;
+  }
+  int barriers = 0;
+  for (int i = 0; i < k->ops.len; i++) {
+    Op *op = &k->ops.items[i];
+    if (op->kind != OP_REGION_SYNC) continue;
+    if (!op->region) {
+      diag_error(c->diag, op->an->start, "tirx_region_sync() must be inside an async region");
+      continue;
+    }
+    if (!op->region->barrier) {
+      if (++barriers > 15) {
+        diag_error(c->diag, op->an->start, "more than 15 regions use tirx_region_sync(); named barriers are 1..15");
+        continue;
+      }
+      op->region->barrier = barriers;
+    }
+  }
+  for (int i = 0; i < k->events.len; i++)
+    for (int j = 0; j < k->regions.len; j++) {
+      const Region *r = &k->regions.items[j];
+      const Event *e = &k->events.items[i];
+      if (e->an->start >= r->body.start && e->an->start < r->body.end) {
+        diag_error(c->diag, e->an->start,
+                   "event '%.*s' is declared inside '%s': its one-thread init and block barrier need the whole block",
+                   (int)e->name.len, e->name.s, region_label(c, r));
+        diag_note(c->diag, r->an->start, "the region starts here; declare the event before it");
+      }
+    }
+  infer_counts(c, k);
+}
+
+// --- the pass -------------------------------------------------------------------
+
+void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
+  VEC(Kernel) kernels = {0};
+  const AnnotationList *anns = c->anns;
+  // Declarations and regions first (in file order), then the operations, which
+  // refer to them.
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < anns->len; i++) {
+      const Annotation *an = &anns->items[i];
+      if (an->skipped || !is_concurrency_annotation(an)) continue;
+      if (an->spelling != SPELL_CALL && !is_declaration_annotation(an) && !ok[i]) continue;
+      bool is_op = an->spelling == SPELL_CALL || an->dir.kind == DIR_WAIT || an->dir.kind == DIR_TRIGGER;
+      if (is_op != (pass == 1)) continue;
+      Kernel *k = kernel_of(c, &kernels, an);
+      if (!k) continue;
+      if (is_op)
+        read_op(c, k, an);
+      else if (an->dir.kind == DIR_WARPGROUPS || an->dir.kind == DIR_WARPS)
+        read_partition(c, k, an);
+      else if (an->dir.kind == DIR_EVENT)
+        read_event(c, k, an);
+      else
+        read_region(c, k, an, stmts[i]);
+    }
+  for (int i = 0; i < kernels.len; i++) {
+    Kernel *k = &kernels.items[i];
+    int errors = c->diag->errors;
+    check_kernel(c, k);
+    check_uniformity(c, k, stmts);
+    if (c->diag->errors == errors) check_deadlock(c, k);
+    if (c->diag->errors == errors) lower_kernel(c, k);
+  }
+}

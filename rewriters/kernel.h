@@ -1,0 +1,79 @@
+// kernel.h - structured concurrency (SPEC 3-4): the model of one kernel's
+// partition, async regions, events and event operations, which the checks
+// (kernel.c, deadlock.c) read and the lowering (region.c, event.c) rewrites.
+#pragma once
+#include <stdint.h>
+
+#include "construct.h"
+
+enum { MAX_PARTS = 32 };  // partition indices: warps of a 1024-thread block
+
+typedef struct Region {
+  const Annotation *an;
+  Stmt body;
+  Span pred;
+  uint32_t members;  // bit i: partition index i runs this region
+  int first;         // lowest member
+  int threads;
+  int regs;          // regs(R), 0 when absent
+  bool async;        // async(...), else inthreads(...)
+  bool chained;      // continues the if/else-if chain of the region before it
+  int barrier;       // named barrier of tirx_region_sync(), 0 when unused
+  // lowering: what the body declares first
+  VEC(const char *) prologue;
+} Region;
+
+typedef struct Event {
+  const Annotation *an;
+  Span name;
+  Span slots_text;  // N of name[N]; len 0 for a single event
+  long long slots;  // 1 for a single event
+  bool ready;
+  const Clause *count;  // count(C), or NULL
+  long long inferred;   // arrivals per phase, when count is NULL
+  bool waited, triggered;
+} Event;
+
+typedef enum { OP_WAIT, OP_TRIGGER, OP_TRIGGER_BYTES, OP_REGION_SYNC } OpKind;
+
+typedef struct Op {
+  OpKind kind;
+  const Annotation *an;
+  Event *event;
+  Span slot;   // the index inside [...], len 0 for none
+  Span extra;  // wait: explicit parity; trigger_bytes: the byte count
+  bool has_extra;
+  Region *region;    // NULL outside every region
+  bool under_elect;  // inside `elect` / `if (tirx_elect_sync())`
+  int data_if;       // node of a data-dependent if above it (in its region), -1
+} Op;
+
+typedef struct Kernel {
+  int func;  // function node
+  const Annotation *part;  // warpgroups(...) / warps(...)
+  Span part_name;
+  int nparts, group;  // index count, threads per index (128 or 32)
+  VEC(Region) regions;
+  VEC(Event) events;
+  VEC(Op) ops;
+} Kernel;
+
+// Collects, checks and lowers every region, event and event operation of the
+// file. `stmts` holds the statement each annotation is attached to.
+void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok);
+bool is_concurrency_annotation(const Annotation *an);
+// Whether a statement annotation stands alone (declares) instead of
+// annotating the statement after it.
+bool is_declaration_annotation(const Annotation *an);
+// Parse-view stubs of the concurrency annotations.
+const char *concurrency_stub(Ctx *c, const Annotation *an);
+
+// An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
+bool is_elect_if(const Ctx *c, int node);
+// How messages name a region: `#pragma tirx async(wg == 0)`, `TIRX_ASYNC(wg == 0)`.
+const char *region_label(Ctx *c, const Region *r);
+
+// deadlock.c: the first-iteration simulation of SPEC 4.
+void check_deadlock(Ctx *c, Kernel *k);
+// uniform.c: block-wide collectives reachable by part of the block.
+void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts);
