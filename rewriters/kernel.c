@@ -590,17 +590,6 @@ static void check_kernel(Ctx *c, Kernel *k) {
       op->region->barrier = barriers;
     }
   }
-  for (int i = 0; i < k->events.len; i++)
-    for (int j = 0; j < k->regions.len; j++) {
-      const Region *r = &k->regions.items[j];
-      const Event *e = &k->events.items[i];
-      if (e->an->start >= r->body.start && e->an->start < r->body.end) {
-        diag_error(c->diag, e->an->start,
-                   "event '%.*s' is declared inside '%s': its one-thread init and block barrier need the whole block",
-                   (int)e->name.len, e->name.s, region_label(c, r));
-        diag_note(c->diag, r->an->start, "the region starts here; declare the event before it");
-      }
-    }
   infer_counts(c, k);
 }
 

@@ -65,46 +65,59 @@ static bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
   return false;
 }
 
+// One collective: `what` at node i (offset off) must be reached by the block.
+static void check_collective(Ctx *c, Kernel *k, const CXCursor *tainted, int ntainted, int i, size_t off,
+                             const char *what) {
+  const Region *in = NULL;
+  for (int r = 0; r < k->regions.len; r++)
+    if (off >= k->regions.items[r].body.start && off < k->regions.items[r].body.end) in = &k->regions.items[r];
+  if (in) {
+    diag_error(c->diag, off,
+               "%s inside '%s' is reached only by the region's threads, never by the whole block: use "
+               "tirx_region_sync() to synchronize the region",
+               what, region_label(c, in));
+    diag_note(c->diag, in->an->start, "the region starts here");
+    return;
+  }
+  for (int p = node_at(c, i)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
+    enum CXCursorKind kind = node_at(c, p)->kind;
+    if (is_elect_if(c, p)) {
+      diag_error(c->diag, off,
+                 "%s under 'elect' is reached by one lane of each warp, never by the whole block: move it out of "
+                 "the elected statement",
+                 what);
+      diag_note(c->diag, node_at(c, p)->start, "elect is here");
+      return;
+    }
+    int cond[1];
+    if ((kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt || kind == CXCursor_SwitchStmt) &&
+        front_children(c->front, p, cond, 1) && cond[0] != i && node_at(c, cond[0])->end <= off &&
+        refers_to_thread(c, cond[0], tainted, ntainted)) {
+      diag_error(c->diag, off,
+                 "%s under a condition on the thread's identity is reached by part of the block only: the rest "
+                 "never arrives; move it out, or use tirx_warpgroup_sync(id) / tirx_region_sync() for the part",
+                 what);
+      diag_note(c->diag, node_at(c, p)->start,
+                "the condition; if it is the same for the whole block, say so with '#pragma tirx uniform'");
+      return;
+    }
+  }
+}
+
 void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
   CXCursor tainted[256];
   int ntainted = tainted_vars(c, k, tainted, 256);
   for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
     const Node *n = node_at(c, i);
-    if (!is_block_barrier(n) || asserted_uniform(c, stmts, n->start)) continue;
-    const Region *in = NULL;
-    for (int r = 0; r < k->regions.len; r++)
-      if (n->start >= k->regions.items[r].body.start && n->start < k->regions.items[r].body.end)
-        in = &k->regions.items[r];
-    if (in) {
-      diag_error(c->diag, n->start,
-                 "%s inside '%s' is reached only by the region's threads, never by the whole block: use "
-                 "tirx_region_sync() to synchronize the region",
-                 what(c, i), region_label(c, in));
-      diag_note(c->diag, in->an->start, "the region starts here");
-      continue;
-    }
-    for (int p = n->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
-      enum CXCursorKind kind = node_at(c, p)->kind;
-      if (is_elect_if(c, p)) {
-        diag_error(c->diag, n->start,
-                   "%s under 'elect' is reached by one lane of each warp, never by the whole block: move it out of "
-                   "the elected statement",
-                   what(c, i));
-        diag_note(c->diag, node_at(c, p)->start, "elect is here");
-        break;
-      }
-      int cond[1];
-      if ((kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt || kind == CXCursor_SwitchStmt) &&
-          front_children(c->front, p, cond, 1) && cond[0] != i && node_at(c, cond[0])->end <= n->start &&
-          refers_to_thread(c, cond[0], tainted, ntainted)) {
-        diag_error(c->diag, n->start,
-                   "%s under a condition on the thread's identity is reached by part of the block only: the rest "
-                   "never arrives; move it out, or use tirx_warpgroup_sync(id) / tirx_region_sync() for the part",
-                   what(c, i));
-        diag_note(c->diag, node_at(c, p)->start,
-                  "the condition; if it is the same for the whole block, say so with '#pragma tirx uniform'");
-        break;
-      }
-    }
+    if (is_block_barrier(n) && !asserted_uniform(c, stmts, n->start))
+      check_collective(c, k, tainted, ntainted, i, n->start, what(c, i));
+  }
+  // An event's declaration ends in a block barrier too (its init).
+  for (int e = 0; e < k->events.len; e++) {
+    const Event *ev = &k->events.items[e];
+    int node = front_first_at(c->front, ev->an->start);
+    if (node < c->front->nnodes && !asserted_uniform(c, stmts, ev->an->start))
+      check_collective(c, k, tainted, ntainted, node, ev->an->start,
+                       arena_printf(c->arena, "the declaration of event '%.*s'", (int)ev->name.len, ev->name.s));
   }
 }

@@ -21,3 +21,10 @@ __global__ void k(float *a, int n) {
 #pragma tirx uniform
   if (blockDim.x + tx * 0 > 64) __syncthreads();
 }
+__global__ void divergent_event(float *a) {
+#pragma tirx warpgroups(wg: 2)
+  if (threadIdx.x < 128) {
+#pragma tirx event e
+    a[0] = 0.f;
+  }
+}
