@@ -125,6 +125,12 @@ J
 expect compile-commands-missing 2 "tirx-pp: error: cannot read 'nowhere/compile_commands.json'" -- \
   "$tool" -p nowhere dep/k.cu
 
+# Colour: always gives escape sequences, never and a pipe give none.
+"$tool" --color=always bad.cu 2> colour.txt >/dev/null
+grep -q $'\033\[1;31merror:' colour.txt && grep -q $'\033\[1;32m\^' colour.txt && ok color-always || bad color-always
+"$tool" --color=never bad.cu 2> plain.txt >/dev/null; "$tool" bad.cu 2> auto.txt >/dev/null
+! grep -q $'\033' plain.txt && cmp -s plain.txt auto.txt && ok color-never-and-auto || bad color-never-and-auto
+
 # -Werror and --no-line are accepted; --no-line output has no #line.
 expect no-line 0 "" -- "$tool" --no-line good.cu
 grep -q '^#line' out && bad no-line-text || ok no-line-text
