@@ -2,6 +2,7 @@
 // events and event operations (SPEC 3-4), checks them, and hands them to the
 // lowering (region.c, event.c).
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernel.h"
@@ -574,7 +575,20 @@ static void check_kernel(Ctx *c, Kernel *k) {
     if (k->regions.items[i].async) check_chain(c, k, i, j);
     i = j;
   }
-  int barriers = 0;
+  // Named barriers: ids the kernel names itself (tirx_warpgroup_sync(3)) are
+  // not handed out again.
+  bool taken[16] = {true};
+  const Node *fn = node_at(c, k->func);
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->spelling == SPELL_CALL && span_eq(an->name, "tirx_warpgroup_sync") && an->start >= fn->start &&
+        an->start < fn->end) {
+      char *end;
+      long id = strtol(arena_strndup(c->arena, an->args.s, an->args.len), &end, 0);
+      if (id > 0 && id < 16) taken[id] = true;
+    }
+  }
+  int next = 0;
   for (int i = 0; i < k->ops.len; i++) {
     Op *op = &k->ops.items[i];
     if (op->kind != OP_REGION_SYNC) continue;
@@ -583,11 +597,13 @@ static void check_kernel(Ctx *c, Kernel *k) {
       continue;
     }
     if (!op->region->barrier) {
-      if (++barriers > 15) {
-        diag_error(c->diag, op->an->start, "more than 15 regions use tirx_region_sync(); named barriers are 1..15");
+      while (next < 16 && taken[next]) next++;
+      if (next == 16) {
+        diag_error(c->diag, op->an->start, "no named barrier left for this region: ids 1..15 are all in use");
         continue;
       }
-      op->region->barrier = barriers;
+      op->region->barrier = next;
+      taken[next] = true;
     }
   }
   infer_counts(c, k);
