@@ -6,16 +6,24 @@
 
 #include "kernel.h"
 
-static const char *phase_var(Ctx *c, const Event *e) {
-  return arena_printf(c->arena, "__tirx_phase_%.*s", (int)e->name.len, e->name.s);
+// The phase bits of event e as region r sees them (r < 0: outside regions).
+// They live at kernel scope, beside the event, so that they carry over when a
+// region is entered again (a region inside a persistent tile loop).
+static const char *phase_var(Ctx *c, const Event *e, int r) {
+  if (r < 0) return arena_printf(c->arena, "__tirx_phase_%.*s", (int)e->name.len, e->name.s);
+  return arena_printf(c->arena, "__tirx_phase_%.*s_%d", (int)e->name.len, e->name.s, r);
 }
 
-// `uint32_t __tirx_phase_full = 0u;`: the parity each slot waits for next;
+// `uint32_t __tirx_phase_full_1 = 0u;`: the parity each slot waits for next;
 // `ready` events start with every bit set, so the first wait passes.
-static const char *phase_decl(Ctx *c, const Event *e) {
+static const char *phase_decl(Ctx *c, const Event *e, int r) {
   bool wide = e->slots > 32;
-  return arena_printf(c->arena, "%s %s = %s;", wide ? "uint64_t" : "uint32_t", phase_var(c, e),
+  return arena_printf(c->arena, "%s %s = %s;", wide ? "uint64_t" : "uint32_t", phase_var(c, e, r),
                       e->ready ? (wide ? "~0ull" : "~0u") : (wide ? "0ull" : "0u"));
+}
+
+static int region_index(const Kernel *k, const Op *op) {
+  return op->region ? (int)(op->region - k->regions.items) : -1;
 }
 
 // &name[slot] or &name.
@@ -26,7 +34,7 @@ static const char *address(Ctx *c, const Op *op) {
   return arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
 }
 
-static const char *lower_wait(Ctx *c, const Op *op) {
+static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
   Span n = op->event->name;
   const char *slot = op->slot.len ? arena_printf(c->arena, "%.*s", (int)op->slot.len, op->slot.s) : "0";
   const char *bars = op->slot.len ? arena_printf(c->arena, "%.*s", (int)n.len, n.s)
@@ -40,9 +48,10 @@ static const char *lower_wait(Ctx *c, const Op *op) {
                         address(c, op), (int)op->extra.len, op->extra.s, c->watchdog, (int)n.len, n.s, slot,
                         c->path_literal, line);
   }
-  if (!c->watchdog) return arena_printf(c->arena, "tirx_event_wait(%s, %s, %s)", bars, phase_var(c, op->event), slot);
-  return arena_printf(c->arena, "tirx_event_wait_watchdog(%s, %s, %s, %lldll, \"%.*s\", %s, %d)", bars,
-                      phase_var(c, op->event), slot, c->watchdog, (int)n.len, n.s, c->path_literal, line);
+  const char *phase = phase_var(c, op->event, region_index(k, op));
+  if (!c->watchdog) return arena_printf(c->arena, "tirx_event_wait(%s, %s, %s)", bars, phase, slot);
+  return arena_printf(c->arena, "tirx_event_wait_watchdog(%s, %s, %s, %lldll, \"%.*s\", %s, %d)", bars, phase, slot,
+                      c->watchdog, (int)n.len, n.s, c->path_literal, line);
 }
 
 static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
@@ -71,29 +80,23 @@ void lower_events(Ctx *c, Kernel *k) {
     else
       buf_printf(&b, "__shared__ uint64_t %.*s; tirx_event_init(&%.*s, 1, %s);", (int)n.len, n.s, (int)n.len, n.s,
                  count);
-    // Waits outside every region keep their phase bits at kernel scope.
-    for (int j = 0; j < k->ops.len; j++)
-      if (k->ops.items[j].event == e && k->ops.items[j].kind == OP_WAIT && !k->ops.items[j].region &&
-          !k->ops.items[j].has_extra) {
-        buf_printf(&b, " %s", phase_decl(c, e));
-        break;
-      }
-    edit_replace(c->edits, e->an->start, e->an->end, arena_strndup(c->arena, b.data, b.len));
-    buf_free(&b);
-    // Each region that waits keeps its own bits.
-    for (int r = 0; r < k->regions.len; r++)
+    // The phase bits of each region that waits (and of the code outside
+    // regions, if it waits).
+    for (int r = -1; r < k->regions.len; r++)
       for (int j = 0; j < k->ops.len; j++) {
         const Op *op = &k->ops.items[j];
-        if (op->event == e && op->kind == OP_WAIT && op->region == &k->regions.items[r] && !op->has_extra) {
-          VEC_PUSH(c->arena, k->regions.items[r].prologue, phase_decl(c, e));
+        if (op->event == e && op->kind == OP_WAIT && region_index(k, op) == r && !op->has_extra) {
+          buf_printf(&b, " %s", phase_decl(c, e, r));
           break;
         }
       }
+    edit_replace(c->edits, e->an->start, e->an->end, arena_strndup(c->arena, b.data, b.len));
+    buf_free(&b);
   }
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     if (op->kind == OP_REGION_SYNC) continue;
-    const char *text = op->kind == OP_WAIT ? lower_wait(c, op) : lower_trigger(c, k, op);
+    const char *text = op->kind == OP_WAIT ? lower_wait(c, k, op) : lower_trigger(c, k, op);
     if (op->an->spelling != SPELL_CALL) text = arena_printf(c->arena, "%s;", text);  // the pragma form is a statement
     edit_replace(c->edits, op->an->start, op->an->end, text);
   }
