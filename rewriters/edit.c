@@ -18,7 +18,7 @@ static int cmp_edit(const void *a, const void *b) {
 }
 
 bool edit_finish(EditList *l, Diag *d) {
-  qsort(l->items.items, (size_t)l->items.len, sizeof(Edit), cmp_edit);
+  if (l->items.len) qsort(l->items.items, (size_t)l->items.len, sizeof(Edit), cmp_edit);
   size_t *stack = arena_alloc(l->arena, sizeof(size_t) * (size_t)(l->items.len + 1));
   int depth = 0;
   for (int i = 0; i < l->items.len; i++) {

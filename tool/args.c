@@ -68,21 +68,19 @@ static void add_clang(Args *a, const char *flag, const char *value) {
 
 // sm_XX or compute_XX, as the parse's --cuda-gpu-arch; NULL when clang 19
 // does not know it.
-static const char *parse_arch(const char *arch) {
+static const char *parse_arch(Arena *a, const char *arch) {
   static const char *known[] = {"50", "52", "53", "60", "61", "62", "70", "72", "75",
                                 "80", "86", "87", "89", "90", "90a"};
   const char *num = !strncmp(arch, "sm_", 3) ? arch + 3 : !strncmp(arch, "compute_", 8) ? arch + 8 : NULL;
   for (size_t i = 0; num && i < sizeof known / sizeof *known; i++)
     if (!strcmp(num, known[i])) {
-      char *sm = xmalloc(strlen(num) + 4);
-      sprintf(sm, "sm_%s", num);
-      return sm;  // lives as long as the process
+      return arena_printf(a, "sm_%s", num);
     }
   return NULL;
 }
 
 // arch=compute_90a,code=sm_90a (or code=[sm_90a,compute_90a]): the first sm_.
-static const char *gencode_arch(const char *spec) {
+static const char *gencode_arch(Arena *a, const char *spec) {
   const char *code = strstr(spec, "code=");
   const char *sm = code ? strstr(code, "sm_") : NULL;
   if (!sm) sm = strstr(spec, "compute_");
@@ -92,12 +90,12 @@ static const char *gencode_arch(const char *spec) {
   if (n >= sizeof buf) return NULL;
   memcpy(buf, sm, n);
   buf[n] = '\0';
-  return parse_arch(buf);
+  return parse_arch(a, buf);
 }
 
 static bool set_arch(Args *a, const char *arch, bool strict) {
   if (!strcmp(arch, "native") || !strcmp(arch, "all") || !strcmp(arch, "all-major")) return true;
-  const char *sm = parse_arch(arch);
+  const char *sm = parse_arch(a->arena, arch);
   if (!sm) return !strict;
   if (!a->arch_given) a->opt.arch = sm;
   a->arch_given = true;
@@ -192,7 +190,7 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
   }
   if (flag_with_value(f, "-gencode") || flag_with_value(f, "--generate-code")) {
     if (!(v = value(argc, argv, i, f[1] == 'g' ? 8 : 15))) return -1;
-    const char *sm = gencode_arch(v);
+    const char *sm = gencode_arch(a->arena, v);
     if (sm && !a->arch_given) a->opt.arch = sm;
     if (sm) a->arch_given = true;
     return 1;
