@@ -88,11 +88,15 @@ TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, 
                                                 int slot, const char *file, int line) {
 #ifdef __CUDA_ARCH__
   if (tirx_mbar_wait_parity_timeout(bar, parity, cycles)) return;
-  if (atomicExch(&tirx_watchdog_fired_, 1u) == 0u)
-    printf("%s:%d: tirx watchdog: block (%d,%d,%d) thread (%d,%d,%d) waited %lld cycles on %s[%d] for parity %u; "
+  // One thread speaks and then traps, which ends the whole grid; the others
+  // wait for that, so that the message is out before the trap.
+  if (atomicExch(&tirx_watchdog_fired_, 1u) != 0u)
+    for (;;) __nanosleep(1000000);
+  printf("%s:%d: tirx watchdog: block (%d,%d,%d) thread (%d,%d,%d) waited %lld cycles on %s[%d] for parity %u; "
            "trapping\n",
            file, line, (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, (int)threadIdx.x, (int)threadIdx.y,
-           (int)threadIdx.z, cycles, event, slot, parity);
+         (int)threadIdx.z, cycles, event, slot, parity);
+  __threadfence_system();
   __trap();
 #else
   (void)bar, (void)parity, (void)cycles, (void)event, (void)slot, (void)file, (void)line;

@@ -47,6 +47,8 @@ char *node_text(const Ctx *c, int node);
 const char *spelling_of(const Annotation *an);  // "#pragma tirx unroll" and the like
 // Text to put nvcc's own pragma (e.g. "unroll 4") where the annotation stood.
 const char *nvcc_pragma(const Ctx *c, const Annotation *an, const char *pragma);
+// Rejects arguments on a directive that takes none.
+bool no_head_args(Ctx *c, const Annotation *an);
 // Rejects clauses other than those in `allowed` (NULL-terminated).
 bool check_clauses(Ctx *c, const Annotation *an, const char *const *allowed);
 // Integer type facts of a declaration; false when not an integer type.

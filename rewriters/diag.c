@@ -1,7 +1,16 @@
-// diag.c - message formatting.
+// diag.c - message formatting. Messages are kept and written in source
+// order when the run ends (diag_flush), each with the notes that follow it,
+// so that the order does not depend on which check found what first.
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
+
+struct DiagMessage {
+  size_t off;  // where it points; messages with no place come first
+  int seq;     // the order it was made in, for equal places
+  Buf text;    // the message and its notes
+};
 
 static const char *kind_name(DiagKind k) {
   switch (k) {
@@ -31,59 +40,92 @@ static DiagKind count(Diag *d, DiagKind kind) {
   return kind;
 }
 
-static void print_head(Diag *d, DiagKind kind) {
+static void put_head(const Diag *d, Buf *b, DiagKind kind) {
   if (d->color)
-    fprintf(d->out, "%s%s:\033[0m\033[1m ", kind_color(kind), kind_name(kind));
+    buf_printf(b, "%s%s:\033[0m\033[1m ", kind_color(kind), kind_name(kind));
   else
-    fprintf(d->out, "%s: ", kind_name(kind));
+    buf_printf(b, "%s: ", kind_name(kind));
 }
 
 // The source line, then a caret under off (tabs kept so the caret lines up).
-static void print_snippet(Diag *d, size_t off, size_t len) {
+static void put_snippet(const Diag *d, Buf *b, size_t off, size_t len) {
   const Source *s = d->src;
   int line = source_line(s, off);
   size_t n;
   const char *text = source_line_text(s, line, &n);
   size_t col = off - (size_t)(text - s->data);
   if (col > n) col = n;
-  for (size_t i = 0; i < n; i++) fputc(text[i] ? text[i] : ' ', d->out);
-  fputc('\n', d->out);
-  for (size_t i = 0; i < col; i++) fputc(text[i] == '\t' ? '\t' : ' ', d->out);
-  if (d->color) fputs("\033[1;32m", d->out);
-  fputc('^', d->out);
-  for (size_t i = 1; i < len && col + i < n; i++) fputc('~', d->out);
-  if (d->color) fputs("\033[0m", d->out);
-  fputc('\n', d->out);
+  for (size_t i = 0; i < n; i++) buf_putc(b, text[i] ? text[i] : ' ');
+  buf_putc(b, '\n');
+  for (size_t i = 0; i < col; i++) buf_putc(b, text[i] == '\t' ? '\t' : ' ');
+  if (d->color) buf_puts(b, "\033[1;32m");
+  buf_putc(b, '^');
+  for (size_t i = 1; i < len && col + i < n; i++) buf_putc(b, '~');
+  if (d->color) buf_puts(b, "\033[0m");
+  buf_putc(b, '\n');
+}
+
+// A new message, or (for a note) the message it belongs to.
+static Buf *message(Diag *d, DiagKind kind, size_t off) {
+  if (kind == DIAG_NOTE && d->nmessages) return &d->messages[d->nmessages - 1].text;
+  if (d->nmessages == d->capmessages) {
+    d->capmessages = d->capmessages ? d->capmessages * 2 : 16;
+    d->messages = xrealloc(d->messages, sizeof(DiagMessage) * (size_t)d->capmessages);
+  }
+  DiagMessage *m = &d->messages[d->nmessages];
+  *m = (DiagMessage){.off = off, .seq = d->nmessages};
+  d->nmessages++;
+  return &m->text;
 }
 
 void diag_at(Diag *d, DiagKind kind, size_t off, size_t len, const char *fmt, ...) {
   if (kind == DIAG_REMARK && !d->remarks) return;
   kind = count(d, kind);
   if (!d->out) return;
-  if (d->color) fputs("\033[1m", d->out);
-  fprintf(d->out, "%s:%d:%d: ", d->src->path, source_line(d->src, off), source_col(d->src, off));
-  print_head(d, kind);
+  Buf *b = message(d, kind, off);
+  if (d->color) buf_puts(b, "\033[1m");
+  buf_printf(b, "%s:%d:%d: ", d->src->path, source_line(d->src, off), source_col(d->src, off));
+  put_head(d, b, kind);
   va_list ap;
   va_start(ap, fmt);
-  vfprintf(d->out, fmt, ap);
+  buf_vprintf(b, fmt, ap);
   va_end(ap);
-  if (d->color) fputs("\033[0m", d->out);
-  fputc('\n', d->out);
-  print_snippet(d, off, len);
+  if (d->color) buf_puts(b, "\033[0m");
+  buf_putc(b, '\n');
+  put_snippet(d, b, off, len);
 }
 
 void diag_plain(Diag *d, DiagKind kind, const char *fmt, ...) {
   if (kind == DIAG_REMARK && !d->remarks) return;
   kind = count(d, kind);
   if (!d->out) return;
-  fputs("tirx-pp: ", d->out);
-  print_head(d, kind);
+  Buf *b = message(d, kind, 0);
+  buf_puts(b, "tirx-pp: ");
+  put_head(d, b, kind);
   va_list ap;
   va_start(ap, fmt);
-  vfprintf(d->out, fmt, ap);
+  buf_vprintf(b, fmt, ap);
   va_end(ap);
-  if (d->color) fputs("\033[0m", d->out);
-  fputc('\n', d->out);
+  if (d->color) buf_puts(b, "\033[0m");
+  buf_putc(b, '\n');
+}
+
+static int by_place(const void *a, const void *b) {
+  const DiagMessage *x = a, *y = b;
+  if (x->off != y->off) return x->off < y->off ? -1 : 1;
+  return x->seq - y->seq;
+}
+
+void diag_flush(Diag *d) {
+  if (d->nmessages) qsort(d->messages, (size_t)d->nmessages, sizeof(DiagMessage), by_place);
+  for (int i = 0; i < d->nmessages; i++) {
+    if (d->out && d->messages[i].text.len) fwrite(d->messages[i].text.data, 1, d->messages[i].text.len, d->out);
+    buf_free(&d->messages[i].text);
+  }
+  free(d->messages);
+  d->messages = NULL;
+  d->nmessages = d->capmessages = 0;
+  if (d->out) fflush(d->out);
 }
 
 bool diag_failed(const Diag *d) { return d->errors > 0; }

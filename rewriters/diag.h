@@ -8,6 +8,8 @@
 
 typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE, DIAG_REMARK } DiagKind;
 
+typedef struct DiagMessage DiagMessage;
+
 typedef struct {
   const Source *src;
   FILE *out;      // where messages go; NULL counts them only
@@ -15,6 +17,8 @@ typedef struct {
   bool remarks;   // -Rpass: print remarks
   bool color;
   int errors, warnings;
+  DiagMessage *messages;  // kept until diag_flush
+  int nmessages, capmessages;
 } Diag;
 
 // len > 1 underlines len bytes after the caret with '~'.
@@ -27,3 +31,5 @@ void diag_at(Diag *d, DiagKind kind, size_t off, size_t len, const char *fmt, ..
 // A message with no place in the input: "tirx-pp: error: ...".
 void diag_plain(Diag *d, DiagKind kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool diag_failed(const Diag *d);  // errors, or warnings under -Werror
+// Writes the messages, in source order, and forgets them.
+void diag_flush(Diag *d);

@@ -10,6 +10,11 @@
 
 static bool is_statement_annotation(const Annotation *an) { return an->spelling != SPELL_CALL; }
 
+static bool is_loop_transform(const Annotation *an) {
+  return an->spelling != SPELL_CALL &&
+         (an->dir.kind == DIR_UNROLL || an->dir.kind == DIR_SERIAL || an->dir.kind == DIR_VECTORIZE);
+}
+
 static bool read_directive(Arena *a, Diag *d, Annotation *an) {
   if (an->spelling == SPELL_MACRO) return pragma_from_macro(a, d, an->name, an->args, an->has_args, &an->dir);
   return pragma_parse(a, d, an->text, &an->dir);
@@ -182,14 +187,75 @@ static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Bu
   if (!edit_finish(c->edits, c->diag)) return TIRX_INPUT_ERROR;
   Render r;
   render_init(&r, c->src, c->edits, opt->no_line);
-  if (c->needs_tirx_h && !anns->includes_tirx_h) {
-    // The output calls tirx.h's intrinsics; the #line puts line 1 back.
-    buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);
-    if (!opt->no_line) buf_printf(&r.out, "#line 1 %s%s", r.path_literal, c->src->eol);
-  }
+  // The output calls tirx.h's intrinsics: include it when the file does not.
+  if (c->needs_tirx_h && !anns->includes_tirx_h) buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);
+  // From the first line on, nvcc's messages name the original file.
+  if (!opt->no_line && c->edits->items.len) buf_printf(&r.out, "#line 1 %s%s", r.path_literal, c->src->eol);
   render_range(&r, 0, c->src->len);
   *out = r.out;
   return TIRX_OK;
+}
+
+// The slow path: libclang's parse, the constructs, the rendering.
+static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, Diag *diag, AnnotationList *annsp,
+                          TirxResult *out) {
+  AnnotationList anns = *annsp;
+  EditList edits = {.arena = a};
+  Ctx c = {.arena = a, .diag = diag, .src = src, .edits = &edits, .anns = &anns, .watchdog = opt->watchdog};
+  Render names;  // for the file name as a C literal
+  render_init(&names, src, &edits, true);
+  c.path_literal = names.path_literal;
+  int nstubs;
+  Stub *stubs = make_stubs(&c, &anns, &nstubs);
+  FrontOptions fo;
+  build_args(a, opt, &fo);
+  c.front = front_parse(a, diag, src, stubs, nstubs, &fo);
+  if (!c.front) return TIRX_IO_ERROR;
+  // Statement annotations: read, attach, check that clang could parse them.
+  Stmt *stmts = arena_alloc(a, sizeof(Stmt) * (size_t)anns.len);
+  bool *ok = arena_alloc(a, sizeof(bool) * (size_t)anns.len);
+  for (int i = 0; i < anns.len; i++) {
+    Annotation *an = &anns.items[i];
+    an->skipped = front_is_skipped(c.front, an->start);
+    if (an->skipped || !is_statement_annotation(an)) continue;
+    if (!read_directive(a, diag, an)) continue;
+    if (is_declaration_annotation(an))  // stands alone: nothing to attach
+      ok[i] = report_clang_errors(&c, an->start, an->end);
+    else
+      ok[i] = attach(&c, an, &stmts[i]) && report_clang_errors(&c, an->start, stmts[i].end);
+  }
+  // Two annotations that each transform the same loop cannot both hold.
+  for (int i = 0; i < anns.len; i++)
+    for (int j = 0; j < i; j++) {
+      const Annotation *x = &anns.items[j], *y = &anns.items[i];
+      if (ok[i] && ok[j] && is_loop_transform(x) && is_loop_transform(y) && stmts[i].node == stmts[j].node) {
+        diag_error(diag, y->start, "'%s' and the annotation before it both transform this loop", spelling_of(y));
+        diag_note(diag, x->start, "the other annotation");
+        ok[i] = false;
+      }
+    }
+  // Each construct that reads and parses cleanly is checked and rewritten, so
+  // that one run reports every independent error.
+  for (int i = 0; i < anns.len; i++) {
+    Annotation *an = &anns.items[i];
+    if (an->skipped) continue;
+    if (is_concurrency_annotation(an)) continue;  // below, kernel by kernel
+    if (!is_statement_annotation(an)) {
+      if (report_clang_errors(&c, an->start, an->end)) rewrite_call(&c, an);
+    } else if (ok[i]) {
+      rewrite_statement(&c, an, stmts[i]);
+    }
+  }
+  rewrite_concurrency(&c, stmts, ok);
+  if (diag_failed(diag)) note_clang_errors(&c);
+  int rc = diag_failed(diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, &out->text);
+  if (rc == TIRX_OK) {
+    const char **files;
+    int n = front_dependencies(c.front, &files);
+    set_deps(out, opt->path, files, n);
+  }
+  front_free(c.front);
+  return rc;
 }
 
 int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
@@ -204,54 +270,9 @@ int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResul
     arena_free(a);
     return TIRX_OK;
   }
-  EditList edits = {.arena = a};
-  Ctx c = {.arena = a, .diag = &diag, .src = src, .edits = &edits, .anns = &anns, .watchdog = opt->watchdog};
-  Render names;  // for the file name as a C literal
-  render_init(&names, src, &edits, true);
-  c.path_literal = names.path_literal;
-  int nstubs;
-  Stub *stubs = make_stubs(&c, &anns, &nstubs);
-  FrontOptions fo;
-  build_args(a, opt, &fo);
-  c.front = front_parse(a, &diag, src, stubs, nstubs, &fo);
-  if (!c.front) {
-    arena_free(a);
-    return TIRX_IO_ERROR;
-  }
-  // Statement annotations: read, attach, check that clang could parse them.
-  Stmt *stmts = arena_alloc(a, sizeof(Stmt) * (size_t)anns.len);
-  bool *ok = arena_alloc(a, sizeof(bool) * (size_t)anns.len);
-  for (int i = 0; i < anns.len; i++) {
-    Annotation *an = &anns.items[i];
-    an->skipped = front_is_skipped(c.front, an->start);
-    if (an->skipped || !is_statement_annotation(an)) continue;
-    if (!read_directive(a, &diag, an)) continue;
-    if (is_declaration_annotation(an))  // stands alone: nothing to attach
-      ok[i] = report_clang_errors(&c, an->start, an->end);
-    else
-      ok[i] = attach(&c, an, &stmts[i]) && report_clang_errors(&c, an->start, stmts[i].end);
-  }
-  // Each construct that reads and parses cleanly is checked and rewritten, so
-  // that one run reports every independent error.
-  for (int i = 0; i < anns.len; i++) {
-    Annotation *an = &anns.items[i];
-    if (an->skipped) continue;
-    if (is_concurrency_annotation(an)) continue;  // below, kernel by kernel
-    if (!is_statement_annotation(an)) {
-      if (report_clang_errors(&c, an->start, an->end)) rewrite_call(&c, an);
-    } else if (ok[i]) {
-      rewrite_statement(&c, an, stmts[i]);
-    }
-  }
-  rewrite_concurrency(&c, stmts, ok);
-  if (diag_failed(&diag)) note_clang_errors(&c);
-  int rc = diag_failed(&diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, &out->text);
-  if (rc == TIRX_OK) {
-    const char **files;
-    int n = front_dependencies(c.front, &files);
-    set_deps(out, opt->path, files, n);
-  }
-  front_free(c.front);
+  int rc = rewrite_parsed(opt, a, src, &diag, &anns, out);
+  diag_flush(&diag);
   arena_free(a);
   return rc;
 }
+

@@ -73,6 +73,9 @@ void lower_events(Ctx *c, Kernel *k) {
                                                 e->count->args[0].expr.s)
                                  : arena_printf(c->arena, "%lld", e->inferred);
     Buf b = {0};
+    if (e->dependent)
+      buf_printf(&b, "static_assert((%.*s) >= 1 && (%.*s) <= 64, \"event '%.*s': 1 to 64 slots\"); ",
+                 (int)e->slots_text.len, e->slots_text.s, (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s);
     if (e->slots_text.len)
       buf_printf(&b, "__shared__ uint64_t %.*s[%.*s]; tirx_event_init(%.*s, %.*s, %s);", (int)n.len, n.s,
                  (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s, (int)e->slots_text.len, e->slots_text.s,

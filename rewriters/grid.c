@@ -2,6 +2,7 @@
 // evaluated once; with the `unroll` clause the nest is expanded fully. Also
 // `persistent(tile: TOTAL)`, a block-strided tile loop.
 #include <ctype.h>
+#include <string.h>
 
 #include "construct.h"
 
@@ -13,7 +14,7 @@ typedef struct {
   long long value[MAX_DIMS];  // extents, when unrolled
   bool used[MAX_DIMS];        // the statement refers to the index
   bool literal;               // every extent is an integer literal
-  size_t after, stmt_start, end;  // after: end of the annotation
+  size_t after, body_from, stmt_start, end;  // after: end of the annotation; body_from: what follows it
   int line;                       // line of the statement
   Expansion x;
 } Grid;
@@ -130,15 +131,16 @@ static void render_unrolled(Render *r, const Edit *e) {
     g->x.iteration = (int)flat;
     g->x.group = (int)(flat / inner);
     render_line_start(r, g->line);
-    render_text(r, "{ ");
+    render_text(r, "{");
     long long rest = flat;
     long long idx[MAX_DIMS];
     for (int i = g->ndims - 1; i >= 0; i--) idx[i] = rest % g->value[i], rest /= g->value[i];
     for (int i = 0; i < g->ndims; i++)
       if (g->used[i])
-        render_text(r, arena_printf(r->edits->arena, "const int %.*s = %lld; ", (int)g->name[i].len, g->name[i].s,
+        render_text(r, arena_printf(r->edits->arena, " const int %.*s = %lld;", (int)g->name[i].len, g->name[i].s,
                                     idx[i]));
-    render_range(r, g->stmt_start, g->end);
+    render_text(r, " ");
+    render_range(r, g->body_from, g->end);  // annotations on the statement come along
     render_continue_label(r, &g->x, g->line);
     render_text(r, " }");
     if ((flat + 1) % inner == 0) render_break_label(r, &g->x, g->line);
@@ -210,11 +212,37 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
   edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_unrolled, .data = g});
 }
 
+// Extents are evaluated once, before the nest: one cannot use an index.
+static bool extents_independent(Ctx *c, const Annotation *an, const Grid *g) {
+  for (int i = 1; i < g->ndims; i++)
+    for (int j = 0; j < i; j++) {
+      Span e = g->extent[i], n = g->name[j];
+      for (size_t k = 0; k + n.len <= e.len; k++)
+        if (!memcmp(e.s + k, n.s, n.len) && (k == 0 || !is_ident_char((unsigned char)e.s[k - 1])) &&
+            (k + n.len == e.len || !is_ident_char((unsigned char)e.s[k + n.len]))) {
+          diag_at(c->diag, DIAG_ERROR, e.off + k, n.len,
+                  "the extent of grid index '%.*s' uses index '%.*s': '%s' evaluates every extent once, before "
+                  "the nest",
+                  (int)g->name[i].len, g->name[i].s, (int)n.len, n.s, spelling_of(an));
+          return false;
+        }
+    }
+  return true;
+}
+
 void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
   static const char *const clauses[] = {"unroll", NULL};
   Grid *g = arena_alloc(c->arena, sizeof *g);
   if (!check_clauses(c, an, clauses) || !read_grid(c, an, g, false)) return;
+  const Clause *u = dir_clause(&an->dir, "unroll");
+  if (u && u->has_args) {
+    diag_error(c->diag, u->name.off, "the 'unroll' clause of '%s' takes no arguments: the nest is expanded fully",
+               spelling_of(an));
+    return;
+  }
+  if (!extents_independent(c, an, g)) return;
   g->after = an->end;
+  g->body_from = lex_skip_blank(c->src, an->end);
   g->stmt_start = st.start;
   g->end = st.end;
   g->line = source_line(c->src, st.start);

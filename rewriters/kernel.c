@@ -324,6 +324,7 @@ static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
   if (var >= 0 && decl->has_index) {
     CXType t = clang_getCursorType(node_at(c, var)->cur);
     e.slots = t.kind == CXType_ConstantArray ? clang_getArraySize(t) : -1;
+    if (e.slots < 0 && node_at(c, var)->in_template) e.slots = 64, e.dependent = true;  // known at instantiation
   }
   if (var < 0 || e.slots < 1) {
     diag_at(c->diag, DIAG_ERROR, decl->index.off, decl->index.len,
@@ -528,6 +529,12 @@ static void infer_counts(Ctx *c, Kernel *k) {
       continue;
     }
     if (ev->count) continue;
+    if (!ev->triggered) {  // neither waited nor triggered
+      diag_warning(c->diag, ev->an->start, "event '%.*s' is never triggered or waited on", (int)ev->name.len,
+                   ev->name.s);
+      ev->inferred = 1;
+      continue;
+    }
     long long sum = 0;
     bool ok = true;
     for (int i = 0; i < k->ops.len && ok; i++) {
@@ -634,12 +641,24 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
       else
         read_region(c, k, an, stmts[i]);
     }
+  // Every other function that carries an annotation gets the uniformity
+  // check too.
+  for (int i = 0; i < anns->len; i++) {
+    const Annotation *an = &anns->items[i];
+    int func = an->skipped ? -1 : function_at(c, an->start);
+    bool known = func < 0;
+    for (int j = 0; j < kernels.len && !known; j++) known = kernels.items[j].func == func;
+    if (!known) {
+      Kernel k = {.func = func};
+      VEC_PUSH(c->arena, kernels, k);
+    }
+  }
   for (int i = 0; i < kernels.len; i++) {
     Kernel *k = &kernels.items[i];
     int errors = c->diag->errors;
     check_kernel(c, k);
     check_uniformity(c, k, stmts);
     if (c->diag->errors == errors) check_deadlock(c, k);
-    if (c->diag->errors == errors) lower_kernel(c, k);
+    if (c->diag->errors == errors && (k->part || k->regions.len || k->events.len || k->ops.len)) lower_kernel(c, k);
   }
 }

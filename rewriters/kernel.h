@@ -28,6 +28,7 @@ typedef struct Event {
   Span name;
   Span slots_text;  // N of name[N]; len 0 for a single event
   long long slots;  // 1 for a single event
+  bool dependent;   // its size is a template parameter (checked by a static_assert)
   bool ready;
   const Clause *count;  // count(C), or NULL
   long long inferred;   // arrivals per phase, when count is NULL

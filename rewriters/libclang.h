@@ -77,4 +77,5 @@ bool libclang_load(const char **why);
 #define clang_CompileCommand_getArg (tirx_libclang.clang_CompileCommand_getArg)
 #define clang_getArraySize (tirx_libclang.clang_getArraySize)
 #define clang_getCursorLocation (tirx_libclang.clang_getCursorLocation)
+#define clang_CompileCommand_getFilename (tirx_libclang.clang_CompileCommand_getFilename)
 #endif

@@ -93,7 +93,8 @@ int split_args(Arena *a, Span s, Arg **out) {
 // Skips blanks and comments inside directive text.
 static size_t skip(Span s, size_t i) {
   for (;;) {
-    while (i < s.len && is_blank(s.s[i])) i++;
+    while (i < s.len && (is_blank(s.s[i]) || (s.s[i] == '\\' && i + 1 < s.len && (s.s[i + 1] == '\n' || s.s[i + 1] == '\r'))))
+      i++;
     if (i + 1 < s.len && s.s[i] == '/' && s.s[i + 1] == '/') return s.len;
     if (i + 1 < s.len && s.s[i] == '/' && s.s[i + 1] == '*') {
       const char *end = NULL;
@@ -229,10 +230,12 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
   if (!macros[m].named_pairs) {
     out->head.args = list;
     out->head.nargs = n;
-    out->head.has_args = n > 0;
+    out->head.has_args = has_args;
   } else {
-    if (n % 2 != 0 || n == 0) {
-      diag_error(d, name.off, "%s takes (name, extent) pairs, got %d argument%s", macros[m].macro, n,
+    bool pair = macros[m].kind != DIR_GRID;  // one (name, value): warpgroups, warps, persistent
+    if (n % 2 != 0 || n == 0 || (pair && n != 2)) {
+      diag_error(d, name.off, pair ? "%s takes (name, %s), got %d argument%s" : "%s takes (name, %s) pairs, got %d argument%s",
+                 macros[m].macro, macros[m].kind == DIR_PERSISTENT ? "total" : pair ? "count" : "extent", n,
                  n == 1 ? "" : "s");
       return false;
     }

@@ -4,10 +4,16 @@
 
 #include "construct.h"
 
+bool no_head_args(Ctx *c, const Annotation *an) {
+  if (!an->dir.head.has_args) return true;
+  diag_error(c->diag, an->dir.head.name.off, "'%s' takes no arguments", spelling_of(an));
+  return false;
+}
+
 void rewrite_elect(Ctx *c, const Annotation *an, Stmt st) {
   (void)st;
   static const char *const none[] = {NULL};
-  if (!check_clauses(c, an, none)) return;
+  if (!check_clauses(c, an, none) || !no_head_args(c, an)) return;
   c->needs_tirx_h = true;
   edit_replace(c->edits, an->start, an->end, "if (tirx_elect_one_sync())");
 }
@@ -15,13 +21,13 @@ void rewrite_elect(Ctx *c, const Annotation *an, Stmt st) {
 void rewrite_uniform(Ctx *c, const Annotation *an, Stmt st) {
   (void)st;
   static const char *const none[] = {NULL};
-  if (!check_clauses(c, an, none)) return;
+  if (!check_clauses(c, an, none) || !no_head_args(c, an)) return;
   edit_replace(c->edits, an->start, an->end, "");
 }
 
 static bool no_args(Ctx *c, const Annotation *an) {
   if (span_trim(an->args).len == 0) return true;
-  diag_error(c->diag, an->args.off, "'%.*s()' takes no arguments", (int)an->name.len, an->name.s);
+  diag_error(c->diag, an->args.off, "%.*s() takes no arguments", (int)an->name.len, an->name.s);
   return false;
 }
 

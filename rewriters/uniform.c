@@ -49,6 +49,9 @@ static int tainted_vars(const Ctx *c, const Kernel *k, CXCursor *out, int max) {
 }
 
 static const char *what(const Ctx *c, int node) {
+  for (int i = 0; i < c->anns->len; i++)  // tirx_cta_sync() stood here before the parse
+    if (c->anns->items[i].spelling == SPELL_CALL && c->anns->items[i].start == node_at(c, node)->start)
+      return arena_printf(c->arena, "%.*s()", (int)c->anns->items[i].name.len, c->anns->items[i].name.s);
   CXString s = clang_getCursorSpelling(node_at(c, node)->cur);
   const char *name = arena_printf(c->arena, "%s()", clang_getCString(s));
   clang_disposeString(s);

@@ -198,6 +198,22 @@ static bool expand(Ctx *c, const Annotation *an, const Header *h, LoopHeader *u)
   return true;
 }
 
+// Whether the expression at node i names a template parameter, so that its
+// value is known only once the template is instantiated.
+static bool uses_template_parameter(const Ctx *c, int i) {
+  for (int k = i; k <= node_at(c, i)->last; k++) {
+    enum CXCursorKind kind = node_at(c, k)->kind;
+    if (kind == CXCursor_DeclRefExpr || kind == CXCursor_TypeRef || kind == CXCursor_TemplateRef) {
+      enum CXCursorKind ref = clang_getCursorKind(clang_getCursorReferenced(node_at(c, k)->cur));
+      if (ref == CXCursor_NonTypeTemplateParameter || ref == CXCursor_TemplateTypeParameter ||
+          ref == CXCursor_TemplateTemplateParameter)
+        return true;
+    }
+    if (kind == CXCursor_UnexposedExpr && node_at(c, k)->last == k) return true;  // e.g. T::value
+  }
+  return false;
+}
+
 static void not_constant(Ctx *c, Diag *d, const Annotation *an, int node, const char *what) {
   const Node *n = node_at(c, node);
   diag_at(d, DIAG_ERROR, n->start, n->end - n->start,
@@ -235,9 +251,10 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
         diag_note(d, an->start, "the loop is annotated here");
       } else if (!h.start_ok || !h.bound_ok) {
         out->constant = false;
-        if (!n->in_template)
-          not_constant(c, d, an, !h.start_ok ? h.start_node : h.bound_node, !h.start_ok ? "start" : "bound");
-        ok = n->in_template;
+        int bad = !h.start_ok ? h.start_node : h.bound_node;
+        bool dependent = n->in_template && uses_template_parameter(c, bad);
+        if (!dependent) not_constant(c, d, an, bad, !h.start_ok ? "start" : "bound");
+        ok = dependent;
       } else if (h.step == 0) {
         diag_error(d, node_at(c, fp.inc)->start, "the step of a loop under '%s' is zero", spelling_of(an));
       } else {
@@ -253,6 +270,12 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
 void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   LoopHeader h;
   if (!read_loop(c, c->diag, an, st, &h)) return;
+  for (int i = h.fp.body; i <= node_at(c, h.fp.body)->last; i++)
+    if (node_at(c, i)->kind == CXCursor_LabelStmt) {
+      diag_error(c->diag, node_at(c, i)->start,
+                 "a label in the body of a loop under '%s' would be defined once per iteration", spelling_of(an));
+      return;
+    }
   if (!h.constant) {  // template-dependent: the trip count is known after instantiation
     edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, "unroll"));
     diag_remark(c->diag, an->start,
@@ -265,7 +288,9 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   u->values = h.values;
   u->count = h.count;
   u->final = h.final;
-  u->body_start = node_at(c, h.fp.body)->start;
+  // From just after `)`: annotations on the body come along (an unbraced
+  // annotated loop inside this one).
+  u->body_start = lex_skip_blank(c->src, h.fp.rparen + 1);
   u->end = st.end;
   u->line = source_line(c->src, st.start);
   u->type = h.type;

@@ -164,9 +164,24 @@ static bool is_var(CXCursor cur, CXCursor var) {
   return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), var);
 }
 
+// Whether node i runs only on some paths through the body.
+static bool conditional(const Ctx *c, int i, int body) {
+  for (int p = node_at(c, i)->parent; p >= 0 && p != body; p = node_at(c, p)->parent) {
+    enum CXCursorKind k = node_at(c, p)->kind;
+    if (k == CXCursor_IfStmt || k == CXCursor_SwitchStmt || k == CXCursor_ConditionalOperator || front_is_loop(k))
+      return true;
+    if (k == CXCursor_BinaryOperator) {
+      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(node_at(c, p)->cur);
+      if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) return true;
+    }
+  }
+  return false;
+}
+
 // One access `p[idx]` whose index uses v: records its array; returns the
 // number of references to v it accounts for.
-static int take_access(Fit *f, Vectorize *vz, int node, CXCursor var, const LoopHeader *h, Lane **lane_out) {
+static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, const LoopHeader *h,
+                       Lane **lane_out) {
   Ctx *c = f->c;
   int kids[2];
   if (front_children(c->front, node, kids, 2) != 2) return misfit(f, node, "an access that clang could not read"), 0;
@@ -195,6 +210,9 @@ static int take_access(Fit *f, Vectorize *vz, int node, CXCursor var, const Loop
     return misfit(f, node, "the address of an element is taken"), 0;
   char *array = node_text(c, arr);
   CXType et = clang_getCursorType(node_at(c, node)->cur);
+  enum CXTypeKind ek = clang_getCanonicalType(et).kind;
+  if (ek < CXType_FirstBuiltin || ek > CXType_LastBuiltin || ek == CXType_Void)
+    return misfit(f, node, "an element type that is not a built-in scalar (its assignments are calls)"), 0;
   int size = (int)clang_Type_getSizeOf(et);
   int bytes = size * h->count;
   if (size <= 0 || (bytes != 8 && bytes != 16))
@@ -218,7 +236,8 @@ static int take_access(Fit *f, Vectorize *vz, int node, CXCursor var, const Loop
   bool also_read;
   if (is_written(c, node, &also_read)) {
     vz->arrays[k].written = true;
-    if (also_read) vz->arrays[k].read = true;
+    // A lane the body may skip must store back what was there.
+    if (also_read || conditional(c, node, body)) vz->arrays[k].read = true;
   } else {
     vz->arrays[k].read = true;
   }
@@ -238,7 +257,7 @@ static void fall_back(Ctx *c, const Annotation *an, size_t at, const char *why) 
 
 void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
   static const char *const none[] = {NULL};
-  if (!check_clauses(c, an, none)) return;
+  if (!check_clauses(c, an, none) || !no_head_args(c, an)) return;
   Diag quiet = {.src = c->src};
   LoopHeader h;
   if (!read_loop(c, &quiet, an, st, &h) || !h.constant || h.start != 0 || h.step != 1 || !h.declared ||
@@ -246,7 +265,7 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     return fall_back(c, an, st.start, "the loop is not 'for (int v = 0; v < W; ++v)' with W a constant 2, 4, 8 or 16");
   Vectorize *vz = arena_alloc(c->arena, sizeof *vz);
   *vz = (Vectorize){.width = h.count, .var = h.name, .var_type = h.type, .loop_start = st.start,
-                    .body_start = node_at(c, h.fp.body)->start, .end = st.end,
+                    .body_start = lex_skip_blank(c->src, h.fp.rparen + 1), .end = st.end,
                     .line = source_line(c->src, st.start), .lane = -1};
   Fit f = {.c = c};
   int body = h.fp.body, refs = 0, covered = 0;
@@ -260,7 +279,7 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
       int kids[2];
       if (front_children(c->front, i, kids, 2) == 2 && !refers_to(c, kids[1], h.var)) continue;
       Lane *l = NULL;
-      covered += take_access(&f, vz, i, h.var, &h, &l);
+      covered += take_access(&f, vz, i, body, h.var, &h, &l);
       if (l) VEC_PUSH(c->arena, lanes, ((Edit){.start = n->start, .end = n->end, .fn = render_lane, .data = l}));
       i = n->last;  // nested subscripts belong to this access
     }

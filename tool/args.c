@@ -232,9 +232,24 @@ static int read_build_dir(Args *a) {
   }
   char *abs = realpath(a->in, NULL);
   CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : a->in);
-  free(abs);
   int rc = -1;
-  if (!cmds || clang_CompileCommands_getSize(cmds) == 0) {
+  // libclang answers for any file with a neighbour's command; only the
+  // file's own entry will do.
+  bool own = false;
+  if (cmds && clang_CompileCommands_getSize(cmds) > 0) {
+    CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
+    CXString file = clang_CompileCommand_getFilename(cmd), d = clang_CompileCommand_getDirectory(cmd);
+    const char *f = clang_getCString(file);
+    char *path = f[0] == '/' ? strdup(f) : arena_printf(a->arena, "%s/%s", clang_getCString(d), f);
+    char *resolved = realpath(path, NULL);
+    own = resolved && abs && !strcmp(resolved, abs);
+    free(resolved);
+    if (f[0] == '/') free(path);
+    clang_disposeString(file);
+    clang_disposeString(d);
+  }
+  free(abs);
+  if (!own) {
     fprintf(stderr, "tirx-pp: warning: '%s' has no entry in '%s/compile_commands.json'; using only the flags given\n",
             a->in, a->build_dir);
   } else {

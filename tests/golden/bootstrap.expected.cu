@@ -1,3 +1,4 @@
+#line 1 "bootstrap.cu"
 // Seed 003's protocol: the consumer seeds every 'empty' slot before its loop
 // (the bootstrap), so no 'ready' is needed and there is no deadlock. Events in
 // macro spelling, the partition in warps, a byte trigger under elect.

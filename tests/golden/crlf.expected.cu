@@ -1,3 +1,4 @@
+#line 1 "crlf.cu"
 // CRLF line endings are kept, and generated lines use them too.
 #include "tirx.h"
 __global__ void k(float *a) {

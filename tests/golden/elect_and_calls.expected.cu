@@ -1,3 +1,4 @@
+#line 1 "elect_and_calls.cu"
 // elect, the sync calls and tirx_thread_return.
 #include "tirx.h"
 

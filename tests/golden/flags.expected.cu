@@ -1,3 +1,4 @@
+#line 1 "flags.cu"
 // -D, -U, -std= and -arch= reach the parse as nvcc's device pass would see
 // them: the trip count below is 3 only when all four did.
 #include "tirx.h"

@@ -1,3 +1,4 @@
+#line 1 "grid.cu"
 // grid: a loop nest; extents that are not literals are evaluated once.
 #include "tirx.h"
 

@@ -1,3 +1,4 @@
+#line 1 "grid_unroll.cu"
 // grid(...) unroll: the whole nest expanded; break leaves the innermost index.
 #include "tirx.h"
 

@@ -1,3 +1,4 @@
+#line 1 "hints.cu"
 // unroll(N) and serial become nvcc's own pragma, in the spelling that fits.
 #include "tirx.h"
 

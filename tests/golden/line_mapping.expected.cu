@@ -1,3 +1,4 @@
+#line 1 "line_mapping.cu"
 // #line keeps __LINE__ (and nvcc's errors) on the original lines inside and
 // after every rewritten construct: each static_assert below holds only if the
 // output maps back to this file line for line. tests/golden_nvcc compiles it.
@@ -87,16 +88,24 @@ if (((unsigned long long)(const void *)&(a)[0] | (unsigned long long)(const void
   { const int i = 1; { AT(28); a[i] = 1.f; } } } AT(28);
   AT(29);
 {
-  { 
+  { {
 #line 33 "line_mapping.cu"
-    for (int j = 0; j < 2; ++j) {
+    { {
       AT(34);
     } }
-#line 31 "line_mapping.cu"
-  { 
 #line 33 "line_mapping.cu"
-    for (int j = 0; j < 2; ++j) {
+    { {
       AT(34);
-    } } }
+    } } } }
+#line 31 "line_mapping.cu"
+  { {
+#line 33 "line_mapping.cu"
+    { {
+      AT(34);
+    } }
+#line 33 "line_mapping.cu"
+    { {
+      AT(34);
+    } } } } }
   AT(36);
 }

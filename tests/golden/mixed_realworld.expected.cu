@@ -1,3 +1,4 @@
+#line 1 "mixed_realworld.cu"
 // Real-world-shaped CUDA with one annotated loop: everything outside the
 // loop comes out unchanged.
 #include "tirx.h"

@@ -1,3 +1,4 @@
+#line 1 "persistent.cu"
 // persistent: a block-strided tile loop.
 #include "tirx.h"
 

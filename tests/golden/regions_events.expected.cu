@@ -1,3 +1,4 @@
+#line 1 "regions_events.cu"
 // 1 producer + 1 consumer warpgroup over a 2-stage ring: regions, events with
 // inferred arrival counts, automatic phases, a ready event, region sync.
 #include "tirx.h"

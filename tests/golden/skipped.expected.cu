@@ -1,3 +1,4 @@
+#line 1 "skipped.cu"
 // Annotations in blocks the preprocessor skips are left alone.
 #include "tirx.h"
 __global__ void k(float *a) {

@@ -1,3 +1,4 @@
+#line 1 "unroll_basic.cu"
 // row_sum from the TIRx guide: the inner loop is expanded by tirx-pp.
 #include "tirx.h"
 

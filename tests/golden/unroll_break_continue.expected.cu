@@ -1,3 +1,4 @@
+#line 1 "unroll_break_continue.cu"
 // break and continue that bind to the unrolled loop become gotos; those of an
 // inner loop, a switch or a while stay theirs.
 #include "tirx.h"

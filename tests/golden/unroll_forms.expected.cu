@@ -1,3 +1,4 @@
+#line 1 "unroll_forms.cu"
 // Every loop form unroll accepts, and constants from macros, constexpr,
 // enums and template arguments.
 #include "tirx.h"

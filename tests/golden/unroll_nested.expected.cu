@@ -1,3 +1,4 @@
+#line 1 "unroll_nested.cu"
 // Constructs compose: an unrolled loop inside a grid inside an unrolled loop.
 #include "tirx.h"
 

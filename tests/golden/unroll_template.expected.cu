@@ -1,3 +1,4 @@
+#line 1 "unroll_template.cu"
 // A trip count that depends on a template parameter is known only after
 // instantiation: the loop is left to nvcc's unroll pragma.
 #include "tirx.h"

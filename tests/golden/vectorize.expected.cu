@@ -1,3 +1,4 @@
+#line 1 "vectorize.cu"
 // vectorize: float4 accesses when aligned; reasons under -Rpass otherwise.
 #include "tirx.h"
 

@@ -1,3 +1,4 @@
+#line 1 "warn_empty_loop.cu"
 // A loop under unroll that never runs is a warning (an error under -Werror).
 #include "tirx.h"
 __global__ void k(float *a) {

@@ -1,3 +1,4 @@
+#line 1 "watchdog.cu"
 // --watchdog: every wait gives up after the given cycles, says where, traps.
 #include "tirx.h"
 __global__ void __launch_bounds__(256, 1) k(int *out) {

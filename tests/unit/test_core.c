@@ -38,7 +38,9 @@ static bool parse(const char *text, Directive *dir) {
   Diag *d = arena_alloc(arena, sizeof *d);
   *d = (Diag){.src = src, .out = msg_stream};
   Span s = {line + 12, strlen(line) - 12, 12};
-  return pragma_parse(arena, d, s, dir);
+  bool ok = pragma_parse(arena, d, s, dir);
+  diag_flush(d);
+  return ok;
 }
 
 static bool span_is(Span s, const char *lit) { return span_eq(s, lit); }
@@ -141,6 +143,7 @@ START_TEST(macro_grid_pairs) {
   Directive dir;
   Span name = {text, 9, 0}, args = {text + 10, strlen(text) - 11, 10};
   ck_assert(pragma_from_macro(arena, &d, name, args, true, &dir));
+  diag_flush(&d);
   ck_assert_int_eq(dir.kind, DIR_GRID);
   ck_assert_int_eq(dir.head.nargs, 2);
   ck_assert(span_is(dir.head.args[1].name, "j"));
@@ -155,6 +158,7 @@ START_TEST(macro_grid_odd_arguments) {
   Directive dir;
   Span name = {text, 9, 0}, args = {text + 10, strlen(text) - 11, 10};
   ck_assert(!pragma_from_macro(arena, &d, name, args, true, &dir));
+  diag_flush(&d);
   ck_assert_str_eq(diag_text(), "t.cu:1:1: error: TIRX_GRID takes (name, extent) pairs, got 3 arguments\n"
                                 "TIRX_GRID(i, 8, j)\n"
                                 "^\n");
@@ -251,6 +255,7 @@ START_TEST(render_nested_edits_with_lines) {
   edit_replace(&l, 5, 6, "A");
   Diag d = {.src = src, .out = msg_stream};
   ck_assert(edit_finish(&l, &d));
+  diag_flush(&d);
   Render r;
   render_init(&r, src, &l, false);
   render_range(&r, 0, src->len);
@@ -271,6 +276,7 @@ START_TEST(render_rejects_partial_overlap) {
   edit_replace(&l, 2, 5, "y");
   Diag d = {.src = src, .out = msg_stream};
   ck_assert(!edit_finish(&l, &d));
+  diag_flush(&d);
   ck_assert_ptr_nonnull(strstr(diag_text(), "f.cu:1:3: error: tirx constructs overlap here"));
 }
 END_TEST
