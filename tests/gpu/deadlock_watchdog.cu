@@ -1,0 +1,154 @@
+// deadlock_watchdog.cu - runtime deadlocks that tirx-pp's static check cannot
+// see (it runs each region's first iteration and counts triggers, not
+// arrivals), and that `tirx-pp --watchdog` must turn into a message and a trap
+// instead of a hang (SPEC section 4, "Watchdog").
+//
+//   tirx-pp --watchdog=20000000 -I headers -I examples tests/gpu/deadlock_watchdog.cu -o dw.cu
+//   tests/gpu/run_watchdog.sh dw.cu
+//
+//   deadlock_watchdog SCENARIO   runs one scenario (1..4); a trap spoils the CUDA
+//                                context, so each scenario is a process of its own
+//   deadlock_watchdog --count    prints the number of scenarios
+//
+// Each run prints `deadlock_watchdog: scenario N (...): expect a watchdog on E[`
+// first, then (from the device) the watchdog's line
+// `FILE:LINE: tirx watchdog: block ... waited ... cycles on E[slot] ...; trapping`,
+// then `deadlock_watchdog: scenario N stopped: <CUDA error>` and exits 1. A kernel
+// that finishes is a failure of the test (exit 3): the deadlock is the point.
+//
+// 20000000 cycles is about 10 ms on an H200; the waits give up long before
+// run_watchdog.sh's `timeout 60`. Without --watchdog the program hangs.
+#include "tirx.h"
+
+#define EXAMPLE "deadlock_watchdog"
+#define EXAMPLE_ARGS "SCENARIO"
+#include "harness.h"  // skip_without_device, CUDA_CHECK, parse_size
+
+// 1. A wrong explicit count: `done` expects 256 arrivals per phase, and only
+//    warpgroup 1 (128 threads) triggers it. Warpgroup 0 (4 warps) waits forever.
+__global__ void wrong_count(int* out) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event done count(256)
+#pragma tirx async(wg == 0)
+  {
+    tirx_wait(done);
+    out[threadIdx.x] = out[threadIdx.x + 128] + 1;
+  }
+#pragma tirx async(wg == 1)
+  {
+    out[threadIdx.x] = 1;
+    tirx_trigger(done);
+  }
+}
+
+// 2. An off-by-one between the loops: the producer fills n - 1 slots, the
+//    consumer takes n. Every first iteration matches, so the static check is
+//    satisfied; the consumer's last wait on `full` never returns.
+__global__ void short_producer(const float* in, float* out, int n) {
+  __shared__ float buf[2][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[2]
+#pragma tirx event empty[2] ready
+#pragma tirx async(wg == 0)
+  {
+    for (int k = 0; k < n - 1; ++k) {  // the bug: n - 1
+      const int s = k % 2;
+      tirx_wait(empty[s]);
+      buf[s][threadIdx.x] = in[k * 128 + threadIdx.x];
+      tirx_trigger(full[s]);
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+    float acc = 0.0f;
+    for (int k = 0; k < n; ++k) {
+      const int s = k % 2;
+      tirx_wait(full[s]);
+      acc += buf[s][threadIdx.x - 128];
+      tirx_trigger(empty[s]);
+    }
+    out[threadIdx.x - 128] = acc;
+  }
+}
+
+// 3. The same wrong count, waited for by the whole block (8 warps) outside
+//    every region: `done` expects 256 arrivals, the second region gives 128.
+__global__ void wrong_count_outside(int* out) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event done count(256)
+#pragma tirx async(wg == 0)
+  {
+    out[threadIdx.x] = 0;
+  }
+#pragma tirx async(wg == 1)
+  {
+    out[threadIdx.x] = 1;
+    tirx_trigger(done);
+  }
+  tirx_wait(done);
+}
+
+// 4. As 1 with one waiting warp (a warps partition): warp 0 waits for 64
+//    arrivals, warp 1 gives 32.
+__global__ void wrong_count_one_warp(int* out) {
+#pragma tirx warps(w: 2)
+#pragma tirx event done count(64)
+#pragma tirx async(w == 0)
+  {
+    tirx_wait(done);
+    out[threadIdx.x] = out[threadIdx.x + 32] + 1;
+  }
+#pragma tirx async(w == 1)
+  {
+    out[threadIdx.x] = 1;
+    tirx_trigger(done);
+  }
+}
+
+constexpr int kScenarios = 4;
+
+int main(int argc, char** argv) {
+  if (argc == 2 && strcmp(argv[1], "--count") == 0) {
+    printf("%d\n", kScenarios);
+    return 0;
+  }
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s SCENARIO (1..%d) | --count\n", argv[0], kScenarios);
+    return 2;
+  }
+  const int scenario = parse_size(argc, argv, 1, 1, kScenarios);
+  skip_without_device();
+
+  static const char* const what[kScenarios + 1] = {
+      "", "count(256), 128 arrivals; 4 warps wait", "producer loop one short; 4 warps wait",
+      "count(256), 128 arrivals; the whole block waits outside the regions",
+      "count(64), 32 arrivals; 1 warp waits"};
+  static const char* const event[kScenarios + 1] = {"", "done", "full", "done", "done"};
+  printf(EXAMPLE ": scenario %d (%s): expect a watchdog on %s[\n", scenario, what[scenario], event[scenario]);
+  fflush(stdout);
+
+  // Plain cudaMalloc, never freed: after the trap every CUDA call fails, and
+  // DeviceArray's destructor would report that as a failure of its own.
+  int* dOut = nullptr;
+  float *dIn = nullptr, *dSum = nullptr;
+  CUDA_CHECK(cudaMalloc(&dOut, 512 * sizeof(int)));
+  CUDA_CHECK(cudaMalloc(&dIn, 8 * 128 * sizeof(float)));
+  CUDA_CHECK(cudaMalloc(&dSum, 128 * sizeof(float)));
+  CUDA_CHECK(cudaMemset(dOut, 0, 512 * sizeof(int)));
+  CUDA_CHECK(cudaMemset(dIn, 0, 8 * 128 * sizeof(float)));
+  switch (scenario) {
+    case 1: wrong_count<<<1, 256>>>(dOut); break;
+    case 2: short_producer<<<1, 256>>>(dIn, dSum, 8); break;
+    case 3: wrong_count_outside<<<1, 256>>>(dOut); break;
+    case 4: wrong_count_one_warp<<<1, 64>>>(dOut); break;
+  }
+  cudaError_t err = cudaGetLastError();
+  if (err == cudaSuccess) err = cudaDeviceSynchronize();
+  fflush(stdout);
+  if (err == cudaSuccess) {
+    printf(EXAMPLE ": FAIL scenario %d: the kernel finished; it was meant to deadlock\n", scenario);
+    return 3;
+  }
+  printf(EXAMPLE ": scenario %d stopped: %s\n", scenario, cudaGetErrorString(err));
+  return 1;
+}

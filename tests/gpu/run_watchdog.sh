@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# tests/gpu/run_watchdog.sh - on a GPU machine: programs with a planted runtime
+# deadlock, preprocessed with `tirx-pp --watchdog`, must stop with the
+# watchdog's message instead of hanging.
+#
+# usage: tests/gpu/run_watchdog.sh FILE.cu...
+#
+# Each FILE.cu is tirx-pp's output (made elsewhere, e.g.
+#   tirx-pp --watchdog=20000000 -I headers -I examples \
+#       tests/gpu/deadlock_watchdog.cu -o OUT/deadlock_watchdog.cu
+# ). This script
+#   1. refuses a file with no watchdog wait in it (preprocessed without
+#      --watchdog, it would hang until the timeout);
+#   2. builds it with $NVCC -std=c++17 $ARCH_FLAGS -I headers -I examples;
+#   3. asks the program how many scenarios it has (`PROGRAM --count`; a program
+#      that does not answer with a number is run once, without arguments) and
+#      runs each, `PROGRAM N`, under `timeout $RUN_TIMEOUT`. A run passes when
+#      the program exits non-zero before the timeout and its output holds a
+#      line with "tirx watchdog" (the device printf of tirx.h's watchdog wait);
+#      when the program announced `expect a watchdog on NAME[`, that line must
+#      name the event NAME. Exit 77 (no CUDA device) is a failure.
+# It prints one line per run and then `N passed, M failed`; the exit status is
+# 1 if anything failed.
+#
+# Environment:
+#   NVCC         compiler (default nvcc)
+#   ARCH_FLAGS   target flags (default -gencode=arch=compute_90a,code=sm_90a)
+#   RUN_TIMEOUT  seconds per run (default 60)
+#   KEEP=DIR     build in DIR and keep binaries and logs there
+set -u
+
+usage() {
+  echo "usage: $0 PREPROCESSED_FILE.cu..." >&2
+  exit 2
+}
+[ $# -ge 1 ] || usage
+case "$1" in -h | --help) usage ;; esac
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+NVCC=${NVCC:-nvcc}
+ARCH_FLAGS=${ARCH_FLAGS:--gencode=arch=compute_90a,code=sm_90a}
+RUN_TIMEOUT=${RUN_TIMEOUT:-60}
+
+if [ -n "${KEEP:-}" ]; then
+  WORK=$KEEP
+  mkdir -p "$WORK" || exit 2
+else
+  WORK=$(mktemp -d "${TMPDIR:-/tmp}/tirx-watchdog.XXXXXX") || exit 2
+  trap 'rm -rf "$WORK"' EXIT
+fi
+command -v "$NVCC" >/dev/null 2>&1 || { echo "$0: $NVCC not found" >&2; exit 2; }
+
+passed=0
+failed=0
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+failure() { echo "FAIL $1"; failed=$((failed + 1)); }
+
+for file in "$@"; do
+  name=$(basename "$file" .cu)
+  if [ ! -f "$file" ]; then
+    failure "$name: $file does not exist"
+    continue
+  fi
+  if ! grep -qE 'tirx_(event|mbar)_wait(_parity)?_watchdog *\(' "$file"; then
+    failure "$name: $file has no watchdog wait: preprocess it with tirx-pp --watchdog"
+    continue
+  fi
+  bin="$WORK/$name"
+  # shellcheck disable=SC2086
+  if ! "$NVCC" -std=c++17 $ARCH_FLAGS -lineinfo -I "$ROOT/headers" -I "$ROOT/examples" -o "$bin" "$file" \
+    >"$bin.build.log" 2>&1; then
+    failure "$name: build failed: $(grep -m 1 'error' "$bin.build.log")"
+    sed 's/^/    /' "$bin.build.log" | head -n 30
+    continue
+  fi
+
+  count=$(timeout "$RUN_TIMEOUT" "$bin" --count 2>/dev/null | head -n 1)
+  if [[ "$count" =~ ^[1-9][0-9]*$ ]]; then
+    scenarios=$(seq 1 "$count")
+  else
+    scenarios=none
+  fi
+
+  for scenario in $scenarios; do
+    args=()
+    label=$name
+    if [ "$scenario" != none ]; then
+      args=("$scenario")
+      label="$name scenario $scenario"
+    fi
+    out="$bin.$scenario.out"
+    start=$(date +%s)
+    timeout "$RUN_TIMEOUT" "$bin" ${args[@]+"${args[@]}"} >"$out" 2>&1
+    rc=$?
+    secs=$(($(date +%s) - start))
+    line=$(grep -m 1 'tirx watchdog' "$out")
+    expect=$(sed -n 's/.*expect a watchdog on \([A-Za-z_][A-Za-z_0-9]*\)\[.*/\1/p' "$out" | head -n 1)
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+      failure "$label: still running after ${RUN_TIMEOUT}s: the watchdog did not fire"
+    elif [ $rc -eq 77 ]; then
+      failure "$label: SKIP (no CUDA device): this test needs a GPU"
+    elif [ $rc -eq 0 ]; then
+      failure "$label: exit 0: the program finished, but it was meant to stop on the watchdog"
+    elif [ -z "$line" ]; then
+      failure "$label: exit $rc after ${secs}s without a 'tirx watchdog' line"
+    elif [ -n "$expect" ] && ! grep -q "tirx watchdog: .* on $expect\[" <<<"$line"; then
+      failure "$label: the watchdog fired on another event than '$expect': $line"
+    else
+      pass "$label (exit $rc after ${secs}s): $line"
+      continue
+    fi
+    sed 's/^/    /' "$out" | head -n 20
+  done
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
