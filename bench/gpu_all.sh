@@ -3,7 +3,8 @@
 #   bench/gpu_all.sh [LOG_DIR]
 # 1. every example, raw and through tirx-pp, at several sizes, against its CPU
 #    reference, outputs compared, the tirx-pp builds under compute-sanitizer;
-# 2. the memory-bound kernels against cudaMemcpy (bench/membw.cu).
+# 2. planted deadlocks built with --watchdog stop with the watchdog's message;
+# 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -12,7 +13,9 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format
 echo "commit $(cat "$root/.device/commit")"
 SANITIZE=${SANITIZE:-1} "$root/tests/gpu/run_examples.sh" "$root/.device/pp" 2>&1 | tee "$logs/examples.log"
 ex=$?
+"$root/tests/gpu/run_watchdog.sh" "$root/.device/deadlock_watchdog.cu" 2>&1 | tee "$logs/watchdog.log"
+wd=$?
 "$nvcc" -O3 -std=c++17 -I "$root/headers" -gencode=arch=compute_90a,code=sm_90a \
   "$root/.device/membw.pp.cu" -o /tmp/membw && /tmp/membw 2>&1 | tee "$logs/membw.log"
 bw=$?
-exit $(( ex || bw ))
+exit $(( ex || wd || bw ))

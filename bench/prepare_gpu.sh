@@ -6,7 +6,9 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 tool=${1:-$root/build}/tirx-pp
 rm -rf "$root/.device" && mkdir -p "$root/.device/pp"
-for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" "$f" -o "$root/.device/pp/$(basename "$f")"; done
+for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples" "$f" -o "$root/.device/pp/$(basename "$f")"; done
+"$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/deadlock_watchdog.cu" \
+  -o "$root/.device/deadlock_watchdog.cu"
 "$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"
