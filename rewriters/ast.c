@@ -222,3 +222,8 @@ void render_break_label(Render *r, const Expansion *x, int line) {
 void render_continue_label(Render *r, const Expansion *x, int line) {
   if (x->has_continue) (void)line, render_gen(r, r->line, " __tirx_continue_%d_%d:;", x->id, x->iteration);
 }
+
+void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at) {
+  Copies x = {start, end, n, at};
+  VEC_PUSH(c->arena, c->copies, x);
+}

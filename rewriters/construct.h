@@ -6,6 +6,13 @@
 #include "front.h"
 #include "scan.h"
 
+// A construct that renders its body n times.
+typedef struct {
+  size_t start, end;
+  long long n;
+  size_t at;
+} Copies;
+
 typedef struct {
   Arena *arena;
   Diag *diag;
@@ -15,6 +22,7 @@ typedef struct {
   const AnnotationList *anns;
   bool needs_tirx_h;  // the output calls a function from tirx.h
   long long watchdog;  // --watchdog cycles, 0 when off
+  VEC(Copies) copies;  // constructs that copy their body
   const char *path_literal;  // the input's name as a C string literal
 } Ctx;
 
@@ -29,6 +37,10 @@ typedef struct {
   int init, cond, inc, body;
   size_t lparen, rparen;  // offsets of the header's parentheses
 } ForParts;
+
+// Records that [start, end) renders its body n times (for the 4096 limit
+// over nests); `at` is where to report.
+void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at);
 
 // --- helpers (ast.c) --------------------------------------------------------
 const Node *node_at(const Ctx *c, int i);

@@ -129,3 +129,9 @@ void diag_flush(Diag *d) {
 }
 
 bool diag_failed(const Diag *d) { return d->errors > 0; }
+
+bool diag_has_message(const Diag *d, size_t start, size_t end) {
+  for (int i = 0; i < d->nmessages; i++)
+    if (d->messages[i].off >= start && d->messages[i].off < end) return true;
+  return false;
+}

@@ -31,5 +31,7 @@ void diag_at(Diag *d, DiagKind kind, size_t off, size_t len, const char *fmt, ..
 // A message with no place in the input: "tirx-pp: error: ...".
 void diag_plain(Diag *d, DiagKind kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool diag_failed(const Diag *d);  // errors, or warnings under -Werror
+// Whether a message (not a note) points into [start, end).
+bool diag_has_message(const Diag *d, size_t start, size_t end);
 // Writes the messages, in source order, and forgets them.
 void diag_flush(Diag *d);

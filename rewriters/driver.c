@@ -87,6 +87,11 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
     return false;
   }
   *st = (Stmt){node, n->start, stmt_end(c, node)};
+  if (n->from_macro || st->end <= st->start) {
+    diag_error(c->diag, pos, "the statement after '%s' comes from a macro expansion; tirx-pp rewrites only what "
+                             "is written in the file", spelling_of(an));
+    return false;
+  }
   return true;
 }
 
@@ -196,6 +201,26 @@ static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Bu
   return TIRX_OK;
 }
 
+// Copies multiply: an unrolled loop inside unrolled loops is rendered the
+// product of their counts times, and the 4096 limit holds for that product.
+static void check_copies(Ctx *c) {
+  for (int i = 0; i < c->copies.len; i++) {
+    long long n = c->copies.items[i].n;
+    for (int j = 0; j < c->copies.len; j++) {
+      if (j == i || c->copies.items[j].start > c->copies.items[i].start ||
+          c->copies.items[j].end < c->copies.items[i].end)
+        continue;
+      n *= c->copies.items[j].n;
+      if (n > 4096) break;
+    }
+    if (n > 4096) {
+      diag_error(c->diag, c->copies.items[i].at,
+                 "with the expanded loops around it, this construct would be copied more than 4096 times");
+      return;
+    }
+  }
+}
+
 // The slow path: libclang's parse, the constructs, the rendering.
 static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, Diag *diag, AnnotationList *annsp,
                           TirxResult *out) {
@@ -219,8 +244,13 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
     an->skipped = front_is_skipped(c.front, an->start);
     if (an->skipped || !is_statement_annotation(an)) continue;
     if (!read_directive(a, diag, an)) continue;
-    if (is_declaration_annotation(an))  // stands alone: nothing to attach
-      ok[i] = report_clang_errors(&c, an->start, an->end);
+    if (an->dir.kind == DIR_LAUNCH || (an->dir.kind == DIR_PERSISTENT && dir_clause(&an->dir, "order"))) {
+      const Span w = an->dir.kind == DIR_LAUNCH ? an->dir.head.name : dir_clause(&an->dir, "order")->name;
+      diag_at(diag, DIAG_ERROR, w.off, w.len, "'%.*s' is not supported by this version of tirx-pp", (int)w.len, w.s);
+      continue;
+    }
+    if (is_declaration_annotation(an))  // stands alone; clang's complaints about its stub come last
+      ok[i] = true;
     else
       ok[i] = attach(&c, an, &stmts[i]) && report_clang_errors(&c, an->start, stmts[i].end);
   }
@@ -247,6 +277,14 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
     }
   }
   rewrite_concurrency(&c, stmts, ok);
+  check_copies(&c);
+  // A declaration's stub that clang could not parse: tirx-pp's own message
+  // says it better when there is one; otherwise clang's.
+  for (int i = 0; i < anns.len; i++) {
+    const Annotation *an = &anns.items[i];
+    if (!an->skipped && is_declaration_annotation(an) && !diag_has_message(diag, an->start, an->end))
+      report_clang_errors(&c, an->start, an->end);
+  }
   if (diag_failed(diag)) note_clang_errors(&c);
   int rc = diag_failed(diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, &out->text);
   if (rc == TIRX_OK) {

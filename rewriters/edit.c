@@ -4,7 +4,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-void edit_add(EditList *l, Edit e) { VEC_PUSH(l->arena, l->items, e); }
+// An empty edit would be found again at its own end forever; none is kept.
+void edit_add(EditList *l, Edit e) {
+  if (e.start < e.end) VEC_PUSH(l->arena, l->items, e);
+}
 
 void edit_replace(EditList *l, size_t start, size_t end, const char *text) {
   edit_add(l, (Edit){.start = start, .end = end, .text = text});

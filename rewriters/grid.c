@@ -165,6 +165,11 @@ static bool eval_extents(Ctx *c, const Annotation *an, Grid *g, CXCursor *vars) 
         cursor_children(parts[1], cmp, 2) != 2)
       return false;
     vars[i] = decl[0];
+    if (front_eval_int(cmp[1], &g->value[i], &u) && u && g->value[i] < 0) {
+      diag_at(c->diag, DIAG_ERROR, g->extent[i].off, g->extent[i].len,
+              "extent of grid index '%.*s' is too large to expand", (int)g->name[i].len, g->name[i].s);
+      return false;
+    }
     if (!front_eval_int(cmp[1], &g->value[i], &u)) {
       if (!node_at(c, top)->in_template)
         diag_at(c->diag, DIAG_ERROR, g->extent[i].off, g->extent[i].len,
@@ -192,7 +197,7 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
   }
   long long total = 1;
   for (int i = 0; i < g->ndims; i++) {
-    total *= g->value[i];
+    total = g->value[i] > MAX_ITERATIONS ? MAX_ITERATIONS + 1 : total * g->value[i];  // no overflow
     if (total > MAX_ITERATIONS) {
       diag_error(c->diag, an->dir.head.name.off, "'%s ... unroll' would expand more than %d iterations",
                  spelling_of(an), MAX_ITERATIONS);
@@ -209,6 +214,7 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
     }
   }
   add_jumps(c, st.node, &g->x, binds_outside, &st.start);
+  note_copies(c, an->start, st.end, total, an->start);
   edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_unrolled, .data = g});
 }
 
@@ -265,9 +271,16 @@ static const char *persistent_loop(Ctx *c, const Annotation *an, bool quiet) {
                       (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s);
 }
 
+// Declares the tile index even when the arguments are wrong, so that the
+// statement parses and the error is the annotation's own.
 const char *persistent_stub(Ctx *c, const Annotation *an) {
-  const char *s = persistent_loop(c, an, true);
-  return s ? s : "";
+  const Clause *h = &an->dir.head;
+  for (int i = 0; i < h->nargs; i++)
+    if (h->args[i].name.len)
+      return arena_printf(c->arena, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)",
+                          (int)h->args[i].name.len, h->args[i].name.s, (int)h->args[i].name.len, h->args[i].name.s,
+                          (int)h->args[i].expr.len, h->args[i].expr.s, (int)h->args[i].name.len, h->args[i].name.s);
+  return "";
 }
 
 void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {

@@ -1,5 +1,8 @@
 // hint.c - annotations that become nvcc's own loop pragma: `unroll(N)` is
 // `#pragma unroll N`, `serial` is `#pragma unroll 1`.
+#include <errno.h>
+#include <stdlib.h>
+
 #include "construct.h"
 
 static bool expect_loop(Ctx *c, const Annotation *an, Stmt st) {
@@ -25,7 +28,20 @@ void rewrite_hint(Ctx *c, const Annotation *an, Stmt st) {
       return;
     }
     Span f = an->dir.head.args[0].expr;
-    pragma = arena_printf(c->arena, "unroll %.*s", (int)f.len, f.s);
+    // A literal factor is checked here; nvcc checks any other expression.
+    char *text = arena_strndup(c->arena, f.s, f.len), *end;
+    errno = 0;
+    long long n = strtoll(text, &end, 0);
+    bool number = text[0] >= '0' && text[0] <= '9';
+    if (number && *end) {
+      diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be an integer, not %s", text);
+      return;
+    }
+    if (!*end && (errno || n < 1 || n > 2147483647)) {
+      diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be from 1 to 2147483647, not %s", text);
+      return;
+    }
+    pragma = arena_printf(c->arena, "unroll %s", text);
   }
   edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, pragma));
 }

@@ -73,7 +73,7 @@ const char *concurrency_stub(Ctx *c, const Annotation *an) {
   case DIR_WARPGROUPS:
   case DIR_WARPS:
     if (!named_arg(an, &name, &value)) return "";
-    return arena_printf(c->arena, "const int %.*s = (int)(threadIdx.x / %d); const int __tirx_parts_%d = (%.*s);",
+    return arena_printf(c->arena, "const int %.*s = (int)(threadIdx.x / %d); const long long __tirx_parts_%d = (%.*s);",
                         (int)name.len, name.s, an->dir.kind == DIR_WARPS ? 32 : 128, id, (int)value.len, value.s);
   case DIR_ASYNC:
   case DIR_INTHREADS: {
@@ -86,22 +86,28 @@ const char *concurrency_stub(Ctx *c, const Annotation *an) {
         buf_printf(&b, "const bool __tirx_in_%d_%d = (%s); ", id, v, substitute(c->arena, pred, name, v));
     const Clause *regs = dir_clause(&an->dir, "regs");
     if (regs && regs->nargs == 1)
-      buf_printf(&b, "const int __tirx_regs_%d = (%.*s); ", id, (int)regs->args[0].expr.len, regs->args[0].expr.s);
+      buf_printf(&b, "const long long __tirx_regs_%d = (%.*s); ", id, (int)regs->args[0].expr.len, regs->args[0].expr.s);
     buf_printf(&b, "if (%.*s)", (int)pred.len, pred.s);
     char *s = arena_strndup(c->arena, b.data, b.len);
     buf_free(&b);
     return s;
   }
-  case DIR_EVENT:
+  case DIR_EVENT: {
+    const Clause *count = dir_clause(&an->dir, "count");
+    const char *count_stub = count && count->nargs == 1
+                                 ? arena_printf(c->arena, " const long long __tirx_count_%d = (%.*s);", id,
+                                                (int)count->args[0].expr.len, count->args[0].expr.s)
+                                 : "";
     for (int i = 0; i < an->dir.nclauses; i++) {
       const Clause *e = &an->dir.clauses[i];
       if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
       if (e->has_index)
-        return arena_printf(c->arena, "__shared__ unsigned long long %.*s[%.*s];", (int)e->name.len, e->name.s,
-                            (int)e->index.len, e->index.s);
-      return arena_printf(c->arena, "__shared__ unsigned long long %.*s;", (int)e->name.len, e->name.s);
+        return arena_printf(c->arena, "__shared__ unsigned long long %.*s[%.*s];%s", (int)e->name.len, e->name.s,
+                            (int)e->index.len, e->index.s, count_stub);
+      return arena_printf(c->arena, "__shared__ unsigned long long %.*s;%s", (int)e->name.len, e->name.s, count_stub);
     }
     return "";
+  }
   case DIR_WAIT:
   case DIR_TRIGGER:
     return "((void)0);";  // what it names is checked by tirx-pp, not clang
@@ -178,10 +184,27 @@ static Kernel *kernel_of(Ctx *c, void *vks, const Annotation *an) {
   return &ks->items[ks->len - 1];
 }
 
+// The name an event declaration gives, even when the rest did not parse.
+static Span event_name_in(const Annotation *an) {
+  for (int i = 0; i < an->dir.nclauses; i++)
+    if (!an->dir.clauses[i].has_args && !span_eq(an->dir.clauses[i].name, "ready")) return an->dir.clauses[i].name;
+  Span t = span_trim(an->spelling == SPELL_MACRO ? an->args : an->text);
+  size_t i = 0;
+  if (an->spelling != SPELL_MACRO) {  // past `event`
+    while (i < t.len && is_ident_char((unsigned char)t.s[i])) i++;
+    while (i < t.len && (t.s[i] == ' ' || t.s[i] == '\t')) i++;
+  }
+  size_t j = i;
+  while (j < t.len && is_ident_char((unsigned char)t.s[j])) j++;
+  return (Span){t.s + i, j - i, t.off + i};
+}
+
 // --- reading the annotations ----------------------------------------------------
 
 static void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
+  static const char *const none[] = {NULL};
   Span name, value;
+  if (!check_clauses(c, an, none)) return;
   if (k->part) {
     diag_error(c->diag, an->start, "a second partition in one kernel; a kernel has one '%s'", spelling_of(k->part));
     diag_note(c->diag, k->part->start, "the first is here");
@@ -216,22 +239,28 @@ static void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
   k->group = group;
 }
 
+static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st);
+
 static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
+  if (!read_region_(c, k, an, st)) k->failed_regions++;
+}
+
+static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   static const char *const async_clauses[] = {"regs", NULL}, *const none[] = {NULL};
   bool async = an->dir.kind == DIR_ASYNC;
-  if (!check_clauses(c, an, async ? async_clauses : none)) return;
+  if (!check_clauses(c, an, async ? async_clauses : none)) return false;
   if (an->dir.head.nargs != 1 || an->dir.head.args[0].name.len) {
     diag_error(c->diag, an->dir.head.name.off, "'%s' takes one predicate over the partition index", spelling_of(an));
-    return;
+    return false;
   }
   if (!k->part) {
     diag_error(c->diag, an->start, "'%s' needs a partition: declare '#pragma tirx warpgroups(wg: N)' before it",
                spelling_of(an));
-    return;
+    return false;
   }
   if (node_at(c, st.node)->kind != CXCursor_CompoundStmt) {
     diag_error(c->diag, st.start, "expected '{' after '%s': a region is a block", spelling_of(an));
-    return;
+    return false;
   }
   Region r = {.an = an, .body = st, .pred = an->dir.head.args[0].expr, .async = async, .first = -1};
   for (int v = 0; v < k->nparts; v++) {
@@ -242,7 +271,7 @@ static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
       diag_at(c->diag, DIAG_ERROR, r.pred.off, r.pred.len,
               "the predicate of '%s' must be a constant expression of '%.*s' alone", spelling_of(an),
               (int)k->part_name.len, k->part_name.s);
-      return;
+      return false;
     }
     if (in) {
       r.members |= 1u << v;
@@ -254,7 +283,7 @@ static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     diag_at(c->diag, DIAG_ERROR, r.pred.off, r.pred.len,
             "no %.*s in 0..%d satisfies this predicate: the region never runs", (int)k->part_name.len,
             k->part_name.s, k->nparts - 1);
-    return;
+    return false;
   }
   const Clause *regs = dir_clause(&an->dir, "regs");
   if (regs) {
@@ -263,12 +292,12 @@ static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     snprintf(var, sizeof var, "__tirx_regs_%d", index_of(c, an));
     if (regs->nargs != 1 || !stub_value(c, an, var, &v)) {
       diag_error(c->diag, regs->name.off, "regs(R) takes one constant register count");
-      return;
+      return false;
     }
     if (v < 24 || v > 256 || v % 8) {
       diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
               "regs(%lld): setmaxnreg takes a multiple of 8 from 24 to 256", v);
-      return;
+      return false;
     }
     r.regs = (int)v;
     // setmaxnreg is executed by whole warpgroups together.
@@ -279,7 +308,7 @@ static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
                    "regs() needs whole warpgroups: this region runs only some of warps %d..%d, and setmaxnreg is "
                    "executed by all four warps of a warpgroup together",
                    g, g + 3);
-        return;
+        return false;
       }
     }
   }
@@ -290,9 +319,10 @@ static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     r.chained = prev->async && lex_skip_blank(c->src, prev->body.end) == an->start;
   }
   VEC_PUSH(c->arena, k->regions, r);
+  return true;
 }
 
-static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
+static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
   Event e = {.an = an};
   const Clause *decl = NULL;
   for (int i = 0; i < an->dir.nclauses; i++) {
@@ -300,9 +330,17 @@ static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
     if (span_eq(cl->name, "ready")) {
       e.ready = true;
     } else if (span_eq(cl->name, "count")) {
+      long long v;
+      char var[64];
+      snprintf(var, sizeof var, "__tirx_count_%d", index_of(c, an));
       if (cl->nargs != 1) {
         diag_error(c->diag, cl->name.off, "count(C) takes one arrival count");
-        return;
+        return false;
+      }
+      if (stub_value(c, an, var, &v) && (v < 1 || v >= (1 << 20))) {
+        diag_at(c->diag, DIAG_ERROR, cl->args[0].expr.off, cl->args[0].expr.len,
+                "count(%lld): an mbarrier counts 1 to 1048575 arrivals", v);
+        return false;
       }
       e.count = cl;
     } else if (!decl && !cl->has_args) {
@@ -310,14 +348,14 @@ static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
     } else {
       diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len, "unknown clause '%.*s' in '%s'", (int)cl->name.len,
               cl->name.s, spelling_of(an));
-      return;
+      return false;
     }
   }
   if (!decl) {
     diag_error(c->diag, an->dir.head.name.off, "'%s' needs a name: 'event name[N]' or 'event name'", spelling_of(an));
-    return;
+    return false;
   }
-  e.name = decl->name;
+  e.name = *name = decl->name;
   e.slots_text = decl->has_index ? decl->index : (Span){0};
   e.slots = 1;
   int var = stub_var(c, an, e.name.s, e.name.len);
@@ -329,7 +367,7 @@ static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
   if (var < 0 || e.slots < 1) {
     diag_at(c->diag, DIAG_ERROR, decl->index.off, decl->index.len,
             "the size of event '%.*s' is not a positive constant expression", (int)e.name.len, e.name.s);
-    return;
+    return false;
   }
   if (e.slots > 64) {  // reported; kept, so that its uses raise nothing more
     diag_at(c->diag, DIAG_ERROR, decl->index.off, decl->index.len,
@@ -340,9 +378,20 @@ static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
     if (k->events.items[i].name.len == e.name.len && !memcmp(k->events.items[i].name.s, e.name.s, e.name.len)) {
       diag_error(c->diag, e.name.off, "event '%.*s' is declared twice", (int)e.name.len, e.name.s);
       diag_note(c->diag, k->events.items[i].name.off, "first declared here");
-      return;
+      return false;
     }
   VEC_PUSH(c->arena, k->events, e);
+  return true;
+}
+
+static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
+  Span name = {0};
+  for (int i = 0; i < an->dir.nclauses; i++)  // the name, for the uses to stay quiet if this fails
+    if (!an->dir.clauses[i].has_args && !span_eq(an->dir.clauses[i].name, "ready")) {
+      name = an->dir.clauses[i].name;
+      break;
+    }
+  if (!read_event_(c, k, an, &name) && name.len) VEC_PUSH(c->arena, k->broken, name);
 }
 
 static Event *find_event(Kernel *k, Span name) {
@@ -384,7 +433,32 @@ bool is_elect_if(const Ctx *c, int node) {
   return false;
 }
 
+static bool read_op_(Ctx *c, Kernel *k, const Annotation *an);
+
+// An operation that could not be read still names its event (when it can be
+// told): that event's "nothing triggers it" would only repeat the error.
 static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
+  if (read_op_(c, k, an)) return;
+  Span name = {0}, index;
+  if (an->spelling == SPELL_CALL) {
+    Arg *args;
+    if (split_args(c->arena, an->args, &args) >= 1) event_ref(args[0].expr, &name, &index);
+  } else if (an->dir.nclauses >= 1) {
+    name = an->dir.clauses[0].name;
+  }
+  if (name.len) VEC_PUSH(c->arena, k->failed_targets, name);
+  else k->failed_ops++;
+}
+
+static bool failed_target(const Kernel *k, Span name) {
+  if (k->failed_ops) return true;
+  for (int i = 0; i < k->failed_targets.len; i++)
+    if (k->failed_targets.items[i].len == name.len && !memcmp(k->failed_targets.items[i].s, name.s, name.len))
+      return true;
+  return false;
+}
+
+static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
   Op op = {.an = an, .data_if = -1};
   Span target = {0};
   if (an->spelling == SPELL_CALL) {
@@ -394,7 +468,7 @@ static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
       op.kind = OP_REGION_SYNC;
       if (n) {
         diag_error(c->diag, an->args.off, "tirx_region_sync() takes no arguments");
-        return;
+        return false;
       }
     } else {
       bool wait = span_eq(an->name, "tirx_wait"), bytes = span_eq(an->name, "tirx_trigger_bytes");
@@ -405,14 +479,14 @@ static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
                    wait    ? "an event slot and optionally a parity"
                    : bytes ? "an event slot and a byte count"
                            : "an event slot");
-        return;
+        return false;
       }
       target = args[0].expr;
       if (n == 2) op.extra = args[1].expr, op.has_extra = true;
       Span name;
       if (!event_ref(target, &name, &op.slot)) {
         diag_error(c->diag, target.off, "expected an event slot such as 'full[s]'");
-        return;
+        return false;
       }
       target = name;
     }
@@ -421,17 +495,26 @@ static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
     if (an->dir.nclauses != 1 || an->dir.clauses[0].has_args) {
       diag_error(c->diag, an->dir.head.name.off, "'%s' takes one event slot: '%s name[i]'", spelling_of(an),
                  an->dir.kind == DIR_WAIT ? "wait" : "trigger");
-      return;
+      return false;
     }
     op.slot = an->dir.clauses[0].index;
     target = an->dir.clauses[0].name;
   }
   if (op.kind != OP_REGION_SYNC) {
     op.event = find_event(k, target);
+    for (int i = 0; !op.event && i < k->broken.len; i++)
+      if (k->broken.items[i].len == target.len && !memcmp(k->broken.items[i].s, target.s, target.len)) return true;
     if (!op.event) {
       diag_at(c->diag, DIAG_ERROR, target.off, target.len, "'%.*s' is not an event declared in this kernel",
               (int)target.len, target.s);
-      return;
+      return false;
+    }
+    char *end;
+    long long lit = op.slot.len ? strtoll(arena_strndup(c->arena, op.slot.s, op.slot.len), &end, 0) : 0;
+    if (op.slot.len && !*end && !op.event->dependent && (lit < 0 || lit >= op.event->slots)) {
+      diag_at(c->diag, DIAG_ERROR, op.slot.off, op.slot.len, "slot %lld of event '%.*s', which has %lld", lit,
+              (int)target.len, target.s, op.event->slots);
+      return false;
     }
     if ((op.event->slots_text.len > 0) != (op.slot.len > 0)) {
       if (op.slot.len)
@@ -439,7 +522,7 @@ static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
       else
         diag_error(c->diag, target.off, "event '%.*s' is an array: name a slot, '%.*s[i]'", (int)target.len,
                    target.s, (int)target.len, target.s);
-      return;
+      return false;
     }
   }
   // Its region, and what stands between it and the region.
@@ -464,6 +547,7 @@ static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
       op.event->triggered = true;
   }
   VEC_PUSH(c->arena, k->ops, op);
+  return true;
 }
 
 // --- checks ---------------------------------------------------------------------
@@ -498,14 +582,17 @@ static void check_chain(Ctx *c, Kernel *k, int from, int to) {
     all |= r->members;
     total += (long long)(r->regs ? r->regs : cap) * r->threads;
   }
-  for (int v = 0; v < k->nparts; v++)
+  bool overlap = false;
+  for (int i = from; i < to; i++)
+    for (int j = from; j < i; j++) overlap |= (k->regions.items[i].members & k->regions.items[j].members) != 0;
+  for (int v = 0; v < k->nparts && !k->failed_regions; v++)
     if (!(all & (1u << v))) {
       const Region *first = &k->regions.items[from];
       diag_warning(c->diag, first->an->start, "%.*s = %d runs none of these regions", (int)k->part_name.len,
                    k->part_name.s, v);
       total += (long long)cap * k->group;
     }
-  if (total > 65536) {
+  if (total > 65536 && !overlap) {
     const Region *first = &k->regions.items[from];
     diag_error(c->diag, first->an->start,
                "these regions ask for %lld registers; the register file holds 65536 (regs(R) x threads of each region)",
@@ -518,7 +605,7 @@ static void check_chain(Ctx *c, Kernel *k, int from, int to) {
 static void infer_counts(Ctx *c, Kernel *k) {
   for (int e = 0; e < k->events.len; e++) {
     Event *ev = &k->events.items[e];
-    if (ev->waited && !ev->triggered) {
+    if (ev->waited && !ev->triggered && !failed_target(k, ev->name)) {
       for (int i = 0; i < k->ops.len; i++)
         if (k->ops.items[i].event == ev && k->ops.items[i].kind == OP_WAIT) {
           diag_error(c->diag, k->ops.items[i].an->start, "nothing triggers '%.*s': this wait never returns",
@@ -529,7 +616,7 @@ static void infer_counts(Ctx *c, Kernel *k) {
       continue;
     }
     if (ev->count) continue;
-    if (!ev->triggered) {  // neither waited nor triggered
+    if (!ev->triggered && !failed_target(k, ev->name)) {  // neither waited nor triggered
       diag_warning(c->diag, ev->an->start, "event '%.*s' is never triggered or waited on", (int)ev->name.len,
                    ev->name.s);
       ev->inferred = 1;
@@ -627,7 +714,12 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     for (int i = 0; i < anns->len; i++) {
       const Annotation *an = &anns->items[i];
       if (an->skipped || !is_concurrency_annotation(an)) continue;
-      if (an->spelling != SPELL_CALL && !is_declaration_annotation(an) && !ok[i]) continue;
+      if (an->spelling != SPELL_CALL && !ok[i]) {  // reported already; what uses it stays quiet
+        Kernel *k = kernel_of(c, &kernels, an);
+        if (k && an->dir.kind == DIR_EVENT) VEC_PUSH(c->arena, k->broken, event_name_in(an));
+        if (k && (an->dir.kind == DIR_ASYNC || an->dir.kind == DIR_INTHREADS)) k->failed_regions++;
+        continue;
+      }
       bool is_op = an->spelling == SPELL_CALL || an->dir.kind == DIR_WAIT || an->dir.kind == DIR_TRIGGER;
       if (is_op != (pass == 1)) continue;
       Kernel *k = kernel_of(c, &kernels, an);

@@ -57,6 +57,9 @@ typedef struct Kernel {
   VEC(Region) regions;
   VEC(Event) events;
   VEC(Op) ops;
+  VEC(Span) broken;  // events whose declaration failed: their uses say nothing more
+  VEC(Span) failed_targets;  // events named by operations that could not be read
+  int failed_ops, failed_regions;  // reported already: no cascades from them
 } Kernel;
 
 // Collects, checks and lowers every region, event and event operation of the

@@ -24,17 +24,25 @@ bool span_eq(Span s, const char *lit) { return strlen(lit) == s.len && memcmp(s.
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 
+// Blanks, and the backslash of a line continuation.
+static bool is_trimmed(Span s, size_t i) {
+  return is_blank(s.s[i]) || (s.s[i] == '\\' && i + 1 < s.len && (s.s[i + 1] == '\n' || s.s[i + 1] == '\r'));
+}
+
 Span span_trim(Span s) {
-  while (s.len && is_blank(s.s[0])) s.s++, s.off++, s.len--;
-  while (s.len && is_blank(s.s[s.len - 1])) s.len--;
+  while (s.len && is_trimmed(s, 0)) s.s++, s.off++, s.len--;
+  while (s.len && (is_blank(s.s[s.len - 1]) || (s.s[s.len - 1] == '\\' && s.len == 1))) s.len--;
   return s;
 }
 
 static Span sub(Span s, size_t from, size_t to) { return (Span){s.s + from, to - from, s.off + from}; }
 
+static size_t bad_closer = (size_t)-1;  // where close_of met a closer that does not match
+
 // Index just past the bracket that closes the one at i, skipping nested
 // brackets and literals; s.len when unbalanced.
 static size_t close_of(Span s, size_t i) {
+  bad_closer = (size_t)-1;
   char stack[64];
   int depth = 0;
   for (; i < s.len; i++) {
@@ -46,7 +54,10 @@ static size_t close_of(Span s, size_t i) {
       if (depth == 64) return s.len;
       stack[depth++] = c == '(' ? ')' : c == '[' ? ']' : '}';
     } else if (c == ')' || c == ']' || c == '}') {
-      if (depth == 0 || stack[depth - 1] != c) return s.len;
+      if (depth == 0 || stack[depth - 1] != c) {
+        bad_closer = i;
+        return s.len;
+      }
       if (--depth == 0) return i + 1;
     }
   }
@@ -114,7 +125,11 @@ static size_t skip(Span s, size_t i) {
 static bool parse_clause(Arena *a, Diag *d, Span s, size_t *pos, Clause *c) {
   size_t i = *pos;
   if (!is_ident_start((unsigned char)s.s[i])) {
-    diag_error(d, s.off + i, "expected a name in tirx annotation, found '%c'", s.s[i]);
+    unsigned char ch = (unsigned char)s.s[i];
+    if (ch >= 0x20 && ch < 0x7f)
+      diag_error(d, s.off + i, "expected a name in tirx annotation, found '%c'", ch);
+    else
+      diag_error(d, s.off + i, "expected a name in tirx annotation, found byte 0x%02x", ch);
     return false;
   }
   size_t j = i;
@@ -123,6 +138,10 @@ static bool parse_clause(Arena *a, Diag *d, Span s, size_t *pos, Clause *c) {
   i = skip(s, j);
   if (i < s.len && s.s[i] == '[') {
     size_t k = close_of(s, i);
+    if (bad_closer != (size_t)-1) {
+      diag_error(d, s.off + bad_closer, "unexpected '%c' in tirx annotation", s.s[bad_closer]);
+      return false;
+    }
     if (k == s.len && s.s[s.len - 1] != ']') {
       diag_error(d, s.off + i, "unbalanced '[' in tirx annotation");
       return false;
@@ -133,6 +152,10 @@ static bool parse_clause(Arena *a, Diag *d, Span s, size_t *pos, Clause *c) {
   }
   if (i < s.len && s.s[i] == '(') {
     size_t k = close_of(s, i);
+    if (bad_closer != (size_t)-1) {
+      diag_error(d, s.off + bad_closer, "unexpected '%c' in tirx annotation", s.s[bad_closer]);
+      return false;
+    }
     if (k == s.len && s.s[s.len - 1] != ')') {
       diag_error(d, s.off + i, "unbalanced '(' in tirx annotation");
       return false;
@@ -227,6 +250,18 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
   out->head.name = (Span){macros[m].head, strlen(macros[m].head), name.off};
   Arg *list = NULL;
   int n = has_args ? split_args(a, args, &list) : 0;
+  // The macros without parameters, and those with.
+  bool bare = out->kind == DIR_UNROLL ? !strcmp(macros[m].macro, "TIRX_UNROLL")
+                                      : out->kind == DIR_SERIAL || out->kind == DIR_VECTORIZE ||
+                                            out->kind == DIR_ELECT || out->kind == DIR_UNIFORM;
+  if (bare && has_args) {
+    diag_error(d, name.off, "%s takes no arguments", macros[m].macro);
+    return false;
+  }
+  if (!bare && !has_args) {
+    diag_error(d, name.off, "%s needs its arguments in parentheses", macros[m].macro);
+    return false;
+  }
   if (!macros[m].named_pairs) {
     out->head.args = list;
     out->head.nargs = n;

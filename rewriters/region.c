@@ -22,6 +22,12 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
   CXString s = clang_getCursorSpelling(f->cur);
   size_t len = strlen(clang_getCString(s));
   clang_disposeString(s);
+  if (front_in_macro(c->front, name) || name + len > body) {
+    diag_warning(c->diag, name, "the kernel's name comes from a macro: add __launch_bounds__(%d, 1) yourself, or "
+                                "setmaxnreg may be ignored",
+                 k->nparts * k->group);
+    return;
+  }
   edit_replace(c->edits, name, name + len,
                arena_printf(c->arena, "__launch_bounds__(%d, 1) %.*s", k->nparts * k->group, (int)len,
                             c->src->data + name));

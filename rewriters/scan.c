@@ -218,7 +218,8 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
   AnnotationList out = {0};
   VEC(Annotation) v = {0};
   bool line_start = true;
-  for (size_t i = 0; i < t.n;) {
+  size_t start = t.n >= 3 && !memcmp(t.s, "\xef\xbb\xbf", 3) ? 3 : 0;  // a UTF-8 byte-order mark
+  for (size_t i = start; i < t.n;) {
     char c = t.s[i];
     if (c == '\n') {
       line_start = true;

@@ -1,6 +1,7 @@
 // unroll.c - `#pragma tirx unroll` before a `for`: full expansion into one
 // block per iteration, `{ const T i = <value>; <body> }`. break and continue
 // that bind to the loop become gotos to labels after the copies.
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,6 +55,8 @@ typedef struct {
   const char *name;
   long long start, bound, step;
   bool start_ok, bound_ok, step_ok;  // evaluated to constants
+  int bound_bits;                    // the bound's type, for the comparison's common type
+  bool bound_unsigned;
   int start_node, bound_node;        // for messages
   enum CXBinaryOperatorKind cmp;
 } Header;
@@ -114,6 +117,11 @@ static bool read_cond(Ctx *c, const Annotation *an, const ForParts *fp, Header *
       h->cmp = side == 0 ? op : flip[i][1];
       h->bound_node = fp->cond;
       h->bound_ok = eval(kids[1 - side], &h->bound);
+      CXType bt = clang_getCanonicalType(clang_getCursorType(kids[1 - side]));
+      h->bound_bits = (int)clang_Type_getSizeOf(bt) * 8;
+      h->bound_unsigned = bt.kind == CXType_UInt || bt.kind == CXType_ULong || bt.kind == CXType_ULongLong ||
+                          bt.kind == CXType_UShort || bt.kind == CXType_UChar || bt.kind == CXType_Char_U;
+      if (h->bound_bits <= 0 || h->bound_bits > 64) h->bound_bits = 64;
       return true;
     }
   }
@@ -143,7 +151,14 @@ static bool read_inc(Ctx *c, const Annotation *an, const ForParts *fp, Header *h
         diag_error(c->diag, k->start, "the step of a loop under '%s' is not a constant expression", spelling_of(an));
         return false;
       }
-      if (op == CXBinaryOperator_SubAssign) h->step = -h->step;
+      if (op == CXBinaryOperator_SubAssign) {
+        if (h->step == LLONG_MIN) {
+          diag_error(c->diag, node_at(c, fp->inc)->start, "the step of a loop under '%s' is out of range",
+                     spelling_of(an));
+          return false;
+        }
+        h->step = -h->step;
+      }
       return true;
     }
   }
@@ -151,6 +166,14 @@ static bool read_inc(Ctx *c, const Annotation *an, const ForParts *fp, Header *h
              "the increment of a loop under '%s' must be ++%s, %s++, --%s, %s--, %s += C or %s -= C", spelling_of(an),
              h->name, h->name, h->name, h->name, h->name, h->name);
   return false;
+}
+
+// x as a value of the integer type of `bits` and signedness.
+static __int128 as_type(__int128 x, int bits, bool is_unsigned) {
+  __int128 mod = (__int128)1 << bits;
+  x = ((x % mod) + mod) % mod;
+  if (!is_unsigned && x >= mod / 2) x -= mod;
+  return x;
 }
 
 static bool holds(__int128 v, enum CXBinaryOperatorKind cmp, __int128 bound) {
@@ -169,13 +192,17 @@ static bool expand(Ctx *c, const Annotation *an, const Header *h, LoopHeader *u)
   bool is_unsigned = u->is_unsigned;
   __int128 mod = (__int128)1 << bits;
   __int128 lo = is_unsigned ? 0 : -(mod / 2), hi = is_unsigned ? mod - 1 : mod / 2 - 1;
-  __int128 v = h->start, bound = h->bound;
-  if (is_unsigned) {
-    v = ((v % mod) + mod) % mod;
-    if (bits >= 32 && bound < 0) bound += mod;  // the usual arithmetic conversions
-  }
+  __int128 v = as_type(h->start, bits, is_unsigned), bound = h->bound;
+  // The comparison happens in the common type of C's usual arithmetic
+  // conversions: both sides promoted to int, then the wider (or, at equal
+  // width, the unsigned) type wins.
+  int vb = bits < 32 ? 32 : bits, bb = h->bound_bits < 32 ? 32 : h->bound_bits;
+  bool vu = bits >= 32 && is_unsigned, bu = h->bound_bits >= 32 && h->bound_unsigned;
+  int cbits = vb > bb ? vb : bb;
+  bool cu = vb == bb ? (vu || bu) : vb > bb ? vu : bu;
+  bound = as_type(bound, cbits, cu);
   VEC(char *) vals = {0};
-  while (holds(v, h->cmp, bound)) {
+  while (holds(as_type(v, cbits, cu), h->cmp, bound)) {
     if (vals.len == MAX_ITERATIONS) {
       diag_error(c->diag, node_at(c, h->bound_node)->start,
                  "'%s' would expand more than %d iterations of this loop", spelling_of(an), MAX_ITERATIONS);
@@ -231,7 +258,7 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
   bool declared;
   if (n->kind != CXCursor_ForStmt) {
     diag_error(d, n->start, "expected a 'for' loop after '%s'", spelling_of(an));
-  } else if (n->from_macro || !for_parts(c, st.node, &fp)) {
+  } else if (n->from_macro || !for_parts(c, st.node, &fp) || node_at(c, fp.body)->from_macro) {
     diag_error(d, n->start, "'%s' needs a 'for' loop written out, not one from a macro expansion", spelling_of(an));
   } else if (read_init(c, an, &fp, &h, &declared)) {
     CXString name = clang_getCursorSpelling(h.var);
@@ -268,7 +295,13 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
 }
 
 void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
+  static const char *const none[] = {NULL};
   LoopHeader h;
+  if (!check_clauses(c, an, none)) return;
+  if (an->dir.head.has_index) {
+    diag_error(c->diag, an->dir.head.index.off, "'%s' takes no '[...]'", spelling_of(an));
+    return;
+  }
   if (!read_loop(c, c->diag, an, st, &h)) return;
   for (int i = h.fp.body; i <= node_at(c, h.fp.body)->last; i++)
     if (node_at(c, i)->kind == CXCursor_LabelStmt) {
@@ -299,5 +332,6 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   u->used = refers_to(c, h.fp.body, h.var);
   int self = st.node;
   add_jumps(c, h.fp.body, &u->x, binds_to, &self);
+  note_copies(c, an->start, st.end, u->count, an->start);
   edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_unroll, .data = u});
 }

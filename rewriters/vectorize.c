@@ -258,6 +258,10 @@ static void fall_back(Ctx *c, const Annotation *an, size_t at, const char *why) 
 void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
   static const char *const none[] = {NULL};
   if (!check_clauses(c, an, none) || !no_head_args(c, an)) return;
+  if (!front_is_loop(node_at(c, st.node)->kind)) {
+    diag_error(c->diag, st.start, "expected a loop after '%s'", spelling_of(an));
+    return;
+  }
   Diag quiet = {.src = c->src};
   LoopHeader h;
   if (!read_loop(c, &quiet, an, st, &h) || !h.constant || h.start != 0 || h.step != 1 || !h.declared ||
@@ -275,6 +279,10 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     if (n->kind == CXCursor_BreakStmt || n->kind == CXCursor_ContinueStmt || n->kind == CXCursor_ReturnStmt ||
         n->kind == CXCursor_GotoStmt)
       misfit(&f, i, "the body jumps (break, continue, return or goto)");
+    if (n->kind == CXCursor_ArraySubscriptExpr && refers_to(c, i, h.var) && n->from_macro) {
+      misfit(&f, i, "an access comes from a macro expansion");
+      break;
+    }
     if (n->kind == CXCursor_ArraySubscriptExpr && refers_to(c, i, h.var)) {
       int kids[2];
       if (front_children(c->front, i, kids, 2) == 2 && !refers_to(c, kids[1], h.var)) continue;
@@ -292,5 +300,6 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
   for (int i = 0; i < lanes.len; i++) edit_add(c->edits, lanes.items[i]);
   diag_remark(c->diag, an->start, "vectorize: %d array%s as %d-byte vectors", vz->narrays, vz->narrays == 1 ? "" : "s",
               vz->bytes);
+  note_copies(c, an->start, st.end, vz->width + 1, an->start);  // the lanes and the scalar loop
   edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_vectorized, .data = vz});
 }

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "args.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -177,6 +178,15 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
   }
   if (starts(f, "-std=") || flag_with_value(f, "--std")) {
     if (!(v = value(argc, argv, i, starts(f, "-std=") ? 4 : 5))) return -1;
+    static const char *const known[] = {"c++11", "c++14", "c++17", "c++20", "c++23", "c++2a", "c++2b",
+                                        "gnu++11", "gnu++14", "gnu++17", "gnu++20", "gnu++23", NULL};
+    bool fine = false;
+    for (const char *const *k = known; *k; k++) fine |= !strcmp(v, *k);
+    if (!fine) {
+      if (!strict) return 1;  // someone else's flag: leave the default
+      bad_usage("unknown language standard '%s' (c++11 ... c++23)", v);
+      return -2;
+    }
     a->opt.std = v;
     return 1;
   }
@@ -328,8 +338,10 @@ int args_parse(int argc, char **argv, Args *a) {
       a->opt.watchdog = 2000000000LL;  // about a second at Hopper clocks
       if (f[10] == '=') {
         char *end;
+        errno = 0;
         a->opt.watchdog = strtoll(f + 11, &end, 0);
-        if (*end || a->opt.watchdog <= 0) return bad_usage("--watchdog takes a positive cycle count, not '%s'", f + 11);
+        if (*end || errno || a->opt.watchdog <= 0)
+          return bad_usage("--watchdog takes a positive cycle count, not '%s'", f + 11);
       }
     } else if (is(f, "-Werror")) {
       a->opt.werror = true;

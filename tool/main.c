@@ -163,13 +163,14 @@ static int run(Args *a) {
   TirxResult result;
   int rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
   const char *text = result.text.data ? result.text.data : "";
+  // The depfile first: when it cannot be written, the output is not either.
+  if (rc == TIRX_OK && a->depfile) rc = write_depfile(a, &result);
   if (rc == TIRX_OK && a->out) {
     rc = write_output(a->out, text, result.text.len);
   } else if (rc == TIRX_OK && !write_all(STDOUT_FILENO, text, result.text.len)) {
     fprintf(stderr, "tirx-pp: error: cannot write standard output: %s\n", strerror(errno));
     rc = TIRX_IO_ERROR;
   }
-  if (rc == TIRX_OK && a->depfile) rc = write_depfile(a, &result);
   tirx_result_free(&result);
   free(data);
   return rc;

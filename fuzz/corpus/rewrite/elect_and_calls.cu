@@ -1,0 +1,14 @@
+// elect, the sync calls and tirx_thread_return.
+#include "tirx.h"
+
+__global__ void ops(float *A, int *count, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) tirx_thread_return();
+#pragma tirx elect
+  atomicAdd(&count[threadIdx.x / 32], 1);
+  TIRX_ELECT { A[i] += 1.f; }
+  if (tirx_elect_sync()) A[i] *= 2.f;
+  tirx_cta_sync();
+  tirx_warp_sync();
+  tirx_warpgroup_sync(1);
+}

@@ -1,0 +1,11 @@
+// unroll(N) and serial become nvcc's own pragma, in the spelling that fits.
+#include "tirx.h"
+
+__global__ void hints(float *a, int n) {
+#pragma tirx unroll(4)
+  for (int i = 0; i < n; ++i) a[i] += 1.f;
+#pragma tirx serial
+  for (int i = 0; i < n; ++i) a[i] *= 2.f;
+  TIRX_UNROLL_N(8) for (int i = 0; i < n; ++i) a[i] -= 1.f;
+  TIRX_SERIAL while (n > 0) { --n; }
+}

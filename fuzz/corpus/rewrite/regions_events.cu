@@ -1,0 +1,31 @@
+// 1 producer + 1 consumer warpgroup over a 2-stage ring: regions, events with
+// inferred arrival counts, automatic phases, a ready event, region sync.
+#include "tirx.h"
+#define STAGES 2
+__global__ void pipe(const float *in, float *out, int n) {
+  __shared__ float buf[STAGES][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[STAGES]
+#pragma tirx event empty[STAGES] ready
+#pragma tirx async(wg == 0) regs(40)
+  {
+    for (int k = 0; k < n; ++k) {
+      int s = k % STAGES;
+      tirx_wait(empty[s]);
+      buf[s][threadIdx.x] = in[k * 128 + threadIdx.x];
+      tirx_trigger(full[s]);
+    }
+  }
+#pragma tirx async(wg == 1) regs(232)
+  {
+    float acc = 0.f;
+    for (int k = 0; k < n; ++k) {
+      int s = k % STAGES;
+      tirx_wait(full[s]);
+      acc += buf[s][threadIdx.x - 128];
+      tirx_trigger(empty[s]);
+    }
+    out[threadIdx.x - 128] = acc;
+    tirx_region_sync();
+  }
+}

@@ -1,0 +1,6 @@
+// 'regs' with two counts.
+__global__ void k(float *a) {
+#pragma tirx warpgroups(wg: 1)
+#pragma tirx async(wg == 0) regs(40, 48)
+  { a[0] = 0.f; }
+}

@@ -1,0 +1,14 @@
+// count(-1): an mbarrier cannot expect -1 arrivals (it would be initialized with 0xffffffff).
+__global__ void k(float *a) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event e[2] count(-1)
+#pragma tirx async(wg == 0)
+  {
+    tirx_wait(e[0]);
+    a[0] = 0.f;
+  }
+#pragma tirx async(wg == 1)
+  {
+    tirx_trigger(e[0]);
+  }
+}

@@ -1,0 +1,14 @@
+// A negative slot count: one error (not clang's plus tirx-pp's).
+__global__ void k(float *a) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event e[-1]
+#pragma tirx async(wg == 0)
+  {
+    tirx_wait(e[0]);
+    a[0] = 0.f;
+  }
+#pragma tirx async(wg == 1)
+  {
+    tirx_trigger(e[0]);
+  }
+}

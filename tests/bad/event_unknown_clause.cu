@@ -1,0 +1,14 @@
+// 'event' with a clause it does not know.
+__global__ void k(float *a) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event e[2] fast
+#pragma tirx async(wg == 0)
+  {
+    tirx_wait(e[0]);
+    a[0] = 0.f;
+  }
+#pragma tirx async(wg == 1)
+  {
+    tirx_trigger(e[0]);
+  }
+}

@@ -1,0 +1,5 @@
+// Extent 2^64 + 1: clang's error must point at the literal, not column 1.
+__global__ void k(float *a) {
+#pragma tirx grid(i: 18446744073709551617) unroll
+  a[0] = 0.f;
+}

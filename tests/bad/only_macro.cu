@@ -1,0 +1,1 @@
+TIRX_GRID(i, 4)

@@ -1,0 +1,4 @@
+// tirx_region_sync() outside any region.
+__global__ void k(float *a) {
+  tirx_region_sync();
+}

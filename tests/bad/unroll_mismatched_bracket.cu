@@ -1,0 +1,5 @@
+// '(' closed by ')' but with a stray ']' inside: unbalanced brackets.
+__global__ void k(float *a) {
+#pragma tirx unroll(4])
+  for (int i = 0; i < 8; ++i) a[i] = 0.f;
+}

@@ -1,0 +1,13 @@
+// A stray ')' after the event: one error, not a second about the slot.
+__global__ void k(float *a) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event e
+#pragma tirx async(wg == 0)
+  {
+#pragma tirx wait e)
+  }
+#pragma tirx async(wg == 1)
+  {
+#pragma tirx trigger e
+  }
+}

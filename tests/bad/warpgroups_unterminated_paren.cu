@@ -1,0 +1,5 @@
+// The argument list is never closed.
+__global__ void k(float *a) {
+#pragma tirx warpgroups(wg: 2
+  a[0] = 0.f;
+}
