@@ -31,7 +31,7 @@
 #   WERROR=1        a compiler warning in the tirx-pp build is a failure
 #                   (by default it is counted and shown, not fatal)
 #   SANITIZE=1      also run the tirx-pp build under compute-sanitizer
-#                   memcheck (with leak check), racecheck and synccheck, at
+#                   memcheck (with leak check), racecheck, synccheck and initcheck, at
 #                   $SANITIZE_SIZES (default "33 257"); any reported error fails
 #   RUN_TIMEOUT     seconds per run (default 120)
 #   JOBS            parallel builds (default: number of CPUs)
@@ -163,7 +163,7 @@ sanitize() {
   timeout $((RUN_TIMEOUT * 10)) compute-sanitizer --tool "$tool" ${extra[@]+"${extra[@]}"} \
     --error-exitcode 86 "$WORK/$name.pp" ${args[@]+"${args[@]}"} >"$log" 2>&1
   rc=$?
-  # memcheck and synccheck end with "ERROR SUMMARY: 0 errors", racecheck with
+  # memcheck, synccheck and initcheck end with "ERROR SUMMARY: 0 errors", racecheck with
   # "RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)".
   if [ $rc -ne 0 ] || ! grep -qx "$name: PASS" "$log" ||
     ! grep -qE 'ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards displayed \(0 errors' "$log"
@@ -236,7 +236,7 @@ for name in "${names[@]}"; do
 
   if [ -z "$reason" ] && [ "$SANITIZE" = 1 ]; then
     for size in $SANITIZE_SIZES; do
-      for tool in memcheck racecheck synccheck; do
+      for tool in memcheck racecheck synccheck initcheck; do
         RUN_ERR=""
         if ! sanitize "$name" "$size" "$tool"; then
           reason=$RUN_ERR
