@@ -121,6 +121,23 @@ static size_t skip(Span s, size_t i) {
   }
 }
 
+// The inside of the bracket that opens at *pos; *pos moves past it.
+static bool bracketed(Diag *d, Span s, size_t *pos, Span *inside) {
+  size_t i = *pos, k = close_of(s, i);
+  char closer = s.s[i] == '[' ? ']' : ')';
+  if (bad_closer != (size_t)-1) {
+    diag_error(d, s.off + bad_closer, "unexpected '%c' in tirx annotation", s.s[bad_closer]);
+    return false;
+  }
+  if (k == s.len && s.s[s.len - 1] != closer) {
+    diag_error(d, s.off + i, "unbalanced '%c' in tirx annotation", s.s[i]);
+    return false;
+  }
+  *inside = sub(s, i + 1, k - 1);
+  *pos = skip(s, k);
+  return true;
+}
+
 // Parses `name [ '[' index ']' ] [ '(' args ')' ]` at *pos.
 static bool parse_clause(Arena *a, Diag *d, Span s, size_t *pos, Clause *c) {
   size_t i = *pos;
@@ -136,38 +153,21 @@ static bool parse_clause(Arena *a, Diag *d, Span s, size_t *pos, Clause *c) {
   while (j < s.len && is_ident_char((unsigned char)s.s[j])) j++;
   c->name = sub(s, i, j);
   i = skip(s, j);
+  Span inside;
   if (i < s.len && s.s[i] == '[') {
-    size_t k = close_of(s, i);
-    if (bad_closer != (size_t)-1) {
-      diag_error(d, s.off + bad_closer, "unexpected '%c' in tirx annotation", s.s[bad_closer]);
-      return false;
-    }
-    if (k == s.len && s.s[s.len - 1] != ']') {
-      diag_error(d, s.off + i, "unbalanced '[' in tirx annotation");
-      return false;
-    }
+    if (!bracketed(d, s, &i, &inside)) return false;
     c->has_index = true;
-    c->index = span_trim(sub(s, i + 1, k - 1));
-    i = skip(s, k);
+    c->index = span_trim(inside);
   }
   if (i < s.len && s.s[i] == '(') {
-    size_t k = close_of(s, i);
-    if (bad_closer != (size_t)-1) {
-      diag_error(d, s.off + bad_closer, "unexpected '%c' in tirx annotation", s.s[bad_closer]);
-      return false;
-    }
-    if (k == s.len && s.s[s.len - 1] != ')') {
-      diag_error(d, s.off + i, "unbalanced '(' in tirx annotation");
-      return false;
-    }
+    if (!bracketed(d, s, &i, &inside)) return false;
     c->has_args = true;
-    c->nargs = split_args(a, sub(s, i + 1, k - 1), &c->args);
+    c->nargs = split_args(a, inside, &c->args);
     for (int n = 0; n < c->nargs; n++)
       if (c->args[n].expr.len == 0) {
         diag_error(d, c->args[n].expr.off, "empty argument in '%.*s(...)'", (int)c->name.len, c->name.s);
         return false;
       }
-    i = skip(s, k);
   }
   *pos = i;
   return true;
