@@ -64,9 +64,18 @@ static bool is_statement_kind(enum CXCursorKind k) {
   return clang_isStatement(k) || clang_isExpression(k) || k == CXCursor_DeclStmt;
 }
 
+// The statement annotation that starts at off (annotations are in file order).
 static const Annotation *annotation_at(const AnnotationList *anns, size_t off) {
-  for (int i = 0; i < anns->len; i++)
-    if (anns->items[i].start == off && is_statement_annotation(&anns->items[i])) return &anns->items[i];
+  int lo = 0, hi = anns->len;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (anns->items[mid].start < off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (; lo < anns->len && anns->items[lo].start == off; lo++)
+    if (is_statement_annotation(&anns->items[lo])) return &anns->items[lo];
   return NULL;
 }
 
@@ -203,21 +212,32 @@ static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Bu
 
 // Copies multiply: an unrolled loop inside unrolled loops is rendered the
 // product of their counts times, and the 4096 limit holds for that product.
+static int by_start(const void *a, const void *b) {
+  const Copies *x = a, *y = b;
+  if (x->start != y->start) return x->start < y->start ? -1 : 1;
+  return x->end > y->end ? -1 : x->end < y->end;
+}
+
 static void check_copies(Ctx *c) {
-  for (int i = 0; i < c->copies.len; i++) {
-    long long n = c->copies.items[i].n;
-    for (int j = 0; j < c->copies.len; j++) {
-      if (j == i || c->copies.items[j].start > c->copies.items[i].start ||
-          c->copies.items[j].end < c->copies.items[i].end)
-        continue;
-      n *= c->copies.items[j].n;
-      if (n > 4096) break;
-    }
-    if (n > 4096) {
-      diag_error(c->diag, c->copies.items[i].at,
+  int n = c->copies.len;
+  if (!n) return;
+  qsort(c->copies.items, (size_t)n, sizeof(Copies), by_start);
+  // A stack of the constructs around the current one, with their products.
+  Copies *stack = arena_alloc(c->arena, sizeof(Copies) * (size_t)n);
+  long long *product = arena_alloc(c->arena, sizeof(long long) * (size_t)n);
+  int depth = 0;
+  for (int i = 0; i < n; i++) {
+    const Copies *x = &c->copies.items[i];
+    while (depth && stack[depth - 1].end <= x->start) depth--;
+    long long outer = depth ? product[depth - 1] : 1;
+    long long p = x->n > 4096 || outer > 4096 ? 4097 : outer * x->n;
+    if (p > 4096) {
+      diag_error(c->diag, x->at,
                  "with the expanded loops around it, this construct would be copied more than 4096 times");
       return;
     }
+    stack[depth] = *x;
+    product[depth++] = p;
   }
 }
 
@@ -255,8 +275,9 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
       ok[i] = attach(&c, an, &stmts[i]) && report_clang_errors(&c, an->start, stmts[i].end);
   }
   // Two annotations that each transform the same loop cannot both hold.
+  // (Annotations on one statement stand next to each other.)
   for (int i = 0; i < anns.len; i++)
-    for (int j = 0; j < i; j++) {
+    for (int j = i - 1; j >= 0 && j >= i - 8; j--) {
       const Annotation *x = &anns.items[j], *y = &anns.items[i];
       if (ok[i] && ok[j] && is_loop_transform(x) && is_loop_transform(y) && stmts[i].node == stmts[j].node) {
         diag_error(diag, y->start, "'%s' and the annotation before it both transform this loop", spelling_of(y));

@@ -671,9 +671,10 @@ static void check_kernel(Ctx *c, Kernel *k) {
   }
   // Named barriers: ids the kernel names itself (tirx_warpgroup_sync(3)) are
   // not handed out again.
-  bool taken[16] = {true};
+  bool taken[16] = {true}, syncs = false;
+  for (int i = 0; i < k->ops.len; i++) syncs |= k->ops.items[i].kind == OP_REGION_SYNC;
   const Node *fn = node_at(c, k->func);
-  for (int i = 0; i < c->anns->len; i++) {
+  for (int i = 0; syncs && i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];
     if (an->spelling == SPELL_CALL && span_eq(an->name, "tirx_warpgroup_sync") && an->start >= fn->start &&
         an->start < fn->end) {
