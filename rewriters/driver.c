@@ -50,7 +50,9 @@ static Stub *make_stubs(Ctx *c, AnnotationList *anns, int *n) {
     Annotation *an = &anns->items[i];
     if (an->start < last_end) continue;
     const char *text;
-    if (!is_statement_annotation(an))
+    if (an->bad)
+      text = "";
+    else if (!is_statement_annotation(an))
       text = call_stub(c, an);
     else
       text = read_directive(c->arena, &quiet, an) ? construct_stub(c, an) : "";
@@ -263,7 +265,17 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
     Annotation *an = &anns.items[i];
     an->skipped = front_is_skipped(c.front, an->start);
     if (an->skipped || !is_statement_annotation(an)) continue;
+    if (an->bad) {
+      diag_error(diag, an->start, "%s", an->bad);
+      continue;
+    }
     if (!read_directive(a, diag, an)) continue;
+    if (!pragma_check_literals(diag, &an->dir)) {  // clang's word on the same text would only repeat it
+      for (int k = 0; k < c.front->nerrors; k++)
+        if (c.front->errors[k].in_main && c.front->errors[k].off >= an->start && c.front->errors[k].off < an->end)
+          c.front->errors[k].message = NULL;
+      continue;
+    }
     if (an->dir.kind == DIR_LAUNCH || (an->dir.kind == DIR_PERSISTENT && dir_clause(&an->dir, "order"))) {
       const Span w = an->dir.kind == DIR_LAUNCH ? an->dir.head.name : dir_clause(&an->dir, "order")->name;
       diag_at(diag, DIAG_ERROR, w.off, w.len, "'%.*s' is not supported by this version of tirx-pp", (int)w.len, w.s);

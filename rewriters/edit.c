@@ -36,12 +36,18 @@ bool edit_finish(EditList *l, Diag *d) {
   return true;
 }
 
+// Lines end as clang reads them: \n, or a \r that no \n follows.
 static void put(Render *r, const char *s, size_t n) {
   if (!n) return;
+  size_t before = r->out.len;
   buf_put(&r->out, s, n);
-  for (size_t i = 0; i < n; i++)
-    if (s[i] == '\n') r->line++;
-  r->at_bol = s[n - 1] == '\n';
+  const char *o = r->out.data;
+  for (size_t i = before; i < r->out.len; i++)
+    if (o[i] == '\n' || (o[i] == '\r' && i + 1 < r->out.len && o[i + 1] != '\n')) r->line++;
+  // A \r at the very end counts once the next byte shows it was not a CRLF.
+  if (before > 0 && o[before - 1] == '\r' && o[before] != '\n') r->line++;
+  char last = o[r->out.len - 1];
+  r->at_bol = last == '\n' || last == '\r';
 }
 
 void render_init(Render *r, const Source *src, const EditList *edits, bool no_line) {

@@ -1,6 +1,8 @@
 // pragma.c - lexing and parsing annotation text.
 #include "pragma.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct {
@@ -305,6 +307,49 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
     out->clauses = arena_alloc(a, sizeof(Clause));
     out->clauses[0] = c;
     out->nclauses = 1;
+  }
+  return true;
+}
+
+static bool check_span(Diag *d, Span s) {
+  for (size_t i = 0; i < s.len; i++) {
+    char c = s.s[i];
+    if (c == '"') {
+      diag_error(d, s.off + i, "a string is not allowed in a tirx annotation");
+      return false;
+    }
+    if (c >= '0' && c <= '9' && (i == 0 || !is_ident_char((unsigned char)s.s[i - 1]))) {
+      size_t j = i;
+      while (j < s.len && (is_ident_char((unsigned char)s.s[j]) || s.s[j] == '\'' || s.s[j] == '.')) j++;
+      char digits[128];
+      size_t n = 0;
+      for (size_t k = i; k < j && n + 1 < sizeof digits; k++)
+        if (s.s[k] != '\'') digits[n++] = s.s[k];
+      digits[n] = '\0';
+      if (!strpbrk(digits, ".eEpP") || !strncmp(digits, "0x", 2) || !strncmp(digits, "0X", 2)) {
+        errno = 0;
+        char *end;
+        strtoull(digits, &end, 0);
+        if (errno == ERANGE) {
+          diag_at(d, DIAG_ERROR, s.off + i, j - i, "integer literal is too large to be represented in any integer type");
+          return false;
+        }
+      }
+      i = j;
+    }
+  }
+  return true;
+}
+
+bool pragma_check_literals(Diag *d, const Directive *dir) {
+  const Clause *all[64];
+  int n = 0;
+  all[n++] = &dir->head;
+  for (int i = 0; i < dir->nclauses && n < 64; i++) all[n++] = &dir->clauses[i];
+  for (int i = 0; i < n; i++) {
+    if (all[i]->has_index && !check_span(d, all[i]->index)) return false;
+    for (int k = 0; k < all[i]->nargs; k++)
+      if (!check_span(d, all[i]->args[k].expr)) return false;
   }
   return true;
 }

@@ -67,6 +67,9 @@ const char *dir_name(DirKind k);
 const Clause *dir_clause(const Directive *dir, const char *name);
 bool span_eq(Span s, const char *lit);
 Span span_trim(Span s);
+// Reports integer literals too large for any type and string literals in
+// the arguments of a directive; false when there were any.
+bool pragma_check_literals(Diag *d, const Directive *dir);
 // Splits s at top-level commas into args, each `name: expr` or `expr`.
 int split_args(Arena *a, Span s, Arg **out);
 bool pragma_is_macro(Span name);

@@ -19,13 +19,18 @@ typedef struct {
   size_t n;
 } Text;
 
+// A line ends at \n, or at a \r that no \n follows (as clang reads it).
+static bool eol_at(Text t, size_t i) {
+  return t.s[i] == '\n' || (t.s[i] == '\r' && (i + 1 >= t.n || t.s[i + 1] != '\n'));
+}
+
 // Skips a comment starting at i, if there is one; returns the new offset.
 static size_t skip_comment(Text t, size_t i) {
   if (i + 1 >= t.n || t.s[i] != '/') return i;
   if (t.s[i + 1] == '/') {
-    while (i < t.n && t.s[i] != '\n') {
-      if (t.s[i] == '\\' && i + 1 < t.n && t.s[i + 1] == '\n') i++;
-      else if (t.s[i] == '\\' && i + 2 < t.n && t.s[i + 1] == '\r' && t.s[i + 2] == '\n') i += 2;
+    while (i < t.n && !eol_at(t, i)) {
+      if (t.s[i] == '\\' && i + 2 < t.n && t.s[i + 1] == '\r' && t.s[i + 2] == '\n') i += 2;
+      else if (t.s[i] == '\\' && i + 1 < t.n && (t.s[i + 1] == '\n' || t.s[i + 1] == '\r')) i++;
       i++;
     }
     return i;
@@ -39,8 +44,12 @@ static size_t skip_comment(Text t, size_t i) {
 }
 
 static bool at_continuation(Text t, size_t i) {
-  return t.s[i] == '\\' && ((i + 1 < t.n && t.s[i + 1] == '\n') ||
-                            (i + 2 < t.n && t.s[i + 1] == '\r' && t.s[i + 2] == '\n'));
+  return t.s[i] == '\\' && i + 1 < t.n && (t.s[i + 1] == '\n' || t.s[i + 1] == '\r');
+}
+
+// The length of the continuation at i: backslash and its line end.
+static size_t continuation_len(Text t, size_t i) {
+  return i + 2 < t.n && t.s[i + 1] == '\r' && t.s[i + 2] == '\n' ? 3 : 2;
 }
 
 static size_t skip_blank(Text t, size_t i) {
@@ -49,7 +58,7 @@ static size_t skip_blank(Text t, size_t i) {
                        t.s[i] == '\f' || t.s[i] == '\v'))
       i++;
     if (i < t.n && at_continuation(t, i)) {
-      i++;
+      i += continuation_len(t, i);
       continue;
     }
     size_t j = skip_comment(t, i);
@@ -63,7 +72,7 @@ size_t lex_skip_blank(const Source *src, size_t off) { return skip_blank((Text){
 // Skips a string or character literal starting at quote i.
 static size_t skip_literal(Text t, size_t i) {
   char q = t.s[i];
-  for (i++; i < t.n && t.s[i] != q && t.s[i] != '\n'; i++)
+  for (i++; i < t.n && t.s[i] != q && !eol_at(t, i); i++)
     if (t.s[i] == '\\') i++;
   return i < t.n ? i + 1 : t.n;
 }
@@ -108,9 +117,9 @@ size_t lex_close_paren(const Source *src, size_t open) { return close_paren((Tex
 // End of the logical line that starts at i (continuations followed), before
 // the newline. Comments are skipped so that a /* */ spanning lines is whole.
 static size_t line_end(Text t, size_t i) {
-  while (i < t.n && t.s[i] != '\n') {
+  while (i < t.n && !eol_at(t, i)) {
     if (at_continuation(t, i)) {
-      i += t.s[i + 1] == '\r' ? 3 : 2;
+      i += continuation_len(t, i);
       continue;
     }
     size_t j = skip_comment(t, i);
@@ -171,6 +180,20 @@ static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec) {
   size_t q = skip_blank(t, p + 1);
   if (q >= t.n || t.s[q] != '"') return ie;
   size_t qe = skip_literal(t, q);
+  if (qe > t.n || t.s[qe - 1] != '"' || qe == q + 1) {  // the string never closes
+    size_t w = q + 1;
+    while (w < t.n && (t.s[w] == ' ' || t.s[w] == '\t')) w++;
+    if (t.n - w >= 4 && !memcmp(t.s + w, "tirx", 4)) {
+      size_t end = w;
+      while (end < t.n && !eol_at(t, end)) end++;
+      Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = end, .node = -1,
+                       .bad = "unterminated string in _Pragma(\"tirx ...\")"};
+      VEC(Annotation) *v = vec;
+      VEC_PUSH(a, *v, an);
+      return end;
+    }
+    return qe;
+  }
   size_t c = skip_blank(t, qe);
   if (c >= t.n || t.s[c] != ')') return ie;
   // Unescape the string; offsets stay exact when it has no escapes.
@@ -221,13 +244,13 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
   size_t start = t.n >= 3 && !memcmp(t.s, "\xef\xbb\xbf", 3) ? 3 : 0;  // a UTF-8 byte-order mark
   for (size_t i = start; i < t.n;) {
     char c = t.s[i];
-    if (c == '\n') {
+    if (eol_at(t, i)) {
       line_start = true;
       i++;
       continue;
     }
     if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || at_continuation(t, i)) {
-      i += at_continuation(t, i) ? 2 : 1;
+      i += at_continuation(t, i) ? continuation_len(t, i) : 1;
       continue;
     }
     size_t j = skip_comment(t, i);
@@ -306,7 +329,7 @@ size_t lex_preamble_end(const Source *src) {
     if (word_at(t, j, k, "endif") && --depth < 0) break;
     if (word_at(t, j, k, "include")) includes++;
     i = le;
-    while (i < t.n && t.s[i] != '\n') i++;  // a comment after the directive
+    while (i < t.n && !eol_at(t, i)) i++;  // a comment after the directive
     if (i < t.n) i++;
     if (depth == 0) end = i;
   }

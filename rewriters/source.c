@@ -1,25 +1,31 @@
 // source.c - line table and position queries.
 #include "source.h"
 
+// A line ends at \n, or at a \r that no \n follows (as clang reads it).
+static bool ends_line(const char *data, size_t len, size_t i) {
+  return data[i] == '\n' || (data[i] == '\r' && (i + 1 >= len || data[i + 1] != '\n'));
+}
+
 Source *source_new(Arena *a, const char *path, const char *data, size_t len) {
   Source *s = arena_alloc(a, sizeof *s);
   s->path = path;
   s->data = data;
   s->len = len;
-  int n = 1, crlf = 0;
+  int n = 1, crlf = 0, cr = 0;
   for (size_t i = 0; i < len; i++)
-    if (data[i] == '\n') {
+    if (ends_line(data, len, i)) {
       n++;
-      if (i > 0 && data[i - 1] == '\r') crlf++;
+      if (data[i] == '\r') cr++;
+      else if (i > 0 && data[i - 1] == '\r') crlf++;
     }
   s->line_start = arena_alloc(a, sizeof(size_t) * (size_t)(n + 1));
   s->nlines = n;
   int k = 0;
   s->line_start[k++] = 0;
   for (size_t i = 0; i < len; i++)
-    if (data[i] == '\n') s->line_start[k++] = i + 1;
+    if (ends_line(data, len, i)) s->line_start[k++] = i + 1;
   s->line_start[n] = len + 1;
-  s->eol = (crlf > 0 && crlf * 2 >= n - 1) ? "\r\n" : "\n";
+  s->eol = (cr > 0 && cr * 2 >= n - 1) ? "\r" : (crlf > 0 && crlf * 2 >= n - 1) ? "\r\n" : "\n";
   return s;
 }
 
@@ -42,8 +48,7 @@ int source_col(const Source *s, size_t off) {
 const char *source_line_text(const Source *s, int line, size_t *len) {
   size_t start = s->line_start[line - 1];
   size_t end = start;
-  while (end < s->len && s->data[end] != '\n') end++;
-  if (end > start && s->data[end - 1] == '\r') end--;
+  while (end < s->len && s->data[end] != '\n' && s->data[end] != '\r') end++;
   *len = end - start;
   return s->data + start;
 }
