@@ -188,6 +188,7 @@ static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec) {
       while (end < t.n && !eol_at(t, end)) end++;
       Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = end, .node = -1,
                        .bad = "unterminated string in _Pragma(\"tirx ...\")"};
+      an.text = (Span){t.s + w + 4, end - w - 4, w + 4};  // what follows `tirx`, as far as the line goes
       VEC(Annotation) *v = vec;
       VEC_PUSH(a, *v, an);
       return end;
