@@ -50,7 +50,12 @@ for h in pragma rewrite; do
     dirs+=("$work/seeds/$h")
   fi
   echo "== fuzz_$h: $seconds s on $(find "${dirs[@]}" -type f | wc -l) seeds (log: $log)"
-  "$bin" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 -dict="$here/tirx.dict" \
+  # TIRX_FUZZ_SEED fixes the mutations and TIRX_FUZZ_RUNS_<harness> their number (CI sets
+  # both, so that its runs repeat whatever the machine's speed); unset: random, time only.
+  runs_var=TIRX_FUZZ_RUNS_$h
+  "$bin" -seed="${TIRX_FUZZ_SEED:-0}" -runs="${!runs_var:--1}" -max_total_time="$seconds" -timeout=20 \
+    -rss_limit_mb=4096 -print_final_stats=1 \
+    -dict="$here/tirx.dict" \
     -artifact_prefix="$artifacts/" "${dirs[@]}" > "$log" 2>&1
   rc=$?
   grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb)' "$log" | sed 's/^/   /'

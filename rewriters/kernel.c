@@ -189,6 +189,7 @@ static Span event_name_in(const Annotation *an) {
   for (int i = 0; i < an->dir.nclauses; i++)
     if (!an->dir.clauses[i].has_args && !span_eq(an->dir.clauses[i].name, "ready")) return an->dir.clauses[i].name;
   Span t = span_trim(an->spelling == SPELL_MACRO ? an->args : an->text);
+  if (!t.s) return (Span){0};  // a macro used without its arguments
   size_t i = 0;
   if (an->spelling != SPELL_MACRO) {  // past `event`
     while (i < t.len && is_ident_char((unsigned char)t.s[i])) i++;

@@ -21,6 +21,8 @@ for f in "$src"/fuzz/crashes/*; do
     fail=$((fail + 1)); echo "FAIL replay $(basename "$f")"; tail -20 "$work/replay.log"
   fi
 done
-if TIRX_FUZZ_WORK="$work/run" "$src/fuzz/run.sh" "$work" "$secs"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+# A fixed seed and number of runs: the same mutations on every machine.
+if TIRX_FUZZ_SEED=1 TIRX_FUZZ_RUNS_pragma=20000 TIRX_FUZZ_RUNS_rewrite=60 TIRX_FUZZ_WORK="$work/run" \
+     "$src/fuzz/run.sh" "$work" "$secs"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
