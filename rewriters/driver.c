@@ -98,7 +98,7 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
     return false;
   }
   *st = (Stmt){node, n->start, stmt_end(c, node)};
-  if (n->from_macro || st->end <= st->start) {
+  if (front_in_macro(c->front, n->start) || st->end <= st->start) {
     diag_error(c->diag, pos, "the statement after '%s' comes from a macro expansion; tirx-pp rewrites only what "
                              "is written in the file", spelling_of(an));
     return false;

@@ -89,6 +89,22 @@ static bool in_ranges(const Range *r, int n, size_t off) {
 
 static bool in_macro(const Walk *w, size_t off) { return in_ranges(w->macros.items, w->macros.len, off); }
 
+// A node that ends inside a macro use (`x = -INFINITY`) ends where the use does.
+static size_t past_macro(const Walk *w, size_t off) {
+  int lo = 0, hi = w->macros.len - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    const Range *r = &w->macros.items[mid];
+    if (off < r->start)
+      hi = mid - 1;
+    else if (off >= r->end)
+      lo = mid + 1;
+    else
+      return r->end;
+  }
+  return off;
+}
+
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   Front *f = w->f;
@@ -108,6 +124,7 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
     int done = w->stack.items[--w->stack.len];
     w->nodes.items[done].last = w->nodes.len - 1;
   }
+  end = past_macro(w, end);
   Node n = {.cur = cur, .kind = kind, .start = start, .end = end < start ? start : end, .parent = -1, .func = -1};
   if (w->stack.len) {
     const Node *p = &w->nodes.items[w->stack.items[w->stack.len - 1]];

@@ -258,7 +258,8 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
   bool declared;
   if (n->kind != CXCursor_ForStmt) {
     diag_error(d, n->start, "expected a 'for' loop after '%s'", spelling_of(an));
-  } else if (n->from_macro || !for_parts(c, st.node, &fp) || node_at(c, fp.body)->from_macro) {
+  } else if (front_in_macro(c->front, n->start) || !for_parts(c, st.node, &fp) ||
+             front_in_macro(c->front, node_at(c, fp.body)->start)) {
     diag_error(d, n->start, "'%s' needs a 'for' loop written out, not one from a macro expansion", spelling_of(an));
   } else if (read_init(c, an, &fp, &h, &declared)) {
     CXString name = clang_getCursorSpelling(h.var);
