@@ -2,7 +2,7 @@
 # Runs each libFuzzer harness for SECONDS on a copy of its seed corpus.
 #   fuzz/run.sh BUILD_DIR SECONDS
 # BUILD_DIR is a build configured with -DTIRX_FUZZ=ON and clang. The seeds are
-# fuzz/corpus/HARNESS/ (fuzz_pragma also reads fuzz/corpus/rewrite/, for its
+# fuzz/corpus/HARNESS/ plus the test inputs (tests/golden/*.cu, tests/identity/*) as whole files (for its
 # whole-file scanner mode); the dictionary is fuzz/tirx.dict. Any crash,
 # leak, sanitizer report, timeout (-timeout=20) or out-of-memory
 # (-rss_limit_mb=4096) fails the harness; its reproducer is copied into
@@ -45,10 +45,12 @@ for h in pragma rewrite; do
   mkdir -p "$corpus" "$artifacts"
   [ -d "$here/corpus/$h" ] && cp -R "$here/corpus/$h/." "$corpus/"
   dirs=("$corpus")  # new units go to the first
-  if [ "$h" = pragma ] && [ -d "$here/corpus/rewrite" ]; then
-    mkdir -p "$work/seeds/$h" && cp -R "$here/corpus/rewrite/." "$work/seeds/$h/"
-    dirs+=("$work/seeds/$h")
-  fi
+  # Whole files come from the test inputs themselves, not from copies of them.
+  mkdir -p "$work/seeds/$h"
+  for f in "$here"/../tests/golden/*.cu "$here"/../tests/identity/*; do
+    case $f in *.expected.cu) ;; *) cp "$f" "$work/seeds/$h/" ;; esac
+  done
+  dirs+=("$work/seeds/$h")
   echo "== fuzz_$h: $seconds s on $(find "${dirs[@]}" -type f | wc -l) seeds (log: $log)"
   # TIRX_FUZZ_SEED fixes the mutations and TIRX_FUZZ_RUNS_<harness> their number (CI sets
   # both, so that its runs repeat whatever the machine's speed); unset: random, time only.

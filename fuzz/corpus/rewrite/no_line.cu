@@ -1,6 +1,0 @@
-// --no-line: no #line directives.
-#include "tirx.h"
-__global__ void k(float *a) {
-#pragma tirx unroll
-  for (int i = 0; i < 2; ++i) a[i] = 0.f;
-}
