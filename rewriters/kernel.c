@@ -102,9 +102,9 @@ const char *concurrency_stub(Ctx *c, const Annotation *an) {
       const Clause *e = &an->dir.clauses[i];
       if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
       if (e->has_index)
-        return arena_printf(c->arena, "__shared__ unsigned long long %.*s[%.*s];%s", (int)e->name.len, e->name.s,
+        return arena_printf(c->arena, "__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", (int)e->name.len, e->name.s,
                             (int)e->index.len, e->index.s, count_stub);
-      return arena_printf(c->arena, "__shared__ unsigned long long %.*s;%s", (int)e->name.len, e->name.s, count_stub);
+      return arena_printf(c->arena, "__shared__ __UINT64_TYPE__ %.*s;%s", (int)e->name.len, e->name.s, count_stub);
     }
     return "";
   }
