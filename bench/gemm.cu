@@ -1,0 +1,141 @@
+// bench/gemm.cu - examples/gemm_bf16.cu (through tirx-pp) against cuBLAS, in
+// one process on the same buffers: C = A * B^T, A m x k and B n x k row-major
+// bf16, fp32 accumulation, C m x n row-major bf16.
+//
+// For each size: random inputs (a fresh seed per size), both results checked
+// against each other (relative Frobenius error below 1e-2; the output
+// poisoned with NaN first, so an element never written fails), then each
+// timed: 5 warm-up runs of each, then 2 rounds of 20 event-timed runs of each,
+// cuBLAS and ours alternating run by run (the card's clocks drift as it warms:
+// both see the same drift); the median of each round is printed (the two
+// rounds show the spread) and the ratio of the better medians.
+//
+// Build (bench/gpu_all.sh does):
+//   tirx-pp -I headers -I examples examples/gemm_bf16.cu -o .device/pp/gemm_bf16.cu
+//   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I headers -I examples \
+//        -DGEMM_BF16_SOURCE='".device/pp/gemm_bf16.cu"' bench/gemm.cu -lcublas -o gemm
+//   ./gemm [M N K ...]      (default: the four sizes of bench/RESULTS.md)
+#define GEMM_BF16_NO_MAIN
+#ifndef GEMM_BF16_SOURCE
+#error "-DGEMM_BF16_SOURCE='\"path/to/tirx-pp output of examples/gemm_bf16.cu\"'"
+#endif
+#include GEMM_BF16_SOURCE
+
+#include <cublas_v2.h>
+
+#include <algorithm>
+
+#define CUBLAS_CHECK(call)                                                    \
+  do {                                                                        \
+    cublasStatus_t st_ = (call);                                              \
+    if (st_ != CUBLAS_STATUS_SUCCESS) {                                       \
+      printf("gemm: FAIL line %d: %s: cuBLAS status %d\n", __LINE__, #call, (int)st_); \
+      exit(1);                                                                \
+    }                                                                         \
+  } while (0)
+
+// Uniform in [-1, 1), from a hash of the index and seed (no host round trip).
+__global__ void fill_random(bf16* p, size_t n, uint32_t seed) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    uint32_t h = (uint32_t)i * 0x9E3779B9u ^ seed;
+    h ^= h >> 16, h *= 0x85EBCA6Bu, h ^= h >> 13, h *= 0xC2B2AE35u, h ^= h >> 16;
+    p[i] = __float2bfloat16_rn((float)(h >> 8) * (1.0f / 8388608.0f) - 1.0f);
+  }
+}
+
+// ||x - y|| / ||y|| over n bf16 values (NaN in x gives NaN).
+static double rel_frobenius(const std::vector<bf16>& x, const std::vector<bf16>& y) {
+  double d = 0, r = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double a = __bfloat162float(x[i]), b = __bfloat162float(y[i]);
+    d += (a - b) * (a - b), r += b * b;
+  }
+  return sqrt(d / r);
+}
+
+// Event-timed runs of x and y, alternating (x, y, x, y, ...), so that both
+// see the same clocks and temperature; the median of each into *mx, *my.
+template <class F, class G>
+static void median_ms(F x, G y, cudaEvent_t a, cudaEvent_t b, int reps, float* mx, float* my) {
+  std::vector<float> t[2];
+  for (int i = 0; i < 2 * reps; ++i) {
+    CUDA_CHECK(cudaEventRecord(a));
+    if (i % 2) y(); else x();
+    CUDA_CHECK(cudaEventRecord(b));
+    CUDA_CHECK(cudaEventSynchronize(b));
+    float ms;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
+    t[i % 2].push_back(ms);
+  }
+  for (auto& v : t) std::sort(v.begin(), v.end());
+  *mx = t[0][reps / 2], *my = t[1][reps / 2];
+}
+
+int main(int argc, char** argv) {
+  std::vector<int> sizes = {4096, 4096, 4096, 8192, 8192, 8192, 8192, 8192, 1024, 8000, 7992, 8064};
+  if (argc > 1) {
+    sizes.clear();
+    for (int i = 1; i + 2 < argc; i += 3)
+      for (int j = 0; j < 3; ++j) sizes.push_back(atoi(argv[i + j]));
+  }
+  cudaDeviceProp prop;
+  CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+  printf("%s, %d SMs; bf16 C = A * B^T (A m x k, B n x k row-major), fp32 accumulate\n", prop.name,
+         prop.multiProcessorCount);
+  cublasHandle_t handle;
+  CUBLAS_CHECK(cublasCreate(&handle));
+  cudaEvent_t ea, eb;
+  CUDA_CHECK(cudaEventCreate(&ea));
+  CUDA_CHECK(cudaEventCreate(&eb));
+  bool ok = true;
+  printf("| m x n x k | cuBLAS TFLOP/s (round 1, 2) | tirx-pp TFLOP/s (round 1, 2) | ratio | rel. error |\n");
+  printf("| --- | ---: | ---: | ---: | ---: |\n");
+  for (size_t z = 0; z + 2 < sizes.size(); z += 3) {
+    const int M = sizes[z], N = sizes[z + 1], K = sizes[z + 2];
+    bf16 *A, *B, *C1, *C2;
+    CUDA_CHECK(cudaMalloc(&A, (size_t)M * K * sizeof(bf16)));
+    CUDA_CHECK(cudaMalloc(&B, (size_t)N * K * sizeof(bf16)));
+    CUDA_CHECK(cudaMalloc(&C1, (size_t)M * N * sizeof(bf16)));
+    CUDA_CHECK(cudaMalloc(&C2, (size_t)M * N * sizeof(bf16)));
+    fill_random<<<1024, 256>>>(A, (size_t)M * K, 0x1234u + (uint32_t)z);
+    fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z);
+    CUDA_CHECK(cudaMemset(C1, 0xFF, (size_t)M * N * sizeof(bf16)));
+    CUDA_CHECK(cudaMemset(C2, 0xFF, (size_t)M * N * sizeof(bf16)));
+    LAUNCH_CHECK();
+
+    // Row-major C = A B^T is column-major C^T = B A^T: cuBLAS's "TN" product.
+    const float alpha = 1.0f, beta = 0.0f;
+    auto cublas = [&] {
+      CUBLAS_CHECK(cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_16BF, K, A, CUDA_R_16BF,
+                                K, &beta, C1, CUDA_R_16BF, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    };
+    auto ours = [&] { CUDA_CHECK(gemm_bf16(A, B, C2, M, N, K)); };
+    cublas();
+    ours();
+    LAUNCH_CHECK();
+    std::vector<bf16> h1((size_t)M * N), h2((size_t)M * N);
+    CUDA_CHECK(cudaMemcpy(h1.data(), C1, h1.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(h2.data(), C2, h2.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+    const double err = rel_frobenius(h2, h1);
+    const bool good = err < 1e-2;  // NaN fails
+    ok = ok && good;
+
+    for (int i = 0; i < 5; ++i) cublas(), ours();
+    LAUNCH_CHECK();
+    float tc[2], to[2];
+    for (int round = 0; round < 2; ++round) median_ms(cublas, ours, ea, eb, 20, &tc[round], &to[round]);
+    LAUNCH_CHECK();
+    const double flop = 2.0 * M * N * K;
+    const float bc = std::min(tc[0], tc[1]), bo = std::min(to[0], to[1]);
+    printf("| %d x %d x %d | %.0f, %.0f | %.0f, %.0f | %.3fx | %.1e%s |\n", M, N, K, flop / tc[0] / 1e9,
+           flop / tc[1] / 1e9, flop / to[0] / 1e9, flop / to[1] / 1e9, bc / bo, err, good ? "" : " FAIL");
+    fflush(stdout);
+    CUDA_CHECK(cudaFree(A));
+    CUDA_CHECK(cudaFree(B));
+    CUDA_CHECK(cudaFree(C1));
+    CUDA_CHECK(cudaFree(C2));
+  }
+  CUBLAS_CHECK(cublasDestroy(handle));
+  printf("gemm: %s\n", ok ? "PASS" : "FAIL (relative error at or above 1e-2)");
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,146 @@
+// tirx/tma.h - the Tensor Memory Accelerator (TMA, sm_90): tensor maps made on
+// the host with the Driver API, and the bulk tensor copies that use them.
+// One function per PTX instruction or Driver API call.
+//
+// A tensor map describes a 2D row-major array in global memory and the box
+// that one copy moves. Pass it to the kernel by value as a
+// `const __grid_constant__ CUtensorMap` parameter (the copy engine reads it from
+// parameter space; a copy in local memory would not do). A load completes on an
+// mbarrier: the thread that issues it first announces the bytes with
+// tirx_trigger_bytes(e[s], BYTES) (arrive.expect_tx), and the phase completes
+// when the arrivals and all the bytes are in. Boxes that reach past the array's
+// end are filled with zeros and still count the whole box's bytes.
+//
+// With the 128-byte swizzle, a box row must be exactly 128 bytes (64 bf16) and
+// the shared-memory destination 1024-byte aligned: the layout that wgmma's
+// 128-byte-swizzle descriptors read (tirx/wgmma.h).
+//
+// The host part needs <cuda.h>. The encoder is reached through the runtime's
+// driver entry point, so that a runtime-API program needs no -lcuda; define
+// TIRX_TMA_LINK_DRIVER to call cuTensorMapEncodeTiled directly (Driver API
+// programs that link libcuda).
+#pragma once
+
+#include "ptx.h"
+
+#ifndef __CUDACC_RTC__
+#include <cuda.h>
+#if !defined(TIRX_TMA_LINK_DRIVER) && defined(__CUDACC__)
+#include <cuda_runtime.h>
+#endif
+#endif
+
+// ---- host: tensor maps -------------------------------------------------------
+
+#ifndef __CUDACC_RTC__
+typedef CUresult (*TirxTensorMapEncodeTiled)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *,
+                                             const cuuint64_t *, const cuuint64_t *, const cuuint32_t *,
+                                             const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
+                                             CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+
+// cuTensorMapEncodeTiled, found once (NULL when the driver lacks it: no sm_90 driver).
+inline TirxTensorMapEncodeTiled tirx_tensor_map_encoder() {
+#if defined(TIRX_TMA_LINK_DRIVER) || !defined(__CUDACC__)
+  return &cuTensorMapEncodeTiled;
+#else
+  static TirxTensorMapEncodeTiled fn = [] {
+    void *p = nullptr;
+    cudaDriverEntryPointQueryResult found;
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &p, 12000, cudaEnableDefault, &found) !=
+            cudaSuccess ||
+        found != cudaDriverEntryPointSuccess)
+      return (TirxTensorMapEncodeTiled) nullptr;
+    return (TirxTensorMapEncodeTiled)p;
+  }();
+  return fn;
+#endif
+}
+
+// cuTensorMapEncodeTiled for a 2D row-major array: `rows` rows of `cols`
+// elements, `row_bytes` apart (a multiple of 16; the base 16-byte aligned); a
+// copy moves a box of box_rows x box_cols elements. Out-of-range elements of a
+// box read as zero. Returns the driver's result (CUDA_ERROR_NOT_SUPPORTED when
+// the driver has no TMA).
+inline CUresult tirx_tensor_map_2d(CUtensorMap *map, CUtensorMapDataType type, const void *base, uint64_t rows,
+                                   uint64_t cols, uint64_t row_bytes, uint32_t box_rows, uint32_t box_cols,
+                                   CUtensorMapSwizzle swizzle) {
+  TirxTensorMapEncodeTiled encode = tirx_tensor_map_encoder();
+  if (!encode) return CUDA_ERROR_NOT_SUPPORTED;
+  const cuuint64_t dims[2] = {cols, rows};  // innermost first
+  const cuuint64_t strides[1] = {row_bytes};
+  const cuuint32_t box[2] = {box_cols, box_rows};
+  const cuuint32_t elem_strides[2] = {1, 1};
+  return encode(map, type, 2, const_cast<void *>(base), dims, strides, box, elem_strides,
+                CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
+#endif
+
+// ---- device: copies ----------------------------------------------------------
+
+#ifdef __CUDACC__
+// prefetch.tensormap: bring the map into the cache before the first copy uses it.
+TIRX_DEVICE void tirx_tma_prefetch_map(const void *map) {
+#if defined(TIRX_SM90_)
+  asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory");
+#else
+  (void)map;
+#endif
+}
+
+// cp.async.bulk.tensor.2d global -> shared: the box whose first element is at
+// (row, col) into dst (1024-byte aligned for the 128-byte swizzle); completes
+// on `bar` (its phase must expect the bytes: tirx_trigger_bytes). One thread issues it.
+TIRX_DEVICE void tirx_tma_load_2d(void *dst, const void *map, int row, int col, uint64_t *bar) {
+#if defined(TIRX_SM90_)
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" ::"r"(
+          tirx_smem_addr(dst)),
+      "l"(map), "r"(col), "r"(row), "r"(tirx_smem_addr(bar))
+      : "memory");
+#else
+  (void)dst, (void)map, (void)row, (void)col, (void)bar;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
+// cp.async.bulk.tensor.2d shared -> global: the box at (row, col) from src;
+// elements outside the array are not written. Tracked by a bulk group: commit,
+// then wait before src is reused. Order the writes that filled src first
+// (tirx_fence_proxy_async_smem in each writer, then a barrier).
+TIRX_DEVICE void tirx_tma_store_2d(const void *map, int row, int col, const void *src) {
+#if defined(TIRX_SM90_)
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];" ::"l"(map), "r"(col),
+               "r"(row), "r"(tirx_smem_addr(src))
+               : "memory");
+#else
+  (void)map, (void)row, (void)col, (void)src;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
+// cp.async.bulk.commit_group: close the group of this thread's bulk stores so far.
+TIRX_DEVICE void tirx_tma_store_commit() {
+#if defined(TIRX_SM90_)
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+#endif
+}
+
+// cp.async.bulk.wait_group.read N: wait until at most N groups still read
+// their shared-memory source (the source may then be overwritten).
+template <int N>
+TIRX_DEVICE void tirx_tma_store_wait_read() {
+#if defined(TIRX_SM90_)
+  asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(N) : "memory");
+#endif
+}
+
+// cp.async.bulk.wait_group N: wait until at most N groups are still pending
+// (their writes are then done and visible to the writing thread).
+template <int N>
+TIRX_DEVICE void tirx_tma_store_wait() {
+#if defined(TIRX_SM90_)
+  asm volatile("cp.async.bulk.wait_group %0;" ::"n"(N) : "memory");
+#endif
+}
+#endif  // __CUDACC__
