@@ -4,7 +4,8 @@
 # 1. every example, raw and through tirx-pp, at several sizes, against its CPU
 #    reference, outputs compared, the tirx-pp builds under compute-sanitizer;
 # 2. planted deadlocks built with --watchdog stop with the watchdog's message;
-# 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu).
+# 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu);
+# 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -18,4 +19,8 @@ wd=$?
 "$nvcc" -O3 -std=c++17 -I "$root/headers" -gencode=arch=compute_90a,code=sm_90a \
   "$root/.device/membw.pp.cu" -o /tmp/membw && /tmp/membw 2>&1 | tee "$logs/membw.log"
 bw=$?
-exit $(( ex || wd || bw ))
+"$nvcc" -O3 -std=c++17 -I "$root/headers" -I "$root/examples" -gencode=arch=compute_90a,code=sm_90a \
+  -DGEMM_BF16_SOURCE="\"$root/.device/pp/gemm_bf16.cu\"" "$root/bench/gemm.cu" -lcublas -o /tmp/gemm &&
+  /tmp/gemm 2>&1 | tee "$logs/gemm.log"
+gm=$?
+exit $(( ex || wd || bw || gm ))
