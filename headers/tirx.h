@@ -116,8 +116,42 @@ TIRX_DEVICE void tirx_event_arrive_bytes(uint64_t *bar, uint32_t bytes, bool who
 }
 
 // ---- schedules (SPEC 5) -----------------------------------------------------
+#if defined(__CUDACC__) || defined(__CUDA_ARCH__)
+#define TIRX_HOST_DEVICE __host__ __device__ __forceinline__
+#else
+#define TIRX_HOST_DEVICE inline
+#endif
+
 #define TIRX_PERSISTENT(tile, total) \
   for (int tile = blockIdx.x; tile < (total); tile += gridDim.x)
+
+// persistent(tile: TOTAL) order(grouped(COLS, G)): the row-major number of
+// the tile at position `pos` of the grouped order. The TOTAL tiles form a
+// grid of COLS columns; groups of G tile rows are walked column by column
+// (the last group may have fewer rows), so that the blocks running at one
+// time share rows of A and columns of B in L2. For any arguments the result
+// is a permutation of 0..total-1: an incomplete last row (TOTAL not a
+// multiple of COLS) comes last, in row-major order, and COLS < 1 or G < 1
+// leave the order as it is.
+TIRX_HOST_DEVICE int tirx_tile_grouped(int pos, int total, int cols, int group) {
+  if (cols < 1 || group < 1) return pos;
+  int rows = total / cols;
+  if (pos >= rows * cols) return pos;
+  if (group > rows) group = rows;  // and group * cols cannot overflow
+  int first = pos / (group * cols) * group;  // the first row of pos's group
+  int height = rows - first < group ? rows - first : group;
+  int at = pos - first * cols;  // position inside the group
+  return (first + at % height) * cols + at / height;
+}
+
+// The loop walks positions and sets `tile` in its condition, so that `break`
+// and `continue` in the statement stay the loop's (tirx-pp lowers the pragma
+// to the same loop).
+#define TIRX_PERSISTENT_GROUPED(tile, total, cols, group)                                                    \
+  for (int __tirx_pos_##tile = blockIdx.x, tile = 0;                                                         \
+       __tirx_pos_##tile < (total) &&                                                                        \
+       ((tile = tirx_tile_grouped(__tirx_pos_##tile, (total), (cols), (group))), true);                      \
+       __tirx_pos_##tile += gridDim.x)
 
 // ---- forms that only tirx-pp can lower (SPEC 3, 4) --------------------------
 #ifdef __TIRX_PP__

@@ -276,8 +276,8 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
           c.front->errors[k].message = NULL;
       continue;
     }
-    if (an->dir.kind == DIR_LAUNCH || (an->dir.kind == DIR_PERSISTENT && dir_clause(&an->dir, "order"))) {
-      const Span w = an->dir.kind == DIR_LAUNCH ? an->dir.head.name : dir_clause(&an->dir, "order")->name;
+    if (an->dir.kind == DIR_LAUNCH) {
+      const Span w = an->dir.head.name;
       diag_at(diag, DIAG_ERROR, w.off, w.len, "'%.*s' is not supported by this version of tirx-pp", (int)w.len, w.s);
       continue;
     }

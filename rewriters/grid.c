@@ -260,33 +260,126 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
 
 // --- persistent --------------------------------------------------------------
 
-static const char *persistent_loop(Ctx *c, const Annotation *an, bool quiet) {
-  const Clause *h = &an->dir.head;
-  if (h->nargs != 1 || !h->args[0].name.len) {
-    if (!quiet) diag_error(c->diag, h->name.off, "'%s' takes one 'tile: TOTAL' argument", spelling_of(an));
-    return NULL;
+// `order(grouped(COLS, G))`: the inside of `grouped(...)`.
+typedef struct {
+  Span cols, group;
+} Order;
+
+// Index just past the bracket that closes the one at i; 0 when unbalanced.
+static size_t closing(Span e, size_t i) {
+  int depth = 0;
+  for (; i < e.len; i++) {
+    if (e.s[i] == '(' || e.s[i] == '[' || e.s[i] == '{') depth++;
+    if ((e.s[i] == ')' || e.s[i] == ']' || e.s[i] == '}') && --depth == 0) return i + 1;
   }
-  Span t = h->args[0].name, total = h->args[0].expr;
-  return arena_printf(c->arena, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", (int)t.len, t.s,
-                      (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s);
+  return 0;
+}
+
+static bool read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out, bool quiet) {
+  Diag *d = c->diag;
+  if (o->nargs != 1 || o->args[0].name.len) {
+    if (!quiet) diag_at(d, DIAG_ERROR, o->name.off, o->name.len, "'order' takes one tile order, written 'order(grouped(COLS, G))'");
+    return false;
+  }
+  Span e = o->args[0].expr;
+  size_t k = 0;
+  while (k < e.len && is_ident_char((unsigned char)e.s[k])) k++;
+  if (!k || (unsigned char)e.s[0] <= '9') {
+    if (!quiet) diag_error(d, e.off, "expected a tile order in '%s ... order(...)': this version knows 'grouped(COLS, G)'", spelling_of(an));
+    return false;
+  }
+  if (!span_eq((Span){e.s, k, e.off}, "grouped")) {
+    if (!quiet)
+      diag_at(d, DIAG_ERROR, e.off, k, "unknown tile order '%.*s': this version knows 'grouped(COLS, G)'", (int)k, e.s);
+    return false;
+  }
+  size_t open = k;
+  while (open < e.len && (e.s[open] == ' ' || e.s[open] == '\t')) open++;
+  size_t close = open < e.len && e.s[open] == '(' ? closing(e, open) : 0;
+  if (close != e.len) {
+    if (!quiet) diag_error(d, e.off, "'grouped' takes 2 arguments, written 'grouped(COLS, G)'");
+    return false;
+  }
+  Arg *args;
+  int n = split_args(c->arena, (Span){e.s + open + 1, close - open - 2, e.off + open + 1}, &args);
+  if (n != 2 || args[0].name.len || args[1].name.len || !args[0].expr.len || !args[1].expr.len) {
+    if (!quiet)
+      diag_error(d, e.off, "'grouped' takes 2 arguments, written 'grouped(COLS, G)': the columns of the tile grid and the tile rows in a group; got %d",
+                 n);
+    return false;
+  }
+  *out = (Order){args[0].expr, args[1].expr};
+  return true;
+}
+
+// The loop header. With an order, the loop walks positions and `tile` is
+// set from each in the condition, so that `break` and `continue` in the
+// statement stay the loop's and the statement is not wrapped.
+static const char *persistent_header(Arena *a, Span t, Span total, const Order *o) {
+  if (!o)
+    return arena_printf(a, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", (int)t.len, t.s,
+                        (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s);
+  return arena_printf(a,
+                      "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
+                      "((%.*s = tirx_tile_grouped(__tirx_pos_%.*s, (%.*s), (%.*s), (%.*s))), true); "
+                      "__tirx_pos_%.*s += gridDim.x)",
+                      (int)t.len, t.s, (int)t.len, t.s, (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s,
+                      (int)t.len, t.s, (int)total.len, total.s, (int)o->cols.len, o->cols.s, (int)o->group.len,
+                      o->group.s, (int)t.len, t.s);
 }
 
 // Declares the tile index even when the arguments are wrong, so that the
-// statement parses and the error is the annotation's own.
+// statement parses and the error is the annotation's own. The parse sees the
+// order's expressions (tirx.h need not be included there).
 const char *persistent_stub(Ctx *c, const Annotation *an) {
-  const Clause *h = &an->dir.head;
-  for (int i = 0; i < h->nargs; i++)
-    if (h->args[i].name.len)
-      return arena_printf(c->arena, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)",
-                          (int)h->args[i].name.len, h->args[i].name.s, (int)h->args[i].name.len, h->args[i].name.s,
-                          (int)h->args[i].expr.len, h->args[i].expr.s, (int)h->args[i].name.len, h->args[i].name.s);
+  const Clause *h = &an->dir.head, *oc = dir_clause(&an->dir, "order");
+  Order o;
+  bool ordered = oc && read_order(c, an, oc, &o, true);
+  for (int i = 0; i < h->nargs; i++) {
+    Span t = h->args[i].name, total = h->args[i].expr;
+    if (!t.len) continue;
+    if (!ordered) return persistent_header(c->arena, t, total, NULL);
+    return arena_printf(c->arena,
+                        "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
+                        "((%.*s = __tirx_pos_%.*s + 0 * (int)((%.*s) + (%.*s))), true); __tirx_pos_%.*s += gridDim.x)",
+                        (int)t.len, t.s, (int)t.len, t.s, (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s,
+                        (int)t.len, t.s, (int)o.cols.len, o.cols.s, (int)o.group.len, o.group.s, (int)t.len, t.s);
+  }
   return "";
 }
 
+// The tile index of an ordered loop is recomputed from the position every
+// iteration: assigning it would change nothing the programmer expects.
+static bool tile_not_assigned(Ctx *c, const Annotation *an, Stmt st, Span t) {
+  int top = front_first_at(c->front, an->start);
+  if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return true;
+  CXCursor parts[4], decl[2];
+  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || cursor_children(parts[0], decl, 2) != 2) return true;
+  int assign = assigns_to(c, st.node, decl[1]);
+  if (assign < 0) return true;
+  diag_error(c->diag, node_at(c, assign)->start,
+             "tile index '%.*s' is assigned in the body of '%s ... order(...)': each iteration sets it from the "
+             "loop's position",
+             (int)t.len, t.s, spelling_of(an));
+  return false;
+}
+
 void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
-  (void)st;
-  static const char *const none[] = {NULL};
-  if (!check_clauses(c, an, none)) return;
-  const char *loop = persistent_loop(c, an, false);
-  if (loop) edit_replace(c->edits, an->start, an->end, loop);
+  static const char *const clauses[] = {"order", NULL};
+  if (!check_clauses(c, an, clauses)) return;
+  const Clause *h = &an->dir.head, *oc = dir_clause(&an->dir, "order");
+  if (h->nargs != 1 || !h->args[0].name.len) {
+    diag_error(c->diag, h->name.off, "'%s' takes one 'tile: TOTAL' argument", spelling_of(an));
+    return;
+  }
+  Span t = h->args[0].name, total = h->args[0].expr;
+  for (int i = 0; i < an->dir.nclauses; i++)
+    if (&an->dir.clauses[i] != oc && span_eq(an->dir.clauses[i].name, "order")) {
+      diag_error(c->diag, an->dir.clauses[i].name.off, "'%s' takes one 'order' clause", spelling_of(an));
+      return;
+    }
+  Order o;
+  if (oc && (!read_order(c, an, oc, &o, false) || !tile_not_assigned(c, an, st, t))) return;
+  if (oc) c->needs_tirx_h = true;
+  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, oc ? &o : NULL));
 }

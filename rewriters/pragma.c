@@ -236,12 +236,37 @@ static const struct {
     {"TIRX_EVENT_READY", DIR_EVENT, "event", 0, "ready"},
     {"TIRX_EVENT_COUNT", DIR_EVENT, "event", 0, "count"},
     {"TIRX_PERSISTENT", DIR_PERSISTENT, "persistent", 1, NULL},
+    {"TIRX_PERSISTENT_GROUPED", DIR_PERSISTENT, "persistent", 0, "order"},
 };
 
 bool pragma_is_macro(Span name) {
   for (size_t i = 0; i < sizeof macros / sizeof *macros; i++)
     if (span_eq(name, macros[i].macro)) return true;
   return false;
+}
+
+// TIRX_PERSISTENT_GROUPED(tile, total, cols, g): `persistent(tile: total)
+// order(grouped(cols, g))`, the order's text spelled out from the arguments.
+static bool persistent_grouped(Arena *a, Diag *d, Span name, Arg *list, int n, Directive *out) {
+  if (n != 4) {
+    diag_error(d, name.off, "TIRX_PERSISTENT_GROUPED takes (name, total, cols, group), got %d argument%s", n,
+               n == 1 ? "" : "s");
+    return false;
+  }
+  out->head.has_args = true;
+  out->head.nargs = 1;
+  out->head.args = arena_alloc(a, sizeof(Arg));
+  out->head.args[0] = (Arg){.name = list[0].expr, .expr = list[1].expr};
+  const char *text = arena_printf(a, "grouped(%.*s, %.*s)", (int)list[2].expr.len, list[2].expr.s,
+                                  (int)list[3].expr.len, list[3].expr.s);
+  Clause *o = arena_alloc(a, sizeof(Clause));
+  *o = (Clause){.name = {"order", 5, name.off}, .has_args = true, .nargs = 1};
+  o->args = arena_alloc(a, sizeof(Arg));
+  // Offsets such that `cols` stands where it is written (the macro's name comes before it).
+  o->args[0] = (Arg){.expr = {text, strlen(text), list[2].expr.off - strlen("grouped(")}};
+  out->clauses = o;
+  out->nclauses = 1;
+  return true;
 }
 
 bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, Directive *out) {
@@ -264,6 +289,7 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
     diag_error(d, name.off, "%s needs its arguments in parentheses", macros[m].macro);
     return false;
   }
+  if (out->kind == DIR_PERSISTENT && macros[m].clause) return persistent_grouped(a, d, name, list, n, out);
   if (!macros[m].named_pairs) {
     out->head.args = list;
     out->head.nargs = n;

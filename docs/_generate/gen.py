@@ -26,7 +26,7 @@ import sys
 import tempfile
 
 REPO, TEMPLATES, OUT = (os.path.abspath(p) for p in sys.argv[1:4])
-TOOL = os.path.join(REPO, "build", "tirx-pp")
+TOOL = os.environ.get("TIRX_PP_TOOL", os.path.join(REPO, "build", "tirx-pp"))  # another build directory
 GOLDEN = os.path.join(REPO, "tests", "golden")
 problems = []
 

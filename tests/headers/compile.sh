@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles tests/headers/ptx_compile.cu (every function of headers/tirx/ptx.h)
 # for sm_90a, sm_90, sm_80 and sm_75 with warnings as errors, then checks that
-# the PTX holds each instruction meant for that target (and none it must not).
+# the PTX holds each instruction meant for that target (and none it must not);
+# runs tile_grouped.cu (tirx.h's tile order) on the host.
 #   compile.sh [HEADER_DIR]      (NVCC=... to choose nvcc)
 # One line per check, then "N passed, N failed"; exit status 1 on any failure.
 set -u
@@ -46,7 +47,16 @@ else
   bad "host C++ ($cxx)"; sed 's/^/     /' "$work/host.log"
 fi
 
-# 4. PTX per target: want (grep -E must match) / reject (must not).
+# 4. tirx.h's host-and-device helpers, run on the host: tirx_tile_grouped visits
+#    every tile once, in the grouped order (tile_grouped.cu).
+if "$nvcc" "${strict[@]}" -o "$work/tile_grouped" "$here/tile_grouped.cu" > "$work/tg.log" 2>&1 &&
+   "$work/tile_grouped" >> "$work/tg.log" 2>&1; then
+  ok "tirx_tile_grouped: $(tail -n 1 "$work/tg.log")"
+else
+  bad "tirx_tile_grouped"; sed 's/^/     /' "$work/tg.log"
+fi
+
+# 5. PTX per target: want (grep -E must match) / reject (must not).
 for t in 90a:compute_90a 90:compute_90 80:compute_80; do
   tag=sm_${t%%:*}
   "$nvcc" -std=c++17 -I "$headers" -ptx -gencode=arch=${t#*:},code=$tag -o "$work/$tag.ptx" "$src" \

@@ -1,0 +1,5 @@
+// Two 'order' clauses.
+__global__ void k(float *a) {
+#pragma tirx persistent(t: 64) order(grouped(8, 2)) order(grouped(8, 4))
+  a[t] = 0.f;
+}
