@@ -18,17 +18,23 @@
 
 #include "ptx.h"
 
-// Shared-memory matrix descriptor, K-major with the 128-byte swizzle: a tile
-// whose rows are 128 bytes (64 bf16 of K), stored as TMA's 128-byte swizzle
-// writes it, the 8-row atoms 1024 bytes apart; `smem` 1024-byte aligned, or
-// advanced from such an address by k * 32 bytes for the k-th 16-wide K step.
-TIRX_DEVICE uint64_t tirx_wgmma_desc_sw128(const void *smem) {
-  const uint64_t addr = tirx_smem_addr(smem);
-  return ((addr & 0x3FFFF) >> 4)        // start address, 16-byte units
-         | (uint64_t)1 << 16            // leading byte offset: unused when swizzled K-major
-         | (uint64_t)(1024 >> 4) << 32  // stride byte offset: from one 8-row atom to the next
-         | (uint64_t)1 << 62;           // layout: 128-byte swizzle
+// Shared-memory matrix descriptor, K-major with the 128-byte swizzle, from a
+// 32-bit shared address: a tile whose rows are 128 bytes (64 bf16 of K),
+// stored as TMA's 128-byte swizzle writes it, the 8-row atoms 1024 bytes
+// apart; the address 1024-byte aligned, or advanced from such an address by
+// k * 32 bytes for the k-th 16-wide K step. Host and device, so it can be tested.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline constexpr uint64_t tirx_wgmma_desc_sw128_at(uint32_t addr) {
+  return ((uint64_t)(addr & 0x3FFFF) >> 4)  // start address, 16-byte units
+         | (uint64_t)1 << 16                // leading byte offset: unused when swizzled K-major
+         | (uint64_t)(1024 >> 4) << 32      // stride byte offset: from one 8-row atom to the next
+         | (uint64_t)1 << 62;               // layout: 128-byte swizzle
 }
+
+// The same for a generic pointer into shared memory.
+TIRX_DEVICE uint64_t tirx_wgmma_desc_sw128(const void *smem) { return tirx_wgmma_desc_sw128_at(tirx_smem_addr(smem)); }
 
 // wgmma.fence: orders earlier register and shared-memory accesses before the
 // next wgmma that reads them (the accumulators, the operand tiles).
@@ -66,7 +72,9 @@ TIRX_DEVICE void tirx_wgmma_wait() {
 // registers across a wgmma.
 template <int R>
 TIRX_DEVICE void tirx_wgmma_fence_operand(float (&d)[R]) {
+#ifdef __CUDACC__
 #pragma unroll
+#endif
   for (int i = 0; i < R; ++i) asm volatile("" : "+f"(d[i])::"memory");
 }
 

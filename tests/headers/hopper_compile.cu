@@ -1,0 +1,49 @@
+// hopper_compile.cu - every function of tirx/tma.h and tirx/wgmma.h in one
+// kernel, for tests/headers/hopper.sh (compiled for sm_90a, sm_90 and sm_80,
+// its PTX read), and a host main that checks what the host can compute: the
+// descriptor's fields for several shared addresses.
+#include "tirx/tma.h"
+#include "tirx/wgmma.h"
+
+#include <cstdio>
+
+__global__ void every_function(const __grid_constant__ CUtensorMap map, int row, int col, int scale) {
+  __shared__ __align__(1024) unsigned char tile[64 * 128];
+  __shared__ uint64_t bar;
+  float acc256[128] = {}, acc128[64] = {};
+  tirx_tma_prefetch_map(&map);
+  tirx_tma_load_2d(tile, &map, row, col, &bar);
+  tirx_wgmma_fence();
+  const uint64_t d = tirx_wgmma_desc_sw128(tile);
+  tirx_wgmma_m64n256k16_bf16(acc256, d, d + 2, scale);
+  tirx_wgmma_m64n128k16_bf16(acc128, d, d + 2, scale);
+  tirx_wgmma_commit();
+  tirx_wgmma_wait<1>();
+  tirx_wgmma_wait<0>();
+  tirx_wgmma_fence_operand(acc256);
+  tirx_wgmma_fence_operand(acc128);
+  reinterpret_cast<float *>(tile)[threadIdx.x] = acc256[row & 127] + acc128[col & 63];
+  tirx_fence_proxy_async_smem();
+  tirx_tma_store_2d(&map, row, col, tile);
+  tirx_tma_store_commit();
+  tirx_tma_store_wait_read<0>();
+  tirx_tma_store_wait<0>();
+}
+
+// One descriptor, with its expected bits spelled out.
+static int check_desc(uint32_t addr, uint64_t want) {
+  const uint64_t got = tirx_wgmma_desc_sw128_at(addr);
+  if (got == want) return 0;
+  printf("FAIL descriptor of 0x%x: %016llx, expected %016llx\n", addr, (unsigned long long)got,
+         (unsigned long long)want);
+  return 1;
+}
+
+int main() {
+  const uint64_t fixed = (uint64_t)1 << 16 | (uint64_t)64 << 32 | (uint64_t)1 << 62;  // LBO 1, SBO 1024 B, 128B swizzle
+  int fails = check_desc(0, fixed) + check_desc(0x400, fixed | 0x40) + check_desc(0x420, fixed | 0x42) +
+              check_desc(0x3fc00, fixed | 0x3fc0) + check_desc(0x40400, fixed | 0x40);  // 18 bits of address
+  static_assert(tirx_wgmma_desc_sw128_at(0x800) == (fixed | 0x80), "constexpr");
+  if (!fails) printf("descriptor fields and start addresses\n");
+  return fails != 0;
+}
