@@ -1,0 +1,273 @@
+// rt_cache.c - the cache key (SHA-256), cache entries as bytes, and cache
+// files written atomically.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rt_internal.h"
+
+// ---- SHA-256 (FIPS 180-4) ----
+
+static const uint32_t K[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+static uint32_t ror(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+
+static void block(RtSha256 *s, const uint8_t *p) {
+  uint32_t w[64];
+  for (int i = 0; i < 16; i++)
+    w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 | (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+  for (int i = 16; i < 64; i++) {
+    uint32_t s0 = ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ (w[i - 15] >> 3);
+    uint32_t s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10);
+    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+  }
+  uint32_t a = s->h[0], b = s->h[1], c = s->h[2], d = s->h[3], e = s->h[4], f = s->h[5], g = s->h[6], h = s->h[7];
+  for (int i = 0; i < 64; i++) {
+    uint32_t t1 = h + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
+    uint32_t t2 = (ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+    h = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
+  }
+  s->h[0] += a, s->h[1] += b, s->h[2] += c, s->h[3] += d;
+  s->h[4] += e, s->h[5] += f, s->h[6] += g, s->h[7] += h;
+}
+
+void rt_sha256_init(RtSha256 *s) {
+  static const uint32_t h0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+  memcpy(s->h, h0, sizeof h0);
+  s->len = 0;
+  s->n = 0;
+}
+
+void rt_sha256_update(RtSha256 *s, const void *data, size_t len) {
+  const uint8_t *p = data;
+  s->len += len;
+  while (len > 0) {
+    size_t take = 64 - s->n < len ? 64 - s->n : len;
+    memcpy(s->buf + s->n, p, take);
+    s->n += take, p += take, len -= take;
+    if (s->n == 64) {
+      block(s, s->buf);
+      s->n = 0;
+    }
+  }
+}
+
+void rt_sha256_final(RtSha256 *s, uint8_t out[32]) {
+  uint64_t bits = s->len * 8;
+  uint8_t pad[72] = {0x80};
+  size_t padlen = (s->n < 56 ? 56 : 120) - s->n;
+  for (int i = 0; i < 8; i++) pad[padlen + i] = (uint8_t)(bits >> (56 - 8 * i));
+  rt_sha256_update(s, pad, padlen + 8);
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 4; j++) out[4 * i + j] = (uint8_t)(s->h[i] >> (24 - 8 * j));
+}
+
+void rt_sha256_field(RtSha256 *s, const void *data, size_t len) {
+  uint8_t n[8];
+  for (int i = 0; i < 8; i++) n[i] = (uint8_t)((uint64_t)len >> (8 * i));
+  rt_sha256_update(s, n, 8);
+  rt_sha256_update(s, data, len);
+}
+
+void rt_key_hex(const RtKey *k, char hex[65]) {
+  for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", k->b[i]);
+}
+
+uint64_t rt_fnv1a64(const void *data, size_t len) {
+  const uint8_t *p = data;
+  uint64_t h = 14695981039346656037ull;
+  for (size_t i = 0; i < len; i++) h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+// ---- entries ----
+
+void rt_image_free(RtImage *im) {
+  if (!im) return;
+  for (int i = 0; i < im->n; i++) {
+    if (im->exprs) free(im->exprs[i]);
+    if (im->lowered) free(im->lowered[i]);
+  }
+  free(im->exprs);
+  free(im->lowered);
+  free(im->image);
+  memset(im, 0, sizeof *im);
+}
+
+static const char MAGIC[8] = "TIRXRT1\n";
+enum { HEADER = 8 + 32 + 8 + 8 };
+
+static void put64(char *p, uint64_t v) {
+  for (int i = 0; i < 8; i++) p[i] = (char)(v >> (8 * i));
+}
+
+static uint64_t get64(const char *p) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; i++) v |= (uint64_t)(uint8_t)p[i] << (8 * i);
+  return v;
+}
+
+// Payload: u64 count, then each expression and lowered name NUL-terminated,
+// then the image (the rest).
+bool rt_entry_encode(const RtKey *key, const RtImage *im, char **out, size_t *len) {
+  size_t names = 0;
+  for (int i = 0; i < im->n; i++) names += strlen(im->exprs[i]) + strlen(im->lowered[i]) + 2;
+  size_t payload = 8 + names + im->image_size;
+  char *e = malloc(HEADER + payload);
+  if (!e) return false;
+  char *p = e + HEADER;
+  put64(p, (uint64_t)im->n);
+  p += 8;
+  for (int i = 0; i < im->n; i++) {
+    size_t a = strlen(im->exprs[i]) + 1, b = strlen(im->lowered[i]) + 1;
+    memcpy(p, im->exprs[i], a);
+    memcpy(p + a, im->lowered[i], b);
+    p += a + b;
+  }
+  memcpy(p, im->image, im->image_size);
+  memcpy(e, MAGIC, 8);
+  memcpy(e + 8, key->b, 32);
+  put64(e + 40, payload);
+  put64(e + 48, rt_fnv1a64(e + HEADER, payload));
+  *out = e;
+  *len = HEADER + payload;
+  return true;
+}
+
+// The next NUL-terminated string in [*p, end), copied; NULL when there is none.
+static char *take_string(const char **p, const char *end) {
+  const char *nul = memchr(*p, '\0', (size_t)(end - *p));
+  if (!nul) return NULL;
+  char *s = strdup(*p);
+  *p = nul + 1;
+  return s;
+}
+
+bool rt_entry_decode(const RtKey *key, const char *data, size_t len, RtImage *out) {
+  memset(out, 0, sizeof *out);
+  if (len < HEADER + 8 || memcmp(data, MAGIC, 8) != 0 || memcmp(data + 8, key->b, 32) != 0) return false;
+  uint64_t payload = get64(data + 40);
+  if (payload != len - HEADER || get64(data + 48) != rt_fnv1a64(data + HEADER, payload)) return false;
+  const char *p = data + HEADER + 8, *end = data + len;
+  uint64_t n = get64(data + HEADER);
+  if (n > payload / 2) return false;  // each name pair takes two bytes at least
+  out->exprs = calloc(n + 1, sizeof *out->exprs);
+  out->lowered = calloc(n + 1, sizeof *out->lowered);
+  if (!out->exprs || !out->lowered) goto bad;
+  for (; out->n < (int)n; out->n++) {
+    out->exprs[out->n] = take_string(&p, end);
+    out->lowered[out->n] = out->exprs[out->n] ? take_string(&p, end) : NULL;
+    if (!out->lowered[out->n]) {
+      out->n++;  // free what was taken
+      goto bad;
+    }
+  }
+  out->image_size = (size_t)(end - p);
+  if (out->image_size == 0 || !(out->image = malloc(out->image_size))) goto bad;
+  memcpy(out->image, p, out->image_size);
+  return true;
+bad:
+  rt_image_free(out);
+  return false;
+}
+
+// ---- files ----
+
+bool rt_make_dirs(char *dir) {
+  for (char *p = dir + 1; *p; p++)
+    if (*p == '/') {
+      *p = '\0';
+      mkdir(dir, 0777);
+      *p = '/';
+    }
+  mkdir(dir, 0777);
+  return access(dir, W_OK) == 0;
+}
+
+const char *rt_cache_dir(char *buf, size_t size) {
+  const char *env = getenv("TIRX_RT_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  if (env && !strcmp(env, "off")) return NULL;
+  int n;
+  if (env && *env)
+    n = snprintf(buf, size, "%s", env);
+  else if (xdg && *xdg)
+    n = snprintf(buf, size, "%s/tirx-rt", xdg);
+  else if (home && *home)
+    n = snprintf(buf, size, "%s/.cache/tirx-rt", home);
+  else
+    return NULL;
+  if (n < 0 || (size_t)n >= size) return NULL;
+  return rt_make_dirs(buf) ? buf : NULL;
+}
+
+void rt_cache_path(const char *dir, const RtKey *key, char *buf, size_t size) {
+  char hex[65];
+  rt_key_hex(key, hex);
+  snprintf(buf, size, "%s/%s.tirxrt", dir, hex);
+}
+
+static char *read_all(const char *path, size_t *len) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  struct stat st;
+  char *data = NULL;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (data = malloc((size_t)st.st_size + 1))) {
+    size_t got = 0;
+    ssize_t r;
+    while (got < (size_t)st.st_size && (r = read(fd, data + got, (size_t)st.st_size - got)) > 0) got += (size_t)r;
+    *len = got;  // a file that shrank while read is caught by the length check
+  }
+  close(fd);
+  return data;
+}
+
+bool rt_cache_load(const char *dir, const RtKey *key, RtImage *out) {
+  char path[4200];
+  rt_cache_path(dir, key, path, sizeof path);
+  size_t len = 0;
+  char *data = read_all(path, &len);
+  bool ok = data && rt_entry_decode(key, data, len, out);
+  free(data);
+  return ok;
+}
+
+static bool write_all(int fd, const char *p, size_t n) {
+  while (n > 0) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    p += w, n -= (size_t)w;
+  }
+  return true;
+}
+
+bool rt_cache_store(const char *dir, const RtKey *key, const RtImage *im) {
+  char path[4200], tmp[4300];
+  rt_cache_path(dir, key, path, sizeof path);
+  snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+  char *entry;
+  size_t len;
+  if (!rt_entry_encode(key, im, &entry, &len)) return false;
+  int fd = mkstemp(tmp);
+  bool ok = fd >= 0 && write_all(fd, entry, len);
+  if (fd >= 0) ok = close(fd) == 0 && ok;
+  if (ok) fchmodat(AT_FDCWD, tmp, 0644, 0);
+  ok = ok && rename(tmp, path) == 0;
+  if (!ok && fd >= 0) unlink(tmp);
+  free(entry);
+  return ok;
+}

@@ -1,0 +1,77 @@
+// rt_internal.h - libtirx_rt below the Driver API: the cache key, the cache
+// entries and files, and the build (rewriter + NVRTC). None of it needs a GPU,
+// so the tests run all of it on machines without one.
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tirx_rt.h"
+
+// ---- SHA-256 (rt_cache.c) ----
+typedef struct {
+  uint32_t h[8];
+  uint64_t len;  // bytes so far
+  uint8_t buf[64];
+  size_t n;
+} RtSha256;
+void rt_sha256_init(RtSha256 *s);
+void rt_sha256_update(RtSha256 *s, const void *data, size_t len);
+void rt_sha256_final(RtSha256 *s, uint8_t out[32]);
+// A field of the key: its length first, so that ("ab","c") and ("a","bc") differ.
+void rt_sha256_field(RtSha256 *s, const void *data, size_t len);
+
+typedef struct {
+  uint8_t b[32];
+} RtKey;
+void rt_key_hex(const RtKey *k, char hex[65]);
+uint64_t rt_fnv1a64(const void *data, size_t len);
+
+// ---- cache entries and files (rt_cache.c) ----
+// A compiled module: the image and, for each kernel name expression, its
+// lowered (mangled) name.
+typedef struct {
+  char *image;
+  size_t image_size;
+  char **exprs, **lowered;
+  int n;
+} RtImage;
+void rt_image_free(RtImage *im);
+
+// An entry: "TIRXRT1\n", the key, the payload's length and FNV-1a 64, then
+// the payload (count, name pairs, image). decode is false for anything that
+// is not one whole, intact entry for `key`.
+bool rt_entry_encode(const RtKey *key, const RtImage *im, char **out, size_t *len);
+bool rt_entry_decode(const RtKey *key, const char *data, size_t len, RtImage *out);
+
+// Makes dir and its parents; true when it ends up a writable directory.
+bool rt_make_dirs(char *dir);
+// $TIRX_RT_CACHE_DIR ("off": none), $XDG_CACHE_HOME/tirx-rt or ~/.cache/tirx-rt,
+// created; NULL when off or not writable.
+const char *rt_cache_dir(char *buf, size_t size);
+// <dir>/<hex key>.tirxrt. load is false on a miss (absent, or corrupt: the
+// caller rebuilds and stores over it); store writes a temporary file and
+// renames it into place, so readers never see half an entry.
+bool rt_cache_load(const char *dir, const RtKey *key, RtImage *out);
+bool rt_cache_store(const char *dir, const RtKey *key, const RtImage *im);
+void rt_cache_path(const char *dir, const RtKey *key, char *buf, size_t size);
+
+// ---- the build (rt_build.c) ----
+typedef struct {
+  const char *src;
+  size_t len;
+  const char *name;     // for messages and #line
+  bool rewrite;         // through tirx-pp first
+  const char *arch;     // sm_90a, compute_90a, ...
+  const char *header_dir, *cuda_path, *nvrtc_include;  // NULL: the defaults
+  const char *pp_cache_dir;                             // the rewriter's PCH cache; NULL: none
+  const TirxRtCompileOptions *opt;                      // may be NULL
+  const char *cache_dir;  // NULL: no disk cache
+  int driver_version;     // part of the key
+} RtBuild;
+
+// Rewrites (when asked) and compiles, or takes the image from the cache.
+// *log gets the diagnostics (malloc'ed, may be ""), msg the error.
+TirxRtStatus rt_build(const RtBuild *b, RtImage *out, bool *cached, char **log, char *msg, size_t msglen);
+// The key rt_build uses, over the source and the NVRTC options it makes.
+TirxRtStatus rt_build_key(const RtBuild *b, RtKey *key, char *msg, size_t msglen);

@@ -1,0 +1,281 @@
+// test_rt.c - libtirx_rt below the Driver API: SHA-256, the cache key, cache
+// entries (truncation and corruption detected), cache files, and the build
+// from annotated source to cubin (rewriter in-process, NVRTC).
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rt_internal.h"
+
+static char dir[] = "/tmp/test_rt.XXXXXX";
+static char msg[1024];
+
+static void setup(void) { ck_assert_ptr_nonnull(mkdtemp(strcpy(dir, "/tmp/test_rt.XXXXXX"))); }
+
+static void teardown(void) {
+  char cmd[256];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  ck_assert_int_eq(system(cmd), 0);
+}
+
+static void hex_of(const char *s, size_t len, char out[65]) {
+  RtSha256 h;
+  RtKey k;
+  rt_sha256_init(&h);
+  rt_sha256_update(&h, s, len);
+  rt_sha256_final(&h, k.b);
+  rt_key_hex(&k, out);
+}
+
+START_TEST(sha256_vectors) {
+  char hex[65];
+  hex_of("", 0, hex);
+  ck_assert_str_eq(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  hex_of("abc", 3, hex);
+  ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+  hex_of(two, strlen(two), hex);
+  ck_assert_str_eq(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  // A million 'a's, fed in uneven pieces.
+  RtSha256 h;
+  RtKey k;
+  char a[997];
+  memset(a, 'a', sizeof a);
+  rt_sha256_init(&h);
+  for (size_t left = 1000000; left > 0;) {
+    size_t n = left < sizeof a ? left : sizeof a;
+    rt_sha256_update(&h, a, n);
+    left -= n;
+  }
+  rt_sha256_final(&h, k.b);
+  rt_key_hex(&k, hex);
+  ck_assert_str_eq(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+END_TEST
+
+static const char *kernel_src =
+    "#include \"tirx.h\"\n"
+    "template <int N> __global__ void fill(int *p) {\n"
+    "  int base = threadIdx.x * 4;\n"
+    "#pragma tirx unroll\n"
+    "  for (int i = 0; i < 4; ++i) p[base + i] = N + i;\n"
+    "}\n"
+    "extern \"C\" __global__ void plain(float *p) { p[threadIdx.x] = 1.0f; }\n";
+
+static const char *kernels[] = {"fill<3>", "plain"};
+
+static RtBuild build_of(const char *src, const TirxRtCompileOptions *o) {
+  return (RtBuild){.src = src, .len = strlen(src), .name = "k.cu", .rewrite = true, .arch = "sm_90a", .opt = o,
+                   .cache_dir = dir, .driver_version = 13000};
+}
+
+START_TEST(key_stable_and_sensitive) {
+  TirxRtCompileOptions o = {.kernels = kernels, .nkernels = 2};
+  RtBuild b = build_of(kernel_src, &o);
+  RtKey k1, k2;
+  ck_assert_int_eq(rt_build_key(&b, &k1, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert_int_eq(rt_build_key(&b, &k2, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert(memcmp(k1.b, k2.b, 32) == 0);
+  // Each input changes it: driver, arch, a define, a kernel name, the source, rewriting.
+  RtBuild v[6] = {b, b, b, b, b, b};
+  v[0].driver_version = 13010;
+  v[1].arch = "sm_90";
+  const char *defs[] = {"X=1"};
+  TirxRtCompileOptions od = o;
+  od.defines = defs, od.ndefines = 1;
+  v[2].opt = &od;
+  TirxRtCompileOptions ok1 = o;
+  ok1.nkernels = 1;
+  v[3].opt = &ok1;
+  v[4].len--;
+  v[5].rewrite = false;
+  for (int i = 0; i < 6; i++) {
+    ck_assert_int_eq(rt_build_key(&v[i], &k2, msg, sizeof msg), TIRX_RT_OK);
+    ck_assert_msg(memcmp(k1.b, k2.b, 32) != 0, "variant %d has the same key", i);
+  }
+}
+END_TEST
+
+static RtImage sample_image(void) {
+  RtImage im = {.n = 2};
+  im.exprs = calloc(3, sizeof(char *));
+  im.lowered = calloc(3, sizeof(char *));
+  im.exprs[0] = strdup("f<1>"), im.lowered[0] = strdup("_Z1fILi1EEvv");
+  im.exprs[1] = strdup("g"), im.lowered[1] = strdup("g");
+  im.image_size = 100;
+  im.image = malloc(100);
+  for (int i = 0; i < 100; i++) im.image[i] = (char)(i * 7);
+  return im;
+}
+
+START_TEST(entry_round_trip_and_damage) {
+  RtKey key = {{1, 2, 3}}, other = {{1, 2, 4}};
+  RtImage im = sample_image(), back;
+  char *e;
+  size_t len;
+  ck_assert(rt_entry_encode(&key, &im, &e, &len));
+  ck_assert(rt_entry_decode(&key, e, len, &back));
+  ck_assert_int_eq(back.n, 2);
+  ck_assert_str_eq(back.exprs[0], "f<1>");
+  ck_assert_str_eq(back.lowered[0], "_Z1fILi1EEvv");
+  ck_assert_str_eq(back.lowered[1], "g");
+  ck_assert_uint_eq(back.image_size, 100);
+  ck_assert(memcmp(back.image, im.image, 100) == 0);
+  rt_image_free(&back);
+  ck_assert(!rt_entry_decode(&other, e, len, &back));
+  // Every truncation, every flipped byte, one byte too many: refused.
+  for (size_t n = 0; n < len; n++) ck_assert_msg(!rt_entry_decode(&key, e, n, &back), "truncated to %zu", n);
+  for (size_t i = 0; i < len; i++) {
+    e[i] ^= 0x40;
+    ck_assert_msg(!rt_entry_decode(&key, e, len, &back), "byte %zu flipped", i);
+    e[i] ^= 0x40;
+  }
+  char *longer = malloc(len + 1);
+  memcpy(longer, e, len);
+  longer[len] = 0;
+  ck_assert(!rt_entry_decode(&key, longer, len + 1, &back));
+  free(longer);
+  free(e);
+  rt_image_free(&im);
+}
+END_TEST
+
+START_TEST(cache_files) {
+  RtKey key = {{9}};
+  RtImage im = sample_image(), back;
+  ck_assert(!rt_cache_load(dir, &key, &back));
+  ck_assert(rt_cache_store(dir, &key, &im));
+  ck_assert(rt_cache_load(dir, &key, &back));
+  ck_assert_uint_eq(back.image_size, 100);
+  rt_image_free(&back);
+  // No temporary file is left behind.
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "test $(ls '%s' | wc -l) -eq 1", dir);
+  ck_assert_int_eq(system(cmd), 0);
+  // Truncated: a miss.
+  char path[4200];
+  rt_cache_path(dir, &key, path, sizeof path);
+  ck_assert_int_eq(truncate(path, 70), 0);
+  ck_assert(!rt_cache_load(dir, &key, &back));
+  rt_image_free(&im);
+}
+END_TEST
+
+// Corrupts the one cache entry in dir at byte `off`.
+static void corrupt(size_t off) {
+  char cmd[512];
+  snprintf(cmd, sizeof cmd,
+           "f=$(ls '%s'/*.tirxrt) && printf 'X' | dd of=\"$f\" bs=1 seek=%zu conv=notrunc status=none", dir, off);
+  ck_assert_int_eq(system(cmd), 0);
+}
+
+START_TEST(build_rewrite_nvrtc_cache) {
+  TirxRtCompileOptions o = {.kernels = kernels, .nkernels = 2};
+  RtBuild b = build_of(kernel_src, &o);
+  RtImage im;
+  bool cached;
+  char *log;
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert(!cached);
+  ck_assert(memcmp(im.image, "\177ELF", 4) == 0);
+  ck_assert_int_eq(im.n, 2);
+  ck_assert_str_eq(im.lowered[0], "_Z4fillILi3EEvPi");
+  ck_assert_str_eq(im.lowered[1], "plain");
+  size_t size = im.image_size;
+  rt_image_free(&im);
+  free(log);
+  // Again: from the cache, the same image.
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert(cached);
+  ck_assert_uint_eq(im.image_size, size);
+  ck_assert_str_eq(im.lowered[0], "_Z4fillILi3EEvPi");
+  rt_image_free(&im);
+  free(log);
+  // A corrupt entry: detected, rebuilt, replaced.
+  corrupt(200);
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert(!cached);
+  rt_image_free(&im);
+  free(log);
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert(cached);
+  rt_image_free(&im);
+  free(log);
+}
+END_TEST
+
+START_TEST(build_errors) {
+  RtImage im;
+  bool cached;
+  char *log;
+  // NVRTC's error, at the line of the original file (#line from the rewrite).
+  const char *bad =
+      "#include \"tirx.h\"\n"
+      "__global__ void k(int *p) {\n"
+      "#pragma tirx unroll\n"
+      "  for (int i = 0; i < 2; ++i) p[i] = 0;\n"
+      "  p[0] = undeclared_name;\n"
+      "}\n";
+  RtBuild b = build_of(bad, NULL);
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_ERR_COMPILE);
+  ck_assert_msg(strstr(log, "k.cu(5)") != NULL, "log: %s", log);
+  ck_assert_ptr_nonnull(strstr(log, "undeclared_name"));
+  free(log);
+  // tirx-pp's error.
+  const char *pp_bad =
+      "__global__ void k(int *p, int n) {\n"
+      "#pragma tirx unroll\n"
+      "  for (int i = 0; i < n; ++i) p[i] = 0;\n"
+      "}\n";
+  b = build_of(pp_bad, NULL);
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_ERR_REWRITE);
+  ck_assert_msg(strstr(log, "k.cu:3:") != NULL, "log: %s", log);
+  ck_assert_ptr_nonnull(strstr(msg, "tirx-pp"));
+  free(log);
+  // An unknown kernel name: NVRTC's message, not a crash.
+  const char *names[] = {"no_such_kernel"};
+  TirxRtCompileOptions o = {.kernels = names, .nkernels = 1};
+  b = build_of("__global__ void k() {}\n", &o);
+  ck_assert_int_ne(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  free(log);
+}
+END_TEST
+
+START_TEST(nvrtc_unavailable) {
+  setenv("TIRX_NVRTC_LIBRARY", "/nonexistent/libnvrtc.so", 1);
+  RtBuild b = build_of("__global__ void k() {}\n", NULL);
+  RtImage im;
+  bool cached;
+  char *log;
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_ERR_NVRTC);
+  ck_assert_ptr_nonnull(strstr(msg, "NVRTC"));
+  free(log);
+}
+END_TEST
+
+int main(void) {
+  // The rewriter's parsed headers go to a cache of their own (or none).
+  if (!getenv("TIRX_PP_CACHE_DIR")) setenv("TIRX_PP_CACHE_DIR", "off", 1);
+  Suite *s = suite_create("rt");
+  TCase *tc = tcase_create("rt");
+  tcase_set_timeout(tc, 120);
+  tcase_add_checked_fixture(tc, setup, teardown);
+  tcase_add_test(tc, sha256_vectors);
+  tcase_add_test(tc, key_stable_and_sensitive);
+  tcase_add_test(tc, entry_round_trip_and_damage);
+  tcase_add_test(tc, cache_files);
+  tcase_add_test(tc, build_rewrite_nvrtc_cache);
+  tcase_add_test(tc, build_errors);
+  // Last, and in its own process (Check forks): NVRTC is loaded once.
+  tcase_add_test(tc, nvrtc_unavailable);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
