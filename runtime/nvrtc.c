@@ -49,6 +49,11 @@ static void load(void) {
     lib = dlopen(env, RTLD_NOW | RTLD_LOCAL);
   } else {
     for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++) lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    // Not on the loader's path: the toolkit's own directory.
+    const char *cuda = getenv("CUDA_PATH");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/lib64/libnvrtc.so.13", cuda && *cuda ? cuda : "/usr/local/cuda");
+    if (!lib) lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   }
   if (!lib) {
     const char *e = dlerror();

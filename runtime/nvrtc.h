@@ -1,5 +1,5 @@
 // nvrtc.h - NVRTC, loaded with dlopen on first use (libnvrtc.so.13, then
-// libnvrtc.so), so that tools which never compile device code start without
+// libnvrtc.so, then $CUDA_PATH or /usr/local/cuda's lib64/libnvrtc.so.13), so that tools which never compile device code start without
 // it. $TIRX_NVRTC_LIBRARY names another library to load instead (tests point
 // it at a missing file to see the 'unavailable' path).
 #pragma once
