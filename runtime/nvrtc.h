@@ -1,6 +1,7 @@
 // nvrtc.h - NVRTC, loaded with dlopen on first use (libnvrtc.so.13, then
-// libnvrtc.so, then $CUDA_PATH or /usr/local/cuda's lib64/libnvrtc.so.13), so that tools which never compile device code start without
-// it. $TIRX_NVRTC_LIBRARY names another library to load instead (tests point
+// libnvrtc.so, then lib64/libnvrtc.so.13 of $CUDA_PATH or /usr/local/cuda),
+// so that tools which never compile device code start without it.
+// $TIRX_NVRTC_LIBRARY names another library to load instead (tests point
 // it at a missing file to see the 'unavailable' path).
 #pragma once
 #include <stddef.h>
