@@ -149,6 +149,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
   }
 }
 
+#ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
 // C = A * B^T on `stream`: tensor maps for A, B and C, the shared-memory
 // limit raised, one block per SM (or per tile, when there are fewer). n and k
 // must be multiples of 8 (TMA: every row 16-byte aligned). Returns the first error.
@@ -174,6 +175,7 @@ static cudaError_t gemm_bf16(const bf16* A, const bf16* B, bf16* C, int M, int N
   gemm_bf16_kernel<<<(int)(tiles < sms ? tiles : sms), 384, kSmemBytes, stream>>>(mapA, mapB, mapC, M, N, K);
   return cudaGetLastError();
 }
+#endif
 
 // ---- main ----------------------------------------------------------------------
 #ifndef GEMM_BF16_NO_MAIN

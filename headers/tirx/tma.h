@@ -28,6 +28,12 @@
 #if !defined(TIRX_TMA_LINK_DRIVER) && defined(__CUDACC__)
 #include <cuda_runtime.h>
 #endif
+#elif !defined(CUDA_VERSION)
+// NVRTC without <cuda.h>: the kernel parameter type only, laid out (and
+// named, for the mangled kernel name) as cuda.h has it.
+typedef struct CUtensorMap_st {
+  alignas(64) unsigned long long opaque[16];
+} CUtensorMap;
 #endif
 
 // ---- host: tensor maps -------------------------------------------------------
