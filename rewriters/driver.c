@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "construct.h"
+#include "device.h"
 #include "kernel.h"
 #include "tirxpp.h"
 
@@ -194,6 +195,7 @@ static void set_deps(TirxResult *out, const char *input, const char **files, int
 
 void tirx_result_free(TirxResult *r) {
   buf_free(&r->text);
+  buf_free(&r->device);
   for (int i = 0; i < r->ndeps; i++) free(r->deps[i]);
   free(r->deps);
   *r = (TirxResult){0};
@@ -320,6 +322,11 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
   }
   if (diag_failed(diag)) note_clang_errors(&c);
   int rc = diag_failed(diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, &out->text);
+  if (rc == TIRX_OK && opt->device_view && !device_view(&c, opt, c.needs_tirx_h && !anns.includes_tirx_h, &out->device)) {
+    diag_plain(diag, DIAG_ERROR, "--check: cannot separate the device code of '%s' from its host code", opt->path);
+    buf_free(&out->text);
+    rc = TIRX_IO_ERROR;
+  }
   if (rc == TIRX_OK) {
     const char **files;
     int n = front_dependencies(c.front, &files);
@@ -335,7 +342,7 @@ int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResul
   const Source *src = source_new(a, opt->path, data, len);
   Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
   AnnotationList anns = scan_annotations(a, src);
-  if (anns.len == 0 && !opt->always_parse) {  // the fast path: no libclang, the bytes as they are
+  if (anns.len == 0 && !opt->always_parse && !opt->device_view) {  // the fast path: no libclang, the bytes as they are
     buf_put(&out->text, data, len);
     set_deps(out, opt->path, NULL, 0);  // nothing else can change the output
     arena_free(a);

@@ -78,4 +78,6 @@ bool libclang_load(const char **why);
 #define clang_getArraySize (tirx_libclang.clang_getArraySize)
 #define clang_getCursorLocation (tirx_libclang.clang_getCursorLocation)
 #define clang_CompileCommand_getFilename (tirx_libclang.clang_CompileCommand_getFilename)
+#define clang_getIncludedFile (tirx_libclang.clang_getIncludedFile)
+#define clang_getFileContents (tirx_libclang.clang_getFileContents)
 #endif

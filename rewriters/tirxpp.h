@@ -12,6 +12,7 @@ typedef struct {
   bool no_line;             // no #line directives
   bool werror, remarks, color;
   bool always_parse;        // parse even without annotations (tests the identity)
+  bool device_view;         // --check: render the device view too (TirxResult.device)
   long long watchdog;       // --watchdog: cycles before a wait gives up; 0: off
   const char *cuda_path;    // CUDA toolkit root (default /usr/local/cuda)
   const char *arch;         // sm_90a by default
@@ -26,6 +27,7 @@ enum { TIRX_OK = 0, TIRX_INPUT_ERROR = 1, TIRX_USAGE = 2, TIRX_IO_ERROR = 3 };
 
 typedef struct {
   Buf text;      // the rewritten file
+  Buf device;    // with device_view: what NVRTC compiles (device.h)
   char **deps;   // the files it depends on: the input, then what the parse read
   int ndeps;
 } TirxResult;

@@ -30,6 +30,10 @@ static const char usage[] =
     "  -MD                write a make depfile (OUT.d, or the file -MF names)\n"
     "  -MF FILE           the depfile's name\n"
     "  -MT TARGET         the depfile's target (default OUT)\n"
+    "  --check            compile the output's device code with NVRTC for the target\n"
+    "                     (-arch) and report its errors at the original lines; the\n"
+    "                     output (standard output or -o) is written only when it\n"
+    "                     compiles. Needs NVRTC (libnvrtc.so.13), no GPU.\n"
     "  --watchdog[=CYCLES]\n"
     "                     every event wait gives up after CYCLES (default 2e9),\n"
     "                     prints where it was stuck and traps, instead of hanging\n"
@@ -48,6 +52,7 @@ static const char usage[] =
     "environment:\n"
     "  TIRX_PP_CACHE_DIR  where parsed CUDA headers are cached (default\n"
     "                     ~/.cache/tirx-pp; 'off' for no cache)\n"
+    "  TIRX_NVRTC_LIBRARY the NVRTC library --check loads (default libnvrtc.so.13)\n"
     "\n"
     "exit status: 0 done, 1 errors in the input, 2 bad usage, 3 I/O or internal failure\n";
 
@@ -332,6 +337,8 @@ int args_parse(int argc, char **argv, Args *a) {
       a->opt.cuda_path = f + 12;
     } else if (is(f, "--no-line")) {
       a->opt.no_line = true;
+    } else if (is(f, "--check")) {
+      a->check = a->opt.device_view = true;
     } else if (is(f, "--parse-always")) {
       a->opt.always_parse = true;
     } else if (is(f, "--watchdog") || starts(f, "--watchdog=")) {

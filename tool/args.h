@@ -17,6 +17,7 @@ typedef struct {
   const char **clang;    // flags for the parse (opt.clang_args points here)
   int nclang, capclang;
   bool arch_given;       // the first architecture named wins
+  bool check;            // --check: NVRTC compiles the output first
 } Args;
 
 // Fills a from argv. Returns -1 to go on, or the exit status when the command

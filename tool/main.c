@@ -11,9 +11,10 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "check.h"
 
 // Reads a whole file; NULL with errno set on failure.
-static char *read_file(const char *path, size_t *len) {
+char *read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   Buf b = {0};
@@ -163,6 +164,8 @@ static int run(Args *a) {
   TirxResult result;
   int rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
   const char *text = result.text.data ? result.text.data : "";
+  // --check first: when the device code does not compile, nothing is written.
+  if (rc == TIRX_OK && a->check) rc = check_device(a, result.device.data, data, len, stderr);
   // The depfile first: when it cannot be written, the output is not either.
   if (rc == TIRX_OK && a->depfile) rc = write_depfile(a, &result);
   if (rc == TIRX_OK && a->out) {

@@ -1,0 +1,367 @@
+// device.c - the device view for --check (see device.h).
+#define _GNU_SOURCE
+#include "device.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// A file whose host-only declarations are blanked: the main file, or a user
+// header that the main file includes.
+typedef struct {
+  CXFile file;
+  const Source *src;
+  Range include;    // headers: the main file's #include line that names it
+  int include_line;
+  VEC(Range) host;  // host-only declarations, offsets in this file
+} ViewFile;
+
+typedef struct {
+  Ctx *c;
+  const TirxOptions *opt;
+  const char *dirs[2];  // real paths of tirx.h's and CUDA's directories: never inlined
+  VEC(ViewFile) files;  // [0]: the main file
+  VEC(Range) repeats;   // #include lines of a header named before
+  VEC(int) repeated;    // which file each names
+} View;
+
+// --- which declarations are host-only ---------------------------------------
+
+enum { SPACE_DEVICE = 1, SPACE_HOST = 2 };
+
+static enum CXChildVisitResult find_space(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_CUDADeviceAttr:
+  case CXCursor_CUDAGlobalAttr:
+  case CXCursor_CUDAConstantAttr:
+  case CXCursor_CUDASharedAttr: *(int *)data |= SPACE_DEVICE; break;
+  case CXCursor_CUDAHostAttr: *(int *)data |= SPACE_HOST; break;
+  default: break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static int space_of(CXCursor c) {
+  int space = 0;
+  clang_visitChildren(c, find_space, &space);
+  return space;
+}
+
+static bool is_function(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+         k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
+}
+
+static bool is_scope(enum CXCursorKind k) {
+  return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
+         k == CXCursor_ClassDecl || k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate ||
+         k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+// Whether the word occurs in [s, s+n) as a whole identifier.
+static bool has_word(const char *s, size_t n, const char *word) {
+  size_t w = strlen(word);
+  for (size_t i = 0; i + w <= n; i++)
+    if (!memcmp(s + i, word, w) && (i == 0 || !is_ident_char((unsigned char)s[i - 1])) &&
+        (i + w == n || !is_ident_char((unsigned char)s[i + w])))
+      return true;
+  return false;
+}
+
+// Whether [start, end) ends with the word (`= default`, `= delete`).
+static bool ends_with_word(const char *s, size_t start, size_t end, const char *word) {
+  while (end > start && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\n' || s[end - 1] == '\r')) end--;
+  size_t w = strlen(word);
+  return end - start >= w && !memcmp(s + end - w, word, w);
+}
+
+// Host-only: a function or namespace-scope variable that NVRTC refuses.
+// constexpr functions and constants stay (NVRTC's -default-device makes them
+// usable in device code, as --expt-relaxed-constexpr does for nvcc), and so do
+// defaulted and deleted members, which shape the class.
+static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, size_t start, size_t name, size_t end) {
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  bool namespace_var = k == CXCursor_VarDecl && (parent == CXCursor_TranslationUnit || parent == CXCursor_Namespace ||
+                                                 parent == CXCursor_LinkageSpec);
+  if (!is_function(k) && !namespace_var) return false;
+  if (space_of(cur) & SPACE_DEVICE) return false;
+  if (name < start || name > end) name = start;
+  if (has_word(s + start, name - start, "constexpr") || has_word(s + start, name - start, "consteval")) return false;
+  if (namespace_var) return !has_word(s + start, name - start, "const") && !has_word(s + start, end - start, "__managed__");
+  return !ends_with_word(s, start, end, "default") && !ends_with_word(s, start, end, "delete");
+}
+
+// --- the walk -----------------------------------------------------------------
+
+static ViewFile *file_of(View *v, CXFile f) {
+  for (int i = 0; f && i < v->files.len; i++)
+    if (clang_File_isEqual(v->files.items[i].file, f)) return &v->files.items[i];
+  return NULL;
+}
+
+// The offset of a location in the file vf; false when it is elsewhere.
+static bool offset_in(View *v, ViewFile *vf, CXSourceLocation loc, size_t *off) {
+  if (vf == &v->files.items[0]) return front_offset(v->c->front, loc, off);
+  CXFile f;
+  unsigned line, col, o;
+  clang_getExpansionLocation(loc, &f, &line, &col, &o);
+  if (!f || !clang_File_isEqual(f, vf->file) || o > vf->src->len) return false;
+  *off = o;
+  return true;
+}
+
+typedef struct {
+  View *v;
+  ViewFile *vf;  // NULL at the top: found per declaration
+} Walk;
+
+static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData data) {
+  Walk *w = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (!is_scope(k) && !is_function(k) && k != CXCursor_VarDecl) return CXChildVisit_Continue;
+  CXSourceRange ext = clang_getCursorExtent(cur);
+  ViewFile *vf = w->vf;
+  if (!vf) {
+    CXFile f;
+    unsigned line, col, o;
+    clang_getExpansionLocation(clang_getRangeStart(ext), &f, &line, &col, &o);
+    if (!(vf = file_of(w->v, f))) return CXChildVisit_Continue;
+  }
+  size_t start, end, name;
+  if (!offset_in(w->v, vf, clang_getRangeStart(ext), &start) || !offset_in(w->v, vf, clang_getRangeEnd(ext), &end) ||
+      end <= start)
+    return CXChildVisit_Continue;
+  if (is_scope(k)) {
+    Walk inner = {w->v, vf};
+    clang_visitChildren(cur, walk, &inner);
+    return CXChildVisit_Continue;
+  }
+  if (!offset_in(w->v, vf, clang_getCursorLocation(cur), &name)) name = start;
+  if (!host_only(cur, clang_getCursorKind(parent), vf->src->data, start, name, end)) return CXChildVisit_Continue;
+  size_t semi = lex_skip_blank(vf->src, end);
+  if (semi < vf->src->len && vf->src->data[semi] == ';') end = semi + 1;
+  VEC_PUSH(w->v->c->arena, vf->host, ((Range){start, end}));
+  return CXChildVisit_Continue;
+}
+
+// --- user headers ---------------------------------------------------------------
+
+static bool under(const char *path, const char *dir) {
+  size_t n = dir ? strlen(dir) : 0;
+  return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
+}
+
+// A header's bytes as clang read them; NULL when clang cannot say.
+static const Source *header_source(View *v, CXFile f, const char *path) {
+  Arena *a = v->c->arena;
+  size_t len = 0;
+  const char *data = clang_getFileContents(v->c->front->tu, f, &len);
+  if (!data) return NULL;
+  return source_new(a, arena_strndup(a, path, strlen(path)), arena_strndup(a, data, len), len);
+}
+
+// A quoted #include in the main file of a header outside tirx's and CUDA's
+// directories: a candidate for inlining (kept only if it has host code).
+static enum CXChildVisitResult find_include(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  View *v = data;
+  if (clang_getCursorKind(cur) != CXCursor_InclusionDirective) return CXChildVisit_Continue;
+  const Source *src = v->c->src;
+  size_t start;
+  CXFile f = clang_getIncludedFile(cur);
+  if (!f || !front_offset(v->c->front, clang_getCursorLocation(cur), &start)) return CXChildVisit_Continue;
+  start = src->line_start[source_line(src, start) - 1];
+  size_t end = start;
+  while (end < src->len && src->data[end] != '\n' && src->data[end] != '\r') end++;
+  if (end < src->len && src->data[end] == '\r') end++;  // the line's end too
+  if (end < src->len && src->data[end] == '\n') end++;
+  if (!memchr(src->data + start, '"', end - start)) return CXChildVisit_Continue;
+  if (file_of(v, f)) {  // included again: its guard or #pragma once would skip it
+    VEC_PUSH(v->c->arena, v->repeats, ((Range){start, end}));
+    VEC_PUSH(v->c->arena, v->repeated, (int)(file_of(v, f) - v->files.items));
+    return CXChildVisit_Continue;
+  }
+  CXString name = clang_getFileName(f);
+  const char *path = clang_getCString(name);
+  char *real = path ? realpath(path, NULL) : NULL;
+  bool system = !real || under(real, v->dirs[0]) || under(real, v->dirs[1]);
+  const Source *hs = system ? NULL : header_source(v, f, path);
+  free(real);
+  clang_disposeString(name);
+  if (!hs) return CXChildVisit_Continue;
+  ViewFile vf = {.file = f, .src = hs, .include = {start, end}, .include_line = source_line(src, start)};
+  VEC_PUSH(v->c->arena, v->files, vf);
+  return CXChildVisit_Continue;
+}
+
+// --- rendering -------------------------------------------------------------------
+
+static int by_start(const void *a, const void *b) {
+  const Range *x = a, *y = b;
+  return x->start != y->start ? (x->start < y->start ? -1 : 1) : 0;
+}
+
+// Sorts and merges overlapping ranges (`int a, b;` gives two that overlap).
+static void merge(ViewFile *vf) {
+  if (!vf->host.len) return;
+  qsort(vf->host.items, (size_t)vf->host.len, sizeof(Range), by_start);
+  int n = 0;
+  for (int i = 0; i < vf->host.len; i++) {
+    Range r = vf->host.items[i];
+    if (n && r.start <= vf->host.items[n - 1].end) {
+      if (r.end > vf->host.items[n - 1].end) vf->host.items[n - 1].end = r.end;
+    } else {
+      vf->host.items[n++] = r;
+    }
+  }
+  vf->host.len = n;
+}
+
+// The line ends inside [start, end): what a blanked range leaves behind.
+static void put_line_ends(Buf *b, const char *s, size_t start, size_t end) {
+  for (size_t i = start; i < end; i++)
+    if (s[i] == '\n' || s[i] == '\r') buf_putc(b, s[i]);
+}
+
+static const char *line_ends(Arena *a, const char *s, size_t start, size_t end) {
+  Buf b = {0};
+  put_line_ends(&b, s, start, end);
+  char *t = arena_strndup(a, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return t;
+}
+
+static bool is_pragma_once(const char *s, size_t n) {
+  while (n && (*s == ' ' || *s == '\t')) s++, n--;
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+  if (!n || *s != '#') return false;
+  s++, n--;
+  while (n && (*s == ' ' || *s == '\t')) s++, n--;
+  return n == 11 && !memcmp(s, "pragma once", 11);
+}
+
+static void put_literal(Buf *b, const char *path) {
+  buf_putc(b, '"');
+  for (const char *p = path; *p; p++) {
+    if (*p == '"' || *p == '\\') buf_putc(b, '\\');
+    buf_putc(b, *p);
+  }
+  buf_putc(b, '"');
+}
+
+// The header with its host declarations blanked and its `#pragma once`
+// dropped (it is no longer a header).
+static void put_header(Buf *b, const ViewFile *vf) {
+  const Source *h = vf->src;
+  size_t pos = 0;
+  for (int i = 0; i < vf->host.len; i++) {
+    buf_put(b, h->data + pos, vf->host.items[i].start - pos);
+    put_line_ends(b, h->data, vf->host.items[i].start, vf->host.items[i].end);
+    pos = vf->host.items[i].end;
+  }
+  buf_put(b, h->data + pos, h->len - pos);
+}
+
+static void drop_pragma_once(Buf *b, size_t from) {
+  for (size_t p = from; p < b->len;) {
+    size_t e = p;
+    while (e < b->len && b->data[e] != '\n' && b->data[e] != '\r') e++;
+    if (is_pragma_once(b->data + p, e - p)) {
+      memmove(b->data + p, b->data + e, b->len - e);
+      b->len -= e - p;
+      e = p;
+    }
+    p = e < b->len ? e + 1 : e;
+  }
+}
+
+// What replaces the #include line: the header's device view between #line
+// directives.
+static const char *inlined(View *v, const ViewFile *vf) {
+  const char *eol = v->c->src->eol;
+  Buf b = {0};
+  buf_puts(&b, "#line 1 ");
+  put_literal(&b, vf->src->path);
+  buf_puts(&b, eol);
+  size_t body = b.len;
+  put_header(&b, vf);
+  drop_pragma_once(&b, body);
+  if (b.data[b.len - 1] != '\n' && b.data[b.len - 1] != '\r') buf_puts(&b, eol);
+  buf_printf(&b, "#line %d %s%s", vf->include_line + 1, v->c->path_literal, eol);
+  char *t = arena_strndup(v->c->arena, b.data, b.len);
+  buf_free(&b);
+  return t;
+}
+
+// Renders the inlined header; its closing #line says where the output is.
+static void render_inlined(Render *r, const Edit *e) {
+  const ViewFile *vf = e->data;
+  render_text(r, e->text);
+  r->line = vf->include_line + 1;
+}
+
+// An edit that overlaps the range without nesting in it or around it.
+static bool straddles(const EditList *l, Range r) {
+  for (int i = 0; i < l->items.len; i++) {
+    const Edit *e = &l->items.items[i];
+    bool inside = e->start >= r.start && e->end <= r.end, around = e->start <= r.start && e->end >= r.end;
+    if (e->start < r.end && e->end > r.start && !inside && !around) return true;
+  }
+  return false;
+}
+
+static bool in_any(const Range *r, int n, const Edit *e) {
+  for (int i = 0; i < n; i++)
+    if (e->start >= r[i].start && e->end <= r[i].end) return true;
+  return false;
+}
+
+static void real_dir(View *v, int i, const char *dir) {
+  char *real = dir ? realpath(dir, NULL) : NULL;
+  v->dirs[i] = real ? arena_strndup(v->c->arena, real, strlen(real)) : NULL;
+  free(real);
+}
+
+bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Buf *out) {
+  View v = {.c = c, .opt = opt};
+  real_dir(&v, 0, opt->header_dir);
+  real_dir(&v, 1, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
+  VEC_PUSH(c->arena, v.files, ((ViewFile){.file = c->front->main_file, .src = c->src}));
+  CXCursor tu = clang_getTranslationUnitCursor(c->front->tu);
+  clang_visitChildren(tu, find_include, &v);
+  Walk w = {&v, NULL};
+  clang_visitChildren(tu, walk, &w);
+  for (int i = 0; i < v.files.len; i++) merge(&v.files.items[i]);
+  // The main file: the rewrite's edits, less those inside host code, and a
+  // blank for each host declaration that no edit straddles.
+  ViewFile *m = &v.files.items[0];
+  VEC(Range) host = {0};
+  for (int i = 0; i < m->host.len; i++)
+    if (!straddles(c->edits, m->host.items[i])) VEC_PUSH(c->arena, host, m->host.items[i]);
+  EditList dev = {.arena = c->arena};
+  for (int i = 0; i < c->edits->items.len; i++)
+    if (!in_any(host.items, host.len, &c->edits->items.items[i])) edit_add(&dev, c->edits->items.items[i]);
+  for (int i = 0; i < host.len; i++)
+    edit_replace(&dev, host.items[i].start, host.items[i].end,
+                 line_ends(c->arena, c->src->data, host.items[i].start, host.items[i].end));
+  for (int i = 1; i < v.files.len; i++) {
+    ViewFile *h = &v.files.items[i];
+    if (h->host.len)
+      edit_add(&dev, (Edit){h->include.start, h->include.end, render_inlined, inlined(&v, h), h});
+  }
+  for (int i = 0; i < v.repeats.len; i++)
+    if (v.files.items[v.repeated.items[i]].host.len) {
+      Range r = v.repeats.items[i];
+      edit_replace(&dev, r.start, r.end, line_ends(c->arena, c->src->data, r.start, r.end));
+    }
+  Diag quiet = {.src = c->src};
+  if (!edit_finish(&dev, &quiet)) return false;
+  Render r;
+  render_init(&r, c->src, &dev, false);
+  if (tirx_h) buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);
+  buf_printf(&r.out, "#line 1 %s%s", r.path_literal, c->src->eol);
+  render_range(&r, 0, c->src->len);
+  *out = r.out;
+  return true;
+}
