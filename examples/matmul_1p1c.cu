@@ -17,12 +17,14 @@
 //
 //   matmul_1p1c<2>             one block per 64 x 64 tile of C, 2-stage ring
 //   matmul_1p1c<4>             the same, 4 stages: the producer runs 3 K-tiles ahead
-//   matmul_1p1c_persistent<S>  one block per SM (cudaGetDeviceProperties; fewer
-//                              when there are fewer tiles), each walking tiles
-//                              with `#pragma tirx persistent`; run again with
-//                              a quarter as many blocks as tiles, so that the
-//                              blocks walk several tiles (and the ring carries
-//                              over) at small sizes too
+//   matmul_1p1c_persistent<S>  as many blocks as fit on the device at once
+//                              (`#pragma tirx launch grid(persistent)`: SMs x
+//                              resident blocks per SM, fewer when there are
+//                              fewer tiles), each walking tiles with `#pragma
+//                              tirx persistent`; run again with a quarter as
+//                              many blocks as tiles (one per SM at most, a plain
+//                              launch), so that the blocks walk several tiles
+//                              (and the ring carries over) at small sizes too
 //
 // The producer (warpgroup 0) copies 64 x 32 K-tiles of A and B into a slot
 // with ordinary loads and stores, zero outside the matrices, and triggers
@@ -317,8 +319,14 @@ int main(int argc, char** argv) {
     switch (v) {
       case 0: matmul_1p1c<2><<<dim3(tiles_n, tiles_m), kThreads>>>(dA, dB, dC, M, N, K); break;
       case 1: matmul_1p1c<4><<<dim3(tiles_n, tiles_m), kThreads>>>(dA, dB, dC, M, N, K); break;
-      case 2: matmul_1p1c_persistent<2><<<per_sm, kThreads>>>(dA, dB, dC, M, N, K); break;
-      case 3: matmul_1p1c_persistent<4><<<per_sm, kThreads>>>(dA, dB, dC, M, N, K); break;
+      case 2:  // the grid: from the tile count and the device, waited for, checked
+#pragma tirx launch grid(persistent)
+        matmul_1p1c_persistent<2><<<total_tiles, kThreads>>>(dA, dB, dC, M, N, K);
+        break;
+      case 3:
+#pragma tirx launch grid(persistent)
+        matmul_1p1c_persistent<4><<<total_tiles, kThreads>>>(dA, dB, dC, M, N, K);
+        break;
       case 4: matmul_1p1c_persistent<4><<<few, kThreads>>>(dA, dB, dC, M, N, K); break;
     }
     LAUNCH_CHECK();

@@ -153,6 +153,103 @@ TIRX_HOST_DEVICE int tirx_tile_grouped(int pos, int total, int cols, int group) 
        ((tile = tirx_tile_grouped(__tirx_pos_##tile, (total), (cols), (group))), true);                      \
        __tirx_pos_##tile += gridDim.x)
 
+// ---- launches (SPEC 5): what `#pragma tirx launch` lowers to ---------------
+// Host code of a CUDA compilation only (not NVRTC, which has no runtime API).
+#if defined(__CUDACC__) && !defined(__CUDACC_RTC__)
+#include <cstdlib>
+
+// What a failed launch under `#pragma tirx launch` (without `status(VAR)`)
+// does: by default print "FILE:LINE: launch of KERNEL failed: MESSAGE" and
+// exit(1). `tirx_launch_handler() = f;` installs another (one that throws,
+// or logs and returns: then the program goes on after the launch).
+typedef void (*tirx_launch_handler_t)(cudaError_t err, const char *file, int line, const char *kernel);
+
+inline void tirx_launch_error_exit(cudaError_t err, const char *file, int line, const char *kernel) {
+  fprintf(stderr, "%s:%d: launch of %s failed: %s\n", file, line, kernel, cudaGetErrorString(err));
+  exit(1);
+}
+
+inline tirx_launch_handler_t &tirx_launch_handler() {
+  static tirx_launch_handler_t handler = tirx_launch_error_exit;
+  return handler;
+}
+
+// A prepared launch: the configuration to launch with, or the error that
+// stopped the preparation (then the launch is skipped and reported).
+struct tirx_launch_t {
+  dim3 grid, block;
+  size_t smem;
+  cudaStream_t stream;
+  cudaError_t err;
+};
+
+// The grid of `grid(persistent)`: as many blocks as can be resident at once
+// (multiprocessors x blocks per multiprocessor for this kernel, block size and
+// shared memory), no more than `work`, at least 1. The device queries are
+// cached per host thread, so that launches in a loop stay cheap.
+inline cudaError_t tirx_persistent_grid(const void *kernel, long long work, int threads, size_t smem,
+                                        unsigned *grid) {
+  struct Seen {
+    const void *kernel;
+    int device, threads;
+    size_t smem;
+    int blocks;  // resident blocks per multiprocessor
+  };
+  static thread_local int sms_of[64];  // by device; 0 until asked
+  static thread_local Seen seen[16];
+  static thread_local int next;
+  int device, sms = 0, per_sm = -1;
+  cudaError_t err = cudaGetDevice(&device);
+  if (err != cudaSuccess) return err;
+  if (device >= 0 && device < 64) sms = sms_of[device];
+  if (!sms) {
+    err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (err != cudaSuccess) return err;
+    if (device >= 0 && device < 64) sms_of[device] = sms;
+  }
+  for (const Seen &s : seen)
+    if (s.kernel == kernel && s.device == device && s.threads == threads && s.smem == smem) per_sm = s.blocks;
+  if (per_sm < 0) {
+    err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem);
+    if (err != cudaSuccess) return err;
+    seen[next] = Seen{kernel, device, threads, smem, per_sm};
+    next = (next + 1) % 16;
+  }
+  long long cap = (long long)sms * (per_sm > 0 ? per_sm : 1);
+  long long n = work < cap ? work : cap;
+  *grid = (unsigned)(n < 1 ? 1 : n);
+  return cudaSuccess;
+}
+
+// Before the launch: the kernel's dynamic shared memory limit raised when
+// `smem` is above the default 48 KiB, and with `persistent` the grid sized
+// from `grid`, which is then the number of work items (tiles).
+template <class Kernel>
+inline tirx_launch_t tirx_launch_begin(Kernel *kernel, dim3 grid, dim3 block, size_t smem, cudaStream_t stream,
+                                       bool persistent) {
+  tirx_launch_t l = {grid, block, smem, stream, cudaSuccess};
+  const void *k = (const void *)kernel;
+  if (smem > 48 * 1024) l.err = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+  if (l.err == cudaSuccess && persistent) {
+    unsigned n = 1;
+    l.err = tirx_persistent_grid(k, (long long)grid.x * grid.y * grid.z, (int)(block.x * block.y * block.z), smem, &n);
+    l.grid = dim3(n);
+  }
+  return l;
+}
+
+// After the launch: the preparation's error or the launch's, then, when
+// `blocking`, the stream's (the kernel's own failure). A failure goes to the
+// handler when `report`; the result is returned either way (`status(VAR)`).
+inline cudaError_t tirx_launch_end(const tirx_launch_t &l, const char *file, int line, const char *kernel,
+                                   bool blocking, bool report) {
+  cudaError_t err = l.err != cudaSuccess ? l.err : cudaGetLastError();
+  if (err == cudaSuccess && blocking) err = cudaStreamSynchronize(l.stream);
+  if (err != cudaSuccess && report) tirx_launch_handler()(err, file, line, kernel);
+  return err;
+}
+#endif
+
 // ---- forms that only tirx-pp can lower (SPEC 3, 4) --------------------------
 #ifdef __TIRX_PP__
 #define TIRX_NEEDS_PP_(what) static_assert(true, "")

@@ -97,6 +97,7 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st);
 void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st);
 void rewrite_elect(Ctx *c, const Annotation *an, Stmt st);
 void rewrite_uniform(Ctx *c, const Annotation *an, Stmt st);
+void rewrite_launch(Ctx *c, const Annotation *an, Stmt st);
 void rewrite_call(Ctx *c, const Annotation *an);
 const char *grid_stub(Ctx *c, const Annotation *an);
 const char *persistent_stub(Ctx *c, const Annotation *an);

@@ -121,6 +121,7 @@ static void rewrite_statement(Ctx *c, const Annotation *an, Stmt st) {
   case DIR_PERSISTENT: rewrite_persistent(c, an, st); break;
   case DIR_ELECT: rewrite_elect(c, an, st); break;
   case DIR_UNIFORM: rewrite_uniform(c, an, st); break;
+  case DIR_LAUNCH: rewrite_launch(c, an, st); break;
   default:
     diag_at(c->diag, DIAG_ERROR, an->dir.head.name.off, an->dir.head.name.len,
             "'%s' is not supported by this version of tirx-pp", spelling_of(an));
@@ -167,7 +168,10 @@ static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
       arena_printf(a, "--cuda-gpu-arch=%s", opt->arch ? opt->arch : "sm_90a"),
       arena_printf(a, "--cuda-path=%s", cuda), "-nocudalib",
       arena_printf(a, "-std=%s", opt->std ? opt->std : "c++17"), "-w", "-Wno-unknown-cuda-version",
-      "-ferror-limit=0", "-idirafter", arena_printf(a, "%s/tirx/clang-shim", hdr),
+      "-ferror-limit=0",
+      // clang 19 does not know CUDA 13's version; without one it looks for
+      // the pre-9.2 cudaConfigureCall and no `<<<...>>>` launch parses.
+      "-Xclang", "-target-sdk-version=12.5", "-idirafter", arena_printf(a, "%s/tirx/clang-shim", hdr),
       "-isystem", arena_printf(a, "%s/include/cccl", cuda), "-I", hdr, "-D__TIRX_PP__=1",
   };
   int nf = (int)(sizeof fixed / sizeof *fixed);
@@ -276,11 +280,6 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
       for (int k = 0; k < c.front->nerrors; k++)
         if (c.front->errors[k].in_main && c.front->errors[k].off >= an->start && c.front->errors[k].off < an->end)
           c.front->errors[k].message = NULL;
-      continue;
-    }
-    if (an->dir.kind == DIR_LAUNCH) {
-      const Span w = an->dir.head.name;
-      diag_at(diag, DIAG_ERROR, w.off, w.len, "'%.*s' is not supported by this version of tirx-pp", (int)w.len, w.s);
       continue;
     }
     if (is_declaration_annotation(an))  // stands alone; clang's complaints about its stub come last

@@ -2,7 +2,8 @@
 # Compiles tests/headers/ptx_compile.cu (every function of headers/tirx/ptx.h)
 # for sm_90a, sm_90, sm_80 and sm_75 with warnings as errors, then checks that
 # the PTX holds each instruction meant for that target (and none it must not);
-# runs tile_grouped.cu (tirx.h's tile order) on the host.
+# runs tile_grouped.cu (tirx.h's tile order) and launch_errors.cu (its launch
+# helpers) on the host.
 #   compile.sh [HEADER_DIR]      (NVCC=... to choose nvcc)
 # One line per check, then "N passed, N failed"; exit status 1 on any failure.
 set -u
@@ -56,7 +57,22 @@ else
   bad "tirx_tile_grouped"; sed 's/^/     /' "$work/tg.log"
 fi
 
-# 5. PTX per target: want (grep -E must match) / reject (must not).
+# 5. tirx.h's launch helpers on failing launches (launch_errors.cu): status(VAR)
+#    returns the error, a handler of one's own sees it, the default prints
+#    "FILE:LINE: launch of KERNEL failed: ..." and exits with status 1.
+if "$nvcc" "${strict[@]}" -o "$work/launch_errors" "$here/launch_errors.cu" > "$work/le.log" 2>&1; then
+  "$work/launch_errors" > "$work/le.out" 2>&1
+  rc=$?
+  if [ "$rc" -eq 1 ] && grep -q '^f\.cu:11: launch of kern failed: ' "$work/le.out" && [ "$(wc -l < "$work/le.out")" -eq 1 ]; then
+    ok "launch helpers: $(cat "$work/le.out")"
+  else
+    bad "launch helpers (exit status $rc)"; sed 's/^/     /' "$work/le.out"
+  fi
+else
+  bad "launch helpers compile"; sed 's/^/     /' "$work/le.log"
+fi
+
+# 6. PTX per target: want (grep -E must match) / reject (must not).
 for t in 90a:compute_90a 90:compute_90 80:compute_80; do
   tag=sm_${t%%:*}
   "$nvcc" -std=c++17 -I "$headers" -ptx -gencode=arch=${t#*:},code=$tag -o "$work/$tag.ptx" "$src" \

@@ -1,0 +1,178 @@
+// launch.c - `#pragma tirx launch [grid(persistent)] [smem(BYTES)]
+// [stream(S)] [async] [status(VAR)]` before `kernel<<<G, B>>>(args);` in host
+// code. The launch becomes a block that prepares it (tirx_launch_begin in
+// tirx.h: the shared memory limit raised, a persistent grid sized), launches
+// with the prepared configuration, and checks it (tirx_launch_end: the launch
+// error, then the stream unless `async`), reporting with the original line.
+#include <string.h>
+
+#include "construct.h"
+
+typedef struct {
+  Span kernel;          // `k<4>`
+  Span config[4];       // grid, block[, smem[, stream]] as written
+  int nconfig;
+  size_t config_start;  // the first '<' of `<<<`
+  size_t config_end;    // just past `>>>`
+} Launch;
+
+// The first `ccc` at the top level of [from, to); `to` when there is none.
+static size_t find_triple(const Source *src, size_t from, size_t to, char ch) {
+  for (size_t p = from; p < to; p++) {
+    p = lex_find_top(src, p, to, ch);
+    if (p + 2 < to && src->data[p + 1] == ch && src->data[p + 2] == ch) return p;
+  }
+  return to;
+}
+
+static Span span_of(const Source *src, size_t from, size_t to) {
+  return span_trim((Span){src->data + from, to - from, from});
+}
+
+// Splits `kernel<<<config>>>(args);` textually (clang has checked that it is
+// a call); false when the statement is not a kernel launch.
+static bool read_launch(Ctx *c, Stmt st, Launch *l) {
+  const Source *src = c->src;
+  size_t open = find_triple(src, st.start, st.end, '<');
+  if (open == st.end) return false;
+  size_t close = find_triple(src, open + 3, st.end, '>');
+  if (close == st.end) return false;
+  l->kernel = span_of(src, st.start, open);
+  l->config_start = open;
+  l->config_end = close + 3;
+  Arg *args;
+  l->nconfig = split_args(c->arena, span_of(src, open + 3, close), &args);
+  for (int i = 0; i < l->nconfig && i < 4; i++) l->config[i] = args[i].expr;
+  return l->kernel.len && l->nconfig >= 2 && l->nconfig <= 4;
+}
+
+static int space_attrs(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_CUDADeviceAttr || k == CXCursor_CUDAGlobalAttr) *(bool *)data = true;
+  return CXChildVisit_Continue;
+}
+
+// Whether the statement is in a __device__ or __global__ function.
+static bool in_device_code(Ctx *c, Stmt st) {
+  int f = node_at(c, st.node)->func;
+  bool device = false;
+  if (f >= 0) clang_visitChildren(node_at(c, f)->cur, (CXCursorVisitor)space_attrs, &device);
+  return device;
+}
+
+// The one argument of clause `name`, or NULL (reported) when it has another number.
+static const Span *one_arg(Ctx *c, const Annotation *an, const char *name, const char *what) {
+  const Clause *cl = dir_clause(&an->dir, name);
+  if (!cl) return NULL;
+  if (cl->nargs != 1 || cl->args[0].name.len) {
+    diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len, "'%s' in '%s' takes one argument, %s", name,
+            spelling_of(an), what);
+    return NULL;
+  }
+  return &cl->args[0].expr;
+}
+
+static bool check_launch_clauses(Ctx *c, const Annotation *an) {
+  static const char *const clauses[] = {"grid", "smem", "stream", "async", "status", NULL};
+  if (!check_clauses(c, an, clauses)) return false;
+  if (an->dir.head.has_args) {
+    diag_error(c->diag, an->dir.head.name.off, "'%s' takes no arguments: the launch's own are its grid and block",
+               spelling_of(an));
+    return false;
+  }
+  for (int i = 0; i < an->dir.nclauses; i++) {
+    const Clause *cl = &an->dir.clauses[i];
+    for (int j = 0; j < i; j++)
+      if (cl->name.len == an->dir.clauses[j].name.len && !memcmp(cl->name.s, an->dir.clauses[j].name.s, cl->name.len)) {
+        diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len, "'%.*s' is given twice in '%s'", (int)cl->name.len,
+                cl->name.s, spelling_of(an));
+        return false;
+      }
+    bool takes = !span_eq(cl->name, "async");
+    if (!takes && cl->has_args) {
+      diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len, "'async' in '%s' takes no arguments", spelling_of(an));
+      return false;
+    }
+    if (takes && !cl->has_args) {
+      diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len, "'%.*s' in '%s' needs a value: '%.*s(...)'",
+              (int)cl->name.len, cl->name.s, spelling_of(an), (int)cl->name.len, cl->name.s);
+      return false;
+    }
+  }
+  const Clause *g = dir_clause(&an->dir, "grid");
+  if (g && (g->nargs != 1 || !span_eq(g->args[0].expr, "persistent"))) {
+    diag_at(c->diag, DIAG_ERROR, g->name.off, g->name.len,
+            "'grid' in '%s' takes 'persistent': 'grid(persistent)' sizes the grid to the device", spelling_of(an));
+    return false;
+  }
+  return true;
+}
+
+// A C string literal of the kernel's text, for messages.
+static const char *c_string(Arena *a, Span s) {
+  Buf b = {0};
+  buf_putc(&b, '"');
+  for (size_t i = 0; i < s.len; i++) {
+    char ch = s.s[i] == '\n' || s.s[i] == '\r' || s.s[i] == '\t' ? ' ' : s.s[i];
+    if (ch == '"' || ch == '\\') buf_putc(&b, '\\');
+    buf_putc(&b, ch);
+  }
+  buf_putc(&b, '"');
+  char *r = arena_strndup(a, b.data, b.len);
+  buf_free(&b);
+  return r;
+}
+
+// Where the launch itself passes what a clause passes too.
+static bool given_once(Ctx *c, const Annotation *an, const Launch *l, int at, const char *clause) {
+  if (l->nconfig <= at || !dir_clause(&an->dir, clause)) return true;
+  diag_at(c->diag, DIAG_ERROR, l->config[at].off, l->config[at].len,
+          "the launch passes %s and '%s' has '%s(...)': give it in one place",
+          at == 2 ? "its dynamic shared memory" : "its stream", spelling_of(an), clause);
+  return false;
+}
+
+void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
+  if (!check_launch_clauses(c, an)) return;
+  if (in_device_code(c, st)) {
+    diag_at(c->diag, DIAG_ERROR, an->dir.head.name.off, an->dir.head.name.len,
+            "'%s' is for kernel launches in host code; this is in a __device__ or __global__ function",
+            spelling_of(an));
+    return;
+  }
+  Launch l;
+  if (!read_launch(c, st, &l) || node_at(c, st.node)->kind != CXCursor_CallExpr || c->src->data[st.end - 1] != ';') {
+    diag_error(c->diag, st.start, "expected a kernel launch 'kernel<<<grid, block>>>(...);' after '%s'",
+               spelling_of(an));
+    return;
+  }
+  const Span *smem = one_arg(c, an, "smem", "the dynamic shared memory in bytes");
+  const Span *stream = one_arg(c, an, "stream", "a cudaStream_t");
+  const Span *status = one_arg(c, an, "status", "a cudaError_t variable");
+  if ((dir_clause(&an->dir, "smem") && !smem) || (dir_clause(&an->dir, "stream") && !stream) ||
+      (dir_clause(&an->dir, "status") && !status) || !given_once(c, an, &l, 2, "smem") ||
+      !given_once(c, an, &l, 3, "stream"))
+    return;
+  if (!smem && l.nconfig > 2) smem = &l.config[2];
+  if (!stream && l.nconfig > 3) stream = &l.config[3];
+  Arena *a = c->arena;
+  bool persistent = dir_clause(&an->dir, "grid") != NULL, blocking = !dir_clause(&an->dir, "async");
+  const char *smem_text = smem ? arena_printf(a, "(%.*s)", (int)smem->len, smem->s) : "0";
+  const char *stream_text = stream ? arena_printf(a, "(%.*s)", (int)stream->len, stream->s) : "0";
+  c->needs_tirx_h = true;
+  edit_replace(c->edits, an->start, an->end,
+               arena_printf(a, "{ tirx_launch_t __tirx_launch = tirx_launch_begin(%.*s, (%.*s), (%.*s), %s, %s, %s);",
+                            (int)l.kernel.len, l.kernel.s, (int)l.config[0].len, l.config[0].s, (int)l.config[1].len,
+                            l.config[1].s, smem_text, stream_text, persistent ? "true" : "false"));
+  // `if (...) kernel<<<prepared>>>`: what stands before `<<<` is kept as written.
+  edit_add(c->edits, (Edit){.start = st.start, .end = st.start + 1,
+                            .text = arena_printf(a, "if (__tirx_launch.err == cudaSuccess) %c", c->src->data[st.start])});
+  edit_replace(c->edits, l.config_start, l.config_end,
+               "<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>");
+  const char *end = arena_printf(a, "tirx_launch_end(__tirx_launch, %s, %d, %s, %s, %s)", c->path_literal,
+                                 source_line(c->src, st.start), c_string(a, l.kernel), blocking ? "true" : "false",
+                                 status ? "false" : "true");
+  if (status) end = arena_printf(a, "%.*s = %s", (int)status->len, status->s, end);
+  edit_replace(c->edits, st.end - 1, st.end, arena_printf(a, "; %s; }", end));
+}

@@ -1,0 +1,6 @@
+// async takes no arguments.
+__global__ void k(float *a) { a[0] = 0.f; }
+void run(float *a) {
+#pragma tirx launch async(1)
+  k<<<1, 32>>>(a);
+}

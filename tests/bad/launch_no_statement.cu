@@ -1,0 +1,4 @@
+// Nothing after the annotation.
+void run(float *a) {
+#pragma tirx launch
+}
