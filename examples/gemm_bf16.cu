@@ -150,9 +150,10 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 }
 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
-// C = A * B^T on `stream`: tensor maps for A, B and C, the shared-memory
-// limit raised, one block per SM (or per tile, when there are fewer). n and k
-// must be multiples of 8 (TMA: every row 16-byte aligned). Returns the first error.
+// C = A * B^T on `stream`: tensor maps for A, B and C, then one block per
+// SM (or per tile, when there are fewer) with the shared-memory limit raised,
+// not waited for (`#pragma tirx launch`, SPEC 5). n and k must be multiples of
+// 8 (TMA: every row 16-byte aligned). Returns the first error.
 static cudaError_t gemm_bf16(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, cudaStream_t stream = 0) {
   if (M < 1 || N < 8 || K < 8 || N % 8 != 0 || K % 8 != 0) return cudaErrorInvalidValue;
   CUtensorMap mapA, mapB, mapC;
@@ -162,18 +163,11 @@ static cudaError_t gemm_bf16(const bf16* A, const bf16* B, bf16* C, int M, int N
       tirx_tensor_map_2d(&mapB, type, B, N, K, (uint64_t)K * 2, BN, BK, sw) != CUDA_SUCCESS ||
       tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, 64, sw) != CUDA_SUCCESS)
     return cudaErrorInvalidValue;
-  static int sms = 0;
-  if (!sms) {
-    int dev;
-    cudaError_t err = cudaGetDevice(&dev);
-    if (err == cudaSuccess) err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-    if (err == cudaSuccess)
-      err = cudaFuncSetAttribute(gemm_bf16_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes);
-    if (err != cudaSuccess) return sms = 0, err;
-  }
-  const long long tiles = (long long)((M + BM - 1) / BM) * ((N + BN - 1) / BN);
-  gemm_bf16_kernel<<<(int)(tiles < sms ? tiles : sms), 384, kSmemBytes, stream>>>(mapA, mapB, mapC, M, N, K);
-  return cudaGetLastError();
+  const int tiles = (M + BM - 1) / BM * ((N + BN - 1) / BN);
+  cudaError_t err;
+#pragma tirx launch grid(persistent) smem(kSmemBytes) stream(stream) async status(err)
+  gemm_bf16_kernel<<<tiles, 384>>>(mapA, mapB, mapC, M, N, K);
+  return err;
 }
 #endif
 
