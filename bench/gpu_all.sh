@@ -20,7 +20,12 @@ wd=$?
   "$root/.device/membw.pp.cu" -o /tmp/membw && /tmp/membw 2>&1 | tee "$logs/membw.log"
 bw=$?
 "$nvcc" -O3 -std=c++17 -I "$root/headers" -I "$root/examples" -gencode=arch=compute_90a,code=sm_90a \
-  -DGEMM_BF16_SOURCE="\"$root/.device/pp/gemm_bf16.cu\"" "$root/bench/gemm.cu" -lcublas -o /tmp/gemm &&
+  -DGEMM_BF16_SOURCE="\"$root/.device/pp/gemm_bf16.cu\"" "$root/bench/gemm.cu" -lcublas -o /tmp/gemm \
+  -Xptxas -v > "$logs/gemm.build.log" 2>&1 &&
+  { grep -A2 "entry function '.*gemm_bf16_kernel" "$logs/gemm.build.log" | grep -E "registers|spill"
+    echo "SASS of the bench binary (gemm_bf16_kernel and fill_random):"
+    cuobjdump -sass /tmp/gemm | grep -oE "HGMMA\.[^ ]*|HMMA\.[^ ]*|LDL|STL|UTMALDG\.[^ ]*|UTMASTG\.[^ ]*|USETMAXREG\.[^ ]*" |
+      sort | uniq -c; } | tee "$logs/gemm.sass.log" &&
   /tmp/gemm 2>&1 | tee "$logs/gemm.log"
 gm=$?
 exit $(( ex || wd || bw || gm ))
