@@ -12,12 +12,16 @@ ok() { pass=$((pass+1)); echo "ok   $1"; }
 bad() { fail=$((fail+1)); echo "FAIL $1"; }
 export PATH=/usr/local/cuda/bin:$PATH
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log" 2>&1 && ok install || { bad install; cat "$work/install.log"; }
-for f in bin/tirx-pp include/tirx.h include/tirx/ptx.h share/man/man1/tirx-pp.1 lib/cmake/TirxPP/TirxPPConfig.cmake; do
+for f in bin/tirx-pp include/tirx.h include/tirx/ptx.h include/tirx/tma.h include/tirx/wgmma.h \
+         include/tirx/nvrtc_include/cstdint share/man/man1/tirx-pp.1 lib/cmake/TirxPP/TirxPPConfig.cmake; do
   [ -e "$work/prefix/$f" ] && ok "installed $f" || bad "installed $f"
 done
 # The installed tool finds its installed headers.
 "$work/prefix/bin/tirx-pp" "$src/examples/adoption/src/row_sum.cu" -I "$src/examples/adoption/include" \
   -DROW_WIDTH=64 > /dev/null && ok installed-tool-runs || bad installed-tool-runs
+# ... and --check finds the installed NVRTC stand-ins (a header that uses <cstdint>).
+"$work/prefix/bin/tirx-pp" --check "$src/examples/adoption/src/row_sum.cu" -I "$src/examples/adoption/include" \
+  -DROW_WIDTH=64 -o /dev/null && ok installed-tool-checks || bad installed-tool-checks
 for gen in Ninja "Unix Makefiles"; do
   tag=$(echo "$gen" | tr -d ' ')
   cp -r "$src/examples/adoption" "$work/app-$tag"
