@@ -10,10 +10,11 @@
 #include "nvrtc.h"
 #include "rt_internal.h"
 
-#ifndef TIRX_RT_NO_REWRITER
+// tirxpp.h for TIRX_PP_VERSION even without the rewriter: the key of a
+// rewrite made where tirx-pp runs must be the key looked up where it does not.
 #include "tirxpp.h"
-#else
-#define TIRX_PP_VERSION "0.1.0"
+#ifndef TIRX_RT_NO_REWRITER
+#include "libclang.h"
 #endif
 
 #ifndef TIRX_RT_HEADER_DIR
@@ -25,6 +26,7 @@
 
 // Bumped when the key's fields or the entry format change.
 #define KEY_SCHEMA "tirx-rt key 1"
+#define REWRITE_KEY_SCHEMA "tirx-rt rewrite key 1"
 
 static void say(char *msg, size_t msglen, const char *fmt, ...) {
   va_list ap;
@@ -43,7 +45,8 @@ static const char *env_or(const char *given, const char *env, const char *dflt) 
 static const char *status_names[] = {
     "TIRX_RT_OK",         "TIRX_RT_ERR_ARGUMENT", "TIRX_RT_ERR_NO_DEVICE",   "TIRX_RT_ERR_REWRITE",
     "TIRX_RT_ERR_COMPILE", "TIRX_RT_ERR_NVRTC",   "TIRX_RT_ERR_LOAD",        "TIRX_RT_ERR_NOT_FOUND",
-    "TIRX_RT_ERR_LAUNCH", "TIRX_RT_ERR_CUDA",     "TIRX_RT_ERR_UNSUPPORTED", "TIRX_RT_ERR_MEMORY"};
+    "TIRX_RT_ERR_LAUNCH", "TIRX_RT_ERR_CUDA",     "TIRX_RT_ERR_UNSUPPORTED", "TIRX_RT_ERR_MEMORY",
+    "TIRX_RT_ERR_CACHE"};
 
 const char *tirx_rt_status_name(TirxRtStatus s) {
   return (unsigned)s < sizeof status_names / sizeof *status_names ? status_names[s] : "TIRX_RT_ERR_UNKNOWN";
@@ -141,15 +144,50 @@ TirxRtStatus rt_build_key(const RtBuild *b, RtKey *key, char *msg, size_t msglen
 
 // ---- the rewriter ----
 
-#ifndef TIRX_RT_NO_REWRITER
-// The rewriter keeps process-wide state (libclang, its PCH), so one at a time.
-static pthread_mutex_t rewrite_lock = PTHREAD_MUTEX_INITIALIZER;
-
 // clang 19 knows sm_90a at most; a newer device's code is parsed as sm_90a.
 static const char *parse_arch(const char *arch) {
   const char *num = strchr(arch, '_');
   return num && atoi(num + 1) <= 90 && !strncmp(arch, "sm_", 3) ? arch : "sm_90a";
 }
+
+// Where tirx.h and the toolkit are is left out, like the files the source
+// includes: they differ between the machine that rewrites and the one that
+// compiles, and tirx.h goes with tirx-pp's version.
+void rt_rewrite_key(const RtBuild *b, RtKey *key) {
+  const TirxRtCompileOptions *o = b->opt;
+  RtSha256 s;
+  rt_sha256_init(&s);
+  field_str(&s, REWRITE_KEY_SCHEMA);
+  field_str(&s, TIRX_PP_VERSION);
+  field_str(&s, b->name);
+  field_str(&s, parse_arch(b->arch));
+  field_int(&s, o ? o->ninclude_dirs : 0);
+  for (int i = 0; o && i < o->ninclude_dirs; i++) field_str(&s, o->include_dirs[i]);
+  field_int(&s, o ? o->ndefines : 0);
+  for (int i = 0; o && i < o->ndefines; i++) field_str(&s, o->defines[i]);
+  rt_sha256_field(&s, b->src, b->len);
+  rt_sha256_final(&s, key->b);
+}
+
+bool rt_rewriter_available(const char *src, size_t len, char *why, size_t whylen) {
+#ifdef TIRX_RT_NO_REWRITER
+  (void)src, (void)len;
+  say(why, whylen, "this libtirx_rt was built without the rewriter");
+  return false;
+#else
+  // A source without annotations is copied without libclang.
+  if (!tirx_has_annotations(src, len)) return true;
+  const char *env = getenv("TIRX_RT_REWRITER"), *e = NULL;
+  if (env && !strcmp(env, "off")) return say(why, whylen, "TIRX_RT_REWRITER=off"), false;
+  if (libclang_load(&e)) return true;
+  say(why, whylen, "libclang cannot be loaded: %s", e ? e : "unknown reason");
+  return false;
+#endif
+}
+
+#ifndef TIRX_RT_NO_REWRITER
+// The rewriter keeps process-wide state (libclang, its PCH), so one at a time.
+static pthread_mutex_t rewrite_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static TirxRtStatus rewrite(const RtBuild *b, char **text, size_t *len, char **log, char *msg, size_t msglen) {
   const TirxRtCompileOptions *o = b->opt;
@@ -193,10 +231,41 @@ static TirxRtStatus rewrite(const RtBuild *b, char **text, size_t *len, char **l
 #else
 static TirxRtStatus rewrite(const RtBuild *b, char **text, size_t *len, char **log, char *msg, size_t msglen) {
   (void)text, (void)len, (void)log;
-  say(msg, msglen, "%s: this libtirx_rt was built without the rewriter; use tirx_rt_compile_rewritten", b->name);
+  say(msg, msglen, "%s: this libtirx_rt was built without the rewriter", b->name);
   return TIRX_RT_ERR_UNSUPPORTED;
 }
 #endif
+
+// The rewrite from the rewrite cache, else from the rewriter (and then
+// cached). Without either: TIRX_RT_ERR_UNSUPPORTED, saying how to get one.
+static TirxRtStatus cached_rewrite(const RtBuild *b, char **text, size_t *len, char **log, char *msg, size_t msglen) {
+  RtKey key;
+  RtRewrite rw;
+  rt_rewrite_key(b, &key);
+  if (b->cache_dir && rt_rewrite_load(b->cache_dir, &key, &rw)) {
+    *text = rw.text, *len = rw.len, *log = rw.log;
+    return TIRX_RT_OK;
+  }
+  char why[600];
+  if (!rt_rewriter_available(b->src, b->len, why, sizeof why)) {
+    char where[4300];
+    if (b->cache_dir)
+      rt_rewrite_path(b->cache_dir, &key, where, sizeof where);
+    else
+      snprintf(where, sizeof where, "none: the cache is off");
+    say(msg, msglen,
+        "%s: the rewriter is unavailable here (%s) and the rewrite cache holds no rewrite of this source for %s "
+        "(%s): prepare it with tirx_rt_prepare where tirx-pp runs, or compile tirx-pp's output with "
+        "tirx_rt_compile_rewritten",
+        b->name, why, parse_arch(b->arch), where);
+    return TIRX_RT_ERR_UNSUPPORTED;
+  }
+  TirxRtStatus st = rewrite(b, text, len, log, msg, msglen);
+  // A failed store costs only the next rewrite, so it is not an error.
+  if (st == TIRX_RT_OK && b->cache_dir)
+    rt_rewrite_store(b->cache_dir, &key, &(RtRewrite){*text, *len, *log ? *log : ""});
+  return st;
+}
 
 // ---- NVRTC ----
 
@@ -255,7 +324,7 @@ TirxRtStatus rt_build(const RtBuild *b, RtImage *out, bool *cached, char **log, 
     char *text = NULL;
     size_t len = 0;
     if (b->rewrite) {
-      st = rewrite(b, &text, &len, log, msg, msglen);
+      st = cached_rewrite(b, &text, &len, log, msg, msglen);
     } else if (!(text = strndup(b->src, b->len))) {  // NVRTC wants a C string
       st = TIRX_RT_ERR_MEMORY;
     }
@@ -266,5 +335,53 @@ TirxRtStatus rt_build(const RtBuild *b, RtImage *out, bool *cached, char **log, 
   }
   if (!*log) *log = strdup("");
   args_free(&a);
+  return st;
+}
+
+TirxRtStatus tirx_rt_prepare(const char *src, size_t len, const TirxRtCompileOptions *opt, char **log, char *msg,
+                             size_t msglen) {
+  char dummy[1], cache[4096], pp[4096];
+  if (!msg || !msglen) msg = dummy, msglen = sizeof dummy;
+  msg[0] = '\0';
+  if (log) *log = NULL;
+  if (!src) return say(msg, msglen, "no source"), TIRX_RT_ERR_ARGUMENT;
+  RtBuild b = {
+      .src = src,
+      .len = len,
+      .name = opt && opt->name ? opt->name : "tirx_rt.cu",
+      .rewrite = true,
+      .arch = opt && opt->arch ? opt->arch : "sm_90a",
+      .pp_cache_dir = rt_pp_cache_dir(pp, sizeof pp),
+      .opt = opt,
+      .cache_dir = rt_cache_dir(cache, sizeof cache),
+  };
+  if (!b.cache_dir) {
+    say(msg, msglen, "%s: no rewrite cache: $TIRX_RT_CACHE_DIR is off, or the cache directory cannot be written",
+        b.name);
+    return TIRX_RT_ERR_CACHE;
+  }
+  char why[600];
+  if (!rt_rewriter_available(src, len, why, sizeof why)) {
+    say(msg, msglen, "%s: the rewriter is unavailable here (%s)", b.name, why);
+    return TIRX_RT_ERR_UNSUPPORTED;
+  }
+  // Always rewritten anew: an entry left by an older tirx-pp of the same
+  // version is replaced.
+  char *text = NULL, *diag = NULL;
+  size_t tlen = 0;
+  TirxRtStatus st = rewrite(&b, &text, &tlen, &diag, msg, msglen);
+  RtKey key;
+  rt_rewrite_key(&b, &key);
+  if (st == TIRX_RT_OK && !rt_rewrite_store(b.cache_dir, &key, &(RtRewrite){text, tlen, diag ? diag : ""})) {
+    char path[4300];
+    rt_rewrite_path(b.cache_dir, &key, path, sizeof path);
+    say(msg, msglen, "%s: cannot write %s", b.name, path);
+    st = TIRX_RT_ERR_CACHE;
+  }
+  free(text);
+  if (log)
+    *log = diag ? diag : strdup("");
+  else
+    free(diag);
   return st;
 }

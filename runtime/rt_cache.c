@@ -108,7 +108,9 @@ void rt_image_free(RtImage *im) {
   memset(im, 0, sizeof *im);
 }
 
-static const char MAGIC[8] = "TIRXRT1\n";
+// Every entry: an 8-byte magic, the key, the payload's length and FNV-1a 64,
+// then the payload. Cubins and rewrites differ in their magic.
+static const char MAGIC[8] = "TIRXRT1\n", REWRITE_MAGIC[8] = "TIRXRW1\n";
 enum { HEADER = 8 + 32 + 8 + 8 };
 
 static void put64(char *p, uint64_t v) {
@@ -119,6 +121,21 @@ static uint64_t get64(const char *p) {
   uint64_t v = 0;
   for (int i = 0; i < 8; i++) v |= (uint64_t)(uint8_t)p[i] << (8 * i);
   return v;
+}
+
+// Fills in the header of an entry whose payload is already in place.
+static void seal(char *e, const char magic[8], const RtKey *key, size_t payload) {
+  memcpy(e, magic, 8);
+  memcpy(e + 8, key->b, 32);
+  put64(e + 40, payload);
+  put64(e + 48, rt_fnv1a64(e + HEADER, payload));
+}
+
+// Whether data is one whole, intact entry of this kind for key.
+static bool intact(const char magic[8], const RtKey *key, const char *data, size_t len) {
+  if (len < HEADER + 8 || memcmp(data, magic, 8) != 0 || memcmp(data + 8, key->b, 32) != 0) return false;
+  uint64_t payload = get64(data + 40);
+  return payload == len - HEADER && get64(data + 48) == rt_fnv1a64(data + HEADER, payload);
 }
 
 // Payload: u64 count, then each expression and lowered name NUL-terminated,
@@ -139,10 +156,7 @@ bool rt_entry_encode(const RtKey *key, const RtImage *im, char **out, size_t *le
     p += a + b;
   }
   memcpy(p, im->image, im->image_size);
-  memcpy(e, MAGIC, 8);
-  memcpy(e + 8, key->b, 32);
-  put64(e + 40, payload);
-  put64(e + 48, rt_fnv1a64(e + HEADER, payload));
+  seal(e, MAGIC, key, payload);
   *out = e;
   *len = HEADER + payload;
   return true;
@@ -159,9 +173,8 @@ static char *take_string(const char **p, const char *end) {
 
 bool rt_entry_decode(const RtKey *key, const char *data, size_t len, RtImage *out) {
   memset(out, 0, sizeof *out);
-  if (len < HEADER + 8 || memcmp(data, MAGIC, 8) != 0 || memcmp(data + 8, key->b, 32) != 0) return false;
-  uint64_t payload = get64(data + 40);
-  if (payload != len - HEADER || get64(data + 48) != rt_fnv1a64(data + HEADER, payload)) return false;
+  if (!intact(MAGIC, key, data, len)) return false;
+  uint64_t payload = len - HEADER;
   const char *p = data + HEADER + 8, *end = data + len;
   uint64_t n = get64(data + HEADER);
   if (n > payload / 2) return false;  // each name pair takes two bytes at least
@@ -185,6 +198,48 @@ bad:
   return false;
 }
 
+void rt_rewrite_free(RtRewrite *rw) {
+  if (!rw) return;
+  free(rw->text);
+  free(rw->log);
+  memset(rw, 0, sizeof *rw);
+}
+
+// Payload: u64 length of the text, the text, then the log (the rest).
+bool rt_rewrite_encode(const RtKey *key, const RtRewrite *rw, char **out, size_t *len) {
+  size_t loglen = rw->log ? strlen(rw->log) : 0, payload = 8 + rw->len + loglen;
+  char *e = malloc(HEADER + payload);
+  if (!e) return false;
+  put64(e + HEADER, rw->len);
+  memcpy(e + HEADER + 8, rw->text, rw->len);
+  if (loglen) memcpy(e + HEADER + 8 + rw->len, rw->log, loglen);
+  seal(e, REWRITE_MAGIC, key, payload);
+  *out = e;
+  *len = HEADER + payload;
+  return true;
+}
+
+bool rt_rewrite_decode(const RtKey *key, const char *data, size_t len, RtRewrite *out) {
+  memset(out, 0, sizeof *out);
+  if (!intact(REWRITE_MAGIC, key, data, len)) return false;
+  uint64_t payload = len - HEADER, tlen = get64(data + HEADER);
+  if (tlen > payload - 8) return false;
+  size_t loglen = (size_t)(payload - 8 - tlen);
+  out->text = malloc((size_t)tlen + 1);
+  out->log = malloc(loglen + 1);
+  if (!out->text || !out->log) {
+    rt_rewrite_free(out);
+    return false;
+  }
+  // NUL-terminated: NVRTC takes the text as a C string.
+  memcpy(out->text, data + HEADER + 8, (size_t)tlen);
+  out->text[tlen] = '\0';
+  out->len = (size_t)tlen;
+  memcpy(out->log, data + HEADER + 8 + tlen, loglen);
+  out->log[loglen] = '\0';
+  return true;
+}
+
 // ---- files ----
 
 bool rt_make_dirs(char *dir) {
@@ -198,26 +253,39 @@ bool rt_make_dirs(char *dir) {
   return access(dir, W_OK) == 0;
 }
 
-const char *rt_cache_dir(char *buf, size_t size) {
-  const char *env = getenv("TIRX_RT_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+// $ENV ("off": none), else $XDG_CACHE_HOME/SUB, else ~/.cache/SUB; created.
+static const char *user_cache(const char *env_name, const char *sub, char *buf, size_t size) {
+  const char *env = getenv(env_name), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
   if (env && !strcmp(env, "off")) return NULL;
   int n;
   if (env && *env)
     n = snprintf(buf, size, "%s", env);
   else if (xdg && *xdg)
-    n = snprintf(buf, size, "%s/tirx-rt", xdg);
+    n = snprintf(buf, size, "%s/%s", xdg, sub);
   else if (home && *home)
-    n = snprintf(buf, size, "%s/.cache/tirx-rt", home);
+    n = snprintf(buf, size, "%s/.cache/%s", home, sub);
   else
     return NULL;
   if (n < 0 || (size_t)n >= size) return NULL;
   return rt_make_dirs(buf) ? buf : NULL;
 }
 
-void rt_cache_path(const char *dir, const RtKey *key, char *buf, size_t size) {
+const char *rt_cache_dir(char *buf, size_t size) { return user_cache("TIRX_RT_CACHE_DIR", "tirx-rt", buf, size); }
+
+const char *rt_pp_cache_dir(char *buf, size_t size) { return user_cache("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size); }
+
+static void entry_path(const char *dir, const RtKey *key, const char *ext, char *buf, size_t size) {
   char hex[65];
   rt_key_hex(key, hex);
-  snprintf(buf, size, "%s/%s.tirxrt", dir, hex);
+  snprintf(buf, size, "%s/%s%s", dir, hex, ext);
+}
+
+void rt_cache_path(const char *dir, const RtKey *key, char *buf, size_t size) {
+  entry_path(dir, key, ".tirxrt", buf, size);
+}
+
+void rt_rewrite_path(const char *dir, const RtKey *key, char *buf, size_t size) {
+  entry_path(dir, key, ".tirxpp", buf, size);
 }
 
 static char *read_all(const char *path, size_t *len) {
@@ -235,12 +303,26 @@ static char *read_all(const char *path, size_t *len) {
   return data;
 }
 
-bool rt_cache_load(const char *dir, const RtKey *key, RtImage *out) {
+// An entry's file, whole; NULL when there is none.
+static char *read_entry(const char *dir, const RtKey *key, const char *ext, size_t *len) {
   char path[4200];
-  rt_cache_path(dir, key, path, sizeof path);
-  size_t len = 0;
-  char *data = read_all(path, &len);
+  entry_path(dir, key, ext, path, sizeof path);
+  *len = 0;
+  return read_all(path, len);
+}
+
+bool rt_cache_load(const char *dir, const RtKey *key, RtImage *out) {
+  size_t len;
+  char *data = read_entry(dir, key, ".tirxrt", &len);
   bool ok = data && rt_entry_decode(key, data, len, out);
+  free(data);
+  return ok;
+}
+
+bool rt_rewrite_load(const char *dir, const RtKey *key, RtRewrite *out) {
+  size_t len;
+  char *data = read_entry(dir, key, ".tirxpp", &len);
+  bool ok = data && rt_rewrite_decode(key, data, len, out);
   free(data);
   return ok;
 }
@@ -255,13 +337,10 @@ static bool write_all(int fd, const char *p, size_t n) {
   return true;
 }
 
-bool rt_cache_store(const char *dir, const RtKey *key, const RtImage *im) {
-  char path[4200], tmp[4300];
-  rt_cache_path(dir, key, path, sizeof path);
+// Writes a temporary file beside path and renames it into place.
+static bool store(const char *path, char *entry, size_t len) {
+  char tmp[4300];
   snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-  char *entry;
-  size_t len;
-  if (!rt_entry_encode(key, im, &entry, &len)) return false;
   int fd = mkstemp(tmp);
   bool ok = fd >= 0 && write_all(fd, entry, len);
   if (fd >= 0) ok = close(fd) == 0 && ok;
@@ -270,4 +349,18 @@ bool rt_cache_store(const char *dir, const RtKey *key, const RtImage *im) {
   if (!ok && fd >= 0) unlink(tmp);
   free(entry);
   return ok;
+}
+
+bool rt_cache_store(const char *dir, const RtKey *key, const RtImage *im) {
+  char path[4200], *entry;
+  size_t len;
+  rt_cache_path(dir, key, path, sizeof path);
+  return rt_entry_encode(key, im, &entry, &len) && store(path, entry, len);
+}
+
+bool rt_rewrite_store(const char *dir, const RtKey *key, const RtRewrite *rw) {
+  char path[4200], *entry;
+  size_t len;
+  rt_rewrite_path(dir, key, path, sizeof path);
+  return rt_rewrite_encode(key, rw, &entry, &len) && store(path, entry, len);
 }

@@ -44,6 +44,19 @@ void rt_image_free(RtImage *im);
 bool rt_entry_encode(const RtKey *key, const RtImage *im, char **out, size_t *len);
 bool rt_entry_decode(const RtKey *key, const char *data, size_t len, RtImage *out);
 
+// A rewrite: tirx-pp's output for an annotated source, and its diagnostics
+// (warnings, remarks), kept apart from the cubins: a rewrite needs libclang
+// but no device, so it can be made on one machine and used on another.
+typedef struct {
+  char *text;  // NUL-terminated
+  size_t len;
+  char *log;   // NUL-terminated, may be ""
+} RtRewrite;
+void rt_rewrite_free(RtRewrite *rw);
+// Payload: the text's length, the text, the log; the same header and checks.
+bool rt_rewrite_encode(const RtKey *key, const RtRewrite *rw, char **out, size_t *len);
+bool rt_rewrite_decode(const RtKey *key, const char *data, size_t len, RtRewrite *out);
+
 // Makes dir and its parents; true when it ends up a writable directory.
 bool rt_make_dirs(char *dir);
 // $TIRX_RT_CACHE_DIR ("off": none), $XDG_CACHE_HOME/tirx-rt or ~/.cache/tirx-rt,
@@ -55,6 +68,13 @@ const char *rt_cache_dir(char *buf, size_t size);
 bool rt_cache_load(const char *dir, const RtKey *key, RtImage *out);
 bool rt_cache_store(const char *dir, const RtKey *key, const RtImage *im);
 void rt_cache_path(const char *dir, const RtKey *key, char *buf, size_t size);
+// Rewrites beside them, as <dir>/<hex key>.tirxpp.
+bool rt_rewrite_load(const char *dir, const RtKey *key, RtRewrite *out);
+bool rt_rewrite_store(const char *dir, const RtKey *key, const RtRewrite *rw);
+void rt_rewrite_path(const char *dir, const RtKey *key, char *buf, size_t size);
+// The rewriter's own cache of parsed headers, as tirx-pp finds it
+// ($TIRX_PP_CACHE_DIR, "off": none), created; NULL when off or not writable.
+const char *rt_pp_cache_dir(char *buf, size_t size);
 
 // ---- the build (rt_build.c) ----
 typedef struct {
@@ -66,8 +86,8 @@ typedef struct {
   const char *header_dir, *cuda_path, *nvrtc_include;  // NULL: the defaults
   const char *pp_cache_dir;                             // the rewriter's PCH cache; NULL: none
   const TirxRtCompileOptions *opt;                      // may be NULL
-  const char *cache_dir;  // NULL: no disk cache
-  int driver_version;     // part of the key
+  const char *cache_dir;  // NULL: no disk cache (neither cubins nor rewrites)
+  int driver_version;     // part of the cubin's key
 } RtBuild;
 
 // Rewrites (when asked) and compiles, or takes the image from the cache.
@@ -75,3 +95,12 @@ typedef struct {
 TirxRtStatus rt_build(const RtBuild *b, RtImage *out, bool *cached, char **log, char *msg, size_t msglen);
 // The key rt_build uses, over the source and the NVRTC options it makes.
 TirxRtStatus rt_build_key(const RtBuild *b, RtKey *key, char *msg, size_t msglen);
+// The key of the rewrite: only what the rewriter sees (the source, its name,
+// the architecture it parses for, -I and -D, tirx-pp's version), so that
+// neither NVRTC's nor the driver's version changes it.
+void rt_rewrite_key(const RtBuild *b, RtKey *key);
+// Whether the rewriter can rewrite this source here: false, with the reason,
+// when built without it, or when the source has annotations and libclang
+// cannot be loaded, or $TIRX_RT_REWRITER is "off" (a test hook that acts as
+// a machine without libclang).
+bool rt_rewriter_available(const char *src, size_t len, char *why, size_t whylen);

@@ -64,27 +64,12 @@ static TirxRtStatus ok(TirxRt *rt) {
   return TIRX_RT_OK;
 }
 
-// $TIRX_PP_CACHE_DIR as tirx-pp reads it, for the rewriter's parsed headers.
-static const char *pp_cache(char *buf, size_t size) {
-  const char *env = getenv("TIRX_PP_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  if (env && !strcmp(env, "off")) return NULL;
-  if (env && *env)
-    snprintf(buf, size, "%s", env);
-  else if (xdg && *xdg)
-    snprintf(buf, size, "%s/tirx-pp", xdg);
-  else if (home && *home)
-    snprintf(buf, size, "%s/.cache/tirx-pp", home);
-  else
-    return NULL;
-  return rt_make_dirs(buf) ? buf : NULL;
-}
-
 TirxRtStatus tirx_rt_create(int ordinal, TirxRt **out) {
   TirxRt *rt = calloc(1, sizeof *rt);
   *out = rt;
   if (!rt) return TIRX_RT_ERR_MEMORY;
   rt->cache = rt_cache_dir(rt->cache_dir, sizeof rt->cache_dir);
-  rt->pp_cache = pp_cache(rt->pp_cache_dir, sizeof rt->pp_cache_dir);
+  rt->pp_cache = rt_pp_cache_dir(rt->pp_cache_dir, sizeof rt->pp_cache_dir);
   CUresult r = cuInit(0);
   if (r != CUDA_SUCCESS) return cu_fail(rt, TIRX_RT_ERR_NO_DEVICE, "cuInit", r);
   int count = 0;

@@ -27,13 +27,25 @@
 // shared one. Different contexts may be used from different threads at once.
 //
 // The disk cache: $TIRX_RT_CACHE_DIR (`off` disables it), else
-// $XDG_CACHE_HOME/tirx-rt, else ~/.cache/tirx-rt. An entry's name is the
-// SHA-256 of the source, every NVRTC option (architecture, include dirs,
-// defines, ...), the kernel names, whether it was rewritten, and the versions
-// of tirx-pp, NVRTC and the driver. The files the source includes are not part
-// of the key: after changing a header, clear the cache or set .no_cache. An
-// entry carries its length and a checksum; a truncated or corrupt one (or one
-// the driver refuses) is rebuilt and replaced, atomically (temp + rename).
+// $XDG_CACHE_HOME/tirx-rt, else ~/.cache/tirx-rt. It holds two kinds of
+// entries. A cubin (NAME.tirxrt) is named by the SHA-256 of the source, every
+// NVRTC option (architecture, include dirs, defines, ...), the kernel names,
+// whether it was rewritten, and the versions of tirx-pp, NVRTC and the driver.
+// A rewrite (NAME.tirxpp: tirx-pp's output and its warnings) is named by what
+// the rewriter sees only: the source, its name, the architecture it is parsed
+// for, the -I and -D options and tirx-pp's version; no NVRTC, driver or
+// device. So a rewrite made where libclang is (tirx_rt_prepare) serves
+// tirx_rt_compile where it is not: copy the cache directory there. The files
+// the source includes (tirx.h too) are not part of either key: after changing
+// a header, clear the cache or set .no_cache. An entry carries its length and
+// a checksum; a truncated or corrupt one (or a cubin the driver refuses) is
+// rebuilt and replaced, atomically (temp + rename).
+//
+// Where the rewriter cannot run (built with TIRX_RT_NO_REWRITER, or libclang
+// missing; $TIRX_RT_REWRITER=off acts as the latter, for tests),
+// tirx_rt_compile of an annotated source takes the rewrite from the cache,
+// and fails with TIRX_RT_ERR_UNSUPPORTED, saying why and how to prepare one,
+// when there is none.
 #pragma once
 #include <stddef.h>
 
@@ -54,8 +66,9 @@ typedef enum {
   TIRX_RT_ERR_NOT_FOUND,  // no kernel of that name in the module
   TIRX_RT_ERR_LAUNCH,     // cuLaunchKernelEx (or setting the shared-memory limit) failed
   TIRX_RT_ERR_CUDA,       // another Driver API call failed
-  TIRX_RT_ERR_UNSUPPORTED,  // built without the rewriter (TIRX_RT_NO_REWRITER)
+  TIRX_RT_ERR_UNSUPPORTED,  // the rewriter cannot run here and the cache has no rewrite of the source
   TIRX_RT_ERR_MEMORY,     // out of host memory
+  TIRX_RT_ERR_CACHE,      // tirx_rt_prepare: the cache is off or cannot be written
 } TirxRtStatus;
 
 typedef struct TirxRt TirxRt;              // a device, its primary context, messages
@@ -122,6 +135,18 @@ TirxRtStatus tirx_rt_compile(TirxRt *rt, const char *src, size_t len, const Tirx
 TirxRtStatus tirx_rt_compile_rewritten(TirxRt *rt, const char *src, size_t len, const TirxRtCompileOptions *opt,
                                        TirxRtModule **out);
 void tirx_rt_module_free(TirxRtModule *m);
+
+// Rewrites an annotated source with tirx-pp and stores the rewrite in the disk
+// cache, so that tirx_rt_compile of the same source and options finds it on a
+// machine whose rewriter cannot run (no libclang). Needs neither a device nor
+// NVRTC nor the Driver API (it is in tirx_rt_core), and no TirxRt. opt->arch:
+// the architecture the source will be compiled for (NULL: sm_90a, an H100's
+// or H200's); kernels, NVRTC options and no_cache are not used. Always
+// rewrites, replacing an entry there was. *log (when log is not NULL) gets the
+// rewriter's diagnostics, malloc'ed: free it; msg the error, as
+// tirx_rt_message would say it.
+TirxRtStatus tirx_rt_prepare(const char *src, size_t len, const TirxRtCompileOptions *opt, char **log, char *msg,
+                             size_t msglen);
 // Whether the last compile of this module came from the disk cache.
 int tirx_rt_module_cached(const TirxRtModule *m);
 

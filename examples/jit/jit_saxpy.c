@@ -3,12 +3,23 @@
 //
 //   jit_saxpy [n]     n elements (default 1000003; any n, ragged included)
 //
-// The kernel is a template (instantiated by name: "saxpy<4>") whose inner
-// loop tirx-pp expands (`#pragma tirx unroll`) and vectorizes to float4
-// (`#pragma tirx vectorize`). The first run compiles (tirx-pp in-process,
+// The kernel is a template (instantiated by name: "saxpy<4>") with
+// `#pragma tirx vectorize` and `#pragma tirx unroll` loops; their trip count W
+// is a template parameter, which tirx-pp cannot see, so both become nvcc's
+// `#pragma unroll` (README: trip counts from template parameters). The first run compiles (tirx-pp in-process,
 // NVRTC, cubin for this GPU); the second compile of the same source comes
 // from the disk cache ($TIRX_RT_CACHE_DIR, default ~/.cache/tirx-rt).
 // Exit status: 0 PASS, 1 FAIL, 77 no GPU.
+//
+// Where libclang is missing (a GPU machine with only the driver and the
+// toolkit), the rewrite comes from the cache: build this file a second time
+// with -DJIT_PREPARE (jit_saxpy_prepare, linked to tirx_rt_core alone: no
+// Driver API, no GPU) and run that where tirx-pp builds,
+//
+//   jit_saxpy_prepare [arch...]   (default sm_90a)
+//
+// which stores the rewrite in $TIRX_RT_CACHE_DIR; copy that directory to the
+// GPU machine and point $TIRX_RT_CACHE_DIR at it (tests/gpu/run_rt.sh does).
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +44,30 @@ static const char *source =
     "  }\n"
     "}\n";
 
+// The same options in both builds, so that the rewrite's key is the same.
+static const char *kernels[] = {"saxpy<4>"};
+static const TirxRtCompileOptions options = {.kernels = kernels, .nkernels = 1, .name = "saxpy.cu"};
+
+#ifdef JIT_PREPARE
+int main(int argc, char **argv) {
+  const char *dflt[] = {"sm_90a"};
+  const char *const *archs = argc > 1 ? (const char *const *)argv + 1 : dflt;
+  int n = argc > 1 ? argc - 1 : 1, bad = 0;
+  for (int i = 0; i < n; i++) {
+    TirxRtCompileOptions opt = options;
+    opt.arch = archs[i];
+    char msg[2048], *log = NULL;
+    TirxRtStatus st = tirx_rt_prepare(source, strlen(source), &opt, &log, msg, sizeof msg);
+    if (st == TIRX_RT_OK)
+      printf("jit: prepared the rewrite of %s for %s\n%s", opt.name, opt.arch, log);
+    else
+      printf("jit: FAIL %s: %s\n%s", tirx_rt_status_name(st), msg, log ? log : "");
+    bad |= st != TIRX_RT_OK;
+    free(log);
+  }
+  return bad;
+}
+#else
 static int check(CUresult r, const char *what) {
   if (r == CUDA_SUCCESS) return 0;
   const char *name = NULL;
@@ -50,13 +85,13 @@ int main(int argc, char **argv) {
     tirx_rt_destroy(rt);
     return 77;
   }
-  const char *kernels[] = {"saxpy<4>"};
-  TirxRtCompileOptions opt = {.kernels = kernels, .nkernels = 1, .name = "saxpy.cu"};
+  TirxRtCompileOptions opt = options;
   TirxRtModule *m = NULL;
   for (int pass = 0; pass < 2; pass++) {  // the second compile: from the cache
     tirx_rt_module_free(m);
     if (tirx_rt_compile(rt, source, strlen(source), &opt, &m) != TIRX_RT_OK) {
       printf("jit: FAIL %s\n%s", tirx_rt_message(rt), tirx_rt_log(rt));
+      tirx_rt_destroy(rt);
       return 1;
     }
   }
@@ -93,3 +128,4 @@ int main(int argc, char **argv) {
   tirx_rt_destroy(rt);
   return bad;
 }
+#endif

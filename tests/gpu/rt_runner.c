@@ -17,7 +17,9 @@
 //
 // Output: one line per example and size, `NAME SIZE: PASS` or `NAME SIZE:
 // FAIL reason`; then `N passed, M failed`. Without a GPU each example prints
-// `SKIP: NAME: no CUDA GPU (reason)` and the exit status is 77.
+// `SKIP: NAME: no CUDA GPU (reason)` and the exit status is 77. An example
+// bound to one compute capability (gemm_bf16: 9.x, sm_90a) prints `SKIP: NAME:
+// needs ...` on another GPU and counts as neither passed nor failed.
 //
 // Built with -DRT_COMPILE_ONLY it needs no Driver API: it compiles every
 // example to a cubin (rewriter + NVRTC) and checks that each kernel has a
@@ -43,6 +45,11 @@ typedef struct {
   const char *kernels[8];  // name expressions, NULL-terminated
   // Runs every kernel at `size` (0: the example's default), returns 0 on PASS.
   int (*run)(Run *r, int size);
+  // Only for GPUs of this compute capability major (0: any), compiled for
+  // `arch` (NULL: the device's, or --arch without one). gemm_bf16's wgmma and
+  // setmaxnreg exist on sm_90a only.
+  int major;
+  const char *arch;
 } Example;
 
 static const char *root = ".";
@@ -223,13 +230,16 @@ static int check_i32(Run *r, const char *what, Buf *b, const int *want) {
 }
 
 // Launches and waits: the launch's error, then the run's.
-static int launch(Run *r, const char *kernel, unsigned gx, unsigned gy, unsigned bx, unsigned by, void **args) {
-  TirxRtLaunch l = {.grid = {gx, gy, 1}, .block = {bx, by, 1}};
-  if (tirx_rt_launch(r->mod, kernel, &l, args) != TIRX_RT_OK)
-    return failf(r, "%s", tirx_rt_message(r->rt));
+static int launch_with(Run *r, const char *kernel, const TirxRtLaunch *l, void **args) {
+  if (tirx_rt_launch(r->mod, kernel, l, args) != TIRX_RT_OK) return failf(r, "%s", tirx_rt_message(r->rt));
   char what[256];
   snprintf(what, sizeof what, "%s: cuCtxSynchronize", kernel);
   return cu(r, cuCtxSynchronize(), what);
+}
+
+static int launch(Run *r, const char *kernel, unsigned gx, unsigned gy, unsigned bx, unsigned by, void **args) {
+  TirxRtLaunch l = {.grid = {gx, gy, 1}, .block = {bx, by, 1}};
+  return launch_with(r, kernel, &l, args);
 }
 
 // The harness's inputs: a fixed-seed LCG.
@@ -563,18 +573,114 @@ static int run_softmax(Run *r, int size) {
 // ---- kernels whose parameters are made on the host ----------------------------
 //
 // An example whose kernel takes a CUtensorMap (TMA) or another host-made
-// parameter (gemm_bf16) gets a run function like the ones above that makes it
-// with the Driver API before the launch, in the same context:
-//
-//   CUtensorMap map;   // cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-//                      //   2, (void *)dA.p, dims, strides, box, elem_strides, ...)
-//   void *args[] = {&map, &dB.p, ...};   // a __grid_constant__ const CUtensorMap
-//                                        // parameter is passed by value like any other
-//   TirxRtLaunch l = {.grid = ..., .block = {384}, .shared_bytes = 200 * 1024,
-//                     .cluster = {2, 1, 1}};   // > 48 KiB: the limit is raised
-//   tirx_rt_launch(r->mod, "gemm_bf16<...>", &l, args);
-//
-// and an entry in the table below, after softmax_1p2c.
+// parameter makes it with the Driver API before the launch, in the same
+// context, and passes it by value like any other parameter (a
+// `const __grid_constant__ CUtensorMap`); above 48 KiB of dynamic shared
+// memory, tirx_rt_launch raises the kernel's limit.
+
+// bf16 from float, rounded to nearest even (the inputs are finite), and back.
+static uint16_t to_bf16(float f) {
+  uint32_t x;
+  memcpy(&x, &f, 4);
+  return (uint16_t)((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+}
+
+static float from_bf16(uint16_t h) {
+  uint32_t x = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &x, 4);
+  return f;
+}
+
+// A row-major bf16 array of rows x cols (cols a multiple of 8: rows 16-byte
+// aligned), copied in boxes of box_rows x box_cols with the 128-byte swizzle:
+// what headers/tirx/tma.h's tirx_tensor_map_2d makes for gemm_bf16().
+static int tensor_map_bf16(Run *r, CUtensorMap *map, CUdeviceptr base, uint64_t rows, uint64_t cols,
+                           uint32_t box_rows, uint32_t box_cols) {
+  const cuuint64_t dims[2] = {cols, rows}, strides[1] = {cols * 2};  // innermost first
+  const cuuint32_t box[2] = {box_cols, box_rows}, elem_strides[2] = {1, 1};
+  return cu(r,
+            cuTensorMapEncodeTiled(map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, (void *)base, dims, strides, box,
+                                   elem_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                                   CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+            "cuTensorMapEncodeTiled");
+}
+
+// examples/gemm_bf16.cu's constants: BM x BN tiles of C, BK-wide K-tiles, and
+// kSmemBytes = STAGES * (BM + BN) * BK * 2 + the C staging (2 * 64 * 128 * 2)
+// + 1024 to align the ring. Keep in step with the example.
+enum { GEMM_BM = 128, GEMM_BN = 256, GEMM_BK = 64, GEMM_STAGES = 4 };
+enum { GEMM_SMEM = GEMM_STAGES * (GEMM_BM + GEMM_BN) * GEMM_BK * 2 + 2 * 64 * 128 * 2 + 1024 };
+
+// The example's check: every element within max|ref|/128 + |ref|/256, and a
+// relative Frobenius error under 1e-2 (bf16 output rounding is 2^-9).
+static int check_gemm(Run *r, const char *what, Buf *b, const double *want) {
+  uint16_t *got = buf_download(r, b);
+  if (!got) return 1;
+  double max_ref = 0, err2 = 0, ref2 = 0;
+  for (size_t i = 0; i < b->n; i++) max_ref = fmax(max_ref, fabs(want[i]));
+  int bad = 0;
+  for (size_t i = 0; i < b->n; i++) {
+    const double g = from_bf16(got[i]), w = want[i];
+    err2 += (g - w) * (g - w), ref2 += w * w;
+    if (!bad && !(fabs(g - w) <= max_ref / 128 + fabs(w) / 256))
+      bad = failf(r, "%s: C[%zu] = %.9g, expected %.9g", what, i, g, w);
+  }
+  const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
+  if (!bad && !(rel < 1e-2)) bad = failf(r, "%s: relative Frobenius error %.3g", what, rel);
+  if (!bad) bad = check_guard(r, what, b, got);
+  free(got);
+  return bad;
+}
+
+// C = A * B^T, the example's sizes: m from the list, n = min(m, 600) + 5 and
+// k = min(m, 300) + 7, both rounded up to multiples of 8 (default 1000 1500
+// 1064). Launched as gemm_bf16() does (min(tiles, SMs) blocks), then with a
+// quarter of the tiles' blocks, so that blocks walk several tiles and the
+// ring's phases carry over from one tile to the next.
+static int run_gemm_bf16(Run *r, int size) {
+  const int M = size ? size : 1000;
+  int N = size ? (M < 600 ? M : 600) + 5 : 1500, K = size ? (M < 300 ? M : 300) + 7 : 1064;
+  N = (N + 7) / 8 * 8, K = (K + 7) / 8 * 8;
+  uint16_t *ha = malloc((size_t)M * K * 2), *hb = malloc((size_t)N * K * 2);
+  float *fa = malloc((size_t)M * K * 4), *fb = malloc((size_t)N * K * 4);
+  double *want = malloc((size_t)M * N * sizeof *want);
+  if (!ha || !hb || !fa || !fb || !want) {
+    free(ha), free(hb), free(fa), free(fb), free(want);
+    return failf(r, "out of host memory");
+  }
+  for (size_t i = 0; i < (size_t)M * K; i++) fa[i] = from_bf16(ha[i] = to_bf16(lcg_float()));
+  for (size_t i = 0; i < (size_t)N * K; i++) fb[i] = from_bf16(hb[i] = to_bf16(lcg_float()));
+  for (int m = 0; m < M; m++)
+    for (int n = 0; n < N; n++) {
+      const float *a = fa + (size_t)m * K, *b = fb + (size_t)n * K;
+      double sum = 0;
+      for (int k = 0; k < K; k++) sum += (double)a[k] * b[k];
+      want[(size_t)m * N + n] = sum;
+    }
+  const long tiles = (long)((M + GEMM_BM - 1) / GEMM_BM) * ((N + GEMM_BN - 1) / GEMM_BN);
+  const unsigned full = (unsigned)(tiles < r->sms ? tiles : r->sms);
+  const unsigned few = full / 4 > 0 ? full / 4 : 1;
+  Buf dA, dB, dC;
+  CUtensorMap mapA, mapB, mapC;
+  int bad = buf_new(r, &dA, (size_t)M * K, 2, 0) || buf_new(r, &dB, (size_t)N * K, 2, 0) ||
+            buf_new(r, &dC, (size_t)M * N, 2, GUARD) || buf_upload(r, &dA, ha) || buf_upload(r, &dB, hb) ||
+            tensor_map_bf16(r, &mapA, dA.p, (uint64_t)M, (uint64_t)K, GEMM_BM, GEMM_BK) ||
+            tensor_map_bf16(r, &mapB, dB.p, (uint64_t)N, (uint64_t)K, GEMM_BN, GEMM_BK) ||
+            tensor_map_bf16(r, &mapC, dC.p, (uint64_t)M, (uint64_t)N, 64, 64);
+  void *args[] = {&mapA, &mapB, &mapC, (void *)&M, &N, &K};  // M const: cuLaunch reads it only
+  const unsigned grids[2] = {full, few};
+  for (int g = 0; g < 2 && !bad; g++) {
+    if (g == 1 && few == full) break;
+    char what[96];
+    snprintf(what, sizeof what, "gemm_bf16_kernel (%u blocks, %ld tiles)", grids[g], tiles);
+    TirxRtLaunch l = {.grid = {grids[g], 1, 1}, .block = {384, 1, 1}, .shared_bytes = GEMM_SMEM};
+    bad = buf_fill(r, &dC, 0xFF) || launch_with(r, "gemm_bf16_kernel", &l, args) || check_gemm(r, what, &dC, want);
+  }
+  buf_free(&dA), buf_free(&dB), buf_free(&dC);
+  free(ha), free(hb), free(fa), free(fb), free(want);
+  return bad;
+}
 #endif  // RT_COMPILE_ONLY
 
 #ifdef RT_COMPILE_ONLY
@@ -584,22 +690,29 @@ static int run_softmax(Run *r, int size) {
 #endif
 
 static const Example examples[] = {
-    {"row_sum", {"row_sum", "row_sum_spelled"}, RUN(run_row_sum)},
-    {"relu", {"relu", "relu_vec4"}, RUN(run_relu)},
-    {"scale", {"scale", "scale_vec4"}, RUN(run_scale)},
-    {"transpose",
-     {"transpose", "transpose_macro", "transpose_general", "transpose_tiled", "transpose_tiled32"},
-     RUN(run_transpose)},
-    {"search_sorted", {"search_sorted"}, RUN(run_search_sorted)},
-    {"if_else", {"if_else", "elect_count", "elect_count_macro", "warp_sum"}, RUN(run_if_else)},
-    {"while_counter", {"while_counter", "while_counter_by4", "for_counter"}, RUN(run_while_counter)},
-    {"break_continue", {"break_continue"}, RUN(run_break_continue)},
-    {"grid_max", {"grid_max", "grid_max_unroll", "grid_max_op", "grid_max_macro", "grid_max_macro_unroll"},
-     RUN(run_grid_max)},
-    {"matmul_1p1c",
-     {"matmul_1p1c<2>", "matmul_1p1c<4>", "matmul_1p1c_persistent<2>", "matmul_1p1c_persistent<4>"},
-     RUN(run_matmul)},
-    {"softmax_1p2c", {"softmax_1p2c"}, RUN(run_softmax)},
+    {.name = "row_sum", .kernels = {"row_sum", "row_sum_spelled"}, .run = RUN(run_row_sum)},
+    {.name = "relu", .kernels = {"relu", "relu_vec4"}, .run = RUN(run_relu)},
+    {.name = "scale", .kernels = {"scale", "scale_vec4"}, .run = RUN(run_scale)},
+    {.name = "transpose",
+     .kernels = {"transpose", "transpose_macro", "transpose_general", "transpose_tiled", "transpose_tiled32"},
+     .run = RUN(run_transpose)},
+    {.name = "search_sorted", .kernels = {"search_sorted"}, .run = RUN(run_search_sorted)},
+    {.name = "if_else",
+     .kernels = {"if_else", "elect_count", "elect_count_macro", "warp_sum"},
+     .run = RUN(run_if_else)},
+    {.name = "while_counter",
+     .kernels = {"while_counter", "while_counter_by4", "for_counter"},
+     .run = RUN(run_while_counter)},
+    {.name = "break_continue", .kernels = {"break_continue"}, .run = RUN(run_break_continue)},
+    {.name = "grid_max",
+     .kernels = {"grid_max", "grid_max_unroll", "grid_max_op", "grid_max_macro", "grid_max_macro_unroll"},
+     .run = RUN(run_grid_max)},
+    {.name = "matmul_1p1c",
+     .kernels = {"matmul_1p1c<2>", "matmul_1p1c<4>", "matmul_1p1c_persistent<2>", "matmul_1p1c_persistent<4>"},
+     .run = RUN(run_matmul)},
+    {.name = "softmax_1p2c", .kernels = {"softmax_1p2c"}, .run = RUN(run_softmax)},
+    // Kernels whose parameters are made on the host (above): after the others.
+    {.name = "gemm_bf16", .kernels = {"gemm_bf16_kernel"}, .run = RUN(run_gemm_bf16), .major = 9, .arch = "sm_90a"},
 };
 enum { NEXAMPLES = sizeof examples / sizeof *examples };
 
@@ -612,6 +725,7 @@ static int compile_one(const Example *e, const char *arch) {
   TirxRtCompileOptions o;
   char *src = example_input(e, &len, name, &o, why, sizeof why);
   if (!src) return printf("%s: FAIL %s\n", e->name, why), 1;
+  if (e->arch) arch = e->arch;
   RtBuild b = {.src = src, .len = len, .name = name, .rewrite = !rewritten_dir, .arch = arch, .opt = &o};
   RtImage im;
   bool cached;
@@ -621,7 +735,8 @@ static int compile_one(const Example *e, const char *arch) {
   if (bad)
     printf("%s: FAIL %s: %s\n%s", e->name, tirx_rt_status_name(st), why, log);
   else
-    printf("%s: compiled (%zu bytes, %d kernels: %s ...)\n", e->name, im.image_size, im.n, im.lowered[0]);
+    printf("%s: compiled for %s (%zu bytes, %d kernels: %s ...)\n", e->name, arch, im.image_size, im.n,
+           im.lowered[0]);
   rt_image_free(&im);
   free(log);
   free(src);
@@ -639,9 +754,17 @@ static void skip_all(int argc, char **argv, int first, const char *why) {
 // Compiles the example, then runs it at every size; one line per size.
 static int run_one(TirxRt *rt, const Example *e, const char *sizes, int sms, int *passed) {
   char why[1024] = "", name[256];
+  int major = 0, minor = 0;
+  tirx_rt_device(rt, &major, &minor, NULL);
+  if (e->major && major != e->major) {
+    printf("SKIP: %s: needs a GPU of compute capability %d.x (%s), this one is %d.%d\n", e->name, e->major,
+           e->arch ? e->arch : "", major, minor);
+    return 0;
+  }
   size_t len;
   TirxRtCompileOptions o;
   char *src = example_input(e, &len, name, &o, why, sizeof why);
+  o.arch = e->arch;
   if (!src) return printf("%s: FAIL %s\n", e->name, why), 1;
   Run r = {.rt = rt, .example = e->name, .sms = sms};
   TirxRtStatus st = rewritten_dir ? tirx_rt_compile_rewritten(rt, src, len, &o, &r.mod)

@@ -1,65 +1,91 @@
 #!/usr/bin/env bash
-# run_rt.sh - the libtirx_rt GPU test runner (tests/gpu/rt_runner.c) on a GPU
-# machine that has the CUDA toolkit, gcc and the driver but no libclang.
+# run_rt.sh - the libtirx_rt GPU tests (tests/gpu/rt_runner.c over every
+# example, and examples/jit/jit_saxpy.c) on a GPU machine that has the CUDA
+# toolkit, gcc and the driver but no libclang.
 #
 #   run_rt.sh prepare [DIR]   here, where tirx-pp builds: every examples/NAME.cu
 #                             through tirx-pp into DIR/src/NAME.cu (default DIR:
 #                             .device/rt), then each compiled from there with
-#                             NVRTC only, as the GPU machine will (no GPU needed)
-#   run_rt.sh run [DIR] [rt_runner args...]
-#                             on the GPU machine: builds DIR/bin/rt_runner with
-#                             gcc (runtime/*.c without the rewriter, the Driver
-#                             API through the toolkit's stub), runs every
-#                             example from DIR/src at the sizes
+#                             NVRTC only, as the GPU machine will (no GPU needed);
+#                             and jit_saxpy's kernel rewritten into the rewrite
+#                             cache DIR/cache (jit_saxpy_prepare, sm_90a;
+#                             JIT_ARCHS="sm_90a sm_80" for others)
+#   run_rt.sh run [DIR] [rt_runner args...] [jit]
+#                             on the GPU machine: builds DIR/bin/rt_runner and
+#                             DIR/bin/jit_saxpy with gcc (runtime/*.c without
+#                             the rewriter, the Driver API through the toolkit's
+#                             stub), runs every example from DIR/src at the sizes
 #                             "default 1 7 33 255 257 1000 4099" (--sizes to
-#                             change), prints one line per example and size and
-#                             `N passed, M failed`; the record goes to
+#                             change), then jit_saxpy at n = 1000003 and 7 with
+#                             its rewrite from DIR/cache; prints one line per
+#                             example and size, `N passed, M failed`, and the
+#                             jit's lines. Names given: only those examples
+#                             (`jit` for jit_saxpy). The record goes to
 #                             DIR/results.txt (and $OUT/rt_results.txt when $OUT
 #                             is set). Exit status: 0 all passed, 1 failures,
 #                             77 no GPU.
 #   run_rt.sh build DIR       only the gcc build, into DIR (CI checks it builds)
 #
-# Why prepare here: the rewriter needs libclang, which the GPU machine lacks;
-# the runner there compiles tirx-pp's output with tirx_rt_compile_rewritten.
-# Both machines keep the repository's layout: the runner finds headers/,
-# runtime/nvrtc_include and tests/gpu/rt/ (the stand-in harness.h) under the
-# repository root, the current directory.
+# Why prepare here: the rewriter needs libclang, which the GPU machine lacks.
+# The runner there compiles tirx-pp's output with tirx_rt_compile_rewritten;
+# jit_saxpy calls tirx_rt_compile on its annotated source as any program
+# would, and libtirx_rt finds the rewrite in the cache (runtime/tirx_rt.h:
+# tirx_rt_prepare). Both machines keep the repository's layout: the programs
+# find headers/, runtime/nvrtc_include and tests/gpu/rt/ (the stand-in
+# harness.h) under the repository root, the current directory. DIR must
+# travel to the GPU machine with the tree (.device/ is git-ignored).
 #
-# Environment: CUDA_PATH (default /usr/local/cuda); CC (default gcc); TIRX_PP
-# (prepare: the tirx-pp binary, default build-h3/tirx-pp, else build/tirx-pp);
-# TIRX_RT_CACHE_DIR (the cubin cache; run uses DIR/cache).
+# Environment: CUDA_PATH (default /usr/local/cuda); CC (default gcc);
+# TIRX_BUILD (prepare: the CMake build dir with tirx-pp, tests/rt_compile and
+# runtime/jit_saxpy_prepare; default build, else the newest build*/ that has
+# them); TIRX_PP (the tirx-pp binary, default TIRX_BUILD's); TIRX_RT_CACHE_DIR
+# (the cache, of rewrites and cubins; prepare and run use DIR/cache).
 set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CUDA=${CUDA_PATH:-/usr/local/cuda}
-EXAMPLES="row_sum relu scale transpose search_sorted if_else while_counter break_continue grid_max matmul_1p1c softmax_1p2c"
+EXAMPLES="row_sum relu scale transpose search_sorted if_else while_counter break_continue grid_max matmul_1p1c softmax_1p2c gemm_bf16"
 
 usage() {
-  sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
-# The standalone runner: no rewriter, so neither libclang nor tirx-pp's core.
+FLAGS=(-std=c11 -O2 -Wall -Wextra -DTIRX_RT_NO_REWRITER -iquote "$ROOT/runtime" -iquote "$ROOT/rewriters"
+  -I "$CUDA/include")
+
+# The standalone programs: no rewriter, so neither libclang nor tirx-pp's
+# core (rewriters/tirxpp.h only, for tirx-pp's version in the cache keys).
 # -iquote, not -I: in nvrtc.c, <nvrtc.h> is the toolkit's and "nvrtc.h" ours.
 build() {
   local out=$1
   mkdir -p "$out" || return 1
   local stub=$CUDA/lib64/stubs
   [ -d "$stub" ] || stub=$CUDA/lib/stubs
-  ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -DTIRX_RT_NO_REWRITER \
-    -iquote "$ROOT/runtime" -I "$CUDA/include" \
-    "$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c" "$ROOT/runtime/tirx_rt.c" \
-    "$ROOT/tests/gpu/rt_runner.c" -o "$out/rt_runner" \
-    -L "$stub" -lcuda -ldl -lpthread -lm
+  local rt=("$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c" "$ROOT/runtime/tirx_rt.c")
+  local libs=(-L "$stub" -lcuda -ldl -lpthread -lm)
+  ${CC:-gcc} "${FLAGS[@]}" "${rt[@]}" "$ROOT/tests/gpu/rt_runner.c" -o "$out/rt_runner" "${libs[@]}" &&
+    ${CC:-gcc} "${FLAGS[@]}" "${rt[@]}" "$ROOT/examples/jit/jit_saxpy.c" -o "$out/jit_saxpy" "${libs[@]}"
+}
+
+# The CMake build to prepare with: $TIRX_BUILD, build, else the newest build*/.
+build_dir() {
+  if [ -n "${TIRX_BUILD:-}" ]; then echo "$TIRX_BUILD"; return; fi
+  local d
+  for d in "$ROOT/build" $(ls -dt "$ROOT"/build*/ 2>/dev/null); do
+    d=${d%/}
+    [ -x "$d/tirx-pp" ] && [ -x "$d/runtime/jit_saxpy_prepare" ] && { echo "$d"; return; }
+  done
+  echo "$ROOT/build"
 }
 
 prepare() {
   local dir=${1:-$ROOT/.device/rt}
-  local pp=${TIRX_PP:-}
-  [ -n "$pp" ] || for c in "$ROOT/build-h3/tirx-pp" "$ROOT/build/tirx-pp"; do
-    [ -x "$c" ] && { pp=$c; break; }
-  done
-  [ -x "$pp" ] || { echo "$0: no tirx-pp binary (set TIRX_PP)" >&2; return 2; }
-  mkdir -p "$dir/src" || return 1
+  local bdir pp
+  bdir=$(build_dir)
+  pp=${TIRX_PP:-$bdir/tirx-pp}
+  [ -x "$pp" ] || { echo "$0: no tirx-pp binary at $pp (set TIRX_BUILD or TIRX_PP)" >&2; return 2; }
+  mkdir -p "$dir/src" "$dir/cache" || return 1
+  dir=$(cd "$dir" && pwd)
   local bad=0
   for ex in $EXAMPLES; do
     # Run from the root with the path the examples' #line directives will name.
@@ -67,16 +93,29 @@ prepare() {
   done
   [ $bad = 0 ] || return 1
   # NVRTC only, from the rewritten files: what the GPU machine will compile.
-  local compile=
-  for c in "$ROOT/build-h3/tests/rt_compile" "$ROOT/build/tests/rt_compile"; do
-    [ -x "$c" ] && { compile=$c; break; }
-  done
-  if [ -n "$compile" ]; then
-    (cd "$ROOT" && TIRX_RT_CACHE_DIR=off "$compile" --root "$ROOT" --rewritten "$dir/src") || return 1
+  if [ -x "$bdir/tests/rt_compile" ]; then
+    (cd "$ROOT" && TIRX_RT_CACHE_DIR=off "$bdir/tests/rt_compile" --root "$ROOT" --rewritten "$dir/src") || return 1
   else
-    echo "note: no rt_compile binary: the rewritten files were not compiled here"
+    echo "note: no $bdir/tests/rt_compile: the rewritten files were not compiled here"
   fi
-  echo "prepared $dir/src; on the GPU machine: tests/gpu/run_rt.sh run ${1:-.device/rt}"
+  # jit_saxpy's rewrite, into the cache the GPU machine's run reads.
+  [ -x "$bdir/runtime/jit_saxpy_prepare" ] || { echo "$0: no $bdir/runtime/jit_saxpy_prepare" >&2; return 2; }
+  # shellcheck disable=SC2086 # JIT_ARCHS is a list
+  TIRX_RT_CACHE_DIR=$dir/cache "$bdir/runtime/jit_saxpy_prepare" ${JIT_ARCHS:-sm_90a} || return 1
+  # Then as the GPU machine will: built without the rewriter, the rewrite
+  # from a copy of the cache (the cubin it makes stays out of DIR), NVRTC.
+  local check
+  check=$(mktemp -d) || return 1
+  # shellcheck disable=SC2086 # JIT_ARCHS is a list
+  cp "$dir"/cache/*.tirxpp "$check/" &&
+    ${CC:-gcc} "${FLAGS[@]}" "$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c" \
+      "$ROOT/tests/gpu/rt/jit_compile.c" -o "$check/jit_compile" -ldl -lpthread &&
+    (cd "$ROOT" && TIRX_RT_CACHE_DIR=$check TIRX_RT_HEADER_DIR=$ROOT/headers \
+      TIRX_RT_NVRTC_INCLUDE=$ROOT/runtime/nvrtc_include "$check/jit_compile" ${JIT_ARCHS:-sm_90a})
+  local r=$?
+  rm -rf "$check"
+  [ $r = 0 ] || return 1
+  echo "prepared $dir (src/, cache/); on the GPU machine: tests/gpu/run_rt.sh run ${1:-.device/rt}"
 }
 
 run() {
@@ -84,14 +123,41 @@ run() {
   shift || true
   [ -d "$dir/src" ] || { echo "$0: $dir/src missing: run '$0 prepare' where tirx-pp builds" >&2; return 2; }
   dir=$(cd "$dir" && pwd)
-  build "$dir/bin" || { echo "$0: the runner does not build" >&2; return 1; }
+  # The runner's options (before its names, as it wants them) and names;
+  # `jit` is ours.
+  local opts=() args=() names=0 jit=1
+  while [ $# -gt 0 ]; do
+    case $1 in
+      jit) jit=2 ;;
+      --*) opts+=("$1" "${2:-}"); shift ;;
+      *) args+=("$1"); names=1 ;;
+    esac
+    shift
+  done
+  [ $names = 1 ] && [ $jit = 1 ] && jit=0  # names without `jit`: the runner only
+  local runner=1
+  [ $names = 0 ] && [ $jit = 2 ] && runner=0  # `jit` alone
+  build "$dir/bin" || { echo "$0: the programs do not build" >&2; return 1; }
   export TIRX_RT_CACHE_DIR=${TIRX_RT_CACHE_DIR:-$dir/cache}
+  export TIRX_RT_HEADER_DIR=$ROOT/headers TIRX_RT_NVRTC_INCLUDE=$ROOT/runtime/nvrtc_include
   {
     echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
     command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   } > "$dir/results.txt"
-  (cd "$ROOT" && "$dir/bin/rt_runner" --root "$ROOT" --rewritten "$dir/src" "$@") 2>&1 | tee -a "$dir/results.txt"
-  local rc=${PIPESTATUS[0]}
+  local rc=0 r
+  if [ $runner = 1 ]; then
+    (cd "$ROOT" && "$dir/bin/rt_runner" --root "$ROOT" --rewritten "$dir/src" "${opts[@]}" "${args[@]}") 2>&1 |
+      tee -a "$dir/results.txt"
+    rc=${PIPESTATUS[0]}
+  fi
+  if [ $jit != 0 ]; then
+    for n in 1000003 7; do
+      (cd "$ROOT" && "$dir/bin/jit_saxpy" "$n") 2>&1 | tee -a "$dir/results.txt"
+      r=${PIPESTATUS[0]}
+      # 1 (a failure) wins over 77 (no GPU), which wins over 0.
+      if [ "$r" = 1 ] || [ "$rc" = 1 ]; then rc=1; elif [ "$r" != 0 ]; then rc=$r; fi
+    done
+  fi
   echo "# exit status $rc" >> "$dir/results.txt"
   [ -n "${OUT:-}" ] && cp "$dir/results.txt" "$OUT/rt_results.txt"
   return "$rc"

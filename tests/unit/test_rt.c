@@ -1,6 +1,7 @@
 // test_rt.c - libtirx_rt below the Driver API: SHA-256, the cache key, cache
-// entries (truncation and corruption detected), cache files, and the build
-// from annotated source to cubin (rewriter in-process, NVRTC).
+// entries (truncation and corruption detected), cache files, the build from
+// annotated source to cubin (rewriter in-process, NVRTC), and the rewrite
+// cache that serves a machine where the rewriter cannot run.
 #define _GNU_SOURCE
 #include <check.h>
 #include <stdio.h>
@@ -112,6 +113,31 @@ static RtImage sample_image(void) {
   return im;
 }
 
+static bool decodes_image(const RtKey *key, const char *e, size_t len) {
+  RtImage im;
+  bool ok = rt_entry_decode(key, e, len, &im);
+  rt_image_free(&im);
+  return ok;
+}
+
+static bool decodes_rewrite(const RtKey *key, const char *e, size_t len) {
+  RtRewrite rw;
+  bool ok = rt_rewrite_decode(key, e, len, &rw);
+  rt_rewrite_free(&rw);
+  return ok;
+}
+
+// Every truncation of an entry, every flipped byte: refused.
+static void refuses_damage(bool (*decodes)(const RtKey *, const char *, size_t), const RtKey *key, char *e,
+                           size_t len) {
+  for (size_t n = 0; n < len; n++) ck_assert_msg(!decodes(key, e, n), "truncated to %zu", n);
+  for (size_t i = 0; i < len; i++) {
+    e[i] ^= 0x40;
+    ck_assert_msg(!decodes(key, e, len), "byte %zu flipped", i);
+    e[i] ^= 0x40;
+  }
+}
+
 START_TEST(entry_round_trip_and_damage) {
   RtKey key = {{1, 2, 3}}, other = {{1, 2, 4}};
   RtImage im = sample_image(), back;
@@ -127,13 +153,8 @@ START_TEST(entry_round_trip_and_damage) {
   ck_assert(memcmp(back.image, im.image, 100) == 0);
   rt_image_free(&back);
   ck_assert(!rt_entry_decode(&other, e, len, &back));
-  // Every truncation, every flipped byte, one byte too many: refused.
-  for (size_t n = 0; n < len; n++) ck_assert_msg(!rt_entry_decode(&key, e, n, &back), "truncated to %zu", n);
-  for (size_t i = 0; i < len; i++) {
-    e[i] ^= 0x40;
-    ck_assert_msg(!rt_entry_decode(&key, e, len, &back), "byte %zu flipped", i);
-    e[i] ^= 0x40;
-  }
+  refuses_damage(decodes_image, &key, e, len);
+  // One byte too many: refused.
   char *longer = malloc(len + 1);
   memcpy(longer, e, len);
   longer[len] = 0;
@@ -165,11 +186,11 @@ START_TEST(cache_files) {
 }
 END_TEST
 
-// Corrupts the one cache entry in dir at byte `off`.
-static void corrupt(size_t off) {
+// Corrupts the one cache entry of that kind (".tirxrt", ".tirxpp") in dir at byte `off`.
+static void corrupt_entry(const char *ext, size_t off) {
   char cmd[512];
   snprintf(cmd, sizeof cmd,
-           "f=$(ls '%s'/*.tirxrt) && printf 'X' | dd of=\"$f\" bs=1 seek=%zu conv=notrunc status=none", dir, off);
+           "f=$(ls '%s'/*%s) && printf 'X' | dd of=\"$f\" bs=1 seek=%zu conv=notrunc status=none", dir, ext, off);
   ck_assert_int_eq(system(cmd), 0);
 }
 
@@ -196,7 +217,7 @@ START_TEST(build_rewrite_nvrtc_cache) {
   rt_image_free(&im);
   free(log);
   // A corrupt entry: detected, rebuilt, replaced.
-  corrupt(200);
+  corrupt_entry(".tirxrt", 200);
   ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
   ck_assert(!cached);
   rt_image_free(&im);
@@ -257,6 +278,198 @@ START_TEST(nvrtc_unavailable) {
 }
 END_TEST
 
+
+// ---- the rewrite cache ----
+
+START_TEST(rewrite_key_fields) {
+  TirxRtCompileOptions o = {.kernels = kernels, .nkernels = 2};
+  RtBuild b = build_of(kernel_src, &o);
+  RtKey k1, k2;
+  rt_rewrite_key(&b, &k1);
+  // Not in it: the driver, NVRTC's options, the kernels, rewrite-or-not's
+  // cubin side, the rewriter's own PCH cache.
+  const char *more[] = {"-G"};
+  TirxRtCompileOptions same = o;
+  same.nvrtc_options = more, same.nnvrtc_options = 1, same.nkernels = 1;
+  RtBuild s[3] = {b, b, b};
+  s[0].driver_version = 12080;
+  s[1].opt = &same;
+  s[2].arch = "sm_100a";  // parsed as sm_90a: the same rewrite
+  for (int i = 0; i < 3; i++) {
+    rt_rewrite_key(&s[i], &k2);
+    ck_assert_msg(memcmp(k1.b, k2.b, 32) == 0, "variant %d changed the rewrite key", i);
+  }
+  // In it: the source, its name, the parse arch, -D, -I.
+  const char *defs[] = {"X=1"}, *incs[] = {"/inc"};
+  TirxRtCompileOptions od = o, oi = o;
+  od.defines = defs, od.ndefines = 1;
+  oi.include_dirs = incs, oi.ninclude_dirs = 1;
+  RtBuild v[5] = {b, b, b, b, b};
+  v[0].len--;
+  v[1].name = "other.cu";
+  v[2].arch = "sm_80";
+  v[3].opt = &od;
+  v[4].opt = &oi;
+  for (int i = 0; i < 5; i++) {
+    rt_rewrite_key(&v[i], &k2);
+    ck_assert_msg(memcmp(k1.b, k2.b, 32) != 0, "variant %d has the same rewrite key", i);
+  }
+}
+END_TEST
+
+START_TEST(rewrite_entry_round_trip_and_damage) {
+  RtKey key = {{5, 6}}, other = {{5, 7}};
+  RtRewrite rw = {.text = "#line 1 \"k.cu\"\n__global__ void k() {}\n", .log = "k.cu:1:1: warning: w\n"}, back;
+  rw.len = strlen(rw.text);
+  char *e;
+  size_t len;
+  ck_assert(rt_rewrite_encode(&key, &rw, &e, &len));
+  ck_assert(rt_rewrite_decode(&key, e, len, &back));
+  ck_assert_uint_eq(back.len, rw.len);
+  ck_assert_str_eq(back.text, rw.text);
+  ck_assert_str_eq(back.log, rw.log);
+  rt_rewrite_free(&back);
+  ck_assert(!rt_rewrite_decode(&other, e, len, &back));
+  refuses_damage(decodes_rewrite, &key, e, len);
+  // A cubin entry under the same key is not a rewrite, nor the other way round.
+  RtImage im;
+  ck_assert(!rt_entry_decode(&key, e, len, &im));
+  free(e);
+  RtImage sample = sample_image();
+  ck_assert(rt_entry_encode(&key, &sample, &e, &len));
+  ck_assert(!rt_rewrite_decode(&key, e, len, &back));
+  free(e);
+  rt_image_free(&sample);
+  // An empty rewrite with an empty log survives too.
+  RtRewrite empty = {.text = "", .len = 0, .log = ""};
+  ck_assert(rt_rewrite_encode(&key, &empty, &e, &len));
+  ck_assert(rt_rewrite_decode(&key, e, len, &back));
+  ck_assert_uint_eq(back.len, 0);
+  ck_assert_str_eq(back.log, "");
+  rt_rewrite_free(&back);
+  free(e);
+}
+END_TEST
+
+static int count_files(const char *ext) {
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "ls '%s' | grep -c '\\%s$'", dir, ext);
+  FILE *p = popen(cmd, "r");
+  int n = -1;
+  ck_assert_int_eq(fscanf(p, "%d", &n), 1);
+  pclose(p);
+  return n;
+}
+
+// What the GPU machine does: the rewriter unavailable (TIRX_RT_REWRITER=off
+// stands for a machine without libclang), the rewrite from the cache that
+// tirx_rt_prepare filled where it ran.
+START_TEST(prepared_rewrite_without_rewriter) {
+  setenv("TIRX_RT_CACHE_DIR", dir, 1);
+  TirxRtCompileOptions o = {.kernels = kernels, .nkernels = 2, .name = "k.cu", .arch = "sm_90a"};
+  char *log;
+  ck_assert_int_eq(tirx_rt_prepare(kernel_src, strlen(kernel_src), &o, &log, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert_str_eq(msg, "");
+  free(log);
+  ck_assert_int_eq(count_files(".tirxpp"), 1);
+  ck_assert_int_eq(count_files(".tirxrt"), 0);  // no NVRTC, no cubin
+
+  setenv("TIRX_RT_REWRITER", "off", 1);
+  RtBuild b = build_of(kernel_src, &o);
+  b.driver_version = 12345;  // another machine's driver: the rewrite still serves
+  RtImage im;
+  bool cached;
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert(!cached);
+  ck_assert(memcmp(im.image, "\177ELF", 4) == 0);
+  ck_assert_str_eq(im.lowered[0], "_Z4fillILi3EEvPi");
+  rt_image_free(&im);
+  free(log);
+
+  // Another source: no rewrite, a clear error, no crash.
+  const char *other = "// changed\n";
+  size_t n = strlen(kernel_src) + strlen(other);
+  char *src2 = malloc(n + 1);
+  strcat(strcpy(src2, other), kernel_src);
+  RtBuild b2 = build_of(src2, &o);
+  ck_assert_int_eq(rt_build(&b2, &im, &cached, &log, msg, sizeof msg), TIRX_RT_ERR_UNSUPPORTED);
+  ck_assert_msg(strstr(msg, "k.cu: the rewriter is unavailable here (TIRX_RT_REWRITER=off)") != NULL, "%s", msg);
+  ck_assert_msg(strstr(msg, "tirx_rt_prepare") && strstr(msg, ".tirxpp") && strstr(msg, "sm_90a"), "%s", msg);
+  free(log);
+  free(src2);
+  // The cache off: the same error, saying so.
+  b.cache_dir = NULL;
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_ERR_UNSUPPORTED);
+  ck_assert_msg(strstr(msg, "the cache is off") != NULL, "%s", msg);
+  free(log);
+  b.cache_dir = dir;
+  // A damaged rewrite is no rewrite: refused, not compiled.
+  corrupt_entry(".tirxpp", 80);
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "rm -f '%s'/*.tirxrt", dir);
+  ck_assert_int_eq(system(cmd), 0);
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_ERR_UNSUPPORTED);
+  free(log);
+  // tirx_rt_prepare itself needs the rewriter.
+  ck_assert_int_eq(tirx_rt_prepare(kernel_src, strlen(kernel_src), &o, &log, msg, sizeof msg),
+                   TIRX_RT_ERR_UNSUPPORTED);
+  free(log);
+  // A source without annotations needs no libclang: it still compiles.
+  RtBuild plain = build_of("extern \"C\" __global__ void plain2(int *p) { *p = 1; }\n", NULL);
+  ck_assert_int_eq(rt_build(&plain, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  rt_image_free(&im);
+  free(log);
+}
+END_TEST
+
+// With the rewriter at hand, a compile caches its rewrite as a side effect;
+// a later compile with other NVRTC options takes it from there.
+START_TEST(rewrite_cached_by_compile) {
+  TirxRtCompileOptions o = {.kernels = kernels, .nkernels = 2};
+  RtBuild b = build_of(kernel_src, &o);
+  RtImage im;
+  bool cached;
+  char *log;
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  rt_image_free(&im);
+  free(log);
+  ck_assert_int_eq(count_files(".tirxpp"), 1);
+  setenv("TIRX_RT_REWRITER", "off", 1);
+  const char *more[] = {"-maxrregcount=64"};
+  TirxRtCompileOptions o2 = o;
+  o2.nvrtc_options = more, o2.nnvrtc_options = 1;
+  b.opt = &o2;
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert(!cached);
+  rt_image_free(&im);
+  free(log);
+  ck_assert_int_eq(count_files(".tirxrt"), 2);
+}
+END_TEST
+
+START_TEST(prepare_errors) {
+  char *log = (char *)1;
+  ck_assert_int_eq(tirx_rt_prepare(NULL, 0, NULL, &log, msg, sizeof msg), TIRX_RT_ERR_ARGUMENT);
+  ck_assert_ptr_null(log);
+  setenv("TIRX_RT_CACHE_DIR", "off", 1);
+  ck_assert_int_eq(tirx_rt_prepare(kernel_src, strlen(kernel_src), NULL, NULL, msg, sizeof msg), TIRX_RT_ERR_CACHE);
+  ck_assert_ptr_nonnull(strstr(msg, "TIRX_RT_CACHE_DIR"));
+  // tirx-pp's error: its diagnostics in the log, nothing stored.
+  setenv("TIRX_RT_CACHE_DIR", dir, 1);
+  const char *pp_bad =
+      "__global__ void k(int *p, int n) {\n"
+      "#pragma tirx unroll\n"
+      "  for (int i = 0; i < n; ++i) p[i] = 0;\n"
+      "}\n";
+  TirxRtCompileOptions o = {.name = "bad.cu"};
+  ck_assert_int_eq(tirx_rt_prepare(pp_bad, strlen(pp_bad), &o, &log, msg, sizeof msg), TIRX_RT_ERR_REWRITE);
+  ck_assert_msg(strstr(log, "bad.cu:3:") != NULL, "log: %s", log);
+  free(log);
+  ck_assert_int_eq(count_files(".tirxpp"), 0);
+  ck_assert_str_eq(tirx_rt_status_name(TIRX_RT_ERR_CACHE), "TIRX_RT_ERR_CACHE");
+}
+END_TEST
+
 int main(void) {
   // The rewriter's parsed headers go to a cache of their own (or none).
   if (!getenv("TIRX_PP_CACHE_DIR")) setenv("TIRX_PP_CACHE_DIR", "off", 1);
@@ -270,6 +483,11 @@ int main(void) {
   tcase_add_test(tc, cache_files);
   tcase_add_test(tc, build_rewrite_nvrtc_cache);
   tcase_add_test(tc, build_errors);
+  tcase_add_test(tc, rewrite_key_fields);
+  tcase_add_test(tc, rewrite_entry_round_trip_and_damage);
+  tcase_add_test(tc, prepared_rewrite_without_rewriter);
+  tcase_add_test(tc, rewrite_cached_by_compile);
+  tcase_add_test(tc, prepare_errors);
   // Last, and in its own process (Check forks): NVRTC is loaded once.
   tcase_add_test(tc, nvrtc_unavailable);
   suite_add_tcase(s, tc);
