@@ -115,6 +115,9 @@ prepare() {
   local r=$?
   rm -rf "$check"
   [ $r = 0 ] || return 1
+  # The commit the sources were rewritten at: the GPU machine's copy of the
+  # tree may carry another .git, so the record names this one.
+  git -C "$ROOT" rev-parse --short HEAD > "$dir/commit" 2>/dev/null || echo '?' > "$dir/commit"
   echo "prepared $dir (src/, cache/); on the GPU machine: tests/gpu/run_rt.sh run ${1:-.device/rt}"
 }
 
@@ -141,7 +144,7 @@ run() {
   export TIRX_RT_CACHE_DIR=${TIRX_RT_CACHE_DIR:-$dir/cache}
   export TIRX_RT_HEADER_DIR=$ROOT/headers TIRX_RT_NVRTC_INCLUDE=$ROOT/runtime/nvrtc_include
   {
-    echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')"
+    echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) prepared at $(cat "$dir/commit" 2>/dev/null || echo '?')"
     command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   } > "$dir/results.txt"
   local rc=0 r
