@@ -344,7 +344,7 @@ static bool store(const char *path, char *entry, size_t len) {
   int fd = mkstemp(tmp);
   bool ok = fd >= 0 && write_all(fd, entry, len);
   if (fd >= 0) ok = close(fd) == 0 && ok;
-  if (ok) fchmodat(AT_FDCWD, tmp, 0644, 0);
+  ok = ok && fchmodat(AT_FDCWD, tmp, 0644, 0) == 0;  // mkstemp's 0600 would hide a shared cache
   ok = ok && rename(tmp, path) == 0;
   if (!ok && fd >= 0) unlink(tmp);
   free(entry);

@@ -3,12 +3,14 @@
 //
 //   jit_saxpy [n]     n elements (default 1000003; any n, ragged included)
 //
-// The kernel is a template (instantiated by name: "saxpy<4>") with
-// `#pragma tirx vectorize` and `#pragma tirx unroll` loops; their trip count W
-// is a template parameter, which tirx-pp cannot see, so both become nvcc's
-// `#pragma unroll` (README: trip counts from template parameters). The first run compiles (tirx-pp in-process,
-// NVRTC, cubin for this GPU); the second compile of the same source comes
-// from the disk cache ($TIRX_RT_CACHE_DIR, default ~/.cache/tirx-rt).
+// The kernel moves W = 4 consecutive elements per thread: one float4 load of
+// x and y and one store of y where the 16 bytes are aligned (`#pragma tirx
+// vectorize`), the loop expanded by tirx-pp at the ragged end (`#pragma tirx
+// unroll`). A second kernel reports its thread block cluster, launched with
+// cluster dimensions (2, 1, 1), which only cuLaunchKernelEx can give. The
+// first run compiles (tirx-pp in-process, NVRTC, cubin for this GPU); the
+// second compile of the same source comes from the disk cache
+// ($TIRX_RT_CACHE_DIR, default ~/.cache/tirx-rt).
 // Exit status: 0 PASS, 1 FAIL, 77 no GPU.
 //
 // Where libclang is missing (a GPU machine with only the driver and the
@@ -30,8 +32,9 @@
 static const char *source =
     "#include \"tirx.h\"\n"
     "\n"
+    "constexpr int W = 4;\n"
+    "\n"
     "// y = a * x + y, W consecutive elements per thread.\n"
-    "template <int W>\n"
     "__global__ void saxpy(float a, const float *x, float *y, int n) {\n"
     "  int base = (blockIdx.x * blockDim.x + threadIdx.x) * W;\n"
     "  if (base + W <= n) {\n"
@@ -42,11 +45,21 @@ static const char *source =
     "    for (int v = 0; v < W; ++v)\n"
     "      if (base + v < n) y[base + v] = a * x[base + v] + y[base + v];\n"
     "  }\n"
+    "}\n"
+    "\n"
+    "// Each block's cluster size and its rank in the cluster (sm_90).\n"
+    "__global__ void cluster_rank(unsigned *out) {\n"
+    "  unsigned size = 1, rank = 0;\n"
+    "#if __CUDA_ARCH__ >= 900\n"
+    "  asm(\"mov.u32 %0, %%cluster_nctarank;\" : \"=r\"(size));\n"
+    "  asm(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(rank));\n"
+    "#endif\n"
+    "  if (threadIdx.x == 0) out[2 * blockIdx.x] = size, out[2 * blockIdx.x + 1] = rank;\n"
     "}\n";
 
 // The same options in both builds, so that the rewrite's key is the same.
-static const char *kernels[] = {"saxpy<4>"};
-static const TirxRtCompileOptions options = {.kernels = kernels, .nkernels = 1, .name = "saxpy.cu"};
+static const char *kernels[] = {"saxpy", "cluster_rank"};
+static const TirxRtCompileOptions options = {.kernels = kernels, .nkernels = 2, .name = "saxpy.cu"};
 
 #ifdef JIT_PREPARE
 int main(int argc, char **argv) {
@@ -74,6 +87,31 @@ static int check(CUresult r, const char *what) {
   cuGetErrorName(r, &name);
   printf("jit: FAIL %s: %s\n", what, name ? name : "error");
   return 1;
+}
+
+// cluster_rank on 8 blocks in clusters of 2: every block must see a cluster
+// of 2 and its rank blockIdx.x % 2.
+static int check_clusters(TirxRt *rt, TirxRtModule *m) {
+  enum { BLOCKS = 8 };
+  unsigned out[2 * BLOCKS];
+  CUdeviceptr d;
+  if (check(cuMemAlloc(&d, sizeof out), "cuMemAlloc") || check(cuMemsetD8(d, 0xFF, sizeof out), "cuMemsetD8")) return 1;
+  void *args[] = {&d};
+  TirxRtLaunch l = {.grid = {BLOCKS}, .block = {32}, .cluster = {2, 1, 1}};
+  int bad = 0;
+  if (tirx_rt_launch(m, "cluster_rank", &l, args) != TIRX_RT_OK) {
+    printf("jit: FAIL %s\n", tirx_rt_message(rt));
+    bad = 1;
+  }
+  bad = bad || check(cuCtxSynchronize(), "cluster_rank") || check(cuMemcpyDtoH(out, d, sizeof out), "cuMemcpyDtoH");
+  for (int b = 0; b < BLOCKS && !bad; b++)
+    if (out[2 * b] != 2 || out[2 * b + 1] != (unsigned)b % 2) {
+      printf("jit: FAIL block %d: cluster of %u, rank %u; expected 2 and %d\n", b, out[2 * b], out[2 * b + 1], b % 2);
+      bad = 1;
+    }
+  if (!bad) printf("jit: clusters of 2 PASS\n");
+  cuMemFree(d);
+  return bad;
 }
 
 int main(int argc, char **argv) {
@@ -111,16 +149,17 @@ int main(int argc, char **argv) {
   void *args[] = {(void *)&a, &dx, &dy, &n};
   unsigned threads = (unsigned)((n + 3) / 4);
   TirxRtLaunch l = {.grid = {(threads + 255) / 256}, .block = {256}};
-  if (!bad && tirx_rt_launch(m, "saxpy<4>", &l, args) != TIRX_RT_OK) {
+  if (!bad && tirx_rt_launch(m, "saxpy", &l, args) != TIRX_RT_OK) {
     printf("jit: FAIL %s\n", tirx_rt_message(rt));
     bad = 1;
   }
-  bad = bad || check(cuCtxSynchronize(), "saxpy<4>") || check(cuMemcpyDtoH(y, dy, (size_t)n * 4), "cuMemcpyDtoH");
+  bad = bad || check(cuCtxSynchronize(), "saxpy") || check(cuMemcpyDtoH(y, dy, (size_t)n * 4), "cuMemcpyDtoH");
   for (int i = 0; i < n && !bad; i++)
     if (!(fabsf(y[i] - want[i]) <= 1e-6f * (1.0f + fabsf(want[i])))) {
       printf("jit: FAIL y[%d] = %.9g, expected %.9g\n", i, y[i], want[i]);
       bad = 1;
     }
+  if (!bad) bad = check_clusters(rt, m);
   if (!bad) printf("jit: n=%d PASS\n", n);
   cuMemFree(dx), cuMemFree(dy);
   free(x), free(y), free(want);
