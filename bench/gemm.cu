@@ -5,10 +5,11 @@
 // For each size: random inputs (a fresh seed per size), both results checked
 // against each other (relative Frobenius error below 1e-2; the output
 // poisoned with NaN first, so an element never written fails), then each
-// timed: 5 warm-up runs of each, then 2 rounds of 20 event-timed runs of each,
-// cuBLAS and ours alternating run by run (the card's clocks drift as it warms:
-// both see the same drift); the median of each round is printed (the two
-// rounds show the spread) and the ratio of the better medians.
+// timed: 5 warm-up runs of each, then 2 rounds of 20 event-timed samples of
+// each (a sample: 5 back-to-back calls), cuBLAS and ours alternating sample by
+// sample (the card's clocks drift as it warms: both see the same drift); the
+// median of each round is printed (the two rounds show the spread) and the
+// ratio of the better medians.
 //
 // Build (bench/gpu_all.sh does):
 //   tirx-pp -I headers -I examples examples/gemm_bf16.cu -o .device/pp/gemm_bf16.cu
@@ -53,19 +54,23 @@ static double rel_frobenius(const std::vector<bf16>& x, const std::vector<bf16>&
   return sqrt(d / r);
 }
 
-// Event-timed runs of x and y, alternating (x, y, x, y, ...), so that both
-// see the same clocks and temperature; the median of each into *mx, *my.
+// Event-timed samples of x and y, alternating (x, y, x, y, ...), so that both
+// see the same clocks and temperature; each sample is `batch` back-to-back
+// calls, so that the host's share of a call (cuBLAS's and ours: tensor maps,
+// launch preparation) overlaps the previous call's kernel, as in a real
+// program. The median time per call of each into *mx, *my.
 template <class F, class G>
-static void median_ms(F x, G y, cudaEvent_t a, cudaEvent_t b, int reps, float* mx, float* my) {
+static void median_ms(F x, G y, cudaEvent_t a, cudaEvent_t b, int reps, int batch, float* mx, float* my) {
   std::vector<float> t[2];
   for (int i = 0; i < 2 * reps; ++i) {
     CUDA_CHECK(cudaEventRecord(a));
-    if (i % 2) y(); else x();
+    for (int j = 0; j < batch; ++j)
+      if (i % 2) y(); else x();
     CUDA_CHECK(cudaEventRecord(b));
     CUDA_CHECK(cudaEventSynchronize(b));
     float ms;
     CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
-    t[i % 2].push_back(ms);
+    t[i % 2].push_back(ms / batch);
   }
   for (auto& v : t) std::sort(v.begin(), v.end());
   *mx = t[0][reps / 2], *my = t[1][reps / 2];
@@ -123,7 +128,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 5; ++i) cublas(), ours();
     LAUNCH_CHECK();
     float tc[2], to[2];
-    for (int round = 0; round < 2; ++round) median_ms(cublas, ours, ea, eb, 20, &tc[round], &to[round]);
+    for (int round = 0; round < 2; ++round) median_ms(cublas, ours, ea, eb, 20, 5, &tc[round], &to[round]);
     LAUNCH_CHECK();
     const double flop = 2.0 * M * N * K;
     const float bc = std::min(tc[0], tc[1]), bo = std::min(to[0], to[1]);

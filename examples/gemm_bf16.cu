@@ -153,16 +153,18 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 // C = A * B^T on `stream`: tensor maps for A, B and C, then one block per
 // SM (or per tile, when there are fewer) with the shared-memory limit raised,
 // not waited for (`#pragma tirx launch`, SPEC 5). n and k must be multiples of
-// 8 (TMA: every row 16-byte aligned). Returns the first error.
+// 8 and the matrices 16-byte aligned (TMA). Returns the first error
+// (cudaErrorNotSupported: the driver has no TMA).
 static cudaError_t gemm_bf16(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, cudaStream_t stream = 0) {
   if (M < 1 || N < 8 || K < 8 || N % 8 != 0 || K % 8 != 0) return cudaErrorInvalidValue;
+  if (((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 != 0) return cudaErrorMisalignedAddress;
   CUtensorMap mapA, mapB, mapC;
   const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
   const CUtensorMapDataType type = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-  if (tirx_tensor_map_2d(&mapA, type, A, M, K, (uint64_t)K * 2, BM, BK, sw) != CUDA_SUCCESS ||
-      tirx_tensor_map_2d(&mapB, type, B, N, K, (uint64_t)K * 2, BN, BK, sw) != CUDA_SUCCESS ||
-      tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, 64, sw) != CUDA_SUCCESS)
-    return cudaErrorInvalidValue;
+  CUresult r = tirx_tensor_map_2d(&mapA, type, A, M, K, (uint64_t)K * 2, BM, BK, sw);
+  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapB, type, B, N, K, (uint64_t)K * 2, BN, BK, sw);
+  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, 64, sw);
+  if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   const int tiles = (M + BM - 1) / BM * ((N + BN - 1) / BN);
   cudaError_t err;
 #pragma tirx launch grid(persistent) smem(kSmemBytes) stream(stream) async status(err)

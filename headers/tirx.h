@@ -221,15 +221,40 @@ inline cudaError_t tirx_persistent_grid(const void *kernel, long long work, int 
   return cudaSuccess;
 }
 
+// The kernel's dynamic shared memory limit raised to `smem` when the default
+// is too small: 48 KiB in all, so less the kernel's static shared memory.
+// Remembered per kernel, device and host thread, so that launches in a loop
+// ask the runtime once.
+inline cudaError_t tirx_raise_smem_limit(const void *kernel, size_t smem) {
+  struct Raised {
+    const void *kernel;
+    int device;
+    size_t smem;
+  };
+  static thread_local Raised raised[16];
+  static thread_local int next;
+  int device;
+  cudaError_t err = cudaGetDevice(&device);
+  if (err != cudaSuccess) return err;
+  for (const Raised &r : raised)
+    if (r.kernel == kernel && r.device == device && r.smem >= smem) return cudaSuccess;
+  cudaFuncAttributes attr;
+  err = cudaFuncGetAttributes(&attr, kernel);
+  if (err == cudaSuccess && smem + attr.sharedSizeBytes > 48 * 1024)
+    err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+  if (err == cudaSuccess) raised[next] = Raised{kernel, device, smem}, next = (next + 1) % 16;
+  return err;
+}
+
 // Before the launch: the kernel's dynamic shared memory limit raised when
-// `smem` is above the default 48 KiB, and with `persistent` the grid sized
-// from `grid`, which is then the number of work items (tiles).
+// needed, and with `persistent` the grid sized from `grid`, which is then the
+// number of work items (tiles).
 template <class Kernel>
 inline tirx_launch_t tirx_launch_begin(Kernel *kernel, dim3 grid, dim3 block, size_t smem, cudaStream_t stream,
                                        bool persistent) {
   tirx_launch_t l = {grid, block, smem, stream, cudaSuccess};
   const void *k = (const void *)kernel;
-  if (smem > 48 * 1024) l.err = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+  if (smem > 0) l.err = tirx_raise_smem_limit(k, smem);
   if (l.err == cudaSuccess && persistent) {
     unsigned n = 1;
     l.err = tirx_persistent_grid(k, (long long)grid.x * grid.y * grid.z, (int)(block.x * block.y * block.z), smem, &n);

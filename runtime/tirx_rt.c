@@ -232,10 +232,17 @@ TirxRtStatus tirx_rt_launch(TirxRtModule *m, const char *kernel, const TirxRtLau
   if (st != TIRX_RT_OK) return st;
   CUresult r = cuCtxSetCurrent(rt->ctx);
   if (r != CUDA_SUCCESS) return cu_fail(rt, TIRX_RT_ERR_CUDA, "cuCtxSetCurrent", r);
-  // Above 48 KiB a kernel must opt in to its dynamic shared memory.
-  if (l->shared_bytes > 48 * 1024) {
-    r = cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)l->shared_bytes);
-    if (r != CUDA_SUCCESS) return cu_fail(rt, TIRX_RT_ERR_LAUNCH, "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", r);
+  // Above 48 KiB in all (static shared memory counts too) a kernel must opt
+  // in to its dynamic shared memory.
+  if (l->shared_bytes > 0) {
+    int static_bytes = 0;
+    r = cuFuncGetAttribute(&static_bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f);
+    if (r != CUDA_SUCCESS) return cu_fail(rt, TIRX_RT_ERR_CUDA, "cuFuncGetAttribute(SHARED_SIZE_BYTES)", r);
+    if (l->shared_bytes + (size_t)static_bytes > 48 * 1024) {
+      r = cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)l->shared_bytes);
+      if (r != CUDA_SUCCESS)
+        return cu_fail(rt, TIRX_RT_ERR_LAUNCH, "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", r);
+    }
   }
   CUlaunchAttribute attr;
   memset(&attr, 0, sizeof attr);

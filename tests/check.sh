@@ -128,6 +128,19 @@ expect no-define 1 'macro.cu:2:2: error: #error directive: SCALE is not defined
 #error SCALE is not defined
  ^' -- "$tool" --check macro.cu -o macro.out2.cu
 
+# A message of ptxas's, which has no place: its own kind ('info' here: a note),
+# not an error; exit 0 and the output written.
+cat > ptxas.cu <<'K'
+#include "tirx.h"
+__global__ void k(float *a) {
+  tirx_setmaxnreg_inc<240>();  // no __launch_bounds__: ptxas ignores it and says so
+  a[threadIdx.x] = 1.f;
+}
+K
+expect ptxas-info 0 "tirx-pp: note: --check: ptxas info    : (C7508) Potential Performance Loss: 'setmaxnreg' ignored; unable to determine register count at entry." -- \
+  "$tool" --check ptxas.cu -o ptxas.out.cu
+[ -e ptxas.out.cu ] && ok ptxas-info-writes-output || bad ptxas-info-writes-output
+
 # NVRTC missing or refusing: exit 3, a clear message, nothing written.
 expect nvrtc-missing 3 "tirx-pp: error: --check: cannot load NVRTC: /nonexistent/libnvrtc.so.13: cannot open shared object file: No such file or directory" -- \
   env TIRX_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 "$tool" --check warn.cu -o missing.cu

@@ -134,6 +134,18 @@ static bool is_blank(const char *s, size_t n) {
 }
 
 // Lines that sum up rather than say something.
+// A message with no place (ptxas's): "ptxas warning : ..." and "ptxas info
+// : ..." are what they say; anything else counts as an error.
+static DiagKind placeless_kind(const char *s, size_t n) {
+  static const char *const kinds[] = {"warning", "info"};
+  for (size_t i = 0; i < n && i < 24; i++)
+    for (int k = 0; k < 2; k++) {
+      size_t l = strlen(kinds[k]);
+      if (i + l <= n && !memcmp(s + i, kinds[k], l)) return k == 0 ? DIAG_WARNING : DIAG_NOTE;
+    }
+  return DIAG_ERROR;
+}
+
 static bool is_summary(const char *s, size_t n) {
   return is_blank(s, n) || (n >= 8 && !memcmp(s, "Remark: ", 8)) || memmem(s, n, " detected in the compilation of ", 32) ||
          (n == 23 && !memcmp(s, "Compilation terminated.", 23));
@@ -224,7 +236,7 @@ static void report_log(Report *r, const char *log) {
       held = s;
       held_len = n;
     } else if (!is_summary(s, n)) {  // ptxas and the like: no place
-      Msg plain = {.kind = DIAG_ERROR};
+      Msg plain = {.kind = placeless_kind(s, n)};
       buf_put(&plain.text, s, n);
       emit(r, &plain);
     }
