@@ -108,18 +108,6 @@ static bool shares_repeating_loop(Ctx *c, const Kernel *k, const Seq *sq) {
   return false;
 }
 
-// The slot an op names as an integer literal, or -1.
-static int literal_slot(const Op *op) {
-  Span t = span_trim(op->slot);
-  if (!t.len || t.len > 2) return -1;
-  int v = 0;
-  for (size_t i = 0; i < t.len; i++) {
-    if (t.s[i] < '0' || t.s[i] > '9') return -1;
-    v = v * 10 + (t.s[i] - '0');
-  }
-  return v;
-}
-
 static int seq_of(const Kernel *k, const Op *op) {
   return op->region ? (int)(op->region - k->regions.items) : k->regions.len;
 }
@@ -135,8 +123,8 @@ void check_deadlock(Ctx *c, Kernel *k) {
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     if (op->kind == OP_REGION_SYNC) continue;
-    int e = (int)(op->event - k->events.items), v = literal_slot(op);
-    if (v < 0 || v >= MAX_CHANNELS || v >= op->event->slots) apart[e] = false;
+    int e = (int)(op->event - k->events.items);
+    if (op->literal < 0 || op->literal >= MAX_CHANNELS || op->literal >= op->event->slots) apart[e] = false;
   }
   size_t ncnt = (size_t)nseq * (size_t)nev * MAX_CHANNELS;
   int *trig = arena_alloc(c->arena, sizeof(int) * ncnt);    // triggers done by seq s of channel (e, j)
@@ -148,7 +136,7 @@ void check_deadlock(Ctx *c, Kernel *k) {
     if (op->kind == OP_REGION_SYNC || (op->kind == OP_WAIT && op->has_extra)) continue;
     int s = seq_of(k, op), e = (int)(op->event - k->events.items);
     seq[s].ops[seq[s].n++] = i;
-    if (op->kind != OP_WAIT) triggers[AT(s, e, apart[e] ? literal_slot(op) : 0)] = true;
+    if (op->kind != OP_WAIT) triggers[AT(s, e, apart[e] ? (int)op->literal : 0)] = true;
   }
   bool *any = arena_alloc(c->arena, sizeof(bool) * (size_t)nev);  // some op triggers the event
   for (int i = 0; i < k->ops.len; i++)
@@ -160,7 +148,7 @@ void check_deadlock(Ctx *c, Kernel *k) {
     for (int s = 0; s < nseq; s++)
       while (seq[s].pos < seq[s].n) {
         const Op *op = &k->ops.items[seq[s].ops[seq[s].pos]];
-        int e = (int)(op->event - k->events.items), j = apart[e] ? literal_slot(op) : 0;
+        int e = (int)(op->event - k->events.items), j = apart[e] ? (int)op->literal : 0;
         if (op->kind == OP_WAIT) {
           // With slots told apart, a slot nothing triggers never completes a
           // phase (an event nothing triggers at all, or whose triggers failed
@@ -193,12 +181,12 @@ void check_deadlock(Ctx *c, Kernel *k) {
                  (int)ev->name.len, ev->name.s);
       reported = true;
     }
-    int e = (int)(ev - k->events.items), j = apart[e] ? literal_slot(op) : 0;
+    int e = (int)(ev - k->events.items), j = apart[e] ? (int)op->literal : 0;
     for (int t = 0; t < nseq; t++) {
       if (!triggers[AT(t, e, j)]) continue;
       for (int j = 0; j < seq[t].n; j++) {
         const Op *tr = &k->ops.items[seq[t].ops[j]];
-        if (tr->event != ev || tr->kind == OP_WAIT || (apart[e] && literal_slot(tr) != j)) continue;
+        if (tr->event != ev || tr->kind == OP_WAIT || (apart[e] && (int)tr->literal != j)) continue;
         diag_note(c->diag, op->an->start, "'%s' waits here for '%.*s', which is next triggered at line %d%s", who,
                   (int)ev->name.len, ev->name.s, source_line(c->src, tr->an->start),
                   seq[t].pos < seq[t].n && j >= seq[t].pos ? ", after a wait of its own" : "");

@@ -460,7 +460,7 @@ static bool failed_target(const Kernel *k, Span name) {
 }
 
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
-  Op op = {.an = an, .data_if = -1};
+  Op op = {.an = an, .data_if = -1, .literal = -1};
   Span target = {0};
   if (an->spelling == SPELL_CALL) {
     Arg *args;
@@ -517,6 +517,7 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
               (int)target.len, target.s, op.event->slots);
       return false;
     }
+    op.literal = op.slot.len && !*end ? lit : -1;
     if ((op.event->slots_text.len > 0) != (op.slot.len > 0)) {
       if (op.slot.len)
         diag_error(c->diag, target.off, "event '%.*s' is a single event, not an array", (int)target.len, target.s);

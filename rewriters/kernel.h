@@ -42,6 +42,7 @@ typedef struct Op {
   const Annotation *an;
   Event *event;
   Span slot;   // the index inside [...], len 0 for none
+  long long literal;  // the slot when it is an integer literal, else -1
   Span extra;  // wait: explicit parity; trigger_bytes: the byte count
   bool has_extra;
   Region *region;    // NULL outside every region
