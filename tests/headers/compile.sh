@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Compiles tests/headers/ptx_compile.cu (every function of headers/tirx/ptx.h)
-# for sm_90a, sm_90, sm_80 and sm_75 with warnings as errors, then checks that
-# the PTX holds each instruction meant for that target (and none it must not);
-# runs tile_grouped.cu (tirx.h's tile order) and launch_errors.cu (its launch
-# helpers) on the host.
+# and hopper_compile.cu (every function of tirx/tma.h and tirx/wgmma.h) for
+# sm_90a, sm_90, sm_80 and sm_75 with warnings as errors, then checks that the
+# PTX holds each instruction meant for that target (and none it must not);
+# runs tile_grouped.cu (tirx.h's tile order), launch_errors.cu (its launch
+# helpers) and hopper_compile.cu (the wgmma descriptor's bits) on the host.
 #   compile.sh [HEADER_DIR]      (NVCC=... to choose nvcc)
 # One line per check, then "N passed, N failed"; exit status 1 on any failure.
 set -u
@@ -19,14 +20,17 @@ bad() { echo "FAIL $1"; fail=$((fail + 1)); }
 strict=(-std=c++17 -I "$headers" -Xptxas -Werror -Werror all-warnings -Xcompiler -Wall,-Wextra)
 
 # 1. Object code, warning-free: nvcc succeeds and prints nothing (no ptxas info either).
+hopper=$here/hopper_compile.cu
 for t in 90a:compute_90a,code=sm_90a 90:compute_90,code=sm_90 80:compute_80,code=sm_80 75:compute_75,code=sm_75; do
-  tag=sm_${t%%:*}
-  if "$nvcc" "${strict[@]}" -c -gencode=arch=${t#*:} -o "$work/$tag.o" "$src" > "$work/$tag.log" 2>&1 &&
-     [ ! -s "$work/$tag.log" ]; then
-    ok "compile $tag"
-  else
-    bad "compile $tag"; sed 's/^/     /' "$work/$tag.log"
-  fi
+  for f in "$src" "$hopper"; do
+    tag=sm_${t%%:*}; [ "$f" = "$hopper" ] && tag=hopper-$tag
+    if "$nvcc" "${strict[@]}" -c -gencode=arch=${t#*:} -o "$work/$tag.o" "$f" > "$work/$tag.log" 2>&1 &&
+       [ ! -s "$work/$tag.log" ]; then
+      ok "compile $tag"
+    else
+      bad "compile $tag"; sed 's/^/     /' "$work/$tag.log"
+    fi
+  done
 done
 
 # 2. A bad register count is a compile error that says why.
@@ -41,8 +45,9 @@ fi
 
 # 3. The header alone is valid C++ for a host compiler (TIRX_DEVICE = inline).
 cxx=${CXX:-$(command -v g++ || command -v c++ || echo c++)}
-if echo '#include "tirx/ptx.h"' | "$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$headers" -x c++ - \
-     > "$work/host.log" 2>&1; then
+cuda_inc=$(dirname "$(dirname "$(readlink -f "$(command -v "$nvcc")")")")/include  # tma.h includes <cuda.h>
+if printf '#include "tirx/ptx.h"\n#include "tirx/tma.h"\n#include "tirx/wgmma.h"\n' |
+     "$cxx" -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I "$headers" -I "$cuda_inc" -x c++ - > "$work/host.log" 2>&1; then
   ok "host C++ ($cxx)"
 else
   bad "host C++ ($cxx)"; sed 's/^/     /' "$work/host.log"
@@ -77,6 +82,8 @@ for t in 90a:compute_90a 90:compute_90 80:compute_80; do
   tag=sm_${t%%:*}
   "$nvcc" -std=c++17 -I "$headers" -ptx -gencode=arch=${t#*:},code=$tag -o "$work/$tag.ptx" "$src" \
     > "$work/$tag.ptx.log" 2>&1 || { bad "ptx $tag"; sed 's/^/     /' "$work/$tag.ptx.log"; }
+  "$nvcc" -std=c++17 -I "$headers" -ptx -gencode=arch=${t#*:},code=$tag -o "$work/hopper-$tag.ptx" "$hopper" \
+    > "$work/hopper-$tag.ptx.log" 2>&1 || { bad "ptx hopper-$tag"; sed 's/^/     /' "$work/hopper-$tag.ptx.log"; }
 done
 S='[[:space:]]+' R='%r[0-9]+' RD='%rd[0-9]+'
 want() {  # tag description regex
@@ -112,6 +119,32 @@ want sm_80 "mbarrier.init"                 "mbarrier\.init\.shared::cta\.b64"
 want sm_80 "mbarrier.inval"                "mbarrier\.inval\.shared::cta\.b64"
 want sm_80 "trap (expect_tx)"              "trap;"
 reject sm_80 "sm_90 instructions"          "try_wait|expect_tx|fence\.proxy\.async|fence\.mbarrier_init|setmaxnreg|elect\.sync"
+# tirx/tma.h and tirx/wgmma.h (hopper_compile.cu).
+want hopper-sm_90a "TMA load"           "cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes$S\[$R\], \[$RD, \{$R, $R\}\], \[$R\];"
+want hopper-sm_90a "TMA store"          "cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.bulk_group$S\[$RD, \{$R, $R\}\], \[$R\];"
+want hopper-sm_90a "bulk commit"        "cp\.async\.bulk\.commit_group;"
+want hopper-sm_90a "bulk wait read"     "cp\.async\.bulk\.wait_group\.read${S}0;"
+want hopper-sm_90a "bulk wait"          "cp\.async\.bulk\.wait_group${S}0;"
+want hopper-sm_90a "prefetch.tensormap" "prefetch\.tensormap$S\[$RD\];"
+want hopper-sm_90a "wgmma m64n256k16"   "wgmma\.mma_async\.sync\.aligned\.m64n256k16\.f32\.bf16\.bf16"
+want hopper-sm_90a "wgmma m64n128k16"   "wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.bf16\.bf16"
+want hopper-sm_90a "wgmma.fence"        "wgmma\.fence\.sync\.aligned;"
+want hopper-sm_90a "wgmma.commit_group" "wgmma\.commit_group\.sync\.aligned;"
+want hopper-sm_90a "wgmma.wait_group 1" "wgmma\.wait_group\.sync\.aligned${S}1;"
+reject hopper-sm_90a "trap"             "trap;"
+want hopper-sm_90 "TMA load"            "cp\.async\.bulk\.tensor\.2d"
+reject hopper-sm_90 "wgmma (sm_90a only)" "wgmma"
+want hopper-sm_90 "trap (wgmma)"        "trap;"
+reject hopper-sm_80 "sm_90 instructions" "cp\.async\.bulk|wgmma|prefetch\.tensormap|fence\.proxy"
+want hopper-sm_80 "trap (TMA, wgmma)"   "trap;"
+
+# 7. The wgmma descriptor's fields for several shared addresses, on the host.
+if "$nvcc" -std=c++17 -I "$headers" -gencode=arch=compute_90a,code=sm_90a -o "$work/hopper" "$hopper" \
+     > "$work/hopper.log" 2>&1 && "$work/hopper" >> "$work/hopper.log" 2>&1; then
+  ok "wgmma descriptor: $(tail -n 1 "$work/hopper.log")"
+else
+  bad "wgmma descriptor"; sed 's/^/     /' "$work/hopper.log"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,6 +1,6 @@
 // hopper_compile.cu - every function of tirx/tma.h and tirx/wgmma.h in one
-// kernel, for tests/headers/hopper.sh (compiled for sm_90a, sm_90 and sm_80,
-// its PTX read), and a host main that checks what the host can compute: the
+// kernel, for tests/headers/compile.sh (compiled for sm_90a, sm_90, sm_80 and
+// sm_75, its PTX read), and a host main that checks what the host can compute: the
 // descriptor's fields for several shared addresses.
 #include "tirx/tma.h"
 #include "tirx/wgmma.h"
@@ -22,7 +22,7 @@ __global__ void every_function(const __grid_constant__ CUtensorMap map, int row,
   tirx_wgmma_wait<0>();
   tirx_wgmma_fence_operand(acc256);
   tirx_wgmma_fence_operand(acc128);
-  reinterpret_cast<float *>(tile)[threadIdx.x] = acc256[row & 127] + acc128[col & 63];
+  reinterpret_cast<float *>(tile)[threadIdx.x] = acc256[0] + acc256[127] + acc128[63];
   tirx_fence_proxy_async_smem();
   tirx_tma_store_2d(&map, row, col, tile);
   tirx_tma_store_commit();
