@@ -56,7 +56,7 @@ static Stub *make_stubs(Ctx *c, AnnotationList *anns, int *n) {
     else if (!is_statement_annotation(an))
       text = call_stub(c, an);
     else
-      text = read_directive(c->arena, &quiet, an) ? construct_stub(c, an) : "";
+      text = (an->read = read_directive(c->arena, &quiet, an)) ? construct_stub(c, an) : "";
     stubs[(*n)++] = (Stub){an->start, an->end, text};
     last_end = an->end;
   }
@@ -275,7 +275,9 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
       diag_error(diag, an->start, "%s", an->bad);
       continue;
     }
-    if (!read_directive(a, diag, an)) continue;
+    // Read once, quietly, for the stubs; again only to report what is wrong
+    // (whether to report waited for the parse: skipped blocks say nothing).
+    if (!an->read && !read_directive(a, diag, an)) continue;
     if (!pragma_check_literals(diag, &an->dir)) {  // clang's word on the same text would only repeat it
       for (int k = 0; k < c.front->nerrors; k++)
         if (c.front->errors[k].in_main && c.front->errors[k].off >= an->start && c.front->errors[k].off < an->end)

@@ -19,6 +19,7 @@ typedef struct {
   Directive dir;      // filled by the driver for statement annotations
   int node;           // the AST node it is attached to, -1 before
   bool skipped;       // inside a preprocessor-skipped block: left alone
+  bool read;          // its directive was read cleanly while the stubs were made
   const char *bad;    // what is wrong with its very text, when something is
 } Annotation;
 
