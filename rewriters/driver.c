@@ -255,9 +255,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
   AnnotationList anns = *annsp;
   EditList edits = {.arena = a};
   Ctx c = {.arena = a, .diag = diag, .src = src, .edits = &edits, .anns = &anns, .watchdog = opt->watchdog};
-  Render names;  // for the file name as a C literal
-  render_init(&names, src, &edits, true);
-  c.path_literal = names.path_literal;
+  c.path_literal = c_string_literal(a, src->path);
   int nstubs;
   Stub *stubs = make_stubs(&c, &anns, &nstubs);
   FrontOptions fo;

@@ -50,17 +50,22 @@ static void put(Render *r, const char *s, size_t n) {
   r->at_bol = last == '\n' || last == '\r';
 }
 
-void render_init(Render *r, const Source *src, const EditList *edits, bool no_line) {
-  *r = (Render){.src = src, .edits = edits, .no_line = no_line, .line = 1, .at_bol = true};
+const char *c_string_literal(Arena *a, const char *s) {
   Buf b = {0};
   buf_putc(&b, '"');
-  for (const char *p = src->path; *p; p++) {
+  for (const char *p = s; *p; p++) {
     if (*p == '"' || *p == '\\') buf_putc(&b, '\\');
     buf_putc(&b, *p);
   }
   buf_putc(&b, '"');
-  r->path_literal = arena_strndup(edits->arena, b.data, b.len);
+  char *lit = arena_strndup(a, b.data, b.len);
   buf_free(&b);
+  return lit;
+}
+
+void render_init(Render *r, const Source *src, const EditList *edits, bool no_line) {
+  *r = (Render){.src = src, .edits = edits, .no_line = no_line, .line = 1, .at_bol = true};
+  r->path_literal = c_string_literal(edits->arena, src->path);
 }
 
 void render_newline(Render *r) { put(r, r->src->eol, strlen(r->src->eol)); }

@@ -43,6 +43,8 @@ struct Render {
   const char *path_literal;  // the file name as a C string literal
 };
 
+// s as a C string literal (quotes and backslashes escaped): #line's file name.
+const char *c_string_literal(Arena *a, const char *s);
 void render_init(Render *r, const Source *src, const EditList *edits, bool no_line);
 // Copies [from, to) of the original, rendering the edits inside it.
 void render_range(Render *r, size_t from, size_t to);
