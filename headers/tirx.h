@@ -159,13 +159,13 @@ TIRX_HOST_DEVICE int tirx_tile_grouped(int pos, int total, int cols, int group) 
 #include <cstdlib>
 
 // What a failed launch under `#pragma tirx launch` (without `status(VAR)`)
-// does: by default print "FILE:LINE: launch of KERNEL failed: MESSAGE" and
+// does: by default print "FILE:LINE:COL: launch of KERNEL failed: MESSAGE" and
 // exit(1). `tirx_launch_handler() = f;` installs another (one that throws,
 // or logs and returns: then the program goes on after the launch).
-typedef void (*tirx_launch_handler_t)(cudaError_t err, const char *file, int line, const char *kernel);
+typedef void (*tirx_launch_handler_t)(cudaError_t err, const char *file, int line, int col, const char *kernel);
 
-inline void tirx_launch_error_exit(cudaError_t err, const char *file, int line, const char *kernel) {
-  fprintf(stderr, "%s:%d: launch of %s failed: %s\n", file, line, kernel, cudaGetErrorString(err));
+inline void tirx_launch_error_exit(cudaError_t err, const char *file, int line, int col, const char *kernel) {
+  fprintf(stderr, "%s:%d:%d: launch of %s failed: %s\n", file, line, col, kernel, cudaGetErrorString(err));
   exit(1);
 }
 
@@ -266,11 +266,11 @@ inline tirx_launch_t tirx_launch_begin(Kernel *kernel, dim3 grid, dim3 block, si
 // After the launch: the preparation's error or the launch's, then, when
 // `blocking`, the stream's (the kernel's own failure). A failure goes to the
 // handler when `report`; the result is returned either way (`status(VAR)`).
-inline cudaError_t tirx_launch_end(const tirx_launch_t &l, const char *file, int line, const char *kernel,
+inline cudaError_t tirx_launch_end(const tirx_launch_t &l, const char *file, int line, int col, const char *kernel,
                                    bool blocking, bool report) {
   cudaError_t err = l.err != cudaSuccess ? l.err : cudaGetLastError();
   if (err == cudaSuccess && blocking) err = cudaStreamSynchronize(l.stream);
-  if (err != cudaSuccess && report) tirx_launch_handler()(err, file, line, kernel);
+  if (err != cudaSuccess && report) tirx_launch_handler()(err, file, line, col, kernel);
   return err;
 }
 #endif

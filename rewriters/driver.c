@@ -255,7 +255,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
   AnnotationList anns = *annsp;
   EditList edits = {.arena = a};
   Ctx c = {.arena = a, .diag = diag, .src = src, .edits = &edits, .anns = &anns, .watchdog = opt->watchdog};
-  c.path_literal = c_string_literal(a, src->path);
+  c.path_literal = c_string_literal(a, src->path, strlen(src->path));
   int nstubs;
   Stub *stubs = make_stubs(&c, &anns, &nstubs);
   FrontOptions fo;

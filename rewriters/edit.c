@@ -50,12 +50,13 @@ static void put(Render *r, const char *s, size_t n) {
   r->at_bol = last == '\n' || last == '\r';
 }
 
-const char *c_string_literal(Arena *a, const char *s) {
+const char *c_string_literal(Arena *a, const char *s, size_t n) {
   Buf b = {0};
   buf_putc(&b, '"');
-  for (const char *p = s; *p; p++) {
-    if (*p == '"' || *p == '\\') buf_putc(&b, '\\');
-    buf_putc(&b, *p);
+  for (size_t i = 0; i < n; i++) {
+    char ch = s[i] == '\n' || s[i] == '\r' || s[i] == '\t' ? ' ' : s[i];
+    if (ch == '"' || ch == '\\') buf_putc(&b, '\\');
+    buf_putc(&b, ch);
   }
   buf_putc(&b, '"');
   char *lit = arena_strndup(a, b.data, b.len);
@@ -65,7 +66,7 @@ const char *c_string_literal(Arena *a, const char *s) {
 
 void render_init(Render *r, const Source *src, const EditList *edits, bool no_line) {
   *r = (Render){.src = src, .edits = edits, .no_line = no_line, .line = 1, .at_bol = true};
-  r->path_literal = c_string_literal(edits->arena, src->path);
+  r->path_literal = c_string_literal(edits->arena, src->path, strlen(src->path));
 }
 
 void render_newline(Render *r) { put(r, r->src->eol, strlen(r->src->eol)); }

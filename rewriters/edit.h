@@ -43,8 +43,9 @@ struct Render {
   const char *path_literal;  // the file name as a C string literal
 };
 
-// s as a C string literal (quotes and backslashes escaped): #line's file name.
-const char *c_string_literal(Arena *a, const char *s);
+// s[0..n) as a C string literal: quotes and backslashes escaped, line breaks
+// and tabs as spaces (a file name for #line, a kernel's name for a message).
+const char *c_string_literal(Arena *a, const char *s, size_t n);
 void render_init(Render *r, const Source *src, const EditList *edits, bool no_line);
 // Copies [from, to) of the original, rendering the edits inside it.
 void render_range(Render *r, size_t from, size_t to);

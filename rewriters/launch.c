@@ -109,21 +109,6 @@ static bool check_launch_clauses(Ctx *c, const Annotation *an) {
   return true;
 }
 
-// A C string literal of the kernel's text, for messages.
-static const char *c_string(Arena *a, Span s) {
-  Buf b = {0};
-  buf_putc(&b, '"');
-  for (size_t i = 0; i < s.len; i++) {
-    char ch = s.s[i] == '\n' || s.s[i] == '\r' || s.s[i] == '\t' ? ' ' : s.s[i];
-    if (ch == '"' || ch == '\\') buf_putc(&b, '\\');
-    buf_putc(&b, ch);
-  }
-  buf_putc(&b, '"');
-  char *r = arena_strndup(a, b.data, b.len);
-  buf_free(&b);
-  return r;
-}
-
 // Where the launch itself passes what a clause passes too.
 static bool given_once(Ctx *c, const Annotation *an, const Launch *l, int at, const char *clause) {
   if (l->nconfig <= at || !dir_clause(&an->dir, clause)) return true;
@@ -170,8 +155,9 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
                             .text = arena_printf(a, "if (__tirx_launch.err == cudaSuccess) %c", c->src->data[st.start])});
   edit_replace(c->edits, l.config_start, l.config_end,
                "<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>");
-  const char *end = arena_printf(a, "tirx_launch_end(__tirx_launch, %s, %d, %s, %s, %s)", c->path_literal,
-                                 source_line(c->src, st.start), c_string(a, l.kernel), blocking ? "true" : "false",
+  const char *end = arena_printf(a, "tirx_launch_end(__tirx_launch, %s, %d, %d, %s, %s, %s)", c->path_literal,
+                                 source_line(c->src, st.start), source_col(c->src, st.start),
+                                 c_string_literal(a, l.kernel.s, l.kernel.len), blocking ? "true" : "false",
                                  status ? "false" : "true");
   if (status) end = arena_printf(a, "%.*s = %s", (int)status->len, status->s, end);
   edit_replace(c->edits, st.end - 1, st.end, arena_printf(a, "; %s; }", end));

@@ -68,7 +68,7 @@ fi
 if "$nvcc" "${strict[@]}" -o "$work/launch_errors" "$here/launch_errors.cu" > "$work/le.log" 2>&1; then
   "$work/launch_errors" > "$work/le.out" 2>&1
   rc=$?
-  if [ "$rc" -eq 1 ] && grep -q '^f\.cu:11: launch of kern failed: ' "$work/le.out" && [ "$(wc -l < "$work/le.out")" -eq 1 ]; then
+  if [ "$rc" -eq 1 ] && grep -q '^f\.cu:11:5: launch of kern failed: ' "$work/le.out" && [ "$(wc -l < "$work/le.out")" -eq 1 ]; then
     ok "launch helpers: $(cat "$work/le.out")"
   else
     bad "launch helpers (exit status $rc)"; sed 's/^/     /' "$work/le.out"
