@@ -202,6 +202,12 @@ void tirx_result_free(TirxResult *r) {
   buf_free(&r->device);
   for (int i = 0; i < r->ndeps; i++) free(r->deps[i]);
   free(r->deps);
+  for (int i = 0; i < r->nheaders; i++) {
+    free(r->headers[i].orig);
+    free(r->headers[i].out);
+    buf_free(&r->headers[i].text);
+  }
+  free(r->headers);
   *r = (TirxResult){0};
 }
 

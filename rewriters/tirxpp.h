@@ -21,15 +21,31 @@ typedef struct {
   const char *cache_dir;    // where parsed CUDA headers are cached; NULL: no cache
   const char **clang_args;  // -I, -D, -U and friends, passed to the parse
   int nclang_args;
+  // SPEC 7: where the output goes (NULL: standard output, taken to be written
+  // in the current directory), so that its #includes resolve from there as
+  // the input's did; and where rewritten copies of annotated user headers go
+  // (NULL: OUT.headers/, beside the output).
+  const char *out_path;
+  const char *headers_out;
 } TirxOptions;
 
 enum { TIRX_OK = 0, TIRX_INPUT_ERROR = 1, TIRX_USAGE = 2, TIRX_IO_ERROR = 3 };
+
+// A user header that the translation unit's rewrite changed: annotated
+// itself, or including one that is (its #include then names the copy).
+typedef struct {
+  char *orig;  // the header as the parse found it
+  char *out;   // where its rewritten copy is to be written
+  Buf text;
+} TirxHeader;
 
 typedef struct {
   Buf text;      // the rewritten file
   Buf device;    // with device_view: what NVRTC compiles (device.h)
   char **deps;   // the files it depends on: the input, then what the parse read
   int ndeps;
+  TirxHeader *headers;  // rewritten user headers, to be written with the output
+  int nheaders;
 } TirxResult;
 
 // Rewrites the file's bytes. Returns TIRX_OK with the result in *out, or
