@@ -8,6 +8,7 @@
 #include "device.h"
 #include "kernel.h"
 #include "tirxpp.h"
+#include "tu.h"
 
 static bool is_statement_annotation(const Annotation *an) { return an->spelling != SPELL_CALL; }
 
@@ -255,25 +256,28 @@ static void check_copies(Ctx *c) {
   }
 }
 
-// The slow path: libclang's parse, the constructs, the rendering.
-static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, Diag *diag, AnnotationList *annsp,
-                          TirxResult *out) {
-  AnnotationList anns = *annsp;
-  EditList edits = {.arena = a};
-  Ctx c = {.arena = a, .diag = diag, .src = src, .edits = &edits, .anns = &anns, .watchdog = opt->watchdog};
-  c.path_literal = c_string_literal(a, src->path, strlen(src->path));
-  int nstubs;
-  Stub *stubs = make_stubs(&c, &anns, &nstubs);
-  FrontOptions fo;
-  build_args(a, opt, &fo);
-  c.front = front_parse(a, diag, src, stubs, nstubs, &fo);
-  if (!c.front) return TIRX_IO_ERROR;
-  // Statement annotations: read, attach, check that clang could parse them.
-  Stmt *stmts = arena_alloc(a, sizeof(Stmt) * (size_t)anns.len);
-  bool *ok = arena_alloc(a, sizeof(bool) * (size_t)anns.len);
-  for (int i = 0; i < anns.len; i++) {
-    Annotation *an = &anns.items[i];
-    an->skipped = front_is_skipped(c.front, an->start);
+// One file the rewrite writes out: an annotated one with its constructs, or
+// one that only names rewritten headers.
+typedef struct {
+  int file;  // in the Tu
+  Ctx c;
+  EditList edits;
+  AnnotationList anns;
+  Diag diag;
+  Stmt *stmts;
+  bool *ok;
+} Job;
+
+// Statement annotations: read, attach, check that clang could parse them.
+static void attach_all(Job *j) {
+  Ctx *c = &j->c;
+  AnnotationList *anns = &j->anns;
+  Diag *diag = &j->diag;
+  j->stmts = arena_alloc(c->arena, sizeof(Stmt) * (size_t)(anns->len + 1));
+  j->ok = arena_alloc(c->arena, sizeof(bool) * (size_t)(anns->len + 1));
+  for (int i = 0; i < anns->len; i++) {
+    Annotation *an = &anns->items[i];
+    an->skipped = front_is_skipped(c->front, an->start);
     if (an->skipped || !is_statement_annotation(an)) continue;
     if (an->bad) {
       diag_error(diag, an->start, "%s", an->bad);
@@ -281,64 +285,245 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
     }
     // Read once, quietly, for the stubs; again only to report what is wrong
     // (whether to report waited for the parse: skipped blocks say nothing).
-    if (!an->read && !read_directive(a, diag, an)) continue;
+    if (!an->read && !read_directive(c->arena, diag, an)) continue;
     if (!pragma_check_literals(diag, &an->dir)) {  // clang's word on the same text would only repeat it
-      for (int k = 0; k < c.front->nerrors; k++)
-        if (c.front->errors[k].in_main && c.front->errors[k].off >= an->start && c.front->errors[k].off < an->end)
-          c.front->errors[k].message = NULL;
+      for (int k = 0; k < c->front->nerrors; k++)
+        if (c->front->errors[k].in_main && c->front->errors[k].off >= an->start && c->front->errors[k].off < an->end)
+          c->front->errors[k].message = NULL;
       continue;
     }
     if (is_declaration_annotation(an))  // stands alone; clang's complaints about its stub come last
-      ok[i] = true;
+      j->ok[i] = true;
     else
-      ok[i] = attach(&c, an, &stmts[i]) && report_clang_errors(&c, an->start, stmts[i].end);
+      j->ok[i] = attach(c, an, &j->stmts[i]) && report_clang_errors(c, an->start, j->stmts[i].end);
   }
+}
+
+// Each construct that reads and parses cleanly is checked and rewritten, so
+// that one run reports every independent error.
+static void rewrite_constructs(Job *j) {
+  Ctx *c = &j->c;
+  AnnotationList *anns = &j->anns;
+  Diag *diag = &j->diag;
+  attach_all(j);
   // Two annotations that each transform the same loop cannot both hold.
   // (Annotations on one statement stand next to each other.)
-  for (int i = 0; i < anns.len; i++)
-    for (int j = i - 1; j >= 0 && j >= i - 8; j--) {
-      const Annotation *x = &anns.items[j], *y = &anns.items[i];
-      if (ok[i] && ok[j] && is_loop_transform(x) && is_loop_transform(y) && stmts[i].node == stmts[j].node) {
+  for (int i = 0; i < anns->len; i++)
+    for (int k = i - 1; k >= 0 && k >= i - 8; k--) {
+      const Annotation *x = &anns->items[k], *y = &anns->items[i];
+      if (j->ok[i] && j->ok[k] && is_loop_transform(x) && is_loop_transform(y) && j->stmts[i].node == j->stmts[k].node) {
         diag_error(diag, y->start, "'%s' and the annotation before it both transform this loop", spelling_of(y));
         diag_note(diag, x->start, "the other annotation");
-        ok[i] = false;
+        j->ok[i] = false;
       }
     }
-  // Each construct that reads and parses cleanly is checked and rewritten, so
-  // that one run reports every independent error.
-  for (int i = 0; i < anns.len; i++) {
-    Annotation *an = &anns.items[i];
+  for (int i = 0; i < anns->len; i++) {
+    Annotation *an = &anns->items[i];
     if (an->skipped) continue;
     if (is_concurrency_annotation(an)) continue;  // below, kernel by kernel
     if (!is_statement_annotation(an)) {
-      if (report_clang_errors(&c, an->start, an->end)) rewrite_call(&c, an);
-    } else if (ok[i]) {
-      rewrite_statement(&c, an, stmts[i]);
+      if (report_clang_errors(c, an->start, an->end)) rewrite_call(c, an);
+    } else if (j->ok[i]) {
+      rewrite_statement(c, an, j->stmts[i]);
     }
   }
-  rewrite_concurrency(&c, stmts, ok);
-  check_copies(&c);
+  rewrite_concurrency(c, j->stmts, j->ok);
+  check_copies(c);
   // A declaration's stub that clang could not parse: tirx-pp's own message
   // says it better when there is one; otherwise clang's.
-  for (int i = 0; i < anns.len; i++) {
-    const Annotation *an = &anns.items[i];
+  for (int i = 0; i < anns->len; i++) {
+    const Annotation *an = &anns->items[i];
     if (!an->skipped && is_declaration_annotation(an) && !diag_has_message(diag, an->start, an->end))
-      report_clang_errors(&c, an->start, an->end);
+      report_clang_errors(c, an->start, an->end);
   }
-  if (diag_failed(diag)) note_clang_errors(&c);
-  int rc = diag_failed(diag) ? TIRX_INPUT_ERROR : finish(&c, opt, &anns, &out->text);
-  if (rc == TIRX_OK && opt->device_view && !device_view(&c, opt, c.needs_tirx_h && !anns.includes_tirx_h, &out->device)) {
-    diag_plain(diag, DIAG_ERROR, "--check: cannot separate the device code of '%s' from its host code", opt->path);
-    buf_free(&out->text);
+  if (diag_failed(diag)) note_clang_errors(c);
+}
+
+static void job_init(Job *j, Arena *a, const TirxOptions *opt, const Tu *tu, int file) {
+  const TuFile *f = &tu->files[file];
+  *j = (Job){.file = file, .anns = f->anns};
+  j->edits = (EditList){.arena = a};
+  j->diag = (Diag){.src = f->src, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
+  j->c = (Ctx){.arena = a, .diag = &j->diag, .src = f->src, .anns = &j->anns, .watchdog = opt->watchdog};
+  j->c.path_literal = c_string_literal(a, f->src->path, strlen(f->src->path));
+}
+
+// Each #include line of a written file names, from where the file is
+// written, what it found in the original (or the rewritten copy of it).
+static void redirect_includes(Job *j, Arena *a, const Tu *tu) {
+  const TuFile *f = &tu->files[j->file];
+  for (int k = 0; k < f->anns.nincludes; k++) {
+    const IncludeLine *inc = &f->anns.includes[k];
+    if (j->c.front && front_is_skipped(j->c.front, inc->start)) continue;
+    const char *name = tu_include_name(a, tu, j->file, k);
+    if (name) edit_replace(&j->edits, inc->name_start, inc->name_end, name);
+  }
+}
+
+// An annotated file the parse read that the text did not show (a computed
+// #include) cannot be redirected; an annotated header in the user's system
+// directories is not rewritten. Neither may pass unnoticed.
+typedef struct {
+  Arena *arena;
+  const Tu *tu;
+  Diag *diag;
+  VEC(const char *) seen;
+} Unseen;
+
+static bool is_under(const char *path, const char *dir) {
+  size_t n = strlen(dir);
+  while (n > 1 && dir[n - 1] == '/') n--;
+  return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
+}
+
+static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  (void)stack, (void)depth;
+  Unseen *u = data;
+  CXString name = clang_getFileName(file);
+  char *real = realpath(clang_getCString(name), NULL);
+  clang_disposeString(name);
+  if (!real) return;
+  const Tu *tu = u->tu;
+  bool system = false;
+  for (int i = 0; i < tu->nsystem; i++) {
+    char *d = realpath(tu->system_dirs[i], NULL);
+    if (d && is_under(real, d)) system = true;
+    free(d);
+  }
+  bool skip = tu_find(tu, real) >= 0 || (tu->tirx_dir && is_under(real, tu->tirx_dir)) ||
+              (tu->cuda_dir && is_under(real, tu->cuda_dir)) || is_under(real, "/usr") ||
+              (!system && !tu->computed);
+  if (!skip) {
+    FILE *in = fopen(real, "rb");
+    Buf b = {0};
+    char chunk[65536];
+    size_t n;
+    while (in && (n = fread(chunk, 1, sizeof chunk, in)) > 0) buf_put(&b, chunk, n);
+    if (in) fclose(in);
+    if (b.data && tirx_has_annotations(b.data, b.len)) {
+      if (system)
+        diag_plain(u->diag, DIAG_WARNING,
+                   "'%s' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers "
+                   "alone, so nvcc will see them unrewritten",
+                   real);
+      else
+        diag_plain(u->diag, DIAG_ERROR,
+                   "'%s' holds tirx annotations but is reached through a computed #include (#include MACRO), "
+                   "which tirx-pp cannot redirect to its rewritten copy; include it by name",
+                   real);
+    }
+    buf_free(&b);
+  }
+  free(real);
+}
+
+static void check_unseen(Arena *a, const Tu *tu, Front *f, Diag *diag) {
+  Unseen u = {.arena = a, .tu = tu, .diag = diag};
+  clang_getInclusions(f->tu, check_inclusion, &u);
+}
+
+static void put_header(TirxResult *out, const TuFile *f, Buf text) {
+  out->headers = xrealloc(out->headers, sizeof(TirxHeader) * (size_t)(out->nheaders + 1));
+  out->headers[out->nheaders++] = (TirxHeader){strdup(f->real), strdup(f->out), text};
+}
+
+// The slow path: libclang's parse of the translation unit, the constructs of
+// each annotated file, the rendering of every file written.
+static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_diag, TirxResult *out) {
+  Job *jobs = arena_alloc(a, sizeof(Job) * (size_t)tu->n);
+  int njobs = 0;
+  FrontFile *files = arena_alloc(a, sizeof(FrontFile) * (size_t)tu->n);
+  int nfiles = 0;
+  for (int f = 0; f < tu->n; f++) {
+    if (!tu->files[f].written) continue;
+    Job *j = &jobs[njobs++];
+    job_init(j, a, opt, tu, f);
+    if (f == 0)
+      j->diag = *main_diag;
+    else
+      j->diag.out = main_diag->out;
+    if (f == 0 || j->anns.len) {
+      int nstubs = 0;
+      Stub *stubs = make_stubs(&j->c, &j->anns, &nstubs);
+      files[nfiles++] = (FrontFile){tu->files[f].src, stubs, nstubs};
+    }
+  }
+  FrontOptions fo;
+  build_args(a, opt, &fo);
+  fo.preamble_limit = tu_preamble_limit(tu);
+  Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
+  if (!fronts) {
+    *main_diag = jobs[0].diag;
+    return TIRX_IO_ERROR;
+  }
+  for (int i = 0, k = 0; i < njobs; i++)
+    if (jobs[i].file == 0 || jobs[i].anns.len) jobs[i].c.front = fronts[k++];
+  check_unseen(a, tu, fronts[0], &jobs[0].diag);
+  bool failed = false;
+  for (int i = 0; i < njobs; i++) {
+    Job *j = &jobs[i];
+    j->c.edits = &j->edits;
+    if (j->anns.len) rewrite_constructs(j);
+    redirect_includes(j, a, tu);
+    failed |= diag_failed(&j->diag);
+  }
+  if (opt->device_view && njobs > 1) {
+    diag_plain(&jobs[0].diag, DIAG_ERROR,
+               "--check cannot yet check a file whose headers tirx-pp rewrites ('%s'); compile the output with nvcc",
+               tu->files[jobs[1].file].name);
+    failed = true;
+  }
+  int rc = failed ? TIRX_INPUT_ERROR : TIRX_OK;
+  for (int i = 0; i < njobs && rc == TIRX_OK; i++) {
+    Job *j = &jobs[i];
+    Buf text = {0};
+    rc = finish(&j->c, opt, &j->anns, &text);
+    if (rc != TIRX_OK) break;
+    if (j->file == 0)
+      out->text = text;
+    else
+      put_header(out, &tu->files[j->file], text);
+  }
+  Ctx *mc = &jobs[0].c;
+  if (rc == TIRX_OK && opt->device_view &&
+      !device_view(mc, opt, mc->needs_tirx_h && !jobs[0].anns.includes_tirx_h, &out->device)) {
+    diag_plain(&jobs[0].diag, DIAG_ERROR, "--check: cannot separate the device code of '%s' from its host code", opt->path);
     rc = TIRX_IO_ERROR;
   }
   if (rc == TIRX_OK) {
-    const char **files;
-    int n = front_dependencies(c.front, &files);
-    set_deps(out, opt->path, files, n);
+    const char **deps;
+    int n = front_dependencies(fronts[0], &deps);
+    set_deps(out, opt->path, deps, n);
+  } else {
+    TirxResult empty = *out;
+    tirx_result_free(&empty);
+    *out = (TirxResult){0};
   }
-  front_free(c.front);
+  for (int i = 0; i < njobs; i++) diag_flush(&jobs[i].diag);
+  *main_diag = jobs[0].diag;
+  front_free(fronts[0]);
   return rc;
+}
+
+// No annotation anywhere: the bytes as they are, but for #include lines that
+// would find something else from where the output goes.
+static int copy_unannotated(const TirxOptions *opt, Arena *a, Tu *tu, Diag *diag, TirxResult *out) {
+  if (!tu_place(a, opt, tu, diag)) return TIRX_USAGE;
+  const Source *src = tu->files[0].src;
+  Job j;
+  job_init(&j, a, opt, tu, 0);
+  j.c.edits = &j.edits;
+  redirect_includes(&j, a, tu);
+  if (!j.edits.items.len) {
+    buf_put(&out->text, src->data, src->len);
+  } else {
+    int rc = finish(&j.c, opt, &j.anns, &out->text);
+    if (rc != TIRX_OK) return rc;
+  }
+  const char **deps = arena_alloc(a, sizeof(char *) * (size_t)tu->n);
+  for (int i = 0; i < tu->n; i++) deps[i] = tu->files[i].real;
+  set_deps(out, opt->path, deps + 1, tu->n - 1);  // what else the text names is the toolkit's
+  return TIRX_OK;
 }
 
 int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
@@ -346,16 +531,16 @@ int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResul
   Arena *a = arena_new();
   const Source *src = source_new(a, opt->path, data, len);
   Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
-  AnnotationList anns = scan_annotations(a, src);
-  if (anns.len == 0 && !opt->always_parse && !opt->device_view) {  // the fast path: no libclang, the bytes as they are
-    buf_put(&out->text, data, len);
-    set_deps(out, opt->path, NULL, 0);  // nothing else can change the output
-    arena_free(a);
-    return TIRX_OK;
-  }
-  int rc = rewrite_parsed(opt, a, src, &diag, &anns, out);
+  Tu tu;
+  tu_read(a, opt, src, scan_annotations(a, src), &tu);
+  int rc;
+  if (!tu_annotated(&tu) && !tu.computed && !opt->always_parse && !opt->device_view)
+    rc = copy_unannotated(opt, a, &tu, &diag, out);  // the fast path: no libclang
+  else if (!tu_place(a, opt, &tu, &diag))
+    rc = TIRX_USAGE;
+  else
+    rc = rewrite_parsed(opt, a, &tu, &diag, out);
   diag_flush(&diag);
   arena_free(a);
   return rc;
 }
-

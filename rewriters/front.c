@@ -239,7 +239,9 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
     else
       p.argv[p.argc++] = a;
   }
-  buf_put(&text, f->src->data, lex_preamble_end(f->src));
+  size_t preamble = lex_preamble_end(f->src);
+  if (preamble > opt->preamble_limit) preamble = opt->preamble_limit;
+  buf_put(&text, f->src->data, preamble);
   p.len = text.len;
   p.preamble = arena_strndup(f->arena, text.data ? text.data : "", text.len);
   buf_free(&text);
@@ -381,7 +383,8 @@ static bool pch_failed(CXTranslationUnit tu) {
 }
 
 // Parses with the cached PCH when one can be had, else without.
-static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, unsigned flags) {
+static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
+                              unsigned flags) {
   const char *src = f->src->path;
   if (opt->cache_dir) {
     Pch p = pch_for(f, opt);
@@ -389,13 +392,13 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
     // Some flag sets cannot be served from a PCH (libclang 19 cannot load one
     // made with -std=c++20): a marker remembers that, so nobody pays twice.
     char *unusable = arena_printf(f->arena, "%s.unusable", p.path);
-    if (access(unusable, F_OK) == 0) return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, 1, flags, &f->tu);
+    if (access(unusable, F_OK) == 0) return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
     if (access(p.path, R_OK) == 0 || (fresh = build_pch(f, &p))) {
       const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(p.argc + 2));
       memcpy(argv, p.argv, sizeof(char *) * (size_t)p.argc);
       argv[p.argc] = "-include-pch";
       argv[p.argc + 1] = p.path;
-      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, p.argc + 2, unsaved, 1, flags, &f->tu);
+      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, p.argc + 2, unsaved, (unsigned)nunsaved, flags, &f->tu);
       if (rc == CXError_Success && !pch_failed(f->tu)) {
         read_pch_deps(f, p.path);
         if (fresh)
@@ -411,32 +414,11 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
       if (marker) fclose(marker);
     }
   }
-  return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, 1, flags, &f->tu);
+  return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
 }
 
-Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt) {
-  const char *why;
-  if (!libclang_load(&why)) {
-    diag_plain(d, DIAG_ERROR, "cannot load libclang: %s", why);
-    return NULL;
-  }
-  Front *f = arena_alloc(a, sizeof *f);
-  f->arena = a;
-  f->src = src;
-  f->stubs = stubs;
-  f->nstubs = nstubs;
-  size_t vlen;
-  char *view = build_view(f, &vlen);
-  struct CXUnsavedFile unsaved = {src->path, view, (unsigned long)vlen};
-  f->index = clang_createIndex(0, 0);
-  unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
-  enum CXErrorCode rc = parse(f, opt, &unsaved, flags);
-  if (rc != CXError_Success || !f->tu) {
-    diag_plain(d, DIAG_ERROR, "libclang could not parse '%s' (error %d)", src->path, (int)rc);
-    front_free(f);
-    return NULL;
-  }
-  f->main_file = clang_getFile(f->tu, src->path);
+// The node table, errors and skipped blocks of f's file.
+static void index_file(Front *f) {
   collect_errors(f);
   collect_skipped(f);
   Walk w = {.f = f};
@@ -449,11 +431,54 @@ Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int 
   f->macros = w.macros.items;
   f->nmacros = w.macros.len;
   sort_by_start(f);
-  return f;
+}
+
+Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, const FrontOptions *opt) {
+  const char *why;
+  if (!libclang_load(&why)) {
+    diag_plain(d, DIAG_ERROR, "cannot load libclang: %s", why);
+    return NULL;
+  }
+  Front **out = arena_alloc(a, sizeof(Front *) * (size_t)n);
+  struct CXUnsavedFile *unsaved = arena_alloc(a, sizeof *unsaved * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    Front *f = out[i] = arena_alloc(a, sizeof *f);
+    f->arena = a;
+    f->src = files[i].src;
+    f->stubs = files[i].stubs;
+    f->nstubs = files[i].nstubs;
+    size_t vlen;
+    char *view = build_view(f, &vlen);
+    unsaved[i] = (struct CXUnsavedFile){f->src->path, view, (unsigned long)vlen};
+  }
+  Front *f = out[0];
+  f->owns_tu = true;
+  f->index = clang_createIndex(0, 0);
+  unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+  enum CXErrorCode rc = parse(f, opt, unsaved, n, flags);
+  if (rc != CXError_Success || !f->tu) {
+    diag_plain(d, DIAG_ERROR, "libclang could not parse '%s' (error %d)", f->src->path, (int)rc);
+    front_free(f);
+    return NULL;
+  }
+  for (int i = 0; i < n; i++) {
+    out[i]->index = f->index;
+    out[i]->tu = f->tu;
+    out[i]->pch_deps = f->pch_deps;
+    out[i]->npch_deps = f->npch_deps;
+    out[i]->main_file = clang_getFile(f->tu, out[i]->src->path);
+    index_file(out[i]);
+  }
+  return out;
+}
+
+Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt) {
+  Front **f = front_parse_files(a, d, &(FrontFile){src, stubs, nstubs}, 1, opt);
+  return f ? f[0] : NULL;
 }
 
 void front_free(Front *f) {
-  if (!f) return;
+  if (!f || !f->owns_tu) return;
   if (f->tu) clang_disposeTranslationUnit(f->tu);
   if (f->index) clang_disposeIndex(f->index);
   f->tu = NULL;

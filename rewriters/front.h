@@ -36,7 +36,15 @@ typedef struct {
   const char **argv;  // compiler flags for clang (CUDA device side)
   int argc;
   const char *cache_dir;  // where to keep the CUDA headers' PCH; NULL: none
+  size_t preamble_limit;  // the PCH holds no line of the main file from here on
 } FrontOptions;
+
+// One file of the translation unit with the stubs its view gets.
+typedef struct {
+  const Source *src;
+  const Stub *stubs;
+  int nstubs;
+} FrontFile;
 
 typedef struct Front Front;
 struct Front {
@@ -60,10 +68,15 @@ struct Front {
   size_t *view_start;
   const char **pch_deps;  // files read into the PCH this parse loaded
   int npch_deps;
+  bool owns_tu;  // the first file's Front frees the parse
 };
 
 // Parses; returns NULL (and reports) when libclang cannot produce an AST.
 Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt);
+// Parses files[0] as the main file, every file with its own view, and returns
+// one Front per file (each "main file" of its own node table), sharing the
+// parse; NULL as front_parse. Free with front_free(out[0]) last.
+Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, const FrontOptions *opt);
 void front_free(Front *f);
 bool front_is_skipped(const Front *f, size_t off);
 bool front_in_macro(const Front *f, size_t off);

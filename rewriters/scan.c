@@ -147,9 +147,31 @@ static bool word_at(Text t, size_t i, size_t end, const char *w) {
   return end - i == strlen(w) && memcmp(t.s + i, w, end - i) == 0;
 }
 
+typedef struct {
+  VEC(Annotation) anns;
+  VEC(IncludeLine) includes;
+} Found;
+
+// The header name of an #include whose directive name ends at k.
+static void scan_include(Arena *a, Text t, size_t i, size_t k, size_t end, Found *found) {
+  IncludeLine inc = {.start = i, .name_start = skip_blank((Text){t.s, end}, k)};
+  size_t q = inc.name_start;
+  char close = q < end && t.s[q] == '"' ? '"' : q < end && t.s[q] == '<' ? '>' : 0;
+  size_t e = q + 1;
+  while (close && e < end && t.s[e] != close) e++;
+  if (!close || e >= end) {
+    inc.computed = true;
+    inc.name_end = end;
+  } else {
+    inc.angled = close == '>';
+    inc.name_end = e + 1;
+  }
+  VEC_PUSH(a, found->includes, inc);
+}
+
 // A directive line starting with '#' at i: records `#pragma tirx` and
-// `#include ... tirx.h`; returns the end of the line.
-static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, void *vec) {
+// `#include` lines; returns the end of the line.
+static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Found *found) {
   size_t end = line_end(t, i);
   size_t j = skip_blank((Text){t.s, end}, i + 1);
   size_t k = ident_end(t, j);
@@ -159,10 +181,10 @@ static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, vo
     if (word_at(t, w, we, "tirx")) {
       Annotation an = {.spelling = SPELL_PRAGMA, .start = i, .end = end, .node = -1};
       an.text = (Span){t.s + we, end - we, we};
-      VEC(Annotation) *v = vec;
-      VEC_PUSH(a, *v, an);
+      VEC_PUSH(a, found->anns, an);
     }
   } else if (word_at(t, j, k, "include")) {
+    scan_include(a, t, i, k, end, found);
     size_t len = end - k;
     const char *p = t.s + k;
     for (size_t m = 0; m + 6 <= len; m++)
@@ -240,7 +262,7 @@ static size_t scan_name(Arena *a, Text t, size_t i, size_t ie, void *vec) {
 AnnotationList scan_annotations(Arena *a, const Source *src) {
   Text t = {src->data, src->len};
   AnnotationList out = {0};
-  VEC(Annotation) v = {0};
+  Found found = {0};
   bool line_start = true;
   size_t start = t.n >= 3 && !memcmp(t.s, "\xef\xbb\xbf", 3) ? 3 : 0;  // a UTF-8 byte-order mark
   for (size_t i = start; i < t.n;) {
@@ -260,7 +282,7 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
       continue;
     }
     if (c == '#' && line_start) {
-      i = scan_directive(a, t, i, &out, &v);
+      i = scan_directive(a, t, i, &out, &found);
       continue;
     }
     line_start = false;
@@ -277,17 +299,19 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
     } else if (is_ident_start((unsigned char)c)) {
       size_t ie = ident_end(t, i);
       if (word_at(t, i, ie, "_Pragma"))
-        i = scan_upragma(a, t, i, ie, &v);
+        i = scan_upragma(a, t, i, ie, &found.anns);
       else if ((ie - i > 5 && memcmp(t.s + i, "TIRX_", 5) == 0) || (ie - i > 5 && memcmp(t.s + i, "tirx_", 5) == 0))
-        i = scan_name(a, t, i, ie, &v);
+        i = scan_name(a, t, i, ie, &found.anns);
       else
         i = ie;
     } else {
       i++;
     }
   }
-  out.items = v.items;
-  out.len = v.len;
+  out.items = found.anns.items;
+  out.len = found.anns.len;
+  out.includes = found.includes.items;
+  out.nincludes = found.includes.len;
   return out;
 }
 

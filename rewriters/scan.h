@@ -23,10 +23,22 @@ typedef struct {
   const char *bad;    // what is wrong with its very text, when something is
 } Annotation;
 
+// An `#include` line: where its header name is, so that it can be resolved
+// as the preprocessor would and redirected when the output lives elsewhere.
+typedef struct {
+  size_t start;       // the '#'
+  size_t name_start;  // the opening '"' or '<'
+  size_t name_end;    // just past the closing '"' or '>'
+  bool angled;        // <...>
+  bool computed;      // `#include MACRO`: only the preprocessor knows the name
+} IncludeLine;
+
 typedef struct {
   Annotation *items;
   int len;
   bool includes_tirx_h;  // the file has `#include "tirx.h"` (or <tirx.h>)
+  IncludeLine *includes;  // every #include line, in file order
+  int nincludes;
 } AnnotationList;
 
 AnnotationList scan_annotations(Arena *a, const Source *src);

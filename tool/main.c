@@ -154,7 +154,35 @@ static const char *find_cache(void) {
   return access(dir, W_OK) == 0 ? dir : NULL;
 }
 
+// Makes the directories above path.
+static bool make_parents(const char *path) {
+  char *p = strdup(path);
+  for (char *s = p + 1; *s; s++)
+    if (*s == '/') {
+      *s = '\0';
+      if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "tirx-pp: error: cannot create '%s': %s\n", p, strerror(errno));
+        free(p);
+        return false;
+      }
+      *s = '/';
+    }
+  free(p);
+  return true;
+}
+
+// The rewritten copies of annotated headers (SPEC 7), each written whole.
+static int write_headers(const TirxResult *r) {
+  int rc = TIRX_OK;
+  for (int i = 0; i < r->nheaders && rc == TIRX_OK; i++) {
+    const TirxHeader *h = &r->headers[i];
+    rc = make_parents(h->out) ? write_output(h->out, h->text.data ? h->text.data : "", h->text.len) : TIRX_IO_ERROR;
+  }
+  return rc;
+}
+
 static int run(Args *a) {
+  a->opt.out_path = a->out;
   size_t len;
   char *data = read_file(a->in, &len);
   if (!data) {
@@ -168,6 +196,7 @@ static int run(Args *a) {
   if (rc == TIRX_OK && a->check) rc = check_device(a, result.device.data, data, len, stderr);
   // The depfile first: when it cannot be written, the output is not either.
   if (rc == TIRX_OK && a->depfile) rc = write_depfile(a, &result);
+  if (rc == TIRX_OK) rc = write_headers(&result);
   if (rc == TIRX_OK && a->out) {
     rc = write_output(a->out, text, result.text.len);
   } else if (rc == TIRX_OK && !write_all(STDOUT_FILENO, text, result.text.len)) {

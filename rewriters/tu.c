@@ -1,0 +1,295 @@
+// tu.c - the translation unit's user files: found from the text, placed, and
+// their #include lines redirected (SPEC 7).
+#define _GNU_SOURCE
+#include "tu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// --- paths ----------------------------------------------------------------------
+
+static const char *dir_of(Arena *a, const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) return ".";
+  if (slash == path) return "/";
+  return arena_strndup(a, path, (size_t)(slash - path));
+}
+
+static const char *join(Arena *a, const char *dir, const char *name) {
+  if (name[0] == '/') return name;
+  return arena_printf(a, "%s/%s", dir, name);
+}
+
+// An absolute path with `.` and `..` resolved by the letters (the file need
+// not exist yet).
+static const char *absolute(Arena *a, const char *path) {
+  char *cwd = path[0] == '/' ? NULL : getcwd(NULL, 0);
+  const char *full = cwd ? join(a, cwd, path) : path;
+  free(cwd);
+  size_t n = strlen(full);
+  char *out = arena_alloc(a, n + 2);
+  size_t len = 0;
+  for (const char *p = full; *p;) {
+    while (*p == '/') p++;
+    const char *e = p;
+    while (*e && *e != '/') e++;
+    size_t seg = (size_t)(e - p);
+    if (seg == 0 || (seg == 1 && p[0] == '.')) {
+    } else if (seg == 2 && p[0] == '.' && p[1] == '.') {
+      while (len > 0 && out[len - 1] != '/') len--;
+      if (len > 0) len--;
+    } else {
+      out[len++] = '/';
+      memcpy(out + len, p, seg);
+      len += seg;
+    }
+    p = e;
+  }
+  if (len == 0) out[len++] = '/';
+  out[len] = '\0';
+  return out;
+}
+
+// The path of `to` relative to the directory `from` (both absolute).
+static const char *relative(Arena *a, const char *from, const char *to) {
+  size_t common = 0;
+  for (size_t i = 0;; i++) {
+    if ((from[i] == '\0' || from[i] == '/') && (to[i] == '/' || to[i] == '\0')) common = i;
+    if (from[i] == '\0' || to[i] == '\0' || from[i] != to[i]) break;
+  }
+  Buf b = {0};
+  for (const char *p = from + common; *p; p++)
+    if (*p == '/') buf_puts(&b, "../");
+  const char *rest = to + common;
+  if (*rest == '/') rest++;
+  buf_puts(&b, rest);
+  char *s = arena_strndup(a, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return s;
+}
+
+static const char *real_of(Arena *a, const char *path) {
+  char *r = realpath(path, NULL);
+  if (!r) return NULL;
+  char *s = arena_strndup(a, r, strlen(r));
+  free(r);
+  return s;
+}
+
+static bool under(const char *path, const char *dir) {
+  size_t n = dir ? strlen(dir) : 0;
+  while (n > 1 && dir[n - 1] == '/') n--;
+  return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
+}
+
+static bool is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// --- reading --------------------------------------------------------------------
+
+static const Source *read_source(Arena *a, const char *path, const char *name) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  Buf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
+  bool ok = !ferror(f);
+  fclose(f);
+  const Source *s = ok ? source_new(a, name, arena_strndup(a, b.data ? b.data : "", b.len), b.len) : NULL;
+  buf_free(&b);
+  return s;
+}
+
+// -iquote, -I, -isystem (and -idirafter, searched last, as the user's) from
+// the parse's flags, in the order given.
+static void search_dirs(Arena *a, const TirxOptions *opt, Tu *tu) {
+  static const struct {
+    const char *flag;
+    int list;
+  } kinds[] = {{"-iquote", 0}, {"-isystem", 2}, {"-idirafter", 1}, {"-I", 1}};
+  VEC(const char *) lists[3] = {{0}};
+  for (int i = 0; i < opt->nclang_args; i++) {
+    const char *arg = opt->clang_args[i];
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+      size_t n = strlen(kinds[k].flag);
+      if (strncmp(arg, kinds[k].flag, n)) continue;
+      const char *dir = arg[n] ? arg + n : i + 1 < opt->nclang_args ? opt->clang_args[++i] : NULL;
+      if (dir && *dir == '=') dir++;
+      if (dir) VEC_PUSH(a, lists[kinds[k].list], dir);
+      break;
+    }
+  }
+  tu->quote_dirs = lists[0].items, tu->nquote = lists[0].len;
+  tu->user_dirs = lists[1].items, tu->nuser = lists[1].len;
+  tu->system_dirs = lists[2].items, tu->nsystem = lists[2].len;
+}
+
+// Whether a file is the user's: not tirx's own headers, not the toolkit's.
+static bool is_user_file(const Tu *tu, const char *real) {
+  return !under(real, tu->tirx_dir) && !under(real, tu->cuda_dir) && !under(real, "/usr/include");
+}
+
+// Where `#include` line inc of file f finds its header, as the preprocessor
+// searches: a quoted name in f's own directory first, then -iquote; both
+// forms then -I, then -isystem (not the user's). NULL when it is not found in
+// the user's directories.
+static const char *resolve(Arena *a, const Tu *tu, const TuFile *f, const IncludeLine *inc) {
+  const char *text = f->src->data;
+  const char *name = arena_strndup(a, text + inc->name_start + 1, inc->name_end - inc->name_start - 2);
+  if (name[0] == '/') return is_file(name) ? name : NULL;
+  if (!inc->angled) {
+    const char *p = join(a, dir_of(a, f->path), name);
+    if (is_file(p)) return p;
+    for (int i = 0; i < tu->nquote; i++)
+      if (is_file(p = join(a, tu->quote_dirs[i], name))) return p;
+  }
+  for (int i = 0; i < tu->nuser; i++) {
+    const char *p = join(a, tu->user_dirs[i], name);
+    if (is_file(p)) return p;
+  }
+  return NULL;
+}
+
+int tu_find(const Tu *tu, const char *real) {
+  for (int i = 0; i < tu->n; i++)
+    if (!strcmp(tu->files[i].real, real)) return i;
+  return -1;
+}
+
+static int add_file(Arena *a, Tu *tu, int *cap, TuFile f) {
+  if (tu->n == *cap) {
+    *cap = *cap ? *cap * 2 : 16;
+    TuFile *items = arena_alloc(a, sizeof(TuFile) * (size_t)*cap);
+    if (tu->n) memcpy(items, tu->files, sizeof(TuFile) * (size_t)tu->n);
+    tu->files = items;
+  }
+  tu->files[tu->n] = f;
+  return tu->n++;
+}
+
+void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu) {
+  *tu = (Tu){0};
+  search_dirs(a, opt, tu);
+  tu->tirx_dir = real_of(a, opt->header_dir ? opt->header_dir : ".");
+  tu->cuda_dir = real_of(a, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
+  int cap = 0;
+  const char *real = real_of(a, main->path);
+  add_file(a, tu, &cap, (TuFile){.path = main->path, .real = real ? real : absolute(a, main->path),
+                                  .name = main->path, .src = main, .anns = anns});
+  // Breadth first: each file's include lines, in order, once per file.
+  for (int f = 0; f < tu->n; f++) {
+    TuFile *file = &tu->files[f];
+    file->targets = arena_alloc(a, sizeof(int) * (size_t)(file->anns.nincludes + 1));
+    for (int k = 0; k < file->anns.nincludes; k++) {
+      const IncludeLine *inc = &file->anns.includes[k];
+      file->targets[k] = -1;
+      if (inc->computed) {
+        tu->computed = true;
+        continue;
+      }
+      const char *path = resolve(a, tu, file, inc);
+      const char *r = path ? real_of(a, path) : NULL;
+      if (!r || !is_user_file(tu, r)) continue;
+      int t = tu_find(tu, r);
+      if (t < 0) {
+        const Source *src = read_source(a, path, r);
+        if (!src) continue;
+        t = add_file(a, tu, &cap, (TuFile){.path = path, .real = r, .name = r, .src = src,
+                                           .anns = scan_annotations(a, src)});
+        file = &tu->files[f];  // the array may have moved
+      }
+      file->targets[k] = t;
+    }
+  }
+}
+
+bool tu_annotated(const Tu *tu) {
+  for (int i = 0; i < tu->n; i++)
+    if (tu->files[i].anns.len) return true;
+  return false;
+}
+
+// A header's copy mirrors its place below the input's directory, or its
+// absolute path below `_root/` when it lies elsewhere.
+static const char *copy_path(Arena *a, const Tu *tu, const char *dir, const TuFile *f) {
+  const char *home = dir_of(a, tu->files[0].real);
+  if (under(f->real, home)) return join(a, dir, f->real + strlen(home) + (strcmp(home, "/") != 0));
+  return arena_printf(a, "%s/_root%s", dir, f->real);
+}
+
+bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
+  // Written: the input, every annotated header, and every header that
+  // includes a written one (its #include must name the copy).
+  tu->files[0].written = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int f = 1; f < tu->n; f++) {
+      TuFile *file = &tu->files[f];
+      if (file->written) continue;
+      bool w = file->anns.len > 0;
+      for (int k = 0; !w && k < file->anns.nincludes; k++)
+        w = file->targets[k] > 0 && tu->files[file->targets[k]].written;
+      if (w) file->written = changed = true;
+    }
+  }
+  tu->files[0].out = absolute(a, opt->out_path ? opt->out_path : "tirx-pp-standard-output");
+  const char *dir = opt->headers_out ? absolute(a, opt->headers_out)
+                    : opt->out_path  ? arena_printf(a, "%s.headers", tu->files[0].out)
+                                     : NULL;
+  for (int f = 1; f < tu->n; f++) {
+    TuFile *file = &tu->files[f];
+    if (!file->written) continue;
+    if (!dir) {
+      diag_plain(d, DIAG_ERROR,
+                 "'%s' includes annotated headers ('%s'), whose rewritten copies need a place: write the output "
+                 "to a file (-o OUT puts them in OUT.headers/) or name a directory (--headers-out DIR)",
+                 tu->files[0].name, file->name);
+      return false;
+    }
+    file->out = copy_path(a, tu, dir, file);
+    if (!strcmp(file->out, file->real)) {
+      diag_plain(d, DIAG_ERROR, "the rewritten copy of '%s' would overwrite it", file->name);
+      return false;
+    }
+  }
+  return true;
+}
+
+static const char *quoted(Arena *a, const char *path) {
+  return strpbrk(path, "\"\n\r") ? NULL : arena_printf(a, "\"%s\"", path);
+}
+
+const char *tu_include_name(Arena *a, const Tu *tu, int f, int k) {
+  const TuFile *file = &tu->files[f];
+  const IncludeLine *inc = &file->anns.includes[k];
+  int t = file->targets[k];
+  if (inc->computed || t < 0) return NULL;  // not the user's, or not ours to know
+  const TuFile *target = &tu->files[t];
+  const char *from = dir_of(a, file->out);
+  if (target->written) return quoted(a, relative(a, from, target->out));
+  if (inc->angled) return NULL;  // the directories searched do not depend on where the file is
+  // A quoted name is looked up in the including file's directory first: from
+  // the new one, it must find the same file, or nothing there (and then the
+  // original must not have been found in its own directory either).
+  const char *name = arena_strndup(a, file->src->data + inc->name_start + 1, inc->name_end - inc->name_start - 2);
+  if (name[0] == '/') return NULL;
+  const char *there = real_of(a, join(a, from, name));
+  if (there) return !strcmp(there, target->real) ? NULL : quoted(a, target->real);
+  const char *here = real_of(a, join(a, dir_of(a, file->path), name));
+  return here && !strcmp(here, target->real) ? quoted(a, target->real) : NULL;
+}
+
+size_t tu_preamble_limit(const Tu *tu) {
+  const TuFile *main = &tu->files[0];
+  for (int k = 0; k < main->anns.nincludes; k++) {
+    int t = main->targets[k];
+    if (main->anns.includes[k].computed || (t > 0 && tu->files[t].written)) return main->anns.includes[k].start;
+  }
+  return (size_t)-1;
+}

@@ -1,0 +1,52 @@
+// tu.h - the translation unit's user files (SPEC 7): the input and every
+// header it reaches through #include lines that resolve outside the system
+// and toolkit directories, each with its annotations; which of them the
+// rewrite writes out, where, and what each of their #include lines must name
+// so that it finds, from there, what it found in the original.
+//
+// All of it comes from the text, before and without libclang: this is the
+// fast path's test (an unannotated file whose headers hold no annotation
+// either is copied as it is) and the slow path's list of files to give stubs.
+#pragma once
+#include <stdbool.h>
+
+#include "diag.h"
+#include "scan.h"
+#include "tirxpp.h"
+
+typedef struct {
+  const char *path;   // as the preprocessor names it (the input: as given)
+  const char *real;   // absolute, symbolic links resolved: the file's identity
+  const char *name;   // for messages and #line: the input as given, a header by its real path
+  const Source *src;  // NULL when the file could not be read
+  AnnotationList anns;
+  int *targets;       // per include line: the user file it reaches, -1 for none
+  bool written;       // it is the input, or it (or a header it reaches) is annotated
+  const char *out;    // absolute path where its output goes
+} TuFile;
+
+typedef struct {
+  TuFile *files;  // [0] is the input
+  int n;
+  bool computed;  // a user file has `#include MACRO`: only a parse can tell what it reaches
+  const char **quote_dirs, **user_dirs, **system_dirs;  // -iquote, -I, -isystem
+  int nquote, nuser, nsystem;
+  const char *tirx_dir, *cuda_dir;  // not the user's: tirx.h's and the toolkit's
+} Tu;
+
+// Reads the input's user headers (transitively) and scans each.
+void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu);
+// Whether any user file holds an annotation.
+bool tu_annotated(const Tu *tu);
+// The index of the user file whose real path is real; -1 if none.
+int tu_find(const Tu *tu, const char *real);
+// Marks the files that are written out and chooses where each goes. False,
+// after an error, when rewritten headers need a place and have none.
+bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d);
+// The header name (with its quotes) that include line k of written file f
+// must name from where f is written; NULL: keep it as it is.
+const char *tu_include_name(Arena *a, const Tu *tu, int f, int k);
+// The end of the input's preamble that a cached parse may hold: before the
+// first include line that reaches an annotated header (those must be parsed
+// with their stubs); (size_t)-1 when there is none.
+size_t tu_preamble_limit(const Tu *tu);
