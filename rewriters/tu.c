@@ -238,7 +238,9 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
       if (w) file->written = changed = true;
     }
   }
-  tu->files[0].out = absolute(a, opt->out_path ? opt->out_path : "tirx-pp-standard-output");
+  // Standard output is taken to land beside the input (`tirx-pp k.cu > k.tirx.cu`),
+  // where an unannotated file comes out byte for byte; -o names any other place.
+  tu->files[0].out = absolute(a, opt->out_path ? opt->out_path : join(a, dir_of(a, tu->files[0].path), "-"));
   const char *dir = opt->headers_out ? absolute(a, opt->headers_out)
                     : opt->out_path  ? arena_printf(a, "%s.headers", tu->files[0].out)
                                      : NULL;

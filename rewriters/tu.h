@@ -22,7 +22,7 @@ typedef struct {
   AnnotationList anns;
   int *targets;       // per include line: the user file it reaches, -1 for none
   bool written;       // it is the input, or it (or a header it reaches) is annotated
-  const char *out;    // absolute path where its output goes
+  const char *out;    // absolute path where its output goes (standard output: beside the input)
 } TuFile;
 
 typedef struct {
