@@ -350,12 +350,12 @@ static void job_init(Job *j, Arena *a, const TirxOptions *opt, const Tu *tu, int
 }
 
 // Each #include line of a written file names, from where the file is
-// written, what it found in the original (or the rewritten copy of it).
+// written, what it found in the original (or the rewritten copy of it); lines
+// in blocks this parse skipped too, as nvcc may be given other macros.
 static void redirect_includes(Job *j, Arena *a, const Tu *tu) {
   const TuFile *f = &tu->files[j->file];
   for (int k = 0; k < f->anns.nincludes; k++) {
     const IncludeLine *inc = &f->anns.includes[k];
-    if (j->c.front && front_is_skipped(j->c.front, inc->start)) continue;
     const char *name = tu_include_name(a, tu, j->file, k);
     if (name) edit_replace(&j->edits, inc->name_start, inc->name_end, name);
   }
