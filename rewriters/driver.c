@@ -346,7 +346,7 @@ static void job_init(Job *j, Arena *a, const TirxOptions *opt, const Tu *tu, int
   j->edits = (EditList){.arena = a};
   j->diag = (Diag){.src = f->src, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
   j->c = (Ctx){.arena = a, .diag = &j->diag, .src = f->src, .anns = &j->anns, .watchdog = opt->watchdog};
-  j->c.path_literal = c_string_literal(a, f->line_name, strlen(f->line_name));
+  j->c.path_literal = c_string_literal(a, f->src->path, strlen(f->src->path));
 }
 
 // Each #include line of a written file names, from where the file is
@@ -446,7 +446,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   if (opt->device_view && njobs > 1) {
     diag_plain(&jobs[0].diag, DIAG_ERROR,
                "--check cannot yet check a file whose headers tirx-pp rewrites ('%s'); compile the output with nvcc",
-               tu->files[jobs[1].file].name);
+               tu->files[jobs[1].file].path);
     failed = true;
   }
   int rc = failed ? TIRX_INPUT_ERROR : TIRX_OK;

@@ -136,18 +136,16 @@ bool tu_is_user_file(const Tu *tu, const char *real) {
   return !under(real, tu->tirx_dir) && !under(real, tu->cuda_dir) && !under(real, "/usr/include");
 }
 
-// Where `#include` line inc of file f finds its header, as the preprocessor
-// searches: a quoted name in f's own directory first, then -iquote; both
-// forms then -I, then -isystem (*system: the user's, but not to rewrite).
+// Where the header `name` is found from a file in directory `dir`, as the
+// preprocessor searches: a quoted name in that directory first, then -iquote;
+// both forms then -I, then -isystem (*system: the user's, not to rewrite).
 // NULL when it is not in the user's directories (the toolkit's, say).
-static const char *resolve(Arena *a, const Tu *tu, const TuFile *f, const IncludeLine *inc, bool *system) {
-  const char *text = f->src->data;
-  const char *name = arena_strndup(a, text + inc->name_start + 1, inc->name_end - inc->name_start - 2);
-  *system = f->system;
+static const char *search(Arena *a, const Tu *tu, const char *dir, const char *name, bool angled, bool *system) {
+  *system = false;
   if (name[0] == '/') return is_file(name) ? name : NULL;
   const char *p;
-  if (!inc->angled) {
-    if (is_file(p = join(a, dir_of(a, f->path), name))) return p;
+  if (!angled) {
+    if (is_file(p = join(a, dir, name))) return p;
     for (int i = 0; i < tu->nquote; i++)
       if (is_file(p = join(a, tu->quote_dirs[i], name))) return p;
   }
@@ -157,6 +155,10 @@ static const char *resolve(Arena *a, const Tu *tu, const TuFile *f, const Includ
   for (int i = 0; i < tu->nsystem; i++)
     if (is_file(p = join(a, tu->system_dirs[i], name))) return p;
   return NULL;
+}
+
+static const char *include_name(Arena *a, const TuFile *f, const IncludeLine *inc) {
+  return arena_strndup(a, f->src->data + inc->name_start + 1, inc->name_end - inc->name_start - 2);
 }
 
 int tu_find(const Tu *tu, const char *real) {
@@ -184,7 +186,7 @@ void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationLis
   int cap = 0;
   const char *real = real_of(a, main->path);
   add_file(a, tu, &cap, (TuFile){.path = main->path, .real = real ? real : absolute(a, main->path),
-                                  .name = main->path, .src = main, .anns = anns});
+                                  .src = main, .anns = anns});
   // Breadth first: each file's include lines, in order, once per file.
   for (int f = 0; f < tu->n; f++) {
     TuFile *file = &tu->files[f];
@@ -197,14 +199,15 @@ void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationLis
         continue;
       }
       bool system;
-      const char *path = resolve(a, tu, file, inc, &system);
+      const char *path = search(a, tu, dir_of(a, file->path), include_name(a, file, inc), inc->angled, &system);
+      system = system || file->system;
       const char *r = path ? real_of(a, path) : NULL;
       if (!r || !tu_is_user_file(tu, r)) continue;
       int t = tu_find(tu, r);
       if (t < 0) {
-        const Source *src = tu_read_source(a, r);
+        const Source *src = tu_read_source(a, path);
         if (!src) continue;
-        t = add_file(a, tu, &cap, (TuFile){.path = path, .real = r, .name = r, .src = src, .system = system,
+        t = add_file(a, tu, &cap, (TuFile){.path = path, .real = r, .src = src, .system = system,
                                            .anns = scan_annotations(a, src)});
         file = &tu->files[f];  // the array may have moved
       }
@@ -245,12 +248,6 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
   // Standard output is taken to land beside the input (`tirx-pp k.cu > k.tirx.cu`),
   // where an unannotated file comes out byte for byte; -o names any other place.
   tu->files[0].out = absolute(a, opt->out_path ? opt->out_path : join(a, dir_of(a, tu->files[0].path), "-"));
-  // #line names the input as given while the output is written where that
-  // name was given (standard output, or the current directory); from
-  // elsewhere, and always for a header, by its real path (nvcc -M lists them).
-  bool here = !opt->out_path || !strcmp(dir_of(a, tu->files[0].out), absolute(a, "."));
-  tu->files[0].line_name = here ? tu->files[0].path : tu->files[0].real;
-  for (int f = 1; f < tu->n; f++) tu->files[f].line_name = tu->files[f].real;
   const char *dir = opt->headers_out ? absolute(a, opt->headers_out)
                     : opt->out_path  ? arena_printf(a, "%s.headers", tu->files[0].out)
                                      : NULL;
@@ -260,18 +257,18 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
       diag_plain(d, DIAG_WARNING,
                  "'%s' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers "
                  "alone, so nvcc sees them as they are",
-                 file->name);
+                 file->path);
     if (!file->written) continue;
     if (!dir) {
       diag_plain(d, DIAG_ERROR,
                  "'%s' includes annotated headers ('%s'), whose rewritten copies need a place: write the output "
                  "to a file (-o OUT puts them in OUT.headers/) or name a directory (--headers-out DIR)",
-                 tu->files[0].name, file->name);
+                 tu->files[0].path, file->path);
       return false;
     }
     file->out = copy_path(a, tu, dir, file);
     if (!strcmp(file->out, file->real)) {
-      diag_plain(d, DIAG_ERROR, "the rewritten copy of '%s' would overwrite it", file->name);
+      diag_plain(d, DIAG_ERROR, "the rewritten copy of '%s' would overwrite it", file->path);
       return false;
     }
   }
@@ -290,16 +287,12 @@ const char *tu_include_name(Arena *a, const Tu *tu, int f, int k) {
   const TuFile *target = &tu->files[t];
   const char *from = dir_of(a, file->out);
   if (target->written) return quoted(a, relative(a, from, target->out));
-  if (inc->angled) return NULL;  // the directories searched do not depend on where the file is
-  // A quoted name is looked up in the including file's directory first: from
-  // the new one, it must find the same file, or nothing there (and then the
-  // original must not have been found in its own directory either).
-  const char *name = arena_strndup(a, file->src->data + inc->name_start + 1, inc->name_end - inc->name_start - 2);
-  if (name[0] == '/') return NULL;
-  const char *there = real_of(a, join(a, from, name));
-  if (there) return !strcmp(there, target->real) ? NULL : quoted(a, target->real);
-  const char *here = real_of(a, join(a, dir_of(a, file->path), name));
-  return here && !strcmp(here, target->real) ? quoted(a, target->real) : NULL;
+  // Searched from where the file is written, the name must find the same file.
+  bool system;
+  const char *found = search(a, tu, from, include_name(a, file, inc), inc->angled, &system);
+  const char *real = found ? real_of(a, found) : NULL;
+  if (real && !strcmp(real, target->real)) return NULL;
+  return quoted(a, relative(a, from, target->real));
 }
 
 size_t tu_preamble_limit(const Tu *tu) {

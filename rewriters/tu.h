@@ -15,17 +15,15 @@
 #include "tirxpp.h"
 
 typedef struct {
-  const char *path;   // as the preprocessor names it (the input: as given)
+  const char *path;   // as the preprocessor names it (the input: as given), for
+                      // messages and #line (relative to where tirx-pp runs, as nvcc's)
   const char *real;   // absolute, symbolic links resolved: the file's identity
-  const char *name;   // for messages and #line: the input as given, a header by its real path
   const Source *src;  // NULL when the file could not be read
   AnnotationList anns;
   int *targets;       // per include line: the user file it reaches, -1 for none
   bool system;        // found through the user's -isystem: never rewritten
   bool written;       // it is the input, or it (or a header it reaches) is annotated
   const char *out;    // absolute path where its output goes (standard output: beside the input)
-  const char *line_name;  // what its #line directives call it: a name that the
-                          // compiler's depfile can find from where it runs
 } TuFile;
 
 typedef struct {

@@ -41,15 +41,16 @@ same tu-elsewhere-main "$root/build/main.cu" "$cases/expected/main.cu"
 same tu-elsewhere-header "$root/build/main.cu.headers/kernels/scale.cuh" "$cases/expected/scale.cuh"
 files=$(cd "$root/build" && find . -type f | sort | tr '\n' ' ')
 [ "$files" = "./main.cu ./main.cu.headers/kernels/scale.cuh " ] && ok tu-elsewhere-files || bad tu-elsewhere-files "$files"
-# nvcc compiles it from another directory, warning-free, and its depfile
-# names files that exist (the #line names too).
-if (cd "$tmp" && "$nvcc" -I"$headers" -I"$root/src/include" -gencode=arch=compute_90a,code=sm_90a -c \
-      "$root/build/main.cu" -o main.o -MD -MF main.d) > "$tmp/nvcc" 2>&1 && ! grep -q warning "$tmp/nvcc"; then
+# nvcc compiles it, warning-free, and its depfile names files that exist
+# (#line names the files as tirx-pp was given and found them: relative to
+# where it ran, like nvcc's own names).
+if (cd "$root" && "$nvcc" -I"$headers" -Isrc/include -gencode=arch=compute_90a,code=sm_90a -c \
+      build/main.cu -o "$tmp/main.o" -MD -MF "$tmp/main.d") > "$tmp/nvcc" 2>&1 && ! grep -q warning "$tmp/nvcc"; then
   ok tu-elsewhere-nvcc
 else
   bad tu-elsewhere-nvcc "$(head -5 "$tmp/nvcc")"
 fi
-missing=$(cd "$tmp" && sed -e 's/^[^:]*://' -e 's/\\$//' main.d | tr ' ' '\n' | grep -v '^$' | while read -r f; do [ -e "$f" ] || echo "$f"; done)
+missing=$(cd "$root" && sed -e 's/^[^:]*://' -e 's/\\$//' "$tmp/main.d" | tr ' ' '\n' | grep -v '^$' | while read -r f; do [ -e "$f" ] || echo "$f"; done)
 [ -z "$missing" ] && ok tu-elsewhere-depfile || bad tu-elsewhere-depfile "$missing"
 # The same again: the same bytes (deterministic).
 cp "$root/build/main.cu.headers/kernels/scale.cuh" "$tmp/first.cuh"
@@ -66,9 +67,9 @@ grep -q '^#include "params.h"$' "$root/src/main.tirx.cu" && grep -q '^#include "
 rm -rf "$root/src/main.tirx.cu" "$root/src/main.tirx.cu.headers"
 
 # 2. Refusals and errors: nothing written.
-expect tu-stdout 2 "tirx-pp: error: 'src/main.cu' includes annotated headers ('@ROOT@/src/kernels/scale.cuh'), whose rewritten copies need a place: write the output to a file (-o OUT puts them in OUT.headers/) or name a directory (--headers-out DIR)" -- src/main.cu -- -Isrc/include
+expect tu-stdout 2 "tirx-pp: error: 'src/main.cu' includes annotated headers ('src/kernels/scale.cuh'), whose rewritten copies need a place: write the output to a file (-o OUT puts them in OUT.headers/) or name a directory (--headers-out DIR)" -- src/main.cu -- -Isrc/include
 [ ! -s "$tmp/out" ] && ok tu-stdout-empty || bad tu-stdout-empty
-expect tu-header-error 1 "@ROOT@/src/kernels/broken.cuh:4:19: error: the bound of a loop under '#pragma tirx unroll' is not a constant expression, so its trip count is unknown
+expect tu-header-error 1 "src/kernels/broken.cuh:4:19: error: the bound of a loop under '#pragma tirx unroll' is not a constant expression, so its trip count is unknown
   for (int i = 0; i < n; ++i) x[i] = 0;
                   ^~~~~" -- src/broken.cu -o build/broken.cu
 [ ! -e "$root/build/broken.cu" ] && [ ! -e "$root/build/broken.cu.headers" ] && ok tu-header-error-nothing-written ||
@@ -77,7 +78,7 @@ expect tu-computed 1 "src/computed/main.cu:3:10: error: '@ROOT@/src/kernels/scal
 #include KERNELS
          ^" -- src/computed/main.cu -o build/computed.cu
 [ ! -e "$root/build/computed.cu" ] && ok tu-computed-nothing-written || bad tu-computed-nothing-written
-expect tu-system 0 "tirx-pp: warning: '@ROOT@/sys/vendor/lib.cuh' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers alone, so nvcc sees them as they are" -- src/system.cu -o build/system.cu -- -isystem sys
+expect tu-system 0 "tirx-pp: warning: 'sys/vendor/lib.cuh' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers alone, so nvcc sees them as they are" -- src/system.cu -o build/system.cu -- -isystem sys
 cmp -s "$root/src/system.cu" "$root/build/system.cu" && ok tu-system-unchanged || bad tu-system-unchanged
 
 echo "$pass passed, $fail failed"

@@ -1,8 +1,8 @@
-#line 1 "@ROOT@/src/main.cu"
+#line 1 "src/main.cu"
 // A translation unit whose own text holds no annotation: its kernels live in
 // headers (as in llm.c), found beside it, under a subfolder and through -I.
 #include <cstdio>
-#include "@ROOT@/src/params.h"
+#include "../src/params.h"
 #include "main.cu.headers/kernels/scale.cuh"
 #include <config.h>
 
