@@ -1,15 +1,12 @@
 // rt_cache.c - the cache key (SHA-256), cache entries as bytes, and cache
 // files written atomically.
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "rt_internal.h"
+#include "sys.h"
 
 // ---- SHA-256 (FIPS 180-4) ----
 
@@ -242,37 +239,11 @@ bool rt_rewrite_decode(const RtKey *key, const char *data, size_t len, RtRewrite
 
 // ---- files ----
 
-bool rt_make_dirs(char *dir) {
-  for (char *p = dir + 1; *p; p++)
-    if (*p == '/') {
-      *p = '\0';
-      mkdir(dir, 0777);
-      *p = '/';
-    }
-  mkdir(dir, 0777);
-  return access(dir, W_OK) == 0;
+const char *rt_cache_dir(char *buf, size_t size) { return sys_user_cache_dir("TIRX_RT_CACHE_DIR", "tirx-rt", buf, size); }
+
+const char *rt_pp_cache_dir(char *buf, size_t size) {
+  return sys_user_cache_dir("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size);
 }
-
-// $ENV ("off": none), else $XDG_CACHE_HOME/SUB, else ~/.cache/SUB; created.
-static const char *user_cache(const char *env_name, const char *sub, char *buf, size_t size) {
-  const char *env = getenv(env_name), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  if (env && !strcmp(env, "off")) return NULL;
-  int n;
-  if (env && *env)
-    n = snprintf(buf, size, "%s", env);
-  else if (xdg && *xdg)
-    n = snprintf(buf, size, "%s/%s", xdg, sub);
-  else if (home && *home)
-    n = snprintf(buf, size, "%s/.cache/%s", home, sub);
-  else
-    return NULL;
-  if (n < 0 || (size_t)n >= size) return NULL;
-  return rt_make_dirs(buf) ? buf : NULL;
-}
-
-const char *rt_cache_dir(char *buf, size_t size) { return user_cache("TIRX_RT_CACHE_DIR", "tirx-rt", buf, size); }
-
-const char *rt_pp_cache_dir(char *buf, size_t size) { return user_cache("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size); }
 
 static void entry_path(const char *dir, const RtKey *key, const char *ext, char *buf, size_t size) {
   char hex[65];
@@ -288,27 +259,12 @@ void rt_rewrite_path(const char *dir, const RtKey *key, char *buf, size_t size) 
   entry_path(dir, key, ".tirxpp", buf, size);
 }
 
-static char *read_all(const char *path, size_t *len) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return NULL;
-  struct stat st;
-  char *data = NULL;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (data = malloc((size_t)st.st_size + 1))) {
-    size_t got = 0;
-    ssize_t r;
-    while (got < (size_t)st.st_size && (r = read(fd, data + got, (size_t)st.st_size - got)) > 0) got += (size_t)r;
-    *len = got;  // a file that shrank while read is caught by the length check
-  }
-  close(fd);
-  return data;
-}
-
 // An entry's file, whole; NULL when there is none.
 static char *read_entry(const char *dir, const RtKey *key, const char *ext, size_t *len) {
   char path[4200];
   entry_path(dir, key, ext, path, sizeof path);
   *len = 0;
-  return read_all(path, len);
+  return sys_read_file(path, len);
 }
 
 bool rt_cache_load(const char *dir, const RtKey *key, RtImage *out) {
@@ -327,26 +283,9 @@ bool rt_rewrite_load(const char *dir, const RtKey *key, RtRewrite *out) {
   return ok;
 }
 
-static bool write_all(int fd, const char *p, size_t n) {
-  while (n > 0) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return false;
-    p += w, n -= (size_t)w;
-  }
-  return true;
-}
-
-// Writes a temporary file beside path and renames it into place.
+// A failed store costs only the next build, so callers need no reason.
 static bool store(const char *path, char *entry, size_t len) {
-  char tmp[4300];
-  snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-  int fd = mkstemp(tmp);
-  bool ok = fd >= 0 && write_all(fd, entry, len);
-  if (fd >= 0) ok = close(fd) == 0 && ok;
-  ok = ok && fchmodat(AT_FDCWD, tmp, 0644, 0) == 0;  // mkstemp's 0600 would hide a shared cache
-  ok = ok && rename(tmp, path) == 0;
-  if (!ok && fd >= 0) unlink(tmp);
+  bool ok = sys_replace_file(path, entry, len) == 0;
   free(entry);
   return ok;
 }

@@ -57,8 +57,6 @@ void rt_rewrite_free(RtRewrite *rw);
 bool rt_rewrite_encode(const RtKey *key, const RtRewrite *rw, char **out, size_t *len);
 bool rt_rewrite_decode(const RtKey *key, const char *data, size_t len, RtRewrite *out);
 
-// Makes dir and its parents; true when it ends up a writable directory.
-bool rt_make_dirs(char *dir);
 // $TIRX_RT_CACHE_DIR ("off": none), $XDG_CACHE_HOME/tirx-rt or ~/.cache/tirx-rt,
 // created; NULL when off or not writable.
 const char *rt_cache_dir(char *buf, size_t size);
