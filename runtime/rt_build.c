@@ -144,10 +144,17 @@ TirxRtStatus rt_build_key(const RtBuild *b, RtKey *key, char *msg, size_t msglen
 
 // ---- the rewriter ----
 
-// clang 19 knows sm_90a at most; a newer device's code is parsed as sm_90a.
-static const char *parse_arch(const char *arch) {
-  const char *num = strchr(arch, '_');
-  return num && atoi(num + 1) <= 90 && !strncmp(arch, "sm_", 3) ? arch : "sm_90a";
+const char *rt_parse_arch(const char *arch, char out[RT_ARCH_MAX]) {
+  const char *num = !strncmp(arch, "sm_", 3) ? arch + 3 : !strncmp(arch, "compute_", 8) ? arch + 8 : NULL;
+  size_t digits = num ? strspn(num, "0123456789") : 0;
+  const char *suffix = num ? num + digits : "";
+  if (!digits || digits > 4 || (*suffix && strcmp(suffix, "a"))) return arch;  // clang has the last word
+  // clang 19 knows sm_90a at most; a newer device's code is parsed as sm_90a.
+  if (atoi(num) > 90) return "sm_90a";
+  // compute_XX (PTX for a virtual architecture) parses as sm_XX: the same
+  // __CUDA_ARCH__ and features.
+  snprintf(out, RT_ARCH_MAX, "sm_%.*s%s", (int)digits, num, suffix);
+  return out;
 }
 
 // Where tirx.h and the toolkit are is left out, like the files the source
@@ -160,7 +167,8 @@ void rt_rewrite_key(const RtBuild *b, RtKey *key) {
   field_str(&s, REWRITE_KEY_SCHEMA);
   field_str(&s, TIRX_PP_VERSION);
   field_str(&s, b->name);
-  field_str(&s, parse_arch(b->arch));
+  char arch[RT_ARCH_MAX];
+  field_str(&s, rt_parse_arch(b->arch, arch));
   field_int(&s, o ? o->ninclude_dirs : 0);
   for (int i = 0; o && i < o->ninclude_dirs; i++) field_str(&s, o->include_dirs[i]);
   field_int(&s, o ? o->ndefines : 0);
@@ -192,6 +200,7 @@ static pthread_mutex_t rewrite_lock = PTHREAD_MUTEX_INITIALIZER;
 static TirxRtStatus rewrite(const RtBuild *b, char **text, size_t *len, char **log, char *msg, size_t msglen) {
   const TirxRtCompileOptions *o = b->opt;
   Args clang = {0};
+  char arch[RT_ARCH_MAX];
   bool ok = true;
   for (int i = 0; o && i < o->ninclude_dirs; i++) ok = ok && add(&clang, "-I%s", o->include_dirs[i]);
   for (int i = 0; o && i < o->ndefines; i++) ok = ok && add(&clang, "-D%s", o->defines[i]);
@@ -205,7 +214,7 @@ static TirxRtStatus rewrite(const RtBuild *b, char **text, size_t *len, char **l
   TirxOptions opt = {
       .path = b->name,
       .cuda_path = env_or(b->cuda_path, "CUDA_PATH", "/usr/local/cuda"),
-      .arch = parse_arch(b->arch),
+      .arch = rt_parse_arch(b->arch, arch),
       .header_dir = env_or(b->header_dir, "TIRX_RT_HEADER_DIR", TIRX_RT_HEADER_DIR),
       .cache_dir = b->pp_cache_dir,
       .clang_args = (const char **)clang.v,
@@ -246,7 +255,7 @@ static TirxRtStatus cached_rewrite(const RtBuild *b, char **text, size_t *len, c
     *text = rw.text, *len = rw.len, *log = rw.log;
     return TIRX_RT_OK;
   }
-  char why[600];
+  char why[600], arch[RT_ARCH_MAX];
   if (!rt_rewriter_available(b->src, b->len, why, sizeof why)) {
     char where[4300];
     if (b->cache_dir)
@@ -257,7 +266,7 @@ static TirxRtStatus cached_rewrite(const RtBuild *b, char **text, size_t *len, c
         "%s: the rewriter is unavailable here (%s) and the rewrite cache holds no rewrite of this source for %s "
         "(%s): prepare it with tirx_rt_prepare where tirx-pp runs, or compile tirx-pp's output with "
         "tirx_rt_compile_rewritten",
-        b->name, why, parse_arch(b->arch), where);
+        b->name, why, rt_parse_arch(b->arch, arch), where);
     return TIRX_RT_ERR_UNSUPPORTED;
   }
   TirxRtStatus st = rewrite(b, text, len, log, msg, msglen);

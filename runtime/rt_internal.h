@@ -97,6 +97,12 @@ TirxRtStatus rt_build_key(const RtBuild *b, RtKey *key, char *msg, size_t msglen
 // the architecture it parses for, -I and -D, tirx-pp's version), so that
 // neither NVRTC's nor the driver's version changes it.
 void rt_rewrite_key(const RtBuild *b, RtKey *key);
+// The architecture the rewriter parses for when compiling for `arch`:
+// compute_XX[a] as sm_XX[a], anything newer than clang 19's sm_90a as sm_90a,
+// what is not an architecture as it is (clang then says so). The result is
+// arch, out or a literal.
+enum { RT_ARCH_MAX = 16 };
+const char *rt_parse_arch(const char *arch, char out[RT_ARCH_MAX]);
 // Whether the rewriter can rewrite this source here: false, with the reason,
 // when built without it, or when the source has annotations and libclang
 // cannot be loaded, or $TIRX_RT_REWRITER is "off" (a test hook that acts as

@@ -470,6 +470,53 @@ START_TEST(prepare_errors) {
 }
 END_TEST
 
+// compute_XX was parsed as sm_90a: __CUDA_ARCH__ 900, so the annotations of
+// the branch meant for the device were skipped and reached NVRTC unrewritten.
+START_TEST(parse_arch_of_virtual_arch) {
+  char out[RT_ARCH_MAX];
+  const char *cases[][2] = {
+      {"compute_80", "sm_80"}, {"compute_90a", "sm_90a"}, {"compute_75", "sm_75"}, {"sm_86", "sm_86"},
+      {"sm_90a", "sm_90a"},    {"sm_100a", "sm_90a"},     {"compute_120", "sm_90a"}, {"gfx90a", "gfx90a"},
+      {"sm_80x", "sm_80x"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    ck_assert_str_eq(rt_parse_arch(cases[i][0], out), cases[i][1]);
+  const char *src =
+      "#include \"tirx.h\"\n"
+      "__global__ void k(int *p) {\n"
+      "  int x = 0;\n"
+      "#if __CUDA_ARCH__ >= 900\n"
+      "  x = 90;\n"
+      "#else\n"
+      "#pragma tirx unroll\n"
+      "  for (int i = 0; i < 3; ++i) x += i;\n"
+      "#endif\n"
+      "  p[0] = x;\n"
+      "}\n";
+  RtBuild b = build_of(src, NULL);
+  b.arch = "compute_80";
+  RtImage im;
+  bool cached;
+  char *log;
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert_msg(strstr(im.image, ".target sm_80") != NULL, "not PTX for sm_80");
+  rt_image_free(&im);
+  free(log);
+  RtKey key;
+  RtRewrite rw;
+  rt_rewrite_key(&b, &key);
+  ck_assert(rt_rewrite_load(dir, &key, &rw));
+  ck_assert_msg(strstr(rw.text, "const int i = 2;") != NULL, "the sm_80 branch was not rewritten:\n%s", rw.text);
+  ck_assert_ptr_null(strstr(rw.text, "#pragma tirx"));
+  rt_rewrite_free(&rw);
+  // The same parse as sm_80, so the same rewrite.
+  RtKey k80;
+  b.arch = "sm_80";
+  rt_rewrite_key(&b, &k80);
+  ck_assert(memcmp(key.b, k80.b, 32) == 0);
+}
+END_TEST
+
 int main(void) {
   // The rewriter's parsed headers go to a cache of their own (or none).
   if (!getenv("TIRX_PP_CACHE_DIR")) setenv("TIRX_PP_CACHE_DIR", "off", 1);
@@ -488,6 +535,7 @@ int main(void) {
   tcase_add_test(tc, prepared_rewrite_without_rewriter);
   tcase_add_test(tc, rewrite_cached_by_compile);
   tcase_add_test(tc, prepare_errors);
+  tcase_add_test(tc, parse_arch_of_virtual_arch);
   // Last, and in its own process (Check forks): NVRTC is loaded once.
   tcase_add_test(tc, nvrtc_unavailable);
   suite_add_tcase(s, tc);
