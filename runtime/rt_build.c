@@ -194,7 +194,11 @@ bool rt_rewriter_available(const char *src, size_t len, char *why, size_t whylen
 }
 
 #ifndef TIRX_RT_NO_REWRITER
-// The rewriter keeps process-wide state (libclang, its PCH), so one at a time.
+// One rewrite at a time, for the last process-wide state of the rewriter:
+// front.c's sort_nodes (qsort's comparator reads the node table through it).
+// libclang's load (pthread_once), spelling_of and pragma.c's bad_closer no
+// longer need it, and each rewrite has its own libclang index; when sort_nodes
+// goes, so does this lock.
 static pthread_mutex_t rewrite_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static TirxRtStatus rewrite(const RtBuild *b, char **text, size_t *len, char **log, char *msg, size_t msglen) {

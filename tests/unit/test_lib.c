@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "construct.h"
 #include "libclang.h"
 #include "sys.h"
 #include "tirxpp.h"
@@ -178,6 +179,45 @@ START_TEST(sys_cache_dirs) {
 }
 END_TEST
 
+// ---- no process-wide state ----
+
+// Two spellings in one message were one static buffer printed twice.
+START_TEST(spelling_of_per_call) {
+  Annotation macro = {.spelling = SPELL_MACRO, .name = {"TIRX_UNROLL", 11, 0}};
+  Annotation pragma = {.spelling = SPELL_PRAGMA};
+  pragma.dir.head.name = (Span){"grid", 4, 0};
+  char text[300];
+  snprintf(text, sizeof text, "'%s' and '%s'", spelling_of(&macro), spelling_of(&pragma));
+  ck_assert_str_eq(text, "'TIRX_UNROLL' and '#pragma tirx grid'");
+}
+END_TEST
+
+enum { THREADS = 8 };
+static pthread_barrier_t start_line;
+
+static void *load_libclang(void *out) {
+  pthread_barrier_wait(&start_line);
+  const char *why = "not set";
+  bool ok = libclang_load(&why);
+  // Loaded means every function is there, whoever did the loading.
+  CXString v = ok ? clang_getClangVersion() : (CXString){0};
+  *(bool *)out = ok && !why && strstr(clang_getCString(v), "clang version");
+  if (ok) clang_disposeString(v);
+  return NULL;
+}
+
+// Threads that ask at once: one load, and each sees it finished.
+START_TEST(libclang_load_from_threads) {
+  pthread_t t[THREADS];
+  bool ok[THREADS];
+  ck_assert_int_eq(pthread_barrier_init(&start_line, NULL, THREADS), 0);
+  for (int i = 0; i < THREADS; i++) ck_assert_int_eq(pthread_create(&t[i], NULL, load_libclang, &ok[i]), 0);
+  for (int i = 0; i < THREADS; i++) pthread_join(t[i], NULL);
+  for (int i = 0; i < THREADS; i++) ck_assert_msg(ok[i], "thread %d", i);
+  pthread_barrier_destroy(&start_line);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lib");
   TCase *tc = tcase_create("lib");
@@ -187,6 +227,8 @@ int main(void) {
   tcase_add_test(tc, sys_replace_file_atomic);
   tcase_add_test(tc, sys_write_all_counts);
   tcase_add_test(tc, sys_cache_dirs);
+  tcase_add_test(tc, spelling_of_per_call);
+  tcase_add_test(tc, libclang_load_from_threads);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
