@@ -6,6 +6,7 @@
 
 #include "construct.h"
 #include "device.h"
+#include "driver.h"
 #include "kernel.h"
 #include "tirxpp.h"
 
@@ -182,7 +183,7 @@ static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
   fo->cache_dir = opt->cache_dir;
 }
 
-bool tirx_has_annotations(const char *data, size_t len) {
+bool has_annotations_untrapped(const char *data, size_t len) {
   Arena *a = arena_new();
   Source *src = source_new(a, "", data, len);
   bool any = scan_annotations(a, src).len > 0;
@@ -341,7 +342,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, const Source *src, D
   return rc;
 }
 
-int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
+int rewrite_untrapped(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
   *out = (TirxResult){0};
   Arena *a = arena_new();
   const Source *src = source_new(a, opt->path, data, len);

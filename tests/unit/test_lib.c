@@ -26,10 +26,15 @@
 
 void *__real_malloc(size_t n);
 void *__real_realloc(void *p, size_t n);
-static long countdown;  // the allocation that fails, counted from 1; 0: none
+static long countdown;    // the allocation that fails, counted from 1; 0: none
+static long allocations;  // made so far
+static long made;         // by the last tirx_rewrite of rewrite_failing_at
 
 static void fail_allocation_after(long n) { countdown = n; }
-static bool fails_now(void) { return countdown > 0 && --countdown == 0; }
+static bool fails_now(void) {
+  allocations++;
+  return countdown > 0 && --countdown == 0;
+}
 void *__wrap_malloc(size_t n) { return fails_now() ? NULL : __real_malloc(n); }
 void *__wrap_realloc(void *p, size_t n) { return fails_now() ? NULL : __real_realloc(p, n); }
 
@@ -179,6 +184,73 @@ START_TEST(sys_cache_dirs) {
 }
 END_TEST
 
+// ---- the failure policy ----
+
+static const char *annotated =
+    "__global__ void k(int *p) {\n"
+    "#pragma tirx unroll\n"
+    "  for (int i = 0; i < 3; ++i) p[i] = i;\n"
+    "}\n";
+
+// tirx_rewrite with the n-th allocation failing (0: none): its status, its
+// messages in *diag (malloc'ed), and the output's text (malloc'ed) or NULL.
+static int rewrite_failing_at(const char *src, long n, char **diag, char **text) {
+  TirxOptions opt = {.path = "k.cu", .header_dir = TIRX_SOURCE_HEADER_DIR, .no_line = true};
+  size_t dlen;
+  FILE *d = open_memstream(diag, &dlen);
+  TirxResult r;
+  allocations = 0;
+  fail_allocation_after(n);
+  int rc = tirx_rewrite(&opt, src, strlen(src), &r, d);
+  fail_allocation_after(0);
+  made = allocations;
+  fclose(d);
+  *text = r.text.data ? strdup(r.text.data) : NULL;
+  if (rc != TIRX_OK) {  // an error leaves the result empty
+    ck_assert_ptr_null(r.text.data);
+    ck_assert_int_eq(r.ndeps, 0);
+  }
+  tirx_result_free(&r);
+  return rc;
+}
+
+// Each allocation that can fail, failed: TIRX_IO_ERROR and the message, the
+// process goes on (it ended with exit(3) inside the library); then the same
+// call succeeds with the same output.
+static void survives_each_failure(const char *src, int step) {
+  char *diag, *want, *text;
+  ck_assert_int_eq(rewrite_failing_at(src, 0, &diag, &want), TIRX_OK);
+  free(diag);
+  long total = made;
+  ck_assert_int_gt(total, 3);
+  for (long n = 1; n <= total; n += n < 8 ? 1 : total / step + 1) {
+    int rc = rewrite_failing_at(src, n, &diag, &text);
+    ck_assert_msg(rc == TIRX_IO_ERROR, "allocation %ld of %ld failed: status %d, %s", n, total, rc, diag);
+    ck_assert_str_eq(diag, "tirx-pp: error: out of memory\n");
+    ck_assert_ptr_null(text);
+    free(diag);
+  }
+  ck_assert_int_eq(rewrite_failing_at(src, 0, &diag, &text), TIRX_OK);
+  ck_assert_str_eq(text, want);
+  free(diag), free(text), free(want);
+}
+
+START_TEST(out_of_memory_fast_path) { survives_each_failure("int x;\n", 1000); }
+END_TEST
+
+START_TEST(out_of_memory_in_the_parse) { survives_each_failure(annotated, 1000); }
+END_TEST
+
+START_TEST(out_of_memory_has_annotations) {
+  // "Maybe" when it cannot tell; the rewrite that follows then says why.
+  fail_allocation_after(1);
+  ck_assert(tirx_has_annotations("int x;\n", 7));
+  fail_allocation_after(0);
+  ck_assert(!tirx_has_annotations("int x;\n", 7));
+  ck_assert(tirx_has_annotations(annotated, strlen(annotated)));
+}
+END_TEST
+
 // ---- no process-wide state ----
 
 // Two spellings in one message were one static buffer printed twice.
@@ -227,6 +299,9 @@ int main(void) {
   tcase_add_test(tc, sys_replace_file_atomic);
   tcase_add_test(tc, sys_write_all_counts);
   tcase_add_test(tc, sys_cache_dirs);
+  tcase_add_test(tc, out_of_memory_fast_path);
+  tcase_add_test(tc, out_of_memory_in_the_parse);
+  tcase_add_test(tc, out_of_memory_has_annotations);
   tcase_add_test(tc, spelling_of_per_call);
   tcase_add_test(tc, libclang_load_from_threads);
   suite_add_tcase(s, tc);
