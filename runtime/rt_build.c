@@ -346,8 +346,12 @@ TirxRtStatus rt_build(const RtBuild *b, RtImage *out, bool *cached, char **log, 
     if (st == TIRX_RT_OK && b->cache_dir) rt_cache_store(b->cache_dir, &key, out);
     free(text);
   }
-  if (!*log) *log = strdup("");
   args_free(&a);
+  if (!*log && !(*log = strdup(""))) {
+    rt_image_free(out);
+    if (st == TIRX_RT_OK) say(msg, msglen, "out of memory");
+    return st == TIRX_RT_OK ? TIRX_RT_ERR_MEMORY : st;
+  }
   return st;
 }
 
@@ -392,9 +396,11 @@ TirxRtStatus tirx_rt_prepare(const char *src, size_t len, const TirxRtCompileOpt
     st = TIRX_RT_ERR_CACHE;
   }
   free(text);
-  if (log)
-    *log = diag ? diag : strdup("");
-  else
+  if (!log) {
     free(diag);
+  } else if (!(*log = diag ? diag : strdup(""))) {
+    if (st == TIRX_RT_OK) say(msg, msglen, "out of memory");
+    return st == TIRX_RT_OK ? TIRX_RT_ERR_MEMORY : st;
+  }
   return st;
 }

@@ -108,3 +108,8 @@ const char *rt_parse_arch(const char *arch, char out[RT_ARCH_MAX]);
 // cannot be loaded, or $TIRX_RT_REWRITER is "off" (a test hook that acts as
 // a machine without libclang).
 bool rt_rewriter_available(const char *src, size_t len, char *why, size_t whylen);
+
+// ---- launches (rt_launch.c) ----
+// TIRX_RT_ERR_ARGUMENT, saying why in msg, for a configuration the Driver API
+// would take in a different meaning (dynamic shared memory beyond an int).
+TirxRtStatus rt_check_launch(const TirxRtLaunch *l, char *msg, size_t msglen);

@@ -102,7 +102,8 @@ typedef struct {
   unsigned block[3];    // threads per block; 0 counts as 1
   unsigned cluster[3];  // blocks per cluster; all 0: no cluster attribute
   // Dynamic shared memory; above 48 KiB the kernel's limit is raised first
-  // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES).
+  // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES). Above INT_MAX (which
+  // the Driver API cannot take): TIRX_RT_ERR_ARGUMENT.
   size_t shared_bytes;
   CUstream stream;      // 0: the context's default stream
 } TirxRtLaunch;

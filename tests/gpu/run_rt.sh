@@ -61,7 +61,8 @@ build() {
   mkdir -p "$out" || return 1
   local stub=$CUDA/lib64/stubs
   [ -d "$stub" ] || stub=$CUDA/lib/stubs
-  local rt=("$ROOT/rewriters/sys.c" "$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c" "$ROOT/runtime/tirx_rt.c")
+  local rt=("$ROOT/rewriters/sys.c" "$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c" "$ROOT/runtime/rt_launch.c"
+    "$ROOT/runtime/tirx_rt.c")
   local libs=(-L "$stub" -lcuda -ldl -lpthread -lm)
   ${CC:-gcc} "${FLAGS[@]}" "${rt[@]}" "$ROOT/tests/gpu/rt_runner.c" -o "$out/rt_runner" "${libs[@]}" &&
     ${CC:-gcc} "${FLAGS[@]}" "${rt[@]}" "$ROOT/examples/jit/jit_saxpy.c" -o "$out/jit_saxpy" "${libs[@]}"

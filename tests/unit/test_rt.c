@@ -4,6 +4,7 @@
 // cache that serves a machine where the rewriter cannot run.
 #define _GNU_SOURCE
 #include <check.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -517,6 +518,21 @@ START_TEST(parse_arch_of_virtual_arch) {
 }
 END_TEST
 
+// shared_bytes is a size_t; the Driver API takes an int: 4 GiB + 1 KiB became
+// 1 KiB. Refused instead, before any driver call.
+START_TEST(launch_shared_bytes_range) {
+  TirxRtLaunch l = {.shared_bytes = (size_t)1 << 32 | 1024};
+  ck_assert_int_eq(rt_check_launch(&l, msg, sizeof msg), TIRX_RT_ERR_ARGUMENT);
+  ck_assert_str_eq(msg, "4294968320 bytes of dynamic shared memory: at most 2147483647 can be asked for");
+  l.shared_bytes = (size_t)INT_MAX + 1;
+  ck_assert_int_eq(rt_check_launch(&l, msg, sizeof msg), TIRX_RT_ERR_ARGUMENT);
+  l.shared_bytes = INT_MAX;
+  ck_assert_int_eq(rt_check_launch(&l, msg, sizeof msg), TIRX_RT_OK);
+  l.shared_bytes = 227 * 1024;
+  ck_assert_int_eq(rt_check_launch(&l, msg, sizeof msg), TIRX_RT_OK);
+}
+END_TEST
+
 int main(void) {
   // The rewriter's parsed headers go to a cache of their own (or none).
   if (!getenv("TIRX_PP_CACHE_DIR")) setenv("TIRX_PP_CACHE_DIR", "off", 1);
@@ -536,6 +552,7 @@ int main(void) {
   tcase_add_test(tc, rewrite_cached_by_compile);
   tcase_add_test(tc, prepare_errors);
   tcase_add_test(tc, parse_arch_of_virtual_arch);
+  tcase_add_test(tc, launch_shared_bytes_range);
   // Last, and in its own process (Check forks): NVRTC is loaded once.
   tcase_add_test(tc, nvrtc_unavailable);
   suite_add_tcase(s, tc);
