@@ -51,7 +51,7 @@ usage() {
 }
 
 FLAGS=(-std=c11 -O2 -Wall -Wextra -DTIRX_RT_NO_REWRITER -iquote "$ROOT/runtime" -iquote "$ROOT/rewriters"
-  -I "$CUDA/include")
+  -I "$CUDA/include" "-DTIRX_PP_BUILD_ID=\"$(bash "$ROOT/runtime/build_id.sh" "$ROOT")\"")
 
 # The standalone programs: no rewriter, so neither libclang nor tirx-pp's
 # core (rewriters/tirxpp.h only, for tirx-pp's version in the cache keys).
