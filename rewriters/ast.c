@@ -114,12 +114,11 @@ char *node_text(const Ctx *c, int node) {
   return arena_strndup(c->arena, c->src->data + n->start, n->end - n->start);
 }
 
-const char *spelling_of(const Annotation *an) {
-  static char buf[128];
+const char *spelling_into(char buf[SPELLING_MAX], const Annotation *an) {
   if (an->spelling == SPELL_MACRO || an->spelling == SPELL_CALL)
-    snprintf(buf, sizeof buf, "%.*s", (int)an->name.len, an->name.s);
+    snprintf(buf, SPELLING_MAX, "%.*s", (int)an->name.len, an->name.s);
   else
-    snprintf(buf, sizeof buf, "#pragma tirx %.*s", (int)an->dir.head.name.len, an->dir.head.name.s);
+    snprintf(buf, SPELLING_MAX, "#pragma tirx %.*s", (int)an->dir.head.name.len, an->dir.head.name.s);
   return buf;
 }
 

@@ -56,7 +56,13 @@ bool refers_to(const Ctx *c, int node, CXCursor decl);
 // The node in node's subtree that assigns `decl` (=, op=, ++, --); -1 if none.
 int assigns_to(const Ctx *c, int node, CXCursor decl);
 char *node_text(const Ctx *c, int node);
-const char *spelling_of(const Annotation *an);  // "#pragma tirx unroll" and the like
+// "#pragma tirx unroll" and the like, written into buf. spelling_of gives it
+// a buffer of the calling block's own (a compound literal, alive to the end
+// of that block): two spellings in one message are two strings, and threads
+// share nothing (it was one static buffer).
+enum { SPELLING_MAX = 128 };
+const char *spelling_into(char buf[SPELLING_MAX], const Annotation *an);
+#define spelling_of(an) spelling_into((char[SPELLING_MAX]){0}, (an))
 // Text to put nvcc's own pragma (e.g. "unroll 4") where the annotation stood.
 const char *nvcc_pragma(const Ctx *c, const Annotation *an, const char *pragma);
 // Rejects arguments on a directive that takes none.

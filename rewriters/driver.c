@@ -6,6 +6,7 @@
 
 #include "construct.h"
 #include "device.h"
+#include "driver.h"
 #include "kernel.h"
 #include "tirxpp.h"
 #include "tu.h"
@@ -183,7 +184,7 @@ static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
   fo->cache_dir = opt->cache_dir;
 }
 
-bool tirx_has_annotations(const char *data, size_t len) {
+bool has_annotations_untrapped(const char *data, size_t len) {
   Arena *a = arena_new();
   Source *src = source_new(a, "", data, len);
   bool any = scan_annotations(a, src).len > 0;
@@ -193,9 +194,15 @@ bool tirx_has_annotations(const char *data, size_t len) {
 
 static void set_deps(TirxResult *out, const char *input, const char **files, int n) {
   out->deps = xmalloc(sizeof(char *) * (size_t)(n + 1));
-  out->deps[out->ndeps++] = strdup(input);
+  // Counted only once made: an allocation that fails jumps out of here, and
+  // the result is freed up to ndeps.
+  char *dep = xstrdup(input);
+  out->deps[out->ndeps++] = dep;
   for (int i = 0; i < n; i++)
-    if (strcmp(files[i], input)) out->deps[out->ndeps++] = strdup(files[i]);
+    if (strcmp(files[i], input)) {
+      dep = xstrdup(files[i]);
+      out->deps[out->ndeps++] = dep;
+    }
 }
 
 void tirx_result_free(TirxResult *r) {
@@ -399,8 +406,12 @@ static void check_unseen(const Tu *tu, Front *f, Diag *diag) {
 }
 
 static void put_header(TirxResult *out, const TuFile *f, Buf text) {
+  // Made whole before it is counted (an allocation that fails jumps out).
+  TirxHeader h = {.text = text};
+  h.orig = xstrdup(f->real);
+  h.out = xstrdup(f->out);
   out->headers = xrealloc(out->headers, sizeof(TirxHeader) * (size_t)(out->nheaders + 1));
-  out->headers[out->nheaders++] = (TirxHeader){strdup(f->real), strdup(f->out), text};
+  out->headers[out->nheaders++] = h;
 }
 
 // The slow path: libclang's parse of the translation unit, the constructs of
@@ -502,7 +513,7 @@ static int copy_unannotated(const TirxOptions *opt, Arena *a, Tu *tu, Diag *diag
   return TIRX_OK;
 }
 
-int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
+int rewrite_untrapped(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
   *out = (TirxResult){0};
   Arena *a = arena_new();
   const Source *src = source_new(a, opt->path, data, len);

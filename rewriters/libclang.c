@@ -3,34 +3,46 @@
 #include "libclang.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 
 LibClang tirx_libclang;
 
-bool libclang_load(const char **why) {
-  static bool loaded;
-  static const char *error;
-  if (loaded || error) {
-    *why = error;
-    return loaded;
-  }
+// The load runs once per process, whichever thread asks first (pthread_once:
+// the others wait for it); its outcome never changes after that, so reading
+// it needs no lock.
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static const char *load_error;  // NULL once loaded
+
+// dlerror's text lives only until the next dl* call of this thread: the
+// reason is kept in a buffer of our own.
+static char dl_error[512];
+
+static const char *load_symbols(void *lib) {
+#define FN(ret, name, params) \
+  if (!(tirx_libclang.name = (ret(*) params)dlsym(lib, #name))) return "libclang lacks " #name;
+#include "libclang.def"
+#undef FN
+  return NULL;
+}
+
+static void load(void) {
   // The library found at build time, then the names Debian gives it.
   const char *names[] = {TIRX_LIBCLANG_PATH, "libclang-19.so.1", "libclang-19.so", "libclang.so"};
   void *lib = NULL;
   for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++) lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
-    error = dlerror();
-    *why = error;
-    return false;
+    const char *e = dlerror();
+    snprintf(dl_error, sizeof dl_error, "%s", e ? e : "dlopen failed");
+    load_error = dl_error;
+    return;
   }
-#define FN(ret, name, params)                                    \
-  if (!(tirx_libclang.name = (ret(*) params)dlsym(lib, #name))) { \
-    error = "libclang lacks " #name;                              \
-    *why = error;                                                 \
-    return false;                                                 \
-  }
-#include "libclang.def"
-#undef FN
-  loaded = true;
-  return true;
+  load_error = load_symbols(lib);
+}
+
+bool libclang_load(const char **why) {
+  pthread_once(&load_once, load);
+  *why = load_error;
+  return !load_error;
 }

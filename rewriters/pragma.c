@@ -39,12 +39,11 @@ Span span_trim(Span s) {
 
 static Span sub(Span s, size_t from, size_t to) { return (Span){s.s + from, to - from, s.off + from}; }
 
-static size_t bad_closer = (size_t)-1;  // where close_of met a closer that does not match
-
 // Index just past the bracket that closes the one at i, skipping nested
-// brackets and literals; s.len when unbalanced.
-static size_t close_of(Span s, size_t i) {
-  bad_closer = (size_t)-1;
+// brackets and literals; s.len when unbalanced. *bad_closer: where it met a
+// closer that does not match, (size_t)-1 when it did not.
+static size_t close_of(Span s, size_t i, size_t *bad_closer) {
+  *bad_closer = (size_t)-1;
   char stack[64];
   int depth = 0;
   for (; i < s.len; i++) {
@@ -57,7 +56,7 @@ static size_t close_of(Span s, size_t i) {
       stack[depth++] = c == '(' ? ')' : c == '[' ? ']' : '}';
     } else if (c == ')' || c == ']' || c == '}') {
       if (depth == 0 || stack[depth - 1] != c) {
-        bad_closer = i;
+        *bad_closer = i;
         return s.len;
       }
       if (--depth == 0) return i + 1;
@@ -71,7 +70,7 @@ int split_args(Arena *a, Span s, Arg **out) {
   size_t start = 0;
   for (size_t i = 0; i <= s.len; i++) {
     if (i < s.len && (s.s[i] == '(' || s.s[i] == '[' || s.s[i] == '{')) {
-      size_t j = close_of(s, i);
+      size_t bad_closer, j = close_of(s, i, &bad_closer);
       i = j - 1;
       continue;
     }
@@ -125,7 +124,7 @@ static size_t skip(Span s, size_t i) {
 
 // The inside of the bracket that opens at *pos; *pos moves past it.
 static bool bracketed(Diag *d, Span s, size_t *pos, Span *inside) {
-  size_t i = *pos, k = close_of(s, i);
+  size_t bad_closer, i = *pos, k = close_of(s, i, &bad_closer);
   char closer = s.s[i] == '[' ? ']' : ')';
   if (bad_closer != (size_t)-1) {
     diag_error(d, s.off + bad_closer, "unexpected '%c' in tirx annotation", s.s[bad_closer]);

@@ -1,27 +1,9 @@
-// util.c - arena, buffers.
+// util.c - arena, buffers, and the out-of-memory trap.
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);
-  if (!p) {
-    fputs("tirx-pp: out of memory\n", stderr);
-    exit(3);
-  }
-  return p;
-}
-
-void *xrealloc(void *p, size_t n) {
-  p = realloc(p, n ? n : 1);
-  if (!p) {
-    fputs("tirx-pp: out of memory\n", stderr);
-    exit(3);
-  }
-  return p;
-}
 
 typedef struct Block {
   struct Block *next;
@@ -29,23 +11,86 @@ typedef struct Block {
   _Alignas(16) char mem[];
 } Block;
 
+// The innermost trap of this thread: per thread, as each call of the
+// library's interface sets its own (the thread's only shared state).
+static _Thread_local OomTrap *current_trap;
+
 struct Arena {
   Block *head;
+  OomTrap *trap;      // the trap it was made under, NULL when none
+  Arena *next_trapped;
 };
 
-Arena *arena_new(void) {
-  Arena *a = xmalloc(sizeof *a);
-  a->head = NULL;
-  return a;
+void oom_trap_push(OomTrap *t) {
+  t->outer = current_trap;
+  t->arenas = NULL;
+  current_trap = t;
 }
 
-void arena_free(Arena *a) {
-  if (!a) return;
+void oom_trap_pop(OomTrap *t) {
+  // Arenas that outlive the call (none in the library today) are no longer
+  // the trap's to free.
+  for (Arena *a = t->arenas; a; a = a->next_trapped) a->trap = NULL;
+  current_trap = t->outer;
+}
+
+static void release_arena(Arena *a) {
   for (Block *b = a->head, *next; b; b = next) {
     next = b->next;
     free(b);
   }
   free(a);
+}
+
+_Noreturn static void out_of_memory(void) {
+  OomTrap *t = current_trap;
+  if (!t) {
+    fputs("tirx-pp: out of memory\n", stderr);
+    abort();
+  }
+  current_trap = t->outer;
+  for (Arena *a = t->arenas, *next; a; a = next) {
+    next = a->next_trapped;
+    release_arena(a);
+  }
+  longjmp(t->jump, 1);
+}
+
+void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) out_of_memory();
+  return p;
+}
+
+void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p) out_of_memory();
+  return p;
+}
+
+char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(xmalloc(n), s, n);
+}
+
+Arena *arena_new(void) {
+  Arena *a = xmalloc(sizeof *a);
+  *a = (Arena){.trap = current_trap};
+  if (a->trap) {
+    a->next_trapped = a->trap->arenas;
+    a->trap->arenas = a;
+  }
+  return a;
+}
+
+void arena_free(Arena *a) {
+  if (!a) return;
+  if (a->trap) {
+    Arena **p = &a->trap->arenas;
+    while (*p != a) p = &(*p)->next_trapped;
+    *p = a->next_trapped;
+  }
+  release_arena(a);
 }
 
 void *arena_alloc(Arena *a, size_t size) {

@@ -1,5 +1,6 @@
 // util.h - arena allocation, growable byte buffers and small string helpers.
 #pragma once
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -45,5 +46,31 @@ void buf_free(Buf *b);
 
 bool is_ident_start(int c);
 bool is_ident_char(int c);
+
+// ---- the failure policy: running out of memory ----
+// Nothing in the library exits or aborts. Every allocation goes through
+// xmalloc/xrealloc (arenas and Bufs too), which never return NULL: when
+// memory runs out they jump to the innermost OomTrap of this thread, set by
+// each call of the library's interface (tirx_rewrite, tirx_has_annotations;
+// api.c), which then returns its I/O error. The trap frees the arenas made
+// under it; Bufs and libclang's objects of the failed call are leaked (and a
+// failure inside a libclang callback jumps over libclang's frames).
+//
+//   OomTrap t;
+//   oom_trap_push(&t);
+//   if (setjmp(t.jump)) return TIRX_IO_ERROR;  // popped already
+//   ... work ...
+//   oom_trap_pop(&t);
+//
+// A program that calls these helpers outside any trap (the tool, around its
+// own buffers) gets a message and abort(): set a trap there to do better.
+typedef struct OomTrap {
+  jmp_buf jump;
+  struct OomTrap *outer;
+  Arena *arenas;  // made under this trap and not freed yet
+} OomTrap;
+void oom_trap_push(OomTrap *t);
+void oom_trap_pop(OomTrap *t);
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);

@@ -1,15 +1,14 @@
 // rt_cache.c - the cache key (SHA-256), cache entries as bytes, and cache
 // files written atomically.
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "rt_internal.h"
+#include "sys.h"
 
 // ---- SHA-256 (FIPS 180-4) ----
 
@@ -94,6 +93,157 @@ uint64_t rt_fnv1a64(const void *data, size_t len) {
   return h;
 }
 
+// ---- the files an entry was made from ----
+
+static void sha256_of(const char *data, size_t len, uint8_t out[32]) {
+  RtSha256 s;
+  rt_sha256_init(&s);
+  rt_sha256_update(&s, data, len);
+  rt_sha256_final(&s, out);
+}
+
+static int64_t mtime_ns(const struct stat *st) { return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec; }
+
+static const uint64_t ABSENT = UINT64_MAX;
+
+bool rt_deps_has(const RtDeps *d, const char *path) {
+  for (int i = 0; i < d->n; i++)
+    if (!strcmp(d->items[i].path, path)) return true;
+  return false;
+}
+
+// The file as it is now; its content (malloc'ed) in *data when asked.
+static RtDep dep_now(const char *path, char **data, size_t *len) {
+  RtDep dep = {.size = ABSENT};
+  struct stat st;
+  size_t n;
+  char *text;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(text = sys_read_file(path, &n))) return dep;
+  dep.size = n;
+  dep.mtime_ns = mtime_ns(&st);
+  sha256_of(text, n, dep.sha256);
+  if (data)
+    *data = text, *len = n;
+  else
+    free(text);
+  return dep;
+}
+
+// Appends dep with its own copy of path; false when out of memory.
+static bool push_dep(RtDeps *d, RtDep dep, const char *path) {
+  if (d->n == d->cap) {
+    int cap = d->cap ? d->cap * 2 : 16;
+    RtDep *items = realloc(d->items, sizeof *items * (size_t)cap);
+    if (!items) return false;
+    d->items = items, d->cap = cap;
+  }
+  if (!(dep.path = strdup(path))) return false;
+  d->items[d->n++] = dep;
+  return true;
+}
+
+bool rt_deps_add(RtDeps *d, const char *path) {
+  return rt_deps_has(d, path) || push_dep(d, dep_now(path, NULL, NULL), path);
+}
+
+bool rt_deps_merge(RtDeps *d, const RtDeps *from) {
+  for (int i = 0; i < from->n; i++)
+    if (!rt_deps_has(d, from->items[i].path) && !push_dep(d, from->items[i], from->items[i].path)) return false;
+  return true;
+}
+
+void rt_deps_free(RtDeps *d) {
+  for (int i = 0; i < d->n; i++) free(d->items[i].path);
+  free(d->items);
+  *d = (RtDeps){0};
+}
+
+static bool dep_current(const RtDep *was, bool missing_ok) {
+  struct stat st;
+  bool there = stat(was->path, &st) == 0 && S_ISREG(st.st_mode);
+  if (was->size == ABSENT) return !there;
+  if (!there) return missing_ok;
+  if ((uint64_t)st.st_size != was->size) return false;
+  if (mtime_ns(&st) == was->mtime_ns) return true;
+  // Touched, perhaps not changed: the content decides.
+  RtDep now = dep_now(was->path, NULL, NULL);
+  return now.size == was->size && !memcmp(now.sha256, was->sha256, 32);
+}
+
+bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed) {
+  for (int i = 0; i < d->n; i++)
+    if (!dep_current(&d->items[i], missing_ok)) {
+      if (changed) *changed = d->items[i].path;
+      return false;
+    }
+  return true;
+}
+
+// The name of an `#include "name"` or `<name>` line at p (after the '#'
+// that starts it); *quoted for "...". NULL when the line is not one.
+static const char *include_name(const char *p, const char *end, size_t *n, bool *quoted) {
+  while (p < end && (*p == ' ' || *p == '\t')) p++;
+  if ((size_t)(end - p) < 7 || memcmp(p, "include", 7)) return NULL;
+  p += 7;
+  while (p < end && (*p == ' ' || *p == '\t')) p++;
+  if (p == end || (*p != '"' && *p != '<')) return NULL;
+  char close = *p == '"' ? '"' : '>';
+  *quoted = close == '"';
+  const char *name = ++p;
+  while (p < end && *p != close && *p != '\n') p++;
+  if (p == end || *p != close || p == name) return NULL;
+  *n = (size_t)(p - name);
+  return name;
+}
+
+// Where NVRTC finds an include: beside the including file (for "..."), then
+// in each directory; the file's real path (so that a cycle through
+// "../dir/x.h" ends), or false.
+static bool resolve(const char *name, size_t n, bool quoted, const char *beside, const char *const *dirs,
+                    int ndirs, char real[PATH_MAX]) {
+  char path[PATH_MAX + 256];
+  struct stat st;
+  for (int i = quoted && beside ? -1 : 0; i < ndirs; i++) {
+    snprintf(path, sizeof path, "%s/%.*s", i < 0 ? beside : dirs[i], (int)n, name);
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && realpath(path, real)) return true;
+  }
+  return false;
+}
+
+// Adds what text's #include lines name; beside: the including file's directory.
+static bool scan_text(RtDeps *d, const char *text, size_t len, const char *beside, const char *const *dirs,
+                      int ndirs) {
+  const char *end = text + len;
+  for (const char *line = text; line < end;) {
+    const char *p = line;
+    while (p < end && (*p == ' ' || *p == '\t')) p++;
+    const char *next = memchr(line, '\n', (size_t)(end - line));
+    next = next ? next + 1 : end;
+    size_t n;
+    bool quoted;
+    const char *name = p < end && *p == '#' ? include_name(p + 1, end, &n, &quoted) : NULL;
+    char real[PATH_MAX];
+    if (name && resolve(name, n, quoted, beside, dirs, ndirs, real) && !rt_deps_has(d, real)) {
+      char *data = NULL;
+      size_t dlen = 0;
+      RtDep dep = dep_now(real, &data, &dlen);
+      if (!push_dep(d, dep, real)) return free(data), false;
+      // Its own includes, from its directory.
+      char *slash = strrchr(real, '/');
+      if (slash) *slash = '\0';
+      bool ok = !data || scan_text(d, data, dlen, real, dirs, ndirs);
+      free(data);
+      if (!ok) return false;
+    }
+    line = next;
+  }
+  return true;
+}
+
+bool rt_deps_scan(RtDeps *d, const char *text, size_t len, const char *const *dirs, int ndirs) {
+  return scan_text(d, text, len, NULL, dirs, ndirs);
+}
+
 // ---- entries ----
 
 void rt_image_free(RtImage *im) {
@@ -105,12 +255,13 @@ void rt_image_free(RtImage *im) {
   free(im->exprs);
   free(im->lowered);
   free(im->image);
+  rt_deps_free(&im->deps);
   memset(im, 0, sizeof *im);
 }
 
 // Every entry: an 8-byte magic, the key, the payload's length and FNV-1a 64,
 // then the payload. Cubins and rewrites differ in their magic.
-static const char MAGIC[8] = "TIRXRT1\n", REWRITE_MAGIC[8] = "TIRXRW1\n";
+static const char MAGIC[8] = "TIRXRT2\n", REWRITE_MAGIC[8] = "TIRXRW2\n";
 enum { HEADER = 8 + 32 + 8 + 8 };
 
 static void put64(char *p, uint64_t v) {
@@ -138,12 +289,69 @@ static bool intact(const char magic[8], const RtKey *key, const char *data, size
   return payload == len - HEADER && get64(data + 48) == rt_fnv1a64(data + HEADER, payload);
 }
 
+// The files of an entry: u64 count, then each path NUL-terminated, its size,
+// modification time and SHA-256.
+enum { DEP_FIXED = 8 + 8 + 32 };
+
+static size_t deps_size(const RtDeps *d) {
+  size_t n = 8;
+  for (int i = 0; i < d->n; i++) n += strlen(d->items[i].path) + 1 + DEP_FIXED;
+  return n;
+}
+
+static char *put_deps(char *p, const RtDeps *d) {
+  put64(p, (uint64_t)d->n);
+  p += 8;
+  for (int i = 0; i < d->n; i++) {
+    const RtDep *dep = &d->items[i];
+    size_t n = strlen(dep->path) + 1;
+    memcpy(p, dep->path, n);
+    put64(p + n, dep->size);
+    put64(p + n + 8, (uint64_t)dep->mtime_ns);
+    memcpy(p + n + 16, dep->sha256, 32);
+    p += n + DEP_FIXED;
+  }
+  return p;
+}
+
+// The next NUL-terminated string in [*p, end), copied; NULL when there is none.
+static char *take_string(const char **p, const char *end) {
+  const char *nul = memchr(*p, '\0', (size_t)(end - *p));
+  if (!nul) return NULL;
+  char *s = strdup(*p);
+  *p = nul + 1;
+  return s;
+}
+
+static bool take_deps(const char **p, const char *end, RtDeps *out) {
+  *out = (RtDeps){0};
+  if (end - *p < 8) return false;
+  uint64_t n = get64(*p);
+  *p += 8;
+  if (n > (uint64_t)(end - *p) / (DEP_FIXED + 2)) return false;  // each takes that much at least
+  if (n && !(out->items = calloc(n, sizeof *out->items))) return false;
+  out->cap = (int)n;
+  for (; out->n < (int)n; out->n++) {
+    RtDep *dep = &out->items[out->n];
+    if (!(dep->path = take_string(p, end)) || end - *p < DEP_FIXED) {
+      out->n += dep->path != NULL;  // freed below
+      rt_deps_free(out);
+      return false;
+    }
+    dep->size = get64(*p);
+    dep->mtime_ns = (int64_t)get64(*p + 8);
+    memcpy(dep->sha256, *p + 16, 32);
+    *p += DEP_FIXED;
+  }
+  return true;
+}
+
 // Payload: u64 count, then each expression and lowered name NUL-terminated,
-// then the image (the rest).
+// then the files, then the image (the rest).
 bool rt_entry_encode(const RtKey *key, const RtImage *im, char **out, size_t *len) {
   size_t names = 0;
   for (int i = 0; i < im->n; i++) names += strlen(im->exprs[i]) + strlen(im->lowered[i]) + 2;
-  size_t payload = 8 + names + im->image_size;
+  size_t payload = 8 + names + deps_size(&im->deps) + im->image_size;
   char *e = malloc(HEADER + payload);
   if (!e) return false;
   char *p = e + HEADER;
@@ -155,20 +363,12 @@ bool rt_entry_encode(const RtKey *key, const RtImage *im, char **out, size_t *le
     memcpy(p + a, im->lowered[i], b);
     p += a + b;
   }
+  p = put_deps(p, &im->deps);
   memcpy(p, im->image, im->image_size);
   seal(e, MAGIC, key, payload);
   *out = e;
   *len = HEADER + payload;
   return true;
-}
-
-// The next NUL-terminated string in [*p, end), copied; NULL when there is none.
-static char *take_string(const char **p, const char *end) {
-  const char *nul = memchr(*p, '\0', (size_t)(end - *p));
-  if (!nul) return NULL;
-  char *s = strdup(*p);
-  *p = nul + 1;
-  return s;
 }
 
 bool rt_entry_decode(const RtKey *key, const char *data, size_t len, RtImage *out) {
@@ -189,6 +389,7 @@ bool rt_entry_decode(const RtKey *key, const char *data, size_t len, RtImage *ou
       goto bad;
     }
   }
+  if (!take_deps(&p, end, &out->deps)) goto bad;
   out->image_size = (size_t)(end - p);
   if (out->image_size == 0 || !(out->image = malloc(out->image_size))) goto bad;
   memcpy(out->image, p, out->image_size);
@@ -202,17 +403,19 @@ void rt_rewrite_free(RtRewrite *rw) {
   if (!rw) return;
   free(rw->text);
   free(rw->log);
+  rt_deps_free(&rw->deps);
   memset(rw, 0, sizeof *rw);
 }
 
-// Payload: u64 length of the text, the text, then the log (the rest).
+// Payload: u64 length of the text, the text, the files, then the log (the rest).
 bool rt_rewrite_encode(const RtKey *key, const RtRewrite *rw, char **out, size_t *len) {
-  size_t loglen = rw->log ? strlen(rw->log) : 0, payload = 8 + rw->len + loglen;
+  size_t loglen = rw->log ? strlen(rw->log) : 0, payload = 8 + rw->len + deps_size(&rw->deps) + loglen;
   char *e = malloc(HEADER + payload);
   if (!e) return false;
   put64(e + HEADER, rw->len);
   memcpy(e + HEADER + 8, rw->text, rw->len);
-  if (loglen) memcpy(e + HEADER + 8 + rw->len, rw->log, loglen);
+  char *p = put_deps(e + HEADER + 8 + rw->len, &rw->deps);
+  if (loglen) memcpy(p, rw->log, loglen);
   seal(e, REWRITE_MAGIC, key, payload);
   *out = e;
   *len = HEADER + payload;
@@ -224,7 +427,9 @@ bool rt_rewrite_decode(const RtKey *key, const char *data, size_t len, RtRewrite
   if (!intact(REWRITE_MAGIC, key, data, len)) return false;
   uint64_t payload = len - HEADER, tlen = get64(data + HEADER);
   if (tlen > payload - 8) return false;
-  size_t loglen = (size_t)(payload - 8 - tlen);
+  const char *p = data + HEADER + 8 + tlen, *end = data + len;
+  if (!take_deps(&p, end, &out->deps)) return false;
+  size_t loglen = (size_t)(end - p);
   out->text = malloc((size_t)tlen + 1);
   out->log = malloc(loglen + 1);
   if (!out->text || !out->log) {
@@ -235,44 +440,18 @@ bool rt_rewrite_decode(const RtKey *key, const char *data, size_t len, RtRewrite
   memcpy(out->text, data + HEADER + 8, (size_t)tlen);
   out->text[tlen] = '\0';
   out->len = (size_t)tlen;
-  memcpy(out->log, data + HEADER + 8 + tlen, loglen);
+  memcpy(out->log, p, loglen);
   out->log[loglen] = '\0';
   return true;
 }
 
 // ---- files ----
 
-bool rt_make_dirs(char *dir) {
-  for (char *p = dir + 1; *p; p++)
-    if (*p == '/') {
-      *p = '\0';
-      mkdir(dir, 0777);
-      *p = '/';
-    }
-  mkdir(dir, 0777);
-  return access(dir, W_OK) == 0;
+const char *rt_cache_dir(char *buf, size_t size) { return sys_user_cache_dir("TIRX_RT_CACHE_DIR", "tirx-rt", buf, size); }
+
+const char *rt_pp_cache_dir(char *buf, size_t size) {
+  return sys_user_cache_dir("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size);
 }
-
-// $ENV ("off": none), else $XDG_CACHE_HOME/SUB, else ~/.cache/SUB; created.
-static const char *user_cache(const char *env_name, const char *sub, char *buf, size_t size) {
-  const char *env = getenv(env_name), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  if (env && !strcmp(env, "off")) return NULL;
-  int n;
-  if (env && *env)
-    n = snprintf(buf, size, "%s", env);
-  else if (xdg && *xdg)
-    n = snprintf(buf, size, "%s/%s", xdg, sub);
-  else if (home && *home)
-    n = snprintf(buf, size, "%s/.cache/%s", home, sub);
-  else
-    return NULL;
-  if (n < 0 || (size_t)n >= size) return NULL;
-  return rt_make_dirs(buf) ? buf : NULL;
-}
-
-const char *rt_cache_dir(char *buf, size_t size) { return user_cache("TIRX_RT_CACHE_DIR", "tirx-rt", buf, size); }
-
-const char *rt_pp_cache_dir(char *buf, size_t size) { return user_cache("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size); }
 
 static void entry_path(const char *dir, const RtKey *key, const char *ext, char *buf, size_t size) {
   char hex[65];
@@ -288,27 +467,12 @@ void rt_rewrite_path(const char *dir, const RtKey *key, char *buf, size_t size) 
   entry_path(dir, key, ".tirxpp", buf, size);
 }
 
-static char *read_all(const char *path, size_t *len) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return NULL;
-  struct stat st;
-  char *data = NULL;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (data = malloc((size_t)st.st_size + 1))) {
-    size_t got = 0;
-    ssize_t r;
-    while (got < (size_t)st.st_size && (r = read(fd, data + got, (size_t)st.st_size - got)) > 0) got += (size_t)r;
-    *len = got;  // a file that shrank while read is caught by the length check
-  }
-  close(fd);
-  return data;
-}
-
 // An entry's file, whole; NULL when there is none.
 static char *read_entry(const char *dir, const RtKey *key, const char *ext, size_t *len) {
   char path[4200];
   entry_path(dir, key, ext, path, sizeof path);
   *len = 0;
-  return read_all(path, len);
+  return sys_read_file(path, len);
 }
 
 bool rt_cache_load(const char *dir, const RtKey *key, RtImage *out) {
@@ -327,26 +491,9 @@ bool rt_rewrite_load(const char *dir, const RtKey *key, RtRewrite *out) {
   return ok;
 }
 
-static bool write_all(int fd, const char *p, size_t n) {
-  while (n > 0) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return false;
-    p += w, n -= (size_t)w;
-  }
-  return true;
-}
-
-// Writes a temporary file beside path and renames it into place.
+// A failed store costs only the next build, so callers need no reason.
 static bool store(const char *path, char *entry, size_t len) {
-  char tmp[4300];
-  snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-  int fd = mkstemp(tmp);
-  bool ok = fd >= 0 && write_all(fd, entry, len);
-  if (fd >= 0) ok = close(fd) == 0 && ok;
-  ok = ok && fchmodat(AT_FDCWD, tmp, 0644, 0) == 0;  // mkstemp's 0600 would hide a shared cache
-  ok = ok && rename(tmp, path) == 0;
-  if (!ok && fd >= 0) unlink(tmp);
+  bool ok = sys_replace_file(path, entry, len) == 0;
   free(entry);
   return ok;
 }

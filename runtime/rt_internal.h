@@ -27,19 +27,54 @@ typedef struct {
 void rt_key_hex(const RtKey *k, char hex[65]);
 uint64_t rt_fnv1a64(const void *data, size_t len);
 
+// ---- the files an entry was made from (rt_cache.c) ----
+// Each file read to make an entry (a header the rewriter parsed or NVRTC
+// compiled), as it was: size, modification time and content hash. An entry
+// is used only while its files are as recorded.
+typedef struct {
+  char *path;
+  uint64_t size;
+  int64_t mtime_ns;
+  uint8_t sha256[32];
+} RtDep;
+typedef struct {
+  RtDep *items;
+  int n, cap;
+} RtDeps;
+// Records path as it is now, once (a path already there is skipped). False
+// when out of memory; a file that cannot be read is recorded as missing
+// (size UINT64_MAX), so that its appearance invalidates the entry too.
+bool rt_deps_add(RtDeps *d, const char *path);
+bool rt_deps_has(const RtDeps *d, const char *path);
+// Adds from's records, as recorded, that d lacks; false when out of memory.
+bool rt_deps_merge(RtDeps *d, const RtDeps *from);
+void rt_deps_free(RtDeps *d);
+// Whether every file is as recorded: the same size and modification time, or
+// else the same content. A file missing now (recorded present) counts as
+// changed unless missing_ok (a rewrite made on another machine, where the
+// toolkit or clang's headers were elsewhere). *changed: the first that is not.
+bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed);
+// Adds the files that `#include` lines of text (and of what they include)
+// name, found as NVRTC would look for them: "..." beside the including file
+// first, then each of dirs in order. Every #include counts, whatever #if
+// around it: more files than NVRTC reads, never fewer (a computed #include
+// MACRO is not followed). False when out of memory.
+bool rt_deps_scan(RtDeps *d, const char *text, size_t len, const char *const *dirs, int ndirs);
+
 // ---- cache entries and files (rt_cache.c) ----
 // A compiled module: the image and, for each kernel name expression, its
-// lowered (mangled) name.
+// lowered (mangled) name; the files it was compiled from.
 typedef struct {
   char *image;
   size_t image_size;
   char **exprs, **lowered;
   int n;
+  RtDeps deps;
 } RtImage;
 void rt_image_free(RtImage *im);
 
-// An entry: "TIRXRT1\n", the key, the payload's length and FNV-1a 64, then
-// the payload (count, name pairs, image). decode is false for anything that
+// An entry: "TIRXRT2\n", the key, the payload's length and FNV-1a 64, then
+// the payload (count, name pairs, files, image). decode is false for anything that
 // is not one whole, intact entry for `key`.
 bool rt_entry_encode(const RtKey *key, const RtImage *im, char **out, size_t *len);
 bool rt_entry_decode(const RtKey *key, const char *data, size_t len, RtImage *out);
@@ -51,14 +86,14 @@ typedef struct {
   char *text;  // NUL-terminated
   size_t len;
   char *log;   // NUL-terminated, may be ""
+  RtDeps deps; // the files the rewriter read, the input aside
 } RtRewrite;
 void rt_rewrite_free(RtRewrite *rw);
-// Payload: the text's length, the text, the log; the same header and checks.
+// Payload: the text's length, the text, the files, the log; the same header
+// and checks.
 bool rt_rewrite_encode(const RtKey *key, const RtRewrite *rw, char **out, size_t *len);
 bool rt_rewrite_decode(const RtKey *key, const char *data, size_t len, RtRewrite *out);
 
-// Makes dir and its parents; true when it ends up a writable directory.
-bool rt_make_dirs(char *dir);
 // $TIRX_RT_CACHE_DIR ("off": none), $XDG_CACHE_HOME/tirx-rt or ~/.cache/tirx-rt,
 // created; NULL when off or not writable.
 const char *rt_cache_dir(char *buf, size_t size);
@@ -96,11 +131,23 @@ TirxRtStatus rt_build(const RtBuild *b, RtImage *out, bool *cached, char **log, 
 // The key rt_build uses, over the source and the NVRTC options it makes.
 TirxRtStatus rt_build_key(const RtBuild *b, RtKey *key, char *msg, size_t msglen);
 // The key of the rewrite: only what the rewriter sees (the source, its name,
-// the architecture it parses for, -I and -D, tirx-pp's version), so that
-// neither NVRTC's nor the driver's version changes it.
+// the architecture it parses for, -I and -D, tirx-pp's version and build
+// id), so that neither NVRTC's nor the driver's version changes it. The
+// files it reads are checked apart (RtRewrite.deps).
 void rt_rewrite_key(const RtBuild *b, RtKey *key);
+// The architecture the rewriter parses for when compiling for `arch`:
+// compute_XX[a] as sm_XX[a], anything newer than clang 19's sm_90a as sm_90a,
+// what is not an architecture as it is (clang then says so). The result is
+// arch, out or a literal.
+enum { RT_ARCH_MAX = 16 };
+const char *rt_parse_arch(const char *arch, char out[RT_ARCH_MAX]);
 // Whether the rewriter can rewrite this source here: false, with the reason,
 // when built without it, or when the source has annotations and libclang
 // cannot be loaded, or $TIRX_RT_REWRITER is "off" (a test hook that acts as
 // a machine without libclang).
 bool rt_rewriter_available(const char *src, size_t len, char *why, size_t whylen);
+
+// ---- launches (rt_launch.c) ----
+// TIRX_RT_ERR_ARGUMENT, saying why in msg, for a configuration the Driver API
+// would take in a different meaning (dynamic shared memory beyond an int).
+TirxRtStatus rt_check_launch(const TirxRtLaunch *l, char *msg, size_t msglen);

@@ -227,8 +227,10 @@ TirxRtStatus tirx_rt_launch(TirxRtModule *m, const char *kernel, const TirxRtLau
   if (!m) return TIRX_RT_ERR_ARGUMENT;
   TirxRt *rt = m->rt;
   if (!l) return fail(rt, TIRX_RT_ERR_ARGUMENT, "no launch configuration");
+  TirxRtStatus st = rt_check_launch(l, rt->message, sizeof rt->message);
+  if (st != TIRX_RT_OK) return st;
   CUfunction f;
-  TirxRtStatus st = tirx_rt_function(m, kernel, &f);
+  st = tirx_rt_function(m, kernel, &f);
   if (st != TIRX_RT_OK) return st;
   CUresult r = cuCtxSetCurrent(rt->ctx);
   if (r != CUDA_SUCCESS) return cu_fail(rt, TIRX_RT_ERR_CUDA, "cuCtxSetCurrent", r);

@@ -30,16 +30,23 @@
 // $XDG_CACHE_HOME/tirx-rt, else ~/.cache/tirx-rt. It holds two kinds of
 // entries. A cubin (NAME.tirxrt) is named by the SHA-256 of the source, every
 // NVRTC option (architecture, include dirs, defines, ...), the kernel names,
-// whether it was rewritten, and the versions of tirx-pp, NVRTC and the driver.
-// A rewrite (NAME.tirxpp: tirx-pp's output and its warnings) is named by what
+// whether it was rewritten, the versions of NVRTC and the driver, and
+// tirx-pp's version and build id (a hash of the rewriter's sources). A
+// rewrite (NAME.tirxpp: tirx-pp's output and its warnings) is named by what
 // the rewriter sees only: the source, its name, the architecture it is parsed
-// for, the -I and -D options and tirx-pp's version; no NVRTC, driver or
-// device. So a rewrite made where libclang is (tirx_rt_prepare) serves
-// tirx_rt_compile where it is not: copy the cache directory there. The files
-// the source includes (tirx.h too) are not part of either key: after changing
-// a header, clear the cache or set .no_cache. An entry carries its length and
-// a checksum; a truncated or corrupt one (or a cubin the driver refuses) is
-// rebuilt and replaced, atomically (temp + rename).
+// for, the -I and -D options and tirx-pp's version and build id; no NVRTC,
+// driver or device. So a rewrite made where libclang is (tirx_rt_prepare)
+// serves tirx_rt_compile where it is not: copy the cache directory there.
+// Each entry also records the files it was made from (size, time, SHA-256):
+// for a rewrite, every file the rewriter's parse read; for a cubin, those and
+// every file the #include lines of the compiled text lead to through the -I
+// directories (tirx.h, the user's headers, the toolkit's). An entry is used
+// only while they are as recorded (a file touched but unchanged still
+// counts as the same); else it is rebuilt. Where the rewriter cannot run, a
+// recorded file that is missing is taken to be the other machine's, and a
+// changed one is an error that names it (TIRX_RT_ERR_UNSUPPORTED). An entry
+// carries its length and a checksum; a truncated or corrupt one (or a cubin
+// the driver refuses) is rebuilt and replaced, atomically (temp + rename).
 //
 // Where the rewriter cannot run (built with TIRX_RT_NO_REWRITER, or libclang
 // missing; $TIRX_RT_REWRITER=off acts as the latter, for tests),
@@ -102,7 +109,8 @@ typedef struct {
   unsigned block[3];    // threads per block; 0 counts as 1
   unsigned cluster[3];  // blocks per cluster; all 0: no cluster attribute
   // Dynamic shared memory; above 48 KiB the kernel's limit is raised first
-  // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES).
+  // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES). Above INT_MAX (which
+  // the Driver API cannot take): TIRX_RT_ERR_ARGUMENT.
   size_t shared_bytes;
   CUstream stream;      // 0: the context's default stream
 } TirxRtLaunch;

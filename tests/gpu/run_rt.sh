@@ -51,17 +51,22 @@ usage() {
 }
 
 FLAGS=(-std=c11 -O2 -Wall -Wextra -DTIRX_RT_NO_REWRITER -iquote "$ROOT/runtime" -iquote "$ROOT/rewriters"
-  -I "$CUDA/include")
+  -I "$CUDA/include" "-DTIRX_PP_BUILD_ID=\"$(bash "$ROOT/runtime/build_id.sh" "$ROOT")\"")
+
+# libtirx_rt below the Driver API (tirx_rt_core), without the rewriter.
+RT_CORE=("$ROOT/rewriters/sys.c" "$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c"
+  "$ROOT/runtime/rt_launch.c")
 
 # The standalone programs: no rewriter, so neither libclang nor tirx-pp's
-# core (rewriters/tirxpp.h only, for tirx-pp's version in the cache keys).
+# core (only rewriters/tirxpp.h, for tirx-pp's version in the cache keys, and
+# rewriters/sys.c; the build id comes from runtime/build_id.sh, as in CMake).
 # -iquote, not -I: in nvrtc.c, <nvrtc.h> is the toolkit's and "nvrtc.h" ours.
 build() {
   local out=$1
   mkdir -p "$out" || return 1
   local stub=$CUDA/lib64/stubs
   [ -d "$stub" ] || stub=$CUDA/lib/stubs
-  local rt=("$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c" "$ROOT/runtime/tirx_rt.c")
+  local rt=("${RT_CORE[@]}" "$ROOT/runtime/tirx_rt.c")
   local libs=(-L "$stub" -lcuda -ldl -lpthread -lm)
   ${CC:-gcc} "${FLAGS[@]}" "${rt[@]}" "$ROOT/tests/gpu/rt_runner.c" -o "$out/rt_runner" "${libs[@]}" &&
     ${CC:-gcc} "${FLAGS[@]}" "${rt[@]}" "$ROOT/examples/jit/jit_saxpy.c" -o "$out/jit_saxpy" "${libs[@]}"
@@ -108,8 +113,7 @@ prepare() {
   check=$(mktemp -d) || return 1
   # shellcheck disable=SC2086 # JIT_ARCHS is a list
   cp "$dir"/cache/*.tirxpp "$check/" &&
-    ${CC:-gcc} "${FLAGS[@]}" "$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c" \
-      "$ROOT/tests/gpu/rt/jit_compile.c" -o "$check/jit_compile" -ldl -lpthread &&
+    ${CC:-gcc} "${FLAGS[@]}" "${RT_CORE[@]}" "$ROOT/tests/gpu/rt/jit_compile.c" -o "$check/jit_compile" -ldl -lpthread &&
     (cd "$ROOT" && TIRX_RT_CACHE_DIR=$check TIRX_RT_HEADER_DIR=$ROOT/headers \
       TIRX_RT_NVRTC_INCLUDE=$ROOT/runtime/nvrtc_include "$check/jit_compile" ${JIT_ARCHS:-sm_90a})
   local r=$?

@@ -4,6 +4,7 @@
 // cache that serves a machine where the rewriter cannot run.
 #define _GNU_SOURCE
 #include <check.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -470,6 +471,180 @@ START_TEST(prepare_errors) {
 }
 END_TEST
 
+// compute_XX was parsed as sm_90a: __CUDA_ARCH__ 900, so the annotations of
+// the branch meant for the device were skipped and reached NVRTC unrewritten.
+START_TEST(parse_arch_of_virtual_arch) {
+  char out[RT_ARCH_MAX];
+  const char *cases[][2] = {
+      {"compute_80", "sm_80"}, {"compute_90a", "sm_90a"}, {"compute_75", "sm_75"}, {"sm_86", "sm_86"},
+      {"sm_90a", "sm_90a"},    {"sm_100a", "sm_90a"},     {"compute_120", "sm_90a"}, {"gfx90a", "gfx90a"},
+      {"sm_80x", "sm_80x"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    ck_assert_str_eq(rt_parse_arch(cases[i][0], out), cases[i][1]);
+  const char *src =
+      "#include \"tirx.h\"\n"
+      "__global__ void k(int *p) {\n"
+      "  int x = 0;\n"
+      "#if __CUDA_ARCH__ >= 900\n"
+      "  x = 90;\n"
+      "#else\n"
+      "#pragma tirx unroll\n"
+      "  for (int i = 0; i < 3; ++i) x += i;\n"
+      "#endif\n"
+      "  p[0] = x;\n"
+      "}\n";
+  RtBuild b = build_of(src, NULL);
+  b.arch = "compute_80";
+  RtImage im;
+  bool cached;
+  char *log;
+  ck_assert_int_eq(rt_build(&b, &im, &cached, &log, msg, sizeof msg), TIRX_RT_OK);
+  ck_assert_msg(strstr(im.image, ".target sm_80") != NULL, "not PTX for sm_80");
+  rt_image_free(&im);
+  free(log);
+  RtKey key;
+  RtRewrite rw;
+  rt_rewrite_key(&b, &key);
+  ck_assert(rt_rewrite_load(dir, &key, &rw));
+  ck_assert_msg(strstr(rw.text, "const int i = 2;") != NULL, "the sm_80 branch was not rewritten:\n%s", rw.text);
+  ck_assert_ptr_null(strstr(rw.text, "#pragma tirx"));
+  rt_rewrite_free(&rw);
+  // The same parse as sm_80, so the same rewrite.
+  RtKey k80;
+  b.arch = "sm_80";
+  rt_rewrite_key(&b, &k80);
+  ck_assert(memcmp(key.b, k80.b, 32) == 0);
+}
+END_TEST
+
+// shared_bytes is a size_t; the Driver API takes an int: 4 GiB + 1 KiB became
+// 1 KiB. Refused instead, before any driver call.
+START_TEST(launch_shared_bytes_range) {
+  TirxRtLaunch l = {.shared_bytes = (size_t)1 << 32 | 1024};
+  ck_assert_int_eq(rt_check_launch(&l, msg, sizeof msg), TIRX_RT_ERR_ARGUMENT);
+  ck_assert_str_eq(msg, "4294968320 bytes of dynamic shared memory: at most 2147483647 can be asked for");
+  l.shared_bytes = (size_t)INT_MAX + 1;
+  ck_assert_int_eq(rt_check_launch(&l, msg, sizeof msg), TIRX_RT_ERR_ARGUMENT);
+  l.shared_bytes = INT_MAX;
+  ck_assert_int_eq(rt_check_launch(&l, msg, sizeof msg), TIRX_RT_OK);
+  l.shared_bytes = 227 * 1024;
+  ck_assert_int_eq(rt_check_launch(&l, msg, sizeof msg), TIRX_RT_OK);
+}
+END_TEST
+
+// ---- the files an entry was made from ----
+
+static void write_header(const char *name, const char *text) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/inc/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(text, f);
+  ck_assert_int_eq(fclose(f), 0);
+}
+
+static TirxRtStatus build_once(RtBuild *b, bool *cached, char **text_out) {
+  RtImage im;
+  char *log;
+  TirxRtStatus st = rt_build(b, &im, cached, &log, msg, sizeof msg);
+  if (text_out) {
+    RtKey key;
+    RtRewrite rw;
+    rt_rewrite_key(b, &key);
+    *text_out = rt_rewrite_load(dir, &key, &rw) ? strdup(rw.text) : NULL;
+    if (*text_out) rt_rewrite_free(&rw);
+  }
+  rt_image_free(&im);
+  free(log);
+  return st;
+}
+
+// A header the source includes changes: the rewrite and the cubin made from
+// it are no longer used (the keys held the source and options only, and
+// served the old ones).
+START_TEST(changed_header_invalidates) {
+  char inc[512];
+  snprintf(inc, sizeof inc, "%s/inc", dir);
+  ck_assert_int_eq(mkdir(inc, 0777), 0);
+  write_header("trips.h", "#define TRIPS 3\n");
+  const char *src =
+      "#include \"tirx.h\"\n"
+      "#include \"trips.h\"\n"
+      "extern \"C\" __global__ void k(int *p) {\n"
+      "#pragma tirx unroll\n"
+      "  for (int i = 0; i < TRIPS; ++i) p[i] = i;\n"
+      "}\n";
+  const char *dirs[] = {inc};
+  TirxRtCompileOptions o = {.include_dirs = dirs, .ninclude_dirs = 1};
+  RtBuild b = build_of(src, &o);
+  bool cached;
+  char *text;
+  ck_assert_int_eq(build_once(&b, &cached, &text), TIRX_RT_OK);
+  ck_assert(!cached);
+  ck_assert_ptr_nonnull(strstr(text, "const int i = 2;"));
+  ck_assert_ptr_null(strstr(text, "const int i = 3;"));
+  free(text);
+  ck_assert_int_eq(build_once(&b, &cached, NULL), TIRX_RT_OK);
+  ck_assert(cached);
+  // Four trips now: rewritten and compiled again.
+  write_header("trips.h", "#define TRIPS 4 /* more */\n");
+  ck_assert_int_eq(build_once(&b, &cached, &text), TIRX_RT_OK);
+  ck_assert(!cached);
+  ck_assert_msg(strstr(text, "const int i = 3;") != NULL, "the rewrite is stale:\n%s", text);
+  free(text);
+  ck_assert_int_eq(build_once(&b, &cached, NULL), TIRX_RT_OK);
+  ck_assert(cached);
+  // The same size, another content (and time): changed too.
+  write_header("trips.h", "#define TRIPS 5 /* more */\n");
+  ck_assert_int_eq(build_once(&b, &cached, &text), TIRX_RT_OK);
+  ck_assert(!cached);
+  ck_assert_ptr_nonnull(strstr(text, "const int i = 4;"));
+  free(text);
+  // Touched but the same: still used.
+  write_header("trips.h", "#define TRIPS 5 /* more */\n");
+  ck_assert_int_eq(build_once(&b, &cached, NULL), TIRX_RT_OK);
+  ck_assert(cached);
+  // Where the rewriter cannot run, a changed header is an error that names
+  // it, not the old rewrite.
+  write_header("trips.h", "#define TRIPS 6\n");
+  setenv("TIRX_RT_REWRITER", "off", 1);
+  ck_assert_int_eq(build_once(&b, &cached, NULL), TIRX_RT_ERR_UNSUPPORTED);
+  char want[1024];
+  snprintf(want, sizeof want, "was made before %s/trips.h changed: prepare it again", inc);
+  ck_assert_msg(strstr(msg, want) != NULL, "msg: %s", msg);
+  unsetenv("TIRX_RT_REWRITER");
+}
+END_TEST
+
+// Without the rewriter (tirx_rt_compile_rewritten), what NVRTC reads still
+// keys the cubin: a header found through -I, and the one it includes.
+START_TEST(changed_header_invalidates_cubin) {
+  char inc[512];
+  snprintf(inc, sizeof inc, "%s/inc", dir);
+  ck_assert_int_eq(mkdir(inc, 0777), 0);
+  write_header("outer.h", "#include \"inner.h\"\n");
+  write_header("inner.h", "__device__ int value() { return 1; }\n");
+  const char *src =
+      "#include <outer.h>\n"
+      "extern \"C\" __global__ void k(int *p) { p[0] = value(); }\n";
+  const char *dirs[] = {inc};
+  TirxRtCompileOptions o = {.include_dirs = dirs, .ninclude_dirs = 1};
+  RtBuild b = build_of(src, &o);
+  b.rewrite = false;
+  bool cached;
+  ck_assert_int_eq(build_once(&b, &cached, NULL), TIRX_RT_OK);
+  ck_assert(!cached);
+  ck_assert_int_eq(build_once(&b, &cached, NULL), TIRX_RT_OK);
+  ck_assert(cached);
+  write_header("inner.h", "__device__ int value() { return 22; }\n");
+  ck_assert_int_eq(build_once(&b, &cached, NULL), TIRX_RT_OK);
+  ck_assert(!cached);
+  ck_assert_int_eq(build_once(&b, &cached, NULL), TIRX_RT_OK);
+  ck_assert(cached);
+}
+END_TEST
+
 int main(void) {
   // The rewriter's parsed headers go to a cache of their own (or none).
   if (!getenv("TIRX_PP_CACHE_DIR")) setenv("TIRX_PP_CACHE_DIR", "off", 1);
@@ -488,6 +663,10 @@ int main(void) {
   tcase_add_test(tc, prepared_rewrite_without_rewriter);
   tcase_add_test(tc, rewrite_cached_by_compile);
   tcase_add_test(tc, prepare_errors);
+  tcase_add_test(tc, parse_arch_of_virtual_arch);
+  tcase_add_test(tc, launch_shared_bytes_range);
+  tcase_add_test(tc, changed_header_invalidates);
+  tcase_add_test(tc, changed_header_invalidates_cubin);
   // Last, and in its own process (Check forks): NVRTC is loaded once.
   tcase_add_test(tc, nvrtc_unavailable);
   suite_add_tcase(s, tc);

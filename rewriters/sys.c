@@ -1,0 +1,130 @@
+// sys.c - the system helpers of sys.h.
+#define _GNU_SOURCE
+#include "sys.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// Reads fd to its end into a malloc'ed, NUL-terminated buffer; `hint` is
+// the size expected (a regular file's), 0 when unknown.
+static char *read_fd(int fd, size_t hint, size_t *len) {
+  size_t cap = hint + 1 > 4096 ? hint + 1 : 4096, n = 0;
+  char *data = malloc(cap);
+  if (!data) return errno = ENOMEM, NULL;
+  for (;;) {
+    if (n + 1 == cap) {
+      char *more = cap > (size_t)-1 / 2 ? NULL : realloc(data, cap * 2);
+      if (!more) return free(data), errno = ENOMEM, NULL;
+      data = more, cap *= 2;
+    }
+    ssize_t r = read(fd, data + n, cap - n - 1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) {
+      int err = errno;
+      free(data);
+      return errno = err, NULL;
+    }
+    if (r == 0) break;
+    n += (size_t)r;
+  }
+  data[n] = '\0';
+  *len = n;
+  return data;
+}
+
+char *sys_read_file(const char *path, size_t *len) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  struct stat st;
+  size_t hint = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? (size_t)st.st_size : 0;
+  char *data = read_fd(fd, hint, len);
+  int err = errno;
+  close(fd);
+  errno = err;
+  return data;
+}
+
+bool sys_write_all(int fd, const char *p, size_t n) {
+  while (n > 0) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w < 0) return false;
+    if (w == 0) return errno = EIO, false;
+    p += w, n -= (size_t)w;
+  }
+  return true;
+}
+
+// A device or a pipe cannot be renamed over: written in place.
+static int write_in_place(const char *path, const char *data, size_t len) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return errno;
+  int err = sys_write_all(fd, data, len) ? 0 : errno;
+  if (close(fd) != 0 && !err) err = errno;
+  return err;
+}
+
+// A temporary file beside path, created with 0666 less the umask (the
+// kernel applies it; umask() itself would change it for every thread). O_EXCL
+// makes the name this call's: another writer's, or a leftover, is skipped.
+static int create_temp(const char *path, char **tmp) {
+  size_t n = strlen(path) + 48;
+  if (!(*tmp = malloc(n))) return -1;
+  for (int attempt = 0; attempt < 1000; attempt++) {
+    snprintf(*tmp, n, "%s.tmp.%ld.%d", path, (long)getpid(), attempt);
+    int fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;
+}
+
+int sys_replace_file(const char *path, const char *data, size_t len) {
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) return write_in_place(path, data, len);
+  char *tmp = NULL;
+  int fd = create_temp(path, &tmp);
+  if (fd < 0) {
+    int err = tmp ? errno : ENOMEM;
+    free(tmp);
+    return err;
+  }
+  int err = sys_write_all(fd, data, len) && fsync(fd) == 0 ? 0 : errno;
+  if (close(fd) != 0 && !err) err = errno;
+  if (!err && rename(tmp, path) != 0) err = errno;
+  if (err) unlink(tmp);
+  free(tmp);
+  return err;
+}
+
+bool sys_make_dirs(char *dir) {
+  for (char *p = dir + 1; *p; p++)
+    if (*p == '/') {
+      *p = '\0';
+      mkdir(dir, 0777);
+      *p = '/';
+    }
+  mkdir(dir, 0777);
+  struct stat st;
+  return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && access(dir, W_OK) == 0;
+}
+
+const char *sys_user_cache_dir(const char *env_name, const char *sub, char *buf, size_t size) {
+  const char *env = getenv(env_name), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  if (env && !strcmp(env, "off")) return NULL;
+  int n;
+  if (env && *env)
+    n = snprintf(buf, size, "%s", env);
+  else if (xdg && *xdg)
+    n = snprintf(buf, size, "%s/%s", xdg, sub);
+  else if (home && *home)
+    n = snprintf(buf, size, "%s/.cache/%s", home, sub);
+  else
+    return NULL;
+  if (n < 0 || (size_t)n >= size) return NULL;
+  return sys_make_dirs(buf) ? buf : NULL;
+}

@@ -1,0 +1,26 @@
+// sys.h - the system helpers the tool and the runtime share: reading a whole
+// file, writing all of a buffer, replacing a file atomically, making
+// directories and finding the user's cache directory. None of them prints or
+// exits; failures come back as NULL, false or an errno value.
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+
+// The whole file, malloc'ed and NUL-terminated (the NUL not counted in *len);
+// NULL with errno set when it cannot be read (ENOMEM when memory runs out).
+// Pipes and devices are read to their end.
+char *sys_read_file(const char *path, size_t *len);
+// Writes all n bytes to fd (retrying short writes and EINTR); false with
+// errno set.
+bool sys_write_all(int fd, const char *p, size_t n);
+// Replaces path with data: written to a temporary file beside it, synced and
+// renamed into place, so that readers see the old file or the whole new one
+// and a failure leaves path untouched. The file gets 0666 less the umask (not
+// mkstemp's 0600). A device or pipe is written directly. 0, or an errno value.
+int sys_replace_file(const char *path, const char *data, size_t len);
+// Makes dir and its parents (dir is modified while it works and restored);
+// true when it ends up a writable directory.
+bool sys_make_dirs(char *dir);
+// $ENV_NAME ("off": none), else $XDG_CACHE_HOME/SUB, else $HOME/.cache/SUB,
+// created; buf on success, NULL when off, unknown, too long or not writable.
+const char *sys_user_cache_dir(const char *env_name, const char *sub, char *buf, size_t size);

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# build_id.sh - runtime/build_id.sh, the rewriter's build id in libtirx_rt's
+# cache keys: the id compiled in is the tree's, it is stable, and a change to
+# any source of rewriters/ changes it.
+#   build_id.sh SOURCE_DIR BUILD_HEADER WORK_DIR
+set -u
+src=$1 header=$2 work=$3
+fail() { echo "FAIL: $*"; exit 1; }
+id=$("$src/runtime/build_id.sh" "$src") || fail "build_id.sh failed"
+[[ $id =~ ^[0-9a-f]{64}$ ]] || fail "not a SHA-256: $id"
+[ "$("$src/runtime/build_id.sh" "$src")" = "$id" ] || fail "not stable"
+grep -qx "#define TIRX_PP_BUILD_ID \"$id\"" "$header" || fail "$header does not hold $id: $(cat "$header")"
+rm -rf "$work" && mkdir -p "$work/runtime" && cp -r "$src/rewriters" "$work/" && cp "$src/runtime/build_id.sh" "$work/runtime/"
+[ "$("$work/runtime/build_id.sh" "$work")" = "$id" ] || fail "a copy of the tree has another id"
+for f in util.c construct.h libclang.def; do
+  cp "$src/rewriters/$f" "$work/rewriters/$f"
+  echo " " >> "$work/rewriters/$f"
+  [ "$("$work/runtime/build_id.sh" "$work")" != "$id" ] || fail "a change to $f keeps the id"
+  cp "$src/rewriters/$f" "$work/rewriters/$f"
+done
+# A new source counts too.
+touch "$work/rewriters/new.c"
+[ "$("$work/runtime/build_id.sh" "$work")" != "$id" ] || fail "a new file keeps the id"
+# The header is rewritten only when the id changes (no needless rebuilds).
+"$work/runtime/build_id.sh" "$work" "$work/h.h" && before=$(stat -c %Y.%N "$work/h.h" 2>/dev/null; stat -c %y "$work/h.h")
+sleep 1.1
+"$work/runtime/build_id.sh" "$work" "$work/h.h" && after=$(stat -c %Y.%N "$work/h.h" 2>/dev/null; stat -c %y "$work/h.h")
+[ "$before" = "$after" ] || fail "the header was rewritten with the same id"
+rm -rf "$work"
+echo "build id: all passed"
