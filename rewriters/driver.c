@@ -216,6 +216,7 @@ static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Bu
   if (!edit_finish(c->edits, c->diag)) return TIRX_INPUT_ERROR;
   Render r;
   render_init(&r, c->src, c->edits, opt->no_line);
+  r.path_literal = c->path_literal;
   // The output calls tirx.h's intrinsics: include it when the file does not.
   if (c->needs_tirx_h && !anns->includes_tirx_h) buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);
   // From the first line on, nvcc's messages name the original file.
@@ -345,80 +346,55 @@ static void job_init(Job *j, Arena *a, const TirxOptions *opt, const Tu *tu, int
   j->edits = (EditList){.arena = a};
   j->diag = (Diag){.src = f->src, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
   j->c = (Ctx){.arena = a, .diag = &j->diag, .src = f->src, .anns = &j->anns, .watchdog = opt->watchdog};
-  j->c.path_literal = c_string_literal(a, f->src->path, strlen(f->src->path));
+  j->c.path_literal = c_string_literal(a, f->line_name, strlen(f->line_name));
 }
 
 // Each #include line of a written file names, from where the file is
-// written, what it found in the original (or the rewritten copy of it).
+// written, what it found in the original (or the rewritten copy of it); lines
+// in blocks this parse skipped too, as nvcc may be given other macros.
 static void redirect_includes(Job *j, Arena *a, const Tu *tu) {
   const TuFile *f = &tu->files[j->file];
   for (int k = 0; k < f->anns.nincludes; k++) {
     const IncludeLine *inc = &f->anns.includes[k];
-    if (j->c.front && front_is_skipped(j->c.front, inc->start)) continue;
     const char *name = tu_include_name(a, tu, j->file, k);
     if (name) edit_replace(&j->edits, inc->name_start, inc->name_end, name);
   }
 }
 
-// An annotated file the parse read that the text did not show (a computed
-// #include) cannot be redirected; an annotated header in the user's system
-// directories is not rewritten. Neither may pass unnoticed.
+// An annotated file the parse read that the text did not show (behind a
+// computed #include) cannot be redirected to its copy: an error.
 typedef struct {
-  Arena *arena;
   const Tu *tu;
   Diag *diag;
-  VEC(const char *) seen;
+  Front *front;
 } Unseen;
 
-static bool is_under(const char *path, const char *dir) {
-  size_t n = strlen(dir);
-  while (n > 1 && dir[n - 1] == '/') n--;
-  return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
-}
-
 static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
-  (void)stack, (void)depth;
   Unseen *u = data;
   CXString name = clang_getFileName(file);
   char *real = realpath(clang_getCString(name), NULL);
   clang_disposeString(name);
-  if (!real) return;
   const Tu *tu = u->tu;
-  bool system = false;
-  for (int i = 0; i < tu->nsystem; i++) {
-    char *d = realpath(tu->system_dirs[i], NULL);
-    if (d && is_under(real, d)) system = true;
-    free(d);
-  }
-  bool skip = tu_find(tu, real) >= 0 || (tu->tirx_dir && is_under(real, tu->tirx_dir)) ||
-              (tu->cuda_dir && is_under(real, tu->cuda_dir)) || is_under(real, "/usr") ||
-              (!system && !tu->computed);
-  if (!skip) {
-    FILE *in = fopen(real, "rb");
-    Buf b = {0};
-    char chunk[65536];
-    size_t n;
-    while (in && (n = fread(chunk, 1, sizeof chunk, in)) > 0) buf_put(&b, chunk, n);
-    if (in) fclose(in);
-    if (b.data && tirx_has_annotations(b.data, b.len)) {
-      if (system)
-        diag_plain(u->diag, DIAG_WARNING,
-                   "'%s' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers "
-                   "alone, so nvcc will see them unrewritten",
-                   real);
-      else
-        diag_plain(u->diag, DIAG_ERROR,
-                   "'%s' holds tirx annotations but is reached through a computed #include (#include MACRO), "
-                   "which tirx-pp cannot redirect to its rewritten copy; include it by name",
-                   real);
-    }
-    buf_free(&b);
+  if (real && tu_find(tu, real) < 0) {
+    Arena *a = arena_new();
+    const Source *src = tu_read_source(a, real);
+    size_t off;
+    const char *why = "holds tirx annotations but is reached through a computed #include (#include MACRO), "
+                      "which tirx-pp cannot redirect to its rewritten copy; include it by name";
+    if (!src || !scan_annotations(a, src).len || !tu_is_user_file(tu, real))
+      ;
+    else if (depth && front_offset(u->front, stack[0], &off))
+      diag_error(u->diag, off, "'%s' %s", real, why);
+    else
+      diag_plain(u->diag, DIAG_ERROR, "'%s' %s", real, why);
+    arena_free(a);
   }
   free(real);
 }
 
-static void check_unseen(Arena *a, const Tu *tu, Front *f, Diag *diag) {
-  Unseen u = {.arena = a, .tu = tu, .diag = diag};
+static void check_unseen(const Tu *tu, Front *f, Diag *diag) {
+  if (!tu->computed) return;  // the text showed every include
+  Unseen u = {.tu = tu, .diag = diag, .front = f};
   clang_getInclusions(f->tu, check_inclusion, &u);
 }
 
@@ -458,7 +434,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   }
   for (int i = 0, k = 0; i < njobs; i++)
     if (jobs[i].file == 0 || jobs[i].anns.len) jobs[i].c.front = fronts[k++];
-  check_unseen(a, tu, fronts[0], &jobs[0].diag);
+  check_unseen(tu, fronts[0], &jobs[0].diag);
   bool failed = false;
   for (int i = 0; i < njobs; i++) {
     Job *j = &jobs[i];

@@ -92,7 +92,8 @@ static bool is_file(const char *path) {
 
 // --- reading --------------------------------------------------------------------
 
-static const Source *read_source(Arena *a, const char *path, const char *name) {
+const Source *tu_read_source(Arena *a, const char *path) {
+  const char *name = path;
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   Buf b = {0};
@@ -131,28 +132,30 @@ static void search_dirs(Arena *a, const TirxOptions *opt, Tu *tu) {
 }
 
 // Whether a file is the user's: not tirx's own headers, not the toolkit's.
-static bool is_user_file(const Tu *tu, const char *real) {
+bool tu_is_user_file(const Tu *tu, const char *real) {
   return !under(real, tu->tirx_dir) && !under(real, tu->cuda_dir) && !under(real, "/usr/include");
 }
 
 // Where `#include` line inc of file f finds its header, as the preprocessor
 // searches: a quoted name in f's own directory first, then -iquote; both
-// forms then -I, then -isystem (not the user's). NULL when it is not found in
-// the user's directories.
-static const char *resolve(Arena *a, const Tu *tu, const TuFile *f, const IncludeLine *inc) {
+// forms then -I, then -isystem (*system: the user's, but not to rewrite).
+// NULL when it is not in the user's directories (the toolkit's, say).
+static const char *resolve(Arena *a, const Tu *tu, const TuFile *f, const IncludeLine *inc, bool *system) {
   const char *text = f->src->data;
   const char *name = arena_strndup(a, text + inc->name_start + 1, inc->name_end - inc->name_start - 2);
+  *system = f->system;
   if (name[0] == '/') return is_file(name) ? name : NULL;
+  const char *p;
   if (!inc->angled) {
-    const char *p = join(a, dir_of(a, f->path), name);
-    if (is_file(p)) return p;
+    if (is_file(p = join(a, dir_of(a, f->path), name))) return p;
     for (int i = 0; i < tu->nquote; i++)
       if (is_file(p = join(a, tu->quote_dirs[i], name))) return p;
   }
-  for (int i = 0; i < tu->nuser; i++) {
-    const char *p = join(a, tu->user_dirs[i], name);
-    if (is_file(p)) return p;
-  }
+  for (int i = 0; i < tu->nuser; i++)
+    if (is_file(p = join(a, tu->user_dirs[i], name))) return p;
+  *system = true;
+  for (int i = 0; i < tu->nsystem; i++)
+    if (is_file(p = join(a, tu->system_dirs[i], name))) return p;
   return NULL;
 }
 
@@ -193,14 +196,15 @@ void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationLis
         tu->computed = true;
         continue;
       }
-      const char *path = resolve(a, tu, file, inc);
+      bool system;
+      const char *path = resolve(a, tu, file, inc, &system);
       const char *r = path ? real_of(a, path) : NULL;
-      if (!r || !is_user_file(tu, r)) continue;
+      if (!r || !tu_is_user_file(tu, r)) continue;
       int t = tu_find(tu, r);
       if (t < 0) {
-        const Source *src = read_source(a, path, r);
+        const Source *src = tu_read_source(a, r);
         if (!src) continue;
-        t = add_file(a, tu, &cap, (TuFile){.path = path, .real = r, .name = r, .src = src,
+        t = add_file(a, tu, &cap, (TuFile){.path = path, .real = r, .name = r, .src = src, .system = system,
                                            .anns = scan_annotations(a, src)});
         file = &tu->files[f];  // the array may have moved
       }
@@ -211,7 +215,7 @@ void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationLis
 
 bool tu_annotated(const Tu *tu) {
   for (int i = 0; i < tu->n; i++)
-    if (tu->files[i].anns.len) return true;
+    if (tu->files[i].anns.len && !tu->files[i].system) return true;
   return false;
 }
 
@@ -231,7 +235,7 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
     changed = false;
     for (int f = 1; f < tu->n; f++) {
       TuFile *file = &tu->files[f];
-      if (file->written) continue;
+      if (file->written || file->system) continue;
       bool w = file->anns.len > 0;
       for (int k = 0; !w && k < file->anns.nincludes; k++)
         w = file->targets[k] > 0 && tu->files[file->targets[k]].written;
@@ -241,11 +245,22 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
   // Standard output is taken to land beside the input (`tirx-pp k.cu > k.tirx.cu`),
   // where an unannotated file comes out byte for byte; -o names any other place.
   tu->files[0].out = absolute(a, opt->out_path ? opt->out_path : join(a, dir_of(a, tu->files[0].path), "-"));
+  // #line names the input as given while the output is written where that
+  // name was given (standard output, or the current directory); from
+  // elsewhere, and always for a header, by its real path (nvcc -M lists them).
+  bool here = !opt->out_path || !strcmp(dir_of(a, tu->files[0].out), absolute(a, "."));
+  tu->files[0].line_name = here ? tu->files[0].path : tu->files[0].real;
+  for (int f = 1; f < tu->n; f++) tu->files[f].line_name = tu->files[f].real;
   const char *dir = opt->headers_out ? absolute(a, opt->headers_out)
                     : opt->out_path  ? arena_printf(a, "%s.headers", tu->files[0].out)
                                      : NULL;
   for (int f = 1; f < tu->n; f++) {
     TuFile *file = &tu->files[f];
+    if (file->system && file->anns.len)
+      diag_plain(d, DIAG_WARNING,
+                 "'%s' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers "
+                 "alone, so nvcc sees them as they are",
+                 file->name);
     if (!file->written) continue;
     if (!dir) {
       diag_plain(d, DIAG_ERROR,

@@ -21,8 +21,11 @@ typedef struct {
   const Source *src;  // NULL when the file could not be read
   AnnotationList anns;
   int *targets;       // per include line: the user file it reaches, -1 for none
+  bool system;        // found through the user's -isystem: never rewritten
   bool written;       // it is the input, or it (or a header it reaches) is annotated
   const char *out;    // absolute path where its output goes (standard output: beside the input)
+  const char *line_name;  // what its #line directives call it: a name that the
+                          // compiler's depfile can find from where it runs
 } TuFile;
 
 typedef struct {
@@ -36,6 +39,10 @@ typedef struct {
 
 // Reads the input's user headers (transitively) and scans each.
 void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu);
+// A file's bytes, named by its path; NULL when it cannot be read.
+const Source *tu_read_source(Arena *a, const char *path);
+// Whether a file is the user's: not tirx's own headers, not the toolkit's.
+bool tu_is_user_file(const Tu *tu, const char *real);
 // Whether any user file holds an annotation.
 bool tu_annotated(const Tu *tu);
 // The index of the user file whose real path is real; -1 if none.

@@ -122,6 +122,7 @@ def expand(path, work):
         elif kind in ("example", "file"):
             name, args = rest[0], rest[1:]
             src, i = read_block(lines, i)
+            os.makedirs(os.path.dirname(os.path.join(work, name)), exist_ok=True)
             with open(os.path.join(work, name), "w") as f:
                 f.write(src)
             lang = "cuda" if name.endswith((".cu", ".cuh", ".h")) else "text"

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# SPEC 7: annotations in the user's headers. A translation unit whose kernels
+# live in headers (a template among them), found beside it, in a subfolder and
+# through -I, is rewritten with -o into another directory: the output and the
+# header's copy are compared with expected files (the temporary root written
+# as @ROOT@), compile with nvcc, and nvcc's depfile names only files that
+# exist. Then the errors and warnings, each with its full text, and no output
+# left behind when one fails.
+#   user_headers.sh TIRX_PP HEADERS_DIR CASES_DIR
+set -u
+export LC_ALL=C
+tool=$(realpath "$1") headers=$(realpath "$2") cases=$(realpath "$3")
+nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export TIRX_PP_CACHE_DIR="$tmp/cache"
+root=$tmp/project
+cp -r "$cases" "$root"
+rm -rf "$root/expected"
+pass=0 fail=0
+ok() { pass=$((pass+1)); echo "ok   $1"; }
+bad() { fail=$((fail+1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+# same NAME FILE EXPECTED: FILE with the root as @ROOT@ is EXPECTED.
+same() {
+  if diff <(sed "s|$root|@ROOT@|g" "$2") "$3" > "$tmp/diff"; then ok "$1"; else bad "$1" "$(head -20 "$tmp/diff")"; fi
+}
+# run: the tool in the project root; sets rc, out, err.
+run() { (cd "$root" && "$tool" "$@") > "$tmp/out" 2> "$tmp/err"; rc=$?; }
+# expect NAME STATUS STDERR -- ARGS...: exit status and standard error (root as @ROOT@).
+expect() {
+  local name=$1 status=$2 want=$3; shift 4
+  run "$@"
+  local got; got=$(sed "s|$root|@ROOT@|g" "$tmp/err")
+  if [ "$rc" -eq "$status" ] && [ "$got" = "$want" ]; then ok "$name"; else
+    bad "$name" "exit $rc (want $status)" "stderr: $got" "want:   $want"; fi
+}
+
+# 1. Rewritten into another directory.
+mkdir -p "$root/build"
+expect tu-elsewhere 0 "" -- src/main.cu -o build/main.cu -- -Isrc/include
+same tu-elsewhere-main "$root/build/main.cu" "$cases/expected/main.cu"
+same tu-elsewhere-header "$root/build/main.cu.headers/kernels/scale.cuh" "$cases/expected/scale.cuh"
+files=$(cd "$root/build" && find . -type f | sort | tr '\n' ' ')
+[ "$files" = "./main.cu ./main.cu.headers/kernels/scale.cuh " ] && ok tu-elsewhere-files || bad tu-elsewhere-files "$files"
+# nvcc compiles it from another directory, warning-free, and its depfile
+# names files that exist (the #line names too).
+if (cd "$tmp" && "$nvcc" -I"$headers" -I"$root/src/include" -gencode=arch=compute_90a,code=sm_90a -c \
+      "$root/build/main.cu" -o main.o -MD -MF main.d) > "$tmp/nvcc" 2>&1 && ! grep -q warning "$tmp/nvcc"; then
+  ok tu-elsewhere-nvcc
+else
+  bad tu-elsewhere-nvcc "$(head -5 "$tmp/nvcc")"
+fi
+missing=$(cd "$tmp" && sed -e 's/^[^:]*://' -e 's/\\$//' main.d | tr ' ' '\n' | grep -v '^$' | while read -r f; do [ -e "$f" ] || echo "$f"; done)
+[ -z "$missing" ] && ok tu-elsewhere-depfile || bad tu-elsewhere-depfile "$missing"
+# The same again: the same bytes (deterministic).
+cp "$root/build/main.cu.headers/kernels/scale.cuh" "$tmp/first.cuh"
+run src/main.cu -o build/main.cu -- -Isrc/include
+cmp -s "$tmp/first.cuh" "$root/build/main.cu.headers/kernels/scale.cuh" && ok tu-deterministic || bad tu-deterministic
+# A second translation unit that includes the header gets the same copy.
+expect tu-second 0 "" -- src/two.cu -o build/two.cu -- -Isrc/include
+cmp -s "$root/build/main.cu.headers/kernels/scale.cuh" "$root/build/two.cu.headers/kernels/scale.cuh" &&
+  ok tu-second-same-copy || bad tu-second-same-copy
+# Written beside the input: what resolves there is left as it is.
+expect tu-beside 0 "" -- src/main.cu -o src/main.tirx.cu -- -Isrc/include
+grep -q '^#include "params.h"$' "$root/src/main.tirx.cu" && grep -q '^#include "main.tirx.cu.headers/kernels/scale.cuh"$' \
+  "$root/src/main.tirx.cu" && ok tu-beside-includes || bad tu-beside-includes "$(grep '#include' "$root/src/main.tirx.cu")"
+rm -rf "$root/src/main.tirx.cu" "$root/src/main.tirx.cu.headers"
+
+# 2. Refusals and errors: nothing written.
+expect tu-stdout 2 "tirx-pp: error: 'src/main.cu' includes annotated headers ('@ROOT@/src/kernels/scale.cuh'), whose rewritten copies need a place: write the output to a file (-o OUT puts them in OUT.headers/) or name a directory (--headers-out DIR)" -- src/main.cu -- -Isrc/include
+[ ! -s "$tmp/out" ] && ok tu-stdout-empty || bad tu-stdout-empty
+expect tu-header-error 1 "@ROOT@/src/kernels/broken.cuh:4:19: error: the bound of a loop under '#pragma tirx unroll' is not a constant expression, so its trip count is unknown
+  for (int i = 0; i < n; ++i) x[i] = 0;
+                  ^~~~~" -- src/broken.cu -o build/broken.cu
+[ ! -e "$root/build/broken.cu" ] && [ ! -e "$root/build/broken.cu.headers" ] && ok tu-header-error-nothing-written ||
+  bad tu-header-error-nothing-written
+expect tu-computed 1 "src/computed/main.cu:3:10: error: '@ROOT@/src/kernels/scale.cuh' holds tirx annotations but is reached through a computed #include (#include MACRO), which tirx-pp cannot redirect to its rewritten copy; include it by name
+#include KERNELS
+         ^" -- src/computed/main.cu -o build/computed.cu
+[ ! -e "$root/build/computed.cu" ] && ok tu-computed-nothing-written || bad tu-computed-nothing-written
+expect tu-system 0 "tirx-pp: warning: '@ROOT@/sys/vendor/lib.cuh' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers alone, so nvcc sees them as they are" -- src/system.cu -o build/system.cu -- -isystem sys
+cmp -s "$root/src/system.cu" "$root/build/system.cu" && ok tu-system-unchanged || bad tu-system-unchanged
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,16 @@
+// A translation unit whose own text holds no annotation: its kernels live in
+// headers (as in llm.c), found beside it, under a subfolder and through -I.
+#include <cstdio>
+#include "params.h"
+#include "kernels/scale.cuh"
+#include <config.h>
+
+int main() {
+  float *x;
+  cudaMalloc(&x, 32 * WIDTH * sizeof(float));
+  scale<float><<<1, 32>>>(x, 2.0f);
+  first_lane<<<1, 64>>>(x);
+  cudaDeviceSynchronize();
+  printf("%d %d\n", WIDTH, CONFIG_VALUE);
+  return 0;
+}
