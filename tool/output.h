@@ -1,0 +1,30 @@
+// output.h - reading the input, writing the outputs all or nothing, and
+// make depfiles.
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util.h"
+
+// Reads a whole file ("-": standard input); NULL with errno set on failure.
+char *read_file(const char *path, size_t *len);
+
+typedef struct {
+  const char *path;
+  const char *data;
+  size_t len;
+  bool make_dirs;  // create missing parent directories (header copies)
+  char *tmp;       // private: the temporary beside path
+} OutFile;
+
+// Writes every file or none: each to a temporary beside it, then all renamed
+// into place (devices and pipes are written directly). On failure reports
+// "cannot write" and leaves no new file or directory. TIRX_OK or TIRX_IO_ERROR.
+int write_outputs(OutFile *files, int n);
+// Writes all of data to standard output; false with errno set.
+bool write_stdout(const char *data, size_t len);
+
+// A path in make syntax: spaces, '#' and '$' escaped.
+void put_make_path(Buf *b, const char *p);
+// Whether two paths name the same file (by device and inode, else by text).
+bool same_path(const char *x, const char *y);
