@@ -119,7 +119,7 @@ int write_outputs(OutFile *files, int n) {
   for (int i = 0; i < n && rc == TIRX_OK; i++)
     if (!files[i].tmp) rc = write_device(&files[i]);
   for (int i = 0; i < n && rc == TIRX_OK; i++)
-    if (rename(files[i].tmp, files[i].path) != 0) rc = cannot_write(files[i].path, errno);
+    if (files[i].tmp && rename(files[i].tmp, files[i].path) != 0) rc = cannot_write(files[i].path, errno);
   for (int i = 0; i < n; i++) {
     if (files[i].tmp && rc != TIRX_OK) unlink(files[i].tmp);
     free(files[i].tmp);
@@ -144,4 +144,28 @@ bool same_path(const char *x, const char *y) {
   struct stat sx, sy;
   if (!strcmp(x, y)) return true;
   return stat(x, &sx) == 0 && stat(y, &sy) == 0 && sx.st_dev == sy.st_dev && sx.st_ino == sy.st_ino;
+}
+
+int unique_deps(const TirxResult *r, bool from_stdin, const char **out) {
+  int n = 0;
+  char **real = xmalloc(sizeof(char *) * (size_t)(r->ndeps + 1));
+  for (int i = from_stdin ? 1 : 0; i < r->ndeps; i++) {
+    char *rp = realpath(r->deps[i], NULL);
+    bool seen = false;
+    for (int k = 0; k < n && !seen; k++) seen = rp && real[k] && !strcmp(real[k], rp);
+    if (seen) {
+      free(rp);
+      continue;
+    }
+    real[n] = rp;
+    out[n++] = r->deps[i];
+  }
+  for (int k = 0; k < n; k++) free(real[k]);
+  free(real);
+  return n;
+}
+
+bool result_is_annotated(const char *data, size_t len, const TirxResult *r) {
+  return r->nheaders > 0 || r->text.len != len || (len && memcmp(r->text.data, data, len)) ||
+         tirx_has_annotations(data, len);
 }

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "tirxpp.h"
 #include "util.h"
 
 // Reads a whole file ("-": standard input); NULL with errno set on failure.
@@ -26,5 +27,12 @@ bool write_stdout(const char *data, size_t len);
 
 // A path in make syntax: spaces, '#' and '$' escaped.
 void put_make_path(Buf *b, const char *p);
+// The files a depfile lists: each of r's dependencies once (by real path),
+// in the order read (standard input, deps[0] when from_stdin, is no file).
+// out has room for r->ndeps. Returns how many.
+int unique_deps(const TirxResult *r, bool from_stdin, const char **out);
+// Whether the rewrite changed anything or the file is annotated: when the
+// parse's assumptions (notes) matter, and the launcher's test.
+bool result_is_annotated(const char *data, size_t len, const TirxResult *r);
 // Whether two paths name the same file (by device and inode, else by text).
 bool same_path(const char *x, const char *y);
