@@ -34,7 +34,7 @@ expect o-without-file 2 "tirx-pp: error: -o needs a file name
 try 'tirx-pp --help'" -- "$tool" good.cu -o
 expect bad-color 2 "tirx-pp: error: --color takes auto, always or never, not 'sometimes'
 try 'tirx-pp --help'" -- "$tool" --color=sometimes good.cu
-expect bad-arch 2 "tirx-pp: error: unknown architecture 'sm_99x' (sm_50 ... sm_90a)
+expect bad-arch 2 "tirx-pp: error: unknown architecture 'sm_99x' (sm_50 ... sm_121, compute_XX, native, all, all-major)
 try 'tirx-pp --help'" -- "$tool" -arch=sm_99x good.cu
 expect no-cuda 2 "tirx-pp: error: no CUDA toolkit at '/nonexistent' (no include/cuda_runtime.h); use --cuda-path=DIR" -- \
   "$tool" --cuda-path=/nonexistent good.cu

@@ -214,9 +214,19 @@ static char *original_of(char *path, const Rename *rn, int n) {
   return path;
 }
 
-static bool listed(char **deps, int n, const char *path) {
-  for (int i = 0; i < n; i++)
-    if (same_path(deps[i], path)) return true;
+typedef struct {
+  dev_t dev;
+  ino_t ino;
+} FileId;
+typedef VEC(FileId) FileIds;
+
+// Whether path is one of the files seen (adding it when not).
+static bool seen(Arena *ar, FileIds *ids, const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0) return false;
+  for (int i = 0; i < ids->len; i++)
+    if (ids->items[i].dev == st.st_dev && ids->items[i].ino == st.st_ino) return true;
+  VEC_PUSH(ar, *ids, ((FileId){st.st_dev, st.st_ino}));
   return false;
 }
 
@@ -246,12 +256,19 @@ static int fix_depfile(Arena *ar, const char *path, const char *src, const char 
     for (int i = 0; i < rule->deps.len; i++) rule->deps.items[i] = original_of(rule->deps.items[i], rn, n);
   }
   if (rules.len) {
+    // The first rule's files, each once (the copy named the original in
+    // its #line directives, so nvcc may list it twice), then tirx-pp's.
+    Rule *first = &rules.items[0];
+    FileIds ids = {0};
+    int n = 0;
+    for (int i = 0; i < first->deps.len; i++)
+      if (!seen(ar, &ids, first->deps.items[i])) first->deps.items[n++] = first->deps.items[i];
+    first->deps.len = n;
     const char **mine = arena_alloc(ar, sizeof(char *) * (size_t)(r->ndeps + 1));
     int nmine = unique_deps(r, false, mine);
-    Rule *first = &rules.items[0];
     int before = first->deps.len;
     for (int i = 0; i < nmine; i++)
-      if (!listed(first->deps.items, first->deps.len, mine[i])) VEC_PUSH(ar, first->deps, (char *)mine[i]);
+      if (!seen(ar, &ids, mine[i])) VEC_PUSH(ar, first->deps, (char *)mine[i]);
     for (int i = before; mp && i < first->deps.len; i++) {
       Rule phony = {0};
       VEC_PUSH(ar, phony.targets, first->deps.items[i]);
