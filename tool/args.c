@@ -213,20 +213,21 @@ static int read_build_dir(Args *a) {
     return TIRX_USAGE;
   }
   char *abs = realpath(a->in, NULL);
-  CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : a->in);
+  // libclang answers a question about one file with a neighbour's command
+  // (interpolated, under the file's name); only the file's own entry will
+  // do, so look for it among them all.
+  CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
   int rc = -1;
-  // libclang answers for any file with a neighbour's command; only the
-  // file's own entry will do.
   bool own = false;
-  if (cmds && clang_CompileCommands_getSize(cmds) > 0) {
-    CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
+  CXCompileCommand cmd = NULL;
+  for (unsigned k = 0; cmds && abs && !own && k < clang_CompileCommands_getSize(cmds); k++) {
+    cmd = clang_CompileCommands_getCommand(cmds, k);
     CXString file = clang_CompileCommand_getFilename(cmd), d = clang_CompileCommand_getDirectory(cmd);
     const char *f = clang_getCString(file);
-    char *path = f[0] == '/' ? strdup(f) : arena_printf(a->arena, "%s/%s", clang_getCString(d), f);
+    const char *path = f[0] == '/' ? f : arena_printf(a->arena, "%s/%s", clang_getCString(d), f);
     char *resolved = realpath(path, NULL);
-    own = resolved && abs && !strcmp(resolved, abs);
+    own = resolved && !strcmp(resolved, abs);
     free(resolved);
-    if (f[0] == '/') free(path);
     clang_disposeString(file);
     clang_disposeString(d);
   }
@@ -240,7 +241,6 @@ static int read_build_dir(Args *a) {
             a->in, a->build_dir);
     rc = TIRX_USAGE;
   } else {
-    CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
     CXString d = clang_CompileCommand_getDirectory(cmd);
     const char *dir = arena_printf(a->arena, "%s", clang_getCString(d));
     clang_disposeString(d);
