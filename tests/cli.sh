@@ -108,6 +108,43 @@ cp "$golden/../identity/realworld.cu" plain.cu
 "$tool" plain.cu -o plain.out.cu -MD && [ "$(cat plain.out.cu.d)" = "plain.out.cu: \\
   plain.cu" ] && ok depfile-unannotated || bad depfile-unannotated
 
+# Annotated headers: the copies are written with the output (into
+# --headers-out=DIR, or OUT.headers/), all or none; the depfile lists each
+# file read once and names the copies as targets too.
+mkdir -p hdr/kern && cat > hdr/kern/fill.cuh <<'H'
+#pragma once
+#include "tirx.h"
+template <int N>
+__device__ void fill(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 4; ++i) a[i] = N;
+}
+H
+cat > hdr/h.cu <<'K'
+#include "kern/fill.cuh"
+__global__ void k(float *a) { fill<3>(a); }
+K
+mkdir -p hdr/out
+expect headers-out 0 "" -- "$tool" hdr/h.cu -o hdr/out/h.cu --headers-out=hdr/copies -MD
+[ -f hdr/copies/kern/fill.cuh ] && grep -q 'const int i = 3' hdr/copies/kern/fill.cuh && ok headers-out-copy \
+  || bad headers-out-copy
+head -1 hdr/out/h.cu.d | grep -qx "hdr/out/h.cu $tmp/hdr/copies/kern/fill.cuh: \\\\" && ok depfile-targets-copies \
+  || { bad depfile-targets-copies; head -1 hdr/out/h.cu.d; }
+[ "$(grep -c '^  .*/h\.cu' hdr/out/h.cu.d)" -eq 1 ] && [ "$(grep -c '^  .*/fill\.cuh' hdr/out/h.cu.d)" -eq 1 ] \
+  && ok depfile-each-once || { bad depfile-each-once; grep 'h.cu\|fill' hdr/out/h.cu.d; }
+"$tool" hdr/h.cu -o hdr/out/h2.cu && [ -f hdr/out/h2.cu.headers/kern/fill.cuh ] && ok headers-default-dir \
+  || bad headers-default-dir
+touch hdr/blocker
+expect headers-all-or-nothing 3 "tirx-pp: error: cannot write '$tmp/hdr/blocker/x/kern/fill.cuh': Not a directory" -- \
+  "$tool" hdr/h.cu -o hdr/out/h3.cu --headers-out=hdr/blocker/x -MD
+[ ! -e hdr/out/h3.cu ] && [ ! -e hdr/out/h3.cu.d ] && [ -z "$(find hdr -name '*tmp*')" ] && ok headers-fail-writes-nothing \
+  || bad headers-fail-writes-nothing
+mkdir -p hdr/ro && expect headers-dir-made-is-removed 3 "tirx-pp: error: cannot write '/dev/full': No space left on device" -- \
+  "$tool" hdr/h.cu -o /dev/full --headers-out=hdr/ro/made/deep
+[ ! -e hdr/ro/made ] && ok headers-made-dirs-removed || bad headers-made-dirs-removed
+expect headers-out-twice 2 "tirx-pp: error: --headers-out given twice ('a', 'b')
+try 'tirx-pp --help'" -- "$tool" hdr/h.cu --headers-out=a --headers-out=b
+
 # nvcc's flags: translated for the parse, or ignored.
 "$tool" -x cu -c -O3 -g -G -lineinfo --expt-relaxed-constexpr --extended-lambda -rdc=true -Xcompiler -fPIC \
   -Xptxas -v -ccbin g++ --use_fast_math -gencode=arch=compute_80,code=sm_80 -gencode arch=compute_90a,code=sm_90a \
