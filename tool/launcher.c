@@ -302,12 +302,8 @@ static int check_unannotated(Args *a, int argc, char **argv, const Command *c) {
     if (!data) continue;  // nvcc will say
     TirxOptions opt = a->opt;
     opt.path = src;
-    TirxResult r;
-    int rc = tirx_rewrite(&opt, data, len, &r, stderr);
-    bool annotated = rc == TIRX_OK && result_is_annotated(data, len, &r);
-    tirx_result_free(&r);
+    bool annotated = tu_is_annotated(&opt, data, len);
     free(data);
-    if (rc != TIRX_OK) return rc;
     if (annotated) {
       fprintf(stderr,
               "tirx-pp: error: '%s' is annotated, and the launcher rewrites only a command that compiles one CUDA "
@@ -363,14 +359,14 @@ int launch(Args *a, int argc, char **argv) {
   size_t len;
   char *data = read_file(src, &len);
   if (!data) return run_as_given(argv);  // nvcc says what is wrong with it
-  TirxResult result;
-  rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
-  bool annotated = rc == TIRX_OK && result_is_annotated(data, len, &result);
-  free(data);
-  if (rc == TIRX_OK && !annotated) {
-    tirx_result_free(&result);
+  // Unannotated: nvcc as given, before any parse (the fast path).
+  if (!tu_is_annotated(&a->opt, data, len)) {
+    free(data);
     return run_as_given(argv);
   }
+  TirxResult result;
+  rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
+  free(data);
   if (rc == TIRX_OK) {
     args_print_notes(a);
     OutFile *files = xmalloc(sizeof(OutFile) * (size_t)(result.nheaders + 1));

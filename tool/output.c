@@ -10,7 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "source.h"
 #include "tirxpp.h"
+#include "tu.h"
 
 char *read_file(const char *path, size_t *len) {
   FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -165,7 +167,12 @@ int unique_deps(const TirxResult *r, bool from_stdin, const char **out) {
   return n;
 }
 
-bool result_is_annotated(const char *data, size_t len, const TirxResult *r) {
-  return r->nheaders > 0 || r->text.len != len || (len && memcmp(r->text.data, data, len)) ||
-         tirx_has_annotations(data, len);
+bool tu_is_annotated(const TirxOptions *opt, const char *data, size_t len) {
+  Arena *ar = arena_new();
+  const Source *src = source_new(ar, opt->path, data, len);
+  Tu tu;
+  tu_read(ar, opt, src, scan_annotations(ar, src), &tu);
+  bool any = tu_annotated(&tu) || tu.computed;
+  arena_free(ar);
+  return any;
 }
