@@ -60,7 +60,8 @@ typedef struct {
   bool with_compile;    // -MD, -MMD
   bool deps_only;       // -M, -MM
   bool mp;              // -MP
-  bool as_given;        // --version, --help, --dryrun, an options file, a missing value: nvcc's business
+  bool as_given;        // --version, --help, --dryrun, a missing value: nvcc's business
+  const char *optf;     // an --options-file: flags tirx-pp cannot see
 } Command;
 
 static const struct {
@@ -88,8 +89,8 @@ static void scan_command(Arena *ar, int argc, char **argv, Command *c) {
     if (is(f, "-MD") || is(f, "-MMD")) c->with_compile = true;
     if (is(f, "-M") || is(f, "-MM")) c->deps_only = true;
     if (is(f, "-MP")) c->mp = true;
-    if (is(f, "-h") || is(f, "-V") || is(f, "-dryrun") || is(f, "-code-ls") || is(f, "-arch-ls") || is(f, "-optf"))
-      c->as_given = true;
+    if (is(f, "-h") || is(f, "-V") || is(f, "-dryrun") || is(f, "-code-ls") || is(f, "-arch-ls")) c->as_given = true;
+    if (is(f, "-optf")) c->optf = n.value;
     for (size_t k = 0; k < sizeof modes / sizeof *modes; k++)
       if (is(f, modes[k].flag)) c->out_ext = modes[k].ext;
     if (n.nargs > 0) i += n.nargs - 1;
@@ -363,6 +364,14 @@ int launch(Args *a, int argc, char **argv) {
   if (!tu_is_annotated(&a->opt, data, len)) {
     free(data);
     return run_as_given(argv);
+  }
+  if (c.optf) {  // its -D and -I would change the rewrite: no guessing
+    fprintf(stderr,
+            "tirx-pp: error: '%s' is annotated, and the launcher does not read nvcc's options file '%s'; give "
+            "those flags on the command line\n",
+            src, c.optf);
+    free(data);
+    return TIRX_USAGE;
   }
   TirxResult result;
   rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
