@@ -110,7 +110,7 @@ cp "$golden/../identity/realworld.cu" plain.cu
 
 # Annotated headers: the copies are written with the output (into
 # --headers-out=DIR, or OUT.headers/), all or none; the depfile lists each
-# file read once and names the copies as targets too.
+# file read once, its one target the output (ninja refuses undeclared ones).
 mkdir -p hdr/kern && cat > hdr/kern/fill.cuh <<'H'
 #pragma once
 #include "tirx.h"
@@ -128,8 +128,8 @@ mkdir -p hdr/out
 expect headers-out 0 "" -- "$tool" hdr/h.cu -o hdr/out/h.cu --headers-out=hdr/copies -MD
 [ -f hdr/copies/kern/fill.cuh ] && grep -q 'const int i = 3' hdr/copies/kern/fill.cuh && ok headers-out-copy \
   || bad headers-out-copy
-head -1 hdr/out/h.cu.d | grep -qx "hdr/out/h.cu $tmp/hdr/copies/kern/fill.cuh: \\\\" && ok depfile-targets-copies \
-  || { bad depfile-targets-copies; head -1 hdr/out/h.cu.d; }
+head -1 hdr/out/h.cu.d | grep -qx "hdr/out/h.cu: \\\\" && ok depfile-target-output \
+  || { bad depfile-target-output; head -1 hdr/out/h.cu.d; }
 [ "$(grep -c '^  .*/h\.cu' hdr/out/h.cu.d)" -eq 1 ] && [ "$(grep -c '^  .*/fill\.cuh' hdr/out/h.cu.d)" -eq 1 ] \
   && ok depfile-each-once || { bad depfile-each-once; grep 'h.cu\|fill' hdr/out/h.cu.d; }
 "$tool" hdr/h.cu -o hdr/out/h2.cu && [ -f hdr/out/h2.cu.headers/kern/fill.cuh ] && ok headers-default-dir \

@@ -104,6 +104,25 @@ sleep 1; touch "$m/kern/fill.cuh"
 make -C "$m" NVCC="$tool $work/bin/nvcc" TIRX_HEADERS="$src/headers" 2>&1 | grep -q "templated.cu" \
   && ok "make: annotated header edit rebuilds (needs header rewriting)" || bad "make: annotated header edit rebuilds (needs header rewriting)"
 
+# ---- tirx_add_sources: every architecture, the standard, header copies ----
+a=$work/added; cp -r "$src/tests/launcher" "$work/added-src"
+if cmake -S "$work/added-src/add_sources" -B "$a" -G Ninja -DTIRX_PP="$tool" -DTIRX_HEADERS="$src/headers" \
+     -DTIRX_CMAKE="$src/cmake" > "$a.configure.log" 2>&1 && cmake --build "$a" > "$a.build.log" 2>&1; then
+  ok "tirx_add_sources: build"; else bad "tirx_add_sources: build"; cat "$a.configure.log" "$a.build.log" | tail -20; fi
+ninja -C "$a" -t commands | grep "tirx-pp .*templated.cu" > "$a.cmd"
+grep -q -- "-arch=sm_80 -arch=sm_90 -std=c++20" "$a.cmd" && grep -q -- "--headers-out=$a/tirx/__/templated.cu.headers" "$a.cmd" \
+  && ok "tirx_add_sources: every architecture and the standard" || { bad "tirx_add_sources: every architecture and the standard"; cat "$a.cmd"; }
+grep -q "note: several target architectures (sm_80, sm_90); the parse assumes the highest, sm_90" "$a.build.log" \
+  && ok "tirx_add_sources: the note on the parse's architecture" || bad "tirx_add_sources: the note on the parse's architecture"
+grep -q 'const int i = 3' "$a/tirx/__/templated.cu.headers/kern/fill.cuh" && ok "tirx_add_sources: header copy (needs header rewriting)" \
+  || bad "tirx_add_sources: header copy (needs header rewriting)"
+cmake --build "$a" > "$a.again.log" 2>&1
+grep -q "no work to do" "$a.again.log" && ok "tirx_add_sources: no-op rebuild" || { bad "tirx_add_sources: no-op rebuild"; cat "$a.again.log"; }
+sleep 1; touch "$work/added-src/kern/fill.cuh"
+cmake --build "$a" > "$a.touch.log" 2>&1
+grep -q "tirx-pp __/templated.cu" "$a.touch.log" && ! grep -q "tirx-pp __/annotated.cu" "$a.touch.log" \
+  && ok "tirx_add_sources: header edit re-runs tirx-pp on its includer" || { bad "tirx_add_sources: header edit re-runs tirx-pp"; cat "$a.touch.log"; }
+
 # ---- the command line nvcc sees, case by case ----
 cd "$work/make-launch"
 # nvcc's default names: no -o, -MD without -MF, -M to standard output.
@@ -132,6 +151,14 @@ rm -f annotated.o annotated.d
 "$tool" "$work/bin/nvcc" -gencode=garbage -c annotated.cu -o g.o 2> g.err; rc=$?
 [ $rc -eq 2 ] && [ "$(head -1 g.err)" = "tirx-pp: error: -gencode takes arch=compute_XX,code=sm_XX (or code=[sm_XX,compute_XX]), not 'garbage'" ] \
   && ok "launcher: -gencode=garbage" || { bad "launcher: -gencode=garbage"; cat g.err; }
+
+# An options file hides flags: refused for an annotated source, as given otherwise.
+echo "-DX=1" > opts.txt
+"$tool" "$work/bin/nvcc" -optf opts.txt -I"$src/headers" -arch=sm_90 -c annotated.cu -o optf.o 2> optf.err; rc=$?
+[ $rc -eq 2 ] && [ "$(cat optf.err)" = "tirx-pp: error: 'annotated.cu' is annotated, and the launcher does not read nvcc's options file 'opts.txt'; give those flags on the command line" ] \
+  && ok "launcher: options file with an annotated source refused" || { bad "launcher: options file refused"; cat optf.err; }
+"$tool" "$work/bin/nvcc" -optf opts.txt -arch=sm_90 -c plain.cu -o optf.o && ok "launcher: options file, unannotated: as given" \
+  || bad "launcher: options file, unannotated: as given"
 
 # ---- the time added to an unannotated file (budget: 5 ms) ----
 best=999999

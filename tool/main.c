@@ -15,13 +15,13 @@
 #include "launcher.h"
 #include "output.h"
 
-// TARGETS: DEPS..., the targets being the output and the header copies.
+// TARGET: DEPS..., the target being the output. Not the header copies:
+// ninja refuses a depfile that names an output the build did not declare
+// ("depfile mentions '...' as an output, but no such output was declared"),
+// and which headers are annotated is not known when the build is written.
+// The copies are rewritten whenever the output is.
 static void make_depfile(const Args *a, const TirxResult *r, Buf *b) {
   put_make_path(b, a->dep_target ? a->dep_target : a->out ? a->out : "-");
-  for (int i = 0; i < r->nheaders; i++) {
-    buf_putc(b, ' ');
-    put_make_path(b, r->headers[i].out);
-  }
   buf_putc(b, ':');
   const char **deps = xmalloc(sizeof(char *) * (size_t)(r->ndeps + 1));
   int n = unique_deps(r, !strcmp(a->in, "-"), deps);
