@@ -134,6 +134,8 @@ head -1 hdr/out/h.cu.d | grep -qx "hdr/out/h.cu: \\\\" && ok depfile-target-outp
   && ok depfile-each-once || { bad depfile-each-once; grep 'h.cu\|fill' hdr/out/h.cu.d; }
 "$tool" hdr/h.cu -o hdr/out/h2.cu && [ -f hdr/out/h2.cu.headers/kern/fill.cuh ] && ok headers-default-dir \
   || bad headers-default-dir
+"$tool" hdr/h.cu --headers-out hdr/spaced > /dev/null && [ -f hdr/spaced/kern/fill.cuh ] && ok headers-out-spaced \
+  || bad headers-out-spaced
 touch hdr/blocker
 expect headers-all-or-nothing 3 "tirx-pp: error: cannot write '$tmp/hdr/blocker/x/kern/fill.cuh': Not a directory" -- \
   "$tool" hdr/h.cu -o hdr/out/h3.cu --headers-out=hdr/blocker/x -MD

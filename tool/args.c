@@ -25,7 +25,8 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  -o FILE            write the result to FILE (replaced only on success)\n"
-    "  --headers-out=DIR  where rewritten copies of annotated headers go\n"
+    "  --headers-out=DIR  where rewritten copies of annotated headers go (also\n"
+    "                     --headers-out DIR)\n"
     "                     (default OUT.headers/)\n"
     "  -I DIR, -D X[=V], -U X, -std=STD, -include FILE, -isystem DIR\n"
     "                     passed to the parse, as nvcc would see them\n"
@@ -337,6 +338,9 @@ int args_parse(int argc, char **argv, Args *a) {
                     f, argv[i]);
     } else if (starts(f, "--headers-out=")) {
       rc = set_once(&a->opt.headers_out, "--headers-out", f + 14);
+    } else if (is(f, "--headers-out")) {  // the library's messages spell it so
+      if (++i >= argc) return bad_usage("%s needs a directory", f);
+      rc = set_once(&a->opt.headers_out, "--headers-out", argv[i]);
     } else if (is(f, "-MD")) {
       a->depfile = true;
     } else if (starts(f, "--cuda-path=")) {
