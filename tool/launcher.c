@@ -295,7 +295,7 @@ static int fix_depfile(Arena *ar, const char *path, const char *src, const char 
 
 // A command with several CUDA sources is nvcc's to run as given only when
 // none of them is annotated: the launcher rewrites one source per command.
-static int check_unannotated(Args *a, int argc, char **argv, const Command *c) {
+static int check_unannotated(Args *a, char **argv, const Command *c) {
   for (int k = 0; k < c->nsources; k++) {
     const char *src = argv[c->sources[k]];
     size_t len;
@@ -314,7 +314,6 @@ static int check_unannotated(Args *a, int argc, char **argv, const Command *c) {
     }
   }
   return run_as_given(argv);
-  (void)argc;
 }
 
 // The flags of the command, for the parse.
@@ -356,7 +355,7 @@ int launch(Args *a, int argc, char **argv) {
   rc = args_finish(a);
   if (rc >= 0) return rc;
   a->opt.color = isatty(STDERR_FILENO);
-  if (c.nsources > 1) return check_unannotated(a, argc, argv, &c);
+  if (c.nsources > 1) return check_unannotated(a, argv, &c);
   size_t len;
   char *data = read_file(src, &len);
   if (!data) return run_as_given(argv);  // nvcc says what is wrong with it
