@@ -69,6 +69,7 @@ bool libclang_load(const char **why);
 #define clang_CompilationDatabase_fromDirectory (tirx_libclang.clang_CompilationDatabase_fromDirectory)
 #define clang_CompilationDatabase_dispose (tirx_libclang.clang_CompilationDatabase_dispose)
 #define clang_CompilationDatabase_getCompileCommands (tirx_libclang.clang_CompilationDatabase_getCompileCommands)
+#define clang_CompilationDatabase_getAllCompileCommands (tirx_libclang.clang_CompilationDatabase_getAllCompileCommands)
 #define clang_CompileCommands_dispose (tirx_libclang.clang_CompileCommands_dispose)
 #define clang_CompileCommands_getSize (tirx_libclang.clang_CompileCommands_getSize)
 #define clang_CompileCommands_getCommand (tirx_libclang.clang_CompileCommands_getCommand)

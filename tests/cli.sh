@@ -34,7 +34,7 @@ expect o-without-file 2 "tirx-pp: error: -o needs a file name
 try 'tirx-pp --help'" -- "$tool" good.cu -o
 expect bad-color 2 "tirx-pp: error: --color takes auto, always or never, not 'sometimes'
 try 'tirx-pp --help'" -- "$tool" --color=sometimes good.cu
-expect bad-arch 2 "tirx-pp: error: unknown architecture 'sm_99x' (sm_50 ... sm_90a)
+expect bad-arch 2 "tirx-pp: error: unknown architecture 'sm_99x' (sm_50 ... sm_121, compute_XX, native, all, all-major)
 try 'tirx-pp --help'" -- "$tool" -arch=sm_99x good.cu
 expect no-cuda 2 "tirx-pp: error: no CUDA toolkit at '/nonexistent' (no include/cuda_runtime.h); use --cuda-path=DIR" -- \
   "$tool" --cuda-path=/nonexistent good.cu
@@ -108,6 +108,45 @@ cp "$golden/../identity/realworld.cu" plain.cu
 "$tool" plain.cu -o plain.out.cu -MD && [ "$(cat plain.out.cu.d)" = "plain.out.cu: \\
   plain.cu" ] && ok depfile-unannotated || bad depfile-unannotated
 
+# Annotated headers: the copies are written with the output (into
+# --headers-out=DIR, or OUT.headers/), all or none; the depfile lists each
+# file read once, its one target the output (ninja refuses undeclared ones).
+mkdir -p hdr/kern && cat > hdr/kern/fill.cuh <<'H'
+#pragma once
+#include "tirx.h"
+template <int N>
+__device__ void fill(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 4; ++i) a[i] = N;
+}
+H
+cat > hdr/h.cu <<'K'
+#include "kern/fill.cuh"
+__global__ void k(float *a) { fill<3>(a); }
+K
+mkdir -p hdr/out
+expect headers-out 0 "" -- "$tool" hdr/h.cu -o hdr/out/h.cu --headers-out=hdr/copies -MD
+[ -f hdr/copies/kern/fill.cuh ] && grep -q 'const int i = 3' hdr/copies/kern/fill.cuh && ok headers-out-copy \
+  || bad headers-out-copy
+head -1 hdr/out/h.cu.d | grep -qx "hdr/out/h.cu: \\\\" && ok depfile-target-output \
+  || { bad depfile-target-output; head -1 hdr/out/h.cu.d; }
+[ "$(grep -c '^  .*/h\.cu' hdr/out/h.cu.d)" -eq 1 ] && [ "$(grep -c '^  .*/fill\.cuh' hdr/out/h.cu.d)" -eq 1 ] \
+  && ok depfile-each-once || { bad depfile-each-once; grep 'h.cu\|fill' hdr/out/h.cu.d; }
+"$tool" hdr/h.cu -o hdr/out/h2.cu && [ -f hdr/out/h2.cu.headers/kern/fill.cuh ] && ok headers-default-dir \
+  || bad headers-default-dir
+"$tool" hdr/h.cu --headers-out hdr/spaced > /dev/null && [ -f hdr/spaced/kern/fill.cuh ] && ok headers-out-spaced \
+  || bad headers-out-spaced
+touch hdr/blocker
+expect headers-all-or-nothing 3 "tirx-pp: error: cannot write '$tmp/hdr/blocker/x/kern/fill.cuh': Not a directory" -- \
+  "$tool" hdr/h.cu -o hdr/out/h3.cu --headers-out=hdr/blocker/x -MD
+[ ! -e hdr/out/h3.cu ] && [ ! -e hdr/out/h3.cu.d ] && [ -z "$(find hdr -name '*tmp*')" ] && ok headers-fail-writes-nothing \
+  || bad headers-fail-writes-nothing
+mkdir -p hdr/ro && expect headers-dir-made-is-removed 3 "tirx-pp: error: cannot write '/dev/full': No space left on device" -- \
+  "$tool" hdr/h.cu -o /dev/full --headers-out=hdr/ro/made/deep
+[ ! -e hdr/ro/made ] && ok headers-made-dirs-removed || bad headers-made-dirs-removed
+expect headers-out-twice 2 "tirx-pp: error: --headers-out given twice ('a', 'b')
+try 'tirx-pp --help'" -- "$tool" hdr/h.cu --headers-out=a --headers-out=b
+
 # nvcc's flags: translated for the parse, or ignored.
 "$tool" -x cu -c -O3 -g -G -lineinfo --expt-relaxed-constexpr --extended-lambda -rdc=true -Xcompiler -fPIC \
   -Xptxas -v -ccbin g++ --use_fast_math -gencode=arch=compute_80,code=sm_80 -gencode arch=compute_90a,code=sm_90a \
@@ -116,12 +155,77 @@ cp "$golden/../identity/realworld.cu" plain.cu
   || bad nvcc-flags-after-dashes
 cmp -s nvcc.cu nvcc2.cu && ok nvcc-flags-same-output || bad nvcc-flags-same-output
 
+# Outputs that would overwrite the input or each other, and flags given twice.
+expect o-twice 2 "tirx-pp: error: -o given twice ('a.cu', 'b.cu')
+try 'tirx-pp --help'" -- "$tool" good.cu -o a.cu -o b.cu
+expect mf-twice 2 "tirx-pp: error: -MF given twice ('a.d', 'b.d')
+try 'tirx-pp --help'" -- "$tool" good.cu -o a.cu -MF a.d -MF b.d
+expect mf-is-o 2 "tirx-pp: error: -MF and -o name the same file ('x.cu')" -- "$tool" good.cu -MF x.cu -o x.cu
+cp good.cu precious.cu; ln -s precious.cu alias.cu
+expect o-is-input 2 "tirx-pp: error: -o 'precious.cu' is the input file; tirx-pp does not overwrite its input" -- \
+  "$tool" precious.cu -o precious.cu
+expect o-is-input-by-inode 2 "tirx-pp: error: -o 'alias.cu' is the input file; tirx-pp does not overwrite its input" -- \
+  "$tool" precious.cu -o alias.cu
+expect mf-is-input 2 "tirx-pp: error: -MF 'alias.cu' is the input file; tirx-pp does not overwrite its input" -- \
+  "$tool" precious.cu -o p.out.cu -MF alias.cu
+cmp -s precious.cu good.cu && [ ! -e a.cu ] && [ ! -e x.cu ] && [ ! -e p.out.cu ] && ok refusals-write-nothing \
+  || bad refusals-write-nothing
+
+# '-' is standard input: the same rewrite, named <stdin>.
+"$tool" - < good.cu > stdin.cu; rc=$?
+[ $rc -eq 0 ] && grep -q '^#line [0-9]* "<stdin>"' stdin.cu && [ "$(sed 's/"<stdin>"/"good.cu"/' stdin.cu)" = "$(cat stdout.cu)" ] \
+  && ok stdin || bad stdin
+
+# Targets: every nvcc spelling; bad values are usage errors.
+expect gencode-garbage 2 "tirx-pp: error: -gencode takes arch=compute_XX,code=sm_XX (or code=[sm_XX,compute_XX]), not 'garbage'
+try 'tirx-pp --help'" -- "$tool" -gencode=garbage good.cu
+expect gencode-bad-code 2 "tirx-pp: error: -gencode takes arch=compute_XX,code=sm_XX (or code=[sm_XX,compute_XX]), not 'arch=compute_90,code=[sm_90,'
+try 'tirx-pp --help'" -- "$tool" '-gencode=arch=compute_90,code=[sm_90,' good.cu
+expect code-garbage 2 "tirx-pp: error: -code takes a comma list of sm_XX and compute_XX, not 'sm_1x'
+try 'tirx-pp --help'" -- "$tool" -code=sm_1x good.cu
+expect arch-spellings 0 "" -- "$tool" --gpu-architecture=compute_90a -code=sm_90a,compute_90a \
+  --generate-code arch=compute_90a,code=[sm_90a,compute_90a] -gencode=arch=compute_90a,code=sm_90a good.cu
+cmp -s out stdout.cu && ok arch-spellings-same-output || bad arch-spellings-same-output
+expect arch-several 0 "tirx-pp: note: several target architectures (sm_75, sm_80, sm_90a); the parse assumes the highest, sm_90a" -- \
+  "$tool" -arch=sm_75 -gencode arch=compute_80,code=sm_80 --generate-code=arch=compute_90a,code=[sm_90a] good.cu
+expect arch-native 0 "tirx-pp: note: -arch=native: tirx-pp does not ask the GPU; the parse assumes sm_90a" -- \
+  "$tool" -arch=native good.cu
+expect arch-sm120 0 "tirx-pp: note: clang 19 cannot parse for sm_120; the parse assumes sm_90a with __CUDA_ARCH__=1200" -- \
+  "$tool" -arch=sm_120 good.cu
+expect arch-sm100a 0 "tirx-pp: note: several target architectures (sm_80, sm_100a); the parse assumes the highest, sm_100a
+tirx-pp: note: clang 19 cannot parse for sm_100a; the parse assumes sm_90a with __CUDA_ARCH__=1000" -- \
+  "$tool" -arch=sm_80 --generate-code=arch=compute_100a,code=sm_100a good.cu
+expect arch-all 0 "tirx-pp: note: -arch=all names sm_75, sm_80, sm_86, sm_87, sm_88, sm_89, sm_90, sm_100, sm_103, sm_110, sm_120, sm_121; the parse assumes the highest, sm_121
+tirx-pp: note: clang 19 cannot parse for sm_121; the parse assumes sm_90a with __CUDA_ARCH__=1210" -- "$tool" -arch=all good.cu
+# ... a note only where the parse's assumption matters: not for an unannotated file.
+expect arch-note-unannotated 0 "" -- "$tool" -arch=sm_120 plain.cu
+# What the parse assumed is what nvcc compiles: __CUDA_ARCH__ and the feature macros.
+cat > archdep.cu <<'K'
+__global__ void k(float *a) {
+#if __CUDA_ARCH__ == 1000 && defined(__CUDA_ARCH_FEAT_SM100_ALL) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#pragma tirx unroll
+  for (int i = 0; i < 2; ++i) a[i] = 0.f;
+#endif
+}
+K
+"$tool" -arch=sm_100a archdep.cu 2>/dev/null | grep -q 'const int i = 1' && ok arch-macros-sm100a || bad arch-macros-sm100a
+"$tool" -arch=sm_90a archdep.cu | grep -q 'const int i = 1' && bad arch-macros-sm90a || ok arch-macros-sm90a
+
+# nvcc's options after --, each as nvcc takes it (a value apart or after =).
+"$tool" good.cu -o dashes.cu -- -keep-dir "$tmp" -Xcompiler -fPIC -Xptxas=-v -t 0 --threads 2 -ccbin g++ \
+  -Werror all-warnings --expt-relaxed-constexpr -lineinfo -rdc=true --use_fast_math -split-compile 0 -maxrregcount 64 \
+  -diag-suppress 177 --default-stream per-thread -O 3 -x cu -std c++17 && cmp -s dashes.cu o.cu \
+  && ok nvcc-options-after-dashes || bad nvcc-options-after-dashes
+
 # -p: flags from compile_commands.json, relative -I resolved from its directory.
 mkdir -p bdir && cat > bdir/compile_commands.json <<J
 [{"directory": "$tmp", "file": "$tmp/dep/k.cu",
   "command": "/usr/local/cuda/bin/nvcc -Idep/inc -O3 -x cu -c $tmp/dep/k.cu -o k.o"}]
 J
 "$tool" -p bdir dep/k.cu -o fromdb.cu && cmp -s fromdb.cu nvcc.cu && ok compile-commands || bad compile-commands
+expect compile-commands-no-entry 2 "tirx-pp: error: 'good.cu' has no entry in 'bdir/compile_commands.json'; give its flags on the command line instead of -p" -- \
+  "$tool" -p bdir good.cu -o nothing.cu
+[ ! -e nothing.cu ] && ok compile-commands-no-entry-writes-nothing || bad compile-commands-no-entry-writes-nothing
 expect compile-commands-missing 2 "tirx-pp: error: cannot read 'nowhere/compile_commands.json'" -- \
   "$tool" -p nowhere dep/k.cu
 

@@ -11,22 +11,35 @@
 #include <unistd.h>
 
 #include "libclang.h"
+#include "output.h"
 
 static const char usage[] =
     "usage: tirx-pp [options] IN.cu [-o OUT.cu] [-- compiler flags]\n"
+    "       tirx-pp NVCC NVCC-ARGS...      (as a compiler launcher)\n"
     "\n"
     "Rewrites the tirx annotations of a CUDA file into plain CUDA for nvcc.\n"
-    "Without -o the result goes to standard output.\n"
+    "Without -o the result goes to standard output; IN.cu '-' is standard input.\n"
+    "As a launcher (CMAKE_CUDA_COMPILER_LAUNCHER=tirx-pp, or NVCC=\"tirx-pp nvcc\")\n"
+    "it runs nvcc on the rewritten copy (OBJ.tirx.cu) of an annotated source, and\n"
+    "nvcc with its arguments as given on any other (docs/launcher.md).\n"
     "\n"
     "options:\n"
     "  -o FILE            write the result to FILE (replaced only on success)\n"
+    "  --headers-out=DIR  where rewritten copies of annotated headers go (also\n"
+    "                     --headers-out DIR)\n"
+    "                     (default OUT.headers/)\n"
     "  -I DIR, -D X[=V], -U X, -std=STD, -include FILE, -isystem DIR\n"
     "                     passed to the parse, as nvcc would see them\n"
     "  --cuda-path=DIR    CUDA toolkit root (default $CUDA_PATH, $CUDA_HOME or\n"
     "                     /usr/local/cuda)\n"
-    "  -arch=sm_XX        target architecture, sm_50 ... sm_90a (default sm_90a);\n"
-    "                     -gencode=arch=compute_XX,code=sm_XX names it too\n"
+    "  -arch=sm_XX        target architecture (default sm_90a); also compute_XX,\n"
+    "                     native, all, all-major, --gpu-architecture, -code and\n"
+    "                     -gencode=arch=compute_XX,code=[sm_XX,...]. With several,\n"
+    "                     the parse assumes the highest; one clang 19 cannot parse\n"
+    "                     (sm_100a, sm_120, ...) is parsed as sm_90a with nvcc's\n"
+    "                     __CUDA_ARCH__; a note says so\n"
     "  -p BUILD_DIR       read the file's flags from BUILD_DIR/compile_commands.json\n"
+    "                     (an error when the file has no entry there)\n"
     "  -MD                write a make depfile (OUT.d, or the file -MF names)\n"
     "  -MF FILE           the depfile's name\n"
     "  -MT TARGET         the depfile's target (default OUT)\n"
@@ -46,8 +59,9 @@ static const char usage[] =
     "  --help             print this help and exit\n"
     "\n"
     "Other nvcc flags (-c, -O3, -g, -G, -lineinfo, -rdc=true, --expt-relaxed-constexpr,\n"
-    "--extended-lambda, -Xcompiler X, -Xptxas X, -x cu, -ccbin X, ...) are accepted and\n"
-    "ignored: they do not change how the file parses. Flags after -- are nvcc's too.\n"
+    "--extended-lambda, -Xcompiler X, -Xptxas X, -x cu, -ccbin X, -keep-dir X, -t 0, ...)\n"
+    "are accepted and ignored: they do not change how the file parses. After --, every\n"
+    "nvcc option is accepted as nvcc takes it.\n"
     "\n"
     "environment:\n"
     "  TIRX_PP_CACHE_DIR  where parsed CUDA headers are cached (default\n"
@@ -72,153 +86,107 @@ static void add_clang(Args *a, const char *flag, const char *value) {
   if (value) a->clang[a->nclang++] = value;
 }
 
-// sm_XX or compute_XX, as the parse's --cuda-gpu-arch; NULL when clang 19
-// does not know it.
-static const char *parse_arch(Arena *a, const char *arch) {
-  static const char *known[] = {"50", "52", "53", "60", "61", "62", "70", "72", "75",
-                                "80", "86", "87", "89", "90", "90a"};
-  const char *num = !strncmp(arch, "sm_", 3) ? arch + 3 : !strncmp(arch, "compute_", 8) ? arch + 8 : NULL;
-  for (size_t i = 0; num && i < sizeof known / sizeof *known; i++)
-    if (!strcmp(num, known[i])) {
-      return arena_printf(a, "sm_%s", num);
-    }
-  return NULL;
-}
-
-// arch=compute_90a,code=sm_90a (or code=[sm_90a,compute_90a]): the first sm_.
-static const char *gencode_arch(Arena *a, const char *spec) {
-  const char *code = strstr(spec, "code=");
-  const char *sm = code ? strstr(code, "sm_") : NULL;
-  if (!sm) sm = strstr(spec, "compute_");
-  if (!sm) return NULL;
-  char buf[32];
-  size_t n = strcspn(sm, ",]\"' ");
-  if (n >= sizeof buf) return NULL;
-  memcpy(buf, sm, n);
-  buf[n] = '\0';
-  return parse_arch(a, buf);
-}
-
-static bool set_arch(Args *a, const char *arch, bool strict) {
-  if (!strcmp(arch, "native") || !strcmp(arch, "all") || !strcmp(arch, "all-major")) return true;
-  const char *sm = parse_arch(a->arena, arch);
-  if (!sm) return !strict;
-  if (!a->arch_given) a->opt.arch = sm;
-  a->arch_given = true;
-  return true;
-}
-
-// The value of a flag written "-X value", "-Xvalue" or "--flag=value";
-// advances *i past a separate value. NULL when missing.
-static const char *value(int argc, char **argv, int *i, size_t prefix) {
-  const char *a = argv[*i];
-  if (a[prefix] == '=') return a + prefix + 1;
-  if (a[prefix]) return a + prefix;
-  if (*i + 1 < argc) return argv[++*i];
-  return NULL;
-}
-
 static bool is(const char *a, const char *flag) { return !strcmp(a, flag); }
 static bool starts(const char *a, const char *flag) { return !strncmp(a, flag, strlen(flag)); }
-static bool flag_with_value(const char *a, const char *flag) {
-  size_t n = strlen(flag);
-  return !strncmp(a, flag, n) && (a[n] == '\0' || a[n] == '=');
-}
 
-// nvcc flags that take a separate value and change nothing for the parse.
-static const char *const ignored_with_value[] = {
-    "-Xcompiler", "--compiler-options", "-Xptxas", "--ptxas-options", "-Xlinker", "--linker-options",
-    "-Xnvlink", "--nvlink-options", "-Xarchive", "-ccbin", "--compiler-bindir", "-x", "--x",
-    "-maxrregcount", "--maxrregcount", "-t", "--threads", "-diag-suppress", "--diag-suppress",
-    "-Xcudafe", "-Xfatbin", "--default-stream", "-default-stream", "-split-compile", "--split-compile",
-    "-l", "-L", "--library", "--library-path", "-odir", "--output-directory", "-MT", "-MF", "-MQ", "-o",
-    "-dlto", "-code", "--gpu-code", NULL};
+static const char *const standards[] = {"c++11", "c++14", "c++17", "c++20", "c++23", "c++2a", "c++2b",
+                                        "gnu++11", "gnu++14", "gnu++17", "gnu++20", "gnu++23", NULL};
 
-// nvcc flags (whole, or as prefixes ending in '=' or '*') that change nothing for the parse.
-static const char *const ignored[] = {
-    "-c", "--compile", "-dc", "--device-c", "-dw", "--device-w", "-g", "--debug", "-G", "--device-debug",
-    "-lineinfo", "--generate-line-info", "--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
-    "--expt-extended-lambda", "-expt-extended-lambda", "--extended-lambda", "-extended-lambda",
-    "-use_fast_math", "--use_fast_math", "-w", "--disable-warnings", "-m64", "-shared", "-fPIC",
-    "-forward-unknown-to-host-compiler", "-forward-unknown-to-host-linker", "-keep", "--keep",
-    "-MD", "-MMD", "-M", "-MM", "-MP", "-E", "-v", "--verbose", "-lto", "-Werror",
-    "-O*", "-W*", "-rdc=*", "--relocatable-device-code=*", "-cudart=*", "--cudart=*", "-Xcompiler=*",
-    "-Xptxas=*", "-Xcudafe=*", "--compiler-options=*", "-diag-suppress=*", "--diag-suppress=*",
-    "-ftz=*", "-prec-div=*", "-prec-sqrt=*", "-fmad=*", "--ftz=*", "--prec-div=*", "--prec-sqrt=*",
-    "--fmad=*", "--std=*", "-x=*", "-maxrregcount=*", "--maxrregcount=*", "-t=*", "--threads=*", "-f*", "-m*",
-    "-code=*", "--gpu-code=*", "-Xfatbin=*", "--default-stream=*", "-static-global-template-stub=*", NULL};
-
-static bool matches(const char *a, const char *pattern) {
-  size_t n = strlen(pattern);
-  if (pattern[n - 1] == '*') return !strncmp(a, pattern, n - 1);
-  return !strcmp(a, pattern);
-}
-
-// Flags that mean the same to nvcc and to the parse, and nvcc's spellings of
-// them. Returns 1 when taken, 0 when not a compiler flag, -1 on a missing value.
+// An nvcc option at argv[*i], translated for the parse or ignored; advances
+// *i past its value. Returns 1 when taken, 0 when not an option nvcc knows,
+// -1 on a missing value, -2 after reporting a bad value. dir: the directory
+// relative -I paths are relative to (compile_commands.json), or NULL.
 static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, const char *dir) {
-  const char *f = argv[*i], *v;
-  static const struct {
-    const char *nvcc, *clang;
-  } same[] = {{"--include-path", "-I"}, {"--define-macro", "-D"}, {"--undefine-macro", "-U"},
-              {"--pre-include", "-include"}, {"--system-include", "-isystem"}};
-  for (size_t k = 0; k < sizeof same / sizeof *same; k++)
-    if (flag_with_value(f, same[k].nvcc)) {
-      if (!(v = value(argc, argv, i, strlen(same[k].nvcc)))) return -1;
-      add_clang(a, same[k].clang, v);
+  NvccArg n = nvcc_arg(argc, argv, *i);
+  const char *f = argv[*i];
+  if (!n.name || !n.known) {  // clang's spellings that nvcc lacks
+    if ((is(f, "-iquote") || is(f, "-idirafter")) && *i + 1 < argc) {
+      const char *v = argv[++*i];
+      add_clang(a, f, dir && v[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, v) : v);
       return 1;
     }
-  if (starts(f, "-I") || starts(f, "-D") || starts(f, "-U")) {
-    const char *flag = f[1] == 'I' ? "-I" : f[1] == 'D' ? "-D" : "-U";
-    if (!(v = value(argc, argv, i, 2))) return -1;
-    if (f[1] == 'I' && dir && v[0] != '/') v = arena_printf(a->arena, "%s/%s", dir, v);
-    add_clang(a, flag, v);
-    return 1;
+    return 0;
   }
-  if (is(f, "-include") || is(f, "-isystem")) {
-    if (!(v = value(argc, argv, i, strlen(f)))) return -1;
-    if (dir && v[0] != '/') v = arena_printf(a->arena, "%s/%s", dir, v);
-    add_clang(a, is(f, "-include") ? "-include" : "-isystem", v);
-    return 1;
-  }
-  if (starts(f, "-std=") || flag_with_value(f, "--std")) {
-    if (!(v = value(argc, argv, i, starts(f, "-std=") ? 4 : 5))) return -1;
-    static const char *const known[] = {"c++11", "c++14", "c++17", "c++20", "c++23", "c++2a", "c++2b",
-                                        "gnu++11", "gnu++14", "gnu++17", "gnu++20", "gnu++23", NULL};
+  if (!n.nargs) return -1;
+  *i += n.nargs - 1;
+  const char *v = n.value;
+  if (is(n.name, "-I") || is(n.name, "-include") || is(n.name, "-isystem")) {
+    add_clang(a, n.name, dir && v[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, v) : v);
+  } else if (is(n.name, "-D") || is(n.name, "-U")) {
+    add_clang(a, n.name, v);
+  } else if (is(n.name, "-std")) {
     bool fine = false;
-    for (const char *const *k = known; *k; k++) fine |= !strcmp(v, *k);
-    if (!fine) {
-      if (!strict) return 1;  // someone else's flag: leave the default
+    for (const char *const *k = standards; *k; k++) fine |= is(v, *k);
+    if (fine) {
+      a->opt.std = v;
+    } else if (strict) {
       bad_usage("unknown language standard '%s' (c++11 ... c++23)", v);
       return -2;
     }
-    a->opt.std = v;
-    return 1;
-  }
-  if (flag_with_value(f, "-arch") || flag_with_value(f, "--gpu-architecture")) {
-    if (!(v = value(argc, argv, i, f[1] == 'a' ? 5 : 18))) return -1;
-    if (!set_arch(a, v, strict)) {
-      bad_usage("unknown architecture '%s' (sm_50 ... sm_90a)", v);
+  } else if (is(n.name, "-arch")) {
+    if (!nvcc_add_arch(&a->archs, v)) {
+      bad_usage("unknown architecture '%s' (sm_50 ... sm_121, compute_XX, native, all, all-major)", v);
       return -2;
     }
-    return 1;
-  }
-  if (flag_with_value(f, "-gencode") || flag_with_value(f, "--generate-code")) {
-    if (!(v = value(argc, argv, i, f[1] == 'g' ? 8 : 15))) return -1;
-    const char *sm = gencode_arch(a->arena, v);
-    if (sm && !a->arch_given) a->opt.arch = sm;
-    if (sm) a->arch_given = true;
-    return 1;
-  }
-  for (const char *const *k = ignored_with_value; *k; k++)
-    if (is(f, *k)) {
-      if (*i + 1 >= argc) return -1;
-      ++*i;
-      return 1;
+  } else if (is(n.name, "-code")) {
+    if (!nvcc_check_code(v)) {
+      bad_usage("-code takes a comma list of sm_XX and compute_XX, not '%s'", v);
+      return -2;
     }
-  for (const char *const *k = ignored; *k; k++)
-    if (matches(f, *k)) return 1;
-  return 0;
+  } else if (is(n.name, "-gencode")) {
+    if (!nvcc_add_gencode(&a->archs, v)) {
+      bad_usage("-gencode takes arch=compute_XX,code=sm_XX (or code=[sm_XX,compute_XX]), not '%s'", v);
+      return -2;
+    }
+  }
+  return 1;  // every other nvcc option changes nothing for the parse
+}
+
+// "sm_90a" for 900 with suffix 'a'.
+static const char *arch_name(Arena *ar, int num, char suffix) {
+  return arena_printf(ar, "sm_%d%s", num / 10, suffix == 'a' ? "a" : suffix == 'f' ? "f" : "");
+}
+
+// The architecture the parse assumes: the highest one named (nvcc compiles
+// the file once for each; an annotation under `#if __CUDA_ARCH__` is read
+// as for that one), or the nearest clang 19 knows, with __CUDA_ARCH__ and
+// the feature macros set as nvcc sets them. Notes say what was assumed.
+static void resolve_arch(Args *a) {
+  static const int clang_archs[] = {500, 520, 530, 600, 610, 620, 700, 720, 750, 800, 860, 870, 890, 900};
+  ArchList *l = &a->archs;
+  if (l->native) {
+    buf_puts(&a->notes, "tirx-pp: note: -arch=native: tirx-pp does not ask the GPU; the parse assumes sm_90a\n");
+    if (!l->n) l->nums[0] = 900, l->suffix[0] = 'a', l->n = 1;
+  }
+  if (!l->n) return;  // the default, sm_90a
+  int best = 0;
+  for (int k = 1; k < l->n; k++)
+    if (l->nums[k] > l->nums[best] || (l->nums[k] == l->nums[best] && l->suffix[k] == 'a')) best = k;
+  int num = l->nums[best];
+  char suffix = l->suffix[best];
+  const char *name = arch_name(a->arena, num, suffix);
+  if (l->n > 1) {
+    buf_puts(&a->notes, l->all ? "tirx-pp: note: -arch=all names " : "tirx-pp: note: several target architectures (");
+    for (int k = 0; k < l->n; k++) buf_printf(&a->notes, "%s%s", k ? ", " : "", arch_name(a->arena, l->nums[k], l->suffix[k]));
+    buf_printf(&a->notes, "%s; the parse assumes the highest, %s\n", l->all ? "" : ")", name);
+  }
+  int parse = clang_archs[0];
+  for (size_t k = 0; k < sizeof clang_archs / sizeof *clang_archs; k++)
+    if (clang_archs[k] <= num) parse = clang_archs[k];
+  char parse_suffix = parse == 900 && (suffix || num > 900) ? 'a' : 0;
+  a->opt.arch = arch_name(a->arena, parse, parse_suffix);
+  if (parse == num && parse_suffix == suffix) return;
+  // clang cannot take it: parse as the nearest it can, with nvcc's macros.
+  add_clang(a, "-U__CUDA_ARCH__", NULL);
+  add_clang(a, arena_printf(a->arena, "-D__CUDA_ARCH__=%d", num), NULL);
+  if (parse_suffix) add_clang(a, "-U__CUDA_ARCH_FEAT_SM90_ALL", NULL);
+  if (suffix == 'a') {
+    add_clang(a, arena_printf(a->arena, "-D__CUDA_ARCH_FEAT_SM%d_ALL=1", num / 10), NULL);
+    add_clang(a, arena_printf(a->arena, "-D__CUDA_ARCH_SPECIFIC__=%d", num), NULL);
+  }
+  if (suffix) add_clang(a, arena_printf(a->arena, "-D__CUDA_ARCH_FAMILY_SPECIFIC__=%d", num), NULL);
+  buf_printf(&a->notes, "tirx-pp: note: clang 19 cannot parse for %s; the parse assumes %s with __CUDA_ARCH__=%d\n",
+             name, a->opt.arch, num);
 }
 
 // Flags from compile_commands.json for the input, translated like nvcc's.
@@ -246,29 +214,34 @@ static int read_build_dir(Args *a) {
     return TIRX_USAGE;
   }
   char *abs = realpath(a->in, NULL);
-  CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : a->in);
+  // libclang answers a question about one file with a neighbour's command
+  // (interpolated, under the file's name); only the file's own entry will
+  // do, so look for it among them all.
+  CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
   int rc = -1;
-  // libclang answers for any file with a neighbour's command; only the
-  // file's own entry will do.
   bool own = false;
-  if (cmds && clang_CompileCommands_getSize(cmds) > 0) {
-    CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
+  CXCompileCommand cmd = NULL;
+  for (unsigned k = 0; cmds && abs && !own && k < clang_CompileCommands_getSize(cmds); k++) {
+    cmd = clang_CompileCommands_getCommand(cmds, k);
     CXString file = clang_CompileCommand_getFilename(cmd), d = clang_CompileCommand_getDirectory(cmd);
     const char *f = clang_getCString(file);
-    char *path = f[0] == '/' ? strdup(f) : arena_printf(a->arena, "%s/%s", clang_getCString(d), f);
+    const char *path = f[0] == '/' ? f : arena_printf(a->arena, "%s/%s", clang_getCString(d), f);
     char *resolved = realpath(path, NULL);
-    own = resolved && abs && !strcmp(resolved, abs);
+    own = resolved && !strcmp(resolved, abs);
     free(resolved);
-    if (f[0] == '/') free(path);
     clang_disposeString(file);
     clang_disposeString(d);
   }
   free(abs);
   if (!own) {
-    fprintf(stderr, "tirx-pp: warning: '%s' has no entry in '%s/compile_commands.json'; using only the flags given\n",
+    // Another file's flags, or none, would be a guess: -D and -I change what
+    // the annotations mean.
+    fprintf(stderr,
+            "tirx-pp: error: '%s' has no entry in '%s/compile_commands.json'; give its flags on the command line "
+            "instead of -p\n",
             a->in, a->build_dir);
+    rc = TIRX_USAGE;
   } else {
-    CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
     CXString d = clang_CompileCommand_getDirectory(cmd);
     const char *dir = arena_printf(a->arena, "%s", clang_getCString(d));
     clang_disposeString(d);
@@ -280,9 +253,11 @@ static int read_build_dir(Args *a) {
       clang_disposeString(s);
     }
     const char *std = a->opt.std;  // flags on the command line win
+    ArchList archs = a->archs;
     for (int k = 1; k < (int)n; k++)  // argv[0] is the compiler; the input and unknown flags are skipped
       if (compiler_flag(a, (int)n, argv, &k, false, dir) == -2) rc = TIRX_USAGE;
     if (std) a->opt.std = std;
+    if (archs.n || archs.native) a->archs = archs;
   }
   if (cmds) clang_CompileCommands_dispose(cmds);
   clang_CompilationDatabase_dispose(db);
@@ -310,12 +285,42 @@ static int print_version(void) {
   return TIRX_OK;
 }
 
+// -o FILE, -MF FILE, -MT T, -p DIR, --headers-out=DIR: each at most once.
+static int set_once(const char **slot, const char *flag, const char *v) {
+  if (*slot) {
+    fprintf(stderr, "tirx-pp: error: %s given twice ('%s', '%s')\ntry 'tirx-pp --help'\n", flag, *slot, v);
+    return TIRX_USAGE;
+  }
+  *slot = v;
+  return -1;
+}
+
+// Outputs that would overwrite the input or each other.
+static int check_outputs(const Args *a) {
+  bool from_stdin = !strcmp(a->in, "-");
+  if (a->out && !from_stdin && same_path(a->out, a->in)) {
+    fprintf(stderr, "tirx-pp: error: -o '%s' is the input file; tirx-pp does not overwrite its input\n", a->out);
+    return TIRX_USAGE;
+  }
+  if (a->depfile_path && !from_stdin && same_path(a->depfile_path, a->in)) {
+    fprintf(stderr, "tirx-pp: error: -MF '%s' is the input file; tirx-pp does not overwrite its input\n",
+            a->depfile_path);
+    return TIRX_USAGE;
+  }
+  if (a->out && a->depfile_path && same_path(a->out, a->depfile_path)) {
+    fprintf(stderr, "tirx-pp: error: -MF and -o name the same file ('%s')\n", a->out);
+    return TIRX_USAGE;
+  }
+  return -1;
+}
+
 int args_parse(int argc, char **argv, Args *a) {
   a->color = "auto";
   bool after_dashes = false;
   for (int i = 1; i < argc; i++) {
     const char *f = argv[i];
-    if (after_dashes) {
+    int rc = -1;
+    if (after_dashes) {  // nvcc's flags: what nvcc takes, tirx-pp takes
       if (compiler_flag(a, argc, argv, &i, false, NULL) == -2) return TIRX_USAGE;
       continue;
     }
@@ -329,8 +334,13 @@ int args_parse(int argc, char **argv, Args *a) {
     } else if (is(f, "-o") || is(f, "-MF") || is(f, "-MT") || is(f, "-p")) {
       if (++i >= argc)
         return bad_usage(is(f, "-p") ? "%s needs a build directory" : is(f, "-MT") ? "%s needs a target" : "%s needs a file name", f);
-      *(is(f, "-o") ? &a->out : is(f, "-MF") ? &a->depfile_path : is(f, "-MT") ? &a->dep_target : &a->build_dir) =
-          argv[i];
+      rc = set_once(is(f, "-o") ? &a->out : is(f, "-MF") ? &a->depfile_path : is(f, "-MT") ? &a->dep_target : &a->build_dir,
+                    f, argv[i]);
+    } else if (starts(f, "--headers-out=")) {
+      rc = set_once(&a->opt.headers_out, "--headers-out", f + 14);
+    } else if (is(f, "--headers-out")) {  // the library's messages spell it so
+      if (++i >= argc) return bad_usage("%s needs a directory", f);
+      rc = set_once(&a->opt.headers_out, "--headers-out", argv[i]);
     } else if (is(f, "-MD")) {
       a->depfile = true;
     } else if (starts(f, "--cuda-path=")) {
@@ -366,16 +376,25 @@ int args_parse(int argc, char **argv, Args *a) {
     } else if (a->in) {
       return bad_usage("more than one input file ('%s')", f);
     } else {
-      a->in = f;
+      a->in = f;  // "-": standard input
     }
+    if (rc >= 0) return rc;
   }
   if (!a->in) return bad_usage("%s", "no input file");
   if (a->depfile && !a->depfile_path && !a->out) return bad_usage("%s", "-MD needs -o or -MF");
   if ((a->depfile_path || a->dep_target) && !a->depfile) a->depfile = true;
+  int rc = check_outputs(a);
+  if (rc >= 0) return rc;
   if (a->build_dir) {
-    int rc = read_build_dir(a);
+    if (!strcmp(a->in, "-")) return bad_usage("%s", "-p needs a file name, not standard input");
+    rc = read_build_dir(a);
     if (rc >= 0) return rc;
   }
+  return args_finish(a);
+}
+
+int args_finish(Args *a) {
+  resolve_arch(a);
   a->opt.cuda_path = cuda_root(a->opt.cuda_path);
   char probe[4200];
   snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", a->opt.cuda_path);
@@ -384,10 +403,22 @@ int args_parse(int argc, char **argv, Args *a) {
             a->opt.cuda_path);
     return TIRX_USAGE;
   }
-  a->opt.path = a->in;
+  a->opt.path = !strcmp(a->in, "-") ? "<stdin>" : a->in;
+  a->opt.out_path = a->out;
   a->opt.clang_args = a->clang;
   a->opt.nclang_args = a->nclang;
   return -1;
 }
 
-void args_free(Args *a) { free(a->clang); }
+int args_nvcc_flag(Args *a, int argc, char **argv, int *i) {
+  return compiler_flag(a, argc, argv, i, false, NULL) == -2 ? TIRX_USAGE : -1;
+}
+
+void args_print_notes(const Args *a) {
+  if (a->notes.len) fwrite(a->notes.data, 1, a->notes.len, stderr);
+}
+
+void args_free(Args *a) {
+  free(a->clang);
+  buf_free(&a->notes);
+}

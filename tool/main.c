@@ -1,8 +1,8 @@
 // main.c - the tirx-pp command line.
 //   tirx-pp [options] IN.cu [-o OUT.cu] [-- compiler flags]
+//   tirx-pp NVCC NVCC-ARGS...   (launcher.c)
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,107 +12,25 @@
 
 #include "args.h"
 #include "check.h"
+#include "launcher.h"
+#include "output.h"
 
-// Reads a whole file; NULL with errno set on failure.
-char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  Buf b = {0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
-  int err = ferror(f) ? errno : 0;
-  fclose(f);
-  if (err) {
-    buf_free(&b);
-    errno = err;
-    return NULL;
+// TARGET: DEPS..., the target being the output. Not the header copies:
+// ninja refuses a depfile that names an output the build did not declare
+// ("depfile mentions '...' as an output, but no such output was declared"),
+// and which headers are annotated is not known when the build is written.
+// The copies are rewritten whenever the output is.
+static void make_depfile(const Args *a, const TirxResult *r, Buf *b) {
+  put_make_path(b, a->dep_target ? a->dep_target : a->out ? a->out : "-");
+  buf_putc(b, ':');
+  const char **deps = xmalloc(sizeof(char *) * (size_t)(r->ndeps + 1));
+  int n = unique_deps(r, !strcmp(a->in, "-"), deps);
+  for (int i = 0; i < n; i++) {
+    buf_puts(b, " \\\n  ");
+    put_make_path(b, deps[i]);
   }
-  if (!b.data) buf_put(&b, "", 0);
-  *len = b.len;
-  return b.data;
-}
-
-static bool write_all(int fd, const char *data, size_t len) {
-  while (len) {
-    ssize_t n = write(fd, data, len);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    data += n;
-    len -= (size_t)n;
-  }
-  return true;
-}
-
-// Writes to a temporary file beside path and renames it over path, so that
-// path is either untouched or complete. Devices and pipes are written directly.
-static int write_output(const char *path, const char *data, size_t len) {
-  struct stat st;
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-    int fd = open(path, O_WRONLY);
-    bool ok = fd >= 0 && write_all(fd, data, len);
-    int err = errno;
-    if (fd >= 0 && close(fd) != 0 && ok) ok = false, err = errno;
-    if (!ok) fprintf(stderr, "tirx-pp: error: cannot write '%s': %s\n", path, strerror(err));
-    return ok ? TIRX_OK : TIRX_IO_ERROR;
-  }
-  size_t n = strlen(path);
-  char *tmp = xmalloc(n + 16);
-  snprintf(tmp, n + 16, "%s.tmp.XXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    fprintf(stderr, "tirx-pp: error: cannot write '%s': %s\n", path, strerror(errno));
-    free(tmp);
-    return TIRX_IO_ERROR;
-  }
-  bool ok = write_all(fd, data, len) && fsync(fd) == 0;
-  int err = errno;
-  if (close(fd) != 0 && ok) ok = false, err = errno;
-  if (ok) {
-    // mkstemp makes the file 0600; give it the usual mode.
-    mode_t mask = umask(0);
-    umask(mask);
-    chmod(tmp, 0666 & ~mask);
-    if (rename(tmp, path) != 0) ok = false, err = errno;
-  }
-  if (!ok) {
-    unlink(tmp);
-    fprintf(stderr, "tirx-pp: error: cannot write '%s': %s\n", path, strerror(err));
-  }
-  free(tmp);
-  return ok ? TIRX_OK : TIRX_IO_ERROR;
-}
-
-// A path in make syntax: spaces, '#' and '$' escaped.
-static void put_make_path(Buf *b, const char *p) {
-  for (; *p; p++) {
-    if (*p == ' ' || *p == '#') buf_putc(b, '\\');
-    if (*p == '$') buf_putc(b, '$');
-    buf_putc(b, *p);
-  }
-}
-
-// TARGET: INPUT DEPS..., written like the output (atomically).
-static int write_depfile(const Args *a, const TirxResult *r) {
-  char *path = NULL;
-  if (!a->depfile_path) {
-    path = xmalloc(strlen(a->out) + 3);
-    sprintf(path, "%s.d", a->out);
-  }
-  Buf b = {0};
-  put_make_path(&b, a->dep_target ? a->dep_target : a->out ? a->out : "-");
-  buf_putc(&b, ':');
-  for (int i = 0; i < r->ndeps; i++) {
-    buf_puts(&b, " \\\n  ");
-    put_make_path(&b, r->deps[i]);
-  }
-  buf_putc(&b, '\n');
-  int rc = write_output(a->depfile_path ? a->depfile_path : path, b.data, b.len);
-  buf_free(&b);
-  free(path);
-  return rc;
+  free(deps);
+  buf_putc(b, '\n');
 }
 
 // tirx.h next to an installed binary (bin/../include), else the source tree's.
@@ -154,54 +72,48 @@ static const char *find_cache(void) {
   return access(dir, W_OK) == 0 ? dir : NULL;
 }
 
-// Makes the directories above path.
-static bool make_parents(const char *path) {
-  char *p = strdup(path);
-  for (char *s = p + 1; *s; s++)
-    if (*s == '/') {
-      *s = '\0';
-      if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "tirx-pp: error: cannot create '%s': %s\n", p, strerror(errno));
-        free(p);
-        return false;
-      }
-      *s = '/';
-    }
-  free(p);
-  return true;
-}
-
-// The rewritten copies of annotated headers (SPEC 7), each written whole.
-static int write_headers(const TirxResult *r) {
-  int rc = TIRX_OK;
-  for (int i = 0; i < r->nheaders && rc == TIRX_OK; i++) {
-    const TirxHeader *h = &r->headers[i];
-    rc = make_parents(h->out) ? write_output(h->out, h->text.data ? h->text.data : "", h->text.len) : TIRX_IO_ERROR;
-  }
-  return rc;
-}
-
 static int run(Args *a) {
-  a->opt.out_path = a->out;
   size_t len;
   char *data = read_file(a->in, &len);
   if (!data) {
-    fprintf(stderr, "tirx-pp: error: cannot read '%s': %s\n", a->in, strerror(errno));
+    if (!strcmp(a->in, "-"))
+      fprintf(stderr, "tirx-pp: error: cannot read standard input: %s\n", strerror(errno));
+    else
+      fprintf(stderr, "tirx-pp: error: cannot read '%s': %s\n", a->in, strerror(errno));
     return TIRX_IO_ERROR;
   }
   TirxResult result;
   int rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
-  const char *text = result.text.data ? result.text.data : "";
+  if (rc == TIRX_OK && tu_is_annotated(&a->opt, data, len)) args_print_notes(a);
   // --check first: when the device code does not compile, nothing is written.
   if (rc == TIRX_OK && a->check) rc = check_device(a, result.device.data, data, len, stderr);
-  // The depfile first: when it cannot be written, the output is not either.
-  if (rc == TIRX_OK && a->depfile) rc = write_depfile(a, &result);
-  if (rc == TIRX_OK) rc = write_headers(&result);
-  if (rc == TIRX_OK && a->out) {
-    rc = write_output(a->out, text, result.text.len);
-  } else if (rc == TIRX_OK && !write_all(STDOUT_FILENO, text, result.text.len)) {
-    fprintf(stderr, "tirx-pp: error: cannot write standard output: %s\n", strerror(errno));
-    rc = TIRX_IO_ERROR;
+  if (rc == TIRX_OK) {
+    // The output, the header copies and the depfile: all or none.
+    OutFile *files = xmalloc(sizeof(OutFile) * (size_t)(result.nheaders + 2));
+    int n = 0;
+    Buf dep = {0};
+    char *dep_path = NULL;
+    if (a->depfile) {
+      make_depfile(a, &result, &dep);
+      if (!a->depfile_path) {
+        dep_path = xmalloc(strlen(a->out) + 3);
+        sprintf(dep_path, "%s.d", a->out);
+      }
+      files[n++] = (OutFile){.path = a->depfile_path ? a->depfile_path : dep_path, .data = dep.data, .len = dep.len};
+    }
+    for (int i = 0; i < result.nheaders; i++)
+      files[n++] = (OutFile){.path = result.headers[i].out, .data = result.headers[i].text.data,
+                             .len = result.headers[i].text.len, .make_dirs = true};
+    const char *text = result.text.data ? result.text.data : "";
+    if (a->out) files[n++] = (OutFile){.path = a->out, .data = text, .len = result.text.len};
+    rc = write_outputs(files, n);
+    if (rc == TIRX_OK && !a->out && !write_stdout(text, result.text.len)) {
+      fprintf(stderr, "tirx-pp: error: cannot write standard output: %s\n", strerror(errno));
+      rc = TIRX_IO_ERROR;
+    }
+    buf_free(&dep);
+    free(dep_path);
+    free(files);
   }
   tirx_result_free(&result);
   free(data);
@@ -212,10 +124,15 @@ int main(int argc, char **argv) {
   Args a = {.arena = arena_new()};
   a.opt.header_dir = find_headers();
   a.opt.cache_dir = find_cache();
-  int rc = args_parse(argc, argv, &a);
-  if (rc < 0) {
-    a.opt.color = !strcmp(a.color, "always") || (!strcmp(a.color, "auto") && isatty(STDERR_FILENO));
-    rc = run(&a);
+  int rc;
+  if (argc > 1 && is_compiler(argv[1])) {
+    rc = launch(&a, argc - 1, argv + 1);
+  } else {
+    rc = args_parse(argc, argv, &a);
+    if (rc < 0) {
+      a.opt.color = !strcmp(a.color, "always") || (!strcmp(a.color, "auto") && isatty(STDERR_FILENO));
+      rc = run(&a);
+    }
   }
   args_free(&a);
   arena_free(a.arena);

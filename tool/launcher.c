@@ -1,0 +1,415 @@
+// launcher.c - tirx-pp as a compiler launcher (SPEC 7): one setting
+// (CMAKE_CUDA_COMPILER_LAUNCHER=tirx-pp, or NVCC="tirx-pp nvcc") and an
+// existing build adopts tirx-pp. A command that compiles one CUDA source
+// whose translation unit is annotated runs on the rewritten copy, with
+// nvcc's depfile naming the originals; every other command runs as given.
+#define _GNU_SOURCE
+#include "launcher.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "output.h"
+
+static bool is(const char *a, const char *b) { return a && !strcmp(a, b); }
+
+static const char *extension(const char *path) {
+  const char *base = strrchr(path, '/');
+  const char *dot = strrchr(base ? base + 1 : path, '.');
+  return dot ? dot + 1 : "";
+}
+
+static bool is_executable(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+bool is_compiler(const char *arg) {
+  static const char *sources[] = {"cu", "cuh", "h", "hpp", "hh", "cpp", "cc", "cxx", "c", "i", "ii", "ptx", "o", NULL};
+  if (!*arg || arg[0] == '-') return false;
+  for (const char **s = sources; *s; s++)
+    if (!strcmp(extension(arg), *s)) return false;
+  if (strchr(arg, '/')) return is_executable(arg);
+  const char *path = getenv("PATH");
+  if (!path) return false;
+  char buf[4096];
+  for (const char *p = path; *p;) {
+    size_t n = strcspn(p, ":");
+    if (n && n + strlen(arg) + 2 < sizeof buf) {
+      snprintf(buf, sizeof buf, "%.*s/%s", (int)n, p, arg);
+      if (is_executable(buf)) return true;
+    }
+    p += n;
+    if (*p) p++;
+  }
+  return false;
+}
+
+// What an nvcc command does, as far as the launcher needs to know.
+typedef struct {
+  int src;           // argv index of the CUDA source (the first)
+  int nsources;      // how many CUDA sources
+  int *sources;      // their indices
+  const char *o, *mf, *mt;
+  const char *out_ext;  // the mode's output suffix (".o" for -c), NULL: standard output or a.out
+  bool with_compile;    // -MD, -MMD
+  bool deps_only;       // -M, -MM
+  bool mp;              // -MP
+  bool as_given;        // --version, --help, --dryrun, a missing value: nvcc's business
+  const char *optf;     // an --options-file: flags tirx-pp cannot see
+} Command;
+
+static const struct {
+  const char *flag, *ext;
+} modes[] = {{"-c", ".o"},         {"-dc", ".o"},        {"-dw", ".o"},         {"-ptx", ".ptx"},
+             {"-cubin", ".cubin"}, {"-fatbin", ".fatbin"}, {"-optix-ir", ".optixir"}, {"-ltoir", ".ltoir"},
+             {"-cuda", ".cu.cpp.ii"}};
+
+static void scan_command(Arena *ar, int argc, char **argv, Command *c) {
+  *c = (Command){.src = -1};
+  const char *lang = NULL;
+  int *inputs = arena_alloc(ar, sizeof(int) * (size_t)argc), ninputs = 0;
+  for (int i = 1; i < argc; i++) {
+    NvccArg n = nvcc_arg(argc, argv, i);
+    if (!n.name) {
+      inputs[ninputs++] = i;
+      continue;
+    }
+    if (n.known && !n.nargs) c->as_given = true;
+    const char *f = n.name;
+    if (is(f, "-o")) c->o = n.value;
+    if (is(f, "-MF")) c->mf = n.value;
+    if (is(f, "-MT")) c->mt = n.value;
+    if (is(f, "-x")) lang = n.value;
+    if (is(f, "-MD") || is(f, "-MMD")) c->with_compile = true;
+    if (is(f, "-M") || is(f, "-MM")) c->deps_only = true;
+    if (is(f, "-MP")) c->mp = true;
+    if (is(f, "-h") || is(f, "-V") || is(f, "-dryrun") || is(f, "-code-ls") || is(f, "-arch-ls")) c->as_given = true;
+    if (is(f, "-optf")) c->optf = n.value;
+    for (size_t k = 0; k < sizeof modes / sizeof *modes; k++)
+      if (is(f, modes[k].flag)) c->out_ext = modes[k].ext;
+    if (n.nargs > 0) i += n.nargs - 1;
+  }
+  c->sources = arena_alloc(ar, sizeof(int) * (size_t)(ninputs + 1));
+  for (int k = 0; k < ninputs; k++) {
+    const char *ext = extension(argv[inputs[k]]);
+    bool c_like = !strcmp(ext, "c") || !strcmp(ext, "cc") || !strcmp(ext, "cpp") || !strcmp(ext, "cxx");
+    bool cuda = lang ? is(lang, "cu") && (c_like || !strcmp(ext, "cu")) : !strcmp(ext, "cu");
+    if (cuda) c->sources[c->nsources++] = inputs[k];
+  }
+  if (c->nsources) c->src = c->sources[0];
+}
+
+static int run_as_given(char **argv) {
+  execvp(argv[0], argv);
+  fprintf(stderr, "tirx-pp: error: cannot run '%s': %s\n", argv[0], strerror(errno));
+  return TIRX_IO_ERROR;
+}
+
+// Runs argv and waits: its exit status.
+static int run_compiler(char **argv) {
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    fprintf(stderr, "tirx-pp: error: cannot run '%s': %s\n", argv[0], strerror(errno));
+    return TIRX_IO_ERROR;
+  }
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    fprintf(stderr, "tirx-pp: error: cannot run '%s': %s\n", argv[0], strerror(errno));
+    _exit(TIRX_IO_ERROR);
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return TIRX_IO_ERROR;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// The file name without directory and last suffix: "src/k.cu" -> "k".
+static const char *stem(Arena *ar, const char *path) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  const char *dot = strrchr(base, '.');
+  return arena_strndup(ar, base, dot ? (size_t)(dot - base) : strlen(base));
+}
+
+// nvcc's own rule for -MD's file: -o with its suffix replaced by .d, else
+// the source's stem with .d (in the current directory).
+static const char *default_depfile(Arena *ar, const Command *c, const char *src) {
+  if (!c->o) return arena_printf(ar, "%s.d", stem(ar, src));
+  const char *base = strrchr(c->o, '/');
+  const char *dot = strrchr(base ? base + 1 : c->o, '.');
+  return arena_printf(ar, "%.*s.d", (int)(dot ? dot - c->o : (long)strlen(c->o)), c->o);
+}
+
+// ---- nvcc's depfile, renamed back to the originals ----
+
+typedef struct {
+  VEC(char *) targets;
+  VEC(char *) deps;
+} Rule;
+typedef VEC(Rule) Rules;
+
+// Make's syntax as nvcc writes it: TARGETS : DEPS, lines continued with
+// a backslash, spaces escaped with one, $$ for $.
+static Rules read_rules(Arena *ar, const char *p, size_t len) {
+  Rules rules = {0};
+  Rule r = {0};
+  bool colon = false;
+  Buf w = {0};
+  const char *end = p + len;
+  for (;; p++) {
+    bool eof = p >= end;
+    char ch = eof ? '\n' : *p;
+    if (!eof && ch == '\\' && p + 1 < end && p[1] == '\n') {
+      p++;
+      ch = ' ';
+    } else if (!eof && ch == '\\' && p + 1 < end && (p[1] == ' ' || p[1] == '#')) {
+      buf_putc(&w, *++p);
+      continue;
+    } else if (!eof && ch == '$' && p + 1 < end && p[1] == '$') {
+      buf_putc(&w, *++p);
+      continue;
+    }
+    bool sep = ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n';
+    bool is_colon = ch == ':' && !colon && (p + 1 >= end || strchr(" \t\r\n", p[1]));
+    if (!sep && !is_colon) {
+      buf_putc(&w, ch);
+      continue;
+    }
+    if (w.len) {
+      char *word = arena_strndup(ar, w.data, w.len);
+      if (colon) VEC_PUSH(ar, r.deps, word);
+      else VEC_PUSH(ar, r.targets, word);
+      w.len = 0;
+    }
+    if (is_colon) colon = true;
+    if (ch == '\n' && (r.targets.len || r.deps.len)) {
+      VEC_PUSH(ar, rules, r);
+      r = (Rule){0};
+      colon = false;
+    }
+    if (eof) break;
+  }
+  buf_free(&w);
+  return rules;
+}
+
+typedef struct {
+  const char *copy, *orig;
+  struct stat st;
+} Rename;
+
+// The original for a rewritten copy's path; the path itself otherwise.
+static char *original_of(char *path, const Rename *rn, int n) {
+  struct stat st;
+  if (stat(path, &st) != 0) return path;
+  for (int i = 0; i < n; i++)
+    if (st.st_dev == rn[i].st.st_dev && st.st_ino == rn[i].st.st_ino) return (char *)rn[i].orig;
+  return path;
+}
+
+typedef struct {
+  dev_t dev;
+  ino_t ino;
+} FileId;
+typedef VEC(FileId) FileIds;
+
+// Whether path is one of the files seen (adding it when not).
+static bool seen(Arena *ar, FileIds *ids, const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0) return false;
+  for (int i = 0; i < ids->len; i++)
+    if (ids->items[i].dev == st.st_dev && ids->items[i].ino == st.st_ino) return true;
+  VEC_PUSH(ar, *ids, ((FileId){st.st_dev, st.st_ino}));
+  return false;
+}
+
+// Renames the copies in nvcc's depfile back to the originals, and adds
+// every file tirx-pp read, so that an edit of any of them rebuilds.
+static int fix_depfile(Arena *ar, const char *path, const char *src, const char *copy, const TirxResult *r, bool mp,
+                       Buf *out) {
+  size_t len;
+  char *data = read_file(path, &len);
+  if (!data) {
+    fprintf(stderr, "tirx-pp: error: cannot read nvcc's depfile '%s': %s\n", path, strerror(errno));
+    return TIRX_IO_ERROR;
+  }
+  Rename *rn = arena_alloc(ar, sizeof(Rename) * (size_t)(r->nheaders + 1));
+  int n = 0;
+  rn[n] = (Rename){.copy = copy, .orig = src};
+  if (stat(copy, &rn[n].st) == 0) n++;
+  for (int i = 0; i < r->nheaders; i++) {
+    rn[n] = (Rename){.copy = r->headers[i].out, .orig = r->headers[i].orig};
+    if (stat(rn[n].copy, &rn[n].st) == 0) n++;
+  }
+  Rules rules = read_rules(ar, data, len);
+  free(data);
+  for (int k = 0; k < rules.len; k++) {
+    Rule *rule = &rules.items[k];
+    for (int i = 0; i < rule->targets.len; i++) rule->targets.items[i] = original_of(rule->targets.items[i], rn, n);
+    for (int i = 0; i < rule->deps.len; i++) rule->deps.items[i] = original_of(rule->deps.items[i], rn, n);
+  }
+  if (rules.len) {
+    // The first rule's files, each once (the copy named the original in
+    // its #line directives, so nvcc may list it twice), then tirx-pp's.
+    Rule *first = &rules.items[0];
+    FileIds ids = {0};
+    int n = 0;
+    for (int i = 0; i < first->deps.len; i++)
+      if (!seen(ar, &ids, first->deps.items[i])) first->deps.items[n++] = first->deps.items[i];
+    first->deps.len = n;
+    const char **mine = arena_alloc(ar, sizeof(char *) * (size_t)(r->ndeps + 1));
+    int nmine = unique_deps(r, false, mine);
+    int before = first->deps.len;
+    for (int i = 0; i < nmine; i++)
+      if (!seen(ar, &ids, mine[i])) VEC_PUSH(ar, first->deps, (char *)mine[i]);
+    for (int i = before; mp && i < first->deps.len; i++) {
+      Rule phony = {0};
+      VEC_PUSH(ar, phony.targets, first->deps.items[i]);
+      VEC_PUSH(ar, rules, phony);
+    }
+  }
+  for (int k = 0; k < rules.len; k++) {
+    const Rule *rule = &rules.items[k];
+    if (k) buf_putc(out, '\n');
+    for (int i = 0; i < rule->targets.len; i++) {
+      if (i) buf_putc(out, ' ');
+      put_make_path(out, rule->targets.items[i]);
+    }
+    buf_puts(out, " :");
+    for (int i = 0; i < rule->deps.len; i++) {
+      buf_puts(out, i ? " \\\n    " : " ");
+      put_make_path(out, rule->deps.items[i]);
+    }
+    buf_putc(out, '\n');
+  }
+  return TIRX_OK;
+}
+
+// A command with several CUDA sources is nvcc's to run as given only when
+// none of them is annotated: the launcher rewrites one source per command.
+static int check_unannotated(Args *a, char **argv, const Command *c) {
+  for (int k = 0; k < c->nsources; k++) {
+    const char *src = argv[c->sources[k]];
+    size_t len;
+    char *data = read_file(src, &len);
+    if (!data) continue;  // nvcc will say
+    TirxOptions opt = a->opt;
+    opt.path = src;
+    bool annotated = tu_is_annotated(&opt, data, len);
+    free(data);
+    if (annotated) {
+      fprintf(stderr,
+              "tirx-pp: error: '%s' is annotated, and the launcher rewrites only a command that compiles one CUDA "
+              "source; compile it with a command of its own\n",
+              src);
+      return TIRX_USAGE;
+    }
+  }
+  return run_as_given(argv);
+}
+
+// The flags of the command, for the parse.
+static int parse_flags(Args *a, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (nvcc_arg(argc, argv, i).name == NULL) continue;
+    int rc = args_nvcc_flag(a, argc, argv, &i);
+    if (rc >= 0) return rc;
+  }
+  return -1;
+}
+
+// nvcc on the copy: the source argument replaced, and the outputs nvcc would
+// have named after the source named explicitly after the original.
+static char **compiler_argv(Arena *ar, int argc, char **argv, const Command *c, const char *copy, const char *obj,
+                            const char *depfile, const char *target) {
+  char **v = arena_alloc(ar, sizeof(char *) * (size_t)(argc + 7));
+  int n = 0;
+  for (int i = 0; i < argc; i++) v[n++] = i == c->src ? (char *)copy : argv[i];
+  if (!c->o && obj) v[n++] = "-o", v[n++] = (char *)obj;
+  if (!c->mf && depfile) v[n++] = "-MF", v[n++] = (char *)depfile;
+  if (!c->mt && target) v[n++] = "-MT", v[n++] = (char *)target;
+  v[n] = NULL;
+  return v;
+}
+
+int launch(Args *a, int argc, char **argv) {
+  Command c;
+  scan_command(a->arena, argc, argv, &c);
+  if (c.as_given || !c.nsources) return run_as_given(argv);
+  int rc = parse_flags(a, argc, argv);
+  if (rc >= 0) return rc;
+  const char *src = argv[c.src];
+  // Where nvcc's output goes, and the copy beside it.
+  const char *obj = c.o ? c.o : c.out_ext ? arena_printf(a->arena, "%s%s", stem(a->arena, src), c.out_ext) : NULL;
+  const char *copy = arena_printf(a->arena, "%s.tirx.cu", obj ? obj : stem(a->arena, src));
+  a->in = src;
+  a->out = copy;
+  rc = args_finish(a);
+  if (rc >= 0) return rc;
+  a->opt.color = isatty(STDERR_FILENO);
+  if (c.nsources > 1) return check_unannotated(a, argv, &c);
+  size_t len;
+  char *data = read_file(src, &len);
+  if (!data) return run_as_given(argv);  // nvcc says what is wrong with it
+  // Unannotated: nvcc as given, before any parse (the fast path).
+  if (!tu_is_annotated(&a->opt, data, len)) {
+    free(data);
+    return run_as_given(argv);
+  }
+  if (c.optf) {  // its -D and -I would change the rewrite: no guessing
+    fprintf(stderr,
+            "tirx-pp: error: '%s' is annotated, and the launcher does not read nvcc's options file '%s'; give "
+            "those flags on the command line\n",
+            src, c.optf);
+    free(data);
+    return TIRX_USAGE;
+  }
+  TirxResult result;
+  rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
+  free(data);
+  if (rc == TIRX_OK) {
+    args_print_notes(a);
+    OutFile *files = xmalloc(sizeof(OutFile) * (size_t)(result.nheaders + 1));
+    files[0] = (OutFile){.path = copy, .data = result.text.data, .len = result.text.len};
+    for (int i = 0; i < result.nheaders; i++)
+      files[i + 1] = (OutFile){.path = result.headers[i].out, .data = result.headers[i].text.data,
+                               .len = result.headers[i].text.len, .make_dirs = true};
+    rc = write_outputs(files, result.nheaders + 1);
+    free(files);
+  }
+  if (rc == TIRX_OK) {
+    // nvcc names the depfile and its target after the source: name them
+    // after the original.
+    bool deps = c.with_compile || c.deps_only;
+    bool to_stdout = c.deps_only && !c.mf && !c.o;
+    const char *depfile = !deps ? NULL
+                          : c.mf ? c.mf
+                          : c.with_compile ? default_depfile(a->arena, &c, src)
+                          : c.o ? c.o : arena_printf(a->arena, "%s.d", copy);
+    const char *target = !deps ? NULL : c.with_compile && c.o ? c.o : arena_printf(a->arena, "%s.o", stem(a->arena, src));
+    char **v = compiler_argv(a->arena, argc, argv, &c, copy, c.out_ext && !c.deps_only ? obj : NULL,
+                             c.mf || (c.deps_only && c.o) ? NULL : depfile, target);
+    rc = run_compiler(v);
+    if (rc == 0 && deps) {
+      Buf fixed = {0};
+      rc = fix_depfile(a->arena, depfile, src, copy, &result, c.mp, &fixed);
+      if (rc == TIRX_OK && to_stdout) {
+        unlink(depfile);
+        if (!write_stdout(fixed.data, fixed.len)) rc = TIRX_IO_ERROR;
+      } else if (rc == TIRX_OK) {
+        rc = write_outputs(&(OutFile){.path = depfile, .data = fixed.data, .len = fixed.len}, 1);
+      }
+      buf_free(&fixed);
+    }
+  }
+  tirx_result_free(&result);
+  return rc;
+}

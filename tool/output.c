@@ -1,0 +1,178 @@
+// output.c - reading the input, writing the outputs all or nothing.
+#define _GNU_SOURCE
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "source.h"
+#include "tirxpp.h"
+#include "tu.h"
+
+char *read_file(const char *path, size_t *len) {
+  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+  if (!f) return NULL;
+  Buf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
+  int err = ferror(f) ? errno : 0;
+  if (f != stdin) fclose(f);
+  if (err) {
+    buf_free(&b);
+    errno = err;
+    return NULL;
+  }
+  if (!b.data) buf_put(&b, "", 0);
+  *len = b.len;
+  return b.data;
+}
+
+static bool write_all(int fd, const char *data, size_t len) {
+  while (len) {
+    ssize_t n = write(fd, data, len);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data += n;
+    len -= (size_t)n;
+  }
+  return true;
+}
+
+bool write_stdout(const char *data, size_t len) { return write_all(STDOUT_FILENO, data, len); }
+
+static int cannot_write(const char *path, int err) {
+  fprintf(stderr, "tirx-pp: error: cannot write '%s': %s\n", path, strerror(err));
+  return TIRX_IO_ERROR;
+}
+
+// Directories made for header copies, removed again when the write fails.
+typedef struct {
+  char *dirs[64];
+  int n;
+} Made;
+
+// mkdir -p of path's parent; false with errno set.
+static bool make_parents(const char *path, Made *made) {
+  char *p = strdup(path);
+  bool ok = true;
+  for (char *s = p + 1; ok && (s = strchr(s, '/')); s++) {
+    *s = '\0';
+    if (mkdir(p, 0777) == 0) {
+      if (made->n < 64) made->dirs[made->n++] = strdup(p);
+    } else if (errno != EEXIST) {
+      ok = false;
+    }
+    *s = '/';
+  }
+  free(p);
+  return ok;
+}
+
+static bool is_device(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+// The file's bytes in a new temporary beside it, with the usual mode.
+static int stage(OutFile *f, Made *made) {
+  if (f->make_dirs && !make_parents(f->path, made)) return cannot_write(f->path, errno);
+  size_t n = strlen(f->path);
+  f->tmp = xmalloc(n + 16);
+  snprintf(f->tmp, n + 16, "%s.tmp.XXXXXX", f->path);
+  int fd = mkstemp(f->tmp);
+  if (fd < 0) {
+    int err = errno;
+    free(f->tmp);
+    f->tmp = NULL;
+    return cannot_write(f->path, err);
+  }
+  bool ok = write_all(fd, f->data, f->len) && fsync(fd) == 0;
+  int err = errno;
+  if (close(fd) != 0 && ok) ok = false, err = errno;
+  if (!ok) return cannot_write(f->path, err);
+  // mkstemp makes the file 0600; give it the usual mode.
+  mode_t mask = umask(0);
+  umask(mask);
+  chmod(f->tmp, 0666 & ~mask);
+  return TIRX_OK;
+}
+
+static int write_device(const OutFile *f) {
+  int fd = open(f->path, O_WRONLY);
+  bool ok = fd >= 0 && write_all(fd, f->data, f->len);
+  int err = errno;
+  if (fd >= 0 && close(fd) != 0 && ok) ok = false, err = errno;
+  return ok ? TIRX_OK : cannot_write(f->path, err);
+}
+
+int write_outputs(OutFile *files, int n) {
+  Made made = {0};
+  int rc = TIRX_OK;
+  for (int i = 0; i < n && rc == TIRX_OK; i++)
+    if (!is_device(files[i].path)) rc = stage(&files[i], &made);
+  for (int i = 0; i < n && rc == TIRX_OK; i++)
+    if (!files[i].tmp) rc = write_device(&files[i]);
+  for (int i = 0; i < n && rc == TIRX_OK; i++)
+    if (files[i].tmp && rename(files[i].tmp, files[i].path) != 0) rc = cannot_write(files[i].path, errno);
+  for (int i = 0; i < n; i++) {
+    if (files[i].tmp && rc != TIRX_OK) unlink(files[i].tmp);
+    free(files[i].tmp);
+    files[i].tmp = NULL;
+  }
+  for (int i = made.n - 1; i >= 0; i--) {
+    if (rc != TIRX_OK) rmdir(made.dirs[i]);
+    free(made.dirs[i]);
+  }
+  return rc;
+}
+
+void put_make_path(Buf *b, const char *p) {
+  for (; *p; p++) {
+    if (*p == ' ' || *p == '#') buf_putc(b, '\\');
+    if (*p == '$') buf_putc(b, '$');
+    buf_putc(b, *p);
+  }
+}
+
+bool same_path(const char *x, const char *y) {
+  struct stat sx, sy;
+  if (!strcmp(x, y)) return true;
+  return stat(x, &sx) == 0 && stat(y, &sy) == 0 && sx.st_dev == sy.st_dev && sx.st_ino == sy.st_ino;
+}
+
+int unique_deps(const TirxResult *r, bool from_stdin, const char **out) {
+  int n = 0;
+  char **real = xmalloc(sizeof(char *) * (size_t)(r->ndeps + 1));
+  for (int i = from_stdin ? 1 : 0; i < r->ndeps; i++) {
+    char *rp = realpath(r->deps[i], NULL);
+    bool seen = false;
+    for (int k = 0; k < n && !seen; k++) seen = rp && real[k] && !strcmp(real[k], rp);
+    if (seen) {
+      free(rp);
+      continue;
+    }
+    real[n] = rp;
+    out[n++] = r->deps[i];
+  }
+  for (int k = 0; k < n; k++) free(real[k]);
+  free(real);
+  return n;
+}
+
+bool tu_is_annotated(const TirxOptions *opt, const char *data, size_t len) {
+  Arena *ar = arena_new();
+  const Source *src = source_new(ar, opt->path, data, len);
+  Tu tu;
+  tu_read(ar, opt, src, scan_annotations(ar, src), &tu);
+  bool any = tu_annotated(&tu) || tu.computed;
+  arena_free(ar);
+  return any;
+}

@@ -1,0 +1,40 @@
+// output.h - reading the input, writing the outputs all or nothing, and
+// make depfiles.
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tirxpp.h"
+#include "util.h"
+
+// Reads a whole file ("-": standard input); NULL with errno set on failure.
+char *read_file(const char *path, size_t *len);
+
+typedef struct {
+  const char *path;
+  const char *data;
+  size_t len;
+  bool make_dirs;  // create missing parent directories (header copies)
+  char *tmp;       // private: the temporary beside path
+} OutFile;
+
+// Writes every file or none: each to a temporary beside it, then all renamed
+// into place (devices and pipes are written directly). On failure reports
+// "cannot write" and leaves no new file or directory. TIRX_OK or TIRX_IO_ERROR.
+int write_outputs(OutFile *files, int n);
+// Writes all of data to standard output; false with errno set.
+bool write_stdout(const char *data, size_t len);
+
+// A path in make syntax: spaces, '#' and '$' escaped.
+void put_make_path(Buf *b, const char *p);
+// The files a depfile lists: each of r's dependencies once (by real path),
+// in the order read (standard input, deps[0] when from_stdin, is no file).
+// out has room for r->ndeps. Returns how many.
+int unique_deps(const TirxResult *r, bool from_stdin, const char **out);
+// Whether the translation unit holds an annotation, in the file or a user
+// header it includes (or one only a parse can find: #include MACRO): when
+// the parse's assumptions (notes) matter, and the launcher's test. Reads the
+// user headers' text only.
+bool tu_is_annotated(const TirxOptions *opt, const char *data, size_t len);
+// Whether two paths name the same file (by device and inode, else by text).
+bool same_path(const char *x, const char *y);
