@@ -45,10 +45,11 @@ with=$(compiles plain.cu | sed "s|$b|BUILD|g")
 obj=$b/CMakeFiles/kernels.dir/annotated.cu.o
 [ -f "$obj" ] && [ -f "$obj.tirx.cu" ] && grep -q 'const int k = 3' "$obj.tirx.cu" && ok "cmake: annotated file rewritten and built" \
   || bad "cmake: annotated file rewritten and built"
-grep -q -- "-c CMakeFiles/kernels.dir/annotated.cu.o.tirx.cu -o CMakeFiles/kernels.dir/annotated.cu.o\$" "$log" \
+grep -q -- "-c CMakeFiles/kernels.dir/annotated.cu.o.tirx.cu -o CMakeFiles/kernels.dir/annotated.cu.o -I [^ ]*/headers$" "$log" \
   && ok "cmake: nvcc compiles the copy" || { bad "cmake: nvcc compiles the copy"; grep annotated "$log"; }
 # Ninja keeps the depfiles in .ninja_deps (and deletes them): ask it.
-deps() { ninja -C "$b" -t deps "$1" | tail -n +2 | sed 's/^ *//'; }
+# Each named as ninja resolves it (from the build directory).
+deps() { ninja -C "$b" -t deps "$1" | tail -n +2 | sed 's/^ *//' | (cd "$b" && while read -r f; do realpath -m "$f"; done); }
 deps CMakeFiles/kernels.dir/annotated.cu.o > "$work/annotated.deps"
 grep -q 'tirx\.cu' "$work/annotated.deps" && bad "cmake: depfile names the copy" || ok "cmake: depfile does not name the copy"
 grep -qx "$proj/annotated.cu" "$work/annotated.deps" && grep -qx "$proj/params.h" "$work/annotated.deps" \
@@ -132,6 +133,10 @@ rm -f annotated.o annotated.d
   || bad "nvcc's default output and depfile names"
 "$tool" "$work/bin/nvcc" -I"$src/headers" -arch=sm_90 -M annotated.cu > m.out && head -1 m.out | grep -qx 'annotated.o : annotated.cu \\' \
   && ! grep -q 'tirx\.cu' m.out && ok "-M to standard output names the original" || { bad "-M to standard output"; head -3 m.out; }
+# tirx.h found without the user naming its directory (one setting adopts).
+rm -f annotated.o
+"$tool" "$work/bin/nvcc" -arch=sm_90 -c annotated.cu 2> noi.err && [ -f annotated.o ] \
+  && ok "tirx.h found without -I" || { bad "tirx.h found without -I"; cat noi.err; }
 # Several CUDA sources in one command: as given when none is annotated, an error otherwise.
 "$tool" "$work/bin/nvcc" -arch=sm_90 -c plain.cu plain.cu -odir . > /dev/null 2>&1; true
 "$tool" "$work/bin/nvcc" -I"$src/headers" -arch=sm_90 -c plain.cu annotated.cu 2> two.err; rc=$?

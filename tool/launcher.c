@@ -326,13 +326,16 @@ static int parse_flags(Args *a, int argc, char **argv) {
   return -1;
 }
 
-// nvcc on the copy: the source argument replaced, and the outputs nvcc would
-// have named after the source named explicitly after the original.
+// nvcc on the copy: the source argument replaced, the outputs nvcc would
+// have named after the source named explicitly after the original, and
+// tirx.h's directory searched last (the rewrite may call tirx.h where the
+// user never included it: one setting adopts tirx-pp, not two).
 static char **compiler_argv(Arena *ar, int argc, char **argv, const Command *c, const char *copy, const char *obj,
-                            const char *depfile, const char *target) {
-  char **v = arena_alloc(ar, sizeof(char *) * (size_t)(argc + 7));
+                            const char *depfile, const char *target, const char *tirx_headers) {
+  char **v = arena_alloc(ar, sizeof(char *) * (size_t)(argc + 9));
   int n = 0;
   for (int i = 0; i < argc; i++) v[n++] = i == c->src ? (char *)copy : argv[i];
+  if (tirx_headers) v[n++] = "-I", v[n++] = (char *)tirx_headers;
   if (!c->o && obj) v[n++] = "-o", v[n++] = (char *)obj;
   if (!c->mf && depfile) v[n++] = "-MF", v[n++] = (char *)depfile;
   if (!c->mt && target) v[n++] = "-MT", v[n++] = (char *)target;
@@ -396,7 +399,7 @@ int launch(Args *a, int argc, char **argv) {
                           : c.o ? c.o : arena_printf(a->arena, "%s.d", copy);
     const char *target = !deps ? NULL : c.with_compile && c.o ? c.o : arena_printf(a->arena, "%s.o", stem(a->arena, src));
     char **v = compiler_argv(a->arena, argc, argv, &c, copy, c.out_ext && !c.deps_only ? obj : NULL,
-                             c.mf || (c.deps_only && c.o) ? NULL : depfile, target);
+                             c.mf || (c.deps_only && c.o) ? NULL : depfile, target, a->opt.header_dir);
     rc = run_compiler(v);
     if (rc == 0 && deps) {
       Buf fixed = {0};
