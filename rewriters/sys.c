@@ -38,6 +38,7 @@ static char *read_fd(int fd, size_t hint, size_t *len) {
 }
 
 char *sys_read_file(const char *path, size_t *len) {
+  if (!strcmp(path, "-")) return read_fd(STDIN_FILENO, 0, len);
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return NULL;
   struct stat st;

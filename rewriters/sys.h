@@ -8,7 +8,7 @@
 
 // The whole file, malloc'ed and NUL-terminated (the NUL not counted in *len);
 // NULL with errno set when it cannot be read (ENOMEM when memory runs out).
-// Pipes and devices are read to their end.
+// Pipes and devices are read to their end; "-" is standard input.
 char *sys_read_file(const char *path, size_t *len);
 // Writes all n bytes to fd (retrying short writes and EINTR); false with
 // errno set.

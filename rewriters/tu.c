@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "tu.h"
 
+#include "sys.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,18 +95,12 @@ static bool is_file(const char *path) {
 // --- reading --------------------------------------------------------------------
 
 const Source *tu_read_source(Arena *a, const char *path) {
-  const char *name = path;
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  Buf b = {0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
-  bool ok = !ferror(f);
-  fclose(f);
-  const Source *s = ok ? source_new(a, name, arena_strndup(a, b.data ? b.data : "", b.len), b.len) : NULL;
-  buf_free(&b);
-  return s;
+  size_t len;
+  char *data = sys_read_file(path, &len);
+  if (!data) return NULL;
+  const Source *src = source_new(a, arena_strndup(a, path, strlen(path)), arena_strndup(a, data, len), len);
+  free(data);
+  return src;
 }
 
 // -iquote, -I, -isystem (and -idirafter, searched last, as the user's) from

@@ -3,6 +3,7 @@
 // original file and line (the view's #line directives give them) with the
 // column its caret shows, in tirx-pp's own format.
 #define _GNU_SOURCE
+#include "sys.h"
 #include "check.h"
 
 #include <stdlib.h>
@@ -158,7 +159,7 @@ static const Source *source_for(Report *r, const char *path) {
   for (int i = 0; i < r->files.len; i++)
     if (!strcmp(r->files.items[i]->path, path)) return r->files.items[i];
   size_t len;
-  char *data = read_file(path, &len);
+  char *data = sys_read_file(path, &len);
   if (!data) return NULL;
   const Source *s = source_new(r->ar, arena_strndup(r->ar, path, strlen(path)), arena_strndup(r->ar, data, len), len);
   free(data);

@@ -9,5 +9,3 @@
 // the snippets under messages in the input. Returns TIRX_OK, TIRX_INPUT_ERROR
 // (NVRTC errors, or warnings under -Werror) or TIRX_IO_ERROR (no NVRTC).
 int check_device(const Args *a, const char *view, const char *input, size_t len, FILE *err);
-// Reads a whole file (main.c); NULL with errno set on failure.
-char *read_file(const char *path, size_t *len);

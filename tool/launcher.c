@@ -4,6 +4,7 @@
 // whose translation unit is annotated runs on the rewritten copy, with
 // nvcc's depfile naming the originals; every other command runs as given.
 #define _GNU_SOURCE
+#include "sys.h"
 #include "launcher.h"
 
 #include <errno.h>
@@ -236,7 +237,7 @@ static bool seen(Arena *ar, FileIds *ids, const char *path) {
 static int fix_depfile(Arena *ar, const char *path, const char *src, const char *copy, const TirxResult *r, bool mp,
                        Buf *out) {
   size_t len;
-  char *data = read_file(path, &len);
+  char *data = sys_read_file(path, &len);
   if (!data) {
     fprintf(stderr, "tirx-pp: error: cannot read nvcc's depfile '%s': %s\n", path, strerror(errno));
     return TIRX_IO_ERROR;
@@ -299,7 +300,7 @@ static int check_unannotated(Args *a, char **argv, const Command *c) {
   for (int k = 0; k < c->nsources; k++) {
     const char *src = argv[c->sources[k]];
     size_t len;
-    char *data = read_file(src, &len);
+    char *data = sys_read_file(src, &len);
     if (!data) continue;  // nvcc will say
     TirxOptions opt = a->opt;
     opt.path = src;
@@ -360,7 +361,7 @@ int launch(Args *a, int argc, char **argv) {
   a->opt.color = isatty(STDERR_FILENO);
   if (c.nsources > 1) return check_unannotated(a, argv, &c);
   size_t len;
-  char *data = read_file(src, &len);
+  char *data = sys_read_file(src, &len);
   if (!data) return run_as_given(argv);  // nvcc says what is wrong with it
   // Unannotated: nvcc as given, before any parse (the fast path).
   if (!tu_is_annotated(&a->opt, data, len)) {

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sys.h"
 #include "args.h"
 #include "check.h"
 #include "launcher.h"
@@ -74,7 +75,7 @@ static const char *find_cache(void) {
 
 static int run(Args *a) {
   size_t len;
-  char *data = read_file(a->in, &len);
+  char *data = sys_read_file(a->in, &len);
   if (!data) {
     if (!strcmp(a->in, "-"))
       fprintf(stderr, "tirx-pp: error: cannot read standard input: %s\n", strerror(errno));

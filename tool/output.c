@@ -12,39 +12,11 @@
 
 #include "source.h"
 #include "tirxpp.h"
+#include "sys.h"
 #include "tu.h"
 
-char *read_file(const char *path, size_t *len) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-  if (!f) return NULL;
-  Buf b = {0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
-  int err = ferror(f) ? errno : 0;
-  if (f != stdin) fclose(f);
-  if (err) {
-    buf_free(&b);
-    errno = err;
-    return NULL;
-  }
-  if (!b.data) buf_put(&b, "", 0);
-  *len = b.len;
-  return b.data;
-}
 
-static bool write_all(int fd, const char *data, size_t len) {
-  while (len) {
-    ssize_t n = write(fd, data, len);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    data += n;
-    len -= (size_t)n;
-  }
-  return true;
-}
+static bool write_all(int fd, const char *data, size_t len) { return sys_write_all(fd, data, len); }
 
 bool write_stdout(const char *data, size_t len) { return write_all(STDOUT_FILENO, data, len); }
 

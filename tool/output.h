@@ -7,8 +7,6 @@
 #include "tirxpp.h"
 #include "util.h"
 
-// Reads a whole file ("-": standard input); NULL with errno set on failure.
-char *read_file(const char *path, size_t *len);
 
 typedef struct {
   const char *path;
