@@ -191,6 +191,7 @@ static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
   for (int i = 0; i < opt->nclang_args; i++) fo->argv[nf + i] = opt->clang_args[i];
   fo->argc = nf + opt->nclang_args;
   fo->cache_dir = opt->cache_dir;
+  fo->cache_max = opt->cache_max;
 }
 
 bool tirx_has_annotations(const char *data, size_t len) {

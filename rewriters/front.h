@@ -36,7 +36,10 @@ typedef struct {
   const char **argv;  // compiler flags for clang (CUDA device side)
   int argc;
   const char *cache_dir;  // where to keep the CUDA headers' PCH; NULL: none
+  size_t cache_max;       // bytes the cache may hold; 0: FRONT_CACHE_MAX
 } FrontOptions;
+
+#define FRONT_CACHE_MAX ((size_t)256 << 20)  // 256 MiB
 
 typedef struct Front Front;
 struct Front {
@@ -60,6 +63,8 @@ struct Front {
   size_t *view_start;
   const char **pch_deps;  // files read into the PCH this parse loaded
   int npch_deps;
+  const char **pch_errors;  // clang's errors in the headers of that PCH
+  int npch_errors;
 };
 
 // Parses; returns NULL (and reports) when libclang cannot produce an AST.
