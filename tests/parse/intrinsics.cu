@@ -1,9 +1,10 @@
 // Every documented family of CUDA device intrinsics (CUDA C++ Programming
-// Guide, "C++ Language Extensions", and the toolkit's cuda_fp16/bf16/fp8/fp6/fp4,
-// cooperative groups, libcu++ barrier, pipeline and atomic headers), each
-// called inside a `#pragma tirx unroll` loop: clang 19 must parse all of it
-// (tirx-pp reports clang's errors inside annotated code) and the expansion must
-// compile with nvcc for sm_90a and sm_80 without a warning. tests/parse.sh.
+// Guide, "C++ Language Extensions", nvcc's built-in __nv_atomic_* functions,
+// and the toolkit's cuda_fp16/bf16/fp8/fp6/fp4, cooperative groups, libcu++
+// barrier, pipeline, atomic and ptx headers), each called inside a
+// `#pragma tirx unroll` loop: clang 19 must parse all of it (tirx-pp reports
+// clang's errors inside annotated code) and the expansion must compile with
+// nvcc for sm_90a and sm_80 without a warning. tests/parse.sh.
 #include <assert.h>
 #include <stdio.h>
 #include <cuda_fp16.h>
@@ -22,6 +23,7 @@
 #include <cuda/pipeline>
 #include <cuda/atomic>
 #include <cuda/std/atomic>
+#include <cuda/ptx>
 
 namespace cg = cooperative_groups;
 
@@ -69,7 +71,8 @@ __global__ void warp(unsigned *u, int *i, long long *t, float *f, double *d, __h
     __threadfence_block();
     __threadfence();
     __threadfence_system();
-    t[k] = clock64() + clock();
+    // No intrinsic reads %globaltimer; <cuda/ptx> does.
+    t[k] = clock64() + clock() + (long long)cuda::ptx::get_sreg_globaltimer() + cuda::ptx::get_sreg_laneid();
     __nanosleep(100);
     unsigned m = __activemask();
     m += __ballot_sync(m, k) + __all_sync(m, k) + __any_sync(m, k) + __uni_sync(m, k);
@@ -192,6 +195,26 @@ __global__ void atomics(int *i, unsigned *u, unsigned long long *ull, long long 
     ref.store(ref.load() + 1);
     cuda::atomic_ref<float, cuda::thread_scope_system>(f[1]).fetch_add(1.f);
     su->fetch_or(1u);
+    // nvcc's built-in atomics (CUDA 12.8).
+    int r = __nv_atomic_fetch_add(i, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    r += (int)__nv_atomic_fetch_add(f, 1, __NV_ATOMIC_RELAXED) + (int)__nv_atomic_fetch_sub(ull, 1, __NV_ATOMIC_ACQ_REL);
+    r += __nv_atomic_fetch_min(i, k, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_BLOCK) + __nv_atomic_fetch_max(i, k, __NV_ATOMIC_SEQ_CST);
+    r += (int)__nv_atomic_fetch_and(u, 1u, __NV_ATOMIC_RELAXED) + (int)__nv_atomic_fetch_or(u, 2u, __NV_ATOMIC_RELEASE);
+    r += (int)__nv_atomic_fetch_xor(ull, 3ull, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_SYSTEM);
+    __nv_atomic_add(d, 1.0, __NV_ATOMIC_RELAXED), __nv_atomic_sub(i, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_THREAD);
+    __nv_atomic_min(u, 1u, __NV_ATOMIC_RELAXED), __nv_atomic_max(ll, 1ll, __NV_ATOMIC_RELAXED);
+    __nv_atomic_and(i, 1, __NV_ATOMIC_RELAXED), __nv_atomic_or(i, 1, __NV_ATOMIC_RELAXED), __nv_atomic_xor(i, 1, __NV_ATOMIC_RELAXED);
+    int got, want = 0, two = 2;
+    __nv_atomic_exchange(i, &two, &got, __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_DEVICE);
+    r += got + __nv_atomic_exchange_n(i, 3, __NV_ATOMIC_RELAXED);
+    r += __nv_atomic_compare_exchange(i, &want, &two, false, __NV_ATOMIC_ACQ_REL, __NV_ATOMIC_RELAXED);
+    r += __nv_atomic_compare_exchange_n(i, &want, 4, true, __NV_ATOMIC_SEQ_CST, __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_BLOCK);
+    __nv_atomic_load(i, &got, __NV_ATOMIC_ACQUIRE);
+    r += got + __nv_atomic_load_n(i, __NV_ATOMIC_CONSUME, __NV_THREAD_SCOPE_DEVICE);
+    __nv_atomic_store(i + 1, &r, __NV_ATOMIC_RELEASE);
+    __nv_atomic_store_n(i + 2, r, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_BLOCK);
+    __nv_atomic_thread_fence(__NV_ATOMIC_SEQ_CST);
+    __nv_atomic_thread_fence(__NV_ATOMIC_ACQ_REL, __NV_THREAD_SCOPE_BLOCK);
     cuda::atomic_thread_fence(cuda::memory_order_seq_cst, cuda::thread_scope_device);
     cuda::std::atomic_thread_fence(cuda::std::memory_order_acquire);
   }

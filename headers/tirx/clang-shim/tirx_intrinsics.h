@@ -7,8 +7,8 @@
 // the toolkit's headers and defines the rest itself. What it skips and nothing
 // else declares: sm_32_intrinsics.h's cache-hint loads and stores,
 // surface_indirect_functions.h, sm_90_rt.h's 128-bit atomics, sm_100_rt.h's
-// float2 arithmetic, __nv_aligned_device_malloc; and cooperative groups
-// offers clusters to nvcc only. These are declarations only: the parse needs
+// float2 arithmetic, __nv_aligned_device_malloc; nvcc's built-in
+// __nv_atomic_* functions; and cooperative groups offers clusters to nvcc only. These are declarations only: the parse needs
 // names and types, never code. They are declared for every architecture: the
 // parse assumes at most sm_90a, and a declaration too many can only let a
 // file parse that nvcc then judges on its own.
@@ -96,6 +96,57 @@ TIRX_SHIM_FLOAT2(rz)
 TIRX_SHIM_FLOAT2(rd)
 TIRX_SHIM_FLOAT2(ru)
 #undef TIRX_SHIM_FLOAT2
+
+// --- nvcc's built-in atomics: __nv_atomic_fetch_add, ... (CUDA 12.8) -------
+// Built into nvcc and declared by no header. The orders and scopes have
+// nvcc's values; like nvcc's, the value operand converts to the pointee type,
+// and the scope defaults to the system's.
+enum {
+  __NV_ATOMIC_RELAXED = 0,
+  __NV_ATOMIC_CONSUME = 1,
+  __NV_ATOMIC_ACQUIRE = 2,
+  __NV_ATOMIC_RELEASE = 3,
+  __NV_ATOMIC_ACQ_REL = 4,
+  __NV_ATOMIC_SEQ_CST = 5,
+  __NV_THREAD_SCOPE_THREAD = 0,
+  __NV_THREAD_SCOPE_BLOCK = 1,
+  __NV_THREAD_SCOPE_CLUSTER = 2,
+  __NV_THREAD_SCOPE_DEVICE = 3,
+  __NV_THREAD_SCOPE_SYSTEM = 4,
+};
+namespace tirx_shim {
+template <class T> struct same { typedef T type; };  // not deduced from
+}  // namespace tirx_shim
+#define TIRX_SHIM_SCOPE int scope = __NV_THREAD_SCOPE_SYSTEM
+#define TIRX_SHIM_RMW(op)                                                                                   \
+  template <class T>                                                                                       \
+  __device__ T __nv_atomic_fetch_##op(T *ptr, typename tirx_shim::same<T>::type val, int order, TIRX_SHIM_SCOPE); \
+  template <class T>                                                                                       \
+  __device__ void __nv_atomic_##op(T *ptr, typename tirx_shim::same<T>::type val, int order, TIRX_SHIM_SCOPE);
+TIRX_SHIM_RMW(add)
+TIRX_SHIM_RMW(sub)
+TIRX_SHIM_RMW(min)
+TIRX_SHIM_RMW(max)
+TIRX_SHIM_RMW(and)
+TIRX_SHIM_RMW(or)
+TIRX_SHIM_RMW(xor)
+#undef TIRX_SHIM_RMW
+template <class T> __device__ void __nv_atomic_exchange(T *ptr, T *val, T *ret, int order, TIRX_SHIM_SCOPE);
+template <class T>
+__device__ T __nv_atomic_exchange_n(T *ptr, typename tirx_shim::same<T>::type val, int order, TIRX_SHIM_SCOPE);
+template <class T>
+__device__ bool __nv_atomic_compare_exchange(T *ptr, T *expected, T *desired, bool weak, int success_order,
+                                             int failure_order, TIRX_SHIM_SCOPE);
+template <class T>
+__device__ bool __nv_atomic_compare_exchange_n(T *ptr, T *expected, typename tirx_shim::same<T>::type desired,
+                                               bool weak, int success_order, int failure_order, TIRX_SHIM_SCOPE);
+template <class T> __device__ void __nv_atomic_load(T *ptr, T *ret, int order, TIRX_SHIM_SCOPE);
+template <class T> __device__ T __nv_atomic_load_n(T *ptr, int order, TIRX_SHIM_SCOPE);
+template <class T> __device__ void __nv_atomic_store(T *ptr, T *val, int order, TIRX_SHIM_SCOPE);
+template <class T>
+__device__ void __nv_atomic_store_n(T *ptr, typename tirx_shim::same<T>::type val, int order, TIRX_SHIM_SCOPE);
+__device__ void __nv_atomic_thread_fence(int order, TIRX_SHIM_SCOPE);
+#undef TIRX_SHIM_SCOPE
 
 // --- cooperative_groups.h: cluster_group, this_cluster() --------------------
 // cooperative_groups/details/info.h offers them to nvcc and NVRTC, or where
