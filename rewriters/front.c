@@ -257,7 +257,7 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
   const char *vs = clang_getCString(v);
   uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
   clang_disposeString(v);
-  h = fnv1a(h, "tirx-pp pch 2", 13);
+  h = fnv1a(h, "tirx-pp pch 3", 13);  // 3: may hold clang's errors (.pch.errors)
   for (int i = 0; i < p.argc; i++) h = fnv1a(h, p.argv[i], strlen(p.argv[i]));
   h = fnv1a(h, p.preamble, p.len);
   p.key = arena_printf(f->arena, "%s/%016llx", opt->cache_dir, (unsigned long long)h);
