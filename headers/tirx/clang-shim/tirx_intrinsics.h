@@ -8,10 +8,11 @@
 // else declares: sm_32_intrinsics.h's cache-hint loads and stores,
 // surface_indirect_functions.h, sm_90_rt.h's 128-bit atomics, sm_100_rt.h's
 // float2 arithmetic, __nv_aligned_device_malloc; nvcc's built-in
-// __nv_atomic_* functions; and cooperative groups offers clusters to nvcc only. These are declarations only: the parse needs
-// names and types, never code. They are declared for every architecture: the
-// parse assumes at most sm_90a, and a declaration too many can only let a
-// file parse that nvcc then judges on its own.
+// __nv_atomic_* functions; and cooperative groups offers clusters to nvcc
+// only. These are declarations only: the parse needs names and types, never
+// code. They are declared for every architecture: the parse assumes at most
+// sm_90a, and a declaration too many can only let a file parse that nvcc
+// then judges on its own.
 #pragma once
 #if defined(__CUDA__) && defined(__cplusplus)
 
