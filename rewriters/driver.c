@@ -3,6 +3,7 @@
 // annotation to its statement, let the constructs add edits, render.
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "construct.h"
 #include "device.h"
@@ -162,6 +163,13 @@ static void note_clang_errors(Ctx *c) {
   }
 }
 
+// The clang shim's declarations (headers/tirx/clang-shim/tirx_intrinsics.h),
+// or an empty file where the headers are not.
+static const char *shim_or_nothing(Arena *a, const char *hdr) {
+  const char *shim = arena_printf(a, "%s/tirx/clang-shim/tirx_intrinsics.h", hdr);
+  return access(shim, R_OK) == 0 ? shim : "/dev/null";
+}
+
 static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
   const char *cuda = opt->cuda_path ? opt->cuda_path : "/usr/local/cuda";
   const char *hdr = opt->header_dir ? opt->header_dir : ".";
@@ -174,6 +182,9 @@ static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
       // clang 19 does not know CUDA 13's version; without one it looks for
       // the pre-9.2 cudaConfigureCall and no `<<<...>>>` launch parses.
       "-Xclang", "-target-sdk-version=12.5", "-idirafter", arena_printf(a, "%s/tirx/clang-shim", hdr),
+      // What nvcc's headers declare and clang's CUDA wrapper leaves out;
+      // nothing when there are no headers (header_dir NULL).
+      "-include", shim_or_nothing(a, hdr),
       "-isystem", arena_printf(a, "%s/include/cccl", cuda), "-I", hdr, "-D__TIRX_PP__=1",
   };
   int nf = (int)(sizeof fixed / sizeof *fixed);
@@ -182,6 +193,7 @@ static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
   for (int i = 0; i < opt->nclang_args; i++) fo->argv[nf + i] = opt->clang_args[i];
   fo->argc = nf + opt->nclang_args;
   fo->cache_dir = opt->cache_dir;
+  fo->cache_max = opt->cache_max;
 }
 
 bool has_annotations_untrapped(const char *data, size_t len) {

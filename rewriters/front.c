@@ -9,6 +9,7 @@
 #include <libgen.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <utime.h>
 
@@ -141,6 +142,9 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
 
 static void collect_errors(Front *f) {
   VEC(ClangError) errs = {0};
+  // Errors in the headers of a PCH this parse loaded come first, as in a
+  // parse without it.
+  for (int i = 0; i < f->npch_errors; i++) VEC_PUSH(f->arena, errs, ((ClangError){.message = (char *)f->pch_errors[i]}));
   unsigned n = clang_getNumDiagnostics(f->tu);
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic dg = clang_getDiagnostic(f->tu, i);
@@ -193,14 +197,13 @@ static void sort_by_start(Front *f) {
 // as a PCH in the cache, and loaded from there; the file's own copy of the
 // preamble then finds every header already included.
 
-enum { CACHE_KEEP = 64 };  // PCHs kept in the cache, most recently used first
-
 static uint64_t fnv1a(uint64_t h, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
   return (h ^ 0xff) * 1099511628211ULL;
 }
 
 typedef struct {
+  const char *key;       // the cache entry: KEY.pch and what stands beside it
   const char *path;      // the PCH
   const char *header;    // the name its preamble is parsed under
   const char *preamble;  // the text
@@ -256,52 +259,91 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
   const char *vs = clang_getCString(v);
   uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
   clang_disposeString(v);
-  h = fnv1a(h, "tirx-pp pch 2", 13);
+  h = fnv1a(h, "tirx-pp pch 3", 13);  // 3: may hold clang's errors (.pch.errors)
   for (int i = 0; i < p.argc; i++) h = fnv1a(h, p.argv[i], strlen(p.argv[i]));
   h = fnv1a(h, p.preamble, p.len);
-  p.path = arena_printf(f->arena, "%s/%016llx.pch", opt->cache_dir, (unsigned long long)h);
+  p.key = arena_printf(f->arena, "%s/%016llx", opt->cache_dir, (unsigned long long)h);
+  p.path = arena_printf(f->arena, "%s.pch", p.key);
   p.header = arena_printf(f->arena, "%s/%016llx.h", opt->cache_dir, (unsigned long long)h);
   return p;
 }
 
-// Keeps the CACHE_KEEP most recently used PCHs.
-static void trim_cache(Arena *a, const char *dir) {
+// --- the cache's size ------------------------------------------------------------
+// An entry is KEY.pch with what stands beside it (KEY.pch.deps, .errors,
+// .unusable). After an entry is written the least recently used entries go
+// until the directory holds at most opt->cache_max bytes (a PCH is 7-40 MB).
+// A parse that loads a PCH sets its time, so the time is the last use.
+
+typedef struct {
+  const char *key;  // the path up to ".pch"
+  off_t bytes;
+  struct timespec used;  // zero until a file of it is seen
+} CacheEntry;
+
+enum { STALE_TEMP_SECONDS = 3600 };  // a temporary this old was left by a crash
+
+// The entry that a cache file belongs to, or NULL for a file not the cache's.
+static const char *entry_key(Arena *a, const char *dir, const char *name) {
+  const char *pch = strstr(name, ".pch");
+  if (!pch || pch == name) return NULL;
+  return arena_printf(a, "%s/%.*s", dir, (int)(pch - name), name);
+}
+
+typedef VEC(CacheEntry) CacheEntries;
+
+static void add_to_entry(Arena *a, CacheEntries *entries, const char *key, const char *path, const struct stat *st) {
+  int i = 0;
+  while (i < entries->len && strcmp(entries->items[i].key, key)) i++;
+  if (i == entries->len) VEC_PUSH(a, *entries, ((CacheEntry){.key = key}));
+  CacheEntry *e = &entries->items[i];
+  e->bytes += st->st_size;
+  // The PCH's time is the entry's; markers and lists count when alone.
+  size_t n = strlen(path);
+  if ((n > 4 && !strcmp(path + n - 4, ".pch")) || (!e->used.tv_sec && !e->used.tv_nsec)) e->used = st->st_mtim;
+}
+
+static bool earlier(struct timespec a, struct timespec b) {
+  return a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec;
+}
+
+static void remove_entry(Arena *a, const char *key) {
+  static const char *const parts[] = {".pch", ".pch.deps", ".pch.errors", ".pch.unusable"};
+  for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) unlink(arena_printf(a, "%s%s", key, parts[i]));
+}
+
+// Removes the least recently used entries until the directory holds at most
+// max bytes of them, and temporaries that crashed runs left behind.
+static void trim_cache(Arena *a, const char *dir, size_t max) {
   DIR *d = opendir(dir);
   if (!d) return;
-  VEC(char *) names = {0};
-  VEC(time_t) times = {0};
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    size_t n = strlen(e->d_name);
-    if (n < 5 || strcmp(e->d_name + n - 4, ".pch")) continue;
-    char *path = arena_printf(a, "%s/%s", dir, e->d_name);
+  CacheEntries entries = {0};
+  unsigned long long total = 0;
+  time_t now = time(NULL);
+  struct dirent *de;
+  while ((de = readdir(d))) {
+    const char *key = entry_key(a, dir, de->d_name);
+    char *path = arena_printf(a, "%s/%s", dir, de->d_name);
     struct stat st;
-    if (stat(path, &st) != 0) continue;
-    VEC_PUSH(a, names, path);
-    VEC_PUSH(a, times, st.st_mtime);
+    if (!key || lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (strstr(de->d_name, ".tmp.")) {
+      if (now - st.st_mtime > STALE_TEMP_SECONDS) unlink(path);
+      continue;  // another run's, still being written
+    }
+    add_to_entry(a, &entries, key, path, &st);
+    total += (unsigned long long)st.st_size;
   }
   closedir(d);
-  while (names.len > CACHE_KEEP) {
+  while (total > max && entries.len) {
     int oldest = 0;
-    for (int i = 1; i < names.len; i++)
-      if (times.items[i] < times.items[oldest]) oldest = i;
-    unlink(names.items[oldest]);
-    unlink(arena_printf(a, "%s.deps", names.items[oldest]));
-    names.items[oldest] = names.items[--names.len];
-    times.items[oldest] = times.items[names.len];
+    for (int i = 1; i < entries.len; i++)
+      if (earlier(entries.items[i].used, entries.items[oldest].used)) oldest = i;
+    remove_entry(a, entries.items[oldest].key);
+    total -= (unsigned long long)entries.items[oldest].bytes;
+    entries.items[oldest] = entries.items[--entries.len];
   }
 }
 
-static bool has_errors(CXTranslationUnit tu) {
-  unsigned n = clang_getNumDiagnostics(tu);
-  bool errors = false;
-  for (unsigned i = 0; i < n; i++) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) errors = true;
-    clang_disposeDiagnostic(d);
-  }
-  return errors;
-}
+// --- building and loading a PCH ------------------------------------------------
 
 typedef struct {
   Arena *arena;
@@ -320,32 +362,82 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, 
   clang_disposeString(name);
 }
 
-// The PCH's files are listed beside it (PATH.deps), since a parse that loads
-// it does not see them as inclusions; a depfile needs them.
-static bool write_pch_deps(Front *f, CXTranslationUnit tu, const char *path) {
-  Deps d = {.arena = f->arena};
-  clang_getInclusions(tu, add_inclusion, &d);
-  char *tmp = arena_printf(f->arena, "%s.deps.tmp.%ld", path, (long)getpid());
+// Writes lines[0..n) to path through a temporary, so that parallel builds
+// never read half a file. Newlines inside a line become spaces.
+static bool write_lines(Arena *a, const char *path, const char *const *lines, int n) {
+  char *tmp = arena_printf(a, "%s.tmp.%ld", path, (long)getpid());
   FILE *out = fopen(tmp, "w");
   if (!out) return false;
-  for (int i = 0; i < d.files.len; i++) fprintf(out, "%s\n", d.files.items[i]);
-  bool ok = fclose(out) == 0 && rename(tmp, arena_printf(f->arena, "%s.deps", path)) == 0;
+  for (int i = 0; i < n; i++) {
+    for (const char *c = lines[i]; *c; c++) fputc(*c == '\n' ? ' ' : *c, out);
+    fputc('\n', out);
+  }
+  bool ok = fclose(out) == 0 && rename(tmp, path) == 0;
   if (!ok) unlink(tmp);
   return ok;
 }
 
-static void read_pch_deps(Front *f, const char *path) {
-  FILE *in = fopen(arena_printf(f->arena, "%s.deps", path), "r");
-  if (!in) return;
-  VEC(const char *) files = {0};
-  char line[4096];
-  while (fgets(line, sizeof line, in)) {
-    line[strcspn(line, "\n")] = '\0';
-    if (*line) VEC_PUSH(f->arena, files, arena_strndup(f->arena, line, strlen(line)));
+// The lines of path (none when it does not exist).
+static const char **read_lines(Arena *a, const char *path, int *n) {
+  VEC(const char *) lines = {0};
+  FILE *in = fopen(path, "r");
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  while (in && (len = getline(&line, &cap, in)) > 0) {
+    if (line[len - 1] == '\n') line[--len] = '\0';
+    if (len) VEC_PUSH(a, lines, arena_strndup(a, line, (size_t)len));
   }
-  fclose(in);
-  f->pch_deps = files.items;
-  f->npch_deps = files.len;
+  free(line);
+  if (in) fclose(in);
+  *n = lines.len;
+  return lines.items;
+}
+
+typedef VEC(const char *) Messages;
+
+// Whether the PCH of this parse may be saved, and clang's errors in it. clang
+// 19 rejects some code in headers that nvcc accepts; like its errors in the
+// main file outside annotated code, those are nvcc's to judge, so the PCH is
+// kept (else every run would parse the headers twice). Not kept: a parse
+// that a fatal error cut short (a header not found), or one with an error in
+// the preamble's own lines, which belongs to the file and is reported there.
+static bool pch_errors(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *out) {
+  CXFile preamble = clang_getFile(tu, p->header);
+  unsigned n = clang_getNumDiagnostics(tu);
+  bool keep = true;
+  for (unsigned i = 0; i < n && keep; i++) {
+    CXDiagnostic dg = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
+    if (sev >= CXDiagnostic_Error) {
+      CXFile file;
+      clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &file, NULL, NULL, NULL);
+      CXString s = clang_getDiagnosticSpelling(dg);
+      const char *m = clang_getCString(s);
+      keep = sev != CXDiagnostic_Fatal && file && !(preamble && clang_File_isEqual(file, preamble));
+      VEC_PUSH(a, *out, arena_strndup(a, m, strlen(m)));
+      clang_disposeString(s);
+    }
+    clang_disposeDiagnostic(dg);
+  }
+  return keep;
+}
+
+// A parse that loads the PCH does not see what went into it again: the files
+// it read (PATH.deps, for a depfile) and clang's errors in them
+// (PATH.errors, for the note that they may explain tirx-pp's errors).
+static bool write_pch_companions(Front *f, CXTranslationUnit tu, const char *path, const Messages *errors) {
+  Deps d = {.arena = f->arena};
+  clang_getInclusions(tu, add_inclusion, &d);
+  const char *deps = arena_printf(f->arena, "%s.deps", path), *errs = arena_printf(f->arena, "%s.errors", path);
+  unlink(errs);  // an older build's
+  return write_lines(f->arena, deps, d.files.items, d.files.len) &&
+         (!errors->len || write_lines(f->arena, errs, errors->items, errors->len));
+}
+
+static void read_pch_companions(Front *f, const char *path) {
+  f->pch_deps = read_lines(f->arena, arena_printf(f->arena, "%s.deps", path), &f->npch_deps);
+  f->pch_errors = read_lines(f->arena, arena_printf(f->arena, "%s.errors", path), &f->npch_errors);
 }
 
 // Builds the PCH into a temporary file and renames it into place, so that
@@ -357,8 +449,9 @@ static bool build_pch(Front *f, const Pch *p) {
                                   CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu) != CXError_Success)
     return false;
   bool ok = false;
+  Messages errors = {0};
   char *tmp = arena_printf(f->arena, "%s.tmp.%ld", p->path, (long)getpid());
-  if (!has_errors(tu) && write_pch_deps(f, tu, p->path) &&
+  if (pch_errors(f->arena, tu, p, &errors) && write_pch_companions(f, tu, p->path, &errors) &&
       clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
     ok = rename(tmp, p->path) == 0;
   if (!ok) unlink(tmp);
@@ -394,23 +487,29 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
     char *unusable = arena_printf(f->arena, "%s.unusable", p.path);
     if (access(unusable, F_OK) == 0) return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
     if (access(p.path, R_OK) == 0 || (fresh = build_pch(f, &p))) {
-      const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(p.argc + 2));
+      const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(p.argc + 4));
       memcpy(argv, p.argv, sizeof(char *) * (size_t)p.argc);
-      argv[p.argc] = "-include-pch";
-      argv[p.argc + 1] = p.path;
-      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, p.argc + 2, unsaved, (unsigned)nunsaved, flags, &f->tu);
+      int argc = p.argc;
+      argv[argc++] = "-include-pch";
+      argv[argc++] = p.path;
+      argv[argc++] = "-Xclang";  // a PCH with clang's errors in headers (pch_errors)
+      argv[argc++] = "-fallow-pch-with-compiler-errors";
+      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
       if (rc == CXError_Success && !pch_failed(f->tu)) {
-        read_pch_deps(f, p.path);
+        read_pch_companions(f, p.path);
         if (fresh)
-          trim_cache(f->arena, opt->cache_dir);
+          trim_cache(f->arena, opt->cache_dir, opt->cache_max ? opt->cache_max : FRONT_CACHE_MAX);
         else
           utime(p.path, NULL);  // recently used
         return rc;
       }
       if (f->tu) clang_disposeTranslationUnit(f->tu);
       f->tu = NULL;
-      unlink(p.path);  // stale (a header changed) or damaged: the next run builds it anew
-      FILE *marker = fresh ? fopen(unusable, "w") : NULL;  // made just now, yet cannot be loaded
+      // Made just now, yet cannot be loaded: remember. (Unless another run's
+      // trim_cache took it meanwhile.)
+      bool unloadable = fresh && access(p.path, F_OK) == 0;
+      remove_entry(f->arena, p.key);  // stale (a header changed) or damaged: the next run builds it anew
+      FILE *marker = unloadable ? fopen(unusable, "w") : NULL;
       if (marker) fclose(marker);
     }
   }
@@ -466,6 +565,8 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
     out[i]->tu = f->tu;
     out[i]->pch_deps = f->pch_deps;
     out[i]->npch_deps = f->npch_deps;
+    out[i]->pch_errors = f->pch_errors;
+    out[i]->npch_errors = f->npch_errors;
     out[i]->main_file = clang_getFile(f->tu, out[i]->src->path);
     index_file(out[i]);
   }

@@ -37,7 +37,10 @@ typedef struct {
   int argc;
   const char *cache_dir;  // where to keep the CUDA headers' PCH; NULL: none
   size_t preamble_limit;  // the PCH holds no line of the main file from here on
+  size_t cache_max;       // bytes the cache may hold; 0: FRONT_CACHE_MAX
 } FrontOptions;
+
+#define FRONT_CACHE_MAX ((size_t)256 << 20)  // 256 MiB
 
 // One file of the translation unit with the stubs its view gets.
 typedef struct {
@@ -69,6 +72,8 @@ struct Front {
   const char **pch_deps;  // files read into the PCH this parse loaded
   int npch_deps;
   bool owns_tu;  // the first file's Front frees the parse
+  const char **pch_errors;  // clang's errors in the headers of that PCH
+  int npch_errors;
 };
 
 // Parses; returns NULL (and reports) when libclang cannot produce an AST.

@@ -19,6 +19,7 @@ typedef struct {
   const char *std;          // c++17 by default
   const char *header_dir;   // where tirx.h is
   const char *cache_dir;    // where parsed CUDA headers are cached; NULL: no cache
+  size_t cache_max;         // bytes that cache may hold; 0: 256 MiB
   const char **clang_args;  // -I, -D, -U and friends, passed to the parse
   int nclang_args;
   // SPEC 7: where the output goes (NULL: standard output, taken to be written

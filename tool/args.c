@@ -66,6 +66,8 @@ static const char usage[] =
     "environment:\n"
     "  TIRX_PP_CACHE_DIR  where parsed CUDA headers are cached (default\n"
     "                     ~/.cache/tirx-pp; 'off' for no cache)\n"
+    "  TIRX_PP_CACHE_MAX  how much it may hold, least recently used entries\n"
+    "                     removed first (default 256M; K, M, G suffixes)\n"
     "  TIRX_NVRTC_LIBRARY the NVRTC library --check loads (default libnvrtc.so.13)\n"
     "\n"
     "exit status: 0 done, 1 errors in the input, 2 bad usage, 3 I/O or internal failure\n";

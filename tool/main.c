@@ -2,8 +2,10 @@
 //   tirx-pp [options] IN.cu [-o OUT.cu] [-- compiler flags]
 //   tirx-pp NVCC NVCC-ARGS...   (launcher.c)
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +75,28 @@ static const char *find_cache(void) {
   return access(dir, W_OK) == 0 ? dir : NULL;
 }
 
+// $TIRX_PP_CACHE_MAX, the bytes the cache may hold: a number with an
+// optional K, M or G (powers of 1024). Unset: 0, the library's default.
+static bool find_cache_max(size_t *max) {
+  const char *env = getenv("TIRX_PP_CACHE_MAX");
+  *max = 0;
+  if (!env) return true;
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(env, &end, 10);
+  int shift = 0;
+  if (*end && strchr("kK", *end)) shift = 10;
+  if (*end && strchr("mM", *end)) shift = 20;
+  if (*end && strchr("gG", *end)) shift = 30;
+  if (shift) end++;
+  if (errno || end == env || *end || !isdigit((unsigned char)*env) || n == 0 || n > (SIZE_MAX >> shift)) {
+    fprintf(stderr, "tirx-pp: error: TIRX_PP_CACHE_MAX is a size such as 256M or 2G, not '%s'\n", env);
+    return false;
+  }
+  *max = (size_t)n << shift;
+  return true;
+}
+
 static int run(Args *a) {
   size_t len;
   char *data = sys_read_file(a->in, &len);
@@ -126,7 +150,9 @@ int main(int argc, char **argv) {
   a.opt.header_dir = find_headers();
   a.opt.cache_dir = find_cache();
   int rc;
-  if (argc > 1 && is_compiler(argv[1])) {
+  if (!find_cache_max(&a.opt.cache_max)) {
+    rc = TIRX_USAGE;
+  } else if (argc > 1 && is_compiler(argv[1])) {
     rc = launch(&a, argc - 1, argv + 1);
   } else {
     rc = args_parse(argc, argv, &a);
