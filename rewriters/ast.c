@@ -1,5 +1,6 @@
 // ast.c - questions the constructs ask of the node table.
 #include <stdio.h>
+#include <string.h>
 
 #include "construct.h"
 
@@ -87,6 +88,30 @@ static bool is_ref_to(CXCursor cur, CXCursor decl) {
 bool refers_to(const Ctx *c, int node, CXCursor decl) {
   for (int i = node; i <= node_at(c, node)->last; i++)
     if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_ref_to(node_at(c, i)->cur, decl)) return true;
+  return false;
+}
+
+// Whether [start, end) of the file holds the identifier `name` as a whole token.
+static bool mentions(const Source *src, size_t start, size_t end, const char *name) {
+  size_t n = strlen(name);
+  for (size_t k = start; k + n <= end; k++)
+    if (!memcmp(src->data + k, name, n) && (k == 0 || !is_ident_char((unsigned char)src->data[k - 1])) &&
+        (k + n == end || !is_ident_char((unsigned char)src->data[k + n])))
+      return true;
+  return false;
+}
+
+// The arguments of tirx_* calls and annotations are stubbed out of the parse
+// view (tirx-pp reads them itself), so refers_to cannot see a loop variable
+// used only there; their text is searched for the name instead (a local of
+// the same name there only costs an unused constant).
+bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name) {
+  if (refers_to(c, node, decl)) return true;
+  const Node *n = node_at(c, node);
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->start >= n->start && an->end <= n->end && mentions(c->src, an->start, an->end, name)) return true;
+  }
   return false;
 }
 

@@ -205,7 +205,7 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
     }
   }
   for (int i = 0; i < g->ndims; i++) {
-    g->used[i] = refers_to(c, st.node, vars[i]);
+    g->used[i] = uses_var(c, st.node, vars[i], arena_strndup(c->arena, g->name[i].s, g->name[i].len));
     int assign = assigns_to(c, st.node, vars[i]);
     if (assign >= 0) {
       diag_error(c->diag, node_at(c, assign)->start, "grid index '%.*s' is assigned in the body of an unrolled grid",

@@ -330,7 +330,7 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   u->type = h.type;
   u->name = h.name;
   u->declared = h.declared;
-  u->used = refers_to(c, h.fp.body, h.var);
+  u->used = uses_var(c, h.fp.body, h.var, h.name);
   int self = st.node;
   add_jumps(c, h.fp.body, &u->x, binds_to, &self);
   note_copies(c, an->start, st.end, u->count, an->start);
