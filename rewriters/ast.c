@@ -115,6 +115,45 @@ bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name) {
   return false;
 }
 
+static bool has_attr(CXCursor cur, enum CXCursorKind attr) {
+  CXCursor kids[8];
+  int n = cursor_children(cur, kids, 8);
+  for (int i = 0; i < n && i < 8; i++)
+    if (clang_getCursorKind(kids[i]) == attr) return true;
+  return false;
+}
+
+// A variable of which there must be one: a `static` or `__shared__` local.
+static const char *single_storage(CXCursor var) {
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
+  if (sc == CX_SC_Extern) return NULL;  // every copy names the same object
+  if (has_attr(var, CXCursor_CUDASharedAttr)) return "__shared__";
+  if (sc == CX_SC_Static) return "static";
+  return NULL;
+}
+
+bool check_copied_body(Ctx *c, const Annotation *an, int body) {
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_LabelStmt) {
+      diag_error(c->diag, n->start, "a label in the body of a loop under '%s' would be defined once per iteration",
+                 spelling_of(an));
+      return false;
+    }
+    const char *storage = n->kind == CXCursor_VarDecl ? single_storage(n->cur) : NULL;
+    if (storage) {
+      CXString name = clang_getCursorSpelling(n->cur);
+      diag_error(c->diag, n->start,
+                 "%s variable '%s' in the body of a loop under '%s' would be a separate variable in each copy of the "
+                 "body: declare it before the loop",
+                 storage, clang_getCString(name), spelling_of(an));
+      clang_disposeString(name);
+      return false;
+    }
+  }
+  return true;
+}
+
 int assigns_to(const Ctx *c, int node, CXCursor decl) {
   for (int i = node; i <= node_at(c, node)->last; i++) {
     const Node *n = node_at(c, i);

@@ -204,6 +204,7 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
       return;
     }
   }
+  if (!check_copied_body(c, an, st.node)) return;
   for (int i = 0; i < g->ndims; i++) {
     g->used[i] = uses_var(c, st.node, vars[i], arena_strndup(c->arena, g->name[i].s, g->name[i].len));
     int assign = assigns_to(c, st.node, vars[i]);

@@ -304,18 +304,13 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
     return;
   }
   if (!read_loop(c, c->diag, an, st, &h)) return;
-  for (int i = h.fp.body; i <= node_at(c, h.fp.body)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_LabelStmt) {
-      diag_error(c->diag, node_at(c, i)->start,
-                 "a label in the body of a loop under '%s' would be defined once per iteration", spelling_of(an));
-      return;
-    }
   if (!h.constant) {  // template-dependent: the trip count is known after instantiation
     edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, "unroll"));
     diag_remark(c->diag, an->start,
                 "trip count depends on a template parameter; the loop is left to nvcc's '#pragma unroll'");
     return;
   }
+  if (!check_copied_body(c, an, h.fp.body)) return;
   if (h.count == 0)
     diag_warning(c->diag, st.start, "this loop under '%s' never runs: its body is dropped", spelling_of(an));
   Unroll *u = arena_alloc(c->arena, sizeof *u);
