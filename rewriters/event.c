@@ -57,10 +57,13 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
 static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
   if (op->kind == OP_TRIGGER) return arena_printf(c->arena, "tirx_mbar_arrive(%s)", address(c, op));
   // One arrive.expect_tx per phase: the region's first thread (or, under
-  // elect, the elected lane of the region's first warp).
+  // elect, the elected lane of the region's first warp). Under an `if` the
+  // site itself says who arrives (`if (threadIdx.x == 32)`), and count(N)
+  // says how many: every thread that reaches it arrives.
   int leader = op->region ? op->region->first * k->group : 0;
-  const char *who = op->under_elect ? arena_printf(c->arena, "(threadIdx.x >> 5) == %d", leader >> 5)
-                                    : arena_printf(c->arena, "threadIdx.x == %d", leader);
+  const char *who = op->data_if >= 0   ? "true"
+                    : op->under_elect ? arena_printf(c->arena, "(threadIdx.x >> 5) == %d", leader >> 5)
+                                      : arena_printf(c->arena, "threadIdx.x == %d", leader);
   return arena_printf(c->arena, "tirx_event_arrive_bytes(%s, %.*s, %s)", address(c, op), (int)op->extra.len,
                       op->extra.s, who);
 }
