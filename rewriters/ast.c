@@ -232,10 +232,10 @@ bool int_type(CXCursor decl, int *bits, bool *is_unsigned, char **spelling, Aren
 }
 
 char *int_literal(Arena *a, __int128 v, bool is_unsigned, int bits) {
-  (void)bits;
   if (is_unsigned) {
     unsigned long long u = (unsigned long long)v;
-    return u <= 0x7fffffffULL ? arena_printf(a, "%llu", u) : arena_printf(a, "%lluull", u);
+    if (u <= 0x7fffffffULL) return arena_printf(a, "%llu", u);
+    return bits <= 32 ? arena_printf(a, "%lluu", u) : arena_printf(a, "%lluull", u);  // the variable's own type
   }
   long long s = (long long)v;
   if (s >= -2147483647LL && s <= 2147483647LL) return arena_printf(a, "%lld", s);

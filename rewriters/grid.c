@@ -135,9 +135,9 @@ static void render_unrolled(Render *r, const Edit *e) {
     long long rest = flat;
     long long idx[MAX_DIMS];
     for (int i = g->ndims - 1; i >= 0; i--) idx[i] = rest % g->value[i], rest /= g->value[i];
-    for (int i = 0; i < g->ndims; i++)
+    for (int i = 0; i < g->ndims; i++)  // not `const`, as in unroll.c: no warnings the nest would not give
       if (g->used[i])
-        render_text(r, arena_printf(r->edits->arena, " const int %.*s = %lld;", (int)g->name[i].len, g->name[i].s,
+        render_text(r, arena_printf(r->edits->arena, " int %.*s = %lld;", (int)g->name[i].len, g->name[i].s,
                                     idx[i]));
     render_text(r, " ");
     render_range(r, g->body_from, g->end);  // annotations on the statement come along

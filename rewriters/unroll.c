@@ -21,6 +21,11 @@ typedef struct {
   Expansion x;
 } Unroll;
 
+// Each copy declares `T i = value;`, a variable as in the loop, not a
+// `const`: nvcc folds a const initialized by a constant into the body and then
+// warns where the loop gave no warning (`threadIdx.x + k` with k = -8: #68-D
+// "integer conversion resulted in a change of sign"; a shift or a division by
+// the constant). The body cannot assign it: read_loop rejects that.
 static void render_unroll(Render *r, const Edit *e) {
   Unroll *u = e->data;
   u->x.id = ++r->counter;
@@ -31,8 +36,8 @@ static void render_unroll(Render *r, const Edit *e) {
     render_line_start(r, u->line);
     if (!u->declared)
       render_gen(r, u->line, "{ %s = %s; ", u->name, u->values[k]);
-    else if (u->used)
-      render_gen(r, u->line, "{ const %s %s = %s; ", u->type, u->name, u->values[k]);
+    else if (u->used)  // not `const`: see below
+      render_gen(r, u->line, "{ %s %s = %s; ", u->type, u->name, u->values[k]);
     else
       render_gen(r, u->line, "{ ");
     render_range(r, u->body_start, u->end);

@@ -18,13 +18,13 @@ __global__ void __launch_bounds__(256, 1) ring(const float *in, float *out, int 
   }
   else if (wg == 1) {
 {
-    { const int s = 0; tirx_mbar_arrive(&empty[s]); }
+    { int s = 0; tirx_mbar_arrive(&empty[s]); }
 #line 20 "unroll_calls.cu"
-    { const int s = 1; tirx_mbar_arrive(&empty[s]); }
+    { int s = 1; tirx_mbar_arrive(&empty[s]); }
 #line 20 "unroll_calls.cu"
-    { const int s = 2; tirx_mbar_arrive(&empty[s]); }
+    { int s = 2; tirx_mbar_arrive(&empty[s]); }
 #line 20 "unroll_calls.cu"
-    { const int s = 3; tirx_mbar_arrive(&empty[s]); } }
+    { int s = 3; tirx_mbar_arrive(&empty[s]); } }
     float acc = 0.f;
     for (int k = 0; k < n; ++k) {
       int s = k % S;
@@ -52,13 +52,13 @@ __global__ void __launch_bounds__(256, 1) ring_macros(const float *in, float *ou
   else if (wg == 1) {
     {
 #line 46 "unroll_calls.cu"
-    { const int s = 0; tirx_mbar_arrive(&empty[s]); }
+    { int s = 0; tirx_mbar_arrive(&empty[s]); }
 #line 46 "unroll_calls.cu"
-    { const int s = 1; tirx_mbar_arrive(&empty[s]); }
+    { int s = 1; tirx_mbar_arrive(&empty[s]); }
 #line 46 "unroll_calls.cu"
-    { const int s = 2; tirx_mbar_arrive(&empty[s]); }
+    { int s = 2; tirx_mbar_arrive(&empty[s]); }
 #line 46 "unroll_calls.cu"
-    { const int s = 3; tirx_mbar_arrive(&empty[s]); } }
+    { int s = 3; tirx_mbar_arrive(&empty[s]); } }
     float acc = 0.f;
     for (int k = 0; k < n; ++k) {
       int s = k % S;
@@ -85,13 +85,13 @@ __global__ void __launch_bounds__(256, 1) ring_grid(const float *in, float *out,
   }
   else if (wg == 1) {
 {
-    { const int s = 0; tirx_mbar_arrive(&empty[s]); }
+    { int s = 0; tirx_mbar_arrive(&empty[s]); }
 #line 73 "unroll_calls.cu"
-    { const int s = 1; tirx_mbar_arrive(&empty[s]); }
+    { int s = 1; tirx_mbar_arrive(&empty[s]); }
 #line 73 "unroll_calls.cu"
-    { const int s = 2; tirx_mbar_arrive(&empty[s]); }
+    { int s = 2; tirx_mbar_arrive(&empty[s]); }
 #line 73 "unroll_calls.cu"
-    { const int s = 3; tirx_mbar_arrive(&empty[s]); } }
+    { int s = 3; tirx_mbar_arrive(&empty[s]); } }
     float acc = 0.f;
     for (int k = 0; k < n; ++k) {
       int s = k % S;
