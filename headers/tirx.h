@@ -103,6 +103,14 @@ TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, 
 #endif
 }
 
+// An explicit-parity wait on `bar`, one of `bars`: the slot it reports is
+// computed from the address, so that the slot expression is evaluated once
+// (`tirx_wait(full[r++ % 2], p)`).
+TIRX_DEVICE void tirx_event_wait_parity_watchdog(uint64_t *bars, uint64_t *bar, uint32_t parity, long long cycles,
+                                                 const char *event, const char *file, int line) {
+  tirx_mbar_wait_parity_watchdog(bar, parity, cycles, event, (int)(bar - bars), file, line);
+}
+
 template <class Bits>
 TIRX_DEVICE void tirx_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot, long long cycles, const char *event,
                                           const char *file, int line) {

@@ -44,9 +44,9 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
     if (!c->watchdog)
       return arena_printf(c->arena, "tirx_mbar_wait_parity(%s, %.*s)", address(c, op), (int)op->extra.len,
                           op->extra.s);
-    return arena_printf(c->arena, "tirx_mbar_wait_parity_watchdog(%s, %.*s, %lldll, \"%.*s\", %s, %s, %d)",
-                        address(c, op), (int)op->extra.len, op->extra.s, c->watchdog, (int)n.len, n.s, slot,
-                        c->path_literal, line);
+    return arena_printf(c->arena, "tirx_event_wait_parity_watchdog(%s, %s, %.*s, %lldll, \"%.*s\", %s, %d)", bars,
+                        address(c, op), (int)op->extra.len, op->extra.s, c->watchdog, (int)n.len, n.s,
+                        c->path_literal, line);  // the slot once: the header finds it from the address
   }
   const char *phase = phase_var(c, op->event, region_index(k, op));
   if (!c->watchdog) return arena_printf(c->arena, "tirx_event_wait(%s, %s, %s)", bars, phase, slot);

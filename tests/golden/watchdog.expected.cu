@@ -15,3 +15,25 @@ else if (wg == 1)
 tirx_mbar_arrive(&go);
   }
 }
+
+// An explicit-parity wait: its slot expression (with a side effect) is
+// evaluated once; the message's slot comes from the address.
+__global__ void __launch_bounds__(256, 1) ring(int *out, int n) {
+const int wg = tirx_warpgroup_index();
+__shared__ uint64_t full[2]; tirx_event_init(full, 2, 128);
+__shared__ uint64_t single; tirx_event_init(&single, 1, (128));
+if (wg == 0)
+  {
+    int r = 0;
+    for (int k = 0; k < n; ++k) {
+      tirx_event_wait_parity_watchdog(full, &full[r++ % 2], (k / 2) & 1, 1000000ll, "full", "watchdog.cu", 28);
+      out[threadIdx.x] += k;
+    }
+    tirx_event_wait_parity_watchdog(&single, &single, 0, 1000000ll, "single", "watchdog.cu", 31);
+  }
+else if (wg == 1)
+  {
+    for (int k = 0; k < n; ++k) tirx_mbar_arrive(&full[k % 2]);
+    tirx_mbar_arrive(&single);
+  }
+}
