@@ -374,11 +374,12 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
     return;
   }
   Span t = h->args[0].name, total = h->args[0].expr;
-  for (int i = 0; i < an->dir.nclauses; i++)
-    if (&an->dir.clauses[i] != oc && span_eq(an->dir.clauses[i].name, "order")) {
-      diag_error(c->diag, an->dir.clauses[i].name.off, "'%s' takes one 'order' clause", spelling_of(an));
-      return;
-    }
+  long long n;
+  if (span_int_literal(total, &n) && n <= 0) {  // (a repeated 'order' is pragma_parse's error)
+    diag_at(c->diag, DIAG_ERROR, total.off, total.len, "'%s' over %lld tiles: the loop would never run",
+            spelling_of(an), n);
+    return;
+  }
   Order o;
   if (oc && (!read_order(c, an, oc, &o, false) || !tile_not_assigned(c, an, st, t))) return;
   if (oc) c->needs_tirx_h = true;

@@ -160,14 +160,31 @@ static int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t
   return -1;
 }
 
-// Evaluates the stub variable `name` that an annotation's stub declared.
+// Whether an expression is of integer type before the stub's conversion to
+// `long long` (regs(24.5) would silently become 24).
+static bool is_integer_expr(CXCursor e) {
+  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind;
+  return !(k >= CXType_Float && k <= CXType_LongDouble) && k != CXType_Float128 && k != CXType_Half &&
+         k != CXType_Float16 && k != CXType_BFloat16;
+}
+
+// Evaluates the stub variable `name` that an annotation's stub declared;
+// false when it is not an integer constant expression.
 static bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long *v) {
   int node = stub_var(c, an, name, strlen(name));
   if (node < 0) return false;
   CXCursor kids[2];
   bool u;
   int nk = cursor_children(node_at(c, node)->cur, kids, 2);
-  return nk > 0 && front_eval_int(kids[nk - 1], v, &u);
+  return nk > 0 && is_integer_expr(kids[nk - 1]) && front_eval_int(kids[nk - 1], v, &u);
+}
+
+// Whether the stub variable `name` is initialized by a non-integer (2.5).
+static bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
+  int node = stub_var(c, an, name, strlen(name));
+  CXCursor init[2];
+  int ni = node >= 0 ? cursor_children(node_at(c, node)->cur, init, 2) : 0;
+  return ni > 0 && !is_integer_expr(init[ni - 1]);
 }
 
 static Kernel *kernel_of(Ctx *c, void *vks, const Annotation *an) {
@@ -291,6 +308,11 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     long long v = -1;
     char var[64];
     snprintf(var, sizeof var, "__tirx_regs_%d", index_of(c, an));
+    if (regs->nargs == 1 && stub_not_integer(c, an, var)) {
+      diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
+              "regs(R) takes an integer register count");
+      return false;
+    }
     if (regs->nargs != 1 || !stub_value(c, an, var, &v)) {
       diag_error(c->diag, regs->name.off, "regs(R) takes one constant register count");
       return false;
@@ -336,6 +358,11 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
       snprintf(var, sizeof var, "__tirx_count_%d", index_of(c, an));
       if (cl->nargs != 1) {
         diag_error(c->diag, cl->name.off, "count(C) takes one arrival count");
+        return false;
+      }
+      if (stub_not_integer(c, an, var)) {
+        diag_at(c->diag, DIAG_ERROR, cl->args[0].expr.off, cl->args[0].expr.len,
+                "count(C) takes an integer arrival count");
         return false;
       }
       if (stub_value(c, an, var, &v) && (v < 1 || v >= (1 << 20))) {
@@ -510,14 +537,21 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
               (int)target.len, target.s);
       return false;
     }
-    char *end;
-    long long lit = op.slot.len ? strtoll(arena_strndup(c->arena, op.slot.s, op.slot.len), &end, 0) : 0;
-    if (op.slot.len && !*end && !op.event->dependent && (lit < 0 || lit >= op.event->slots)) {
+    long long lit = 0;
+    bool is_lit = op.slot.len && span_int_literal(op.slot, &lit);  // `4`, `4u`, `0x3`
+    if (is_lit && !op.event->dependent && (lit < 0 || lit >= op.event->slots)) {
       diag_at(c->diag, DIAG_ERROR, op.slot.off, op.slot.len, "slot %lld of event '%.*s', which has %lld", lit,
               (int)target.len, target.s, op.event->slots);
       return false;
     }
-    op.literal = op.slot.len && !*end ? lit : -1;
+    // expect_tx takes 0 to 2^20 - 1 bytes; a literal outside is a mistake, not a wrap-around.
+    long long bytes;
+    if (op.kind == OP_TRIGGER_BYTES && span_int_literal(op.extra, &bytes) && (bytes < 0 || bytes >= (1 << 20))) {
+      diag_at(c->diag, DIAG_ERROR, op.extra.off, op.extra.len,
+              "tirx_trigger_bytes(): %lld bytes; an mbarrier's transaction count takes 0 to 1048575", bytes);
+      return false;
+    }
+    op.literal = is_lit ? lit : -1;
     if ((op.event->slots_text.len > 0) != (op.slot.len > 0)) {
       if (op.slot.len)
         diag_error(c->diag, target.off, "event '%.*s' is a single event, not an array", (int)target.len, target.s);

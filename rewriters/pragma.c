@@ -181,6 +181,20 @@ static DirKind kind_of(Span name) {
   return DIR_UNKNOWN;
 }
 
+// `count(128) count(4)`, `unroll unroll`: one would silently win.
+static bool no_repeated_clause(Diag *d, const Directive *dir) {
+  for (int j = 0; j < dir->nclauses; j++)
+    for (int i = 0; i < j; i++)
+      if (dir->clauses[i].name.len == dir->clauses[j].name.len &&
+          !memcmp(dir->clauses[i].name.s, dir->clauses[j].name.s, dir->clauses[j].name.len)) {
+        diag_at(d, DIAG_ERROR, dir->clauses[j].name.off, dir->clauses[j].name.len,
+                "'%.*s' is given twice in '#pragma tirx %.*s'", (int)dir->clauses[j].name.len, dir->clauses[j].name.s,
+                (int)dir->head.name.len, dir->head.name.s);
+        return false;
+      }
+  return true;
+}
+
 bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out) {
   memset(out, 0, sizeof *out);
   size_t i = skip(text, 0);
@@ -203,7 +217,7 @@ bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out) {
   }
   out->clauses = clauses.items;
   out->nclauses = clauses.len;
-  return true;
+  return no_repeated_clause(d, out);
 }
 
 const Clause *dir_clause(const Directive *dir, const char *name) {
@@ -367,15 +381,36 @@ static bool check_span(Diag *d, Span s) {
   return true;
 }
 
-bool pragma_check_literals(Diag *d, const Directive *dir) {
-  const Clause *all[64];
-  int n = 0;
-  all[n++] = &dir->head;
-  for (int i = 0; i < dir->nclauses && n < 64; i++) all[n++] = &dir->clauses[i];
-  for (int i = 0; i < n; i++) {
-    if (all[i]->has_index && !check_span(d, all[i]->index)) return false;
-    for (int k = 0; k < all[i]->nargs; k++)
-      if (!check_span(d, all[i]->args[k].expr)) return false;
-  }
+static bool check_clause_literals(Diag *d, const Clause *c) {
+  if (c->has_index && !check_span(d, c->index)) return false;
+  for (int k = 0; k < c->nargs; k++)
+    if (!check_span(d, c->args[k].expr)) return false;
   return true;
+}
+
+bool pragma_check_literals(Diag *d, const Directive *dir) {
+  if (!check_clause_literals(d, &dir->head)) return false;
+  for (int i = 0; i < dir->nclauses; i++)  // every clause, however many
+    if (!check_clause_literals(d, &dir->clauses[i])) return false;
+  return true;
+}
+
+bool span_int_literal(Span s, long long *v) {
+  s = span_trim(s);
+  char buf[64];
+  size_t n = 0;
+  for (size_t i = 0; i < s.len; i++)
+    if (s.s[i] != '\'') {  // digit separators
+      if (n + 1 == sizeof buf) return false;
+      buf[n++] = s.s[i];
+    }
+  buf[n] = '\0';
+  size_t digits = buf[0] == '-' || buf[0] == '+' ? 1 : 0;
+  if (!n || buf[digits] < '0' || buf[digits] > '9') return false;
+  errno = 0;
+  char *end;
+  *v = strtoll(buf, &end, 0);
+  if (errno == ERANGE) return false;
+  while (*end && strchr("uUlLzZ", *end)) end++;  // suffixes: the value is what matters
+  return *end == '\0';
 }
