@@ -8,10 +8,12 @@
 
 // The phase bits of event e as region r sees them (r < 0: outside regions).
 // They live at kernel scope, beside the event, so that they carry over when a
-// region is entered again (a region inside a persistent tile loop).
+// region is entered again (a region inside a persistent tile loop). The
+// region comes first, `__tirx_phase_1_x`: a name cannot start with a digit, so
+// events `x` and `x_1` never share one.
 static const char *phase_var(Ctx *c, const Event *e, int r) {
   if (r < 0) return arena_printf(c->arena, "__tirx_phase_%.*s", (int)e->name.len, e->name.s);
-  return arena_printf(c->arena, "__tirx_phase_%.*s_%d", (int)e->name.len, e->name.s, r);
+  return arena_printf(c->arena, "__tirx_phase_%d_%.*s", r, (int)e->name.len, e->name.s);
 }
 
 // `uint32_t __tirx_phase_full_1 = 0u;`: the parity each slot waits for next;
@@ -106,4 +108,22 @@ void lower_events(Ctx *c, Kernel *k) {
     if (op->an->spelling != SPELL_CALL) text = arena_printf(c->arena, "%s;", text);  // the pragma form is a statement
     edit_replace(c->edits, op->an->start, op->an->end, text);
   }
+}
+
+// A local declared after the event, in a scope that holds `off`, hides it:
+// `&full[s]` would then be the local's address. Returns the local's node, -1
+// when the name at off is the event.
+int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off) {
+  const Node *fn = node_at(c, k->func);
+  for (int i = k->func; i <= fn->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_VarDecl || n->start <= e->an->start || n->start >= off) continue;
+    CXString s = clang_getCursorSpelling(n->cur);
+    bool same = strlen(clang_getCString(s)) == e->name.len && !memcmp(clang_getCString(s), e->name.s, e->name.len);
+    clang_disposeString(s);
+    int scope = n->parent >= 0 && node_at(c, n->parent)->kind == CXCursor_DeclStmt ? node_at(c, n->parent)->parent
+                                                                                  : n->parent;
+    if (same && scope >= 0 && node_at(c, scope)->start <= off && off < node_at(c, scope)->end) return i;
+  }
+  return -1;
 }

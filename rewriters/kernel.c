@@ -387,6 +387,16 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
   e.slots_text = decl->has_index ? decl->index : (Span){0};
   e.slots = 1;
   int var = stub_var(c, an, e.name.s, e.name.len);
+  // Its initialization ends with a block barrier: only a kernel's own body
+  // is reached by the whole block (a helper or a lambda may be called by part).
+  bool in_lambda = var >= 0 && node_at(c, var)->func >= 0 && node_at(c, node_at(c, var)->func)->kind == CXCursor_LambdaExpr;
+  if (in_lambda || !front_is_kernel(c->front, k->func)) {
+    diag_error(c->diag, an->start,
+               "'%s' must be in the body of a __global__ function, not in %s: its initialization is a block "
+               "barrier that every thread must reach",
+               spelling_of(an), in_lambda ? "a lambda" : "a __device__ function");
+    return false;
+  }
   if (var >= 0 && decl->has_index) {
     CXType t = clang_getCursorType(node_at(c, var)->cur);
     e.slots = t.kind == CXType_ConstantArray ? clang_getArraySize(t) : -1;
@@ -535,6 +545,14 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
     if (!op.event) {
       diag_at(c->diag, DIAG_ERROR, target.off, target.len, "'%.*s' is not an event declared in this kernel",
               (int)target.len, target.s);
+      return false;
+    }
+    int local = event_hidden_at(c, k, op.event, an->start);
+    if (local >= 0) {
+      diag_at(c->diag, DIAG_ERROR, target.off, target.len,
+              "'%.*s' here is the local declared at line %d, not the event: rename one of them", (int)target.len,
+              target.s, source_line(c->src, node_at(c, local)->start));
+      diag_note(c->diag, op.event->an->start, "the event is declared here");
       return false;
     }
     long long lit = 0;

@@ -6,12 +6,12 @@ constexpr int S = 4;
 __global__ void __launch_bounds__(256, 1) ring(const float *in, float *out, int n) {
   __shared__ float buf[S][128];
   const int wg = tirx_warpgroup_index();;
-  __shared__ uint64_t full[S]; tirx_event_init(full, S, 128); uint32_t __tirx_phase_full_1 = 0u;;
-  __shared__ uint64_t empty[S]; tirx_event_init(empty, S, 128); uint32_t __tirx_phase_empty_0 = 0u;;
+  __shared__ uint64_t full[S]; tirx_event_init(full, S, 128); uint32_t __tirx_phase_1_full = 0u;;
+  __shared__ uint64_t empty[S]; tirx_event_init(empty, S, 128); uint32_t __tirx_phase_0_empty = 0u;;
   if (wg == 0) {
     for (int k = 0; k < n; ++k) {
       int s = k % S;
-      tirx_event_wait(empty, __tirx_phase_empty_0, s);
+      tirx_event_wait(empty, __tirx_phase_0_empty, s);
       buf[s][threadIdx.x] = in[k * 128 + threadIdx.x];
       tirx_mbar_arrive(&full[s]);
     }
@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(256, 1) ring(const float *in, float *out, int 
     float acc = 0.f;
     for (int k = 0; k < n; ++k) {
       int s = k % S;
-      tirx_event_wait(full, __tirx_phase_full_1, s);
+      tirx_event_wait(full, __tirx_phase_1_full, s);
       acc += buf[s][threadIdx.x - 128];
       tirx_mbar_arrive(&empty[s]);
     }
@@ -39,12 +39,12 @@ __global__ void __launch_bounds__(256, 1) ring(const float *in, float *out, int 
 __global__ void __launch_bounds__(256, 1) ring_macros(const float *in, float *out, int n) {
   __shared__ float buf[S][128];
   const int wg = tirx_warpgroup_index();;
-  __shared__ uint64_t full[S]; tirx_event_init(full, S, 128); uint32_t __tirx_phase_full_1 = 0u;;
-  __shared__ uint64_t empty[S]; tirx_event_init(empty, S, 128); uint32_t __tirx_phase_empty_0 = 0u;;
+  __shared__ uint64_t full[S]; tirx_event_init(full, S, 128); uint32_t __tirx_phase_1_full = 0u;;
+  __shared__ uint64_t empty[S]; tirx_event_init(empty, S, 128); uint32_t __tirx_phase_0_empty = 0u;;
   if (wg == 0) {
     for (int k = 0; k < n; ++k) {
       int s = k % S;
-      tirx_event_wait(empty, __tirx_phase_empty_0, s);
+      tirx_event_wait(empty, __tirx_phase_0_empty, s);
       buf[s][threadIdx.x] = in[k * 128 + threadIdx.x];
       tirx_mbar_arrive(&full[s]);
     }
@@ -62,7 +62,7 @@ __global__ void __launch_bounds__(256, 1) ring_macros(const float *in, float *ou
     float acc = 0.f;
     for (int k = 0; k < n; ++k) {
       int s = k % S;
-      tirx_event_wait(full, __tirx_phase_full_1, s);
+      tirx_event_wait(full, __tirx_phase_1_full, s);
       acc += buf[s][threadIdx.x - 128];
       tirx_mbar_arrive(&empty[s]);
     }
@@ -73,12 +73,12 @@ __global__ void __launch_bounds__(256, 1) ring_macros(const float *in, float *ou
 __global__ void __launch_bounds__(256, 1) ring_grid(const float *in, float *out, int n) {
   __shared__ float buf[S][128];
   const int wg = tirx_warpgroup_index();;
-  __shared__ uint64_t full[S]; tirx_event_init(full, S, 128); uint32_t __tirx_phase_full_1 = 0u;;
-  __shared__ uint64_t empty[S]; tirx_event_init(empty, S, 128); uint32_t __tirx_phase_empty_0 = 0u;;
+  __shared__ uint64_t full[S]; tirx_event_init(full, S, 128); uint32_t __tirx_phase_1_full = 0u;;
+  __shared__ uint64_t empty[S]; tirx_event_init(empty, S, 128); uint32_t __tirx_phase_0_empty = 0u;;
   if (wg == 0) {
     for (int k = 0; k < n; ++k) {
       int s = k % S;
-      tirx_event_wait(empty, __tirx_phase_empty_0, s);
+      tirx_event_wait(empty, __tirx_phase_0_empty, s);
       buf[s][threadIdx.x] = in[k * 128 + threadIdx.x];
       tirx_mbar_arrive(&full[s]);
     }
@@ -95,7 +95,7 @@ __global__ void __launch_bounds__(256, 1) ring_grid(const float *in, float *out,
     float acc = 0.f;
     for (int k = 0; k < n; ++k) {
       int s = k % S;
-      tirx_event_wait(full, __tirx_phase_full_1, s);
+      tirx_event_wait(full, __tirx_phase_1_full, s);
       acc += buf[s][threadIdx.x - 128];
       tirx_mbar_arrive(&empty[s]);
     }

@@ -3,10 +3,10 @@
 #include "tirx.h"
 __global__ void __launch_bounds__(256, 1) k(int *out) {
 const int wg = tirx_warpgroup_index();
-__shared__ uint64_t go; tirx_event_init(&go, 1, 128); uint32_t __tirx_phase_go_0 = 0u;
+__shared__ uint64_t go; tirx_event_init(&go, 1, 128); uint32_t __tirx_phase_0_go = 0u;
 if (wg == 0)
   {
-tirx_event_wait_watchdog(&go, __tirx_phase_go_0, 0, 1000000ll, "go", "watchdog.cu", 8);
+tirx_event_wait_watchdog(&go, __tirx_phase_0_go, 0, 1000000ll, "go", "watchdog.cu", 8);
     out[threadIdx.x] = 1;
   }
 else if (wg == 1)
