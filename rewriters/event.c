@@ -110,6 +110,13 @@ void lower_events(Ctx *c, Kernel *k) {
   }
 }
 
+// Whether an annotation's stub stands at off (its declarations are tirx-pp's).
+static bool is_stub_at(const Ctx *c, size_t off) {
+  for (int i = 0; i < c->anns->len; i++)
+    if (c->anns->items[i].start == off) return true;
+  return false;
+}
+
 // A local declared after the event, in a scope that holds `off`, hides it:
 // `&full[s]` would then be the local's address. Returns the local's node, -1
 // when the name at off is the event.
@@ -118,12 +125,13 @@ int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off) {
   for (int i = k->func; i <= fn->last; i++) {
     const Node *n = node_at(c, i);
     if (n->kind != CXCursor_VarDecl || n->start <= e->an->start || n->start >= off) continue;
+    int scope = n->parent >= 0 && node_at(c, n->parent)->kind == CXCursor_DeclStmt ? node_at(c, n->parent)->parent
+                                                                                  : n->parent;
+    if (scope < 0 || node_at(c, scope)->start > off || off >= node_at(c, scope)->end) continue;
     CXString s = clang_getCursorSpelling(n->cur);
     bool same = strlen(clang_getCString(s)) == e->name.len && !memcmp(clang_getCString(s), e->name.s, e->name.len);
     clang_disposeString(s);
-    int scope = n->parent >= 0 && node_at(c, n->parent)->kind == CXCursor_DeclStmt ? node_at(c, n->parent)->parent
-                                                                                  : n->parent;
-    if (same && scope >= 0 && node_at(c, scope)->start <= off && off < node_at(c, scope)->end) return i;
+    if (same && !is_stub_at(c, n->start)) return i;
   }
   return -1;
 }

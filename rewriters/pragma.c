@@ -181,11 +181,12 @@ static DirKind kind_of(Span name) {
   return DIR_UNKNOWN;
 }
 
-// `count(128) count(4)`, `unroll unroll`: one would silently win.
+// `count(128) count(4)`, `unroll unroll`: one would silently win. (Names
+// with an index, `e[0] e[1]`, are event slots: their directives say more.)
 static bool no_repeated_clause(Diag *d, const Directive *dir) {
   for (int j = 0; j < dir->nclauses; j++)
     for (int i = 0; i < j; i++)
-      if (dir->clauses[i].name.len == dir->clauses[j].name.len &&
+      if (!dir->clauses[j].has_index && dir->clauses[i].name.len == dir->clauses[j].name.len &&
           !memcmp(dir->clauses[i].name.s, dir->clauses[j].name.s, dir->clauses[j].name.len)) {
         diag_at(d, DIAG_ERROR, dir->clauses[j].name.off, dir->clauses[j].name.len,
                 "'%.*s' is given twice in '#pragma tirx %.*s'", (int)dir->clauses[j].name.len, dir->clauses[j].name.s,
