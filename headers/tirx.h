@@ -300,6 +300,8 @@ inline cudaError_t tirx_launch_end(const tirx_launch_t &l, const char *file, int
 #define TIRX_WARPGROUPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPGROUPS");
 #define TIRX_WARPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPS");
 #define TIRX_ASYNC(pred) TIRX_NEEDS_PP_("TIRX_ASYNC");
+#define TIRX_INTHREADS(pred) TIRX_NEEDS_PP_("TIRX_INTHREADS");
+#define TIRX_LAUNCH(...) TIRX_NEEDS_PP_("TIRX_LAUNCH");
 #define TIRX_ASYNC_REGS(pred, regs) TIRX_NEEDS_PP_("TIRX_ASYNC_REGS");
 #define TIRX_EVENT(name, n) TIRX_NEEDS_PP_("TIRX_EVENT");
 #define TIRX_EVENT_READY(name, n) TIRX_NEEDS_PP_("TIRX_EVENT_READY");

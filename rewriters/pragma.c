@@ -196,6 +196,23 @@ static bool no_repeated_clause(Diag *d, const Directive *dir) {
   return true;
 }
 
+// The clauses of text from i on, into out.
+static bool clause_list_from(Arena *a, Diag *d, Span text, size_t i, Directive *out) {
+  VEC(Clause) clauses = {0};
+  while (i < text.len) {
+    Clause c = {0};
+    if (!parse_clause(a, d, text, &i, &c)) return false;
+    VEC_PUSH(a, clauses, c);
+  }
+  out->clauses = clauses.items;
+  out->nclauses = clauses.len;
+  return no_repeated_clause(d, out);
+}
+
+static bool clause_list(Arena *a, Diag *d, Span text, Directive *out) {
+  return clause_list_from(a, d, text, skip(text, 0), out);
+}
+
 bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out) {
   memset(out, 0, sizeof *out);
   size_t i = skip(text, 0);
@@ -210,15 +227,7 @@ bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out) {
             (int)out->head.name.len, out->head.name.s);
     return false;
   }
-  VEC(Clause) clauses = {0};
-  while (i < text.len) {
-    Clause c = {0};
-    if (!parse_clause(a, d, text, &i, &c)) return false;
-    VEC_PUSH(a, clauses, c);
-  }
-  out->clauses = clauses.items;
-  out->nclauses = clauses.len;
-  return no_repeated_clause(d, out);
+  return clause_list_from(a, d, text, i, out);
 }
 
 const Clause *dir_clause(const Directive *dir, const char *name) {
@@ -252,6 +261,8 @@ static const struct {
     {"TIRX_EVENT_COUNT", DIR_EVENT, "event", 0, "count"},
     {"TIRX_PERSISTENT", DIR_PERSISTENT, "persistent", 1, NULL},
     {"TIRX_PERSISTENT_GROUPED", DIR_PERSISTENT, "persistent", 0, "order"},
+    {"TIRX_INTHREADS", DIR_INTHREADS, "inthreads", 0, NULL},
+    {"TIRX_LAUNCH", DIR_LAUNCH, "launch", 0, NULL},
 };
 
 bool pragma_is_macro(Span name) {
@@ -305,6 +316,7 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
     return false;
   }
   if (out->kind == DIR_PERSISTENT && macros[m].clause) return persistent_grouped(a, d, name, list, n, out);
+  if (out->kind == DIR_LAUNCH) return clause_list(a, d, args, out);  // TIRX_LAUNCH(smem(B) stream(s))
   if (!macros[m].named_pairs) {
     out->head.args = list;
     out->head.nargs = n;
