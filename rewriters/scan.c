@@ -174,52 +174,6 @@ static bool is_spliced_tirx_pragma(Arena *a, Text t, size_t from, size_t end) {
   return word_at(l, w, ident_end(l, w), "tirx");
 }
 
-// `#pragma tirx event full[S], empty[S] ready`: one declaration per name,
-// each with the clauses after it (as Croqtile's `shared event full[S],
-// empty[S];`). The first keeps the line's start; each next one starts after
-// its comma, and its text is `event` followed by its own part.
-static size_t split_events(Arena *a, Text t, Annotation an, size_t from, size_t end, void *vec) {
-  VEC(Annotation) *v = vec;
-  for (;;) {
-    size_t comma = from;
-    int depth = 0;
-    for (; comma < end; comma++) {
-      char ch = t.s[comma];
-      if (ch == '(' || ch == '[') depth++;
-      if (ch == ')' || ch == ']') depth--;
-      if (ch == ',' && depth == 0) break;
-      if (ch == '/' && skip_comment(t, comma) != comma) comma = skip_comment(t, comma) - 1;
-    }
-    if (comma >= end) {
-      an.end = end;
-      an.text.len = end - an.text.off;
-      VEC_PUSH(a, *v, an);
-      return end;
-    }
-    an.end = comma + 1;
-    an.text.len = comma - an.text.off;
-    VEC_PUSH(a, *v, an);
-    // The next: `event` then the text after the comma, at its own offsets.
-    size_t part = comma + 1;
-    while (part < end && (t.s[part] == ' ' || t.s[part] == '\t')) part++;  // the blank after ',' stays
-    size_t n = end - part;
-    if (!n) {  // `event full[S],` and nothing after
-      Annotation bad = {.spelling = SPELL_PRAGMA, .start = comma, .end = end, .node = -1,
-                        .bad = "expected another event after ',' in '#pragma tirx event'"};
-      bad.text = (Span){t.s + end, 0, end};
-      v->items[v->len - 1].end = comma;  // the comma is the error's
-      VEC_PUSH(a, *v, bad);
-      return end;
-    }
-    char *text = arena_alloc(a, n + 7);
-    memcpy(text, "event ", 6);
-    memcpy(text + 6, t.s + part, n);
-    an = (Annotation){.spelling = SPELL_PRAGMA, .start = part, .end = end, .node = -1,
-                      .text = {text, n + 6, part - 6}};
-    from = part;
-  }
-}
-
 // The length of a '#' at i at the start of a line: 1, or 2 for the digraph
 // `%:`; 0 when there is none.
 static size_t hash_len(Text t, size_t i) {
@@ -250,8 +204,6 @@ static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, vo
     if (word_at(t, w, we, "tirx")) {
       Annotation an = {.spelling = SPELL_PRAGMA, .start = i, .end = end, .node = -1};
       an.text = (Span){t.s + we, end - we, we};
-      size_t d = skip_blank((Text){t.s, end}, we), de = ident_end(t, d);
-      if (word_at(t, d, de, "event")) return split_events(a, t, an, de, end, vec);
       VEC_PUSH(a, *v, an);
     }
   } else if (word_at(t, j, k, "include")) {
