@@ -103,6 +103,14 @@ TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, 
 #endif
 }
 
+// An explicit-parity wait on `bar`, one of `bars`: the slot it reports is
+// computed from the address, so that the slot expression is evaluated once
+// (`tirx_wait(full[r++ % 2], p)`).
+TIRX_DEVICE void tirx_event_wait_parity_watchdog(uint64_t *bars, uint64_t *bar, uint32_t parity, long long cycles,
+                                                 const char *event, const char *file, int line) {
+  tirx_mbar_wait_parity_watchdog(bar, parity, cycles, event, (int)(bar - bars), file, line);
+}
+
 template <class Bits>
 TIRX_DEVICE void tirx_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot, long long cycles, const char *event,
                                           const char *file, int line) {
@@ -292,6 +300,8 @@ inline cudaError_t tirx_launch_end(const tirx_launch_t &l, const char *file, int
 #define TIRX_WARPGROUPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPGROUPS");
 #define TIRX_WARPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPS");
 #define TIRX_ASYNC(pred) TIRX_NEEDS_PP_("TIRX_ASYNC");
+#define TIRX_INTHREADS(pred) TIRX_NEEDS_PP_("TIRX_INTHREADS");
+#define TIRX_LAUNCH(...) TIRX_NEEDS_PP_("TIRX_LAUNCH");
 #define TIRX_ASYNC_REGS(pred, regs) TIRX_NEEDS_PP_("TIRX_ASYNC_REGS");
 #define TIRX_EVENT(name, n) TIRX_NEEDS_PP_("TIRX_EVENT");
 #define TIRX_EVENT_READY(name, n) TIRX_NEEDS_PP_("TIRX_EVENT_READY");

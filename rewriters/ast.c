@@ -1,5 +1,6 @@
 // ast.c - questions the constructs ask of the node table.
 #include <stdio.h>
+#include <string.h>
 
 #include "construct.h"
 
@@ -90,6 +91,69 @@ bool refers_to(const Ctx *c, int node, CXCursor decl) {
   return false;
 }
 
+// Whether [start, end) of the file holds the identifier `name` as a whole token.
+static bool mentions(const Source *src, size_t start, size_t end, const char *name) {
+  size_t n = strlen(name);
+  for (size_t k = start; k + n <= end; k++)
+    if (!memcmp(src->data + k, name, n) && (k == 0 || !is_ident_char((unsigned char)src->data[k - 1])) &&
+        (k + n == end || !is_ident_char((unsigned char)src->data[k + n])))
+      return true;
+  return false;
+}
+
+// The arguments of tirx_* calls and annotations are stubbed out of the parse
+// view (tirx-pp reads them itself), so refers_to cannot see a loop variable
+// used only there; their text is searched for the name instead (a local of
+// the same name there only costs an unused constant).
+bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name) {
+  if (refers_to(c, node, decl)) return true;
+  const Node *n = node_at(c, node);
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->start >= n->start && an->end <= n->end && mentions(c->src, an->start, an->end, name)) return true;
+  }
+  return false;
+}
+
+static bool has_attr(CXCursor cur, enum CXCursorKind attr) {
+  CXCursor kids[8];
+  int n = cursor_children(cur, kids, 8);
+  for (int i = 0; i < n && i < 8; i++)
+    if (clang_getCursorKind(kids[i]) == attr) return true;
+  return false;
+}
+
+// A variable of which there must be one: a `static` or `__shared__` local.
+static const char *single_storage(CXCursor var) {
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
+  if (sc == CX_SC_Extern) return NULL;  // every copy names the same object
+  if (has_attr(var, CXCursor_CUDASharedAttr)) return "__shared__";
+  if (sc == CX_SC_Static) return "static";
+  return NULL;
+}
+
+bool check_copied_body(Ctx *c, const Annotation *an, int body) {
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_LabelStmt) {
+      diag_error(c->diag, n->start, "a label in the body of a loop under '%s' would be defined once per iteration",
+                 spelling_of(an));
+      return false;
+    }
+    const char *storage = n->kind == CXCursor_VarDecl ? single_storage(n->cur) : NULL;
+    if (storage) {
+      CXString name = clang_getCursorSpelling(n->cur);
+      diag_error(c->diag, n->start,
+                 "%s variable '%s' in the body of a loop under '%s' would be a separate variable in each copy of the "
+                 "body: declare it before the loop",
+                 storage, clang_getCString(name), spelling_of(an));
+      clang_disposeString(name);
+      return false;
+    }
+  }
+  return true;
+}
+
 int assigns_to(const Ctx *c, int node, CXCursor decl) {
   for (int i = node; i <= node_at(c, node)->last; i++) {
     const Node *n = node_at(c, i);
@@ -167,10 +231,10 @@ bool int_type(CXCursor decl, int *bits, bool *is_unsigned, char **spelling, Aren
 }
 
 char *int_literal(Arena *a, __int128 v, bool is_unsigned, int bits) {
-  (void)bits;
   if (is_unsigned) {
     unsigned long long u = (unsigned long long)v;
-    return u <= 0x7fffffffULL ? arena_printf(a, "%llu", u) : arena_printf(a, "%lluull", u);
+    if (u <= 0x7fffffffULL) return arena_printf(a, "%llu", u);
+    return bits <= 32 ? arena_printf(a, "%lluu", u) : arena_printf(a, "%lluull", u);  // the variable's own type
   }
   long long s = (long long)v;
   if (s >= -2147483647LL && s <= 2147483647LL) return arena_printf(a, "%lld", s);

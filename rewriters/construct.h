@@ -53,6 +53,11 @@ int cursor_children(CXCursor cur, CXCursor *out, int max);
 int jump_target(const Ctx *c, int node);
 // Whether the subtree of node refers to the declaration `decl`.
 bool refers_to(const Ctx *c, int node, CXCursor decl);
+// refers_to, or `name` in the text of an annotation in node's subtree.
+bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name);
+// A body that an expansion renders once per iteration: rejects (and reports)
+// what must exist once, a label or a `static` or `__shared__` variable.
+bool check_copied_body(Ctx *c, const Annotation *an, int body);
 // The node in node's subtree that assigns `decl` (=, op=, ++, --); -1 if none.
 int assigns_to(const Ctx *c, int node, CXCursor decl);
 char *node_text(const Ctx *c, int node);

@@ -8,10 +8,12 @@
 
 // The phase bits of event e as region r sees them (r < 0: outside regions).
 // They live at kernel scope, beside the event, so that they carry over when a
-// region is entered again (a region inside a persistent tile loop).
+// region is entered again (a region inside a persistent tile loop). The
+// region comes first, `__tirx_phase_1_x`: a name cannot start with a digit, so
+// events `x` and `x_1` never share one.
 static const char *phase_var(Ctx *c, const Event *e, int r) {
   if (r < 0) return arena_printf(c->arena, "__tirx_phase_%.*s", (int)e->name.len, e->name.s);
-  return arena_printf(c->arena, "__tirx_phase_%.*s_%d", (int)e->name.len, e->name.s, r);
+  return arena_printf(c->arena, "__tirx_phase_%d_%.*s", r, (int)e->name.len, e->name.s);
 }
 
 // `uint32_t __tirx_phase_full_1 = 0u;`: the parity each slot waits for next;
@@ -44,9 +46,9 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
     if (!c->watchdog)
       return arena_printf(c->arena, "tirx_mbar_wait_parity(%s, %.*s)", address(c, op), (int)op->extra.len,
                           op->extra.s);
-    return arena_printf(c->arena, "tirx_mbar_wait_parity_watchdog(%s, %.*s, %lldll, \"%.*s\", %s, %s, %d)",
-                        address(c, op), (int)op->extra.len, op->extra.s, c->watchdog, (int)n.len, n.s, slot,
-                        c->path_literal, line);
+    return arena_printf(c->arena, "tirx_event_wait_parity_watchdog(%s, %s, %.*s, %lldll, \"%.*s\", %s, %d)", bars,
+                        address(c, op), (int)op->extra.len, op->extra.s, c->watchdog, (int)n.len, n.s,
+                        c->path_literal, line);  // the slot once: the header finds it from the address
   }
   const char *phase = phase_var(c, op->event, region_index(k, op));
   if (!c->watchdog) return arena_printf(c->arena, "tirx_event_wait(%s, %s, %s)", bars, phase, slot);
@@ -57,10 +59,13 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
 static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
   if (op->kind == OP_TRIGGER) return arena_printf(c->arena, "tirx_mbar_arrive(%s)", address(c, op));
   // One arrive.expect_tx per phase: the region's first thread (or, under
-  // elect, the elected lane of the region's first warp).
+  // elect, the elected lane of the region's first warp). Under an `if` the
+  // site itself says who arrives (`if (threadIdx.x == 32)`), and count(N)
+  // says how many: every thread that reaches it arrives.
   int leader = op->region ? op->region->first * k->group : 0;
-  const char *who = op->under_elect ? arena_printf(c->arena, "(threadIdx.x >> 5) == %d", leader >> 5)
-                                    : arena_printf(c->arena, "threadIdx.x == %d", leader);
+  const char *who = op->data_if >= 0   ? "true"
+                    : op->under_elect ? arena_printf(c->arena, "(threadIdx.x >> 5) == %d", leader >> 5)
+                                      : arena_printf(c->arena, "threadIdx.x == %d", leader);
   return arena_printf(c->arena, "tirx_event_arrive_bytes(%s, %.*s, %s)", address(c, op), (int)op->extra.len,
                       op->extra.s, who);
 }
@@ -103,4 +108,30 @@ void lower_events(Ctx *c, Kernel *k) {
     if (op->an->spelling != SPELL_CALL) text = arena_printf(c->arena, "%s;", text);  // the pragma form is a statement
     edit_replace(c->edits, op->an->start, op->an->end, text);
   }
+}
+
+// Whether an annotation's stub stands at off (its declarations are tirx-pp's).
+static bool is_stub_at(const Ctx *c, size_t off) {
+  for (int i = 0; i < c->anns->len; i++)
+    if (c->anns->items[i].start == off) return true;
+  return false;
+}
+
+// A local declared after the event, in a scope that holds `off`, hides it:
+// `&full[s]` would then be the local's address. Returns the local's node, -1
+// when the name at off is the event.
+int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off) {
+  const Node *fn = node_at(c, k->func);
+  for (int i = k->func; i <= fn->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_VarDecl || n->start <= e->an->start || n->start >= off) continue;
+    int scope = n->parent >= 0 && node_at(c, n->parent)->kind == CXCursor_DeclStmt ? node_at(c, n->parent)->parent
+                                                                                  : n->parent;
+    if (scope < 0 || node_at(c, scope)->start > off || off >= node_at(c, scope)->end) continue;
+    CXString s = clang_getCursorSpelling(n->cur);
+    bool same = strlen(clang_getCString(s)) == e->name.len && !memcmp(clang_getCString(s), e->name.s, e->name.len);
+    clang_disposeString(s);
+    if (same && !is_stub_at(c, n->start)) return i;
+  }
+  return -1;
 }

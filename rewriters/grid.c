@@ -135,9 +135,9 @@ static void render_unrolled(Render *r, const Edit *e) {
     long long rest = flat;
     long long idx[MAX_DIMS];
     for (int i = g->ndims - 1; i >= 0; i--) idx[i] = rest % g->value[i], rest /= g->value[i];
-    for (int i = 0; i < g->ndims; i++)
+    for (int i = 0; i < g->ndims; i++)  // not `const`, as in unroll.c: no warnings the nest would not give
       if (g->used[i])
-        render_text(r, arena_printf(r->edits->arena, " const int %.*s = %lld;", (int)g->name[i].len, g->name[i].s,
+        render_text(r, arena_printf(r->edits->arena, " int %.*s = %lld;", (int)g->name[i].len, g->name[i].s,
                                     idx[i]));
     render_text(r, " ");
     render_range(r, g->body_from, g->end);  // annotations on the statement come along
@@ -204,8 +204,9 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
       return;
     }
   }
+  if (!check_copied_body(c, an, st.node)) return;
   for (int i = 0; i < g->ndims; i++) {
-    g->used[i] = refers_to(c, st.node, vars[i]);
+    g->used[i] = uses_var(c, st.node, vars[i], arena_strndup(c->arena, g->name[i].s, g->name[i].len));
     int assign = assigns_to(c, st.node, vars[i]);
     if (assign >= 0) {
       diag_error(c->diag, node_at(c, assign)->start, "grid index '%.*s' is assigned in the body of an unrolled grid",
@@ -373,11 +374,12 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
     return;
   }
   Span t = h->args[0].name, total = h->args[0].expr;
-  for (int i = 0; i < an->dir.nclauses; i++)
-    if (&an->dir.clauses[i] != oc && span_eq(an->dir.clauses[i].name, "order")) {
-      diag_error(c->diag, an->dir.clauses[i].name.off, "'%s' takes one 'order' clause", spelling_of(an));
-      return;
-    }
+  long long n;
+  if (span_int_literal(total, &n) && n <= 0) {  // (a repeated 'order' is pragma_parse's error)
+    diag_at(c->diag, DIAG_ERROR, total.off, total.len, "'%s' over %lld tiles: the loop would never run",
+            spelling_of(an), n);
+    return;
+  }
   Order o;
   if (oc && (!read_order(c, an, oc, &o, false) || !tile_not_assigned(c, an, st, t))) return;
   if (oc) c->needs_tirx_h = true;

@@ -160,14 +160,31 @@ static int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t
   return -1;
 }
 
-// Evaluates the stub variable `name` that an annotation's stub declared.
+// Whether an expression is of integer type before the stub's conversion to
+// `long long` (regs(24.5) would silently become 24).
+static bool is_integer_expr(CXCursor e) {
+  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind;
+  return !(k >= CXType_Float && k <= CXType_LongDouble) && k != CXType_Float128 && k != CXType_Half &&
+         k != CXType_Float16 && k != CXType_BFloat16;
+}
+
+// Evaluates the stub variable `name` that an annotation's stub declared;
+// false when it is not an integer constant expression.
 static bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long *v) {
   int node = stub_var(c, an, name, strlen(name));
   if (node < 0) return false;
   CXCursor kids[2];
   bool u;
   int nk = cursor_children(node_at(c, node)->cur, kids, 2);
-  return nk > 0 && front_eval_int(kids[nk - 1], v, &u);
+  return nk > 0 && is_integer_expr(kids[nk - 1]) && front_eval_int(kids[nk - 1], v, &u);
+}
+
+// Whether the stub variable `name` is initialized by a non-integer (2.5).
+static bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
+  int node = stub_var(c, an, name, strlen(name));
+  CXCursor init[2];
+  int ni = node >= 0 ? cursor_children(node_at(c, node)->cur, init, 2) : 0;
+  return ni > 0 && !is_integer_expr(init[ni - 1]);
 }
 
 static Kernel *kernel_of(Ctx *c, void *vks, const Annotation *an) {
@@ -291,6 +308,11 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     long long v = -1;
     char var[64];
     snprintf(var, sizeof var, "__tirx_regs_%d", index_of(c, an));
+    if (regs->nargs == 1 && stub_not_integer(c, an, var)) {
+      diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
+              "regs(R) takes an integer register count");
+      return false;
+    }
     if (regs->nargs != 1 || !stub_value(c, an, var, &v)) {
       diag_error(c->diag, regs->name.off, "regs(R) takes one constant register count");
       return false;
@@ -338,6 +360,11 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
         diag_error(c->diag, cl->name.off, "count(C) takes one arrival count");
         return false;
       }
+      if (stub_not_integer(c, an, var)) {
+        diag_at(c->diag, DIAG_ERROR, cl->args[0].expr.off, cl->args[0].expr.len,
+                "count(C) takes an integer arrival count");
+        return false;
+      }
       if (stub_value(c, an, var, &v) && (v < 1 || v >= (1 << 20))) {
         diag_at(c->diag, DIAG_ERROR, cl->args[0].expr.off, cl->args[0].expr.len,
                 "count(%lld): an mbarrier counts 1 to 1048575 arrivals", v);
@@ -360,6 +387,16 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
   e.slots_text = decl->has_index ? decl->index : (Span){0};
   e.slots = 1;
   int var = stub_var(c, an, e.name.s, e.name.len);
+  // Its initialization ends with a block barrier: only a kernel's own body
+  // is reached by the whole block (a helper or a lambda may be called by part).
+  bool in_lambda = var >= 0 && node_at(c, var)->func >= 0 && node_at(c, node_at(c, var)->func)->kind == CXCursor_LambdaExpr;
+  if (in_lambda || !front_is_kernel(c->front, k->func)) {
+    diag_error(c->diag, an->start,
+               "'%s' must be in the body of a __global__ function, not in %s: its initialization is a block "
+               "barrier that every thread must reach",
+               spelling_of(an), in_lambda ? "a lambda" : "a __device__ function");
+    return false;
+  }
   if (var >= 0 && decl->has_index) {
     CXType t = clang_getCursorType(node_at(c, var)->cur);
     e.slots = t.kind == CXType_ConstantArray ? clang_getArraySize(t) : -1;
@@ -510,14 +547,29 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
               (int)target.len, target.s);
       return false;
     }
-    char *end;
-    long long lit = op.slot.len ? strtoll(arena_strndup(c->arena, op.slot.s, op.slot.len), &end, 0) : 0;
-    if (op.slot.len && !*end && !op.event->dependent && (lit < 0 || lit >= op.event->slots)) {
+    int local = event_hidden_at(c, k, op.event, an->start);
+    if (local >= 0) {
+      diag_at(c->diag, DIAG_ERROR, target.off, target.len,
+              "'%.*s' here is the local declared at line %d, not the event: rename one of them", (int)target.len,
+              target.s, source_line(c->src, node_at(c, local)->start));
+      diag_note(c->diag, op.event->an->start, "the event is declared here");
+      return false;
+    }
+    long long lit = 0;
+    bool is_lit = op.slot.len && span_int_literal(op.slot, &lit);  // `4`, `4u`, `0x3`
+    if (is_lit && !op.event->dependent && (lit < 0 || lit >= op.event->slots)) {
       diag_at(c->diag, DIAG_ERROR, op.slot.off, op.slot.len, "slot %lld of event '%.*s', which has %lld", lit,
               (int)target.len, target.s, op.event->slots);
       return false;
     }
-    op.literal = op.slot.len && !*end ? lit : -1;
+    // expect_tx takes 0 to 2^20 - 1 bytes; a literal outside is a mistake, not a wrap-around.
+    long long bytes;
+    if (op.kind == OP_TRIGGER_BYTES && span_int_literal(op.extra, &bytes) && (bytes < 0 || bytes >= (1 << 20))) {
+      diag_at(c->diag, DIAG_ERROR, op.extra.off, op.extra.len,
+              "tirx_trigger_bytes(): %lld bytes; an mbarrier's transaction count takes 0 to 1048575", bytes);
+      return false;
+    }
+    op.literal = is_lit ? lit : -1;
     if ((op.event->slots_text.len > 0) != (op.slot.len > 0)) {
       if (op.slot.len)
         diag_error(c->diag, target.off, "event '%.*s' is a single event, not an array", (int)target.len, target.s);

@@ -78,6 +78,9 @@ bool is_elect_if(const Ctx *c, int node);
 // How messages name a region: `#pragma tirx async(wg == 0)`, `TIRX_ASYNC(wg == 0)`.
 const char *region_label(Ctx *c, const Region *r);
 
+// event.c: the local that hides event e at off (a VarDecl node), -1 if none.
+int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off);
+
 // deadlock.c: the first-iteration simulation of SPEC 4.
 void check_deadlock(Ctx *c, Kernel *k);
 // uniform.c: block-wide collectives reachable by part of the block.

@@ -180,6 +180,38 @@ static DirKind kind_of(Span name) {
   return DIR_UNKNOWN;
 }
 
+// `count(128) count(4)`, `unroll unroll`: one would silently win. (Names
+// with an index, `e[0] e[1]`, are event slots: their directives say more.)
+static bool no_repeated_clause(Diag *d, const Directive *dir) {
+  for (int j = 0; j < dir->nclauses; j++)
+    for (int i = 0; i < j; i++)
+      if (!dir->clauses[j].has_index && dir->clauses[i].name.len == dir->clauses[j].name.len &&
+          !memcmp(dir->clauses[i].name.s, dir->clauses[j].name.s, dir->clauses[j].name.len)) {
+        diag_at(d, DIAG_ERROR, dir->clauses[j].name.off, dir->clauses[j].name.len,
+                "'%.*s' is given twice in '#pragma tirx %.*s'", (int)dir->clauses[j].name.len, dir->clauses[j].name.s,
+                (int)dir->head.name.len, dir->head.name.s);
+        return false;
+      }
+  return true;
+}
+
+// The clauses of text from i on, into out.
+static bool clause_list_from(Arena *a, Diag *d, Span text, size_t i, Directive *out) {
+  VEC(Clause) clauses = {0};
+  while (i < text.len) {
+    Clause c = {0};
+    if (!parse_clause(a, d, text, &i, &c)) return false;
+    VEC_PUSH(a, clauses, c);
+  }
+  out->clauses = clauses.items;
+  out->nclauses = clauses.len;
+  return no_repeated_clause(d, out);
+}
+
+static bool clause_list(Arena *a, Diag *d, Span text, Directive *out) {
+  return clause_list_from(a, d, text, skip(text, 0), out);
+}
+
 bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out) {
   memset(out, 0, sizeof *out);
   size_t i = skip(text, 0);
@@ -194,15 +226,7 @@ bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out) {
             (int)out->head.name.len, out->head.name.s);
     return false;
   }
-  VEC(Clause) clauses = {0};
-  while (i < text.len) {
-    Clause c = {0};
-    if (!parse_clause(a, d, text, &i, &c)) return false;
-    VEC_PUSH(a, clauses, c);
-  }
-  out->clauses = clauses.items;
-  out->nclauses = clauses.len;
-  return true;
+  return clause_list_from(a, d, text, i, out);
 }
 
 const Clause *dir_clause(const Directive *dir, const char *name) {
@@ -236,6 +260,8 @@ static const struct {
     {"TIRX_EVENT_COUNT", DIR_EVENT, "event", 0, "count"},
     {"TIRX_PERSISTENT", DIR_PERSISTENT, "persistent", 1, NULL},
     {"TIRX_PERSISTENT_GROUPED", DIR_PERSISTENT, "persistent", 0, "order"},
+    {"TIRX_INTHREADS", DIR_INTHREADS, "inthreads", 0, NULL},
+    {"TIRX_LAUNCH", DIR_LAUNCH, "launch", 0, NULL},
 };
 
 bool pragma_is_macro(Span name) {
@@ -289,6 +315,7 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
     return false;
   }
   if (out->kind == DIR_PERSISTENT && macros[m].clause) return persistent_grouped(a, d, name, list, n, out);
+  if (out->kind == DIR_LAUNCH) return clause_list(a, d, args, out);  // TIRX_LAUNCH(smem(B) stream(s))
   if (!macros[m].named_pairs) {
     out->head.args = list;
     out->head.nargs = n;
@@ -366,15 +393,36 @@ static bool check_span(Diag *d, Span s) {
   return true;
 }
 
-bool pragma_check_literals(Diag *d, const Directive *dir) {
-  const Clause *all[64];
-  int n = 0;
-  all[n++] = &dir->head;
-  for (int i = 0; i < dir->nclauses && n < 64; i++) all[n++] = &dir->clauses[i];
-  for (int i = 0; i < n; i++) {
-    if (all[i]->has_index && !check_span(d, all[i]->index)) return false;
-    for (int k = 0; k < all[i]->nargs; k++)
-      if (!check_span(d, all[i]->args[k].expr)) return false;
-  }
+static bool check_clause_literals(Diag *d, const Clause *c) {
+  if (c->has_index && !check_span(d, c->index)) return false;
+  for (int k = 0; k < c->nargs; k++)
+    if (!check_span(d, c->args[k].expr)) return false;
   return true;
+}
+
+bool pragma_check_literals(Diag *d, const Directive *dir) {
+  if (!check_clause_literals(d, &dir->head)) return false;
+  for (int i = 0; i < dir->nclauses; i++)  // every clause, however many
+    if (!check_clause_literals(d, &dir->clauses[i])) return false;
+  return true;
+}
+
+bool span_int_literal(Span s, long long *v) {
+  s = span_trim(s);
+  char buf[64];
+  size_t n = 0;
+  for (size_t i = 0; i < s.len; i++)
+    if (s.s[i] != '\'') {  // digit separators
+      if (n + 1 == sizeof buf) return false;
+      buf[n++] = s.s[i];
+    }
+  buf[n] = '\0';
+  size_t digits = buf[0] == '-' || buf[0] == '+' ? 1 : 0;
+  if (!n || buf[digits] < '0' || buf[digits] > '9') return false;
+  errno = 0;
+  char *end;
+  *v = strtoll(buf, &end, 0);
+  if (errno == ERANGE) return false;
+  while (*end && strchr("uUlLzZ", *end)) end++;  // suffixes: the value is what matters
+  return *end == '\0';
 }

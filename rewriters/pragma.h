@@ -70,6 +70,9 @@ Span span_trim(Span s);
 // Reports integer literals too large for any type and string literals in
 // the arguments of a directive; false when there were any.
 bool pragma_check_literals(Diag *d, const Directive *dir);
+// The value of a decimal, octal or hex integer literal (`4`, `-8`, `4u`,
+// `0x10`, `1'000`); false for anything else (names and expressions too).
+bool span_int_literal(Span s, long long *v);
 // Splits s at top-level commas into args, each `name: expr` or `expr`.
 int split_args(Arena *a, Span s, Arg **out);
 bool pragma_is_macro(Span name);

@@ -169,12 +169,56 @@ static void scan_include(Arena *a, Text t, size_t i, size_t k, size_t end, Found
   VEC_PUSH(a, found->includes, inc);
 }
 
-// A directive line starting with '#' at i: records `#pragma tirx` and
-// `#include` lines; returns the end of the line.
+// Whether a line continuation in [i, end) splits a word (`un\` newline `roll`).
+static bool splits_word(Text t, size_t i, size_t end) {
+  for (; i < end; i++)
+    if (at_continuation(t, i) && i > 0 && is_ident_char((unsigned char)t.s[i - 1])) {
+      size_t k = i + continuation_len(t, i);
+      if (k < end && is_ident_char((unsigned char)t.s[k])) return true;
+    }
+  return false;
+}
+
+// Whether the directive [from, end) (after its '#') reads `pragma tirx` once
+// its line continuations are removed.
+static bool is_spliced_tirx_pragma(Arena *a, Text t, size_t from, size_t end) {
+  char *s = arena_alloc(a, end - from + 1);
+  size_t n = 0;
+  for (size_t i = from; i < end;)
+    if (at_continuation(t, i))
+      i += continuation_len(t, i);
+    else
+      s[n++] = t.s[i++];
+  Text l = {s, n};
+  size_t j = skip_blank(l, 0), k = ident_end(l, j);
+  if (!word_at(l, j, k, "pragma")) return false;
+  size_t w = skip_blank(l, k);
+  return word_at(l, w, ident_end(l, w), "tirx");
+}
+
+// The length of a '#' at i at the start of a line: 1, or 2 for the digraph
+// `%:`; 0 when there is none.
+static size_t hash_len(Text t, size_t i) {
+  if (t.s[i] == '#') return 1;
+  return t.s[i] == '%' && i + 1 < t.n && t.s[i + 1] == ':' ? 2 : 0;
+}
+
+// A directive line starting with '#' (or `%:`) at i: records `#pragma tirx`
+// and `#include` lines; returns the end of the line.
 static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Found *found) {
   size_t end = line_end(t, i);
-  size_t j = skip_blank((Text){t.s, end}, i + 1);
+  size_t j = skip_blank((Text){t.s, end}, i + hash_len(t, i));
   size_t k = ident_end(t, j);
+  // A word split by a line continuation is one word to the compiler, but
+  // tirx-pp reads annotations word by word: an error, not a silent skip.
+  if (splits_word(t, i, end) && is_spliced_tirx_pragma(a, t, i + hash_len(t, i), end)) {
+    Annotation an = {.spelling = SPELL_PRAGMA, .start = i, .end = end, .node = -1,
+                     .bad = "a line continuation splits a word of this '#pragma tirx' line; join the word "
+                            "(continuations between words are fine)"};
+    an.text = (Span){t.s + end, 0, end};
+    VEC_PUSH(a, found->anns, an);
+    return end;
+  }
   if (word_at(t, j, k, "pragma")) {
     size_t w = skip_blank((Text){t.s, end}, k);
     size_t we = ident_end(t, w);
@@ -195,11 +239,35 @@ static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Fo
   return end;
 }
 
+// `_Pragma(R"(tirx ...)")` (R at r): a raw string is not what tirx-pp reads
+// there; one that holds a tirx annotation is an error, not a silent skip.
+static size_t raw_upragma(Arena *a, Text t, size_t i, size_t r, void *vec) {
+  size_t e = skip_raw_string(t, r);
+  size_t open = r + 2;
+  while (open < e && t.s[open] != '(') open++;
+  size_t w = open + 1;
+  while (w < e && (t.s[w] == ' ' || t.s[w] == '\t')) w++;
+  if (e - w < 4 || memcmp(t.s + w, "tirx", 4) || (w + 4 < e && is_ident_char((unsigned char)t.s[w + 4]))) return e;
+  size_t c = skip_blank(t, e);
+  Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = c < t.n && t.s[c] == ')' ? c + 1 : e, .node = -1,
+                   .bad = "a raw string in _Pragma(R\"(tirx ...)\"): write _Pragma(\"tirx ...\")"};
+  an.text = (Span){t.s + w + 4, 0, w + 4};
+  VEC(Annotation) *v = vec;
+  VEC_PUSH(a, *v, an);
+  return an.end;
+}
+
 // `_Pragma ( "tirx ..." )` at i (the identifier already read up to ie).
 static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec) {
   size_t p = skip_blank(t, ie);
   if (p >= t.n || t.s[p] != '(') return ie;
   size_t q = skip_blank(t, p + 1);
+  // An encoding prefix (L, u8, u, U) changes nothing in a pragma's text.
+  if (q >= t.n) return ie;
+  size_t pre = t.s[q] == 'u' && q + 1 < t.n && t.s[q + 1] == '8' ? 2 : strchr("LuU", t.s[q]) && t.s[q] ? 1 : 0;
+  if (q + pre < t.n && t.s[q + pre] == 'R' && q + pre + 1 < t.n && t.s[q + pre + 1] == '"')
+    return raw_upragma(a, t, i, q + pre, vec);
+  if (pre && q + pre < t.n && t.s[q + pre] == '"') q += pre;
   if (q >= t.n || t.s[q] != '"') return ie;
   size_t qe = skip_literal(t, q);
   if (qe > t.n || t.s[qe - 1] != '"' || qe == q + 1) {  // the string never closes
@@ -281,14 +349,12 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
       i = j;
       continue;
     }
-    if (c == '#' && line_start) {
+    if (hash_len(t, i) && line_start) {
       i = scan_directive(a, t, i, &out, &found);
       continue;
     }
     line_start = false;
-    if (c == 'R' && i + 1 < t.n && t.s[i + 1] == '"' && (i == 0 || !is_ident_char((unsigned char)t.s[i - 1]))) {
-      i = skip_raw_string(t, i);
-    } else if (c == '"' || c == '\'') {
+    if (c == '"' || c == '\'') {
       i = skip_literal(t, i);
     } else if (c >= '0' && c <= '9') {
       // pp-number: digits, letters, dots, exponent signs, digit separators
@@ -298,7 +364,10 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
         i++;
     } else if (is_ident_start((unsigned char)c)) {
       size_t ie = ident_end(t, i);
-      if (word_at(t, i, ie, "_Pragma"))
+      if (ie < t.n && t.s[ie] == '"' && (word_at(t, i, ie, "R") || word_at(t, i, ie, "LR") || word_at(t, i, ie, "uR") ||
+                                         word_at(t, i, ie, "UR") || word_at(t, i, ie, "u8R")))
+        i = skip_raw_string(t, ie - 1);  // a raw string, with or without an encoding prefix
+      else if (word_at(t, i, ie, "_Pragma"))
         i = scan_upragma(a, t, i, ie, &found.anns);
       else if ((ie - i > 5 && memcmp(t.s + i, "TIRX_", 5) == 0) || (ie - i > 5 && memcmp(t.s + i, "tirx_", 5) == 0))
         i = scan_name(a, t, i, ie, &found.anns);
@@ -343,9 +412,9 @@ size_t lex_preamble_end(const Source *src) {
   int depth = 0, includes = 0;
   for (;;) {
     i = skip_blank(t, i);
-    if (i >= t.n || t.s[i] != '#') break;
+    if (i >= t.n || !hash_len(t, i)) break;
     size_t le = line_end(t, i);
-    size_t j = skip_blank((Text){t.s, le}, i + 1), k = ident_end(t, j);
+    size_t j = skip_blank((Text){t.s, le}, i + hash_len(t, i)), k = ident_end(t, j);
     if (word_at(t, j, k, "pragma")) {
       size_t w = skip_blank((Text){t.s, le}, k);
       if (word_at(t, w, ident_end(t, w), "tirx")) break;

@@ -63,6 +63,13 @@ void rewrite_call(Ctx *c, const Annotation *an) {
       diag_error(c->diag, off, "tirx_warpgroup_sync() takes one named-barrier id");
       return;
     }
+    long long id;  // barrier 0 is __syncthreads()'s, and there are 16
+    if (span_int_literal(args[0].expr, &id) && (id < 1 || id > 15)) {
+      diag_at(c->diag, DIAG_ERROR, args[0].expr.off, args[0].expr.len,
+              "tirx_warpgroup_sync(%lld): a named barrier id is 1 to 15 (0 is the block barrier of __syncthreads())",
+              id);
+      return;
+    }
     c->needs_tirx_h = true;
     edit_replace(c->edits, an->start, an->end,
                  arena_printf(c->arena, "tirx_bar_sync(%.*s, 128)", (int)args[0].expr.len, args[0].expr.s));

@@ -21,6 +21,11 @@ typedef struct {
   Expansion x;
 } Unroll;
 
+// Each copy declares `T i = value;`, a variable as in the loop, not a
+// `const`: nvcc folds a const initialized by a constant into the body and then
+// warns where the loop gave no warning (`threadIdx.x + k` with k = -8: #68-D
+// "integer conversion resulted in a change of sign"; a shift or a division by
+// the constant). The body cannot assign it: read_loop rejects that.
 static void render_unroll(Render *r, const Edit *e) {
   Unroll *u = e->data;
   u->x.id = ++r->counter;
@@ -31,8 +36,8 @@ static void render_unroll(Render *r, const Edit *e) {
     render_line_start(r, u->line);
     if (!u->declared)
       render_gen(r, u->line, "{ %s = %s; ", u->name, u->values[k]);
-    else if (u->used)
-      render_gen(r, u->line, "{ const %s %s = %s; ", u->type, u->name, u->values[k]);
+    else if (u->used)  // not `const`: see below
+      render_gen(r, u->line, "{ %s %s = %s; ", u->type, u->name, u->values[k]);
     else
       render_gen(r, u->line, "{ ");
     render_range(r, u->body_start, u->end);
@@ -304,18 +309,13 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
     return;
   }
   if (!read_loop(c, c->diag, an, st, &h)) return;
-  for (int i = h.fp.body; i <= node_at(c, h.fp.body)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_LabelStmt) {
-      diag_error(c->diag, node_at(c, i)->start,
-                 "a label in the body of a loop under '%s' would be defined once per iteration", spelling_of(an));
-      return;
-    }
   if (!h.constant) {  // template-dependent: the trip count is known after instantiation
     edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, "unroll"));
     diag_remark(c->diag, an->start,
                 "trip count depends on a template parameter; the loop is left to nvcc's '#pragma unroll'");
     return;
   }
+  if (!check_copied_body(c, an, h.fp.body)) return;
   if (h.count == 0)
     diag_warning(c->diag, st.start, "this loop under '%s' never runs: its body is dropped", spelling_of(an));
   Unroll *u = arena_alloc(c->arena, sizeof *u);
@@ -330,7 +330,7 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   u->type = h.type;
   u->name = h.name;
   u->declared = h.declared;
-  u->used = refers_to(c, h.fp.body, h.var);
+  u->used = uses_var(c, h.fp.body, h.var, h.name);
   int self = st.node;
   add_jumps(c, h.fp.body, &u->x, binds_to, &self);
   note_copies(c, an->start, st.end, u->count, an->start);

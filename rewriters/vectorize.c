@@ -16,7 +16,7 @@ typedef struct {
   char *array;   // the array expression, as written
   char *base;    // the offset added to v, as written ("0" for p[v])
   char *elem;    // element type, unqualified
-  char *vector;  // vector type of W elements
+  char *vector;  // vector type of one chunk (8 or 16 bytes) of its elements
   bool read, written;
 } Array;
 
@@ -30,7 +30,8 @@ typedef struct {
 struct Vectorize {
   Array arrays[MAX_ARRAYS];
   int narrays;
-  int width, bytes;  // lanes, and bytes per vector
+  int width, bytes;  // lanes, and bytes per array access (8, 16, or 32 as two 16-byte vectors)
+  int chunk;         // bytes per vector: 8 or 16
   const char *var, *var_type;
   bool var_used;     // v is used outside the vectorized accesses
   size_t loop_start, body_start, end;
@@ -56,14 +57,17 @@ static void render_vectorized(Render *r, const Edit *e) {
   for (int i = 0; i < vz->narrays; i++)
     render_text(r, arena_printf(a, "%s(unsigned long long)(const void *)&(%s)[%s]", i ? " | " : "",
                                 vz->arrays[i].array, vz->arrays[i].base));
-  render_text(r, arena_printf(a, ") %% %d == 0) {", vz->bytes));
+  render_text(r, arena_printf(a, ") %% %d == 0) {", vz->chunk));
   for (int i = 0; i < vz->narrays; i++) {
     const Array *ar = &vz->arrays[i];
     render_line_start(r, vz->line);
-    render_gen(r, vz->line, "  alignas(%d) %s __tirx_%d_%d[%d];", vz->bytes, ar->elem, id, i, vz->width);
-    if (ar->read)
+    render_gen(r, vz->line, "  alignas(%d) %s __tirx_%d_%d[%d];", vz->chunk, ar->elem, id, i, vz->width);
+    if (ar->read && vz->bytes == vz->chunk)
       render_text(r, arena_printf(a, " *(%s *)__tirx_%d_%d = *(const %s *)&(%s)[%s];", ar->vector, id, i,
                                   ar->vector, ar->array, ar->base));
+    for (int j = 0; ar->read && vz->bytes > vz->chunk && j < vz->bytes / vz->chunk; j++)
+      render_text(r, arena_printf(a, " ((%s *)__tirx_%d_%d)[%d] = ((const %s *)&(%s)[%s])[%d];", ar->vector, id, i,
+                                  j, ar->vector, ar->array, ar->base, j));
   }
   for (int k = 0; k < vz->width; k++) {
     vz->lane = k;
@@ -79,8 +83,14 @@ static void render_vectorized(Render *r, const Edit *e) {
     const Array *ar = &vz->arrays[i];
     if (!ar->written) continue;
     render_line_start(r, vz->line);
-    render_gen(r, vz->line, "  *(%s *)&(%s)[%s] = *(const %s *)__tirx_%d_%d;", ar->vector, ar->array, ar->base,
-               ar->vector, id, i);
+    if (vz->bytes == vz->chunk)
+      render_gen(r, vz->line, "  *(%s *)&(%s)[%s] = *(const %s *)__tirx_%d_%d;", ar->vector, ar->array, ar->base,
+                 ar->vector, id, i);
+    else
+      render_gen(r, vz->line, " ");
+    for (int j = 0; vz->bytes > vz->chunk && j < vz->bytes / vz->chunk; j++)
+      render_text(r, arena_printf(a, " ((%s *)&(%s)[%s])[%d] = ((const %s *)__tirx_%d_%d)[%d];", ar->vector,
+                                  ar->array, ar->base, j, ar->vector, id, i, j));
   }
   render_line_start(r, vz->line);
   render_gen(r, vz->line, "} else {");
@@ -135,6 +145,24 @@ static char *squeeze(Arena *a, const char *s) {
   return out;
 }
 
+static bool is_const_type(CXType t) {
+  CXString s = clang_getTypeSpelling(t);
+  bool is_const = !strncmp(clang_getCString(s), "const ", 6);
+  clang_disposeString(s);
+  return is_const;
+}
+
+// The 16-bit float types of cuda_fp16.h and cuda_bf16.h: classes, but plain
+// data that a vector of bytes carries (their pairs, __half2 and
+// __nv_bfloat162, are 4 bytes; 8 of them travel as one uint4).
+static bool is_half_type(CXType t) {
+  CXString s = clang_getTypeSpelling(clang_getCanonicalType(clang_getUnqualifiedType(t)));
+  const char *n = clang_getCString(s);
+  bool half = !strcmp(n, "__half") || !strcmp(n, "__nv_bfloat16");
+  clang_disposeString(s);
+  return half && clang_Type_getSizeOf(t) == 2;
+}
+
 // Whether node i is written: the left side of an assignment, or ++/--.
 static bool is_written(const Ctx *c, int i, bool *also_read) {
   int p = node_at(c, i)->parent;
@@ -156,6 +184,12 @@ static bool is_written(const Ctx *c, int i, bool *also_read) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
     if (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec) return true;
   }
+  // A __half or __nv_bfloat16 element's assignments are operator calls, and
+  // a call may take it by reference: unless it is const, it may be written
+  // (loaded and stored back).
+  if (n->kind == CXCursor_CallExpr && is_half_type(clang_getCursorType(node_at(c, i)->cur)) &&
+      !is_const_type(clang_getCursorType(node_at(c, i)->cur)))
+    return true;
   return false;
 }
 
@@ -211,12 +245,13 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   char *array = node_text(c, arr);
   CXType et = clang_getCursorType(node_at(c, node)->cur);
   enum CXTypeKind ek = clang_getCanonicalType(et).kind;
-  if (ek < CXType_FirstBuiltin || ek > CXType_LastBuiltin || ek == CXType_Void)
-    return misfit(f, node, "an element type that is not a built-in scalar (its assignments are calls)"), 0;
+  if ((ek < CXType_FirstBuiltin || ek > CXType_LastBuiltin || ek == CXType_Void) && !is_half_type(et))
+    return misfit(f, node, "an element type that is not a built-in scalar, __half or __nv_bfloat16"), 0;
   int size = (int)clang_Type_getSizeOf(et);
   int bytes = size * h->count;
-  if (size <= 0 || (bytes != 8 && bytes != 16))
-    return misfit(f, node, "an element type whose vector of this width is not 8 or 16 bytes"), 0;
+  if (size <= 0 || (bytes != 8 && bytes != 16 && bytes != 32))
+    return misfit(f, node, "an element type whose vector of this width is not 8, 16 or 32 bytes"), 0;
+  int chunk = bytes > 16 ? 16 : bytes;  // 32 bytes: two 16-byte vectors (8 floats)
   int k;
   for (k = 0; k < vz->narrays; k++)
     if (!strcmp(squeeze(c->arena, vz->arrays[k].array), squeeze(c->arena, array))) break;
@@ -225,11 +260,12 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
     CXString es = clang_getTypeSpelling(clang_getUnqualifiedType(et));
     vz->arrays[k] = (Array){.array = array, .base = base,
                             .elem = arena_strndup(c->arena, clang_getCString(es), strlen(clang_getCString(es))),
-                            .vector = (char *)vector_type(c->arena, et, h->count, bytes)};
+                            .vector = (char *)vector_type(c->arena, et, h->count * chunk / bytes, chunk)};
     clang_disposeString(es);
     vz->narrays++;
     if (vz->bytes && vz->bytes != bytes) return misfit(f, node, "arrays of different element sizes"), 0;
     vz->bytes = bytes;
+    vz->chunk = chunk;
   } else if (strcmp(squeeze(c->arena, vz->arrays[k].base), squeeze(c->arena, base))) {
     return misfit(f, node, "one array is accessed at two different offsets"), 0;
   }
@@ -266,7 +302,10 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
   LoopHeader h;
   if (!read_loop(c, &quiet, an, st, &h) || !h.constant || h.start != 0 || h.step != 1 || !h.declared ||
       (h.count != 2 && h.count != 4 && h.count != 8 && h.count != 16))
-    return fall_back(c, an, st.start, "the loop is not 'for (int v = 0; v < W; ++v)' with W a constant 2, 4, 8 or 16");
+  {
+    fall_back(c, an, st.start, "the loop is not 'for (int v = 0; v < W; ++v)' with W a constant 2, 4, 8 or 16");
+    return;
+  }
   Vectorize *vz = arena_alloc(c->arena, sizeof *vz);
   *vz = (Vectorize){.width = h.count, .var = h.name, .var_type = h.type, .loop_start = st.start,
                     .body_start = lex_skip_blank(c->src, h.fp.rparen + 1), .end = st.end,
@@ -293,7 +332,10 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     }
   }
   if (!f.why && vz->narrays == 0) misfit(&f, body, "no array is accessed as 'p[base + v]'");
-  if (f.why) return fall_back(c, an, node_at(c, f.at)->start, f.why);
+  if (f.why) {
+    fall_back(c, an, node_at(c, f.at)->start, f.why);
+    return;
+  }
   for (int i = body; i <= node_at(c, body)->last; i++)
     if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_var(node_at(c, i)->cur, h.var)) refs++;
   vz->var_used = refs > covered;

@@ -30,14 +30,14 @@ for gen in Ninja "Unix Makefiles"; do
      cmake --build "$b" > "$work/$tag.build.log" 2>&1; then ok "$tag: configure and build"; else
     bad "$tag: configure and build"; cat "$work/$tag.configure.log" "$work/$tag.build.log" | tail -30; continue; fi
   grep -q "tirx-pp src/row_sum.cu" "$work/$tag.build.log" && ok "$tag: tirx-pp ran" || bad "$tag: tirx-pp ran"
-  [ -f "$b/tirx/src/row_sum.cu" ] && grep -q "const int k = 3" "$b/tirx/src/row_sum.cu" && ok "$tag: generated source" \
+  [ -f "$b/tirx/src/row_sum.cu" ] && grep -q "{ int k = 3;" "$b/tirx/src/row_sum.cu" && ok "$tag: generated source" \
     || bad "$tag: generated source"
   cmake --build "$b" > "$work/$tag.again.log" 2>&1
   grep -q "tirx-pp src/row_sum.cu" "$work/$tag.again.log" && bad "$tag: no-op rebuild ran tirx-pp" || ok "$tag: no-op rebuild"
   sleep 1; echo "#define CHUNK 8" > "$app/include/config.h.new"; sed 's/#define CHUNK 4/#define CHUNK 8/' \
     "$app/include/config.h" > "$app/include/config.h.new" && mv "$app/include/config.h.new" "$app/include/config.h"
   cmake --build "$b" > "$work/$tag.header.log" 2>&1
-  grep -q "tirx-pp src/row_sum.cu" "$work/$tag.header.log" && grep -q "const int k = 7" "$b/tirx/src/row_sum.cu" \
+  grep -q "tirx-pp src/row_sum.cu" "$work/$tag.header.log" && grep -q "{ int k = 7;" "$b/tirx/src/row_sum.cu" \
     && ok "$tag: header edit re-ran tirx-pp" || { bad "$tag: header edit re-ran tirx-pp"; cat "$work/$tag.header.log"; }
   out=$("$b/adoption"); rc=$?
   case $rc in 0) ok "$tag: run ($out)";; 77) ok "$tag: run skipped ($out)";; *) bad "$tag: run ($out)";; esac

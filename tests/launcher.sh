@@ -43,7 +43,7 @@ with=$(compiles plain.cu | sed "s|$b|BUILD|g")
 [ -n "$without" ] && [ "$without" = "$with" ] && ok "cmake: unannotated file, nvcc's command as without" \
   || { bad "cmake: unannotated file, nvcc's command as without"; echo "  without: $without"; echo "  with:    $with"; }
 obj=$b/CMakeFiles/kernels.dir/annotated.cu.o
-[ -f "$obj" ] && [ -f "$obj.tirx.cu" ] && grep -q 'const int k = 3' "$obj.tirx.cu" && ok "cmake: annotated file rewritten and built" \
+[ -f "$obj" ] && [ -f "$obj.tirx.cu" ] && grep -qF '{ int k = 3; ' "$obj.tirx.cu" && ok "cmake: annotated file rewritten and built" \
   || bad "cmake: annotated file rewritten and built"
 grep -q -- "-c CMakeFiles/kernels.dir/annotated.cu.o.tirx.cu -o CMakeFiles/kernels.dir/annotated.cu.o -I [^ ]*/headers$" "$log" \
   && ok "cmake: nvcc compiles the copy" || { bad "cmake: nvcc compiles the copy"; grep annotated "$log"; }
@@ -59,7 +59,7 @@ grep -qx "$proj/annotated.cu" "$work/annotated.deps" && grep -qx "$proj/params.h
 # template in a .cuh under a subfolder.
 tobj=$b/CMakeFiles/kernels.dir/templated.cu.o
 deps CMakeFiles/kernels.dir/templated.cu.o > "$work/templated.deps"
-[ -f "$tobj" ] && grep -q 'const int i = 3' "$tobj.tirx.cu.headers/kern/fill.cuh" && grep -qx "$proj/kern/fill.cuh" "$work/templated.deps" \
+[ -f "$tobj" ] && grep -qF '{ int i = 3; ' "$tobj.tirx.cu.headers/kern/fill.cuh" && grep -qx "$proj/kern/fill.cuh" "$work/templated.deps" \
   && ! grep -q 'tirx\.cu' "$work/templated.deps" && ok "cmake: annotated .cuh rewritten, depfile names the original (needs header rewriting)" \
   || bad "cmake: annotated .cuh rewritten, depfile names the original (needs header rewriting)"
 [ ! -e "$b/CMakeFiles/kernels.dir/plain.cu.o.tirx.cu" ] && ok "cmake: no copy of the unannotated file" \
@@ -115,7 +115,7 @@ grep -q -- "-arch=sm_80 -arch=sm_90 -std=c++20" "$a.cmd" && grep -q -- "--header
   && ok "tirx_add_sources: every architecture and the standard" || { bad "tirx_add_sources: every architecture and the standard"; cat "$a.cmd"; }
 grep -q "note: several target architectures (sm_80, sm_90); the parse assumes the highest, sm_90" "$a.build.log" \
   && ok "tirx_add_sources: the note on the parse's architecture" || bad "tirx_add_sources: the note on the parse's architecture"
-grep -q 'const int i = 3' "$a/tirx/__/templated.cu.headers/kern/fill.cuh" && ok "tirx_add_sources: header copy (needs header rewriting)" \
+grep -qF '{ int i = 3; ' "$a/tirx/__/templated.cu.headers/kern/fill.cuh" && ok "tirx_add_sources: header copy (needs header rewriting)" \
   || bad "tirx_add_sources: header copy (needs header rewriting)"
 cmake --build "$a" > "$a.again.log" 2>&1
 grep -q "no work to do" "$a.again.log" && ok "tirx_add_sources: no-op rebuild" || { bad "tirx_add_sources: no-op rebuild"; cat "$a.again.log"; }

@@ -7,13 +7,13 @@ constexpr int STAGES = 4;
 __global__ void __launch_bounds__(256, 1) pipe(const float *in, float *out, int n) {
   __shared__ float buf[STAGES][128];
   const int w = tirx_warp_index();;
-  __shared__ uint64_t full[STAGES]; tirx_event_init(full, STAGES, 4); uint32_t __tirx_phase_full_1 = 0u;;
-  __shared__ uint64_t empty[STAGES]; tirx_event_init(empty, STAGES, 128); uint32_t __tirx_phase_empty_0 = 0u;;
+  __shared__ uint64_t full[STAGES]; tirx_event_init(full, STAGES, 4); uint32_t __tirx_phase_1_full = 0u;;
+  __shared__ uint64_t empty[STAGES]; tirx_event_init(empty, STAGES, 128); uint32_t __tirx_phase_0_empty = 0u;;
   __shared__ uint64_t done[1]; tirx_event_init(done, 1, (128));;
   if (w < 4) {
     for (int k = 0; k < n; ++k) {
       int s = k % STAGES;
-      tirx_event_wait(empty, __tirx_phase_empty_0, s);
+      tirx_event_wait(empty, __tirx_phase_0_empty, s);
       buf[s][threadIdx.x] = in[k * 128 + threadIdx.x];
 if (tirx_elect_one_sync())
       tirx_mbar_arrive(&full[s]);
@@ -25,7 +25,7 @@ if (tirx_elect_one_sync())
     float acc = 0.f;
     for (int k = 0; k < n; ++k) {
       int s = k % STAGES;
-      tirx_event_wait(full, __tirx_phase_full_1, s);
+      tirx_event_wait(full, __tirx_phase_1_full, s);
       acc += buf[s][threadIdx.x - 128];
       tirx_mbar_arrive(&empty[s]);
     }

@@ -3,11 +3,11 @@
 #include "tirx.h"
 __global__ void k(float *a) {
 {
-  { const int i = 0; {
+  { int i = 0; {
     a[i] = 0.f;
   } }
 #line 5 "crlf.cu"
-  { const int i = 1; {
+  { int i = 1; {
     a[i] = 0.f;
   } } }
   /* café — UTF-8 */

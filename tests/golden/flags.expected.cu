@@ -19,9 +19,9 @@
 #endif
 __global__ void k(float *a) {
 {
-  { const int i = 0; a[i] = 0.f; }
+  { int i = 0; a[i] = 0.f; }
 #line 21 "flags.cu"
-  { const int i = 1; a[i] = 0.f; }
+  { int i = 1; a[i] = 0.f; }
 #line 21 "flags.cu"
-  { const int i = 2; a[i] = 0.f; } }
+  { int i = 2; a[i] = 0.f; } }
 }

@@ -4,38 +4,38 @@
 
 __global__ void gmax(const float *A, float *B) {
 {
-  { const int i = 0; const int j = 0; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
+  { int i = 0; int j = 0; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
 #line 6 "grid_unroll.cu"
-  { const int i = 0; const int j = 1; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
+  { int i = 0; int j = 1; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
 #line 6 "grid_unroll.cu"
-  { const int i = 0; const int j = 2; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
+  { int i = 0; int j = 2; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
 #line 6 "grid_unroll.cu"
-  { const int i = 1; const int j = 0; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
+  { int i = 1; int j = 0; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
 #line 6 "grid_unroll.cu"
-  { const int i = 1; const int j = 1; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
+  { int i = 1; int j = 1; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); }
 #line 6 "grid_unroll.cu"
-  { const int i = 1; const int j = 2; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); } }
+  { int i = 1; int j = 2; B[i * 3 + j] = fmaxf(A[i * 3 + j], 0.f); } }
   {
 #line 7 "grid_unroll.cu"
-  { const int i = 0; const int j = 0; {
+  { int i = 0; int j = 0; {
     if (A[i] < 0.f) goto __tirx_break_2_0;
     if (A[j] < 0.f) goto __tirx_continue_2_0;
     B[0] += 1.f;
   } __tirx_continue_2_0:; }
 #line 7 "grid_unroll.cu"
-  { const int i = 0; const int j = 1; {
+  { int i = 0; int j = 1; {
     if (A[i] < 0.f) goto __tirx_break_2_0;
     if (A[j] < 0.f) goto __tirx_continue_2_1;
     B[0] += 1.f;
   } __tirx_continue_2_1:; } __tirx_break_2_0:;
 #line 7 "grid_unroll.cu"
-  { const int i = 1; const int j = 0; {
+  { int i = 1; int j = 0; {
     if (A[i] < 0.f) goto __tirx_break_2_1;
     if (A[j] < 0.f) goto __tirx_continue_2_2;
     B[0] += 1.f;
   } __tirx_continue_2_2:; }
 #line 7 "grid_unroll.cu"
-  { const int i = 1; const int j = 1; {
+  { int i = 1; int j = 1; {
     if (A[i] < 0.f) goto __tirx_break_2_1;
     if (A[j] < 0.f) goto __tirx_continue_2_3;
     B[0] += 1.f;

@@ -8,41 +8,41 @@
 __global__ void k(float *a, const float *b) {
   AT(8);
 {
-  { const int i = 0; {
+  { int i = 0; {
     AT(11);
     a[i] += 1.f;
     AT(13);
   } }
 #line 10 "line_mapping.cu"
-  { const int i = 1; {
+  { int i = 1; {
     AT(11);
     a[i] += 1.f;
     AT(13);
   } }
 #line 10 "line_mapping.cu"
-  { const int i = 2; {
+  { int i = 2; {
     AT(11);
     a[i] += 1.f;
     AT(13);
   } } }
   AT(15);
 {
-  { const int i = 0; const int j = 0; {
+  { int i = 0; int j = 0; {
     AT(18);
     a[i * 2 + j] = 0.f;
   } }
 #line 17 "line_mapping.cu"
-  { const int i = 0; const int j = 1; {
+  { int i = 0; int j = 1; {
     AT(18);
     a[i * 2 + j] = 0.f;
   } }
 #line 17 "line_mapping.cu"
-  { const int i = 1; const int j = 0; {
+  { int i = 1; int j = 0; {
     AT(18);
     a[i * 2 + j] = 0.f;
   } }
 #line 17 "line_mapping.cu"
-  { const int i = 1; const int j = 1; {
+  { int i = 1; int j = 1; {
     AT(18);
     a[i * 2 + j] = 0.f;
   } } }
@@ -83,9 +83,9 @@ if (((unsigned long long)(const void *)&(a)[0] | (unsigned long long)(const void
   AT(27);
   {
 #line 28 "line_mapping.cu"
-  { const int i = 0; { AT(28); a[i] = 1.f; } }
+  { int i = 0; { AT(28); a[i] = 1.f; } }
 #line 28 "line_mapping.cu"
-  { const int i = 1; { AT(28); a[i] = 1.f; } } } AT(28);
+  { int i = 1; { AT(28); a[i] = 1.f; } } } AT(28);
   AT(29);
 {
   { {

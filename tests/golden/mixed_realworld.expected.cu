@@ -52,9 +52,9 @@ __global__ void transpose(const float *a, float *b, int n) {
   if (x < n && y < n) tile[threadIdx.y][threadIdx.x] = a[y * n + x];
   __syncthreads();
   {
-  { const int r = 0; tile[r][threadIdx.x] += 0.f; }
+  { int r = 0; tile[r][threadIdx.x] += 0.f; }
 #line 54 "mixed_realworld.cu"
-  { const int r = 1; tile[r][threadIdx.x] += 0.f; } }
+  { int r = 1; tile[r][threadIdx.x] += 0.f; } }
   x = blockIdx.y * TILE + threadIdx.x;
   y = blockIdx.x * TILE + threadIdx.y;
   if (x < n && y < n) b[y * n + x] = tile[threadIdx.x][threadIdx.y];

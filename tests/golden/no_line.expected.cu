@@ -2,6 +2,6 @@
 #include "tirx.h"
 __global__ void k(float *a) {
 {
-  { const int i = 0; a[i] = 0.f; }
-  { const int i = 1; a[i] = 0.f; } }
+  { int i = 0; a[i] = 0.f; }
+  { int i = 1; a[i] = 0.f; } }
 }

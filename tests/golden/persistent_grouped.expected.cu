@@ -23,15 +23,15 @@ __global__ void spellings(float *out, int total) {
 __global__ void __launch_bounds__(256, 1) pipeline(float *out, const float *in, int total, int cols) {
   __shared__ float buf[2][128];
 const int wg = tirx_warpgroup_index();
-__shared__ uint64_t full[2]; tirx_event_init(full, 2, 128); uint32_t __tirx_phase_full_1 = 0u;
-__shared__ uint64_t empty[2]; tirx_event_init(empty, 2, 128); uint32_t __tirx_phase_empty_0 = ~0u;
+__shared__ uint64_t full[2]; tirx_event_init(full, 2, 128); uint32_t __tirx_phase_1_full = 0u;
+__shared__ uint64_t empty[2]; tirx_event_init(empty, 2, 128); uint32_t __tirx_phase_0_empty = ~0u;
 if (wg == 0)
   {
     int it = 0;
 for (int __tirx_pos_tile = blockIdx.x, tile = 0; __tirx_pos_tile < (total) && ((tile = tirx_tile_grouped(__tirx_pos_tile, (total), (cols), (4))), true); __tirx_pos_tile += gridDim.x)
     {
       const int s = it++ % 2;
-      tirx_event_wait(empty, __tirx_phase_empty_0, s);
+      tirx_event_wait(empty, __tirx_phase_0_empty, s);
       buf[s][threadIdx.x] = in[tile * 128 + threadIdx.x];
       tirx_mbar_arrive(&full[s]);
     }
@@ -42,7 +42,7 @@ else if (wg == 1)
 for (int __tirx_pos_tile = blockIdx.x, tile = 0; __tirx_pos_tile < (total) && ((tile = tirx_tile_grouped(__tirx_pos_tile, (total), (cols), (4))), true); __tirx_pos_tile += gridDim.x)
     {
       const int s = it++ % 2;
-      tirx_event_wait(full, __tirx_phase_full_1, s);
+      tirx_event_wait(full, __tirx_phase_1_full, s);
       out[tile * 128 + threadIdx.x - 128] = buf[s][threadIdx.x - 128];
       tirx_mbar_arrive(&empty[s]);
     }

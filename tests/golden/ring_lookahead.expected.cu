@@ -7,15 +7,15 @@
 __global__ void __launch_bounds__(256, 1) lookahead(const float* in, float* out, int tiles, int ktiles) {
   __shared__ float ring[4][128];
 const int wg = tirx_warpgroup_index();
-__shared__ uint64_t full[4]; tirx_event_init(full, 4, 128); uint32_t __tirx_phase_full_1 = 0u;
-__shared__ uint64_t empty[4]; tirx_event_init(empty, 4, 128); uint32_t __tirx_phase_empty_0 = ~0u;
+__shared__ uint64_t full[4]; tirx_event_init(full, 4, 128); uint32_t __tirx_phase_1_full = 0u;
+__shared__ uint64_t empty[4]; tirx_event_init(empty, 4, 128); uint32_t __tirx_phase_0_empty = ~0u;
 if (wg == 0)
   {
     int it = 0;
 for (int tile = blockIdx.x; tile < (tiles); tile += gridDim.x)
     for (int kt = 0; kt < ktiles; ++kt, ++it) {
       const int s = it % 4;
-      tirx_event_wait(empty, __tirx_phase_empty_0, s);
+      tirx_event_wait(empty, __tirx_phase_0_empty, s);
       ring[s][threadIdx.x] = in[(tile * ktiles + kt) * 128 + threadIdx.x];
       tirx_mbar_arrive(&full[s]);
     }
@@ -26,12 +26,12 @@ else if (wg == 1)
 for (int tile = blockIdx.x; tile < (tiles); tile += gridDim.x)
     {
       int s = it % 4;
-      tirx_event_wait(full, __tirx_phase_full_1, s);
+      tirx_event_wait(full, __tirx_phase_1_full, s);
       float sum = ring[s][threadIdx.x - 128];
       for (int kt = 1; kt < ktiles; ++kt) {
         const int prev = s;
         s = (it + kt) % 4;
-        tirx_event_wait(full, __tirx_phase_full_1, s);
+        tirx_event_wait(full, __tirx_phase_1_full, s);
         sum += ring[s][threadIdx.x - 128];
         tirx_mbar_arrive(&empty[prev]);
       }

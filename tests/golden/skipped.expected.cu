@@ -10,7 +10,7 @@ __global__ void k(float *a) {
   tirx_region_sync();
 #endif
 {
-  { const int i = 0; a[i] = 1.f; }
+  { int i = 0; a[i] = 1.f; }
 #line 12 "skipped.cu"
-  { const int i = 1; a[i] = 1.f; } }
+  { int i = 1; a[i] = 1.f; } }
 }

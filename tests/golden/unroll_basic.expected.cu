@@ -8,19 +8,19 @@ __global__ void row_sum(const float *A, float *B, int n) {
     float total = 0.0f;
     for (int j = 0; j < 16; ++j) {
       {
-      { const int k = 0; {
+      { int k = 0; {
         total += A[row * 64 + j * 4 + k];
       } }
 #line 10 "unroll_basic.cu"
-      { const int k = 1; {
+      { int k = 1; {
         total += A[row * 64 + j * 4 + k];
       } }
 #line 10 "unroll_basic.cu"
-      { const int k = 2; {
+      { int k = 2; {
         total += A[row * 64 + j * 4 + k];
       } }
 #line 10 "unroll_basic.cu"
-      { const int k = 3; {
+      { int k = 3; {
         total += A[row * 64 + j * 4 + k];
       } } }
     }

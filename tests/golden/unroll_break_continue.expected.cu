@@ -6,7 +6,7 @@
 __global__ void jumps(const int *in, int *out) {
   int acc = 0;
 {
-  { const int i = 0; {
+  { int i = 0; {
     if (in[i] < 0) goto __tirx_continue_1_0;
     if (in[i] > 100) goto __tirx_break_1_0;
     switch (in[i]) {
@@ -25,7 +25,7 @@ __global__ void jumps(const int *in, int *out) {
     acc += w;
   } __tirx_continue_1_0:; }
 #line 8 "unroll_break_continue.cu"
-  { const int i = 1; {
+  { int i = 1; {
     if (in[i] < 0) goto __tirx_continue_1_1;
     if (in[i] > 100) goto __tirx_break_1_0;
     switch (in[i]) {
@@ -44,7 +44,7 @@ __global__ void jumps(const int *in, int *out) {
     acc += w;
   } __tirx_continue_1_1:; }
 #line 8 "unroll_break_continue.cu"
-  { const int i = 2; {
+  { int i = 2; {
     if (in[i] < 0) goto __tirx_continue_1_2;
     if (in[i] > 100) goto __tirx_break_1_0;
     switch (in[i]) {

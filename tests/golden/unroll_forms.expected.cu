@@ -10,44 +10,44 @@ template <int M> struct Width { static constexpr int value = M; };
 __global__ void forms(int *out) {
   int s = 0;
 {
-  { const int i = 0; s += i; }
+  { int i = 0; s += i; }
 #line 12 "unroll_forms.cu"
-  { const int i = 1; s += i; }
+  { int i = 1; s += i; }
 #line 12 "unroll_forms.cu"
-  { const int i = 2; s += i; }
+  { int i = 2; s += i; }
 #line 12 "unroll_forms.cu"
-  { const int i = 3; s += i; } }
+  { int i = 3; s += i; } }
 {
-  { const int i = 10; s += i; }
+  { int i = 10; s += i; }
 #line 14 "unroll_forms.cu"
-  { const int i = 9; s += i; }
+  { int i = 9; s += i; }
 #line 14 "unroll_forms.cu"
-  { const int i = 8; s += i; } }
+  { int i = 8; s += i; } }
 {
-  { const unsigned int i = 8; s += (int)i; }
+  { unsigned int i = 8; s += (int)i; }
 #line 16 "unroll_forms.cu"
-  { const unsigned int i = 5; s += (int)i; } }
+  { unsigned int i = 5; s += (int)i; } }
 {
-  { const long i = 0; s += (int)i; }
+  { long i = 0; s += (int)i; }
 #line 18 "unroll_forms.cu"
-  { const long i = 4; s += (int)i; } }
+  { long i = 4; s += (int)i; } }
 {
-  { const short i = 2; s += i; }
+  { short i = 2; s += i; }
 #line 20 "unroll_forms.cu"
-  { const short i = 3; s += i; }
+  { short i = 3; s += i; }
 #line 20 "unroll_forms.cu"
-  { const short i = 4; s += i; }
+  { short i = 4; s += i; }
 #line 20 "unroll_forms.cu"
-  { const short i = 5; s += i; } }
+  { short i = 5; s += i; } }
 {
-  { const int i = 0; s += i; }
+  { int i = 0; s += i; }
 #line 22 "unroll_forms.cu"
-  { const int i = 1; s += i; } }
+  { int i = 1; s += i; } }
   {
 #line 23 "unroll_forms.cu"
-  { const int i = 0; s -= i; }
+  { int i = 0; s -= i; }
 #line 23 "unroll_forms.cu"
-  { const int i = 1; s -= i; } }
+  { int i = 1; s -= i; } }
   {
 #line 24 "unroll_forms.cu"
   { { s *= 2; } }

@@ -5,32 +5,32 @@
 __global__ void nested(float *out) {
   float acc = 0.f;
 {
-  { const int a = 0; {
+  { int a = 0; {
 for (int r = 0; r < 2; ++r) for (int c = 0; c < 3; ++c)
     {
 {
-      { const int k = 0; {
+      { int k = 0; {
         if (k == a) goto __tirx_continue_2_0;
         acc += out[r * 3 + c] * (a + k);
       } __tirx_continue_2_0:; }
 #line 11 "unroll_nested.cu"
-      { const int k = 1; {
+      { int k = 1; {
         if (k == a) goto __tirx_continue_2_1;
         acc += out[r * 3 + c] * (a + k);
       } __tirx_continue_2_1:; } }
     }
   } }
 #line 7 "unroll_nested.cu"
-  { const int a = 1; {
+  { int a = 1; {
 for (int r = 0; r < 2; ++r) for (int c = 0; c < 3; ++c)
     {
 {
-      { const int k = 0; {
+      { int k = 0; {
         if (k == a) goto __tirx_continue_3_0;
         acc += out[r * 3 + c] * (a + k);
       } __tirx_continue_3_0:; }
 #line 11 "unroll_nested.cu"
-      { const int k = 1; {
+      { int k = 1; {
         if (k == a) goto __tirx_continue_3_1;
         acc += out[r * 3 + c] * (a + k);
       } __tirx_continue_3_1:; } }

@@ -3,15 +3,37 @@
 #include "tirx.h"
 __global__ void __launch_bounds__(256, 1) k(int *out) {
 const int wg = tirx_warpgroup_index();
-__shared__ uint64_t go; tirx_event_init(&go, 1, 128); uint32_t __tirx_phase_go_0 = 0u;
+__shared__ uint64_t go; tirx_event_init(&go, 1, 128); uint32_t __tirx_phase_0_go = 0u;
 if (wg == 0)
   {
-tirx_event_wait_watchdog(&go, __tirx_phase_go_0, 0, 1000000ll, "go", "watchdog.cu", 8);
+tirx_event_wait_watchdog(&go, __tirx_phase_0_go, 0, 1000000ll, "go", "watchdog.cu", 8);
     out[threadIdx.x] = 1;
   }
 else if (wg == 1)
   {
     out[threadIdx.x] = 2;
 tirx_mbar_arrive(&go);
+  }
+}
+
+// An explicit-parity wait: its slot expression (with a side effect) is
+// evaluated once; the message's slot comes from the address.
+__global__ void __launch_bounds__(256, 1) ring(int *out, int n) {
+const int wg = tirx_warpgroup_index();
+__shared__ uint64_t full[2]; tirx_event_init(full, 2, 128);
+__shared__ uint64_t single; tirx_event_init(&single, 1, (128));
+if (wg == 0)
+  {
+    int r = 0;
+    for (int k = 0; k < n; ++k) {
+      tirx_event_wait_parity_watchdog(full, &full[r++ % 2], (k / 2) & 1, 1000000ll, "full", "watchdog.cu", 28);
+      out[threadIdx.x] += k;
+    }
+    tirx_event_wait_parity_watchdog(&single, &single, 0, 1000000ll, "single", "watchdog.cu", 31);
+  }
+else if (wg == 1)
+  {
+    for (int k = 0; k < n; ++k) tirx_mbar_arrive(&full[k % 2]);
+    tirx_mbar_arrive(&single);
   }
 }

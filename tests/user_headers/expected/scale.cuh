@@ -9,13 +9,13 @@
 template <typename T>
 __global__ void scale(T *x, T s) {
 {
-  { const int i = 0; x[threadIdx.x * WIDTH + i] *= s + OFFSET; }
+  { int i = 0; x[threadIdx.x * WIDTH + i] *= s + OFFSET; }
 #line 10 "src/kernels/scale.cuh"
-  { const int i = 1; x[threadIdx.x * WIDTH + i] *= s + OFFSET; }
+  { int i = 1; x[threadIdx.x * WIDTH + i] *= s + OFFSET; }
 #line 10 "src/kernels/scale.cuh"
-  { const int i = 2; x[threadIdx.x * WIDTH + i] *= s + OFFSET; }
+  { int i = 2; x[threadIdx.x * WIDTH + i] *= s + OFFSET; }
 #line 10 "src/kernels/scale.cuh"
-  { const int i = 3; x[threadIdx.x * WIDTH + i] *= s + OFFSET; } }
+  { int i = 3; x[threadIdx.x * WIDTH + i] *= s + OFFSET; } }
 }
 
 __global__ void first_lane(float *x) {
