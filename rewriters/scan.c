@@ -203,6 +203,33 @@ static size_t hash_len(Text t, size_t i) {
   return t.s[i] == '%' && i + 1 < t.n && t.s[i + 1] == ':' ? 2 : 0;
 }
 
+static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec);
+
+// `_Pragma("tirx ...")` in the body of a #define [k, end): tirx-pp rewrites
+// annotations where they are written, and a macro's expansion is not (SPEC
+// 7: never silently dropped). An error at the first one.
+static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
+  Text line = {t.s, end};
+  for (size_t i = k; i < end;) {
+    if (t.s[i] == '"' || t.s[i] == '\'') {
+      i = skip_literal(line, i);
+    } else if (is_ident_start((unsigned char)t.s[i])) {
+      size_t ie = ident_end(line, i);
+      VEC(Annotation) probe = {0};
+      if (word_at(t, i, ie, "_Pragma") && (scan_upragma(a, line, i, ie, &probe), probe.len)) {
+        Annotation an = probe.items[0];
+        an.bad = "an annotation inside a macro definition is not rewritten where the macro is used: tirx-pp "
+                 "rewrites annotations where they are written; write it out before the statement";
+        VEC_PUSH(a, found->anns, an);
+        return;
+      }
+      i = ie;
+    } else {
+      i++;
+    }
+  }
+}
+
 // A directive line starting with '#' (or `%:`) at i: records `#pragma tirx`
 // and `#include` lines; returns the end of the line.
 static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Found *found) {
@@ -227,6 +254,8 @@ static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Fo
       an.text = (Span){t.s + we, end - we, we};
       VEC_PUSH(a, found->anns, an);
     }
+  } else if (word_at(t, j, k, "define")) {
+    scan_define(a, t, k, end, found);
   } else if (word_at(t, j, k, "include")) {
     scan_include(a, t, i, k, end, found);
     size_t len = end - k;
