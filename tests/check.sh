@@ -168,6 +168,7 @@ cat > real.cu <<'K'
 #include <cooperative_groups.h>
 
 namespace cg = cooperative_groups;
+using namespace std;  // unqualified sqrt, abs, min: NVRTC's, as under nvcc
 
 struct Params {  // a host member in a struct that the kernel takes
   std::vector<float> host_copy;
@@ -187,7 +188,7 @@ __global__ void k(float *out, const float *in, int n) {
   __nv_bfloat16 b = __float2bfloat16(fminf(acc, FLT_MAX) + std::numeric_limits<float>::digits);
   uint32_t u = std::is_same<int32_t, int>::value ? (uint32_t)i : 0u;
   block.sync();
-  if (i < n) out[i] = __bfloat162float(b) + (float)u;
+  if (i < n) out[i] = __bfloat162float(b) + (float)u + abs(n) + sqrt(acc) + min(acc, 1.f);
 }
 
 int main() {
@@ -208,7 +209,7 @@ expect real-file 0 "" -- "$tool" --check real.cu -o real.out.cu
 "$tool" real.cu -o real.plain.cu; cmp -s real.out.cu real.plain.cu && ok real-file-writes-output || bad real-file-writes-output
 # The same file with an error in its device code: still found, at its line.
 sed 's/block.sync();/block.sync(); float *p = \&n;/' real.cu > realerr.cu
-expect real-file-error 1 'realerr.cu:40:28: error: a value of type "int *" cannot be used to initialize an entity of type "float *"
+expect real-file-error 1 'realerr.cu:41:28: error: a value of type "int *" cannot be used to initialize an entity of type "float *"
   block.sync(); float *p = &n;
                            ^' -- "$tool" --check realerr.cu -o realerr.out.cu
 [ ! -e realerr.out.cu ] && ok real-file-error-writes-nothing || bad real-file-error-writes-nothing
