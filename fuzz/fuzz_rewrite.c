@@ -3,7 +3,8 @@
 // Each input is rewritten twice, as an in-memory file (nothing is written but
 // the PCH cache):
 //   1. the bytes alone, as a whole .cu file;
-//   2. the bytes as statements inside a fixed kernel (PROLOGUE bytes EPILOGUE).
+//   2. the bytes as statements inside a fixed kernel (PROLOGUE bytes EPILOGUE),
+//      whose output the oracle below compiles.
 // and, when the bytes hold no annotation, once more through the full parse
 // (always_parse, what `--parse-always` does).
 //
@@ -13,7 +14,13 @@
 //   - on success deps[0] is the input's path;
 //   - a file with no annotation (tirx_has_annotations false) comes out byte for
 //     byte, with status TIRX_OK, on the fast path and through the parse;
-//   - the result is freed with tirx_result_free (LeakSanitizer checks the rest).
+//   - the result is freed with tirx_result_free (LeakSanitizer checks the rest);
+//   - the oracle (tests/oracle.sh does the same with nvcc over the test corpus):
+//     when the wrapped input compiles with NVRTC as it is (tirx.h's fallback
+//     macros), an output written with status TIRX_OK compiles too, with the
+//     options of tirx-pp --check, and has no warning that the input does not
+//     have (a warning's text, without its place). TIRX_FUZZ_ORACLE=0 turns it
+//     off; without NVRTC it is off, and says so once.
 //
 // The parse needs the repository's headers (TIRX_FUZZ_HEADER_DIR, set by
 // fuzz/CMakeLists.txt) and CUDA at /usr/local/cuda ($TIRX_FUZZ_CUDA_PATH
@@ -27,6 +34,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
+#include "nvrtc.h"
 #include "tirxpp.h"
 
 #ifndef TIRX_FUZZ_HEADER_DIR
@@ -94,9 +103,73 @@ static void options(TirxOptions *o) {
   };
 }
 
+// --- the oracle ---------------------------------------------------------------
+
+static int oracle_state;  // 0: not decided yet, 1: on, -1: off
+
+static bool oracle_on(void) {
+  if (!oracle_state) {
+    const char *env = getenv("TIRX_FUZZ_ORACLE");
+    int major, minor;
+    if (env && !strcmp(env, "0")) {
+      oracle_state = -1;
+    } else if (tirx_nvrtc_version(&major, &minor)) {
+      fprintf(stderr, "fuzz_rewrite: NVRTC cannot be loaded: the compile oracle is off\n");
+      oracle_state = -1;
+    } else {
+      oracle_state = 1;
+    }
+  }
+  return oracle_state > 0;
+}
+
+// NVRTC over text[0, len) with tirx-pp --check's options; *log is malloc'ed.
+// 0: compiled; 1: errors; 2: NVRTC failed.
+static int nvrtc(const TirxOptions *o, const char *text, size_t len, char **log) {
+  Arena *ar = arena_new();
+  const char **opts = arena_alloc(ar, sizeof(char *) * (size_t)CHECK_NVRTC_OPTIONS(o));
+  int n = check_nvrtc_options(ar, o, opts);
+  char *src = arena_strndup(ar, text, len), msg[256] = "";
+  TirxNvrtcResult res;
+  int rc = tirx_nvrtc_compile(src, o->path, opts, n, NULL, 0, &res, msg, sizeof msg);
+  *log = strdup(res.log && *res.log ? res.log : msg);
+  tirx_nvrtc_result_free(&res);
+  arena_free(ar);
+  return rc;
+}
+
+// The first warning of `out` ("FILE(LINE): warning #N-D: TEXT") whose text,
+// from "warning" to the end of its line, is nowhere in `in`; NULL when none.
+// Copied into buf.
+static const char *new_warning(const char *in, const char *out, char *buf, size_t size) {
+  for (const char *w = out; (w = strstr(w, "): warning")); w++) {
+    size_t n = strcspn(w + 3, "\n");
+    snprintf(buf, size, "%.*s", (int)n, w + 3);
+    if (!strstr(in, buf)) return buf;
+  }
+  return NULL;
+}
+
+static void oracle(const TirxOptions *o, const char *data, size_t len, const TirxResult *r, const char *form) {
+  char *in_log, *out_log, warning[512];
+  if (nvrtc(o, data, len, &in_log) != 0) {  // not device code that compiles: nothing to compare
+    free(in_log);
+    return;
+  }
+  int rc = nvrtc(o, r->text.data, r->text.len, &out_log);
+  const char *what = rc == 1   ? "the output does not compile although the input does"
+                     : rc == 2 ? NULL  // NVRTC itself failed: not the output's fault
+                     : new_warning(in_log, out_log, warning, sizeof warning) ? "the output has a warning the input does not have"
+                                                                             : NULL;
+  if (what) fprintf(stderr, "--- NVRTC on the output ---\n%s\n--- the output ---\n%.*s\n---\n", out_log, (int)r->text.len, r->text.data);
+  free(in_log);
+  free(out_log);
+  if (what) fail(what, TIRX_OK, form);
+}
+
 // Rewrites data[0, len) (a NUL follows it, as the CLI's reader leaves one) and
 // checks the invariants.
-static void rewrite(const TirxOptions *o, const char *data, size_t len, const char *form) {
+static void rewrite(const TirxOptions *o, const char *data, size_t len, const char *form, bool check) {
   memset(sink, 0, sizeof sink);
   FILE *diag = fmemopen(sink, sizeof sink - 1, "w");
   if (!diag) diag = fopen("/dev/null", "w");
@@ -109,6 +182,7 @@ static void rewrite(const TirxOptions *o, const char *data, size_t len, const ch
   if (rc == TIRX_OK) {
     if (r.ndeps < 1 || !r.deps || !r.deps[0] || strcmp(r.deps[0], o->path)) fail("deps[0] is not the input", rc, form);
     if (r.text.len && !r.text.data) fail("text length without data", rc, form);
+    if (check && oracle_on()) oracle(o, data, len, &r, form);
   }
   if (!annotated) {
     if (rc != TIRX_OK && !(o->always_parse && rc == TIRX_IO_ERROR))
@@ -128,11 +202,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   TirxOptions o;
   options(&o);
   o.remarks = true;
-  rewrite(&o, raw, size, "raw");
+  rewrite(&o, raw, size, "raw", false);
   if (!tirx_has_annotations(raw, size)) {
     // Through the parse as well: still byte for byte.
     o.always_parse = true;
-    rewrite(&o, raw, size, "raw, parsed");
+    rewrite(&o, raw, size, "raw, parsed", false);
   }
   free(raw);
 
@@ -149,7 +223,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   o.color = true;
   o.no_line = (size & 1) != 0;
   o.watchdog = (size & 2) ? 1000000 : 0;
-  rewrite(&o, wrapped, n, "wrapped");
+  rewrite(&o, wrapped, n, "wrapped", true);
   free(wrapped);
   return 0;
 }

@@ -6,6 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+// An #include <...> of a header outside tirx's and CUDA's directories
+// (<vector>, <unistd.h>, <zlib.h>): NVRTC reads it where it finds one (a
+// stand-in in runtime/nvrtc_include, the user's -I), else leaves it out, like
+// host code (__has_include).
+typedef struct {
+  Range line;        // the directive's whole line
+  const char *name;  // as spelled: <zlib.h>
+  int line_no;
+} Guard;
+
 // A file whose host-only declarations are blanked: the main file, or a user
 // header that the main file includes.
 typedef struct {
@@ -14,6 +24,7 @@ typedef struct {
   Range include;    // headers: the main file's #include line that names it
   int include_line;
   VEC(Range) host;  // host-only declarations, offsets in this file
+  VEC(Guard) guards;
 } ViewFile;
 
 typedef struct {
@@ -161,26 +172,48 @@ static const Source *header_source(View *v, CXFile f, const char *path) {
   return source_new(a, arena_strndup(a, path, strlen(path)), arena_strndup(a, data, len), len);
 }
 
+// The whole line that holds offset `at`, its line end included.
+static Range line_at(const Source *src, size_t at) {
+  size_t start = src->line_start[source_line(src, at) - 1], end = start;
+  while (end < src->len && src->data[end] != '\n' && src->data[end] != '\r') end++;
+  if (end < src->len && src->data[end] == '\r') end++;
+  if (end < src->len && src->data[end] == '\n') end++;
+  return (Range){start, end};
+}
+
+// The header name an #include line spells, <...> or "..."; NULL for a macro.
+static const char *spelled_name(Arena *a, const Source *src, Range line) {
+  const char *s = src->data + line.start, *end = src->data + line.end;
+  const char *open = memchr(s, '<', (size_t)(end - s)), *quote = memchr(s, '"', (size_t)(end - s));
+  if (quote && (!open || quote < open)) open = quote;
+  if (!open) return NULL;
+  const char *close = memchr(open + 1, *open == '<' ? '>' : '"', (size_t)(end - open - 1));
+  return close ? arena_strndup(a, open, (size_t)(close - open + 1)) : NULL;
+}
+
+// An #include <...> of a header outside tirx's and CUDA's directories: the
+// C and C++ libraries, POSIX, other libraries (and the user's own, which
+// NVRTC finds through the same -I, so that the guard changes nothing).
+static bool is_guarded(View *v, CXFile f, const char *name) {
+  if (!name || *name != '<') return false;
+  CXString path = clang_getFileName(f);
+  const char *p = clang_getCString(path);
+  char *real = p ? realpath(p, NULL) : NULL;
+  bool guarded = real && !under(real, v->dirs[0]) && !under(real, v->dirs[1]);
+  free(real);
+  clang_disposeString(path);
+  return guarded;
+}
+
 // A quoted #include in the main file of a header outside tirx's and CUDA's
 // directories: a candidate for inlining (kept only if it has host code).
-static enum CXChildVisitResult find_include(CXCursor cur, CXCursor parent, CXClientData data) {
-  (void)parent;
-  View *v = data;
-  if (clang_getCursorKind(cur) != CXCursor_InclusionDirective) return CXChildVisit_Continue;
+static void add_user_header(View *v, CXFile f, Range line) {
   const Source *src = v->c->src;
-  size_t start;
-  CXFile f = clang_getIncludedFile(cur);
-  if (!f || !front_offset(v->c->front, clang_getCursorLocation(cur), &start)) return CXChildVisit_Continue;
-  start = src->line_start[source_line(src, start) - 1];
-  size_t end = start;
-  while (end < src->len && src->data[end] != '\n' && src->data[end] != '\r') end++;
-  if (end < src->len && src->data[end] == '\r') end++;  // the line's end too
-  if (end < src->len && src->data[end] == '\n') end++;
-  if (!memchr(src->data + start, '"', end - start)) return CXChildVisit_Continue;
+  if (!memchr(src->data + line.start, '"', line.end - line.start)) return;
   if (file_of(v, f)) {  // included again: its guard or #pragma once would skip it
-    VEC_PUSH(v->c->arena, v->repeats, ((Range){start, end}));
+    VEC_PUSH(v->c->arena, v->repeats, line);
     VEC_PUSH(v->c->arena, v->repeated, (int)(file_of(v, f) - v->files.items));
-    return CXChildVisit_Continue;
+    return;
   }
   CXString name = clang_getFileName(f);
   const char *path = clang_getCString(name);
@@ -189,10 +222,46 @@ static enum CXChildVisitResult find_include(CXCursor cur, CXCursor parent, CXCli
   const Source *hs = system ? NULL : header_source(v, f, path);
   free(real);
   clang_disposeString(name);
-  if (!hs) return CXChildVisit_Continue;
-  ViewFile vf = {.file = f, .src = hs, .include = {start, end}, .include_line = source_line(src, start)};
+  if (!hs) return;
+  ViewFile vf = {.file = f, .src = hs, .include = line, .include_line = source_line(src, line.start)};
   VEC_PUSH(v->c->arena, v->files, vf);
+}
+
+// Each #include of the main file: <...> headers are guarded, quoted user
+// headers are candidates for inlining.
+static enum CXChildVisitResult find_include(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  View *v = data;
+  if (clang_getCursorKind(cur) != CXCursor_InclusionDirective) return CXChildVisit_Continue;
+  ViewFile *m = &v->files.items[0];
+  CXFile f = clang_getIncludedFile(cur);
+  size_t at;
+  if (!f || !front_offset(v->c->front, clang_getCursorLocation(cur), &at)) return CXChildVisit_Continue;
+  Range line = line_at(m->src, at);
+  const char *name = spelled_name(v->c->arena, m->src, line);
+  if (is_guarded(v, f, name))
+    VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start)}));
+  else
+    add_user_header(v, f, line);
   return CXChildVisit_Continue;
+}
+
+// The `#include <...>` lines of a header, read as text (libclang's record of
+// directives covers the main file only). Every one is guarded: tirx's and
+// CUDA's are found, so that their guard changes nothing.
+static void find_header_guards(View *v, ViewFile *vf) {
+  const Source *h = vf->src;
+  for (int l = 1; l <= h->nlines; l++) {
+    size_t n;
+    const char *s = source_line_text(h, l, &n), *end = s + n;
+    while (s < end && (*s == ' ' || *s == '\t')) s++;
+    if (s == end || *s++ != '#') continue;
+    while (s < end && (*s == ' ' || *s == '\t')) s++;
+    if (end - s < 8 || memcmp(s, "include", 7) || is_ident_char((unsigned char)s[7])) continue;
+    Range line = line_at(h, h->line_start[l - 1]);
+    const char *name = spelled_name(v->c->arena, h, line);
+    if (name && *name == '<') VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, l}));
+  }
 }
 
 // --- rendering -------------------------------------------------------------------
@@ -241,24 +310,30 @@ static bool is_pragma_once(const char *s, size_t n) {
   return n == 11 && !memcmp(s, "pragma once", 11);
 }
 
-static void put_literal(Buf *b, const char *path) {
-  buf_putc(b, '"');
-  for (const char *p = path; *p; p++) {
-    if (*p == '"' || *p == '\\') buf_putc(b, '\\');
-    buf_putc(b, *p);
-  }
-  buf_putc(b, '"');
+// The guarded #include, then a #line for the line after it. NVRTC has
+// __has_include in every dialect it compiles.
+static const char *guard_text(Arena *a, const Guard *g, const char *path_literal, const char *eol) {
+  return arena_printf(a, "#if __has_include(%s)%s#include %s%s#endif%s#line %d %s%s", g->name, eol, g->name, eol, eol,
+                      g->line_no + 1, path_literal, eol);
 }
 
-// The header with its host declarations blanked and its `#pragma once`
-// dropped (it is no longer a header).
-static void put_header(Buf *b, const ViewFile *vf) {
+// The header with its host declarations blanked, its host system headers
+// guarded and its `#pragma once` dropped (it is no longer a header).
+static void put_header(Arena *a, Buf *b, const ViewFile *vf, const char *path_literal, const char *eol) {
   const Source *h = vf->src;
   size_t pos = 0;
-  for (int i = 0; i < vf->host.len; i++) {
-    buf_put(b, h->data + pos, vf->host.items[i].start - pos);
-    put_line_ends(b, h->data, vf->host.items[i].start, vf->host.items[i].end);
-    pos = vf->host.items[i].end;
+  for (int i = 0, g = 0; i < vf->host.len || g < vf->guards.len;) {
+    bool guard = g < vf->guards.len && (i == vf->host.len || vf->guards.items[g].line.start < vf->host.items[i].start);
+    Range r = guard ? vf->guards.items[g].line : vf->host.items[i];
+    if (r.start >= pos) {
+      buf_put(b, h->data + pos, r.start - pos);
+      if (guard)
+        buf_puts(b, guard_text(a, &vf->guards.items[g], path_literal, eol));
+      else
+        put_line_ends(b, h->data, r.start, r.end);
+      pos = r.end;
+    }
+    guard ? g++ : i++;
   }
   buf_put(b, h->data + pos, h->len - pos);
 }
@@ -279,13 +354,11 @@ static void drop_pragma_once(Buf *b, size_t from) {
 // What replaces the #include line: the header's device view between #line
 // directives.
 static const char *inlined(View *v, const ViewFile *vf) {
-  const char *eol = v->c->src->eol;
+  const char *eol = v->c->src->eol, *path = c_string_literal(v->c->arena, vf->src->path, strlen(vf->src->path));
   Buf b = {0};
-  buf_puts(&b, "#line 1 ");
-  put_literal(&b, vf->src->path);
-  buf_puts(&b, eol);
+  buf_printf(&b, "#line 1 %s%s", path, eol);
   size_t body = b.len;
-  put_header(&b, vf);
+  put_header(v->c->arena, &b, vf, path, eol);
   drop_pragma_once(&b, body);
   if (b.data[b.len - 1] != '\n' && b.data[b.len - 1] != '\r') buf_puts(&b, eol);
   buf_printf(&b, "#line %d %s%s", vf->include_line + 1, v->c->path_literal, eol);
@@ -299,6 +372,20 @@ static void render_inlined(Render *r, const Edit *e) {
   const ViewFile *vf = e->data;
   render_text(r, e->text);
   r->line = vf->include_line + 1;
+}
+
+// Renders a guarded #include of the main file, which ends with a #line too.
+static void render_guard(Render *r, const Edit *e) {
+  const Guard *g = e->data;
+  render_text(r, e->text);
+  r->line = g->line_no + 1;
+}
+
+// Whether an edit of the rewrite touches the range.
+static bool touched(const EditList *l, Range r) {
+  for (int i = 0; i < l->items.len; i++)
+    if (l->items.items[i].start < r.end && l->items.items[i].end > r.start) return true;
+  return false;
 }
 
 // An edit that overlaps the range without nesting in it or around it.
@@ -330,6 +417,7 @@ bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Buf *out) {
   VEC_PUSH(c->arena, v.files, ((ViewFile){.file = c->front->main_file, .src = c->src}));
   CXCursor tu = clang_getTranslationUnitCursor(c->front->tu);
   clang_visitChildren(tu, find_include, &v);
+  for (int i = 1; i < v.files.len; i++) find_header_guards(&v, &v.files.items[i]);
   Walk w = {&v, NULL};
   clang_visitChildren(tu, walk, &w);
   for (int i = 0; i < v.files.len; i++) merge(&v.files.items[i]);
@@ -347,11 +435,16 @@ bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Buf *out) {
                  line_ends(c->arena, c->src->data, host.items[i].start, host.items[i].end));
   for (int i = 1; i < v.files.len; i++) {
     ViewFile *h = &v.files.items[i];
-    if (h->host.len)
+    if (h->host.len || h->guards.len)
       edit_add(&dev, (Edit){h->include.start, h->include.end, render_inlined, inlined(&v, h), h});
   }
+  for (int i = 0; i < m->guards.len; i++) {
+    Guard *g = &m->guards.items[i];
+    if (!touched(c->edits, g->line))
+      edit_add(&dev, (Edit){g->line.start, g->line.end, render_guard, guard_text(c->arena, g, c->path_literal, c->src->eol), g});
+  }
   for (int i = 0; i < v.repeats.len; i++)
-    if (v.files.items[v.repeated.items[i]].host.len) {
+    if (v.files.items[v.repeated.items[i]].host.len || v.files.items[v.repeated.items[i]].guards.len) {
       Range r = v.repeats.items[i];
       edit_replace(&dev, r.start, r.end, line_ends(c->arena, c->src->data, r.start, r.end));
     }

@@ -141,6 +141,117 @@ expect ptxas-info 0 "tirx-pp: note: --check: ptxas info    : (C7508) Potential P
   "$tool" --check ptxas.cu -o ptxas.out.cu
 [ -e ptxas.out.cu ] && ok ptxas-info-writes-output || bad ptxas-info-writes-output
 
+# A real file: the C, C++, POSIX and CUDA headers that real projects include,
+# host code that uses them, device code that uses assert, printf, memcpy, math,
+# <cfloat>/<climits> macros, std:: functions and cooperative groups. NVRTC has
+# no C or C++ library: the stand-ins of runtime/nvrtc_include give what device
+# code uses (libcu++'s std:: names, the macros), the rest is host code.
+cat > real.cu <<'K'
+#include <cassert>
+#include <cstdlib>
+#include <unistd.h>
+#include <vector>
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#include <algorithm>
+#include <cstring>
+#include <cstdint>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+#include <string>
+#include <cuda_runtime.h>
+#include <cuda_bf16.h>
+#include <cooperative_groups.h>
+
+namespace cg = cooperative_groups;
+using namespace std;  // unqualified sqrt, abs, min: NVRTC's, as under nvcc
+
+struct Params {  // a host member in a struct that the kernel takes
+  std::vector<float> host_copy;
+  int n;
+};
+
+__global__ void k(float *out, const float *in, int n) {
+  cg::thread_block block = cg::this_thread_block();
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  assert(n > 0);
+  float acc = 0.f;
+#pragma tirx unroll
+  for (int j = 0; j < 4; ++j) acc += sqrtf(fabsf(in[i * 4 + j])) + std::sqrt(2.f) * (float)M_PI;
+  float tmp[2];
+  memcpy(tmp, &acc, sizeof(float));
+  if (i == 0) printf("acc %f %d %f\n", tmp[0], INT_MAX, FLT_MAX);
+  __nv_bfloat16 b = __float2bfloat16(fminf(acc, FLT_MAX) + std::numeric_limits<float>::digits);
+  uint32_t u = std::is_same<int32_t, int>::value ? (uint32_t)i : 0u;
+  block.sync();
+  if (i < n) out[i] = __bfloat162float(b) + (float)u + abs(n) + sqrt(acc) + min(acc, 1.f);
+}
+
+int main() {
+  std::vector<float> h(1024);
+  std::sort(h.begin(), h.end());
+  std::string name = "k";
+  char buf[16];
+  strcpy(buf, "x");
+  assert(!h.empty());
+  float *d;
+  cudaMalloc(&d, 1024 * sizeof(float));
+  k<<<1, 256>>>(d, d, 256);
+  printf("%d %s %s %f\n", (int)getpid(), buf, name.c_str(), sqrt(2.0));
+  exit(h.size() > 0 ? 0 : 1);
+}
+K
+expect real-file 0 "" -- "$tool" --check real.cu -o real.out.cu
+"$tool" real.cu -o real.plain.cu; cmp -s real.out.cu real.plain.cu && ok real-file-writes-output || bad real-file-writes-output
+# The same file with an error in its device code: still found, at its line.
+sed 's/block.sync();/block.sync(); float *p = \&n;/' real.cu > realerr.cu
+expect real-file-error 1 'realerr.cu:41:28: error: a value of type "int *" cannot be used to initialize an entity of type "float *"
+  block.sync(); float *p = &n;
+                           ^' -- "$tool" --check realerr.cu -o realerr.out.cu
+[ ! -e realerr.out.cu ] && ok real-file-error-writes-nothing || bad real-file-error-writes-nothing
+
+# A library header NVRTC has no stand-in for (glibc's <error.h>, <sys/uio.h>):
+# left out of what NVRTC compiles, in the file and in its user headers (one
+# with host code, one without), and the lines after it keep their numbers.
+mkdir -p lib && cat > lib/dev.h <<'H'
+#pragma once
+#include <sys/uio.h>
+__device__ inline float sq(float x) { return x * x; }
+H
+cat > lib/host.h <<'H'
+#pragma once
+#include <error.h>
+inline void fail(const char *what) { error(1, 0, "%s", what); }
+__device__ inline float cube(float x) { return x * x * x; }
+H
+cat > lib.cu <<'K'
+#include "dev.h"
+#include <error.h>
+#include "host.h"
+__global__ void k(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 2; ++i) a[i] = sq(a[i]) + cube(a[i]);
+}
+int main() { fail("no GPU"); }
+K
+expect library-header 0 "" -- "$tool" --check -I lib lib.cu -o lib.out.cu
+"$tool" -I lib lib.cu -o lib.plain.cu; cmp -s lib.out.cu lib.plain.cu && ok library-header-writes-output || bad library-header-writes-output
+printf '__device__ float bad() { return missing_name; }\n' >> lib.cu
+expect library-header-error 1 'lib.cu:9:33: error: identifier "missing_name" is undefined
+__device__ float bad() { return missing_name; }
+                                ^' -- "$tool" --check -I lib lib.cu -o lib.out2.cu
+printf '__device__ float worse() { return also_missing; }\n' >> lib/dev.h
+expect library-header-error-in-header 1 "lib/dev.h:4:35: error: identifier \"also_missing\" is undefined
+__device__ float worse() { return also_missing; }
+                                  ^
+lib.cu:9:33: error: identifier \"missing_name\" is undefined
+__device__ float bad() { return missing_name; }
+                                ^" -- "$tool" --check -I lib lib.cu -o lib.out2.cu
+
 # NVRTC missing or refusing: exit 3, a clear message, nothing written.
 expect nvrtc-missing 3 "tirx-pp: error: --check: cannot load NVRTC: /nonexistent/libnvrtc.so.13: cannot open shared object file: No such file or directory" -- \
   env TIRX_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 "$tool" --check warn.cu -o missing.cu

@@ -1,0 +1,3 @@
+// float.h - NVRTC has no C library headers: the same as <cfloat>.
+#pragma once
+#include <cfloat>

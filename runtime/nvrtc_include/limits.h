@@ -1,0 +1,3 @@
+// limits.h - NVRTC has no C library headers: the same as <climits>.
+#pragma once
+#include <climits>

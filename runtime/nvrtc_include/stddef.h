@@ -1,0 +1,3 @@
+// stddef.h - NVRTC has no C library headers: the same as <cstddef>.
+#pragma once
+#include <cstddef>

@@ -1,0 +1,3 @@
+// stdio.h - NVRTC has no C library headers: the same as <cstdio>.
+#pragma once
+#include <cstdio>

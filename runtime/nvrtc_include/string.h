@@ -1,0 +1,3 @@
+// string.h - NVRTC has no C library headers: the same as <cstring>.
+#pragma once
+#include <cstring>

@@ -1,0 +1,3 @@
+// time.h - NVRTC has no C library headers: the same as <ctime>.
+#pragma once
+#include <ctime>

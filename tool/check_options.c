@@ -1,0 +1,55 @@
+// check_options.c - NVRTC's options for tirx-pp --check (check.h); a file of
+// its own so that the fuzzer's oracle (fuzz/fuzz_rewrite.c) compiles with the
+// same options without the rest of the tool.
+#define _GNU_SOURCE
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+// The stand-ins for the C++ standard library headers, which NVRTC lacks:
+// installed beside tirx.h, else the source tree's.
+static const char *stand_ins(Arena *ar, const char *header_dir) {
+  const char *dir = arena_printf(ar, "%s/tirx/nvrtc_include", header_dir);
+  return access(dir, R_OK) == 0 ? dir : TIRX_SOURCE_NVRTC_INCLUDE_DIR;
+}
+
+// NVRTC knows c++03 ... c++20; to it the GNU dialects are the same language.
+static const char *nvrtc_std(Arena *ar, const char *std) {
+  if (!std) return "-std=c++17";
+  if (!strncmp(std, "gnu", 3)) std = arena_printf(ar, "c%s", std + 3);
+  if (!strcmp(std, "c++2a")) std = "c++20";
+  return arena_printf(ar, "-std=%s", std);
+}
+
+// The parse's -I/-D/-U/-include/-isystem (flag, value pairs) in NVRTC's spelling.
+static const char *nvrtc_flag(Arena *ar, const char *flag, const char *value) {
+  const char *name = !strcmp(flag, "-D")         ? "--define-macro"
+                     : !strcmp(flag, "-U")       ? "--undefine-macro"
+                     : !strcmp(flag, "-include") ? "--pre-include"
+                                                 : "--include-path";
+  return arena_printf(ar, "%s=%s", name, value);
+}
+
+int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out) {
+  int n = 0;
+  const char *cuda = o->cuda_path ? o->cuda_path : "/usr/local/cuda";
+  out[n++] = arena_printf(ar, "-arch=%s", o->arch ? o->arch : "sm_90a");
+  out[n++] = nvrtc_std(ar, o->std);
+  // The view keeps constexpr functions and constants unannotated; this lets
+  // device code use them, as nvcc's --expt-relaxed-constexpr does.
+  out[n++] = "-default-device";
+  out[n++] = "-DTIRX_PP_OUTPUT";  // what the output is compiled with
+  // "declared but never referenced": the host code that uses it is left out.
+  out[n++] = "-diag-suppress=177";
+  for (int i = 0; i + 1 < o->nclang_args; i += 2) out[n++] = nvrtc_flag(ar, o->clang_args[i], o->clang_args[i + 1]);
+  out[n++] = arena_printf(ar, "--include-path=%s", o->header_dir);
+  out[n++] = arena_printf(ar, "--include-path=%s/include", cuda);
+  out[n++] = arena_printf(ar, "--include-path=%s/include/cccl", cuda);
+  const char *std_dir = stand_ins(ar, o->header_dir);
+  out[n++] = arena_printf(ar, "--include-path=%s", std_dir);
+  // nvcc pre-includes cuda_runtime.h, which brings the fixed-width integers
+  // that tirx.h uses; NVRTC does not.
+  out[n++] = arena_printf(ar, "--pre-include=%s/cstdint", std_dir);
+  return n;
+}
