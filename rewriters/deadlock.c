@@ -184,12 +184,12 @@ void check_deadlock(Ctx *c, Kernel *k) {
     int e = (int)(ev - k->events.items), j = apart[e] ? (int)op->literal : 0;
     for (int t = 0; t < nseq; t++) {
       if (!triggers[AT(t, e, j)]) continue;
-      for (int j = 0; j < seq[t].n; j++) {
-        const Op *tr = &k->ops.items[seq[t].ops[j]];
+      for (int q = 0; q < seq[t].n; q++) {
+        const Op *tr = &k->ops.items[seq[t].ops[q]];
         if (tr->event != ev || tr->kind == OP_WAIT || (apart[e] && (int)tr->literal != j)) continue;
         diag_note(c->diag, op->an->start, "'%s' waits here for '%.*s', which is next triggered at line %d%s", who,
                   (int)ev->name.len, ev->name.s, source_line(c->src, tr->an->start),
-                  seq[t].pos < seq[t].n && j >= seq[t].pos ? ", after a wait of its own" : "");
+                  seq[t].pos < seq[t].n && q >= seq[t].pos ? ", after a wait of its own" : "");
         break;
       }
     }
