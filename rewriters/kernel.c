@@ -751,12 +751,11 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
       else
         read_region(c, k, an, stmts[i]);
     }
-  // Every other function that carries an annotation gets the uniformity
-  // check too.
-  for (int i = 0; i < anns->len; i++) {
-    const Annotation *an = &anns->items[i];
-    int func = an->skipped ? -1 : function_at(c, an->start);
-    bool known = func < 0;
+  // Every other function of the file gets the uniformity check too (SPEC 2:
+  // a barrier under a thread-dependent condition is an error wherever it is).
+  for (int func = 0; func < c->front->nnodes; func++) {
+    if (!is_function_node(node_at(c, func)->kind) || node_at(c, func)->last == func) continue;
+    bool known = false;
     for (int j = 0; j < kernels.len && !known; j++) known = kernels.items[j].func == func;
     if (!known) {
       Kernel k = {.func = func};
