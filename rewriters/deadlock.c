@@ -31,6 +31,7 @@
 enum {
   MAX_SLOTS = 64,      // an event's slots (more is an error of its own)
   MAX_STEPS = 4096,    // steps of one trace; beyond, the trace is cut
+  MAX_VISITS = 200000, // nodes one trace may visit (loops revisit theirs); beyond, it is cut
   MAX_KNOWN = 1024,    // iterations of a loop with a known trip count
   MAX_VARS = 128,      // integers tracked at once; beyond, values are unknown
   MAX_CALL_DEPTH = 4,  // lambdas calling lambdas
@@ -59,7 +60,7 @@ typedef struct {
   bool known;
 } Binding;
 
-typedef enum { GO, BREAK, CONTINUE, RETURN } Jump;
+typedef enum { GO, BREAK, CONTINUE, RETURN, STOP } Jump;  // STOP: the trace is full
 
 // Why an operation never ran (for the notes).
 typedef enum { RAN = 1, IN_LAMBDA, ZERO_TRIPS, FALSE_BRANCH } Fate;
@@ -77,7 +78,7 @@ typedef struct {
   Jump jump;
   int unknown_depth, iter;  // loops of unknown trip count around, iteration of the outermost
   bool first;
-  int calls;
+  int calls, visits;
   int rounds;  // iterations of a loop of unknown trip count
   const CXCursor *lambda_vars;  // `auto f = [..] {...}`: f, and its lambda's node
   const int *lambda_nodes;
@@ -194,7 +195,7 @@ static void emit(Walk *w, int op_index, int node) {
   w->fate[op_index] = RAN;
   if (w->tr->n == MAX_STEPS) {
     w->tr->cut = true;
-    w->jump = RETURN;
+    w->jump = STOP;
     return;
   }
   w->tr->steps[w->tr->n++] = s;
@@ -214,7 +215,7 @@ static void walk_children(Walk *w, int node) {
 // it is not taken.
 static void walk_maybe(Walk *w, int node) {
   walk(w, node);
-  if (w->jump != RETURN || !w->tr->cut) w->jump = GO;
+  if (w->jump != STOP) w->jump = GO;
 }
 
 static int region_of_body(const Kernel *k, int node) {
@@ -360,6 +361,11 @@ static bool is_assignment(const Node *n) {
 
 static void walk(Walk *w, int node) {
   if (w->jump != GO) return;
+  if (++w->visits > MAX_VISITS) {  // a big body in nested loops: the trace ends here
+    w->tr->cut = true;
+    w->jump = STOP;
+    return;
+  }
   const Ctx *c = w->c;
   const Node *n = node_at(c, node);
   if (w->op_at[node] >= 0) return emit(w, w->op_at[node], node);
@@ -396,7 +402,7 @@ static void walk(Walk *w, int node) {
   }
   case CXCursor_SwitchStmt: {  // which case runs is not evaluated: no jump out of it is taken
     walk_children(w, node);
-    if (w->jump != RETURN || !w->tr->cut) w->jump = GO;
+    if (w->jump != STOP) w->jump = GO;
     return;
   }
   case CXCursor_BreakStmt: w->jump = BREAK; return;
@@ -413,7 +419,7 @@ static void walk(Walk *w, int node) {
     w->calls++;
     walk(w, body);
     w->calls--;
-    if (w->jump != RETURN || !w->tr->cut) w->jump = GO;  // its return ends the lambda
+    if (w->jump != STOP) w->jump = GO;  // its return ends the lambda
     return;
   }
   default:
