@@ -1,206 +1,745 @@
-// deadlock.c - the static deadlock check of SPEC 4. Every region (and the
-// code outside regions) is run abstractly: each loop body once per round,
-// event operations in program order. A phase of an event completes when each
-// region that triggers it has triggered once more; a wait passes when the
-// phases completed cover the waits this region made. Slots are told apart
-// when every operation on the event names its slot with an integer literal
-// (a `ready` event then gives each slot one credit); otherwise they are
-// merged and a `ready` event starts with one credit per slot. A region whose
-// event operations all sit in one loop that may repeat (not `do ... while
-// (0)`, not a counted loop of one trip) runs further rounds, as that loop
-// would (a consumer that waits twice per tile needs the producer's second
-// K-tile). When nothing can move while some region still waits in its first
-// round, the waits form the bootstrap cycle.
+// deadlock.c - the static deadlock check of SPEC 4.
+//
+// Every partition index (a warpgroup, or a warp) runs the kernel's body
+// abstractly: the code outside regions and the regions it is a member of, in
+// program order, with the integers it can know (loop counters, the partition
+// index, constants) evaluated, so that each wait and trigger names its slot
+// (`full[k % STAGES]` in iteration 5 is slot 1). The result is a trace of
+// event operations per index. A loop whose trip count is known runs that many
+// times (zero included); one whose count is not known runs enough rounds for
+// every ring to fill and wrap, and its trace is then cut. Lambdas run where
+// they are called, not where they are written. Jumps under conditions that
+// cannot be evaluated are not taken.
+//
+// The traces then run together: a trigger adds its arrivals (the index's
+// threads, one per warp under elect, one for tirx_trigger_bytes) to its
+// slot, and a phase of the slot completes at every count(N) or inferred
+// count arrivals; a wait passes once the phases of its slot cover the waits
+// this index made there (a `ready` event starts each slot with one credit),
+// or, with an explicit parity p, once the slot's completed phases have the
+// other parity. When nothing can move and an index is still waiting, it
+// waits forever: reported when the wait is in the first iteration of the
+// loops around it, or when every index that does anything is stuck (a cut
+// trace that ran to its end might have gone on, so nothing is reported then).
+// Slots whose expression cannot be evaluated are merged (see
+// docs/known-problems.md).
+#include <limits.h>
 #include <stdlib.h>
 
 #include "kernel.h"
 
+enum {
+  MAX_SLOTS = 64,      // an event's slots (more is an error of its own)
+  MAX_STEPS = 4096,    // steps of one trace; beyond, the trace is cut
+  MAX_VISITS = 200000, // nodes one trace may visit (loops revisit theirs); beyond, it is cut
+  MAX_KNOWN = 1024,    // iterations of a loop with a known trip count
+  MAX_VARS = 128,      // integers tracked at once; beyond, values are unknown
+  MAX_CALL_DEPTH = 4,  // lambdas calling lambdas
+};
+
+enum { PARITY_AUTO = -1, PARITY_UNKNOWN = -2 };
+
 typedef struct {
-  int *ops;  // indices into k->ops, in program order
-  int n, pos;
-  int round;    // how many times the sequence has run to its end
-  bool cyclic;  // its ops share a loop that repeats: after the end, it starts again
-} Seq;
+  int op;       // index into k->ops
+  int slot;     // -1 when it cannot be evaluated
+  int parity;   // PARITY_AUTO, PARITY_UNKNOWN or 0/1
+  int iter;     // iteration of the outermost loop of unknown trip count around it
+  bool first;   // in the first iteration of every loop of unknown trip count around it
+} Step;
 
-// Rounds a cyclic sequence may run: enough for any ring to fill, and finite.
-// Channels per event: one per slot when slots are told apart (at most 64).
-enum { MAX_ROUNDS = 70, MAX_CHANNELS = 64 };
+typedef struct {
+  Step *steps;
+  int n;
+  bool cut;  // a loop stopped before it would have
+  int pos;   // during the simulation: the next step
+} Trace;
 
-static bool is_loop(enum CXCursorKind k) {
-  return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+typedef struct {
+  CXCursor var;
+  long long v;
+  bool known;
+} Binding;
+
+typedef enum { GO, BREAK, CONTINUE, RETURN, STOP } Jump;  // STOP: the trace is full
+
+// Why an operation never ran (for the notes).
+typedef enum { RAN = 1, IN_LAMBDA, ZERO_TRIPS, FALSE_BRANCH } Fate;
+
+typedef struct {
+  Ctx *c;
+  Kernel *k;
+  int part;         // partition index of this trace; -1 without a partition
+  CXCursor part_var;
+  const int *op_at;  // node -> op index, -1
+  Fate *fate;        // per op
+  Binding env[MAX_VARS];
+  int nenv;
+  Trace *tr;
+  Jump jump;
+  int unknown_depth, iter;  // loops of unknown trip count around, iteration of the outermost
+  bool first;
+  int calls, visits;
+  int rounds;  // iterations of a loop of unknown trip count
+  const CXCursor *lambda_vars;  // `auto f = [..] {...}`: f, and its lambda's node
+  const int *lambda_nodes;
+  int nlambdas;
+} Walk;
+
+// --- evaluating integers ---------------------------------------------------------
+
+static Binding *binding(Walk *w, CXCursor var) {
+  for (int i = w->nenv - 1; i >= 0; i--)
+    if (clang_equalCursors(w->env[i].var, var)) return &w->env[i];
+  return NULL;
 }
 
-static bool constant(CXCursor cur, long long *v) {
+static void bind(Walk *w, CXCursor var, bool known, long long v) {
+  Binding *b = binding(w, var);
+  if (!b && w->nenv < MAX_VARS) b = &w->env[w->nenv++], b->var = var;
+  if (b) b->known = known, b->v = v;  // beyond MAX_VARS: not tracked, so unknown
+}
+
+static int kids_of(CXCursor cur, CXCursor *out, int max) { return cursor_children(cur, out, max); }
+
+// The value of an integer expression from constants and the tracked
+// integers; false when it depends on anything else or overflows.
+static bool eval(Walk *w, CXCursor cur, long long *v) {
+  cur = front_strip(cur);
+  enum CXCursorKind kind = clang_getCursorKind(cur);
+  CXCursor kids[3];
+  long long a, b;
   bool u;
+  if (kind == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(cur);
+    if (w->part >= 0 && clang_equalCursors(ref, w->part_var)) return *v = w->part, true;
+    Binding *bd = binding(w, ref);
+    if (bd) return bd->known && (*v = bd->v, true);
+    return front_eval_int(cur, v, &u);
+  }
+  if (kind == CXCursor_BinaryOperator && kids_of(cur, kids, 3) == 2) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cur);
+    if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+      if (!eval(w, kids[0], &a)) return false;
+      if ((op == CXBinaryOperator_LAnd) != (a != 0)) return *v = a != 0, true;
+      return eval(w, kids[1], &b) && (*v = b != 0, true);
+    }
+    if (!eval(w, kids[0], &a) || !eval(w, kids[1], &b)) return false;
+    switch (op) {
+    case CXBinaryOperator_Add: return !__builtin_add_overflow(a, b, v);
+    case CXBinaryOperator_Sub: return !__builtin_sub_overflow(a, b, v);
+    case CXBinaryOperator_Mul: return !__builtin_mul_overflow(a, b, v);
+    case CXBinaryOperator_Div: return b != 0 && !(a == LLONG_MIN && b == -1) && (*v = a / b, true);
+    case CXBinaryOperator_Rem: return b != 0 && !(a == LLONG_MIN && b == -1) && (*v = a % b, true);
+    case CXBinaryOperator_Shl: return b >= 0 && b < 62 && a >= 0 && a <= (LLONG_MAX >> b) && (*v = a << b, true);
+    case CXBinaryOperator_Shr: return b >= 0 && b < 64 && (*v = a >> b, true);
+    case CXBinaryOperator_And: return *v = a & b, true;
+    case CXBinaryOperator_Or: return *v = a | b, true;
+    case CXBinaryOperator_Xor: return *v = a ^ b, true;
+    case CXBinaryOperator_LT: return *v = a < b, true;
+    case CXBinaryOperator_GT: return *v = a > b, true;
+    case CXBinaryOperator_LE: return *v = a <= b, true;
+    case CXBinaryOperator_GE: return *v = a >= b, true;
+    case CXBinaryOperator_EQ: return *v = a == b, true;
+    case CXBinaryOperator_NE: return *v = a != b, true;
+    default: return false;
+    }
+  }
+  if (kind == CXCursor_UnaryOperator && kids_of(cur, kids, 3) == 1) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(cur);
+    if (op != CXUnaryOperator_Plus && op != CXUnaryOperator_Minus && op != CXUnaryOperator_Not &&
+        op != CXUnaryOperator_LNot)
+      return false;
+    if (!eval(w, kids[0], &a)) return false;
+    if (op == CXUnaryOperator_Minus) return a != LLONG_MIN && (*v = -a, true);
+    *v = op == CXUnaryOperator_Plus ? a : op == CXUnaryOperator_Not ? ~a : !a;
+    return true;
+  }
+  if (kind == CXCursor_ConditionalOperator && kids_of(cur, kids, 3) == 3)
+    return eval(w, kids[0], &a) && eval(w, kids[a ? 1 : 2], v);
+  if (kind == CXCursor_CStyleCastExpr && kids_of(cur, kids, 3) >= 1) return eval(w, kids[kids_of(cur, kids, 3) - 1], v);
   return front_eval_int(cur, v, &u);
 }
 
-// `for (T i = A; i < B; ...)` (or <=, !=) with constant A and B: its trips.
-static bool counted_trips(Ctx *c, int node, long long *trips) {
-  ForParts fp;
-  if (!for_parts(c, node, &fp) || fp.init < 0 || fp.cond < 0) return false;
-  CXCursor kids[4], var, init[4];
-  const Node *in = node_at(c, fp.init), *cond = node_at(c, fp.cond);
-  if (in->kind != CXCursor_DeclStmt || cursor_children(in->cur, kids, 4) != 1 ||
-      clang_getCursorKind(kids[0]) != CXCursor_VarDecl)
-    return false;
-  var = kids[0];
-  int ni = cursor_children(var, init, 4);
-  long long a, b;
-  if (ni < 1 || !constant(init[ni - 1], &a) || cond->kind != CXCursor_BinaryOperator ||
-      cursor_children(cond->cur, kids, 4) != 2 || !constant(kids[1], &b))
-    return false;
-  CXCursor lhs = front_strip(kids[0]);
-  if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr || !clang_equalCursors(clang_getCursorReferenced(lhs), var))
-    return false;
-  switch (clang_getCursorBinaryOperatorKind(cond->cur)) {
-  case CXBinaryOperator_LT:
-  case CXBinaryOperator_NE: *trips = b - a; return true;
-  case CXBinaryOperator_LE: *trips = b - a + 1; return true;
-  default: return false;
+// The operands of a call's stub `((void)(SLOT), (void)(X))` (kernel.c).
+static int stub_operands(CXCursor cur, CXCursor out[2]) {
+  cur = front_strip(cur);
+  CXCursor kids[2];
+  int n = 0;
+  if (clang_getCursorKind(cur) == CXCursor_BinaryOperator && kids_of(cur, kids, 2) == 2) {
+    for (int i = 0; i < 2; i++)
+      if (clang_getCursorKind(kids[i]) == CXCursor_CStyleCastExpr && kids_of(kids[i], &out[n], 1) == 1) n++;
+    return n == 2 ? 2 : 0;
   }
+  if (clang_getCursorKind(cur) == CXCursor_CStyleCastExpr && kids_of(cur, out, 1) == 1) return 1;
+  return 0;
 }
 
-// Whether a loop may run its body more than once: not `do ... while (0)`,
-// not a loop whose condition is constant false, not a counted loop of one trip.
-static bool may_repeat(Ctx *c, int node) {
-  const Node *n = node_at(c, node);
-  CXCursor kids[4];
-  int nk = cursor_children(n->cur, kids, 4);
+// --- the walk ------------------------------------------------------------------------
+
+static void walk(Walk *w, int node);
+
+static void emit(Walk *w, int op_index, int node) {
+  const Op *op = &w->k->ops.items[op_index];
+  Step s = {.op = op_index, .slot = -1, .parity = PARITY_AUTO, .iter = w->iter, .first = w->first};
+  CXCursor opnds[2];
+  int n = stub_operands(node_at(w->c, node)->cur, opnds);
   long long v;
-  if (n->kind == CXCursor_DoStmt) return !(nk >= 2 && constant(kids[nk - 1], &v) && v == 0);
-  if (n->kind == CXCursor_WhileStmt) return !(nk >= 1 && constant(kids[0], &v) && v == 0);
-  long long trips;
-  return !counted_trips(c, node, &trips) || trips > 1;
-}
-
-// The loops between the op and its region (or function), innermost first.
-static int loops_around(Ctx *c, const Kernel *k, const Op *op, int *out, int max) {
-  int node = front_first_at(c->front, op->an->start), n = 0;
-  if (node >= c->front->nnodes) return 0;
-  for (int p = node_at(c, node)->parent; p >= 0; p = node_at(c, p)->parent) {
-    if (p == k->func || (op->region && p == op->region->body.node)) break;
-    if (is_loop(node_at(c, p)->kind) && n < max) out[n++] = p;
+  if (!op->slot.len)
+    s.slot = 0;
+  else if (op->literal >= 0)
+    s.slot = (int)op->literal;
+  else if (n >= 1 && eval(w, opnds[0], &v) && v >= 0 && v < op->event->slots && !op->event->dependent)
+    s.slot = (int)v;
+  if (op->kind == OP_WAIT && op->has_extra)
+    s.parity = n == 2 && eval(w, opnds[1], &v) ? (int)(v & 1) : PARITY_UNKNOWN;
+  w->fate[op_index] = RAN;
+  if (w->tr->n == MAX_STEPS) {
+    w->tr->cut = true;
+    w->jump = STOP;
+    return;
   }
-  return n;
+  w->tr->steps[w->tr->n++] = s;
 }
 
-// Whether one loop that may repeat holds every op of the sequence.
-static bool shares_repeating_loop(Ctx *c, const Kernel *k, const Seq *sq) {
-  int common[32], nc = 0;
-  for (int i = 0; i < sq->n; i++) {
-    int mine[32], nm = loops_around(c, k, &k->ops.items[sq->ops[i]], mine, 32);
-    if (i == 0) {
-      for (int j = 0; j < nm; j++) common[nc++] = mine[j];
-      continue;
+// Ops in a subtree that is not run: why, unless some walk ran them.
+static void mark(Walk *w, int node, Fate why) {
+  for (int i = node; i <= node_at(w->c, node)->last; i++)
+    if (w->op_at[i] >= 0 && w->fate[w->op_at[i]] != RAN) w->fate[w->op_at[i]] = why;
+}
+
+static void walk_children(Walk *w, int node) {
+  for (int i = node + 1; i <= node_at(w->c, node)->last && w->jump == GO; i = node_at(w->c, i)->last + 1) walk(w, i);
+}
+
+// A branch under a condition that cannot be evaluated: walked, but a jump in
+// it is not taken.
+static void walk_maybe(Walk *w, int node) {
+  walk(w, node);
+  if (w->jump != STOP) w->jump = GO;
+}
+
+static int region_of_body(const Kernel *k, int node) {
+  for (int r = 0; r < k->regions.len; r++)
+    if (k->regions.items[r].body.node == node) return r;
+  return -1;
+}
+
+static void walk_if(Walk *w, int node) {
+  int kids[3];
+  int n = front_children(w->c->front, node, kids, 3);
+  if (n < 2 || n > 3) return walk_children(w, node);  // an init-statement: walked as it stands
+  int cond = kids[0], then = kids[1], other = n == 3 ? kids[2] : -1;
+  walk(w, cond);
+  long long v;
+  if (w->jump != GO) return;
+  if (eval(w, node_at(w->c, cond)->cur, &v)) {
+    if (!v && region_of_body(w->k, then) < 0) mark(w, then, FALSE_BRANCH);  // not a member: not a reason
+    if (v && other >= 0) mark(w, other, FALSE_BRANCH);
+    if (v || other >= 0) walk(w, v ? then : other);
+    return;
+  }
+  walk_maybe(w, then);
+  if (other >= 0) walk_maybe(w, other);
+}
+
+// One loop: cond (-1: none, always true), body, inc (-1: none); a do-while
+// runs its body before the first test. A loop whose condition cannot be
+// evaluated runs w->rounds times, and the trace is then cut.
+static void walk_loop(Walk *w, int cond, int body, int inc, bool body_first) {
+  bool unknown = false;
+  int saved_iter = w->iter, saved_depth = w->unknown_depth;
+  bool saved_first = w->first;
+  for (int it = 0;; it++) {
+    long long v = 1;
+    if (!(body_first && it == 0)) {
+      if (cond >= 0) walk(w, cond);
+      if (w->jump != GO) break;
+      if (cond < 0 || !eval(w, node_at(w->c, cond)->cur, &v)) unknown = true, v = 1;
     }
-    int kept = 0;
-    for (int j = 0; j < nc; j++)
-      for (int m = 0; m < nm; m++)
-        if (common[j] == mine[m]) {
-          common[kept++] = common[j];
-          break;
-        }
-    nc = kept;
+    if (!v) {
+      if (it == 0) mark(w, body, ZERO_TRIPS);
+      break;
+    }
+    if (unknown) {
+      if (it >= w->rounds) {
+        w->tr->cut = true;
+        break;
+      }
+      w->unknown_depth = saved_depth + 1;
+      if (!saved_depth) w->iter = it;
+      if (it > 0) w->first = false;
+    } else if (it >= MAX_KNOWN) {
+      w->tr->cut = true;
+      break;
+    }
+    walk(w, body);
+    if (w->jump == BREAK) {
+      w->jump = GO;
+      break;
+    }
+    if (w->jump == CONTINUE) w->jump = GO;
+    if (w->jump != GO) break;
+    if (inc >= 0) walk(w, inc);
+    if (w->jump != GO) break;
   }
-  for (int j = 0; j < nc; j++)
-    if (may_repeat(c, common[j])) return true;
+  w->iter = saved_iter, w->unknown_depth = saved_depth, w->first = saved_first;
+}
+
+static int lambda_body(const Ctx *c, int lambda) {
+  int last = -1;
+  for (int i = lambda + 1; i <= node_at(c, lambda)->last; i = node_at(c, i)->last + 1)
+    if (node_at(c, i)->kind == CXCursor_CompoundStmt) last = i;
+  return last;
+}
+
+// The lambda a call runs: `[&] { ... }()`, or `f()` with `auto f = [&] {...}`.
+static int called_lambda(Walk *w, int call) {
+  const Ctx *c = w->c;
+  for (int i = call + 1; i <= node_at(c, call)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_LambdaExpr) return i;
+    if (n->kind != CXCursor_DeclRefExpr || !w->nlambdas) continue;
+    CXCursor ref = clang_getCursorReferenced(n->cur);
+    for (int l = 0; l < w->nlambdas; l++)
+      if (clang_equalCursors(ref, w->lambda_vars[l])) return w->lambda_nodes[l];
+  }
+  return -1;
+}
+
+// x = e, x op= e, ++x, x--: the tracked value of x afterwards.
+static void assign(Walk *w, int node) {
+  const Node *n = node_at(w->c, node);
+  CXCursor kids[2];
+  int nk = kids_of(n->cur, kids, 2);
+  if (nk < 1) return;
+  CXCursor lhs = front_strip(kids[0]);
+  if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) return;
+  CXCursor var = clang_getCursorReferenced(lhs);
+  Binding *b = binding(w, var);
+  if (!b) {
+    if (clang_getCursorKind(var) != CXCursor_VarDecl) return;
+    bind(w, var, false, 0);  // written here: no longer what its declaration said
+    return;
+  }
+  long long old = b->v, r, v = 0;
+  bool known = b->known;
+  if (n->kind == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
+    bool inc = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc;
+    known = known && !(inc ? __builtin_add_overflow(old, 1, &v) : __builtin_sub_overflow(old, 1, &v));
+  } else if (nk == 2) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+    bool rk = eval(w, kids[1], &r);
+    switch (op) {
+    case CXBinaryOperator_Assign: known = rk, v = r; break;
+    case CXBinaryOperator_AddAssign: known = known && rk && !__builtin_add_overflow(old, r, &v); break;
+    case CXBinaryOperator_SubAssign: known = known && rk && !__builtin_sub_overflow(old, r, &v); break;
+    case CXBinaryOperator_MulAssign: known = known && rk && !__builtin_mul_overflow(old, r, &v); break;
+    case CXBinaryOperator_RemAssign: known = known && rk && r != 0 && r != -1 && (v = old % r, true); break;
+    case CXBinaryOperator_XorAssign: known = known && rk && (v = old ^ r, true); break;
+    case CXBinaryOperator_AndAssign: known = known && rk && (v = old & r, true); break;
+    case CXBinaryOperator_OrAssign: known = known && rk && (v = old | r, true); break;
+    default: known = false;
+    }
+  } else {
+    known = false;
+  }
+  bind(w, var, known, v);
+}
+
+static bool is_assignment(const Node *n) {
+  if (n->kind == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
+    return op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec;
+  }
+  if (n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_CompoundAssignOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+    return op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+  }
   return false;
 }
 
-static int seq_of(const Kernel *k, const Op *op) {
-  return op->region ? (int)(op->region - k->regions.items) : k->regions.len;
+static void walk(Walk *w, int node) {
+  if (w->jump != GO) return;
+  if (++w->visits > MAX_VISITS) {  // a big body in nested loops: the trace ends here
+    w->tr->cut = true;
+    w->jump = STOP;
+    return;
+  }
+  const Ctx *c = w->c;
+  const Node *n = node_at(c, node);
+  if (w->op_at[node] >= 0) return emit(w, w->op_at[node], node);
+  switch (n->kind) {
+  case CXCursor_LambdaExpr: mark(w, node, IN_LAMBDA); return;  // runs where it is called
+  case CXCursor_CompoundStmt: {
+    int r = region_of_body(w->k, node);
+    if (r >= 0 && !(w->part >= 0 && (w->k->regions.items[r].members >> w->part & 1))) return;
+    return walk_children(w, node);
+  }
+  case CXCursor_VarDecl: {
+    walk_children(w, node);
+    CXCursor kids[4];
+    int nk = kids_of(n->cur, kids, 4);
+    long long v = 0;
+    bool known = nk >= 1 && nk <= 4 && clang_isExpression(clang_getCursorKind(kids[nk - 1])) &&
+                 eval(w, kids[nk - 1], &v);
+    bind(w, n->cur, known, v);
+    return;
+  }
+  case CXCursor_IfStmt: return walk_if(w, node);
+  case CXCursor_ForStmt: {
+    ForParts fp;
+    if (!for_parts(c, node, &fp)) return walk_children(w, node);
+    if (fp.init >= 0) walk(w, fp.init);
+    return walk_loop(w, fp.cond, fp.body, fp.inc, false);
+  }
+  case CXCursor_WhileStmt:
+  case CXCursor_DoStmt: {
+    int kids[2];
+    if (front_children(c->front, node, kids, 2) != 2) return walk_children(w, node);
+    bool is_do = n->kind == CXCursor_DoStmt;
+    return walk_loop(w, kids[is_do ? 1 : 0], kids[is_do ? 0 : 1], -1, is_do);
+  }
+  case CXCursor_SwitchStmt: {  // which case runs is not evaluated: no jump out of it is taken
+    walk_children(w, node);
+    if (w->jump != STOP) w->jump = GO;
+    return;
+  }
+  case CXCursor_BreakStmt: w->jump = BREAK; return;
+  case CXCursor_ContinueStmt: w->jump = CONTINUE; return;
+  case CXCursor_ReturnStmt:
+    walk_children(w, node);
+    if (w->jump == GO) w->jump = RETURN;
+    return;
+  case CXCursor_CallExpr: {
+    walk_children(w, node);
+    int lambda = w->jump == GO && w->calls < MAX_CALL_DEPTH ? called_lambda(w, node) : -1;
+    int body = lambda >= 0 ? lambda_body(c, lambda) : -1;
+    if (body < 0) return;
+    w->calls++;
+    walk(w, body);
+    w->calls--;
+    if (w->jump != STOP) w->jump = GO;  // its return ends the lambda
+    return;
+  }
+  default:
+    walk_children(w, node);
+    if (w->jump == GO && is_assignment(n)) assign(w, node);
+  }
+}
+
+// The partition index variable that warpgroups(wg: N) declares.
+static CXCursor partition_var(Ctx *c, const Kernel *k) {
+  if (!k->part) return clang_getNullCursor();
+  int node = front_first_at(c->front, k->part->start);
+  for (int i = node; i < c->front->nnodes && node_at(c, i)->start == k->part->start; i++) {
+    if (node_at(c, i)->kind != CXCursor_VarDecl) continue;
+    CXString s = clang_getCursorSpelling(node_at(c, i)->cur);
+    bool match = span_eq(k->part_name, clang_getCString(s));
+    clang_disposeString(s);
+    if (match) return node_at(c, i)->cur;
+  }
+  return clang_getNullCursor();
+}
+
+// --- running the traces together ---------------------------------------------------
+
+typedef struct {
+  Ctx *c;
+  Kernel *k;
+  Trace *tr;
+  int ntr;
+  bool *merged;        // per event: its slots are one channel
+  long long *arrived;  // per channel (event * MAX_SLOTS + slot)
+  int *waits;          // per trace and channel: automatic waits passed
+  Fate *fate;
+} Sim;
+
+static int channel(const Sim *s, const Step *st) {
+  int e = (int)(s->k->ops.items[st->op].event - s->k->events.items);
+  return e * MAX_SLOTS + (s->merged[e] ? 0 : st->slot);
+}
+
+// Arrivals that completes one phase of the event; 0 when not known.
+static long long needed(const Event *ev) { return ev->count ? ev->count_value : ev->inferred; }
+
+// What one trigger step of trace `t` adds.
+static long long arrivals_of(const Sim *s, const Op *op, int t) {
+  const Kernel *k = s->k;
+  if (!k->nparts) return needed(op->event);  // no partition: each trigger is a phase
+  if (op->kind == OP_TRIGGER_BYTES) return t == (op->region ? op->region->first : 0);
+  return op->under_elect ? k->group / 32 : k->group;
+}
+
+static long long phases(const Sim *s, int ch, const Event *ev) {
+  long long need = needed(ev);
+  return need > 0 ? s->arrived[ch] / need : 1LL << 40;
+}
+
+static bool passes(const Sim *s, int t, const Step *st) {
+  const Op *op = &s->k->ops.items[st->op];
+  const Event *ev = op->event;
+  int ch = channel(s, st);
+  if (op->kind != OP_WAIT) return true;
+  if (st->parity == PARITY_UNKNOWN || needed(ev) <= 0) return true;
+  if (st->parity != PARITY_AUTO) return s->merged[ev - s->k->events.items] || (phases(s, ch, ev) & 1) != st->parity;
+  long long credits = !ev->ready ? 0 : s->merged[ev - s->k->events.items] ? ev->slots : 1;
+  return phases(s, ch, ev) + credits >= s->waits[(size_t)t * (size_t)s->k->events.len * MAX_SLOTS + (size_t)ch] + 1;
+}
+
+static void run(Sim *s) {
+  size_t nch = (size_t)s->k->events.len * MAX_SLOTS;
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (int t = 0; t < s->ntr; t++) {
+      Trace *tr = &s->tr[t];
+      for (; tr->pos < tr->n && passes(s, t, &tr->steps[tr->pos]); tr->pos++, moved = true) {
+        const Step *st = &tr->steps[tr->pos];
+        const Op *op = &s->k->ops.items[st->op];
+        if (op->kind == OP_WAIT && st->parity == PARITY_AUTO)
+          s->waits[(size_t)t * nch + (size_t)channel(s, st)]++;
+        else if (op->kind != OP_WAIT)
+          s->arrived[channel(s, st)] += arrivals_of(s, op, t);
+      }
+    }
+  }
+}
+
+// --- the report ---------------------------------------------------------------------
+
+static const char *slot_name(Ctx *c, const Sim *s, const Step *st) {
+  const Event *ev = s->k->ops.items[st->op].event;
+  if (!ev->slots_text.len || s->merged[ev - s->k->events.items])
+    return arena_printf(c->arena, "%.*s", (int)ev->name.len, ev->name.s);
+  return arena_printf(c->arena, "%.*s[%d]", (int)ev->name.len, ev->name.s, st->slot);
+}
+
+static const char *who(Ctx *c, const Op *op) {
+  return op->region ? arena_printf(c->arena, "'%s'", region_label(c, op->region)) : "the code outside regions";
+}
+
+// Where the channel of a blocked wait is next triggered: the trace and step.
+static bool next_trigger(const Sim *s, int ch, int *t_out, int *i_out) {
+  for (int t = 0; t < s->ntr; t++)
+    for (int i = s->tr[t].pos; i < s->tr[t].n; i++) {
+      const Step *st = &s->tr[t].steps[i];
+      if (s->k->ops.items[st->op].kind != OP_WAIT && channel(s, st) == ch) return *t_out = t, *i_out = i, true;
+    }
+  return false;
+}
+
+// The sum over the regions (and the code outside them) that trigger the
+// event of what one trigger site of each adds: what a phase gets when each
+// triggers once.
+static long long one_round(const Kernel *k, const Event *ev) {
+  long long sum = 0;
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->event != ev || op->kind == OP_WAIT) continue;
+    bool seen = false;
+    for (int j = 0; j < i && !seen; j++)
+      seen = k->ops.items[j].event == ev && k->ops.items[j].kind != OP_WAIT && k->ops.items[j].region == op->region;
+    if (seen) continue;
+    int threads = op->region ? op->region->threads : k->nparts * k->group;
+    sum += op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
+  }
+  return sum;
+}
+
+// Notes on why the blocked wait's slot never gets its phase.
+static void explain_event(Sim *s, const Step *st, bool *said_event, bool credits) {
+  Ctx *c = s->c;
+  Kernel *k = s->k;
+  const Op *op = &k->ops.items[st->op];
+  const Event *ev = op->event;
+  int e = (int)(ev - k->events.items), ch = channel(s, st);
+  if (said_event[e]) return;
+  said_event[e] = true;
+  // Triggers of the event that never run.
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *tr = &k->ops.items[i];
+    if (tr->event != ev || tr->kind == OP_WAIT || s->fate[i] == RAN || !s->fate[i]) continue;
+    const char *why = s->fate[i] == IN_LAMBDA    ? "it is in a lambda that nothing calls"
+                      : s->fate[i] == ZERO_TRIPS ? "its loop runs zero times"
+                                                 : "its condition is false";
+    diag_note(c->diag, tr->an->start, "this trigger of '%.*s' never runs: %s", (int)ev->name.len, ev->name.s, why);
+  }
+  long long need = needed(ev), round = one_round(k, ev);
+  if (ev->count && need > round && k->nparts) {
+    diag_note(c->diag, ev->count->name.off,
+              "count(%lld) asks for more arrivals per phase than one trigger of each region that triggers '%.*s' "
+              "gives (%lld)",
+              need, (int)ev->name.len, ev->name.s, round);
+    return;
+  }
+  // The indices that trigger the event, against those that trigger this
+  // slot: with an inferred count, every one of them must arrive.
+  if (!ev->count && !s->merged[e] && ev->slots > 1 && k->nparts) {
+    long long share = 0;
+    int all = 0, here = 0;
+    Buf who_here = {0};
+    for (int t = 0; t < s->ntr; t++) {
+      bool any = false, mine = false;
+      long long add = 0;
+      for (int i = 0; i < s->tr[t].n; i++) {
+        const Step *q = &s->tr[t].steps[i];
+        const Op *qo = &k->ops.items[q->op];
+        if (qo->event != ev || qo->kind == OP_WAIT) continue;
+        any = true;
+        if (channel(s, q) == ch && !mine) mine = true, add = arrivals_of(s, qo, t);
+      }
+      all += any;
+      if (mine)
+        buf_printf(&who_here, "%s%.*s = %d", here ? ", " : "", (int)k->part_name.len, k->part_name.s, t),
+            here++, share += add;
+    }
+    if (here && here < all && share < need)
+      diag_note(c->diag, ev->an->start,
+                "'%.*s' counts %lld arrivals per phase, from all %d %s that trigger it, but slot %d is triggered by "
+                "%.*s alone (%lld arrivals): if each slot has its own releasers, declare 'count(%lld)'",
+                (int)ev->name.len, ev->name.s, need, all, k->group == 32 ? "warps" : "warpgroups", st->slot,
+                (int)who_here.len, who_here.data, share, share);
+    buf_free(&who_here);
+    if (here && here < all && share < need) return;
+  }
+  // A first wait on a slot that nothing has triggered yet, but will: the
+  // missing credit.
+  int nt, ni;
+  if (credits && !op->region && next_trigger(s, ch, &nt, &ni) && k->ops.items[s->tr[nt].steps[ni].op].region) {
+    diag_note(c->diag, op->an->start,
+              "every thread of the block runs this wait, those of '%s' that trigger '%.*s' too: wait inside the "
+              "regions that need it",
+              region_label(c, k->ops.items[s->tr[nt].steps[ni].op].region), (int)ev->name.len, ev->name.s);
+    return;
+  }
+  if (credits && !ev->ready && s->arrived[ch] == 0 && st->parity == PARITY_AUTO && next_trigger(s, ch, &nt, &ni)) {
+    int other = -1;
+    for (int j = 0; j < ev->slots && j < MAX_SLOTS && !s->merged[e] && other < 0; j++)
+      if (s->arrived[e * MAX_SLOTS + j] > 0 && j != st->slot) other = j;
+    if (other >= 0)
+      diag_note(c->diag, ev->an->start,
+                "slot %d of '%.*s' gets no first credit, as slot %d does: declare '%.*s' 'ready', or trigger every "
+                "slot before the loop",
+                st->slot, (int)ev->name.len, ev->name.s, other, (int)ev->name.len, ev->name.s);
+    else
+      diag_note(c->diag, ev->an->start, "give '%.*s' its first credits: declare it 'ready', or trigger %s before the loop",
+                (int)ev->name.len, ev->name.s, ev->slots_text.len ? "every slot" : "it");
+  }
+}
+
+// Whether a trace triggers an event that some trace is blocked on.
+static bool triggers_a_blocked_event(const Sim *s, const Trace *tr) {
+  for (int t = 0; t < s->ntr; t++) {
+    if (s->tr[t].pos == s->tr[t].n) continue;
+    const Event *ev = s->k->ops.items[s->tr[t].steps[s->tr[t].pos].op].event;
+    for (int i = 0; i < tr->n; i++)
+      if (s->k->ops.items[tr->steps[i].op].event == ev && s->k->ops.items[tr->steps[i].op].kind != OP_WAIT) return true;
+  }
+  return false;
+}
+
+static void report(Sim *s) {
+  Ctx *c = s->c;
+  Kernel *k = s->k;
+  int first = -1, active = 0, stuck = 0;
+  for (int t = 0; t < s->ntr; t++) {
+    const Trace *tr = &s->tr[t];
+    if (!tr->n) continue;
+    if (tr->pos == tr->n && tr->cut && triggers_a_blocked_event(s, tr)) return;  // it might have gone on
+    active++;
+    if (tr->pos < tr->n) {
+      stuck++;
+      if (first < 0 || (tr->steps[tr->pos].first && !s->tr[first].steps[s->tr[first].pos].first)) first = t;
+    }
+  }
+  if (first < 0) return;
+  const Step *at = &s->tr[first].steps[s->tr[first].pos];
+  if (!at->first && stuck < active) return;  // a later round that may not come
+  const Op *op = &k->ops.items[at->op];
+  if (at->first)
+    diag_error(c->diag, op->an->start,
+               "deadlock: this wait on '%s' never returns: in their first iteration the regions wait for each other "
+               "before anything they wait for is triggered",
+               slot_name(c, s, at));
+  else
+    diag_error(c->diag, op->an->start,
+               "deadlock: this wait on '%s' never returns: in iteration %d of the loops the regions wait for each "
+               "other before anything they wait for is triggered",
+               slot_name(c, s, at), at->iter + 1);
+  // One note per blocked region (or the code outside them), in trace order.
+  const Op **said = arena_alloc(c->arena, sizeof(Op *) * (size_t)s->ntr);
+  bool *said_event = arena_alloc(c->arena, sizeof(bool) * (size_t)k->events.len);
+  int nsaid = 0;
+  for (int t = 0; t < s->ntr; t++) {
+    const Trace *tr = &s->tr[t];
+    if (tr->pos == tr->n) continue;
+    const Step *st = &tr->steps[tr->pos];
+    const Op *w = &k->ops.items[st->op];
+    bool dup = false;
+    for (int i = 0; i < nsaid; i++) dup |= said[i] == w;
+    if (dup) continue;
+    said[nsaid++] = w;
+    int nt, ni;
+    if (next_trigger(s, channel(s, st), &nt, &ni))
+      diag_note(c->diag, w->an->start, "%s waits here for '%s', which is next triggered at line %d%s", who(c, w),
+                slot_name(c, s, st), source_line(c->src, k->ops.items[s->tr[nt].steps[ni].op].an->start),
+                ni > s->tr[nt].pos ? ", after a wait of its own" : "");
+    else
+      diag_note(c->diag, w->an->start, "%s waits here for '%s', which nothing triggers again", who(c, w),
+                slot_name(c, s, st));
+  }
+  explain_event(s, at, said_event, true);
+  for (int t = 0; t < s->ntr; t++)
+    if (s->tr[t].pos < s->tr[t].n) explain_event(s, &s->tr[t].steps[s->tr[t].pos], said_event, false);
 }
 
 void check_deadlock(Ctx *c, Kernel *k) {
-  int nseq = k->regions.len + 1, nev = k->events.len;
-  if (!nev) return;
-  Seq *seq = arena_alloc(c->arena, sizeof(Seq) * (size_t)nseq);
-  for (int s = 0; s < nseq; s++) seq[s].ops = arena_alloc(c->arena, sizeof(int) * (size_t)(k->ops.len + 1));
-  // Whether each event's slots are told apart: every op names a literal slot.
-  bool *apart = arena_alloc(c->arena, sizeof(bool) * (size_t)nev);
-  for (int e = 0; e < nev; e++) apart[e] = k->events.items[e].slots_text.len > 0;
+  int nev = k->events.len;
+  if (!nev || !k->ops.len) return;
+  int nnodes = c->front->nnodes;
+  int *op_at = arena_alloc(c->arena, sizeof(int) * (size_t)nnodes);
+  for (int i = 0; i < nnodes; i++) op_at[i] = -1;
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
-    if (op->kind == OP_REGION_SYNC) continue;
-    int e = (int)(op->event - k->events.items);
-    if (op->literal < 0 || op->literal >= MAX_CHANNELS || op->literal >= op->event->slots) apart[e] = false;
+    int node = front_first_at(c->front, op->an->start);
+    if (op->kind != OP_REGION_SYNC && node < nnodes && node_at(c, node)->start == op->an->start) op_at[node] = i;
   }
-  size_t ncnt = (size_t)nseq * (size_t)nev * MAX_CHANNELS;
-  int *trig = arena_alloc(c->arena, sizeof(int) * ncnt);    // triggers done by seq s of channel (e, j)
-  int *waits = arena_alloc(c->arena, sizeof(int) * ncnt);   // waits passed
-  bool *triggers = arena_alloc(c->arena, sizeof(bool) * ncnt);  // seq s ever triggers (e, j)
-#define AT(s, e, j) (((size_t)(s) * (size_t)nev + (size_t)(e)) * MAX_CHANNELS + (size_t)(j))
-  for (int i = 0; i < k->ops.len; i++) {
-    const Op *op = &k->ops.items[i];
-    if (op->kind == OP_REGION_SYNC || (op->kind == OP_WAIT && op->has_extra)) continue;
-    int s = seq_of(k, op), e = (int)(op->event - k->events.items);
-    seq[s].ops[seq[s].n++] = i;
-    if (op->kind != OP_WAIT) triggers[AT(s, e, apart[e] ? (int)op->literal : 0)] = true;
+  long long most = 1;
+  for (int e = 0; e < nev; e++) most = k->events.items[e].slots > most ? k->events.items[e].slots : most;
+  Fate *fate = arena_alloc(c->arena, sizeof(Fate) * (size_t)k->ops.len);
+  int ntr = k->nparts > 0 ? k->nparts : 1;
+  Trace *tr = arena_alloc(c->arena, sizeof(Trace) * (size_t)ntr);
+  CXCursor part_var = partition_var(c, k);
+  // Variables that hold a lambda, for the calls through them.
+  const Node *fn = node_at(c, k->func);
+  VEC(CXCursor) lambda_vars = {0};
+  VEC(int) lambda_nodes = {0};
+  for (int i = k->func; i <= fn->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_LambdaExpr) continue;
+    int p = node_at(c, i)->parent;
+    while (p >= 0 && node_at(c, p)->kind != CXCursor_VarDecl && !clang_isStatement(node_at(c, p)->kind))
+      p = node_at(c, p)->parent;
+    if (p < 0 || node_at(c, p)->kind != CXCursor_VarDecl) continue;
+    VEC_PUSH(c->arena, lambda_vars, node_at(c, p)->cur);
+    VEC_PUSH(c->arena, lambda_nodes, i);
   }
-  bool *any = arena_alloc(c->arena, sizeof(bool) * (size_t)nev);  // some op triggers the event
-  for (int i = 0; i < k->ops.len; i++)
-    if (k->ops.items[i].kind == OP_TRIGGER || k->ops.items[i].kind == OP_TRIGGER_BYTES)
-      any[k->ops.items[i].event - k->events.items] = true;
-  for (int s = 0; s < nseq; s++) seq[s].cyclic = seq[s].n > 0 && shares_repeating_loop(c, k, &seq[s]);
-  for (bool moved = true; moved;) {
-    moved = false;
-    for (int s = 0; s < nseq; s++)
-      while (seq[s].pos < seq[s].n) {
-        const Op *op = &k->ops.items[seq[s].ops[seq[s].pos]];
-        int e = (int)(op->event - k->events.items), j = apart[e] ? (int)op->literal : 0;
-        if (op->kind == OP_WAIT) {
-          // With slots told apart, a slot nothing triggers never completes a
-          // phase (an event nothing triggers at all, or whose triggers failed
-          // their own checks, has its own error).
-          int done = apart[e] && any[e] ? 0 : 1 << 30;
-          for (int t = 0, first = 1; t < nseq; t++)
-            if (triggers[AT(t, e, j)] && (first || trig[AT(t, e, j)] < done)) done = trig[AT(t, e, j)], first = 0;
-          long long credits = !op->event->ready ? 0 : apart[e] ? 1 : op->event->slots > 0 ? op->event->slots : 1;
-          if (done < waits[AT(s, e, j)] + 1 - credits) break;
-          waits[AT(s, e, j)]++;
-        } else {
-          trig[AT(s, e, j)]++;
-        }
-        seq[s].pos++;
-        moved = true;
-        if (seq[s].pos == seq[s].n && seq[s].cyclic && seq[s].round + 1 < MAX_ROUNDS) seq[s].pos = 0, seq[s].round++;
-      }
+  for (int t = 0; t < ntr; t++) {
+    Walk *w = arena_alloc(c->arena, sizeof(Walk));
+    // Rounds of a loop of unknown trip count: enough for any ring to fill and wrap.
+    *w = (Walk){.c = c, .k = k, .part = k->nparts > 0 ? t : -1, .part_var = part_var, .op_at = op_at, .fate = fate,
+                .tr = &tr[t], .first = true, .rounds = (int)(most + 2), .lambda_vars = lambda_vars.items,
+                .lambda_nodes = lambda_nodes.items, .nlambdas = lambda_vars.len};
+    tr[t].steps = arena_alloc(c->arena, sizeof(Step) * MAX_STEPS);
+    walk(w, k->func);
   }
-  // Whatever is still waiting now waits forever.
-  bool reported = false;
-  for (int s = 0; s < nseq; s++) {
-    if (seq[s].pos == seq[s].n || seq[s].round > 0) continue;
-    const Op *op = &k->ops.items[seq[s].ops[seq[s].pos]];
-    const Event *ev = op->event;
-    const char *who = op->region ? region_label(c, op->region) : "the code outside regions";
-    if (!reported) {
-      diag_error(c->diag, op->an->start,
-                 "deadlock: this wait on '%.*s' never returns: in their first iteration the regions wait for "
-                 "each other before anything they wait for is triggered",
-                 (int)ev->name.len, ev->name.s);
-      reported = true;
-    }
-    int e = (int)(ev - k->events.items), j = apart[e] ? (int)op->literal : 0;
-    for (int t = 0; t < nseq; t++) {
-      if (!triggers[AT(t, e, j)]) continue;
-      for (int j = 0; j < seq[t].n; j++) {
-        const Op *tr = &k->ops.items[seq[t].ops[j]];
-        if (tr->event != ev || tr->kind == OP_WAIT || (apart[e] && (int)tr->literal != j)) continue;
-        diag_note(c->diag, op->an->start, "'%s' waits here for '%.*s', which is next triggered at line %d%s", who,
-                  (int)ev->name.len, ev->name.s, source_line(c->src, tr->an->start),
-                  seq[t].pos < seq[t].n && j >= seq[t].pos ? ", after a wait of its own" : "");
-        break;
-      }
-    }
-  }
-  for (int s = 0; s < nseq && reported; s++)
-    if (seq[s].pos < seq[s].n && seq[s].round == 0) {  // the first blocked wait's event lacks its first credits
-      const Event *ev = k->ops.items[seq[s].ops[seq[s].pos]].event;
-      diag_note(c->diag, ev->an->start,
-                "give '%.*s' its first credits: declare it 'ready', or trigger every slot before the loop",
-                (int)ev->name.len, ev->name.s);
-      break;
-    }
+  Sim s = {.c = c, .k = k, .tr = tr, .ntr = ntr, .fate = fate};
+  s.merged = arena_alloc(c->arena, sizeof(bool) * (size_t)nev);
+  for (int e = 0; e < nev; e++) s.merged[e] = k->events.items[e].dependent;
+  for (int t = 0; t < ntr; t++)
+    for (int i = 0; i < tr[t].n; i++)
+      if (tr[t].steps[i].slot < 0) s.merged[k->ops.items[tr[t].steps[i].op].event - k->events.items] = true;
+  s.arrived = arena_alloc(c->arena, sizeof(long long) * (size_t)nev * MAX_SLOTS);
+  s.waits = arena_alloc(c->arena, sizeof(int) * (size_t)ntr * (size_t)nev * MAX_SLOTS);
+  run(&s);
+  report(&s);
 }
-#undef AT

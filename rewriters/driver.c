@@ -36,7 +36,7 @@ const char *construct_stub(Ctx *c, const Annotation *an) {
 
 // What a tirx_* call stands for while clang parses (tirx.h may not be included).
 static const char *call_stub(Ctx *c, const Annotation *an) {
-  if (is_concurrency_annotation(an)) return "((void)0)";  // tirx-pp checks what they name
+  if (is_concurrency_annotation(an)) return concurrency_call_stub(c, an);
   if (span_eq(an->name, "tirx_thread_return")) return "return";
   if (span_eq(an->name, "tirx_cta_sync")) return "__syncthreads()";
   if (span_eq(an->name, "tirx_warp_sync")) return "__syncwarp()";

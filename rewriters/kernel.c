@@ -109,8 +109,10 @@ const char *concurrency_stub(Ctx *c, const Annotation *an) {
     return "";
   }
   case DIR_WAIT:
-  case DIR_TRIGGER:
-    return "((void)0);";  // what it names is checked by tirx-pp, not clang
+  case DIR_TRIGGER:  // the event is checked by tirx-pp; the slot is an expression
+    if (an->dir.nclauses == 1 && an->dir.clauses[0].has_index && an->dir.clauses[0].index.len)
+      return arena_printf(c->arena, "((void)(%.*s));", (int)an->dir.clauses[0].index.len, an->dir.clauses[0].index.s);
+    return "((void)0);";
   default:
     return "";
   }
@@ -365,12 +367,14 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
                 "count(C) takes an integer arrival count");
         return false;
       }
-      if (stub_value(c, an, var, &v) && (v < 1 || v >= (1 << 20))) {
+      bool known = stub_value(c, an, var, &v);
+      if (known && (v < 1 || v >= (1 << 20))) {
         diag_at(c->diag, DIAG_ERROR, cl->args[0].expr.off, cl->args[0].expr.len,
                 "count(%lld): an mbarrier counts 1 to 1048575 arrivals", v);
         return false;
       }
       e.count = cl;
+      e.count_value = known ? v : 0;
     } else if (!decl && !cl->has_args) {
       decl = cl;
     } else {
@@ -452,6 +456,17 @@ static bool event_ref(Span s, Span *name, Span *index) {
   if (rest.s[0] != '[' || rest.s[rest.len - 1] != ']') return false;
   *index = span_trim((Span){rest.s + 1, rest.len - 2, rest.off + 1});
   return index->len > 0;
+}
+
+const char *concurrency_call_stub(Ctx *c, const Annotation *an) {
+  Arg *args;
+  Span name, slot;
+  int n = split_args(c->arena, an->args, &args);
+  if (span_eq(an->name, "tirx_region_sync") || n < 1 || n > 2 || !event_ref(args[0].expr, &name, &slot))
+    return "((void)0)";  // read_op reports what is wrong
+  const char *first = slot.len ? arena_printf(c->arena, "(void)(%.*s)", (int)slot.len, slot.s) : "(void)0";
+  if (n == 1) return arena_printf(c->arena, "(%s)", first);
+  return arena_printf(c->arena, "(%s, (void)(%.*s))", first, (int)args[1].expr.len, args[1].expr.s);
 }
 
 // An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
@@ -788,12 +803,11 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
       else
         read_region(c, k, an, stmts[i]);
     }
-  // Every other function that carries an annotation gets the uniformity
-  // check too.
-  for (int i = 0; i < anns->len; i++) {
-    const Annotation *an = &anns->items[i];
-    int func = an->skipped ? -1 : function_at(c, an->start);
-    bool known = func < 0;
+  // Every other function of the file gets the uniformity check too (SPEC 2:
+  // a barrier under a thread-dependent condition is an error wherever it is).
+  for (int func = 0; func < c->front->nnodes; func++) {
+    if (!is_function_node(node_at(c, func)->kind) || node_at(c, func)->last == func) continue;
+    bool known = false;
     for (int j = 0; j < kernels.len && !known; j++) known = kernels.items[j].func == func;
     if (!known) {
       Kernel k = {.func = func};

@@ -31,6 +31,7 @@ typedef struct Event {
   bool dependent;   // its size is a template parameter (checked by a static_assert)
   bool ready;
   const Clause *count;  // count(C), or NULL
+  long long count_value;  // C when it is a constant, else 0
   long long inferred;   // arrivals per phase, when count is NULL
   bool waited, triggered;
 } Event;
@@ -72,6 +73,10 @@ bool is_concurrency_annotation(const Annotation *an);
 bool is_declaration_annotation(const Annotation *an);
 // Parse-view stubs of the concurrency annotations.
 const char *concurrency_stub(Ctx *c, const Annotation *an);
+// Parse-view text of a tirx_wait/tirx_trigger/tirx_trigger_bytes call: its
+// slot and its second argument as expressions, `((void)(SLOT), (void)(X))`,
+// so that clang checks what they name and the deadlock check can evaluate them.
+const char *concurrency_call_stub(Ctx *c, const Annotation *an);
 
 // An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
 bool is_elect_if(const Ctx *c, int node);

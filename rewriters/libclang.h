@@ -40,6 +40,7 @@ bool libclang_load(const char **why);
 #define clang_getCursorBinaryOperatorKind (tirx_libclang.clang_getCursorBinaryOperatorKind)
 #define clang_getCursorExtent (tirx_libclang.clang_getCursorExtent)
 #define clang_getCursorKind (tirx_libclang.clang_getCursorKind)
+#define clang_getCursorDefinition (tirx_libclang.clang_getCursorDefinition)
 #define clang_getCursorReferenced (tirx_libclang.clang_getCursorReferenced)
 #define clang_getCursorSpelling (tirx_libclang.clang_getCursorSpelling)
 #define clang_getCursorType (tirx_libclang.clang_getCursorType)

@@ -1,10 +1,18 @@
 // uniform.c - the uniformity check of SPEC 2: a block-wide barrier that only
-// part of the block reaches (inside an async region, under elect, under an
-// `if` on the thread's identity) deadlocks the block. `#pragma tirx uniform`
-// on a statement asserts that it is reached uniformly.
+// part of the block reaches (inside an async region, under elect, under a
+// condition on the thread's identity - an `if`, a loop's condition, `?:`,
+// `&&`/`||` - or after a return that only part of the block takes, also
+// through a helper or lambda that the code calls) deadlocks the block. The
+// same holds within a region for tirx_region_sync(), and a
+// tirx_warpgroup_sync(id) waits for 128 threads. `#pragma tirx uniform` on a
+// statement asserts that it is reached uniformly.
 #include <string.h>
 
 #include "kernel.h"
+
+typedef VEC(CXCursor) Names;
+
+enum { MAX_HELPER_DEPTH = 4 };  // helpers calling helpers that hold a barrier
 
 static bool is_block_barrier(const Node *n) {
   if (n->kind != CXCursor_CallExpr) return false;
@@ -16,7 +24,7 @@ static bool is_block_barrier(const Node *n) {
   return yes;
 }
 
-static bool refers_to_thread(const Ctx *c, int node, const CXCursor *tainted, int ntainted) {
+static bool refers_to_thread(const Ctx *c, int node, const Names *tainted) {
   for (int i = node; i <= node_at(c, node)->last; i++) {
     const Node *n = node_at(c, i);
     if (n->kind != CXCursor_DeclRefExpr) continue;
@@ -25,33 +33,64 @@ static bool refers_to_thread(const Ctx *c, int node, const CXCursor *tainted, in
     bool builtin = !strcmp(clang_getCString(s), "threadIdx");
     clang_disposeString(s);
     if (builtin) return true;
-    for (int t = 0; t < ntainted; t++)
-      if (clang_equalCursors(ref, tainted[t])) return true;
+    for (int t = 0; t < tainted->len; t++)
+      if (clang_equalCursors(ref, tainted->items[t])) return true;
   }
   return false;
 }
 
+static bool is_assignment(const Node *n) {
+  if (n->kind != CXCursor_BinaryOperator && n->kind != CXCursor_CompoundAssignOperator) return false;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+  return op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+}
+
+static bool known_name(const Names *t, CXCursor var) {
+  for (int i = 0; i < t->len; i++)
+    if (clang_equalCursors(t->items[i], var)) return true;
+  return false;
+}
+
 // Variables of the function whose values depend on the thread: initialized
-// from threadIdx or from such a variable (the partition index among them).
-static int tainted_vars(const Ctx *c, const Kernel *k, CXCursor *out, int max) {
-  int n = 0;
+// or assigned from threadIdx or from such a variable (the partition index
+// among them).
+static void tainted_vars(Ctx *c, const Kernel *k, Names *out) {
   for (bool grew = true; grew;) {
     grew = false;
-    for (int i = k->func; i <= node_at(c, k->func)->last && n < max; i++) {
+    for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
       const Node *v = node_at(c, i);
-      if (v->kind != CXCursor_VarDecl || v->last == i) continue;
-      bool known = false;
-      for (int t = 0; t < n; t++) known |= clang_equalCursors(out[t], v->cur);
-      if (!known && refers_to_thread(c, i + 1, out, n)) out[n++] = v->cur, grew = true;
+      CXCursor var;
+      int from;
+      if (v->kind == CXCursor_VarDecl && v->last != i) {
+        var = v->cur, from = i + 1;
+      } else if (is_assignment(v)) {
+        int kids[2];
+        if (front_children(c->front, i, kids, 2) != 2) continue;
+        CXCursor lhs = front_strip(node_at(c, kids[0])->cur);
+        if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) continue;
+        var = clang_getCursorReferenced(lhs), from = kids[1];
+      } else {
+        continue;
+      }
+      bool tainted = false;  // the initializer: the VarDecl's children
+      for (int j = from; j <= v->last && !tainted; j = node_at(c, j)->last + 1) tainted = refers_to_thread(c, j, out);
+      if (tainted && !known_name(out, var)) {
+        VEC_PUSH(c->arena, *out, var);
+        grew = true;
+      }
     }
   }
-  return n;
 }
 
 static const char *what(const Ctx *c, int node) {
   for (int i = 0; i < c->anns->len; i++)  // tirx_cta_sync() stood here before the parse
     if (c->anns->items[i].spelling == SPELL_CALL && c->anns->items[i].start == node_at(c, node)->start)
       return arena_printf(c->arena, "%.*s()", (int)c->anns->items[i].name.len, c->anns->items[i].name.s);
+  const Node *n = node_at(c, node);
+  size_t paren = n->start;
+  while (paren < n->end && c->src->data[paren] != '(') paren++;
+  if (paren < n->end && paren > n->start)  // as written: a lambda's call is `f()`, not `operator()()`
+    return arena_printf(c->arena, "%.*s()", (int)(paren - n->start), c->src->data + n->start);
   CXString s = clang_getCursorSpelling(node_at(c, node)->cur);
   const char *name = arena_printf(c->arena, "%s()", clang_getCString(s));
   clang_disposeString(s);
@@ -68,9 +107,56 @@ static bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
   return false;
 }
 
+// The condition that decides whether node p's child holding `off` runs,
+// when p is an if, loop, switch, ?: or && / ||; -1 otherwise.
+static int deciding_condition(const Ctx *c, int p, size_t off) {
+  int kids[3];
+  int nk = front_children(c->front, p, kids, 3);
+  switch (node_at(c, p)->kind) {
+  case CXCursor_IfStmt:
+  case CXCursor_WhileStmt:
+  case CXCursor_SwitchStmt:
+  case CXCursor_ConditionalOperator:
+    return nk >= 2 && node_at(c, kids[0])->end <= off ? kids[0] : -1;
+  case CXCursor_ForStmt: {
+    ForParts fp;
+    return for_parts(c, p, &fp) && fp.cond >= 0 && off >= fp.rparen ? fp.cond : -1;
+  }
+  case CXCursor_DoStmt:  // the body runs again for the threads whose condition holds
+    return nk == 2 && off < node_at(c, kids[1])->start ? kids[1] : -1;
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(node_at(c, p)->cur);
+    return (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) && nk == 2 && node_at(c, kids[0])->end <= off
+               ? kids[0]
+               : -1;
+  }
+  default: return -1;
+  }
+}
+
+// The thread-dependent condition above node i (up to `top`), -1 if none.
+static int thread_condition(const Ctx *c, int i, int top, size_t off, const Names *tainted) {
+  for (int p = node_at(c, i)->parent; p >= 0 && p != top; p = node_at(c, p)->parent) {
+    int cond = deciding_condition(c, p, off);
+    if (cond >= 0 && refers_to_thread(c, cond, tainted)) return p;
+  }
+  return -1;
+}
+
+// A return before off that only the threads of a thread-dependent condition
+// take (the rest of the block then never reaches off); -1 if none.
+static int divergent_return(const Ctx *c, const Kernel *k, size_t off, const Names *tainted, int *cond) {
+  for (int i = k->func; i <= node_at(c, k->func)->last && node_at(c, i)->start < off; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_ReturnStmt || n->func != k->func) continue;
+    int p = thread_condition(c, i, k->func, n->start, tainted);
+    if (p >= 0 && node_at(c, p)->end <= off) return *cond = p, i;
+  }
+  return -1;
+}
+
 // One collective: `what` at node i (offset off) must be reached by the block.
-static void check_collective(Ctx *c, Kernel *k, const CXCursor *tainted, int ntainted, int i, size_t off,
-                             const char *what) {
+static void check_collective(Ctx *c, Kernel *k, const Names *tainted, int i, size_t off, const char *what) {
   const Region *in = NULL;
   for (int r = 0; r < k->regions.len; r++)
     if (off >= k->regions.items[r].body.start && off < k->regions.items[r].body.end) in = &k->regions.items[r];
@@ -82,8 +168,7 @@ static void check_collective(Ctx *c, Kernel *k, const CXCursor *tainted, int nta
     diag_note(c->diag, in->an->start, "the region starts here");
     return;
   }
-  for (int p = node_at(c, i)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
-    enum CXCursorKind kind = node_at(c, p)->kind;
+  for (int p = node_at(c, i)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent)
     if (is_elect_if(c, p)) {
       diag_error(c->diag, off,
                  "%s under 'elect' is reached by one lane of each warp, never by the whole block: move it out of "
@@ -92,35 +177,134 @@ static void check_collective(Ctx *c, Kernel *k, const CXCursor *tainted, int nta
       diag_note(c->diag, node_at(c, p)->start, "elect is here");
       return;
     }
-    int cond[1];
-    if ((kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt || kind == CXCursor_SwitchStmt) &&
-        front_children(c->front, p, cond, 1) && cond[0] != i && node_at(c, cond[0])->end <= off &&
-        refers_to_thread(c, cond[0], tainted, ntainted)) {
-      diag_error(c->diag, off,
-                 "%s under a condition on the thread's identity is reached by part of the block only: the rest "
-                 "never arrives; move it out, or use tirx_warpgroup_sync(id) / tirx_region_sync() for the part",
-                 what);
-      diag_note(c->diag, node_at(c, p)->start,
-                "the condition; if it is the same for the whole block, say so with '#pragma tirx uniform'");
-      return;
+  int p = thread_condition(c, i, k->func, off, tainted), cond;
+  if (p >= 0) {
+    diag_error(c->diag, off,
+               "%s under a condition on the thread's identity is reached by part of the block only: the rest "
+               "never arrives; move it out, or use tirx_warpgroup_sync(id) / tirx_region_sync() for the part",
+               what);
+    diag_note(c->diag, node_at(c, p)->start,
+              "the condition; if it is the same for the whole block, say so with '#pragma tirx uniform'");
+    return;
+  }
+  int ret = divergent_return(c, k, off, tainted, &cond);
+  if (ret >= 0) {
+    diag_error(c->diag, off,
+               "%s after a return that part of the block takes is reached by the rest only: it never completes; "
+               "let every thread reach it, and return after it",
+               what);
+    diag_note(c->diag, node_at(c, ret)->start, "this return depends on the thread's identity");
+  }
+}
+
+// The body of what a call runs, when it is in this file: a function, or a
+// lambda (called directly, or through the variable that holds it).
+static int callee_body(const Ctx *c, int call) {
+  CXCursor callee = clang_getCursorReferenced(node_at(c, call)->cur);
+  CXCursor ref = clang_getCursorDefinition(callee);
+  CXString name = clang_getCursorSpelling(callee);
+  bool through_object = !strcmp(clang_getCString(name), "operator()");  // a lambda's call: the object is an operand
+  clang_disposeString(name);
+  for (int i = call + 1; through_object && i <= node_at(c, call)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_LambdaExpr) return i;
+    if (n->kind == CXCursor_DeclRefExpr && clang_getCursorKind(clang_getCursorReferenced(n->cur)) == CXCursor_VarDecl) {
+      ref = clang_getCursorReferenced(n->cur);
+      break;
+    }
+  }
+  if (clang_Cursor_isNull(ref)) return -1;
+  for (int i = 0; i < c->front->nnodes; i++)
+    if (clang_equalCursors(node_at(c, i)->cur, ref)) {
+      if (node_at(c, i)->kind != CXCursor_VarDecl) return i;
+      for (int l = i + 1; l <= node_at(c, i)->last; l++)
+        if (node_at(c, l)->kind == CXCursor_LambdaExpr) return l;
+      return -1;
+    }
+  return -1;
+}
+
+// The block barrier a call reaches through helpers and lambdas; -1 if none.
+static int barrier_through(const Ctx *c, int call, int depth) {
+  int body = depth < MAX_HELPER_DEPTH ? callee_body(c, call) : -1;
+  if (body < 0 || (call >= body && call <= node_at(c, body)->last)) return -1;  // recursion
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (is_block_barrier(n)) return i;
+    if (n->kind == CXCursor_CallExpr && barrier_through(c, i, depth + 1) >= 0) return barrier_through(c, i, depth + 1);
+  }
+  return -1;
+}
+
+// tirx_region_sync() must be reached by every thread of its region, and
+// tirx_warpgroup_sync(id) by 128 threads.
+static void check_region_barriers(Ctx *c, Kernel *k, const Names *tainted) {
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *op = &k->ops.items[i];
+    int node = front_first_at(c->front, op->an->start);
+    if (op->kind != OP_REGION_SYNC || !op->region || node >= c->front->nnodes) continue;
+    int top = op->region->body.node;
+    for (int p = node_at(c, node)->parent; p >= 0 && p != top; p = node_at(c, p)->parent)
+      if (is_elect_if(c, p)) {
+        diag_error(c->diag, op->an->start,
+                   "tirx_region_sync() under 'elect' is reached by one lane of each warp, never by the whole "
+                   "region '%s': move it out of the elected statement",
+                   region_label(c, op->region));
+        diag_note(c->diag, node_at(c, p)->start, "elect is here");
+        goto next;
+      }
+    int p = thread_condition(c, node, top, op->an->start, tainted);
+    if (p >= 0) {
+      diag_error(c->diag, op->an->start,
+                 "tirx_region_sync() under a condition on the thread's identity is reached by part of '%s' only: "
+                 "the rest never arrives; move it out of the condition",
+                 region_label(c, op->region));
+      diag_note(c->diag, node_at(c, p)->start, "the condition");
+    }
+  next:;
+  }
+  const Node *fn = node_at(c, k->func);
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->skipped || an->spelling != SPELL_CALL || !span_eq(an->name, "tirx_warpgroup_sync") ||
+        an->start < fn->start || an->start >= fn->end)
+      continue;
+    for (int r = 0; r < k->regions.len; r++) {
+      const Region *in = &k->regions.items[r];
+      if (an->start >= in->body.start && an->start < in->body.end && in->threads < 128) {
+        diag_error(c->diag, an->start,
+                   "tirx_warpgroup_sync() waits for 128 threads, and '%s' has %d: it never completes; use "
+                   "tirx_region_sync()",
+                   region_label(c, in), in->threads);
+        diag_note(c->diag, in->an->start, "the region starts here");
+      }
     }
   }
 }
 
 void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
-  CXCursor tainted[256];
-  int ntainted = tainted_vars(c, k, tainted, 256);
+  Names tainted = {0};
+  tainted_vars(c, k, &tainted);
   for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
     const Node *n = node_at(c, i);
-    if (is_block_barrier(n) && !asserted_uniform(c, stmts, n->start))
-      check_collective(c, k, tainted, ntainted, i, n->start, what(c, i));
+    if (n->func != k->func || asserted_uniform(c, stmts, n->start)) continue;  // a lambda's: checked where called
+    if (is_block_barrier(n)) {
+      check_collective(c, k, &tainted, i, n->start, what(c, i));
+      continue;
+    }
+    int via = n->kind == CXCursor_CallExpr ? barrier_through(c, i, 0) : -1;
+    if (via >= 0)
+      check_collective(c, k, &tainted, i, n->start,
+                       arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), what(c, via),
+                                    source_line(c->src, node_at(c, via)->start)));
   }
   // An event's declaration ends in a block barrier too (its init).
   for (int e = 0; e < k->events.len; e++) {
     const Event *ev = &k->events.items[e];
     int node = front_first_at(c->front, ev->an->start);
     if (node < c->front->nnodes && !asserted_uniform(c, stmts, ev->an->start))
-      check_collective(c, k, tainted, ntainted, node, ev->an->start,
+      check_collective(c, k, &tainted, node, ev->an->start,
                        arena_printf(c->arena, "the declaration of event '%.*s'", (int)ev->name.len, ev->name.s));
   }
+  check_region_barriers(c, k, &tainted);
 }

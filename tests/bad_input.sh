@@ -16,6 +16,8 @@
 #   NAME.flags   options, on one line, given after the input:  tirx-pp NAME.cu FLAGS
 #   NAME.output  'identical' (standard output is the input, byte for byte) or
 #                'lacks TEXT' (standard output does not contain TEXT)
+#   NAME.stderr  the whole of standard error, every line of every message
+#                (error, notes, source lines and carets), byte for byte
 #
 # Every run is limited to 60 s. Checked for each case:
 #   - no signal, exit status below 128, within the time limit;
@@ -99,6 +101,11 @@ for f in "$bad"/*.cu; do
   name=$(basename "$f" .cu)
   [ -f "$bad/$name.expect" ] || { fail=$((fail + 1)); echo "FAIL $name: no $name.expect"; }
 done
+for f in "$bad"/*.stderr; do
+  [ -e "$f" ] || continue
+  name=$(basename "$f" .stderr)
+  [ -f "$bad/$name.expect" ] || { fail=$((fail + 1)); echo "FAIL $name: $name.stderr without $name.expect"; }
+done
 
 for e in "$bad"/*.expect; do
   name=$(basename "$e" .expect) in=$(basename "$e" .expect).cu
@@ -122,6 +129,9 @@ for e in "$bad"/*.expect; do
     [ "$(tr -d '\000' < "$tmp/err" | wc -c)" -eq "$(wc -c < "$tmp/err")" ] || why+=("standard error holds a NUL byte")
     if [ -n "$want_err" ] && ! grep -aqF -- "$want_err" "$tmp/err"; then why+=("standard error lacks '$want_err'"); fi
     if [ -n "$not_err" ] && grep -aqF -- "$not_err" "$tmp/err"; then why+=("standard error has '$not_err'"); fi
+    if [ -f "$bad/$name.stderr" ] && ! cmp -s "$bad/$name.stderr" "$tmp/err"; then
+      why+=("standard error differs from $name.stderr at line $(cmp "$bad/$name.stderr" "$tmp/err" 2>&1 | sed -n 's/.* line \([0-9]*\).*/\1/p;s/.*EOF on \([^ ]*\).*/end of \1/p' | head -1)")
+    fi
     case $rc in
     0) if [ -z "$want_err" ]; then [ -s "$tmp/err" ] && why+=("standard error is not empty: '$(head -1 "$tmp/err" | cut -c1-160)'")
        else check_blocks "$in" warning; fi ;;
@@ -180,7 +190,10 @@ for e in "$bad"/*.expect; do
   else
     fail=$((fail + 1))
     reasons=$(printf '%s; ' "${why[@]}"); echo "FAIL $name: ${reasons%; }"
-    if [ "${TIRX_BAD_VERBOSE:-0}" = 1 ]; then tr -d '\000' < "$tmp/stderr" | head -20 | sed 's/^/    | /'; fi
+    if [ "${TIRX_BAD_VERBOSE:-0}" = 1 ]; then
+      tr -d '\000' < "$tmp/stderr" | head -20 | sed 's/^/    | /'
+      [ -f "$bad/$name.stderr" ] && diff "$bad/$name.stderr" "$tmp/stderr" | head -20 | sed 's/^/    diff /'
+    fi
   fi
 done
 echo "$pass passed, $fail failed, ${skipped:-0} skipped"

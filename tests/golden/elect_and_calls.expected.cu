@@ -4,12 +4,12 @@
 
 __global__ void ops(float *A, int *count, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
+  __syncthreads();  // before the return: every thread of the block reaches it
+  __syncwarp();
+  tirx_bar_sync(1, 128);
   if (i >= n) return;
 if (tirx_elect_one_sync())
   atomicAdd(&count[threadIdx.x / 32], 1);
   if (tirx_elect_one_sync()) { A[i] += 1.f; }
   if (tirx_elect_one_sync()) A[i] *= 2.f;
-  __syncthreads();
-  __syncwarp();
-  tirx_bar_sync(1, 128);
 }

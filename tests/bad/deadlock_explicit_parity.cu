@@ -1,0 +1,19 @@
+#include "tirx.h"
+__global__ void k(const float *in, float *out) {
+  __shared__ float buf[128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full
+#pragma tirx event empty
+#pragma tirx async(wg == 0)
+  {
+    tirx_wait(empty, 0);
+    buf[threadIdx.x] = in[threadIdx.x];
+    tirx_trigger(full);
+  }
+#pragma tirx async(wg == 1)
+  {
+    tirx_wait(full, 0);
+    out[threadIdx.x] = buf[threadIdx.x - 128];
+    tirx_trigger(empty);
+  }
+}

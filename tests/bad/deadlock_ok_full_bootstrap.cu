@@ -1,0 +1,25 @@
+#include "tirx.h"
+#define S 4
+__global__ void k(const float *in, float *out, int n) {
+  __shared__ float buf[S][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[S]
+#pragma tirx event empty[S]
+#pragma tirx async(wg == 0)
+  {
+    for (int i = 0; i < n; ++i) {
+      tirx_wait(empty[i % S]);
+      buf[i % S][threadIdx.x] = in[i];
+      tirx_trigger(full[i % S]);
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+    for (int s = 0; s < S; ++s) tirx_trigger(empty[s]);
+    for (int i = 0; i < n; ++i) {
+      tirx_wait(full[i % S]);
+      out[i] = buf[i % S][threadIdx.x - 128];
+      tirx_trigger(empty[i % S]);
+    }
+  }
+}
