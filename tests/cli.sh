@@ -208,8 +208,8 @@ __global__ void k(float *a) {
 #endif
 }
 K
-"$tool" -arch=sm_100a archdep.cu 2>/dev/null | grep -q 'const int i = 1' && ok arch-macros-sm100a || bad arch-macros-sm100a
-"$tool" -arch=sm_90a archdep.cu | grep -q 'const int i = 1' && bad arch-macros-sm90a || ok arch-macros-sm90a
+"$tool" -arch=sm_100a archdep.cu 2>/dev/null | grep -qF '{ int i = 1;' && ok arch-macros-sm100a || bad arch-macros-sm100a
+"$tool" -arch=sm_90a archdep.cu | grep -qF '{ int i = 1;' && bad arch-macros-sm90a || ok arch-macros-sm90a
 
 # nvcc's options after --, each as nvcc takes it (a value apart or after =).
 "$tool" good.cu -o dashes.cu -- -keep-dir "$tmp" -Xcompiler -fPIC -Xptxas=-v -t 0 --threads 2 -ccbin g++ \
