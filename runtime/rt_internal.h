@@ -52,7 +52,8 @@ void rt_deps_free(RtDeps *d);
 // Whether every file is as recorded: the same size and modification time, or
 // else the same content. A file missing now (recorded present) counts as
 // changed unless missing_ok (a rewrite made on another machine, where the
-// toolkit or clang's headers were elsewhere). *changed: the first that is not.
+// toolkit or clang's headers were elsewhere), and so does a system header
+// (under /usr) that differs: that machine's own. *changed: the first that is not.
 bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed);
 // Adds the files that `#include` lines of text (and of what they include)
 // name, found as NVRTC would look for them: "..." beside the including file

@@ -1,6 +1,5 @@
 // deadlock_watchdog.cu - runtime deadlocks that tirx-pp's static check cannot
-// see (it runs each region's first iteration and counts triggers, not
-// arrivals), and that `tirx-pp --watchdog` must turn into a message and a trap
+// see (a trip count or a condition that only the data decides), and that `tirx-pp --watchdog` must turn into a message and a trap
 // instead of a hang (SPEC section 4, "Watchdog").
 //
 //   tirx-pp --watchdog=20000000 -I headers -I examples tests/gpu/deadlock_watchdog.cu -o dw.cu
@@ -24,11 +23,12 @@
 #define EXAMPLE_ARGS "SCENARIO"
 #include "harness.h"  // skip_without_device, CUDA_CHECK, parse_size
 
-// 1. A wrong explicit count: `done` expects 256 arrivals per phase, and only
-//    warpgroup 1 (128 threads) triggers it. Warpgroup 0 (4 warps) waits forever.
+// 1. A trigger under a condition the data never meets (out[511] stays 0):
+//    warpgroup 0 (4 warps) waits forever. (A wrong count(N) is caught before
+//    run time now: the deadlock check counts arrivals per phase.)
 __global__ void wrong_count(int* out) {
 #pragma tirx warpgroups(wg: 2)
-#pragma tirx event done count(256)
+#pragma tirx event done count(128)
 #pragma tirx async(wg == 0)
   {
     tirx_wait(done);
@@ -37,7 +37,7 @@ __global__ void wrong_count(int* out) {
 #pragma tirx async(wg == 1)
   {
     out[threadIdx.x] = 1;
-    tirx_trigger(done);
+    if (out[511] != 0) tirx_trigger(done);
   }
 }
 
@@ -71,11 +71,11 @@ __global__ void short_producer(const float* in, float* out, int n) {
   }
 }
 
-// 3. The same wrong count, waited for by the whole block (8 warps) outside
-//    every region: `done` expects 256 arrivals, the second region gives 128.
+// 3. The same missing trigger, waited for by the whole block (8 warps)
+//    outside every region.
 __global__ void wrong_count_outside(int* out) {
 #pragma tirx warpgroups(wg: 2)
-#pragma tirx event done count(256)
+#pragma tirx event done count(128)
 #pragma tirx async(wg == 0)
   {
     out[threadIdx.x] = 0;
@@ -83,16 +83,16 @@ __global__ void wrong_count_outside(int* out) {
 #pragma tirx async(wg == 1)
   {
     out[threadIdx.x] = 1;
-    tirx_trigger(done);
+    if (out[511] != 0) tirx_trigger(done);
   }
   tirx_wait(done);
 }
 
-// 4. As 1 with one waiting warp (a warps partition): warp 0 waits for 64
-//    arrivals, warp 1 gives 32.
+// 4. As 1 with one waiting warp (a warps partition): warp 1's trigger never
+//    comes.
 __global__ void wrong_count_one_warp(int* out) {
 #pragma tirx warps(w: 2)
-#pragma tirx event done count(64)
+#pragma tirx event done count(32)
 #pragma tirx async(w == 0)
   {
     tirx_wait(done);
@@ -101,7 +101,7 @@ __global__ void wrong_count_one_warp(int* out) {
 #pragma tirx async(w == 1)
   {
     out[threadIdx.x] = 1;
-    tirx_trigger(done);
+    if (out[511] != 0) tirx_trigger(done);
   }
 }
 
@@ -120,9 +120,9 @@ int main(int argc, char** argv) {
   skip_without_device();
 
   static const char* const what[kScenarios + 1] = {
-      "", "count(256), 128 arrivals; 4 warps wait", "producer loop one short; 4 warps wait",
-      "count(256), 128 arrivals; the whole block waits outside the regions",
-      "count(64), 32 arrivals; 1 warp waits"};
+      "", "the trigger's condition never holds; 4 warps wait", "producer loop one short; 4 warps wait",
+      "the trigger's condition never holds; the whole block waits outside the regions",
+      "the trigger's condition never holds; 1 warp waits"};
   static const char* const event[kScenarios + 1] = {"", "done", "full", "done", "done"};
   printf(EXAMPLE ": scenario %d (%s): expect a watchdog on %s[\n", scenario, what[scenario], event[scenario]);
   fflush(stdout);
