@@ -389,6 +389,13 @@ static void walk(Walk *w, int node) {
   case CXCursor_IfStmt: return walk_if(w, node);
   case CXCursor_ForStmt: {
     ForParts fp;
+    int k[4];
+    // A grid's stub (`for (int i = 0; i < E; ++i)` with no text of its own):
+    // its four parts in the order clang gives them.
+    if (!for_parts(c, node, &fp) && front_children(c->front, node, k, 4) == 4) {
+      walk(w, k[0]);
+      return walk_loop(w, k[1], k[3], k[2], false);
+    }
     if (!for_parts(c, node, &fp)) return walk_children(w, node);
     if (fp.init >= 0) walk(w, fp.init);
     return walk_loop(w, fp.cond, fp.body, fp.inc, false);

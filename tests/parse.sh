@@ -17,11 +17,11 @@ bad() { fail=$((fail+1)); echo "FAIL $1"; }
 show() { sed 's/^/     /' "$1" | head -n 40; }
 
 # rewrite NAME FILE EXPANSIONS [tirx-pp flags]: exit 0, silent, no pragma
-# left, and EXPANSIONS blocks `const int k = ` (one per iteration).
+# left, and EXPANSIONS blocks `{ int k = ` (one per iteration).
 rewrite() {
   local name=$1 f=$2 want=$3; shift 3
   "$tool" "$@" "$f" -o "$work/$name.cu" 2> "$work/$name.err"; local rc=$?
-  local got; got=$(grep -c 'const int k = ' "$work/$name.cu" 2>/dev/null)
+  local got; got=$(grep -cF '{ int k = ' "$work/$name.cu" 2>/dev/null)
   if [ $rc -eq 0 ] && [ ! -s "$work/$name.err" ] && ! grep -Eq '^[[:space:]]*#[[:space:]]*pragma[[:space:]]+tirx' "$work/$name.cu" && [ "$got" = "$want" ]; then
     ok "tirx-pp $name"
   else
