@@ -230,7 +230,7 @@ bool int_type(CXCursor decl, int *bits, bool *is_unsigned, char **spelling, Aren
   return *bits > 0 && *bits <= 64;
 }
 
-char *int_literal(Arena *a, __int128 v, bool is_unsigned, int bits) {
+char *int_literal(Arena *a, i128 v, bool is_unsigned, int bits) {
   if (is_unsigned) {
     unsigned long long u = (unsigned long long)v;
     if (u <= 0x7fffffffULL) return arena_printf(a, "%llu", u);

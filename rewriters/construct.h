@@ -6,6 +6,10 @@
 #include "front.h"
 #include "scan.h"
 
+// 128-bit integers for trip-count arithmetic that cannot overflow (a GCC and
+// clang extension, marked as one so that -Wpedantic accepts it).
+__extension__ typedef __int128 i128;
+
 // A construct that renders its body n times.
 typedef struct {
   size_t start, end;
@@ -76,7 +80,7 @@ bool no_head_args(Ctx *c, const Annotation *an);
 bool check_clauses(Ctx *c, const Annotation *an, const char *const *allowed);
 // Integer type facts of a declaration; false when not an integer type.
 bool int_type(CXCursor decl, int *bits, bool *is_unsigned, char **spelling, Arena *a);
-char *int_literal(Arena *a, __int128 v, bool is_unsigned, int bits);
+char *int_literal(Arena *a, i128 v, bool is_unsigned, int bits);
 
 // A counted loop `for (T i = start; i < bound; ++i)` in any of its forms.
 typedef struct {
@@ -88,7 +92,7 @@ typedef struct {
   bool is_unsigned, in_template;
   int bits;
   bool constant;  // start and bound are constants: the iterations below are known
-  __int128 start, bound;
+  i128 start, bound;
   long long step;
   char **values;  // each iteration's value, as a literal
   int count;

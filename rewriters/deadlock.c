@@ -227,7 +227,7 @@ static int region_of_body(const Kernel *k, int node) {
 static void walk_if(Walk *w, int node) {
   int kids[3];
   int n = front_children(w->c->front, node, kids, 3);
-  if (n < 2 || n > 3) return walk_children(w, node);  // an init-statement: walked as it stands
+  if (n < 2 || n > 3) { walk_children(w, node); return; }  // an init-statement: walked as it stands
   int cond = kids[0], then = kids[1], other = n == 3 ? kids[2] : -1;
   walk(w, cond);
   long long v;
@@ -368,13 +368,14 @@ static void walk(Walk *w, int node) {
   }
   const Ctx *c = w->c;
   const Node *n = node_at(c, node);
-  if (w->op_at[node] >= 0) return emit(w, w->op_at[node], node);
+  if (w->op_at[node] >= 0) { emit(w, w->op_at[node], node); return; }
   switch (n->kind) {
   case CXCursor_LambdaExpr: mark(w, node, IN_LAMBDA); return;  // runs where it is called
   case CXCursor_CompoundStmt: {
     int r = region_of_body(w->k, node);
     if (r >= 0 && !(w->part >= 0 && (w->k->regions.items[r].members >> w->part & 1))) return;
-    return walk_children(w, node);
+    walk_children(w, node);
+    return;
   }
   case CXCursor_VarDecl: {
     walk_children(w, node);
@@ -386,7 +387,7 @@ static void walk(Walk *w, int node) {
     bind(w, n->cur, known, v);
     return;
   }
-  case CXCursor_IfStmt: return walk_if(w, node);
+  case CXCursor_IfStmt: { walk_if(w, node); return; }
   case CXCursor_ForStmt: {
     ForParts fp;
     int k[4];
@@ -394,18 +395,21 @@ static void walk(Walk *w, int node) {
     // its four parts in the order clang gives them.
     if (!for_parts(c, node, &fp) && front_children(c->front, node, k, 4) == 4) {
       walk(w, k[0]);
-      return walk_loop(w, k[1], k[3], k[2], false);
+      walk_loop(w, k[1], k[3], k[2], false);
+      return;
     }
-    if (!for_parts(c, node, &fp)) return walk_children(w, node);
+    if (!for_parts(c, node, &fp)) { walk_children(w, node); return; }
     if (fp.init >= 0) walk(w, fp.init);
-    return walk_loop(w, fp.cond, fp.body, fp.inc, false);
+    walk_loop(w, fp.cond, fp.body, fp.inc, false);
+    return;
   }
   case CXCursor_WhileStmt:
   case CXCursor_DoStmt: {
     int kids[2];
-    if (front_children(c->front, node, kids, 2) != 2) return walk_children(w, node);
+    if (front_children(c->front, node, kids, 2) != 2) { walk_children(w, node); return; }
     bool is_do = n->kind == CXCursor_DoStmt;
-    return walk_loop(w, kids[is_do ? 1 : 0], kids[is_do ? 0 : 1], -1, is_do);
+    walk_loop(w, kids[is_do ? 1 : 0], kids[is_do ? 0 : 1], -1, is_do);
+    return;
   }
   case CXCursor_SwitchStmt: {  // which case runs is not evaluated: no jump out of it is taken
     walk_children(w, node);

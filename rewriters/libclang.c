@@ -3,6 +3,7 @@
 #include "libclang.h"
 
 #include <dlfcn.h>
+#include <string.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -20,8 +21,12 @@ static const char *load_error;  // NULL once loaded
 static char dl_error[512];
 
 static const char *load_symbols(void *lib) {
-#define FN(ret, name, params) \
-  if (!(tirx_libclang.name = (ret(*) params)dlsym(lib, #name))) return "libclang lacks " #name;
+  void *sym;
+  // dlsym's object pointer into the function pointer by its bytes (POSIX
+  // guarantees they are the same; ISO C has no cast between the two).
+#define FN(ret, name, params)                                         \
+  if (!(sym = dlsym(lib, #name))) return "libclang lacks " #name;    \
+  memcpy(&tirx_libclang.name, &sym, sizeof sym);
 #include "libclang.def"
 #undef FN
   return NULL;

@@ -174,14 +174,14 @@ static bool read_inc(Ctx *c, const Annotation *an, const ForParts *fp, Header *h
 }
 
 // x as a value of the integer type of `bits` and signedness.
-static __int128 as_type(__int128 x, int bits, bool is_unsigned) {
-  __int128 mod = (__int128)1 << bits;
+static i128 as_type(i128 x, int bits, bool is_unsigned) {
+  i128 mod = (i128)1 << bits;
   x = ((x % mod) + mod) % mod;
   if (!is_unsigned && x >= mod / 2) x -= mod;
   return x;
 }
 
-static bool holds(__int128 v, enum CXBinaryOperatorKind cmp, __int128 bound) {
+static bool holds(i128 v, enum CXBinaryOperatorKind cmp, i128 bound) {
   switch (cmp) {
   case CXBinaryOperator_LT: return v < bound;
   case CXBinaryOperator_LE: return v <= bound;
@@ -195,9 +195,9 @@ static bool holds(__int128 v, enum CXBinaryOperatorKind cmp, __int128 bound) {
 static bool expand(Ctx *c, const Annotation *an, const Header *h, LoopHeader *u) {
   int bits = u->bits;
   bool is_unsigned = u->is_unsigned;
-  __int128 mod = (__int128)1 << bits;
-  __int128 lo = is_unsigned ? 0 : -(mod / 2), hi = is_unsigned ? mod - 1 : mod / 2 - 1;
-  __int128 v = as_type(h->start, bits, is_unsigned), bound = h->bound;
+  i128 mod = (i128)1 << bits;
+  i128 lo = is_unsigned ? 0 : -(mod / 2), hi = is_unsigned ? mod - 1 : mod / 2 - 1;
+  i128 v = as_type(h->start, bits, is_unsigned), bound = h->bound;
   // The comparison happens in the common type of C's usual arithmetic
   // conversions: both sides promoted to int, then the wider (or, at equal
   // width, the unsigned) type wins.

@@ -262,10 +262,10 @@ static int fix_depfile(Arena *ar, const char *path, const char *src, const char 
     // its #line directives, so nvcc may list it twice), then tirx-pp's.
     Rule *first = &rules.items[0];
     FileIds ids = {0};
-    int n = 0;
+    int kept = 0;
     for (int i = 0; i < first->deps.len; i++)
-      if (!seen(ar, &ids, first->deps.items[i])) first->deps.items[n++] = first->deps.items[i];
-    first->deps.len = n;
+      if (!seen(ar, &ids, first->deps.items[i])) first->deps.items[kept++] = first->deps.items[i];
+    first->deps.len = kept;
     const char **mine = arena_alloc(ar, sizeof(char *) * (size_t)(r->ndeps + 1));
     int nmine = unique_deps(r, false, mine);
     int before = first->deps.len;
