@@ -21,7 +21,7 @@ static const char *dir_of(Arena *a, const char *path) {
 }
 
 static const char *join(Arena *a, const char *dir, const char *name) {
-  if (name[0] == '/') return name;
+  if (name[0] == '/' || !strcmp(dir, ".")) return name;  // "x.h", not "./x.h", as the preprocessor says it
   return arena_printf(a, "%s/%s", dir, name);
 }
 
