@@ -112,8 +112,8 @@ bool rt_deps_has(const RtDeps *d, const char *path) {
   return false;
 }
 
-// The file as it is now; its content (malloc'ed) in *data when asked.
-static RtDep dep_now(const char *path, char **data, size_t *len) {
+// The file as it is now.
+static RtDep dep_now(const char *path) {
   RtDep dep = {.size = ABSENT};
   struct stat st;
   size_t n;
@@ -122,10 +122,7 @@ static RtDep dep_now(const char *path, char **data, size_t *len) {
   dep.size = n;
   dep.mtime_ns = mtime_ns(&st);
   sha256_of(text, n, dep.sha256);
-  if (data)
-    *data = text, *len = n;
-  else
-    free(text);
+  free(text);
   return dep;
 }
 
@@ -143,7 +140,7 @@ static bool push_dep(RtDeps *d, RtDep dep, const char *path) {
 }
 
 bool rt_deps_add(RtDeps *d, const char *path) {
-  return rt_deps_has(d, path) || push_dep(d, dep_now(path, NULL, NULL), path);
+  return rt_deps_has(d, path) || push_dep(d, dep_now(path), path);
 }
 
 bool rt_deps_merge(RtDeps *d, const RtDeps *from) {
@@ -170,7 +167,7 @@ static bool dep_current(const RtDep *was, bool missing_ok) {
   if ((uint64_t)st.st_size != was->size) return false;
   if (mtime_ns(&st) == was->mtime_ns) return true;
   // Touched, perhaps not changed: the content decides.
-  RtDep now = dep_now(was->path, NULL, NULL);
+  RtDep now = dep_now(was->path);
   return now.size == was->size && !memcmp(now.sha256, was->sha256, 32);
 }
 
@@ -214,7 +211,8 @@ static bool resolve(const char *name, size_t n, bool quoted, const char *beside,
   return false;
 }
 
-// Adds what text's #include lines name; beside: the including file's directory.
+// Adds the files that text's #include lines name (once each); beside: the
+// including file's directory, NULL for the source itself.
 static bool scan_text(RtDeps *d, const char *text, size_t len, const char *beside, const char *const *dirs,
                       int ndirs) {
   const char *end = text + len;
@@ -227,25 +225,33 @@ static bool scan_text(RtDeps *d, const char *text, size_t len, const char *besid
     bool quoted;
     const char *name = p < end && *p == '#' ? include_name(p + 1, end, &n, &quoted) : NULL;
     char real[PATH_MAX];
-    if (name && resolve(name, n, quoted, beside, dirs, ndirs, real) && !rt_deps_has(d, real)) {
-      char *data = NULL;
-      size_t dlen = 0;
-      RtDep dep = dep_now(real, &data, &dlen);
-      if (!push_dep(d, dep, real)) return free(data), false;
-      // Its own includes, from its directory.
-      char *slash = strrchr(real, '/');
-      if (slash) *slash = '\0';
-      bool ok = !data || scan_text(d, data, dlen, real, dirs, ndirs);
-      free(data);
-      if (!ok) return false;
-    }
+    if (name && resolve(name, n, quoted, beside, dirs, ndirs, real) && !rt_deps_has(d, real) &&
+        !push_dep(d, dep_now(real), real))
+      return false;
     line = next;
   }
   return true;
 }
 
+// Breadth first, the list itself the work list: each file added is scanned
+// in turn, from its own directory (no recursion, so include depth costs no
+// stack).
 bool rt_deps_scan(RtDeps *d, const char *text, size_t len, const char *const *dirs, int ndirs) {
-  return scan_text(d, text, len, NULL, dirs, ndirs);
+  int next = d->n;
+  if (!scan_text(d, text, len, NULL, dirs, ndirs)) return false;
+  for (; next < d->n; next++) {
+    size_t n;
+    char *data = sys_read_file(d->items[next].path, &n);
+    char *dir = strdup(d->items[next].path);
+    if (!dir) return free(data), false;
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = '\0';
+    bool ok = !data || scan_text(d, data, n, dir, dirs, ndirs);
+    free(data);
+    free(dir);
+    if (!ok) return false;
+  }
+  return true;
 }
 
 // ---- entries ----

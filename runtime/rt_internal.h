@@ -57,9 +57,10 @@ void rt_deps_free(RtDeps *d);
 bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed);
 // Adds the files that `#include` lines of text (and of what they include)
 // name, found as NVRTC would look for them: "..." beside the including file
-// first, then each of dirs in order. Every #include counts, whatever #if
-// around it: more files than NVRTC reads, never fewer (a computed #include
-// MACRO is not followed). False when out of memory.
+// first, then each of dirs in order. Every #include counts, whatever #if is
+// around it, so that a header NVRTC may read is not missed; a computed
+// `#include MACRO` and `#include_next` are not followed. False when out of
+// memory.
 bool rt_deps_scan(RtDeps *d, const char *text, size_t len, const char *const *dirs, int ndirs);
 
 // ---- cache entries and files (rt_cache.c) ----

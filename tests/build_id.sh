@@ -18,9 +18,12 @@ for f in util.c construct.h libclang.def; do
   [ "$("$work/runtime/build_id.sh" "$work")" != "$id" ] || fail "a change to $f keeps the id"
   cp "$src/rewriters/$f" "$work/rewriters/$f"
 done
-# A new source counts too.
+# A new source counts too, in a folder of its own as well.
 touch "$work/rewriters/new.c"
-[ "$("$work/runtime/build_id.sh" "$work")" != "$id" ] || fail "a new file keeps the id"
+id2=$("$work/runtime/build_id.sh" "$work")
+[ "$id2" != "$id" ] || fail "a new file keeps the id"
+mkdir "$work/rewriters/checks" && touch "$work/rewriters/checks/new.h"
+[ "$("$work/runtime/build_id.sh" "$work")" != "$id2" ] || fail "a new file in a subfolder keeps the id"
 # The header is rewritten only when the id changes (no needless rebuilds).
 "$work/runtime/build_id.sh" "$work" "$work/h.h" && before=$(stat -c %Y.%N "$work/h.h" 2>/dev/null; stat -c %y "$work/h.h")
 sleep 1.1
