@@ -28,3 +28,12 @@ bool tirx_has_annotations(const char *data, size_t len) {
   oom_trap_pop(&trap);
   return any;
 }
+
+bool tirx_tu_annotated(const TirxOptions *opt, const char *data, size_t len) {
+  OomTrap trap;
+  oom_trap_push(&trap);
+  if (setjmp(trap.jump)) return true;  // "maybe": the rewrite that follows reports it
+  bool any = tu_annotated_untrapped(opt, data, len);
+  oom_trap_pop(&trap);
+  return any;
+}

@@ -196,6 +196,16 @@ static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
   fo->cache_max = opt->cache_max;
 }
 
+bool tu_annotated_untrapped(const TirxOptions *opt, const char *data, size_t len) {
+  Arena *a = arena_new();
+  const Source *src = source_new(a, opt->path, data, len);
+  Tu tu;
+  tu_read(a, opt, src, scan_annotations(a, src), &tu);
+  bool any = tu_annotated(&tu) || tu.computed;
+  arena_free(a);
+  return any;
+}
+
 bool has_annotations_untrapped(const char *data, size_t len) {
   Arena *a = arena_new();
   Source *src = source_new(a, "", data, len);

@@ -5,3 +5,4 @@
 
 int rewrite_untrapped(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out);
 bool has_annotations_untrapped(const char *data, size_t len);
+bool tu_annotated_untrapped(const TirxOptions *opt, const char *data, size_t len);

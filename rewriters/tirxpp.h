@@ -54,5 +54,11 @@ typedef struct {
 // left empty. Free it with tirx_result_free.
 int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out);
 void tirx_result_free(TirxResult *r);
+// Whether the translation unit holds any annotation: the file (opt->path,
+// bytes data) or a user header it reaches through #include (or an #include
+// only a parse can resolve). False means tirx_rewrite would copy it as it is
+// (but for include lines redirected for where the output goes): the
+// launcher's test, without libclang.
+bool tirx_tu_annotated(const TirxOptions *opt, const char *data, size_t len);
 // Whether the bytes hold any tirx annotation (the fast path's test).
 bool tirx_has_annotations(const char *data, size_t len);

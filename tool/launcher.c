@@ -304,7 +304,7 @@ static int check_unannotated(Args *a, char **argv, const Command *c) {
     if (!data) continue;  // nvcc will say
     TirxOptions opt = a->opt;
     opt.path = src;
-    bool annotated = tu_is_annotated(&opt, data, len);
+    bool annotated = tirx_tu_annotated(&opt, data, len);
     free(data);
     if (annotated) {
       fprintf(stderr,
@@ -364,7 +364,7 @@ int launch(Args *a, int argc, char **argv) {
   char *data = sys_read_file(src, &len);
   if (!data) return run_as_given(argv);  // nvcc says what is wrong with it
   // Unannotated: nvcc as given, before any parse (the fast path).
-  if (!tu_is_annotated(&a->opt, data, len)) {
+  if (!tirx_tu_annotated(&a->opt, data, len)) {
     free(data);
     return run_as_given(argv);
   }

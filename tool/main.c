@@ -109,7 +109,7 @@ static int run(Args *a) {
   }
   TirxResult result;
   int rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
-  if (rc == TIRX_OK && tu_is_annotated(&a->opt, data, len)) args_print_notes(a);
+  if (rc == TIRX_OK && tirx_tu_annotated(&a->opt, data, len)) args_print_notes(a);
   // --check first: when the device code does not compile, nothing is written.
   if (rc == TIRX_OK && a->check) rc = check_device(a, result.device.data, data, len, stderr);
   if (rc == TIRX_OK) {

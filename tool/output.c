@@ -10,10 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "source.h"
 #include "tirxpp.h"
 #include "sys.h"
-#include "tu.h"
 
 
 static bool write_all(int fd, const char *data, size_t len) { return sys_write_all(fd, data, len); }
@@ -137,14 +135,4 @@ int unique_deps(const TirxResult *r, bool from_stdin, const char **out) {
   for (int k = 0; k < n; k++) free(real[k]);
   free(real);
   return n;
-}
-
-bool tu_is_annotated(const TirxOptions *opt, const char *data, size_t len) {
-  Arena *ar = arena_new();
-  const Source *src = source_new(ar, opt->path, data, len);
-  Tu tu;
-  tu_read(ar, opt, src, scan_annotations(ar, src), &tu);
-  bool any = tu_annotated(&tu) || tu.computed;
-  arena_free(ar);
-  return any;
 }

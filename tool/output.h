@@ -29,10 +29,5 @@ void put_make_path(Buf *b, const char *p);
 // in the order read (standard input, deps[0] when from_stdin, is no file).
 // out has room for r->ndeps. Returns how many.
 int unique_deps(const TirxResult *r, bool from_stdin, const char **out);
-// Whether the translation unit holds an annotation, in the file or a user
-// header it includes (or one only a parse can find: #include MACRO): when
-// the parse's assumptions (notes) matter, and the launcher's test. Reads the
-// user headers' text only.
-bool tu_is_annotated(const TirxOptions *opt, const char *data, size_t len);
 // Whether two paths name the same file (by device and inode, else by text).
 bool same_path(const char *x, const char *y);
