@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "device.h"
 
+#include "sys.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,11 +160,6 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
 
 // --- user headers ---------------------------------------------------------------
 
-static bool under(const char *path, const char *dir) {
-  size_t n = dir ? strlen(dir) : 0;
-  return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
-}
-
 // A header's bytes as clang read them; NULL when clang cannot say.
 static const Source *header_source(View *v, CXFile f, const char *path) {
   Arena *a = v->c->arena;
@@ -199,7 +196,7 @@ static bool is_guarded(View *v, CXFile f, const char *name) {
   CXString path = clang_getFileName(f);
   const char *p = clang_getCString(path);
   char *real = p ? realpath(p, NULL) : NULL;
-  bool guarded = real && !under(real, v->dirs[0]) && !under(real, v->dirs[1]);
+  bool guarded = real && !sys_path_under(real, v->dirs[0]) && !sys_path_under(real, v->dirs[1]);
   free(real);
   clang_disposeString(path);
   return guarded;
@@ -218,7 +215,7 @@ static void add_user_header(View *v, CXFile f, Range line) {
   CXString name = clang_getFileName(f);
   const char *path = clang_getCString(name);
   char *real = path ? realpath(path, NULL) : NULL;
-  bool system = !real || under(real, v->dirs[0]) || under(real, v->dirs[1]);
+  bool system = !real || sys_path_under(real, v->dirs[0]) || sys_path_under(real, v->dirs[1]);
   const Source *hs = system ? NULL : header_source(v, f, path);
   free(real);
   clang_disposeString(name);

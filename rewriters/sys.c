@@ -129,3 +129,9 @@ const char *sys_user_cache_dir(const char *env_name, const char *sub, char *buf,
   if (n < 0 || (size_t)n >= size) return NULL;
   return sys_make_dirs(buf) ? buf : NULL;
 }
+
+bool sys_path_under(const char *path, const char *dir) {
+  size_t n = dir ? strlen(dir) : 0;
+  while (n > 1 && dir[n - 1] == '/') n--;
+  return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0' || (n == 1 && dir[0] == '/'));
+}

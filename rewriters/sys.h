@@ -24,3 +24,7 @@ bool sys_make_dirs(char *dir);
 // $ENV_NAME ("off": none), else $XDG_CACHE_HOME/SUB, else $HOME/.cache/SUB,
 // created; buf on success, NULL when off, unknown, too long or not writable.
 const char *sys_user_cache_dir(const char *env_name, const char *sub, char *buf, size_t size);
+
+// Whether path lies in directory dir (or is it); both as the same kind of
+// path (absolute, say). A NULL or empty dir holds nothing.
+bool sys_path_under(const char *path, const char *dir);

@@ -81,12 +81,6 @@ static const char *real_of(Arena *a, const char *path) {
   return s;
 }
 
-static bool under(const char *path, const char *dir) {
-  size_t n = dir ? strlen(dir) : 0;
-  while (n > 1 && dir[n - 1] == '/') n--;
-  return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
-}
-
 static bool is_file(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
@@ -129,7 +123,7 @@ static void search_dirs(Arena *a, const TirxOptions *opt, Tu *tu) {
 
 // Whether a file is the user's: not tirx's own headers, not the toolkit's.
 bool tu_is_user_file(const Tu *tu, const char *real) {
-  return !under(real, tu->tirx_dir) && !under(real, tu->cuda_dir) && !under(real, "/usr/include");
+  return !sys_path_under(real, tu->tirx_dir) && !sys_path_under(real, tu->cuda_dir) && !sys_path_under(real, "/usr/include");
 }
 
 // Where the header `name` is found from a file in directory `dir`, as the
@@ -222,7 +216,7 @@ bool tu_annotated(const Tu *tu) {
 // absolute path below `_root/` when it lies elsewhere.
 static const char *copy_path(Arena *a, const Tu *tu, const char *dir, const TuFile *f) {
   const char *home = dir_of(a, tu->files[0].real);
-  if (under(f->real, home)) return join(a, dir, f->real + strlen(home) + (strcmp(home, "/") != 0));
+  if (sys_path_under(f->real, home)) return join(a, dir, f->real + strlen(home) + (strcmp(home, "/") != 0));
   return arena_printf(a, "%s/_root%s", dir, f->real);
 }
 
