@@ -511,6 +511,42 @@ static bool failed_target(const Kernel *k, Span name) {
   return false;
 }
 
+// An event declaration of `name` in another function of the file, NULL when
+// none.
+static const Annotation *declared_elsewhere(Ctx *c, const Kernel *k, Span name) {
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT) continue;
+    Span n = event_name_in(an);
+    if (n.len == name.len && !memcmp(n.s, name.s, n.len) && function_at(c, an->start) != k->func) return an;
+  }
+  return NULL;
+}
+
+// An operation stands where its event is known: after the declaration, in
+// the block that holds it (C++'s scope; nvcc would say "undefined" of the
+// lowered name, or find another of the same name).
+static bool in_scope(Ctx *c, const Kernel *k, const Annotation *an, const Event *e, Span target) {
+  (void)k;
+  int var = stub_var(c, e->an, e->name.s, e->name.len);
+  int decl = var >= 0 ? node_at(c, var)->parent : -1;
+  int scope = decl >= 0 && node_at(c, decl)->kind == CXCursor_DeclStmt ? node_at(c, decl)->parent : -1;
+  if (scope >= 0 && (an->start < node_at(c, scope)->start || an->start >= node_at(c, scope)->end)) {
+    diag_at(c->diag, DIAG_ERROR, target.off, target.len,
+            "event '%.*s' is used out of its scope: it is declared in a block that ends at line %d", (int)target.len,
+            target.s, source_line(c->src, node_at(c, scope)->end - 1));
+    diag_note(c->diag, e->name.off, "'%.*s' is declared here", (int)target.len, target.s);
+    return false;
+  }
+  if (an->start < e->an->start) {
+    diag_at(c->diag, DIAG_ERROR, target.off, target.len, "event '%.*s' is used before its declaration",
+            (int)target.len, target.s);
+    diag_note(c->diag, e->name.off, "'%.*s' is declared here", (int)target.len, target.s);
+    return false;
+  }
+  return true;
+}
+
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
   Op op = {.an = an, .data_if = -1, .literal = -1};
   Span target = {0};
@@ -560,8 +596,14 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
     if (!op.event) {
       diag_at(c->diag, DIAG_ERROR, target.off, target.len, "'%.*s' is not an event declared in this kernel",
               (int)target.len, target.s);
+      const Annotation *other = declared_elsewhere(c, k, target);
+      if (other)
+        diag_note(c->diag, other->start,
+                  "an event '%.*s' is declared here, in another function: an event belongs to the kernel that "
+                  "declares it", (int)target.len, target.s);
       return false;
     }
+    if (!in_scope(c, k, an, op.event, target)) return false;
     int local = event_hidden_at(c, k, op.event, an->start);
     if (local >= 0) {
       diag_at(c->diag, DIAG_ERROR, target.off, target.len,
