@@ -354,6 +354,7 @@ static void attach_all(Job *j) {
       diag_error(diag, an->start, "%s", an->bad);
       continue;
     }
+    if (!annotation_nul_free(c->src, diag, an)) continue;
     // Read once, quietly, for the stubs; again only to report what is wrong
     // (whether to report waited for the parse: skipped blocks say nothing).
     if (!an->read && !read_directive(c->arena, diag, an)) continue;
@@ -393,7 +394,7 @@ static void rewrite_constructs(Job *j) {
     if (an->skipped) continue;
     if (is_concurrency_annotation(an)) continue;  // below, kernel by kernel
     if (!is_statement_annotation(an)) {
-      if (report_clang_errors(c, an->start, an->end)) rewrite_call(c, an);
+      if (annotation_nul_free(c->src, diag, an) && report_clang_errors(c, an->start, an->end)) rewrite_call(c, an);
     } else if (j->ok[i]) {
       rewrite_statement(c, an, j->stmts[i]);
     }

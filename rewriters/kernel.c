@@ -206,7 +206,12 @@ static Kernel *kernel_of(Ctx *c, void *vks, const Annotation *an) {
 // The name an event declaration gives, even when the rest did not parse.
 static Span event_name_in(const Annotation *an) {
   for (int i = 0; i < an->dir.nclauses; i++)
-    if (!an->dir.clauses[i].has_args && !span_eq(an->dir.clauses[i].name, "ready")) return an->dir.clauses[i].name;
+    if (!an->dir.clauses[i].has_args && !span_eq(an->dir.clauses[i].name, "ready")) {
+      Span n = an->dir.clauses[i].name;  // a macro's argument may be anything
+      for (size_t j = 0; j < n.len; j++)
+        if (!is_ident_char((unsigned char)n.s[j])) return (Span){0};
+      return n;
+    }
   Span t = span_trim(an->spelling == SPELL_MACRO ? an->args : an->text);
   if (!t.s) return (Span){0};  // a macro used without its arguments
   size_t i = 0;
@@ -216,6 +221,9 @@ static Span event_name_in(const Annotation *an) {
   }
   size_t j = i;
   while (j < t.len && is_ident_char((unsigned char)t.s[j])) j++;
+  // Only a whole name (`fu\0ll` is not 'fu'); otherwise none, and the
+  // kernel's unknown events stay quiet.
+  if (j < t.len && (!t.s[j] || !strchr(" \t[,()", t.s[j]))) return (Span){0};
   return (Span){t.s + i, j - i, t.off + i};
 }
 
@@ -495,7 +503,8 @@ static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
   Span name = {0}, index;
   if (an->spelling == SPELL_CALL) {
     Arg *args;
-    if (split_args(c->arena, an->args, &args) >= 1) event_ref(args[0].expr, &name, &index);
+    if (split_args(c->arena, an->args, &args) >= 1 && !event_ref(args[0].expr, &name, &index))
+      name = (Span){0};  // not told whole (`fu\0ll[0]`): every event stays quiet
   } else if (an->dir.nclauses >= 1) {
     name = an->dir.clauses[0].name;
   }
@@ -548,6 +557,7 @@ static bool in_scope(Ctx *c, const Kernel *k, const Annotation *an, const Event 
 }
 
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
+  if (!annotation_nul_free(c->src, c->diag, an)) return false;
   Op op = {.an = an, .data_if = -1, .literal = -1};
   Span target = {0};
   if (an->spelling == SPELL_CALL) {
@@ -591,8 +601,10 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
   }
   if (op.kind != OP_REGION_SYNC) {
     op.event = find_event(k, target);
-    for (int i = 0; !op.event && i < k->broken.len; i++)
-      if (k->broken.items[i].len == target.len && !memcmp(k->broken.items[i].s, target.s, target.len)) return true;
+    for (int i = 0; !op.event && i < k->broken.len; i++)  // a broken one with no name may be any
+      if (!k->broken.items[i].len ||
+          (k->broken.items[i].len == target.len && !memcmp(k->broken.items[i].s, target.s, target.len)))
+        return true;
     if (!op.event) {
       diag_at(c->diag, DIAG_ERROR, target.off, target.len, "'%.*s' is not an event declared in this kernel",
               (int)target.len, target.s);
