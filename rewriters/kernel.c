@@ -66,6 +66,20 @@ static bool named_arg(const Annotation *an, Span *name, Span *value) {
   return true;
 }
 
+// The name a declarator gives: its first clause without arguments other
+// than `ready`; none when that is not a name (a macro's argument may be
+// anything).
+static Span declarator_name(const Directive *d) {
+  for (int i = 0; i < d->nclauses; i++)
+    if (!d->clauses[i].has_args && !span_eq(d->clauses[i].name, "ready")) {
+      Span n = d->clauses[i].name;
+      for (size_t j = 0; j < n.len; j++)
+        if (!is_ident_char((unsigned char)n.s[j])) return (Span){0};
+      return n;
+    }
+  return (Span){0};
+}
+
 const char *concurrency_stub(Ctx *c, const Annotation *an) {
   int id = index_of(c, an);
   Span name, value;
@@ -92,21 +106,33 @@ const char *concurrency_stub(Ctx *c, const Annotation *an) {
     buf_free(&b);
     return s;
   }
-  case DIR_EVENT: {
-    const Clause *count = dir_clause(&an->dir, "count");
-    const char *count_stub = count && count->nargs == 1
-                                 ? arena_printf(c->arena, " const long long __tirx_count_%d = (%.*s);", id,
-                                                (int)count->args[0].expr.len, count->args[0].expr.s)
-                                 : "";
-    for (int i = 0; i < an->dir.nclauses; i++) {
-      const Clause *e = &an->dir.clauses[i];
-      if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
-      if (e->has_index)
-        return arena_printf(c->arena, "__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", (int)e->name.len, e->name.s,
-                            (int)e->index.len, e->index.s, count_stub);
-      return arena_printf(c->arena, "__shared__ __UINT64_TYPE__ %.*s;%s", (int)e->name.len, e->name.s, count_stub);
+  case DIR_EVENT: {  // each declarator: its array, and its count as __tirx_count_ID_J
+    const char *text = "";
+    for (int j = 0; j < dir_ndecls(&an->dir); j++) {
+      const Directive *d = dir_decl(&an->dir, j);
+      const Clause *count = dir_clause(d, "count");
+      const char *count_stub = count && count->nargs == 1
+                                   ? arena_printf(c->arena, " const long long __tirx_count_%d_%d = (%.*s);", id, j,
+                                                  (int)count->args[0].expr.len, count->args[0].expr.s)
+                                   : "";
+      bool again = false;  // a name given twice in the list: tirx-pp says so, not clang
+      for (int p = 0; p < j && !again; p++) {
+        Span a = declarator_name(dir_decl(&an->dir, p)), b = declarator_name(d);
+        again = a.len && a.len == b.len && !memcmp(a.s, b.s, a.len);
+      }
+      for (int i = 0; i < d->nclauses && !again; i++) {
+        const Clause *e = &d->clauses[i];
+        if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
+        if (e->has_index)
+          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", text, j ? " " : "",
+                              (int)e->name.len, e->name.s, (int)e->index.len, e->index.s, count_stub);
+        else
+          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s;%s", text, j ? " " : "",
+                              (int)e->name.len, e->name.s, count_stub);
+        break;
+      }
     }
-    return "";
+    return text;
   }
   case DIR_WAIT:
   case DIR_TRIGGER:  // the event is checked by tirx-pp; the slot is an expression
@@ -203,17 +229,19 @@ static Kernel *kernel_of(Ctx *c, void *vks, const Annotation *an) {
   return &ks->items[ks->len - 1];
 }
 
-// The name an event declaration gives, even when the rest did not parse.
-static Span event_name_in(const Annotation *an) {
-  for (int i = 0; i < an->dir.nclauses; i++)
-    if (!an->dir.clauses[i].has_args && !span_eq(an->dir.clauses[i].name, "ready")) {
-      Span n = an->dir.clauses[i].name;  // a macro's argument may be anything
-      for (size_t j = 0; j < n.len; j++)
-        if (!is_ident_char((unsigned char)n.s[j])) return (Span){0};
-      return n;
-    }
+// The names an event declaration gives, even when the rest did not parse,
+// into *out (in the arena); a name that cannot be told whole (`fu\0ll`, a list
+// that did not parse) is an empty span: the kernel's unknown events then
+// stay quiet.
+static int event_names_in(Arena *a, const Annotation *an, Span **names) {
+  int n = dir_ndecls(&an->dir);
+  Span *out = *names = arena_alloc(a, sizeof(Span) * (size_t)(n > 2 ? n : 2));
+  if (an->dir.nclauses) {
+    for (int j = 0; j < n; j++) out[j] = declarator_name(dir_decl(&an->dir, j));
+    return n;
+  }
   Span t = span_trim(an->spelling == SPELL_MACRO ? an->args : an->text);
-  if (!t.s) return (Span){0};  // a macro used without its arguments
+  if (!t.s) return 0;  // a macro used without its arguments
   size_t i = 0;
   if (an->spelling != SPELL_MACRO) {  // past `event`
     while (i < t.len && is_ident_char((unsigned char)t.s[i])) i++;
@@ -221,10 +249,13 @@ static Span event_name_in(const Annotation *an) {
   }
   size_t j = i;
   while (j < t.len && is_ident_char((unsigned char)t.s[j])) j++;
-  // Only a whole name (`fu\0ll` is not 'fu'); otherwise none, and the
-  // kernel's unknown events stay quiet.
-  if (j < t.len && (!t.s[j] || !strchr(" \t[,()", t.s[j]))) return (Span){0};
-  return (Span){t.s + i, j - i, t.off + i};
+  bool whole = j == t.len || (t.s[j] && strchr(" \t[,()", t.s[j]));
+  out[0] = whole ? (Span){t.s + i, j - i, t.off + i} : (Span){0};
+  if (an->spelling != SPELL_MACRO && memchr(t.s, ',', t.len)) {
+    out[1] = (Span){0};
+    return 2;
+  }
+  return 1;
 }
 
 // --- reading the annotations ----------------------------------------------------
@@ -355,17 +386,26 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   return true;
 }
 
-static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
+// Declarator j of an event declaration (`event full[S], empty[S] ready`
+// declares two, the clauses of each after its name).
+static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *name) {
   Event e = {.an = an};
+  const Directive *dir = dir_decl(&an->dir, j);
   const Clause *decl = NULL;
-  for (int i = 0; i < an->dir.nclauses; i++) {
-    const Clause *cl = &an->dir.clauses[i];
+  for (int i = 0; i < dir->nclauses; i++) {
+    const Clause *cl = &dir->clauses[i];
+    if (!decl && (span_eq(cl->name, "ready") || span_eq(cl->name, "count")) && !cl->has_index) {
+      diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
+              "'%.*s' before the event's name in '%s': a clause follows the event it belongs to ('event e[N] %s')",
+              (int)cl->name.len, cl->name.s, spelling_of(an), span_eq(cl->name, "ready") ? "ready" : "count(C)");
+      return false;
+    }
     if (span_eq(cl->name, "ready")) {
       e.ready = true;
     } else if (span_eq(cl->name, "count")) {
       long long v;
       char var[64];
-      snprintf(var, sizeof var, "__tirx_count_%d", index_of(c, an));
+      snprintf(var, sizeof var, "__tirx_count_%d_%d", index_of(c, an), j);
       if (cl->nargs != 1) {
         diag_error(c->diag, cl->name.off, "count(C) takes one arrival count");
         return false;
@@ -435,13 +475,16 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
 }
 
 static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
-  Span name = {0};
-  for (int i = 0; i < an->dir.nclauses; i++)  // the name, for the uses to stay quiet if this fails
-    if (!an->dir.clauses[i].has_args && !span_eq(an->dir.clauses[i].name, "ready")) {
-      name = an->dir.clauses[i].name;
-      break;
-    }
-  if (!read_event_(c, k, an, &name) && name.len) VEC_PUSH(c->arena, k->broken, name);
+  for (int j = 0; j < dir_ndecls(&an->dir); j++) {
+    const Directive *d = dir_decl(&an->dir, j);
+    Span name = {0};
+    for (int i = 0; i < d->nclauses; i++)  // the name, for the uses to stay quiet if this fails
+      if (!d->clauses[i].has_args && !span_eq(d->clauses[i].name, "ready")) {
+        name = d->clauses[i].name;
+        break;
+      }
+    if (!read_event_(c, k, an, j, &name) && name.len) VEC_PUSH(c->arena, k->broken, name);
+  }
 }
 
 static Event *find_event(Kernel *k, Span name) {
@@ -526,8 +569,11 @@ static const Annotation *declared_elsewhere(Ctx *c, const Kernel *k, Span name) 
   for (int i = 0; i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];
     if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT) continue;
-    Span n = event_name_in(an);
-    if (n.len == name.len && !memcmp(n.s, name.s, n.len) && function_at(c, an->start) != k->func) return an;
+    Span *names;
+    int nn = event_names_in(c->arena, an, &names);
+    for (int j = 0; j < nn; j++)
+      if (names[j].len == name.len && !memcmp(names[j].s, name.s, name.len) && function_at(c, an->start) != k->func)
+        return an;
   }
   return NULL;
 }
@@ -840,7 +886,11 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
       if (an->skipped || !is_concurrency_annotation(an)) continue;
       if (an->spelling != SPELL_CALL && !ok[i]) {  // reported already; what uses it stays quiet
         Kernel *k = kernel_of(c, &kernels, an);
-        if (k && an->dir.kind == DIR_EVENT) VEC_PUSH(c->arena, k->broken, event_name_in(an));
+        if (k && an->dir.kind == DIR_EVENT) {
+          Span *names;
+          int nn = event_names_in(c->arena, an, &names);
+          for (int j = 0; j < nn; j++) VEC_PUSH(c->arena, k->broken, names[j]);
+        }
         if (k && (an->dir.kind == DIR_ASYNC || an->dir.kind == DIR_INTHREADS)) k->failed_regions++;
         continue;
       }
