@@ -300,6 +300,16 @@ static void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
 
 static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st);
 
+// The innermost region whose body holds off; NULL when none.
+static const Region *enclosing_region(const Kernel *k, size_t off) {
+  const Region *in = NULL;
+  for (int i = 0; i < k->regions.len; i++) {
+    const Region *r = &k->regions.items[i];
+    if (off > r->body.start && off < r->body.end && (!in || r->body.start >= in->body.start)) in = r;
+  }
+  return in;
+}
+
 static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   if (!read_region_(c, k, an, st)) k->failed_regions++;
 }
@@ -344,6 +354,21 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
             k->part_name.s, k->nparts - 1);
     return false;
   }
+  // Inside another region only the indices of both run it (and arrive on
+  // its triggers); none is dead code.
+  const Region *outer = enclosing_region(k, an->start);
+  if (outer && !(r.members & outer->members)) {
+    diag_at(c->diag, DIAG_ERROR, r.pred.off, r.pred.len,
+            "this region is inside '%s', which no %.*s that satisfies this predicate runs: the region never runs",
+            region_label(c, outer), (int)k->part_name.len, k->part_name.s);
+    diag_note(c->diag, outer->pred.off, "the enclosing region");
+    return false;
+  }
+  if (outer && (r.members & ~outer->members)) {
+    r.members &= outer->members;
+    r.first = __builtin_ctz(r.members);
+    r.threads = __builtin_popcount(r.members) * k->group;
+  }
   const Clause *regs = dir_clause(&an->dir, "regs");
   if (regs) {
     long long v = -1;
@@ -378,9 +403,12 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   }
   // A region right after another (only blanks and comments between) continues
   // its if / else-if chain.
-  if (k->regions.len && async) {
-    Region *prev = &k->regions.items[k->regions.len - 1];
+  // (The region before it at its own level: one nested in that one is not.)
+  for (int i = k->regions.len - 1; i >= 0 && async; i--) {
+    const Region *prev = &k->regions.items[i];
+    if (enclosing_region(k, prev->an->start) != outer) continue;
     r.chained = prev->async && lex_skip_blank(c->src, prev->body.end) == an->start;
+    break;
   }
   VEC_PUSH(c->arena, k->regions, r);
   return true;
@@ -730,15 +758,15 @@ const char *region_label(Ctx *c, const Region *r) {
 
 // The regions of one if / else-if chain must not overlap; an index no region
 // of the chain covers is a warning; regs() must fit the register file.
-static void check_chain(Ctx *c, Kernel *k, int from, int to) {
+static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
   uint32_t all = 0;
   int cap = 65536 / (k->nparts * k->group);
   cap = cap > 255 ? 255 : cap / 8 * 8;
   long long total = 0;
-  for (int i = from; i < to; i++) {
-    Region *r = &k->regions.items[i];
-    for (int j = from; j < i; j++) {
-      Region *q = &k->regions.items[j];
+  for (int i = 0; i < n; i++) {
+    Region *r = &k->regions.items[chain[i]];
+    for (int j = 0; j < i; j++) {
+      Region *q = &k->regions.items[chain[j]];
       uint32_t both = q->members & r->members;
       if (both) {
         int v = __builtin_ctz(both);
@@ -752,17 +780,20 @@ static void check_chain(Ctx *c, Kernel *k, int from, int to) {
     total += (long long)(r->regs ? r->regs : cap) * r->threads;
   }
   bool overlap = false;
-  for (int i = from; i < to; i++)
-    for (int j = from; j < i; j++) overlap |= (k->regions.items[i].members & k->regions.items[j].members) != 0;
-  for (int v = 0; v < k->nparts && !k->failed_regions; v++)
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++)
+      overlap |= (k->regions.items[chain[i]].members & k->regions.items[chain[j]].members) != 0;
+  // (A chain nested in a region leaves the other indices to the code around it.)
+  bool nested = enclosing_region(k, k->regions.items[chain[0]].an->start) != NULL;
+  for (int v = 0; v < k->nparts && !k->failed_regions && !nested; v++)
     if (!(all & (1u << v))) {
-      const Region *first = &k->regions.items[from];
+      const Region *first = &k->regions.items[chain[0]];
       diag_warning(c->diag, first->an->start, "%.*s = %d runs none of these regions", (int)k->part_name.len,
                    k->part_name.s, v);
       total += (long long)cap * k->group;
     }
   if (total > 65536 && !overlap) {
-    const Region *first = &k->regions.items[from];
+    const Region *first = &k->regions.items[chain[0]];
     diag_error(c->diag, first->an->start,
                "these regions ask for %lld registers; the register file holds 65536 (regs(R) x threads of each region)",
                total);
@@ -832,11 +863,20 @@ static void infer_counts(Ctx *c, Kernel *k) {
 }
 
 static void check_kernel(Ctx *c, Kernel *k) {
-  for (int i = 0; i < k->regions.len;) {  // each chain
-    int j = i + 1;
-    while (j < k->regions.len && k->regions.items[j].chained) j++;
-    if (k->regions.items[i].async) check_chain(c, k, i, j);
-    i = j;
+  // Each chain: an async region that continues none, and those that continue
+  // it at its own level (regions nested in them stand between).
+  int *chain = arena_alloc(c->arena, sizeof(int) * (size_t)(k->regions.len + 1));
+  for (int i = 0; i < k->regions.len; i++) {
+    if (k->regions.items[i].chained || !k->regions.items[i].async) continue;
+    const Region *level = enclosing_region(k, k->regions.items[i].an->start);
+    int n = 0;
+    chain[n++] = i;
+    for (int j = i + 1; j < k->regions.len; j++) {
+      if (enclosing_region(k, k->regions.items[j].an->start) != level) continue;
+      if (!k->regions.items[j].chained) break;
+      chain[n++] = j;
+    }
+    check_chain(c, k, chain, n);
   }
   // Named barriers: ids the kernel names itself (tirx_warpgroup_sync(3)) are
   // not handed out again.
