@@ -215,8 +215,9 @@ static bool stub_not_integer(const Ctx *c, const Annotation *an, const char *nam
   return ni > 0 && !is_integer_expr(init[ni - 1]);
 }
 
-static Kernel *kernel_of(Ctx *c, void *vks, const Annotation *an) {
-  VEC(Kernel) *ks = vks;
+typedef VEC(Kernel) KernelList;  // one named type (C11 6.5p7; it was passed as void *)
+
+static Kernel *kernel_of(Ctx *c, KernelList *ks, const Annotation *an) {
   int func = function_at(c, an->start);
   if (func < 0) {
     diag_error(c->diag, an->start, "'%s' must be inside a function body", spelling_of(an));
@@ -916,7 +917,7 @@ static void check_kernel(Ctx *c, Kernel *k) {
 // --- the pass -------------------------------------------------------------------
 
 void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
-  VEC(Kernel) kernels = {0};
+  KernelList kernels = {0};
   const AnnotationList *anns = c->anns;
   // Declarations and regions first (in file order), then the operations, which
   // refer to them.
