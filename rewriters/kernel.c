@@ -505,14 +505,9 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
 
 static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
   for (int j = 0; j < dir_ndecls(&an->dir); j++) {
-    const Directive *d = dir_decl(&an->dir, j);
-    Span name = {0};
-    for (int i = 0; i < d->nclauses; i++)  // the name, for the uses to stay quiet if this fails
-      if (!d->clauses[i].has_args && !span_eq(d->clauses[i].name, "ready")) {
-        name = d->clauses[i].name;
-        break;
-      }
-    if (!read_event_(c, k, an, j, &name) && name.len) VEC_PUSH(c->arena, k->broken, name);
+    // The name, for its uses to stay quiet if this fails (none told: any).
+    Span name = declarator_name(dir_decl(&an->dir, j));
+    if (!read_event_(c, k, an, j, &name)) VEC_PUSH(c->arena, k->broken, name);
   }
 }
 
@@ -610,8 +605,7 @@ static const Annotation *declared_elsewhere(Ctx *c, const Kernel *k, Span name) 
 // An operation stands where its event is known: after the declaration, in
 // the block that holds it (C++'s scope; nvcc would say "undefined" of the
 // lowered name, or find another of the same name).
-static bool in_scope(Ctx *c, const Kernel *k, const Annotation *an, const Event *e, Span target) {
-  (void)k;
+static bool in_scope(Ctx *c, const Annotation *an, const Event *e, Span target) {
   int var = stub_var(c, e->an, e->name.s, e->name.len);
   int decl = var >= 0 ? node_at(c, var)->parent : -1;
   int scope = decl >= 0 && node_at(c, decl)->kind == CXCursor_DeclStmt ? node_at(c, decl)->parent : -1;
@@ -690,7 +684,7 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
                   "declares it", (int)target.len, target.s);
       return false;
     }
-    if (!in_scope(c, k, an, op.event, target)) return false;
+    if (!in_scope(c, an, op.event, target)) return false;
     int local = event_hidden_at(c, k, op.event, an->start);
     if (local >= 0) {
       diag_at(c->diag, DIAG_ERROR, target.off, target.len,
