@@ -82,6 +82,18 @@ static void check_directive(const Directive *dir, const char *buf, size_t n, boo
                                                                dir->clauses[i].name.s < buf + n);
     check_clause(&dir->clauses[i], buf, n, !implied);
   }
+  // Declarators (`event a[N], b[N] ready`): each a run of the clauses above,
+  // in order, together all of them.
+  if (dir->ndecls < 0 || (dir->ndecls > 0 && (!dir->decls || dir->kind != DIR_EVENT))) fail("bad declarator list");
+  int covered = 0;
+  for (int j = 0; j < dir->ndecls; j++) {
+    const Directive *d = &dir->decls[j];
+    if (d->kind != dir->kind || d->ndecls || d->nclauses < 1 || d->clauses != dir->clauses + covered)
+      fail("a declarator that is not the next run of clauses");
+    covered += d->nclauses;
+  }
+  if (dir->ndecls && covered != dir->nclauses) fail("declarators that do not cover the clauses");
+  if (dir_ndecls(dir) < 1 || dir_decl(dir, 0) == NULL) fail("no first declarator");
   use_directive(dir);
 }
 

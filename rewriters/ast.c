@@ -191,6 +191,13 @@ const char *nvcc_pragma(const Ctx *c, const Annotation *an, const char *pragma) 
   return arena_printf(c->arena, "_Pragma(\"%s\")", pragma);
 }
 
+bool annotation_nul_free(const Source *src, Diag *d, const Annotation *an) {
+  const char *nul = an->end > an->start ? memchr(src->data + an->start, '\0', an->end - an->start) : NULL;
+  if (!nul) return true;
+  diag_error(d, (size_t)(nul - src->data), "a null character (byte 0x00) in a tirx annotation");
+  return false;
+}
+
 bool check_clauses(Ctx *c, const Annotation *an, const char *const *allowed) {
   bool ok = true;
   for (int i = 0; i < an->dir.nclauses; i++) {

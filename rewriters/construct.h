@@ -76,6 +76,9 @@ const char *spelling_into(char buf[SPELLING_MAX], const Annotation *an);
 const char *nvcc_pragma(const Ctx *c, const Annotation *an, const char *pragma);
 // Rejects arguments on a directive that takes none.
 bool no_head_args(Ctx *c, const Annotation *an);
+// Reports a NUL byte in an annotation's text, at the byte (once: the
+// annotation is then left alone); false when there is one.
+bool annotation_nul_free(const Source *src, Diag *d, const Annotation *an);
 // Rejects clauses other than those in `allowed` (NULL-terminated).
 bool check_clauses(Ctx *c, const Annotation *an, const char *const *allowed);
 // Integer type facts of a declaration; false when not an integer type.

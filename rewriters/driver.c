@@ -85,6 +85,46 @@ static const Annotation *annotation_at(const AnnotationList *anns, size_t off) {
   return NULL;
 }
 
+// A construct that puts its statement in a scope of its own (a branch, a
+// loop) cannot take a declaration: `#pragma tirx elect` then `int x = f();`
+// would declare x inside the branch, unknown to what follows. The others
+// check what they need themselves (a loop, a block) or keep the scope.
+static bool declaration_allowed(Ctx *c, const Annotation *an, int node, size_t pos) {
+  DirKind k = an->dir.kind;
+  if (k != DIR_ELECT && k != DIR_GRID && k != DIR_PERSISTENT) return true;
+  const Node *n = node_at(c, node);
+  const char *first = NULL;
+  size_t used = 0;
+  for (int i = node + 1; i <= n->last; i++) {
+    if (node_at(c, i)->parent != node || node_at(c, i)->kind != CXCursor_VarDecl) continue;
+    CXString s = clang_getCursorSpelling(node_at(c, i)->cur);
+    const char *name = arena_printf(c->arena, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    // clang's word on its uses after the declaration ("undeclared
+    // identifier") is this error's: a note at the first, for the first name.
+    const char *undeclared = arena_printf(c->arena, "use of undeclared identifier '%s'", name);
+    for (int e = 0; e < c->front->nerrors; e++) {
+      ClangError *ce = &c->front->errors[e];
+      if (!ce->in_main || ce->off < n->end || !ce->message || strcmp(ce->message, undeclared)) continue;
+      if (!first && !used) used = ce->off + 1;
+      ce->message = NULL;
+    }
+    if (!first) first = name;
+  }
+  if (!first) {
+    diag_error(c->diag, pos,
+               "expected a statement after '%s', not a declaration: what it declares would be inside the construct "
+               "and unknown after it", spelling_of(an));
+    return false;
+  }
+  diag_error(c->diag, pos,
+             "expected a statement after '%s', not a declaration: '%s' would be declared inside the construct and "
+             "unknown after it", spelling_of(an), first);
+  if (used) diag_note(c->diag, used - 1, "'%s' is used here, after it", first);
+  diag_note(c->diag, pos, "declare '%s' before '%s' and assign it in a statement under it", first, spelling_of(an));
+  return false;
+}
+
 // The statement that follows an annotation (past other annotations on it).
 static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   size_t pos = an->end;
@@ -101,6 +141,7 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
     diag_error(c->diag, pos < c->src->len ? pos : an->start, "expected a statement after '%s'", spelling_of(an));
     return false;
   }
+  if (n->kind == CXCursor_DeclStmt && !declaration_allowed(c, an, node, pos)) return false;
   *st = (Stmt){node, n->start, stmt_end(c, node)};
   if (front_in_macro(c->front, n->start) || st->end <= st->start) {
     diag_error(c->diag, pos, "the statement after '%s' comes from a macro expansion; tirx-pp rewrites only what "
@@ -313,6 +354,7 @@ static void attach_all(Job *j) {
       diag_error(diag, an->start, "%s", an->bad);
       continue;
     }
+    if (!annotation_nul_free(c->src, diag, an)) continue;
     // Read once, quietly, for the stubs; again only to report what is wrong
     // (whether to report waited for the parse: skipped blocks say nothing).
     if (!an->read && !read_directive(c->arena, diag, an)) continue;
@@ -352,7 +394,7 @@ static void rewrite_constructs(Job *j) {
     if (an->skipped) continue;
     if (is_concurrency_annotation(an)) continue;  // below, kernel by kernel
     if (!is_statement_annotation(an)) {
-      if (report_clang_errors(c, an->start, an->end)) rewrite_call(c, an);
+      if (annotation_nul_free(c->src, diag, an) && report_clang_errors(c, an->start, an->end)) rewrite_call(c, an);
     } else if (j->ok[i]) {
       rewrite_statement(c, an, j->stmts[i]);
     }

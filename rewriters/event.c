@@ -70,35 +70,50 @@ static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
                       op->extra.s, who);
 }
 
-void lower_events(Ctx *c, Kernel *k) {
-  for (int i = 0; i < k->events.len; i++) {
-    Event *e = &k->events.items[i];
-    Span n = e->name;
-    const char *count = e->count ? arena_printf(c->arena, "(%.*s)", (int)e->count->args[0].expr.len,
-                                                e->count->args[0].expr.s)
-                                 : arena_printf(c->arena, "%lld", e->inferred);
-    Buf b = {0};
-    if (e->dependent)
-      buf_printf(&b, "static_assert((%.*s) >= 1 && (%.*s) <= 64, \"event '%.*s': 1 to 64 slots\"); ",
-                 (int)e->slots_text.len, e->slots_text.s, (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s);
-    if (e->slots_text.len)
-      buf_printf(&b, "__shared__ uint64_t %.*s[%.*s]; tirx_event_init(%.*s, %.*s, %s);", (int)n.len, n.s,
-                 (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s, (int)e->slots_text.len, e->slots_text.s,
-                 count);
-    else
-      buf_printf(&b, "__shared__ uint64_t %.*s; tirx_event_init(&%.*s, 1, %s);", (int)n.len, n.s, (int)n.len, n.s,
-                 count);
-    // The phase bits of each region that waits (and of the code outside
-    // regions, if it waits).
-    for (int r = -1; r < k->regions.len; r++)
-      for (int j = 0; j < k->ops.len; j++) {
-        const Op *op = &k->ops.items[j];
-        if (op->event == e && op->kind == OP_WAIT && region_index(k, op) == r && !op->has_extra) {
-          buf_printf(&b, " %s", phase_decl(c, e, r));
-          break;
-        }
+// The declaration of one event: the mbarriers, their initialization, and
+// the phase bits of each region that waits.
+static void declare_event(Ctx *c, Kernel *k, const Event *e, Buf *out) {
+  Span n = e->name;
+  const char *count = e->count ? arena_printf(c->arena, "(%.*s)", (int)e->count->args[0].expr.len,
+                                              e->count->args[0].expr.s)
+                               : arena_printf(c->arena, "%lld", e->inferred);
+  if (e->dependent)
+    buf_printf(out, "static_assert((%.*s) >= 1 && (%.*s) <= 64, \"event '%.*s': 1 to 64 slots\"); ",
+               (int)e->slots_text.len, e->slots_text.s, (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s);
+  if (e->slots_text.len)
+    buf_printf(out, "__shared__ uint64_t %.*s[%.*s]; tirx_event_init(%.*s, %.*s, %s);", (int)n.len, n.s,
+               (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s, (int)e->slots_text.len, e->slots_text.s,
+               count);
+  else
+    buf_printf(out, "__shared__ uint64_t %.*s; tirx_event_init(&%.*s, 1, %s);", (int)n.len, n.s, (int)n.len, n.s,
+               count);
+  // The phase bits of each region that waits (and of the code outside
+  // regions, if it waits).
+  for (int r = -1; r < k->regions.len; r++)
+    for (int j = 0; j < k->ops.len; j++) {
+      const Op *op = &k->ops.items[j];
+      if (op->event == e && op->kind == OP_WAIT && region_index(k, op) == r && !op->has_extra) {
+        buf_printf(out, " %s", phase_decl(c, e, r));
+        break;
       }
-    edit_replace(c->edits, e->an->start, e->an->end, arena_strndup(c->arena, b.data, b.len));
+    }
+}
+
+void lower_events(Ctx *c, Kernel *k) {
+  // One edit per declaration, with every event it declares (`event full[S],
+  // empty[S]` declares two), in their order.
+  for (int i = 0; i < k->events.len; i++) {
+    const Annotation *an = k->events.items[i].an;
+    bool done = false;
+    for (int j = 0; j < i && !done; j++) done = k->events.items[j].an == an;
+    if (done) continue;
+    Buf b = {0};
+    for (int j = i; j < k->events.len; j++)
+      if (k->events.items[j].an == an) {
+        if (b.len) buf_putc(&b, ' ');
+        declare_event(c, k, &k->events.items[j], &b);
+      }
+    edit_replace(c->edits, an->start, an->end, arena_strndup(c->arena, b.data, b.len));
     buf_free(&b);
   }
   for (int i = 0; i < k->ops.len; i++) {

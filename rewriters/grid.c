@@ -80,18 +80,22 @@ static const char *loops(Arena *a, const Grid *g, bool with_counts, const char *
   return s;
 }
 
-// Declares every named index, even when the annotation has errors, so that
-// the statement still parses and the errors are the annotation's own.
+// Declares every named index, even when the annotation has errors (more than
+// MAX_DIMS of them too, in nests of MAX_DIMS), so that the statement still
+// parses and the errors are the annotation's own.
 const char *grid_stub(Ctx *c, const Annotation *an) {
-  Grid g = {0};
   const Clause *h = &an->dir.head;
-  for (int i = 0; i < h->nargs && g.ndims < MAX_DIMS; i++)
-    if (h->args[i].name.len) {
-      g.name[g.ndims] = h->args[i].name;
-      g.extent[g.ndims++] = h->args[i].expr;
-    }
-  if (!g.ndims) return "";
-  return arena_printf(c->arena, "%s ", loops(c->arena, &g, false, ""));
+  const char *text = "";
+  for (int i = 0; i < h->nargs;) {
+    Grid g = {0};
+    for (; i < h->nargs && g.ndims < MAX_DIMS; i++)
+      if (h->args[i].name.len) {
+        g.name[g.ndims] = h->args[i].name;
+        g.extent[g.ndims++] = h->args[i].expr;
+      }
+    if (g.ndims) text = arena_printf(c->arena, "%s%s ", text, loops(c->arena, &g, false, ""));
+  }
+  return text;
 }
 
 // Loops, then a space unless the statement follows on a line of its own.

@@ -67,6 +67,20 @@ static bool named_arg(const Annotation *an, Span *name, Span *value) {
   return true;
 }
 
+// The name a declarator gives: its first clause without arguments other
+// than `ready`; none when that is not a name (a macro's argument may be
+// anything).
+static Span declarator_name(const Directive *d) {
+  for (int i = 0; i < d->nclauses; i++)
+    if (!d->clauses[i].has_args && !span_eq(d->clauses[i].name, "ready")) {
+      Span n = d->clauses[i].name;
+      for (size_t j = 0; j < n.len; j++)
+        if (!is_ident_char((unsigned char)n.s[j])) return (Span){0};
+      return n;
+    }
+  return (Span){0};
+}
+
 const char *concurrency_stub(Ctx *c, const Annotation *an) {
   int id = index_of(c, an);
   Span name, value;
@@ -93,21 +107,33 @@ const char *concurrency_stub(Ctx *c, const Annotation *an) {
     buf_free(&b);
     return s;
   }
-  case DIR_EVENT: {
-    const Clause *count = dir_clause(&an->dir, "count");
-    const char *count_stub = count && count->nargs == 1
-                                 ? arena_printf(c->arena, " const long long __tirx_count_%d = (%.*s);", id,
-                                                (int)count->args[0].expr.len, count->args[0].expr.s)
-                                 : "";
-    for (int i = 0; i < an->dir.nclauses; i++) {
-      const Clause *e = &an->dir.clauses[i];
-      if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
-      if (e->has_index)
-        return arena_printf(c->arena, "__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", (int)e->name.len, e->name.s,
-                            (int)e->index.len, e->index.s, count_stub);
-      return arena_printf(c->arena, "__shared__ __UINT64_TYPE__ %.*s;%s", (int)e->name.len, e->name.s, count_stub);
+  case DIR_EVENT: {  // each declarator: its array, and its count as __tirx_count_ID_J
+    const char *text = "";
+    for (int j = 0; j < dir_ndecls(&an->dir); j++) {
+      const Directive *d = dir_decl(&an->dir, j);
+      const Clause *count = dir_clause(d, "count");
+      const char *count_stub = count && count->nargs == 1
+                                   ? arena_printf(c->arena, " const long long __tirx_count_%d_%d = (%.*s);", id, j,
+                                                  (int)count->args[0].expr.len, count->args[0].expr.s)
+                                   : "";
+      bool again = false;  // a name given twice in the list: tirx-pp says so, not clang
+      for (int p = 0; p < j && !again; p++) {
+        Span a = declarator_name(dir_decl(&an->dir, p)), b = declarator_name(d);
+        again = a.len && a.len == b.len && !memcmp(a.s, b.s, a.len);
+      }
+      for (int i = 0; i < d->nclauses && !again; i++) {
+        const Clause *e = &d->clauses[i];
+        if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
+        if (e->has_index)
+          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", text, j ? " " : "",
+                              (int)e->name.len, e->name.s, (int)e->index.len, e->index.s, count_stub);
+        else
+          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s;%s", text, j ? " " : "",
+                              (int)e->name.len, e->name.s, count_stub);
+        break;
+      }
     }
-    return "";
+    return text;
   }
   case DIR_WAIT:
   case DIR_TRIGGER:  // the event is checked by tirx-pp; the slot is an expression
@@ -192,8 +218,9 @@ static bool stub_not_integer(const Ctx *c, const Annotation *an, const char *nam
   return ni > 0 && !is_integer_expr(init[ni - 1]);
 }
 
-static Kernel *kernel_of(Ctx *c, void *vks, const Annotation *an) {
-  VEC(Kernel) *ks = vks;
+typedef VEC(Kernel) KernelList;  // one named type (C11 6.5p7; it was passed as void *)
+
+static Kernel *kernel_of(Ctx *c, KernelList *ks, const Annotation *an) {
   int func = function_at(c, an->start);
   if (func < 0) {
     diag_error(c->diag, an->start, "'%s' must be inside a function body", spelling_of(an));
@@ -206,12 +233,19 @@ static Kernel *kernel_of(Ctx *c, void *vks, const Annotation *an) {
   return &ks->items[ks->len - 1];
 }
 
-// The name an event declaration gives, even when the rest did not parse.
-static Span event_name_in(const Annotation *an) {
-  for (int i = 0; i < an->dir.nclauses; i++)
-    if (!an->dir.clauses[i].has_args && !span_eq(an->dir.clauses[i].name, "ready")) return an->dir.clauses[i].name;
+// The names an event declaration gives, even when the rest did not parse,
+// into *out (in the arena); a name that cannot be told whole (`fu\0ll`, a list
+// that did not parse) is an empty span: the kernel's unknown events then
+// stay quiet.
+static int event_names_in(Arena *a, const Annotation *an, Span **names) {
+  int n = dir_ndecls(&an->dir);
+  Span *out = *names = arena_alloc(a, sizeof(Span) * (size_t)(n > 2 ? n : 2));
+  if (an->dir.nclauses) {
+    for (int j = 0; j < n; j++) out[j] = declarator_name(dir_decl(&an->dir, j));
+    return n;
+  }
   Span t = span_trim(an->spelling == SPELL_MACRO ? an->args : an->text);
-  if (!t.s) return (Span){0};  // a macro used without its arguments
+  if (!t.s) return 0;  // a macro used without its arguments
   size_t i = 0;
   if (an->spelling != SPELL_MACRO) {  // past `event`
     while (i < t.len && is_ident_char((unsigned char)t.s[i])) i++;
@@ -219,7 +253,13 @@ static Span event_name_in(const Annotation *an) {
   }
   size_t j = i;
   while (j < t.len && is_ident_char((unsigned char)t.s[j])) j++;
-  return (Span){t.s + i, j - i, t.off + i};
+  bool whole = j == t.len || (t.s[j] && strchr(" \t[,()", t.s[j]));
+  out[0] = whole ? (Span){t.s + i, j - i, t.off + i} : (Span){0};
+  if (an->spelling != SPELL_MACRO && memchr(t.s, ',', t.len)) {
+    out[1] = (Span){0};
+    return 2;
+  }
+  return 1;
 }
 
 // --- reading the annotations ----------------------------------------------------
@@ -263,6 +303,16 @@ static void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
 }
 
 static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st);
+
+// The innermost region whose body holds off; NULL when none.
+static const Region *enclosing_region(const Kernel *k, size_t off) {
+  const Region *in = NULL;
+  for (int i = 0; i < k->regions.len; i++) {
+    const Region *r = &k->regions.items[i];
+    if (off > r->body.start && off < r->body.end && (!in || r->body.start >= in->body.start)) in = r;
+  }
+  return in;
+}
 
 static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   if (!read_region_(c, k, an, st)) k->failed_regions++;
@@ -308,6 +358,21 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
             k->part_name.s, k->nparts - 1);
     return false;
   }
+  // Inside another region only the indices of both run it (and arrive on
+  // its triggers); none is dead code.
+  const Region *outer = enclosing_region(k, an->start);
+  if (outer && !(r.members & outer->members)) {
+    diag_at(c->diag, DIAG_ERROR, r.pred.off, r.pred.len,
+            "this region is inside '%s', which no %.*s that satisfies this predicate runs: the region never runs",
+            region_label(c, outer), (int)k->part_name.len, k->part_name.s);
+    diag_note(c->diag, outer->pred.off, "the enclosing region");
+    return false;
+  }
+  if (outer && (r.members & ~outer->members)) {
+    r.members &= outer->members;
+    r.first = __builtin_ctz(r.members);
+    r.threads = __builtin_popcount(r.members) * k->group;
+  }
   const Clause *regs = dir_clause(&an->dir, "regs");
   if (regs) {
     long long v = -1;
@@ -342,25 +407,37 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   }
   // A region right after another (only blanks and comments between) continues
   // its if / else-if chain.
-  if (k->regions.len && async) {
-    Region *prev = &k->regions.items[k->regions.len - 1];
+  // (The region before it at its own level: one nested in that one is not.)
+  for (int i = k->regions.len - 1; i >= 0 && async; i--) {
+    const Region *prev = &k->regions.items[i];
+    if (enclosing_region(k, prev->an->start) != outer) continue;
     r.chained = prev->async && lex_skip_blank(c->src, prev->body.end) == an->start;
+    break;
   }
   VEC_PUSH(c->arena, k->regions, r);
   return true;
 }
 
-static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
+// Declarator j of an event declaration (`event full[S], empty[S] ready`
+// declares two, the clauses of each after its name).
+static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *name) {
   Event e = {.an = an};
+  const Directive *dir = dir_decl(&an->dir, j);
   const Clause *decl = NULL;
-  for (int i = 0; i < an->dir.nclauses; i++) {
-    const Clause *cl = &an->dir.clauses[i];
+  for (int i = 0; i < dir->nclauses; i++) {
+    const Clause *cl = &dir->clauses[i];
+    if (!decl && (span_eq(cl->name, "ready") || span_eq(cl->name, "count")) && !cl->has_index) {
+      diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
+              "'%.*s' before the event's name in '%s': a clause follows the event it belongs to ('event e[N] %s')",
+              (int)cl->name.len, cl->name.s, spelling_of(an), span_eq(cl->name, "ready") ? "ready" : "count(C)");
+      return false;
+    }
     if (span_eq(cl->name, "ready")) {
       e.ready = true;
     } else if (span_eq(cl->name, "count")) {
       long long v;
       char var[64];
-      snprintf(var, sizeof var, "__tirx_count_%d", index_of(c, an));
+      snprintf(var, sizeof var, "__tirx_count_%d_%d", index_of(c, an), j);
       if (cl->nargs != 1) {
         diag_error(c->diag, cl->name.off, "count(C) takes one arrival count");
         return false;
@@ -430,13 +507,11 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, Span *name) {
 }
 
 static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
-  Span name = {0};
-  for (int i = 0; i < an->dir.nclauses; i++)  // the name, for the uses to stay quiet if this fails
-    if (!an->dir.clauses[i].has_args && !span_eq(an->dir.clauses[i].name, "ready")) {
-      name = an->dir.clauses[i].name;
-      break;
-    }
-  if (!read_event_(c, k, an, &name) && name.len) VEC_PUSH(c->arena, k->broken, name);
+  for (int j = 0; j < dir_ndecls(&an->dir); j++) {
+    // The name, for its uses to stay quiet if this fails (none told: any).
+    Span name = declarator_name(dir_decl(&an->dir, j));
+    if (!read_event_(c, k, an, j, &name)) VEC_PUSH(c->arena, k->broken, name);
+  }
 }
 
 static Event *find_event(Kernel *k, Span name) {
@@ -498,7 +573,8 @@ static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
   Span name = {0}, index;
   if (an->spelling == SPELL_CALL) {
     Arg *args;
-    if (split_args(c->arena, an->args, &args) >= 1) event_ref(args[0].expr, &name, &index);
+    if (split_args(c->arena, an->args, &args) >= 1 && !event_ref(args[0].expr, &name, &index))
+      name = (Span){0};  // not told whole (`fu\0ll[0]`): every event stays quiet
   } else if (an->dir.nclauses >= 1) {
     name = an->dir.clauses[0].name;
   }
@@ -514,7 +590,46 @@ static bool failed_target(const Kernel *k, Span name) {
   return false;
 }
 
+// An event declaration of `name` in another function of the file, NULL when
+// none.
+static const Annotation *declared_elsewhere(Ctx *c, const Kernel *k, Span name) {
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT) continue;
+    Span *names;
+    int nn = event_names_in(c->arena, an, &names);
+    for (int j = 0; j < nn; j++)
+      if (names[j].len == name.len && !memcmp(names[j].s, name.s, name.len) && function_at(c, an->start) != k->func)
+        return an;
+  }
+  return NULL;
+}
+
+// An operation stands where its event is known: after the declaration, in
+// the block that holds it (C++'s scope; nvcc would say "undefined" of the
+// lowered name, or find another of the same name).
+static bool in_scope(Ctx *c, const Annotation *an, const Event *e, Span target) {
+  int var = stub_var(c, e->an, e->name.s, e->name.len);
+  int decl = var >= 0 ? node_at(c, var)->parent : -1;
+  int scope = decl >= 0 && node_at(c, decl)->kind == CXCursor_DeclStmt ? node_at(c, decl)->parent : -1;
+  if (scope >= 0 && (an->start < node_at(c, scope)->start || an->start >= node_at(c, scope)->end)) {
+    diag_at(c->diag, DIAG_ERROR, target.off, target.len,
+            "event '%.*s' is used out of its scope: it is declared in a block that ends at line %d", (int)target.len,
+            target.s, source_line(c->src, node_at(c, scope)->end - 1));
+    diag_note(c->diag, e->name.off, "'%.*s' is declared here", (int)target.len, target.s);
+    return false;
+  }
+  if (an->start < e->an->start) {
+    diag_at(c->diag, DIAG_ERROR, target.off, target.len, "event '%.*s' is used before its declaration",
+            (int)target.len, target.s);
+    diag_note(c->diag, e->name.off, "'%.*s' is declared here", (int)target.len, target.s);
+    return false;
+  }
+  return true;
+}
+
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
+  if (!annotation_nul_free(c->src, c->diag, an)) return false;
   Op op = {.an = an, .data_if = -1, .literal = -1};
   Span target = {0};
   if (an->spelling == SPELL_CALL) {
@@ -558,13 +673,21 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
   }
   if (op.kind != OP_REGION_SYNC) {
     op.event = find_event(k, target);
-    for (int i = 0; !op.event && i < k->broken.len; i++)
-      if (k->broken.items[i].len == target.len && !memcmp(k->broken.items[i].s, target.s, target.len)) return true;
+    for (int i = 0; !op.event && i < k->broken.len; i++)  // a broken one with no name may be any
+      if (!k->broken.items[i].len ||
+          (k->broken.items[i].len == target.len && !memcmp(k->broken.items[i].s, target.s, target.len)))
+        return true;
     if (!op.event) {
       diag_at(c->diag, DIAG_ERROR, target.off, target.len, "'%.*s' is not an event declared in this kernel",
               (int)target.len, target.s);
+      const Annotation *other = declared_elsewhere(c, k, target);
+      if (other)
+        diag_note(c->diag, other->start,
+                  "an event '%.*s' is declared here, in another function: an event belongs to the kernel that "
+                  "declares it", (int)target.len, target.s);
       return false;
     }
+    if (!in_scope(c, an, op.event, target)) return false;
     int local = event_hidden_at(c, k, op.event, an->start);
     if (local >= 0) {
       diag_at(c->diag, DIAG_ERROR, target.off, target.len,
@@ -633,15 +756,15 @@ const char *region_label(Ctx *c, const Region *r) {
 
 // The regions of one if / else-if chain must not overlap; an index no region
 // of the chain covers is a warning; regs() must fit the register file.
-static void check_chain(Ctx *c, Kernel *k, int from, int to) {
+static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
   uint32_t all = 0;
   int cap = 65536 / (k->nparts * k->group);
   cap = cap > 255 ? 255 : cap / 8 * 8;
   long long total = 0;
-  for (int i = from; i < to; i++) {
-    Region *r = &k->regions.items[i];
-    for (int j = from; j < i; j++) {
-      Region *q = &k->regions.items[j];
+  for (int i = 0; i < n; i++) {
+    Region *r = &k->regions.items[chain[i]];
+    for (int j = 0; j < i; j++) {
+      Region *q = &k->regions.items[chain[j]];
       uint32_t both = q->members & r->members;
       if (both) {
         int v = __builtin_ctz(both);
@@ -655,17 +778,20 @@ static void check_chain(Ctx *c, Kernel *k, int from, int to) {
     total += (long long)(r->regs ? r->regs : cap) * r->threads;
   }
   bool overlap = false;
-  for (int i = from; i < to; i++)
-    for (int j = from; j < i; j++) overlap |= (k->regions.items[i].members & k->regions.items[j].members) != 0;
-  for (int v = 0; v < k->nparts && !k->failed_regions; v++)
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++)
+      overlap |= (k->regions.items[chain[i]].members & k->regions.items[chain[j]].members) != 0;
+  // (A chain nested in a region leaves the other indices to the code around it.)
+  bool nested = enclosing_region(k, k->regions.items[chain[0]].an->start) != NULL;
+  for (int v = 0; v < k->nparts && !k->failed_regions && !nested; v++)
     if (!(all & (1u << v))) {
-      const Region *first = &k->regions.items[from];
+      const Region *first = &k->regions.items[chain[0]];
       diag_warning(c->diag, first->an->start, "%.*s = %d runs none of these regions", (int)k->part_name.len,
                    k->part_name.s, v);
       total += (long long)cap * k->group;
     }
   if (total > 65536 && !overlap) {
-    const Region *first = &k->regions.items[from];
+    const Region *first = &k->regions.items[chain[0]];
     diag_error(c->diag, first->an->start,
                "these regions ask for %lld registers; the register file holds 65536 (regs(R) x threads of each region)",
                total);
@@ -735,11 +861,20 @@ static void infer_counts(Ctx *c, Kernel *k) {
 }
 
 static void check_kernel(Ctx *c, Kernel *k) {
-  for (int i = 0; i < k->regions.len;) {  // each chain
-    int j = i + 1;
-    while (j < k->regions.len && k->regions.items[j].chained) j++;
-    if (k->regions.items[i].async) check_chain(c, k, i, j);
-    i = j;
+  // Each chain: an async region that continues none, and those that continue
+  // it at its own level (regions nested in them stand between).
+  int *chain = arena_alloc(c->arena, sizeof(int) * (size_t)(k->regions.len + 1));
+  for (int i = 0; i < k->regions.len; i++) {
+    if (k->regions.items[i].chained || !k->regions.items[i].async) continue;
+    const Region *level = enclosing_region(k, k->regions.items[i].an->start);
+    int n = 0;
+    chain[n++] = i;
+    for (int j = i + 1; j < k->regions.len; j++) {
+      if (enclosing_region(k, k->regions.items[j].an->start) != level) continue;
+      if (!k->regions.items[j].chained) break;
+      chain[n++] = j;
+    }
+    check_chain(c, k, chain, n);
   }
   // Named barriers: ids the kernel names itself (tirx_warpgroup_sync(3)) are
   // not handed out again.
@@ -781,7 +916,7 @@ static void check_kernel(Ctx *c, Kernel *k) {
 // --- the pass -------------------------------------------------------------------
 
 void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
-  VEC(Kernel) kernels = {0};
+  KernelList kernels = {0};
   const AnnotationList *anns = c->anns;
   // Declarations and regions first (in file order), then the operations, which
   // refer to them.
@@ -791,7 +926,11 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
       if (an->skipped || !is_concurrency_annotation(an)) continue;
       if (an->spelling != SPELL_CALL && !ok[i]) {  // reported already; what uses it stays quiet
         Kernel *k = kernel_of(c, &kernels, an);
-        if (k && an->dir.kind == DIR_EVENT) VEC_PUSH(c->arena, k->broken, event_name_in(an));
+        if (k && an->dir.kind == DIR_EVENT) {
+          Span *names;
+          int nn = event_names_in(c->arena, an, &names);
+          for (int j = 0; j < nn; j++) VEC_PUSH(c->arena, k->broken, names[j]);
+        }
         if (k && (an->dir.kind == DIR_ASYNC || an->dir.kind == DIR_INTHREADS)) k->failed_regions++;
         if (k && an->dir.kind == DIR_TURNS) VEC_PUSH(c->arena, k->broken_turns, (Span){0});  // its turns stay quiet
         continue;

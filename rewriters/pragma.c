@@ -196,17 +196,39 @@ static bool no_repeated_clause(Diag *d, const Directive *dir) {
   return true;
 }
 
-// The clauses of text from i on, into out.
+// The clauses of text from i on, into out. An event declaration may list
+// several declarators, `event full[S], empty[S] ready`: a top-level comma
+// ends one (its clauses are those after its name) and starts the next.
 static bool clause_list_from(Arena *a, Diag *d, Span text, size_t i, Directive *out) {
   VEC(Clause) clauses = {0};
+  VEC(int) starts = {0};  // where each declarator's clauses start
+  VEC_PUSH(a, starts, 0);
   while (i < text.len) {
     Clause c = {0};
     if (!parse_clause(a, d, text, &i, &c)) return false;
     VEC_PUSH(a, clauses, c);
+    if (out->kind == DIR_EVENT && i < text.len && text.s[i] == ',') {
+      size_t comma = i;
+      i = skip(text, i + 1);
+      if (i >= text.len) {
+        diag_error(d, text.off + comma, "expected another event after ',' in '#pragma tirx event'");
+        return false;
+      }
+      VEC_PUSH(a, starts, clauses.len);
+    }
   }
   out->clauses = clauses.items;
   out->nclauses = clauses.len;
-  return no_repeated_clause(d, out);
+  if (starts.len == 1) return no_repeated_clause(d, out);
+  out->ndecls = starts.len;
+  out->decls = arena_alloc(a, sizeof(Directive) * (size_t)starts.len);
+  for (int k = 0; k < starts.len; k++) {
+    int end = k + 1 < starts.len ? starts.items[k + 1] : clauses.len;
+    out->decls[k] = (Directive){.kind = out->kind, .head = out->head, .clauses = clauses.items + starts.items[k],
+                                .nclauses = end - starts.items[k]};
+    if (!no_repeated_clause(d, &out->decls[k])) return false;
+  }
+  return true;
 }
 
 static bool clause_list(Arena *a, Diag *d, Span text, Directive *out) {
@@ -229,6 +251,10 @@ bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out) {
   }
   return clause_list_from(a, d, text, i, out);
 }
+
+int dir_ndecls(const Directive *dir) { return dir->ndecls ? dir->ndecls : 1; }
+
+const Directive *dir_decl(const Directive *dir, int i) { return dir->ndecls ? &dir->decls[i] : dir; }
 
 const Clause *dir_clause(const Directive *dir, const char *name) {
   for (int i = 0; i < dir->nclauses; i++)
@@ -337,8 +363,16 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
     for (int k = 0; k < n / 2; k++)
       out->head.args[k] = (Arg){.name = list[2 * k].expr, .expr = list[2 * k + 1].expr};
   }
-  // Event macros: (name, N[, C]) become `event name[N] count(C)`.
-  if (out->kind == DIR_EVENT && n >= 2) {
+  // Event macros: (name, N[, C]) become `event name[N] count(C)`; one event
+  // each (more arguments would be dropped unseen).
+  int want = macros[m].clause && !strcmp(macros[m].clause, "count") ? 3 : 2;
+  if (out->kind == DIR_EVENT && n != want) {
+    diag_error(d, name.off, "%s takes (name, slots%s), got %d argument%s%s", macros[m].macro,
+               want == 3 ? ", count" : "", n, n == 1 ? "" : "s",
+               n > want ? "; several events in one declaration are written '#pragma tirx event a[N], b[N]'" : "");
+    return false;
+  }
+  if (out->kind == DIR_EVENT) {
     Clause ev = {.name = list[0].expr, .index = list[1].expr, .has_index = true};
     VEC(Clause) cl = {0};
     VEC_PUSH(a, cl, ev);

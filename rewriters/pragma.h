@@ -51,11 +51,18 @@ typedef enum {
   DIR_TURN,        // turn(NAME)
 } DirKind;
 
-typedef struct {
+typedef struct Directive {
   DirKind kind;
   Clause head;      // the directive's own name and arguments
   Clause *clauses;  // what follows: `unroll`, `regs(40)`, `full[STAGES]`, ...
   int nclauses;
+  // `event full[S], empty[S] ready`: several declarators, each a Directive of
+  // the same kind and head whose clauses are the name and the clauses that
+  // follow it up to the next top-level comma (`clauses` above holds them all,
+  // in order). ndecls is 0 for a directive without such commas: it is its one
+  // declarator. Read them through dir_ndecls / dir_decl.
+  struct Directive *decls;
+  int ndecls;
 } Directive;
 
 // Parses directive text (what follows `tirx`). Reports syntax errors through d
@@ -65,6 +72,10 @@ bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out);
 // (the inside of its parentheses, or len 0).
 bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, Directive *out);
 const char *dir_name(DirKind k);
+// The declarators of a directive (see Directive.decls): 1 and the directive
+// itself when it has no list.
+int dir_ndecls(const Directive *dir);
+const Directive *dir_decl(const Directive *dir, int i);
 // Finds a clause by name; NULL when absent.
 const Clause *dir_clause(const Directive *dir, const char *name);
 bool span_eq(Span s, const char *lit);

@@ -96,9 +96,19 @@ printf '// NULs before the annotation.\n__global__ void k(float *a, int n) {\n\0
 # the message must not print the NUL byte itself.
 printf '// A NUL inside the pragma.\n__global__ void k(float *a) {\n#pragma tirx unroll \0\n  for (int i = 0; i < 2; ++i) a[i] = 0.f;\n}\n' \
   > nul_in_annotation.cu
-# A NUL in the middle of the directive name (line 3, col 14).
+# A NUL in the middle of the directive name, reported at the NUL (line 3, col 16).
 printf '// A NUL inside the directive name.\n__global__ void k(float *a) {\n#pragma tirx gr\0id(i: 4)\n  a[0] = 0.f;\n}\n' \
   > nul_in_directive_name.cu
+# A NUL in an event's name (pragma, macro) and in a use of it: the NUL is the
+# one message; what the event's uses would say after it stays quiet.
+nul_event() {  # NAME DECLARATION TRIGGERED
+  printf '// A NUL in an event name.\n__global__ void k(float *a) {\n#pragma tirx warpgroups(wg: 2)\n%s\n#pragma tirx async(wg == 0)\n  { tirx_trigger(%s[0]); }\n#pragma tirx async(wg == 1)\n  { tirx_wait(full[0]); a[0] = 1.f; }\n}\n' "$2" "$3" > "$1.cu"
+}
+nul_event nul_in_event_name "#pragma tirx event fu$(printf '\001')ll[2]" full
+nul_event nul_in_event_name_macro "  TIRX_EVENT(fu$(printf '\001')ll, 2);" full
+nul_event nul_in_event_use "#pragma tirx event full[2]" "fu$(printf '\001')ll"
+# (a shell string holds no NUL: \001 stands for it until here)
+sed -i 's/\x01/\x00/' nul_in_event_name.cu nul_in_event_name_macro.cu nul_in_event_use.cu
 # Invalid UTF-8 in comments around an annotation whose bound is not constant:
 # line 4, column 19 (columns count bytes).
 printf '// caf\xc3\xa9 \xff\xfe bad \xc0\x80\n__global__ void k(float *a, int n) { /* \xed\xa0\x80 */\n#pragma tirx unroll // \xf8\x88\x80\x80\x80\n  for (int i = 0; i < n; ++i) a[i] = 0.f; // \xfe\n}\n' \

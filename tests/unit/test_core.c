@@ -127,6 +127,36 @@ START_TEST(parse_turns) {  // docs/turns.md
 }
 END_TEST
 
+// `event a[S], b[S] ready, c count(C)`: one declarator per name, each with
+// the clauses after it; `clauses` holds them all. No list: no declarators.
+START_TEST(parse_event_declarators) {
+  Directive d;
+  ck_assert(parse("event full[S], empty[S] ready, done count(f(1, 2))", &d));
+  ck_assert_int_eq(d.nclauses, 5);
+  ck_assert_int_eq(d.ndecls, 3);
+  ck_assert_int_eq(dir_ndecls(&d), 3);
+  const Directive *a = dir_decl(&d, 0), *b = dir_decl(&d, 1), *c = dir_decl(&d, 2);
+  ck_assert_int_eq(a->nclauses, 1);
+  ck_assert(span_is(a->clauses[0].name, "full"));
+  ck_assert(!dir_clause(a, "ready"));
+  ck_assert_int_eq(b->nclauses, 2);
+  ck_assert(span_is(b->clauses[0].index, "S"));
+  ck_assert(dir_clause(b, "ready"));
+  ck_assert(span_is(c->clauses[0].name, "done"));
+  ck_assert(span_is(dir_clause(c, "count")->args[0].expr, "f(1, 2)"));
+  ck_assert(parse("event full[S] ready", &d));
+  ck_assert_int_eq(d.ndecls, 0);
+  ck_assert_int_eq(dir_ndecls(&d), 1);
+  ck_assert_ptr_eq(dir_decl(&d, 0), &d);
+  // Each declarator's clauses once (the same clause in two is fine).
+  ck_assert(parse("event a ready, b ready", &d));
+  ck_assert(!parse("event a ready ready, b", &d));
+  ck_assert(!parse("event a[2],", &d));
+  ck_assert(strstr(diag_text(), "t.cu:1:24: error: expected another event after ','"));
+  ck_assert(!parse("unroll, serial", &d));  // a list is an event declaration's only
+}
+END_TEST
+
 START_TEST(parse_unknown_directive) {
   Directive d;
   ck_assert(!parse("unrol", &d));
@@ -316,6 +346,7 @@ int main(void) {
   tcase_add_test(tc, parse_scope_colon_is_not_a_name);
   tcase_add_test(tc, parse_event_index_and_clauses);
   tcase_add_test(tc, parse_turns);
+  tcase_add_test(tc, parse_event_declarators);
   tcase_add_test(tc, parse_unknown_directive);
   tcase_add_test(tc, parse_unbalanced);
   tcase_add_test(tc, parse_empty_argument);

@@ -1,0 +1,9 @@
+// A clause before the name of the second event: it would belong to the first.
+__global__ void k(float *a) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[2], count(128) empty[2]
+#pragma tirx async(wg == 0)
+  { tirx_wait(empty[0]); tirx_trigger(full[0]); }
+#pragma tirx async(wg == 1)
+  { tirx_wait(full[0]); a[0] = 1.f; tirx_trigger(empty[0]); }
+}

@@ -1,0 +1,9 @@
+// One name twice in one list.
+__global__ void k(float *a) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[2], empty[2] ready, full[2]
+#pragma tirx async(wg == 0)
+  { tirx_wait(empty[0]); tirx_trigger(full[0]); }
+#pragma tirx async(wg == 1)
+  { tirx_wait(full[0]); a[0] = 1.f; tirx_trigger(empty[0]); }
+}
