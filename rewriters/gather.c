@@ -1,6 +1,6 @@
-// kernel.c - structured concurrency: gathers each kernel's partition, regions,
+// gather.c - structured concurrency: gathers each kernel's partition, regions,
 // events and event operations (SPEC 3-4), checks them, and hands them to the
-// lowering (region.c, event.c).
+// lowering (region.c, event.c). (Was kernel.c; being split by phase.)
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
