@@ -106,8 +106,6 @@ typedef struct {
 bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *h);
 
 // --- constructs -------------------------------------------------------------
-// Parse-view text for a statement annotation (declares what it declares).
-const char *construct_stub(Ctx *c, const Annotation *an);
 void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st);
 void rewrite_hint(Ctx *c, const Annotation *an, Stmt st);
 void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st);

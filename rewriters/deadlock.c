@@ -26,6 +26,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "deadlock.h"
 #include "kernel.h"
 
 enum {
@@ -164,7 +165,7 @@ static bool eval(Walk *w, CXCursor cur, long long *v) {
   return front_eval_int(cur, v, &u);
 }
 
-// The operands of a call's stub `((void)(SLOT), (void)(X))` (kernel.c).
+// The operands of a call's stub `((void)(SLOT), (void)(X))` (stub.c).
 static int stub_operands(CXCursor cur, CXCursor out[2]) {
   cur = front_strip(cur);
   CXCursor kids[2];

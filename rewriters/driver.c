@@ -5,10 +5,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "concurrency.h"
 #include "construct.h"
 #include "device.h"
 #include "driver.h"
 #include "kernel.h"
+#include "stub.h"
 #include "tirxpp.h"
 #include "tu.h"
 
@@ -24,27 +26,6 @@ static bool read_directive(Arena *a, Diag *d, Annotation *an) {
   return pragma_parse(a, d, an->text, &an->dir);
 }
 
-const char *construct_stub(Ctx *c, const Annotation *an) {
-  if (is_concurrency_annotation(an)) return concurrency_stub(c, an);
-  switch (an->dir.kind) {
-  case DIR_GRID: return grid_stub(c, an);
-  case DIR_PERSISTENT: return persistent_stub(c, an);
-  case DIR_ELECT: return "if (1)";
-  default: return "";
-  }
-}
-
-// What a tirx_* call stands for while clang parses (tirx.h may not be included).
-static const char *call_stub(Ctx *c, const Annotation *an) {
-  if (is_concurrency_annotation(an)) return concurrency_call_stub(c, an);
-  if (span_eq(an->name, "tirx_thread_return")) return "return";
-  if (span_eq(an->name, "tirx_cta_sync")) return "__syncthreads()";
-  if (span_eq(an->name, "tirx_warp_sync")) return "__syncwarp()";
-  if (span_eq(an->name, "tirx_elect_sync")) return "(1)";
-  if (span_trim(an->args).len == 0) return "((void)0)";
-  return arena_printf(c->arena, "((void)(%.*s))", (int)an->args.len, an->args.s);
-}
-
 static Stub *make_stubs(Ctx *c, AnnotationList *anns, int *n) {
   Diag quiet = {.src = c->src};
   Stub *stubs = arena_alloc(c->arena, sizeof(Stub) * (size_t)(anns->len + 1));
@@ -57,9 +38,9 @@ static Stub *make_stubs(Ctx *c, AnnotationList *anns, int *n) {
     if (an->bad)
       text = "";
     else if (!is_statement_annotation(an))
-      text = call_stub(c, an);
+      text = stub_call(c, an);
     else
-      text = (an->read = read_directive(c->arena, &quiet, an)) ? construct_stub(c, an) : "";
+      text = (an->read = read_directive(c->arena, &quiet, an)) ? stub_directive(c, an) : "";
     stubs[(*n)++] = (Stub){an->start, an->end, text};
     last_end = an->end;
   }

@@ -4,6 +4,7 @@
 // register by each region that waits; waits, triggers and byte triggers.
 #include <string.h>
 
+#include "event.h"
 #include "kernel.h"
 
 // The phase bits of event e as region r sees them (r < 0: outside regions).
@@ -123,30 +124,4 @@ void lower_events(Ctx *c, Kernel *k) {
     if (op->an->spelling != SPELL_CALL) text = arena_printf(c->arena, "%s;", text);  // the pragma form is a statement
     edit_replace(c->edits, op->an->start, op->an->end, text);
   }
-}
-
-// Whether an annotation's stub stands at off (its declarations are tirx-pp's).
-static bool is_stub_at(const Ctx *c, size_t off) {
-  for (int i = 0; i < c->anns->len; i++)
-    if (c->anns->items[i].start == off) return true;
-  return false;
-}
-
-// A local declared after the event, in a scope that holds `off`, hides it:
-// `&full[s]` would then be the local's address. Returns the local's node, -1
-// when the name at off is the event.
-int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off) {
-  const Node *fn = node_at(c, k->func);
-  for (int i = k->func; i <= fn->last; i++) {
-    const Node *n = node_at(c, i);
-    if (n->kind != CXCursor_VarDecl || n->start <= e->an->start || n->start >= off) continue;
-    int scope = n->parent >= 0 && node_at(c, n->parent)->kind == CXCursor_DeclStmt ? node_at(c, n->parent)->parent
-                                                                                  : n->parent;
-    if (scope < 0 || node_at(c, scope)->start > off || off >= node_at(c, scope)->end) continue;
-    CXString s = clang_getCursorSpelling(n->cur);
-    bool same = strlen(clang_getCString(s)) == e->name.len && !memcmp(clang_getCString(s), e->name.s, e->name.len);
-    clang_disposeString(s);
-    if (same && !is_stub_at(c, n->start)) return i;
-  }
-  return -1;
 }

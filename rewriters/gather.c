@@ -1,151 +1,16 @@
-// gather.c - structured concurrency: gathers each kernel's partition, regions,
-// events and event operations (SPEC 3-4), checks them, and hands them to the
-// lowering (region.c, event.c). (Was kernel.c; being split by phase.)
+// gather.c - the first phase of structured concurrency (SPEC 3-4, and the
+// turns of SPEC 8): builds the model of kernel.h, kernel by kernel, from the
+// annotations and the node table. What can be told from one annotation and
+// its place is reported here (a region that is not a block, an event used
+// out of its scope, a turn outside its ring's region); what needs the whole
+// kernel is left to the checks (checks.c, barrier.c, uniform.c, deadlock.c).
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "construct.h"
+#include "gather.h"
 #include "kernel.h"
-
-void lower_kernel(Ctx *c, Kernel *k);
-
-bool is_declaration_annotation(const Annotation *an) {
-  if (an->spelling == SPELL_CALL) return false;
-  DirKind d = an->dir.kind;
-  return d == DIR_WARPGROUPS || d == DIR_WARPS || d == DIR_EVENT || d == DIR_WAIT || d == DIR_TRIGGER ||
-         d == DIR_TURNS;
-}
-
-bool is_concurrency_annotation(const Annotation *an) {
-  if (an->spelling == SPELL_CALL)
-    return span_eq(an->name, "tirx_wait") || span_eq(an->name, "tirx_trigger") ||
-           span_eq(an->name, "tirx_trigger_bytes") || span_eq(an->name, "tirx_region_sync");
-  DirKind d = an->dir.kind;
-  return is_declaration_annotation(an) || d == DIR_ASYNC || d == DIR_INTHREADS || d == DIR_TURN;
-}
-
-// --- parse-view stubs ---------------------------------------------------------
-
-// The identifier tokens of text equal to name, replaced by value.
-static char *substitute(Arena *a, Span text, Span name, int value) {
-  Buf b = {0};
-  for (size_t i = 0; i < text.len;) {
-    if (is_ident_start((unsigned char)text.s[i]) && (i == 0 || !is_ident_char((unsigned char)text.s[i - 1]))) {
-      size_t j = i;
-      while (j < text.len && is_ident_char((unsigned char)text.s[j])) j++;
-      if (j - i == name.len && !memcmp(text.s + i, name.s, name.len))
-        buf_printf(&b, "%d", value);
-      else
-        buf_put(&b, text.s + i, j - i);
-      i = j;
-    } else {
-      buf_putc(&b, text.s[i++]);
-    }
-  }
-  char *s = arena_strndup(a, b.data ? b.data : "", b.len);
-  buf_free(&b);
-  return s;
-}
-
-static int index_of(const Ctx *c, const Annotation *an) { return (int)(an - c->anns->items); }
-
-// The partition declared last before off (regions follow their partition).
-static const Annotation *partition_before(const Ctx *c, size_t off) {
-  const Annotation *found = NULL;
-  for (int i = 0; i < c->anns->len && c->anns->items[i].start < off; i++) {
-    const Annotation *an = &c->anns->items[i];
-    if (an->spelling != SPELL_CALL && (an->dir.kind == DIR_WARPGROUPS || an->dir.kind == DIR_WARPS)) found = an;
-  }
-  return found;
-}
-
-static bool named_arg(const Annotation *an, Span *name, Span *value) {
-  const Clause *h = &an->dir.head;
-  if (h->nargs != 1 || !h->args[0].name.len) return false;
-  *name = h->args[0].name;
-  *value = h->args[0].expr;
-  return true;
-}
-
-// The name a declarator gives: its first clause without arguments other
-// than `ready`; none when that is not a name (a macro's argument may be
-// anything).
-static Span declarator_name(const Directive *d) {
-  for (int i = 0; i < d->nclauses; i++)
-    if (!d->clauses[i].has_args && !span_eq(d->clauses[i].name, "ready")) {
-      Span n = d->clauses[i].name;
-      for (size_t j = 0; j < n.len; j++)
-        if (!is_ident_char((unsigned char)n.s[j])) return (Span){0};
-      return n;
-    }
-  return (Span){0};
-}
-
-const char *concurrency_stub(Ctx *c, const Annotation *an) {
-  int id = index_of(c, an);
-  Span name, value;
-  switch (an->dir.kind) {
-  case DIR_WARPGROUPS:
-  case DIR_WARPS:
-    if (!named_arg(an, &name, &value)) return "";
-    return arena_printf(c->arena, "const int %.*s = (int)(threadIdx.x / %d); const long long __tirx_parts_%d = (%.*s);",
-                        (int)name.len, name.s, an->dir.kind == DIR_WARPS ? 32 : 128, id, (int)value.len, value.s);
-  case DIR_ASYNC:
-  case DIR_INTHREADS: {
-    const Annotation *part = partition_before(c, an->start);
-    if (an->dir.head.nargs != 1) return "";
-    Span pred = an->dir.head.args[0].expr;
-    Buf b = {0};
-    if (part && named_arg(part, &name, &value))
-      for (int v = 0; v < MAX_PARTS; v++)
-        buf_printf(&b, "const bool __tirx_in_%d_%d = (%s); ", id, v, substitute(c->arena, pred, name, v));
-    const Clause *regs = dir_clause(&an->dir, "regs");
-    if (regs && regs->nargs == 1)
-      buf_printf(&b, "const long long __tirx_regs_%d = (%.*s); ", id, (int)regs->args[0].expr.len, regs->args[0].expr.s);
-    buf_printf(&b, "if (%.*s)", (int)pred.len, pred.s);
-    char *s = arena_strndup(c->arena, b.data, b.len);
-    buf_free(&b);
-    return s;
-  }
-  case DIR_EVENT: {  // each declarator: its array, and its count as __tirx_count_ID_J
-    const char *text = "";
-    for (int j = 0; j < dir_ndecls(&an->dir); j++) {
-      const Directive *d = dir_decl(&an->dir, j);
-      const Clause *count = dir_clause(d, "count");
-      const char *count_stub = count && count->nargs == 1
-                                   ? arena_printf(c->arena, " const long long __tirx_count_%d_%d = (%.*s);", id, j,
-                                                  (int)count->args[0].expr.len, count->args[0].expr.s)
-                                   : "";
-      bool again = false;  // a name given twice in the list: tirx-pp says so, not clang
-      for (int p = 0; p < j && !again; p++) {
-        Span a = declarator_name(dir_decl(&an->dir, p)), b = declarator_name(d);
-        again = a.len && a.len == b.len && !memcmp(a.s, b.s, a.len);
-      }
-      for (int i = 0; i < d->nclauses && !again; i++) {
-        const Clause *e = &d->clauses[i];
-        if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
-        if (e->has_index)
-          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", text, j ? " " : "",
-                              (int)e->name.len, e->name.s, (int)e->index.len, e->index.s, count_stub);
-        else
-          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s;%s", text, j ? " " : "",
-                              (int)e->name.len, e->name.s, count_stub);
-        break;
-      }
-    }
-    return text;
-  }
-  case DIR_WAIT:
-  case DIR_TRIGGER:  // the event is checked by tirx-pp; the slot is an expression
-    if (an->dir.nclauses == 1 && an->dir.clauses[0].has_index && an->dir.clauses[0].index.len)
-      return arena_printf(c->arena, "((void)(%.*s));", (int)an->dir.clauses[0].index.len, an->dir.clauses[0].index.s);
-    return "((void)0);";
-  case DIR_TURNS:  // a statement of its own, for the checks to find
-    return "((void)0);";
-  default:
-    return "";
-  }
-}
+#include "stub.h"
 
 // --- finding things -----------------------------------------------------------
 
@@ -218,8 +83,6 @@ static bool stub_not_integer(const Ctx *c, const Annotation *an, const char *nam
   return ni > 0 && !is_integer_expr(init[ni - 1]);
 }
 
-typedef VEC(Kernel) KernelList;  // one named type (C11 6.5p7; it was passed as void *)
-
 static Kernel *kernel_of(Ctx *c, KernelList *ks, const Annotation *an) {
   int func = function_at(c, an->start);
   if (func < 0) {
@@ -241,7 +104,7 @@ static int event_names_in(Arena *a, const Annotation *an, Span **names) {
   int n = dir_ndecls(&an->dir);
   Span *out = *names = arena_alloc(a, sizeof(Span) * (size_t)(n > 2 ? n : 2));
   if (an->dir.nclauses) {
-    for (int j = 0; j < n; j++) out[j] = declarator_name(dir_decl(&an->dir, j));
+    for (int j = 0; j < n; j++) out[j] = stub_declarator_name(dir_decl(&an->dir, j));
     return n;
   }
   Span t = span_trim(an->spelling == SPELL_MACRO ? an->args : an->text);
@@ -273,13 +136,13 @@ static void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
     diag_note(c->diag, k->part->start, "the first is here");
     return;
   }
-  if (!named_arg(an, &name, &value)) {
+  if (!stub_named_arg(an, &name, &value)) {
     diag_error(c->diag, an->dir.head.name.off, "'%s' takes one 'name: count' argument", spelling_of(an));
     return;
   }
   long long n;
   char var[64];
-  snprintf(var, sizeof var, "__tirx_parts_%d", index_of(c, an));
+  snprintf(var, sizeof var, "__tirx_parts_%d", stub_id(c, an));
   int group = an->dir.kind == DIR_WARPS ? 32 : 128, max = 1024 / group;
   if (!stub_value(c, an, var, &n)) {
     diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' is not a constant expression",
@@ -303,16 +166,6 @@ static void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
 }
 
 static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st);
-
-// The innermost region whose body holds off; NULL when none.
-static const Region *enclosing_region(const Kernel *k, size_t off) {
-  const Region *in = NULL;
-  for (int i = 0; i < k->regions.len; i++) {
-    const Region *r = &k->regions.items[i];
-    if (off > r->body.start && off < r->body.end && (!in || r->body.start >= in->body.start)) in = r;
-  }
-  return in;
-}
 
 static void read_region(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   if (!read_region_(c, k, an, st)) k->failed_regions++;
@@ -339,7 +192,7 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   for (int v = 0; v < k->nparts; v++) {
     char var[64];
     long long in;
-    snprintf(var, sizeof var, "__tirx_in_%d_%d", index_of(c, an), v);
+    snprintf(var, sizeof var, "__tirx_in_%d_%d", stub_id(c, an), v);
     if (!stub_value(c, an, var, &in)) {
       diag_at(c->diag, DIAG_ERROR, r.pred.off, r.pred.len,
               "the predicate of '%s' must be a constant expression of '%.*s' alone", spelling_of(an),
@@ -377,7 +230,7 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   if (regs) {
     long long v = -1;
     char var[64];
-    snprintf(var, sizeof var, "__tirx_regs_%d", index_of(c, an));
+    snprintf(var, sizeof var, "__tirx_regs_%d", stub_id(c, an));
     if (regs->nargs == 1 && stub_not_integer(c, an, var)) {
       diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
               "regs(R) takes an integer register count");
@@ -437,7 +290,7 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
     } else if (span_eq(cl->name, "count")) {
       long long v;
       char var[64];
-      snprintf(var, sizeof var, "__tirx_count_%d_%d", index_of(c, an), j);
+      snprintf(var, sizeof var, "__tirx_count_%d_%d", stub_id(c, an), j);
       if (cl->nargs != 1) {
         diag_error(c->diag, cl->name.off, "count(C) takes one arrival count");
         return false;
@@ -509,7 +362,7 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
 static void read_event(Ctx *c, Kernel *k, const Annotation *an) {
   for (int j = 0; j < dir_ndecls(&an->dir); j++) {
     // The name, for its uses to stay quiet if this fails (none told: any).
-    Span name = declarator_name(dir_decl(&an->dir, j));
+    Span name = stub_declarator_name(dir_decl(&an->dir, j));
     if (!read_event_(c, k, an, j, &name)) VEC_PUSH(c->arena, k->broken, name);
   }
 }
@@ -521,49 +374,6 @@ static Event *find_event(Kernel *k, Span name) {
   return NULL;
 }
 
-// `name` or `name[index]`.
-static bool event_ref(Span s, Span *name, Span *index) {
-  s = span_trim(s);
-  size_t i = 0;
-  while (i < s.len && is_ident_char((unsigned char)s.s[i])) i++;
-  if (!i || !is_ident_start((unsigned char)s.s[0])) return false;
-  *name = (Span){s.s, i, s.off};
-  *index = (Span){0};
-  Span rest = span_trim((Span){s.s + i, s.len - i, s.off + i});
-  if (!rest.len) return true;
-  if (rest.s[0] != '[' || rest.s[rest.len - 1] != ']') return false;
-  *index = span_trim((Span){rest.s + 1, rest.len - 2, rest.off + 1});
-  return index->len > 0;
-}
-
-const char *concurrency_call_stub(Ctx *c, const Annotation *an) {
-  Arg *args;
-  Span name, slot;
-  int n = split_args(c->arena, an->args, &args);
-  if (span_eq(an->name, "tirx_region_sync") || n < 1 || n > 2 || !event_ref(args[0].expr, &name, &slot))
-    return "((void)0)";  // read_op reports what is wrong
-  const char *first = slot.len ? arena_printf(c->arena, "(void)(%.*s)", (int)slot.len, slot.s) : "(void)0";
-  if (n == 1) return arena_printf(c->arena, "(%s)", first);
-  return arena_printf(c->arena, "(%s, (void)(%.*s))", first, (int)args[1].expr.len, args[1].expr.s);
-}
-
-// An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
-bool is_elect_if(const Ctx *c, int node) {
-  const Node *n = node_at(c, node);
-  if (n->kind != CXCursor_IfStmt) return false;
-  int cond[1];
-  size_t cond_end = front_children(c->front, node, cond, 1) ? node_at(c, cond[0])->end : n->start;
-  for (int i = 0; i < c->anns->len; i++) {
-    const Annotation *an = &c->anns->items[i];
-    if (an->skipped) continue;
-    if (an->spelling != SPELL_CALL && an->dir.kind == DIR_ELECT && an->start == n->start) return true;
-    if (an->spelling == SPELL_CALL && span_eq(an->name, "tirx_elect_sync") && an->start > n->start &&
-        an->start < cond_end)
-      return true;
-  }
-  return false;
-}
-
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an);
 
 // An operation that could not be read still names its event (when it can be
@@ -573,21 +383,13 @@ static void read_op(Ctx *c, Kernel *k, const Annotation *an) {
   Span name = {0}, index;
   if (an->spelling == SPELL_CALL) {
     Arg *args;
-    if (split_args(c->arena, an->args, &args) >= 1 && !event_ref(args[0].expr, &name, &index))
+    if (split_args(c->arena, an->args, &args) >= 1 && !stub_event_ref(args[0].expr, &name, &index))
       name = (Span){0};  // not told whole (`fu\0ll[0]`): every event stays quiet
   } else if (an->dir.nclauses >= 1) {
     name = an->dir.clauses[0].name;
   }
   if (name.len) VEC_PUSH(c->arena, k->failed_targets, name);
   else k->failed_ops++;
-}
-
-static bool failed_target(const Kernel *k, Span name) {
-  if (k->failed_ops) return true;
-  for (int i = 0; i < k->failed_targets.len; i++)
-    if (k->failed_targets.items[i].len == name.len && !memcmp(k->failed_targets.items[i].s, name.s, name.len))
-      return true;
-  return false;
 }
 
 // An event declaration of `name` in another function of the file, NULL when
@@ -655,7 +457,7 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
       target = args[0].expr;
       if (n == 2) op.extra = args[1].expr, op.has_extra = true;
       Span name;
-      if (!event_ref(target, &name, &op.slot)) {
+      if (!stub_event_ref(target, &name, &op.slot)) {
         diag_error(c->diag, target.off, "expected an event slot such as 'full[s]'");
         return false;
       }
@@ -745,177 +547,229 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
   return true;
 }
 
-// --- checks ---------------------------------------------------------------------
+// --- turns (SPEC 8 extension, docs/turns.md) ------------------------------------
 
-const char *region_label(Ctx *c, const Region *r) {
-  if (r->an->spelling == SPELL_MACRO)
-    return arena_printf(c->arena, "%.*s(%.*s)", (int)r->an->name.len, r->an->name.s, (int)r->pred.len, r->pred.s);
-  return arena_printf(c->arena, "#pragma tirx %s(%.*s)", r->async ? "async" : "inthreads", (int)r->pred.len,
-                      r->pred.s);
+static bool is_name(Span s) {
+  if (!s.len || !is_ident_start((unsigned char)s.s[0])) return false;
+  for (size_t i = 1; i < s.len; i++)
+    if (!is_ident_char((unsigned char)s.s[i])) return false;
+  return true;
 }
 
-// The regions of one if / else-if chain must not overlap; an index no region
-// of the chain covers is a warning; regs() must fit the register file.
-static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
-  uint32_t all = 0;
-  int cap = 65536 / (k->nparts * k->group);
-  cap = cap > 255 ? 255 : cap / 8 * 8;
-  long long total = 0;
-  for (int i = 0; i < n; i++) {
-    Region *r = &k->regions.items[chain[i]];
-    for (int j = 0; j < i; j++) {
-      Region *q = &k->regions.items[chain[j]];
-      uint32_t both = q->members & r->members;
-      if (both) {
-        int v = __builtin_ctz(both);
-        diag_at(c->diag, DIAG_ERROR, r->pred.off, r->pred.len,
-                "regions overlap: %.*s = %d runs both this region and the one at line %d", (int)k->part_name.len,
-                k->part_name.s, v, source_line(c->src, q->an->start));
-        diag_note(c->diag, q->pred.off, "the other region");
-      }
-    }
-    all |= r->members;
-    total += (long long)(r->regs ? r->regs : cap) * r->threads;
+static bool same(Span a, Span b) { return a.len == b.len && !memcmp(a.s, b.s, a.len); }
+
+// The ring a `turns` declaration names: `#pragma tirx turns NAME`, TIRX_TURNS(NAME).
+static bool turns_name(Ctx *c, const Annotation *an, Span *name) {
+  const Directive *d = &an->dir;
+  bool macro = an->spelling == SPELL_MACRO;
+  bool ok = macro ? d->head.nargs == 1 && !d->head.args[0].name.len && !d->nclauses
+                  : !d->head.has_args && !d->head.has_index && d->nclauses == 1 && !d->clauses[0].has_args &&
+                        !d->clauses[0].has_index;
+  if (ok) *name = macro ? d->head.args[0].expr : d->clauses[0].name;
+  if (!ok || !is_name(*name)) {
+    diag_error(c->diag, d->head.name.off, "'%s' takes one name: '%s'", spelling_of(an),
+               macro ? "TIRX_TURNS(NAME);" : "#pragma tirx turns NAME");
+    return false;
   }
-  bool overlap = false;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < i; j++)
-      overlap |= (k->regions.items[chain[i]].members & k->regions.items[chain[j]].members) != 0;
-  // (A chain nested in a region leaves the other indices to the code around it.)
-  bool nested = enclosing_region(k, k->regions.items[chain[0]].an->start) != NULL;
-  for (int v = 0; v < k->nparts && !k->failed_regions && !nested; v++)
-    if (!(all & (1u << v))) {
-      const Region *first = &k->regions.items[chain[0]];
-      diag_warning(c->diag, first->an->start, "%.*s = %d runs none of these regions", (int)k->part_name.len,
-                   k->part_name.s, v);
-      total += (long long)cap * k->group;
-    }
-  if (total > 65536 && !overlap) {
-    const Region *first = &k->regions.items[chain[0]];
-    diag_error(c->diag, first->an->start,
-               "these regions ask for %lld registers; the register file holds 65536 (regs(R) x threads of each region)",
-               total);
-  }
+  return true;
 }
 
-// Arrivals per phase of each event: the sum, over the regions that trigger
-// it, of what one trigger of that region contributes.
-static void infer_counts(Ctx *c, Kernel *k) {
-  for (int e = 0; e < k->events.len; e++) {
-    Event *ev = &k->events.items[e];
-    if (ev->waited && !ev->triggered && !failed_target(k, ev->name)) {
-      for (int i = 0; i < k->ops.len; i++)
-        if (k->ops.items[i].event == ev && k->ops.items[i].kind == OP_WAIT) {
-          diag_error(c->diag, k->ops.items[i].an->start, "nothing triggers '%.*s': this wait never returns",
-                     (int)ev->name.len, ev->name.s);
-          diag_note(c->diag, ev->an->start, "'%.*s' is declared here", (int)ev->name.len, ev->name.s);
-          break;
-        }
-      continue;
-    }
-    if (ev->count) continue;
-    if (!ev->triggered && !failed_target(k, ev->name)) {  // neither waited nor triggered
-      diag_warning(c->diag, ev->an->start, "event '%.*s' is never triggered or waited on", (int)ev->name.len,
-                   ev->name.s);
-      ev->inferred = 1;
-      continue;
-    }
-    long long sum = 0;
-    bool ok = true;
-    for (int i = 0; i < k->ops.len && ok; i++) {
-      const Op *op = &k->ops.items[i];
-      if (op->event != ev || op->kind == OP_WAIT) continue;
-      int threads = op->region ? op->region->threads : k->nparts * k->group;
-      long long mine = op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
-      if (!threads) {
-        diag_error(c->diag, op->an->start,
-                   "'%.*s' needs count(N): this trigger is outside every region of a kernel with no partition",
-                   (int)ev->name.len, ev->name.s);
-        ok = false;
-      } else if (op->data_if >= 0) {
-        diag_error(c->diag, op->an->start,
-                   "'%.*s' needs count(N): this trigger is under an 'if', so tirx-pp cannot count its arrivals",
-                   (int)ev->name.len, ev->name.s);
-        diag_note(c->diag, node_at(c, op->data_if)->start, "the 'if'");
-        ok = false;
-      }
-      // The first site of this region decides; the others must agree.
-      bool first = true;
-      for (int j = 0; j < i && ok; j++) {
-        const Op *q = &k->ops.items[j];
-        if (q->event != ev || q->kind == OP_WAIT || q->region != op->region) continue;
-        first = false;
-        long long theirs = q->kind == OP_TRIGGER_BYTES ? 1 : q->under_elect ? threads / 32 : threads;
-        if (theirs != mine) {
-          diag_error(c->diag, op->an->start,
-                     "'%.*s' needs count(N): this trigger adds %lld arrivals, the one at line %d adds %lld",
-                     (int)ev->name.len, ev->name.s, mine, source_line(c->src, q->an->start), theirs);
-          ok = false;
-        }
-        break;
-      }
-      if (ok && first) sum += mine;
-    }
-    ev->inferred = ok ? sum : 1;
+// The ring a turn names: `#pragma tirx turn(NAME)`, TIRX_TURN(NAME).
+static bool turn_name(Ctx *c, const Annotation *an, Span *name) {
+  const Directive *d = &an->dir;
+  bool ok = d->head.nargs == 1 && !d->head.args[0].name.len && !d->head.has_index && !d->nclauses;
+  if (ok) *name = d->head.args[0].expr;
+  if (!ok || !is_name(*name)) {
+    diag_error(c->diag, d->head.name.off, "'%s' takes the name of a turns ring: '%s'", spelling_of(an),
+               an->spelling == SPELL_MACRO ? "TIRX_TURN(NAME) STMT" : "#pragma tirx turn(NAME)");
+    return false;
   }
+  return true;
 }
 
-static void check_kernel(Ctx *c, Kernel *k) {
-  // Each chain: an async region that continues none, and those that continue
-  // it at its own level (regions nested in them stand between).
-  int *chain = arena_alloc(c->arena, sizeof(int) * (size_t)(k->regions.len + 1));
-  for (int i = 0; i < k->regions.len; i++) {
-    if (k->regions.items[i].chained || !k->regions.items[i].async) continue;
-    const Region *level = enclosing_region(k, k->regions.items[i].an->start);
-    int n = 0;
-    chain[n++] = i;
-    for (int j = i + 1; j < k->regions.len; j++) {
-      if (enclosing_region(k, k->regions.items[j].an->start) != level) continue;
-      if (!k->regions.items[j].chained) break;
-      chain[n++] = j;
-    }
-    check_chain(c, k, chain, n);
+// The region whose body holds off; -1 if none.
+static int region_at(const Kernel *k, size_t off) {
+  int in = -1;
+  for (int r = 0; r < k->regions.len; r++)
+    if (off >= k->regions.items[r].body.start && off < k->regions.items[r].body.end) in = r;
+  return in;
+}
+
+static bool is_loop(enum CXCursorKind k) {
+  return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
+}
+
+static bool read_turns_(Ctx *c, Kernel *k, const Annotation *an, Turns *t) {
+  int node = front_first_at(c->front, an->start);
+  if (node >= c->front->nnodes || node_at(c, node)->start != an->start) return false;  // clang's error says why
+  t->node = node;
+  if (node_at(c, node)->func != k->func) {
+    diag_error(c->diag, an->start,
+               "the participants of '%.*s' cannot be known: '%s' is inside a lambda, which any partition index may "
+               "call; declare it in the async region itself",
+               (int)t->name.len, t->name.s, spelling_of(an));
+    return false;
   }
-  // Named barriers: ids the kernel names itself (tirx_warpgroup_sync(3)) are
-  // not handed out again.
-  bool taken[16] = {true}, syncs = k->turns.len > 0;
-  for (int i = 0; i < k->ops.len; i++) syncs |= k->ops.items[i].kind == OP_REGION_SYNC;
-  if (syncs) turn_user_barriers(c, k, taken);  // tirx_bar_sync(3, ...) and tirx_bar_arrive(3, ...)
-  const Node *fn = node_at(c, k->func);
-  for (int i = 0; syncs && i < c->anns->len; i++) {
-    const Annotation *an = &c->anns->items[i];
-    if (an->spelling == SPELL_CALL && span_eq(an->name, "tirx_warpgroup_sync") && an->start >= fn->start &&
-        an->start < fn->end) {
-      char *end;
-      long id = strtol(arena_strndup(c->arena, an->args.s, an->args.len), &end, 0);
-      if (id > 0 && id < 16) taken[id] = true;
+  int r = region_at(k, an->start);
+  if (r < 0 && k->failed_regions) return false;  // its region was reported
+  if (r < 0 || !k->regions.items[r].async) {
+    diag_error(c->diag, an->start,
+               "'%s' must be inside an async region ('#pragma tirx async(...)'): the partition indices that run "
+               "the region are the ones that take turns",
+               spelling_of(an));
+    if (r >= 0) diag_note(c->diag, k->regions.items[r].an->start, "this region is not async");
+    return false;
+  }
+  for (int p = node_at(c, node)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent)
+    if (is_loop(node_at(c, p)->kind)) {
+      diag_error(c->diag, an->start,
+                 "'%s' is inside a loop: each pass would hand out the first turn of '%.*s' again; declare it once, "
+                 "before the loop",
+                 spelling_of(an), (int)t->name.len, t->name.s);
+      diag_note(c->diag, node_at(c, p)->start, "the loop");
+      return false;
+    }
+  t->scope = node_at(c, node)->parent;
+  for (int i = 0; i < k->turns.len; i++)
+    if (same(k->turns.items[i].name, t->name)) {
+      diag_at(c->diag, DIAG_ERROR, t->name.off, t->name.len, "turns '%.*s' is declared twice in this kernel",
+              (int)t->name.len, t->name.s);
+      diag_note(c->diag, k->turns.items[i].an->start, "first declared here");
+      return false;
+    }
+  const Region *reg = &k->regions.items[r];
+  t->region = r;
+  for (int v = 0; v < k->nparts; v++)
+    if (reg->members >> v & 1) t->parts[t->nparts++] = v;
+  if (t->nparts == 1)
+    diag_warning(c->diag, an->start,
+                 "'%.*s' has one participant (%.*s = %d): there is no one to take turns with, so its turns compile "
+                 "to nothing",
+                 (int)t->name.len, t->name.s, (int)k->part_name.len, k->part_name.s, t->parts[0]);
+  return true;
+}
+
+static void read_turns(Ctx *c, Kernel *k, const Annotation *an) {
+  Turns t = {.an = an, .region = -1};
+  if (!turns_name(c, an, &t.name)) {
+    VEC_PUSH(c->arena, k->broken_turns, (Span){0});
+    return;
+  }
+  if (!read_turns_(c, k, an, &t)) {
+    VEC_PUSH(c->arena, k->broken_turns, t.name);
+    return;
+  }
+  VEC_PUSH(c->arena, k->turns, t);
+}
+
+// A statement that leaves the turn at [node] without passing the turn on
+// (return, goto, a break or continue of a loop around the turn); -1 if none.
+static int jump_out(const Ctx *c, const Kernel *k, int top) {
+  for (int i = top; i <= node_at(c, top)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->func != k->func) continue;  // a lambda's return ends the lambda
+    if (n->kind == CXCursor_ReturnStmt || n->kind == CXCursor_GotoStmt || n->kind == CXCursor_IndirectGotoStmt)
+      return i;
+    if (n->kind == CXCursor_BreakStmt || n->kind == CXCursor_ContinueStmt) {
+      int target = jump_target(c, i);
+      if (target < top || target > node_at(c, top)->last) return i;
     }
   }
-  int next = 0;
-  for (int i = 0; i < k->ops.len; i++) {
-    Op *op = &k->ops.items[i];
-    if (op->kind != OP_REGION_SYNC) continue;
-    if (!op->region) {
-      diag_error(c->diag, op->an->start, "tirx_region_sync() must be inside an async region");
-      continue;
-    }
-    if (!op->region->barrier) {
-      while (next < 16 && taken[next]) next++;
-      if (next == 16) {
-        diag_error(c->diag, op->an->start, "no named barrier left for this region: ids 1..15 are all in use");
-        continue;
-      }
-      op->region->barrier = next;
-      taken[next] = true;
+  return -1;
+}
+
+static const char *jump_word(enum CXCursorKind k) {
+  return k == CXCursor_ReturnStmt ? "return" : k == CXCursor_BreakStmt ? "break" : k == CXCursor_ContinueStmt ? "continue" : "goto";
+}
+
+// A local of the region, declared before off in a scope that holds it, with
+// the partition index's name: the lowering's `wg` would be that local. -1 if none.
+static int partition_hidden_at(const Ctx *c, const Kernel *k, const Region *r, size_t off) {
+  for (int i = r->body.node; i <= node_at(c, r->body.node)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_VarDecl || n->start >= off) continue;
+    int scope = n->parent >= 0 && node_at(c, n->parent)->kind == CXCursor_DeclStmt ? node_at(c, n->parent)->parent
+                                                                                  : n->parent;
+    if (scope < 0 || node_at(c, scope)->start > off || off >= node_at(c, scope)->end) continue;
+    CXString s = clang_getCursorSpelling(n->cur);
+    bool hides = span_eq(k->part_name, clang_getCString(s));
+    clang_disposeString(s);
+    if (hides) return i;
+  }
+  return -1;
+}
+
+static void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
+  Span name;
+  if (!turn_name(c, an, &name)) return;
+  int ring = -1;
+  for (int i = 0; i < k->turns.len && ring < 0; i++)
+    if (same(k->turns.items[i].name, name)) ring = i;
+  if (ring < 0) {
+    for (int i = 0; i < k->broken_turns.len; i++)
+      if (!k->broken_turns.items[i].len || same(k->broken_turns.items[i], name)) return;  // reported already
+    diag_at(c->diag, DIAG_ERROR, name.off, name.len,
+            "'%.*s' names no turns ring: declare '#pragma tirx turns %.*s' before it, in the async region whose "
+            "partition indices take the turns",
+            (int)name.len, name.s, (int)name.len, name.s);
+    return;
+  }
+  const Turns *t = &k->turns.items[ring];
+  const Region *reg = &k->regions.items[t->region];
+  if (st.start < reg->body.start || st.start >= reg->body.end) {
+    diag_error(c->diag, an->start, "'%s' is outside the region that declares '%.*s': only its partition indices "
+                                   "take these turns",
+               spelling_of(an), (int)name.len, name.s);
+    diag_note(c->diag, t->an->start, "'%.*s' is declared here, in '%s'", (int)name.len, name.s, region_label(c, reg));
+    return;
+  }
+  const Node *scope = node_at(c, t->scope);
+  if (an->start < t->an->end || st.start < scope->start || st.start >= scope->end) {
+    diag_error(c->diag, an->start, "'%s' is outside the scope of '%.*s': a turn comes after the declaration, in the "
+                                   "block that holds it",
+               spelling_of(an), (int)name.len, name.s);
+    diag_note(c->diag, t->an->start, "'%.*s' is declared here", (int)name.len, name.s);
+    return;
+  }
+  int local = partition_hidden_at(c, k, reg, an->start);
+  if (local >= 0) {
+    diag_error(c->diag, an->start,
+               "'%.*s' here is the local declared at line %d, not the partition index that the turn's barriers are "
+               "chosen by: rename the local",
+               (int)k->part_name.len, k->part_name.s, source_line(c->src, node_at(c, local)->start));
+    return;
+  }
+  if (node_at(c, st.node)->kind == CXCursor_DeclStmt) {
+    diag_error(c->diag, st.start, "'%s' on a declaration: the turn puts its statement in a block, where what it "
+                                  "declares would end; declare it before the turn",
+               spelling_of(an));
+    return;
+  }
+  for (int i = 0; i < k->turn_sites.len; i++) {
+    const Turn *o = &k->turn_sites.items[i];
+    if (o->ring == ring && st.start >= o->st.start && st.start < o->st.end) {
+      diag_error(c->diag, an->start,
+                 "a turn of '%.*s' inside a turn of '%.*s': the inner one waits for a turn that the outer one holds",
+                 (int)name.len, name.s, (int)name.len, name.s);
+      diag_note(c->diag, o->an->start, "the enclosing turn");
+      return;
     }
   }
-  allocate_turn_barriers(c, k, taken, &next);
-  infer_counts(c, k);
+  int jump = jump_out(c, k, st.node);
+  if (jump >= 0) {
+    diag_error(c->diag, node_at(c, jump)->start,
+               "'%s' leaves this turn of '%.*s' before it passes the turn on: the next participant would wait for "
+               "its turn forever",
+               jump_word(node_at(c, jump)->kind), (int)name.len, name.s);
+    diag_note(c->diag, an->start, "the turn");  // kept: a turn inside it is still nested in it
+  }
+  Turn s = {.an = an, .ring = ring, .st = st};
+  VEC_PUSH(c->arena, k->turn_sites, s);
 }
 
 // --- the pass -------------------------------------------------------------------
 
-void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
+KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
   KernelList kernels = {0};
   const AnnotationList *anns = c->anns;
   // Declarations and regions first (in file order), then the operations, which
@@ -965,12 +819,5 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
       VEC_PUSH(c->arena, kernels, k);
     }
   }
-  for (int i = 0; i < kernels.len; i++) {
-    Kernel *k = &kernels.items[i];
-    int errors = c->diag->errors;
-    check_kernel(c, k);
-    check_uniformity(c, k, stmts);
-    if (c->diag->errors == errors) check_deadlock(c, k);
-    if (c->diag->errors == errors && (k->part || k->regions.len || k->events.len || k->ops.len)) lower_kernel(c, k);
-  }
+  return kernels;
 }

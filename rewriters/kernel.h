@@ -1,6 +1,9 @@
-// kernel.h - structured concurrency (SPEC 3-4): the model of one kernel's
-// partition, async regions, events and event operations, which the checks
-// (kernel.c, deadlock.c) read and the lowering (region.c, event.c) rewrites.
+// kernel.h - structured concurrency (SPEC 3-4, and the turns of SPEC 8): the
+// model of one kernel's partition, async regions, events, event operations
+// and turns rings. gather.c builds it; the checks (checks.c, barrier.c,
+// uniform.c, deadlock.c) read it; the lowering (region.c, event.c, turn.c)
+// writes the output from it; concurrency.c runs the three phases. kernel.c
+// answers the read-only questions below, which every phase may ask.
 #pragma once
 #include <stdint.h>
 
@@ -87,41 +90,20 @@ typedef struct Kernel {
   VEC(Span) broken_turns;  // rings whose declaration failed: their turns say nothing more
 } Kernel;
 
-// Collects, checks and lowers every region, event and event operation of the
-// file. `stmts` holds the statement each annotation is attached to.
-void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok);
+typedef VEC(Kernel) KernelList;  // one named type (C11 6.5p7; it was passed as void *)
+
+// --- questions about the model (kernel.c) --------------------------------------
 bool is_concurrency_annotation(const Annotation *an);
 // Whether a statement annotation stands alone (declares) instead of
 // annotating the statement after it.
 bool is_declaration_annotation(const Annotation *an);
-// Parse-view stubs of the concurrency annotations.
-const char *concurrency_stub(Ctx *c, const Annotation *an);
-// Parse-view text of a tirx_wait/tirx_trigger/tirx_trigger_bytes call: its
-// slot and its second argument as expressions, `((void)(SLOT), (void)(X))`,
-// so that clang checks what they name and the deadlock check can evaluate them.
-const char *concurrency_call_stub(Ctx *c, const Annotation *an);
-
-// An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
-bool is_elect_if(const Ctx *c, int node);
+// The innermost region whose body holds off; NULL when none.
+const Region *enclosing_region(const Kernel *k, size_t off);
 // How messages name a region: `#pragma tirx async(wg == 0)`, `TIRX_ASYNC(wg == 0)`.
 const char *region_label(Ctx *c, const Region *r);
-
-// event.c: the local that hides event e at off (a VarDecl node), -1 if none.
-int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off);
-
-// turn.c: the turns rings and their turns (SPEC 8 extension, docs/turns.md).
-void read_turns(Ctx *c, Kernel *k, const Annotation *an);
-void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st);
-// Named barrier ids that the kernel's own tirx_bar_sync / tirx_bar_arrive
-// calls name as constants (taken[id] = true).
-void turn_user_barriers(Ctx *c, const Kernel *k, bool taken[16]);
-// Gives each ring's participants their named barriers from the pool.
-void allocate_turn_barriers(Ctx *c, Kernel *k, bool taken[16], int *next);
-void lower_turns(Ctx *c, Kernel *k);
+// An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
+bool is_elect_if(const Ctx *c, int node);
 // The partition index variable that warpgroups(wg: N) declares.
 CXCursor kernel_partition_var(Ctx *c, const Kernel *k);
-
-// deadlock.c: the first-iteration simulation of SPEC 4.
-void check_deadlock(Ctx *c, Kernel *k);
-// uniform.c: block-wide collectives reachable by part of the block.
-void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts);
+// The local that hides event e at off (a VarDecl node), -1 if none.
+int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off);

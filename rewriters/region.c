@@ -5,8 +5,7 @@
 #include <string.h>
 
 #include "kernel.h"
-
-void lower_events(Ctx *c, Kernel *k);
+#include "region.h"
 
 // __launch_bounds__(threads, 1) before the kernel's name, unless it has some.
 static void add_launch_bounds(Ctx *c, Kernel *k) {
@@ -38,15 +37,16 @@ static int register_cap(const Kernel *k) {
   return cap > 255 ? 255 : cap / 8 * 8;
 }
 
-void lower_kernel(Ctx *c, Kernel *k) {
-  c->needs_tirx_h = true;
+void lower_partition(Ctx *c, Kernel *k) {
   if (k->part) {
     edit_replace(c->edits, k->part->start, k->part->end,
                  arena_printf(c->arena, "const int %.*s = %s;", (int)k->part_name.len, k->part_name.s,
                               k->group == 32 ? "tirx_warp_index()" : "tirx_warpgroup_index()"));
     add_launch_bounds(c, k);
   }
-  lower_events(c, k);  // fills the regions' prologues too
+}
+
+void lower_regions(Ctx *c, Kernel *k) {
   int cap = k->part ? register_cap(k) : 0;
   for (int i = 0; i < k->regions.len; i++) {
     Region *r = &k->regions.items[i];
@@ -67,5 +67,4 @@ void lower_kernel(Ctx *c, Kernel *k) {
       edit_replace(c->edits, op->an->start, op->an->end,
                    arena_printf(c->arena, "tirx_bar_sync(%d, %d)", op->region->barrier, op->region->threads));
   }
-  lower_turns(c, k);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kernel.h"
+#include "uniform.h"
 
 typedef VEC(CXCursor) Names;
 

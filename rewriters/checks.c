@@ -1,0 +1,142 @@
+// checks.c - the checks of a kernel's regions and events that need the whole
+// kernel (after gather.c): the regions of one if / else-if chain overlap
+// nowhere and fit the register file, and each event's arrivals per phase
+// are inferred (or it says why they cannot be). The other checks: barrier.c
+// (named barrier ids), uniform.c (SPEC 2), deadlock.c (SPEC 4).
+#include <string.h>
+
+#include "construct.h"
+#include "checks.h"
+#include "kernel.h"
+
+static bool failed_target(const Kernel *k, Span name) {
+  if (k->failed_ops) return true;
+  for (int i = 0; i < k->failed_targets.len; i++)
+    if (k->failed_targets.items[i].len == name.len && !memcmp(k->failed_targets.items[i].s, name.s, name.len))
+      return true;
+  return false;
+}
+
+// The regions of one if / else-if chain must not overlap; an index no region
+// of the chain covers is a warning; regs() must fit the register file.
+static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
+  uint32_t all = 0;
+  int cap = 65536 / (k->nparts * k->group);
+  cap = cap > 255 ? 255 : cap / 8 * 8;
+  long long total = 0;
+  for (int i = 0; i < n; i++) {
+    Region *r = &k->regions.items[chain[i]];
+    for (int j = 0; j < i; j++) {
+      Region *q = &k->regions.items[chain[j]];
+      uint32_t both = q->members & r->members;
+      if (both) {
+        int v = __builtin_ctz(both);
+        diag_at(c->diag, DIAG_ERROR, r->pred.off, r->pred.len,
+                "regions overlap: %.*s = %d runs both this region and the one at line %d", (int)k->part_name.len,
+                k->part_name.s, v, source_line(c->src, q->an->start));
+        diag_note(c->diag, q->pred.off, "the other region");
+      }
+    }
+    all |= r->members;
+    total += (long long)(r->regs ? r->regs : cap) * r->threads;
+  }
+  bool overlap = false;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++)
+      overlap |= (k->regions.items[chain[i]].members & k->regions.items[chain[j]].members) != 0;
+  // (A chain nested in a region leaves the other indices to the code around it.)
+  bool nested = enclosing_region(k, k->regions.items[chain[0]].an->start) != NULL;
+  for (int v = 0; v < k->nparts && !k->failed_regions && !nested; v++)
+    if (!(all & (1u << v))) {
+      const Region *first = &k->regions.items[chain[0]];
+      diag_warning(c->diag, first->an->start, "%.*s = %d runs none of these regions", (int)k->part_name.len,
+                   k->part_name.s, v);
+      total += (long long)cap * k->group;
+    }
+  if (total > 65536 && !overlap) {
+    const Region *first = &k->regions.items[chain[0]];
+    diag_error(c->diag, first->an->start,
+               "these regions ask for %lld registers; the register file holds 65536 (regs(R) x threads of each region)",
+               total);
+  }
+}
+
+// Arrivals per phase of each event: the sum, over the regions that trigger
+// it, of what one trigger of that region contributes.
+void infer_counts(Ctx *c, Kernel *k) {
+  for (int e = 0; e < k->events.len; e++) {
+    Event *ev = &k->events.items[e];
+    if (ev->waited && !ev->triggered && !failed_target(k, ev->name)) {
+      for (int i = 0; i < k->ops.len; i++)
+        if (k->ops.items[i].event == ev && k->ops.items[i].kind == OP_WAIT) {
+          diag_error(c->diag, k->ops.items[i].an->start, "nothing triggers '%.*s': this wait never returns",
+                     (int)ev->name.len, ev->name.s);
+          diag_note(c->diag, ev->an->start, "'%.*s' is declared here", (int)ev->name.len, ev->name.s);
+          break;
+        }
+      continue;
+    }
+    if (ev->count) continue;
+    if (!ev->triggered && !failed_target(k, ev->name)) {  // neither waited nor triggered
+      diag_warning(c->diag, ev->an->start, "event '%.*s' is never triggered or waited on", (int)ev->name.len,
+                   ev->name.s);
+      ev->inferred = 1;
+      continue;
+    }
+    long long sum = 0;
+    bool ok = true;
+    for (int i = 0; i < k->ops.len && ok; i++) {
+      const Op *op = &k->ops.items[i];
+      if (op->event != ev || op->kind == OP_WAIT) continue;
+      int threads = op->region ? op->region->threads : k->nparts * k->group;
+      long long mine = op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
+      if (!threads) {
+        diag_error(c->diag, op->an->start,
+                   "'%.*s' needs count(N): this trigger is outside every region of a kernel with no partition",
+                   (int)ev->name.len, ev->name.s);
+        ok = false;
+      } else if (op->data_if >= 0) {
+        diag_error(c->diag, op->an->start,
+                   "'%.*s' needs count(N): this trigger is under an 'if', so tirx-pp cannot count its arrivals",
+                   (int)ev->name.len, ev->name.s);
+        diag_note(c->diag, node_at(c, op->data_if)->start, "the 'if'");
+        ok = false;
+      }
+      // The first site of this region decides; the others must agree.
+      bool first = true;
+      for (int j = 0; j < i && ok; j++) {
+        const Op *q = &k->ops.items[j];
+        if (q->event != ev || q->kind == OP_WAIT || q->region != op->region) continue;
+        first = false;
+        long long theirs = q->kind == OP_TRIGGER_BYTES ? 1 : q->under_elect ? threads / 32 : threads;
+        if (theirs != mine) {
+          diag_error(c->diag, op->an->start,
+                     "'%.*s' needs count(N): this trigger adds %lld arrivals, the one at line %d adds %lld",
+                     (int)ev->name.len, ev->name.s, mine, source_line(c->src, q->an->start), theirs);
+          ok = false;
+        }
+        break;
+      }
+      if (ok && first) sum += mine;
+    }
+    ev->inferred = ok ? sum : 1;
+  }
+}
+
+void check_regions(Ctx *c, Kernel *k) {
+  // Each chain: an async region that continues none, and those that continue
+  // it at its own level (regions nested in them stand between).
+  int *chain = arena_alloc(c->arena, sizeof(int) * (size_t)(k->regions.len + 1));
+  for (int i = 0; i < k->regions.len; i++) {
+    if (k->regions.items[i].chained || !k->regions.items[i].async) continue;
+    const Region *level = enclosing_region(k, k->regions.items[i].an->start);
+    int n = 0;
+    chain[n++] = i;
+    for (int j = i + 1; j < k->regions.len; j++) {
+      if (enclosing_region(k, k->regions.items[j].an->start) != level) continue;
+      if (!k->regions.items[j].chained) break;
+      chain[n++] = j;
+    }
+    check_chain(c, k, chain, n);
+  }
+}

@@ -1,0 +1,10 @@
+// checks.h - the region and event checks that need a whole kernel (checks.c).
+#pragma once
+#include "kernel.h"
+
+// The regions of each if / else-if chain: no overlap, every index covered
+// (a warning), the register file.
+void check_regions(Ctx *c, Kernel *k);
+// Each event's arrivals per phase (Event.inferred), or why they cannot be
+// inferred; a wait that nothing triggers.
+void infer_counts(Ctx *c, Kernel *k);

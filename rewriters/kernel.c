@@ -1,0 +1,96 @@
+// kernel.c - questions about the model of kernel.h that every phase after
+// the gathering asks (read-only): which annotations belong to structured
+// concurrency, the region around an offset, how messages name a region, an
+// elect `if`, the partition index's declaration, a local hiding an event.
+#include <string.h>
+
+#include "construct.h"
+#include "kernel.h"
+
+bool is_declaration_annotation(const Annotation *an) {
+  if (an->spelling == SPELL_CALL) return false;
+  DirKind d = an->dir.kind;
+  return d == DIR_WARPGROUPS || d == DIR_WARPS || d == DIR_EVENT || d == DIR_WAIT || d == DIR_TRIGGER ||
+         d == DIR_TURNS;
+}
+
+bool is_concurrency_annotation(const Annotation *an) {
+  if (an->spelling == SPELL_CALL)
+    return span_eq(an->name, "tirx_wait") || span_eq(an->name, "tirx_trigger") ||
+           span_eq(an->name, "tirx_trigger_bytes") || span_eq(an->name, "tirx_region_sync");
+  DirKind d = an->dir.kind;
+  return is_declaration_annotation(an) || d == DIR_ASYNC || d == DIR_INTHREADS || d == DIR_TURN;
+}
+
+// The innermost region whose body holds off; NULL when none.
+const Region *enclosing_region(const Kernel *k, size_t off) {
+  const Region *in = NULL;
+  for (int i = 0; i < k->regions.len; i++) {
+    const Region *r = &k->regions.items[i];
+    if (off > r->body.start && off < r->body.end && (!in || r->body.start >= in->body.start)) in = r;
+  }
+  return in;
+}
+
+const char *region_label(Ctx *c, const Region *r) {
+  if (r->an->spelling == SPELL_MACRO)
+    return arena_printf(c->arena, "%.*s(%.*s)", (int)r->an->name.len, r->an->name.s, (int)r->pred.len, r->pred.s);
+  return arena_printf(c->arena, "#pragma tirx %s(%.*s)", r->async ? "async" : "inthreads", (int)r->pred.len,
+                      r->pred.s);
+}
+
+// An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
+bool is_elect_if(const Ctx *c, int node) {
+  const Node *n = node_at(c, node);
+  if (n->kind != CXCursor_IfStmt) return false;
+  int cond[1];
+  size_t cond_end = front_children(c->front, node, cond, 1) ? node_at(c, cond[0])->end : n->start;
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->skipped) continue;
+    if (an->spelling != SPELL_CALL && an->dir.kind == DIR_ELECT && an->start == n->start) return true;
+    if (an->spelling == SPELL_CALL && span_eq(an->name, "tirx_elect_sync") && an->start > n->start &&
+        an->start < cond_end)
+      return true;
+  }
+  return false;
+}
+
+CXCursor kernel_partition_var(Ctx *c, const Kernel *k) {
+  if (!k->part) return clang_getNullCursor();
+  int node = front_first_at(c->front, k->part->start);
+  for (int i = node; i < c->front->nnodes && node_at(c, i)->start == k->part->start; i++) {
+    if (node_at(c, i)->kind != CXCursor_VarDecl) continue;
+    CXString s = clang_getCursorSpelling(node_at(c, i)->cur);
+    bool match = span_eq(k->part_name, clang_getCString(s));
+    clang_disposeString(s);
+    if (match) return node_at(c, i)->cur;
+  }
+  return clang_getNullCursor();
+}
+
+// Whether an annotation's stub stands at off (its declarations are tirx-pp's).
+static bool is_stub_at(const Ctx *c, size_t off) {
+  for (int i = 0; i < c->anns->len; i++)
+    if (c->anns->items[i].start == off) return true;
+  return false;
+}
+
+// A local declared after the event, in a scope that holds `off`, hides it:
+// `&full[s]` would then be the local's address. Returns the local's node, -1
+// when the name at off is the event.
+int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off) {
+  const Node *fn = node_at(c, k->func);
+  for (int i = k->func; i <= fn->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_VarDecl || n->start <= e->an->start || n->start >= off) continue;
+    int scope = n->parent >= 0 && node_at(c, n->parent)->kind == CXCursor_DeclStmt ? node_at(c, n->parent)->parent
+                                                                                  : n->parent;
+    if (scope < 0 || node_at(c, scope)->start > off || off >= node_at(c, scope)->end) continue;
+    CXString s = clang_getCursorSpelling(n->cur);
+    bool same = strlen(clang_getCString(s)) == e->name.len && !memcmp(clang_getCString(s), e->name.s, e->name.len);
+    clang_disposeString(s);
+    if (same && !is_stub_at(c, n->start)) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,181 @@
+// stub.c - what clang sees in place of each annotation while it parses the
+// view of a file (front.c): a statement annotation's stub declares what the
+// annotation declares (a partition index, an event's array) and evaluates
+// what tirx-pp must evaluate (a region's predicate for each index, regs(R),
+// count(C)) as stub variables, `__tirx_parts_ID`, `__tirx_in_ID_V`,
+// `__tirx_regs_ID`, `__tirx_count_ID_J` with ID = stub_id(); gather.c reads
+// them back from the node table. A tirx_* call's stub is an expression of
+// its arguments. grid.c makes the stubs of grid and persistent.
+#include <string.h>
+
+#include "kernel.h"
+#include "stub.h"
+
+// The identifier tokens of text equal to name, replaced by value.
+static char *substitute(Arena *a, Span text, Span name, int value) {
+  Buf b = {0};
+  for (size_t i = 0; i < text.len;) {
+    if (is_ident_start((unsigned char)text.s[i]) && (i == 0 || !is_ident_char((unsigned char)text.s[i - 1]))) {
+      size_t j = i;
+      while (j < text.len && is_ident_char((unsigned char)text.s[j])) j++;
+      if (j - i == name.len && !memcmp(text.s + i, name.s, name.len))
+        buf_printf(&b, "%d", value);
+      else
+        buf_put(&b, text.s + i, j - i);
+      i = j;
+    } else {
+      buf_putc(&b, text.s[i++]);
+    }
+  }
+  char *s = arena_strndup(a, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return s;
+}
+
+int stub_id(const Ctx *c, const Annotation *an) { return (int)(an - c->anns->items); }
+
+// The partition declared last before off (regions follow their partition).
+static const Annotation *partition_before(const Ctx *c, size_t off) {
+  const Annotation *found = NULL;
+  for (int i = 0; i < c->anns->len && c->anns->items[i].start < off; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->spelling != SPELL_CALL && (an->dir.kind == DIR_WARPGROUPS || an->dir.kind == DIR_WARPS)) found = an;
+  }
+  return found;
+}
+
+bool stub_named_arg(const Annotation *an, Span *name, Span *value) {
+  const Clause *h = &an->dir.head;
+  if (h->nargs != 1 || !h->args[0].name.len) return false;
+  *name = h->args[0].name;
+  *value = h->args[0].expr;
+  return true;
+}
+
+// The name a declarator gives: its first clause without arguments other
+// than `ready`; none when that is not a name (a macro's argument may be
+// anything).
+Span stub_declarator_name(const Directive *d) {
+  for (int i = 0; i < d->nclauses; i++)
+    if (!d->clauses[i].has_args && !span_eq(d->clauses[i].name, "ready")) {
+      Span n = d->clauses[i].name;
+      for (size_t j = 0; j < n.len; j++)
+        if (!is_ident_char((unsigned char)n.s[j])) return (Span){0};
+      return n;
+    }
+  return (Span){0};
+}
+
+static const char *concurrency_stub(Ctx *c, const Annotation *an) {
+  int id = stub_id(c, an);
+  Span name, value;
+  switch (an->dir.kind) {
+  case DIR_WARPGROUPS:
+  case DIR_WARPS:
+    if (!stub_named_arg(an, &name, &value)) return "";
+    return arena_printf(c->arena, "const int %.*s = (int)(threadIdx.x / %d); const long long __tirx_parts_%d = (%.*s);",
+                        (int)name.len, name.s, an->dir.kind == DIR_WARPS ? 32 : 128, id, (int)value.len, value.s);
+  case DIR_ASYNC:
+  case DIR_INTHREADS: {
+    const Annotation *part = partition_before(c, an->start);
+    if (an->dir.head.nargs != 1) return "";
+    Span pred = an->dir.head.args[0].expr;
+    Buf b = {0};
+    if (part && stub_named_arg(part, &name, &value))
+      for (int v = 0; v < MAX_PARTS; v++)
+        buf_printf(&b, "const bool __tirx_in_%d_%d = (%s); ", id, v, substitute(c->arena, pred, name, v));
+    const Clause *regs = dir_clause(&an->dir, "regs");
+    if (regs && regs->nargs == 1)
+      buf_printf(&b, "const long long __tirx_regs_%d = (%.*s); ", id, (int)regs->args[0].expr.len, regs->args[0].expr.s);
+    buf_printf(&b, "if (%.*s)", (int)pred.len, pred.s);
+    char *s = arena_strndup(c->arena, b.data, b.len);
+    buf_free(&b);
+    return s;
+  }
+  case DIR_EVENT: {  // each declarator: its array, and its count as __tirx_count_ID_J
+    const char *text = "";
+    for (int j = 0; j < dir_ndecls(&an->dir); j++) {
+      const Directive *d = dir_decl(&an->dir, j);
+      const Clause *count = dir_clause(d, "count");
+      const char *count_stub = count && count->nargs == 1
+                                   ? arena_printf(c->arena, " const long long __tirx_count_%d_%d = (%.*s);", id, j,
+                                                  (int)count->args[0].expr.len, count->args[0].expr.s)
+                                   : "";
+      bool again = false;  // a name given twice in the list: tirx-pp says so, not clang
+      for (int p = 0; p < j && !again; p++) {
+        Span a = stub_declarator_name(dir_decl(&an->dir, p)), b = stub_declarator_name(d);
+        again = a.len && a.len == b.len && !memcmp(a.s, b.s, a.len);
+      }
+      for (int i = 0; i < d->nclauses && !again; i++) {
+        const Clause *e = &d->clauses[i];
+        if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
+        if (e->has_index)
+          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", text, j ? " " : "",
+                              (int)e->name.len, e->name.s, (int)e->index.len, e->index.s, count_stub);
+        else
+          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s;%s", text, j ? " " : "",
+                              (int)e->name.len, e->name.s, count_stub);
+        break;
+      }
+    }
+    return text;
+  }
+  case DIR_WAIT:
+  case DIR_TRIGGER:  // the event is checked by tirx-pp; the slot is an expression
+    if (an->dir.nclauses == 1 && an->dir.clauses[0].has_index && an->dir.clauses[0].index.len)
+      return arena_printf(c->arena, "((void)(%.*s));", (int)an->dir.clauses[0].index.len, an->dir.clauses[0].index.s);
+    return "((void)0);";
+  case DIR_TURNS:  // a statement of its own, for the checks to find
+    return "((void)0);";
+  default:
+    return "";
+  }
+}
+
+// `name` or `name[index]`.
+bool stub_event_ref(Span s, Span *name, Span *index) {
+  s = span_trim(s);
+  size_t i = 0;
+  while (i < s.len && is_ident_char((unsigned char)s.s[i])) i++;
+  if (!i || !is_ident_start((unsigned char)s.s[0])) return false;
+  *name = (Span){s.s, i, s.off};
+  *index = (Span){0};
+  Span rest = span_trim((Span){s.s + i, s.len - i, s.off + i});
+  if (!rest.len) return true;
+  if (rest.s[0] != '[' || rest.s[rest.len - 1] != ']') return false;
+  *index = span_trim((Span){rest.s + 1, rest.len - 2, rest.off + 1});
+  return index->len > 0;
+}
+
+static const char *concurrency_call_stub(Ctx *c, const Annotation *an) {
+  Arg *args;
+  Span name, slot;
+  int n = split_args(c->arena, an->args, &args);
+  if (span_eq(an->name, "tirx_region_sync") || n < 1 || n > 2 || !stub_event_ref(args[0].expr, &name, &slot))
+    return "((void)0)";  // read_op reports what is wrong
+  const char *first = slot.len ? arena_printf(c->arena, "(void)(%.*s)", (int)slot.len, slot.s) : "(void)0";
+  if (n == 1) return arena_printf(c->arena, "(%s)", first);
+  return arena_printf(c->arena, "(%s, (void)(%.*s))", first, (int)args[1].expr.len, args[1].expr.s);
+}
+
+// A statement annotation's stub (what it declares).
+const char *stub_directive(Ctx *c, const Annotation *an) {
+  if (is_concurrency_annotation(an)) return concurrency_stub(c, an);
+  switch (an->dir.kind) {
+  case DIR_GRID: return grid_stub(c, an);
+  case DIR_PERSISTENT: return persistent_stub(c, an);
+  case DIR_ELECT: return "if (1)";
+  default: return "";
+  }
+}
+
+// What a tirx_* call stands for while clang parses (tirx.h may not be included).
+const char *stub_call(Ctx *c, const Annotation *an) {
+  if (is_concurrency_annotation(an)) return concurrency_call_stub(c, an);
+  if (span_eq(an->name, "tirx_thread_return")) return "return";
+  if (span_eq(an->name, "tirx_cta_sync")) return "__syncthreads()";
+  if (span_eq(an->name, "tirx_warp_sync")) return "__syncwarp()";
+  if (span_eq(an->name, "tirx_elect_sync")) return "(1)";
+  if (span_trim(an->args).len == 0) return "((void)0)";
+  return arena_printf(c->arena, "((void)(%.*s))", (int)an->args.len, an->args.s);
+}

@@ -1,0 +1,23 @@
+// stub.h - the parse-view stubs (stub.c): what clang sees in place of each
+// annotation, and what the gathering reads back from an annotation's text
+// the same way the stubs did.
+#pragma once
+#include "construct.h"
+
+// A statement annotation's stub: what it declares, and the stub variables
+// that gather.c evaluates.
+const char *stub_directive(Ctx *c, const Annotation *an);
+// What a tirx_* call stands for while clang parses (tirx.h may not be
+// included). A tirx_wait/tirx_trigger/tirx_trigger_bytes call becomes its
+// slot and its second argument as expressions, `((void)(SLOT), (void)(X))`,
+// so that clang checks what they name and the deadlock check can evaluate them.
+const char *stub_call(Ctx *c, const Annotation *an);
+// The ID in an annotation's stub variables (`__tirx_parts_ID`, ...).
+int stub_id(const Ctx *c, const Annotation *an);
+// The `name: count` argument of warpgroups(...) / warps(...).
+bool stub_named_arg(const Annotation *an, Span *name, Span *value);
+// The name an event declarator gives: its first clause without arguments
+// other than `ready`; none when that is not a name.
+Span stub_declarator_name(const Directive *d);
+// `name` or `name[index]`: an event operation's argument.
+bool stub_event_ref(Span s, Span *name, Span *index);
