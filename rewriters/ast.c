@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
 
 const Node *node_at(const Ctx *c, int i) { return &c->front->nodes[i]; }
 

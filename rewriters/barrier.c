@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
 #include "barrier.h"
 #include "kernel.h"
 

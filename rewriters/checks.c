@@ -5,7 +5,7 @@
 // (named barrier ids), uniform.c (SPEC 2), deadlock.c (SPEC 4).
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
 #include "checks.h"
 #include "kernel.h"
 

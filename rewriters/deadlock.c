@@ -26,6 +26,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "ast.h"
 #include "deadlock.h"
 #include "kernel.h"
 

@@ -5,14 +5,20 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ast.h"
 #include "concurrency.h"
-#include "construct.h"
 #include "device.h"
 #include "driver.h"
+#include "grid.h"
+#include "hint.h"
 #include "kernel.h"
+#include "launch.h"
 #include "stub.h"
+#include "thread.h"
 #include "tirxpp.h"
 #include "tu.h"
+#include "unroll.h"
+#include "vectorize.h"
 
 static bool is_statement_annotation(const Annotation *an) { return an->spelling != SPELL_CALL; }
 

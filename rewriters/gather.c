@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
 #include "gather.h"
 #include "kernel.h"
 #include "stub.h"

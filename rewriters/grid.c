@@ -4,7 +4,8 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
+#include "grid.h"
 
 enum { MAX_DIMS = 4, MAX_ITERATIONS = 4096 };
 

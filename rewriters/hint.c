@@ -3,7 +3,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "construct.h"
+#include "ast.h"
+#include "hint.h"
 
 static bool expect_loop(Ctx *c, const Annotation *an, Stmt st) {
   enum CXCursorKind k = node_at(c, st.node)->kind;

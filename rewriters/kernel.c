@@ -4,7 +4,7 @@
 // elect `if`, the partition index's declaration, a local hiding an event.
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
 #include "kernel.h"
 
 bool is_declaration_annotation(const Annotation *an) {

@@ -6,7 +6,8 @@
 // error, then the stream unless `async`), reporting with the original line.
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
+#include "launch.h"
 
 typedef struct {
   Span kernel;          // `k<4>`

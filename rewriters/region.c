@@ -4,6 +4,7 @@
 // each followed by a block barrier, tirx_region_sync() as a named barrier.
 #include <string.h>
 
+#include "ast.h"
 #include "kernel.h"
 #include "region.h"
 

@@ -8,6 +8,7 @@
 // its arguments. grid.c makes the stubs of grid and persistent.
 #include <string.h>
 
+#include "grid.h"
 #include "kernel.h"
 #include "stub.h"
 
@@ -152,7 +153,7 @@ static const char *concurrency_call_stub(Ctx *c, const Annotation *an) {
   Span name, slot;
   int n = split_args(c->arena, an->args, &args);
   if (span_eq(an->name, "tirx_region_sync") || n < 1 || n > 2 || !stub_event_ref(args[0].expr, &name, &slot))
-    return "((void)0)";  // read_op reports what is wrong
+    return "((void)0)";  // gather.c: read_op reports what is wrong
   const char *first = slot.len ? arena_printf(c->arena, "(void)(%.*s)", (int)slot.len, slot.s) : "(void)0";
   if (n == 1) return arena_printf(c->arena, "(%s)", first);
   return arena_printf(c->arena, "(%s, (void)(%.*s))", first, (int)args[1].expr.len, args[1].expr.s);

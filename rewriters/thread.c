@@ -2,7 +2,8 @@
 // statement, and the tirx_* operations written as calls.
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
+#include "thread.h"
 
 bool no_head_args(Ctx *c, const Annotation *an) {
   if (!an->dir.head.has_args) return true;

@@ -8,6 +8,7 @@
 // statement asserts that it is reached uniformly.
 #include <string.h>
 
+#include "ast.h"
 #include "kernel.h"
 #include "uniform.h"
 

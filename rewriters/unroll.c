@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
+#include "unroll.h"
 
 enum { MAX_ITERATIONS = 4096 };
 

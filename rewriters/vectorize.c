@@ -8,7 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "construct.h"
+#include "ast.h"
+#include "thread.h"
+#include "unroll.h"
+#include "vectorize.h"
 
 enum { MAX_ARRAYS = 16 };
 

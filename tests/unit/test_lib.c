@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "construct.h"
+#include "ast.h"
 #include "libclang.h"
 #include "sys.h"
 #include "tirxpp.h"
