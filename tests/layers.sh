@@ -8,8 +8,9 @@
 # other in no cycle. Dependencies are read two ways: the functions and data
 # one object file of the library uses that another defines (nm: undefined
 # against defined symbols), and the `#include "x.h"` lines of each file (a
-# header stands for the .c file of the same name). Every dependency between
-# the library's files is listed; a cycle anywhere among them fails too.
+# header stands for the .c file of the same name). A cycle anywhere among
+# the library's files fails too, and so does a function that X.c exports
+# and X.h does not declare (issue 14: headers per module).
 set -u
 src=$1 lib=$2
 tmp=$(mktemp -d)
@@ -46,6 +47,16 @@ while read -r from to how what; do
     status=1
   fi
 done < "$tmp/edges"
+# headers per module: what X.c exports is declared in X.h (the public calls,
+# tirx_*, in tirxpp.h)
+while read -r f sym; do
+  h="$src/rewriters/$f.h"
+  case $sym in tirx_*) h="$src/rewriters/tirxpp.h" ;; esac
+  if ! grep -qw "$sym" "$h" 2>/dev/null; then
+    echo "layers: $f.c defines $sym, which $(basename "$h") does not declare"
+    status=1
+  fi
+done < <(nm -A "$lib" 2>/dev/null | awk '$2 == "T" { split($1, p, ":"); f = p[2]; sub(/\.c\.o$/, "", f); print f, $3 }')
 # cycles: among the concurrency files, and among all of the library's files
 awk '{ print $1, $2 }' "$tmp/edges" | sort -u > "$tmp/pairs"
 if ! tsort "$tmp/pairs" > /dev/null 2> "$tmp/loop"; then
