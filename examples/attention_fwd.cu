@@ -46,10 +46,10 @@
 
 typedef __nv_bfloat16 bf16;
 constexpr int BM = 128, BN = 128;  // query rows per tile (64 per consumer), keys per block
-constexpr int STAGES = 2;          // slots of the K and V rings
+constexpr int STAGES = 2;          // slots of the K and V rings, and of Q
 
 template <int D>
-constexpr int smem_bytes() { return (BM + 2 * STAGES * BN) * D * 2 + 1024; }  // + room to align to 1024
+constexpr int smem_bytes() { return STAGES * (BM + 2 * BN) * D * 2 + 1024; }  // + room to align to 1024
 
 // 2^x (ex2.approx: -inf gives 0).
 __device__ __forceinline__ float exp2_approx(float x) {
@@ -140,31 +140,32 @@ __device__ __forceinline__ void to_bf16(uint32_t (&p)[BN / 16][4], const float (
 
 template <int D, bool CAUSAL>
 __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, const __grid_constant__ CUtensorMap mapK,
-                                     const __grid_constant__ CUtensorMap mapV, bf16* O, float* lse, int BH, int S,
-                                     float c) {
+                                     const __grid_constant__ CUtensorMap mapV, const __grid_constant__ CUtensorMap mapO,
+                                     float* lse, int BH, int S, float c) {
   extern __shared__ unsigned char smem[];
-  // 1024-byte aligned for the 128-byte swizzle: Q, then the K slots, then the V slots.
+  // 1024-byte aligned for the 128-byte swizzle: the Q slots, then the K slots, then the V slots.
   bf16* Qs = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
-  bf16* Ks = Qs + BM * D;
+  bf16* Ks = Qs + STAGES * BM * D;
   bf16* Vs = Ks + STAGES * BN * D;
   const int nq = (S + BM - 1) / BM, nk = (S + BN - 1) / BN, tiles = nq * BH;
 #pragma tirx warpgroups(wg: 3)
-#pragma tirx event qfull
-#pragma tirx event qempty ready
+#pragma tirx event qfull[STAGES]
+#pragma tirx event qempty[STAGES] ready
 #pragma tirx event kfull[STAGES]
 #pragma tirx event kempty[STAGES] ready
 #pragma tirx event vfull[STAGES]
 #pragma tirx event vempty[STAGES] ready
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
-    int it = 0;  // key blocks loaded so far: the ring position
+    int it = 0, n = 0;  // key blocks and tiles loaded so far: the ring positions
 #pragma tirx persistent(tile: tiles)
     {
       const int qt = CAUSAL ? nq - 1 - tile / BH : tile / BH, bh = tile % BH;
       const int nkv = CAUSAL ? (qt * BM + BM + BN - 1) / BN < nk ? (qt * BM + BM + BN - 1) / BN : nk : nk;
-      tirx_wait(qempty);
-      tirx_trigger_bytes(qfull, BM * D * 2);
-      if (threadIdx.x == 0) load_tile<D>(Qs, &mapQ, bh, qt * BM, &qfull);
+      const int qs = n++ % STAGES;
+      tirx_wait(qempty[qs]);
+      tirx_trigger_bytes(qfull[qs], BM * D * 2);
+      if (threadIdx.x == 0) load_tile<D>(Qs + qs * BM * D, &mapQ, bh, qt * BM, &qfull[qs]);
       // The order the consumers use them in: K_0, then K_j before V_{j-1}, then the last V.
       int s = it % STAGES;
       tirx_wait(kempty[s]);
@@ -189,7 +190,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #pragma tirx async(wg >= 1) regs(240)
   {  // consumers: warpgroup 1 takes query rows 0-63 of the tile, warpgroup 2 rows 64-127
     const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
-    int it = 0;  // key blocks consumed so far: follows the producer
+    int it = 0, n = 0;  // key blocks and tiles consumed so far: follow the producer
 #pragma tirx persistent(tile: tiles)
     {
       const int qt = CAUSAL ? nq - 1 - tile / BH : tile / BH, bh = tile % BH;
@@ -201,9 +202,10 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       uint32_t p[BN / 16][4];
 #pragma unroll
       for (int i = 0; i < D / 2; ++i) o[i] = 0.f;
-      const bf16* q = Qs + w * 64 * 64;
+      const int qs = n++ % STAGES;
+      bf16* q = Qs + qs * BM * D + w * 64 * 64;  // this warpgroup's rows of Q (and then of O)
       int s = it % STAGES;
-      tirx_wait(qfull);
+      tirx_wait(qfull[qs]);
       tirx_wait(kfull[s]);
       issue_qk<D>(sc, q, Ks + s * BN * D);
       tirx_wgmma_wait<0>();
@@ -232,8 +234,6 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         for (int i = 0; i < D / 2; ++i) o[i] *= scale[i / 2 % 2];
         to_bf16(p, sc);
       }
-#pragma tirx elect
-      tirx_trigger(qempty);  // the tile's last Q K^T is done: the producer may load the next Q
       tirx_wait(vfull[s]);
       issue_pv<D>(o, p, Vs + s * BN * D);
       tirx_wgmma_wait<0>();
@@ -241,36 +241,46 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #pragma tirx elect
       tirx_trigger(vempty[s]);
       it += nkv;
-      // Epilogue: the row sums over the quad, O / l, and lse = ln(sum exp(score / sqrt(D))).
-      const int b = bh;
+      // Epilogue: the row sums over the quad, O / l into this warpgroup's rows of
+      // its Q slot in TMA's 128-byte swizzle (row x's 16-byte chunk k at k ^ x % 8:
+      // a warp's stores hit 32 banks), then thread 0 stores them with TMA (which
+      // clips rows past s) and the slot goes back to the producer once TMA has read it.
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
         l[h] += __shfl_xor_sync(0xffffffffu, l[h], 1);
         l[h] += __shfl_xor_sync(0xffffffffu, l[h], 2);
-        const int row = row0 + 8 * h;
-        if (row < S) {
-          const float inv = 1.f / l[h];
-          bf16* out = O + ((size_t)b * S + row) * D + 2 * (t % 4);
+        const int x = r + 8 * h;
+        const float inv = 1.f / l[h];
 #pragma unroll
-          for (int g = 0; g < D / 8; ++g)
-            *reinterpret_cast<__nv_bfloat162*>(out + 8 * g) =
-                __floats2bfloat162_rn(o[4 * g + 2 * h] * inv, o[4 * g + 2 * h + 1] * inv);
-          if (t % 4 == 0) lse[(size_t)b * S + row] = (m[h] * c + log2f(l[h])) * 0.69314718f;
-        }
+        for (int g = 0; g < D / 8; ++g)
+          *reinterpret_cast<__nv_bfloat162*>(reinterpret_cast<char*>(q + g / 8 * BM * 64) + x * 128 +
+                                             (g % 8 ^ x % 8) * 16 + t % 4 * 4) =
+              __floats2bfloat162_rn(o[4 * g + 2 * h] * inv, o[4 * g + 2 * h + 1] * inv);
+        if (t % 4 == 0 && row0 + 8 * h < S) lse[(size_t)bh * S + row0 + 8 * h] = (m[h] * c + log2f(l[h])) * 0.69314718f;
       }
+      tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
+      tirx_warpgroup_sync(1 + w);
+      if (t == 0) {
+        for (int d = 0; d < D / 64; ++d) tirx_tma_store_3d(&mapO, bh, qt * BM + w * 64, d * 64, q + d * BM * 64);
+        tirx_tma_store_commit();
+        tirx_tma_store_wait_read<0>();
+      }
+      tirx_warpgroup_sync(1 + w);  // TMA has read the slot
+#pragma tirx elect
+      tirx_trigger(qempty[qs]);
     }
+    if (t == 0) tirx_tma_store_wait<0>();  // the last stores: finish before exit
   }
 }
 
 #ifndef __CUDACC_RTC__  // host code
 template <int D, bool CAUSAL>
-static cudaError_t attention_launch(const CUtensorMap& mapQ, const CUtensorMap& mapK, const CUtensorMap& mapV,
-                                    bf16* O, float* lse, int BH, int S, cudaStream_t stream) {
+static cudaError_t attention_launch(const CUtensorMap* map, float* lse, int BH, int S, cudaStream_t stream) {
   const float c = 1.4426950408889634f / sqrtf((float)D);  // log2(e) / sqrt(D): exp(x / sqrt(D)) = 2^(x c)
   const int tiles = (S + BM - 1) / BM * BH;
   cudaError_t err;
 #pragma tirx launch grid(persistent) smem(smem_bytes<D>()) stream(stream) async status(err)
-  attention_fwd_kernel<D, CAUSAL><<<tiles, 384>>>(mapQ, mapK, mapV, O, lse, BH, S, c);
+  attention_fwd_kernel<D, CAUSAL><<<tiles, 384>>>(map[0], map[1], map[2], map[3], lse, BH, S, c);
   return err;
 }
 
@@ -281,18 +291,19 @@ static cudaError_t attention_fwd(const bf16* Q, const bf16* K, const bf16* V, bf
                                  int s, int d, bool causal, cudaStream_t stream = 0) {
   if (b < 1 || h < 1 || s < 1 || (d != 64 && d != 128) || !lse) return cudaErrorInvalidValue;
   if (((uintptr_t)Q | (uintptr_t)K | (uintptr_t)V | (uintptr_t)O) % 16 != 0) return cudaErrorMisalignedAddress;
-  CUtensorMap map[3];
-  const bf16* src[3] = {Q, K, V};
-  for (int i = 0; i < 3; ++i) {
+  CUtensorMap map[4];  // Q, K, V: 128-row boxes; O: 64-row boxes (one consumer's rows)
+  const bf16* src[4] = {Q, K, V, O};
+  for (int i = 0; i < 4; ++i) {
     CUresult r = tirx_tensor_map_3d(&map[i], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src[i], (uint64_t)b * h, s, d,
-                                    (uint64_t)d * 2, (uint64_t)s * d * 2, 128, 64, CU_TENSOR_MAP_SWIZZLE_128B);
+                                    (uint64_t)d * 2, (uint64_t)s * d * 2, i < 3 ? 128 : 64, 64,
+                                    CU_TENSOR_MAP_SWIZZLE_128B);
     if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   }
   if (d == 64)
-    return causal ? attention_launch<64, true>(map[0], map[1], map[2], O, lse, b * h, s, stream)
-                  : attention_launch<64, false>(map[0], map[1], map[2], O, lse, b * h, s, stream);
-  return causal ? attention_launch<128, true>(map[0], map[1], map[2], O, lse, b * h, s, stream)
-                : attention_launch<128, false>(map[0], map[1], map[2], O, lse, b * h, s, stream);
+    return causal ? attention_launch<64, true>(map, lse, b * h, s, stream)
+                  : attention_launch<64, false>(map, lse, b * h, s, stream);
+  return causal ? attention_launch<128, true>(map, lse, b * h, s, stream)
+                : attention_launch<128, false>(map, lse, b * h, s, stream);
 }
 #endif
 
