@@ -58,6 +58,16 @@ __device__ __forceinline__ float exp2_approx(float x) {
   return y;
 }
 
+// The persistent walk's order of (batch x head, query tile). Not causal: the
+// tiles of one head together, so that the blocks running at once read the same
+// K and V (from L2). Causal: the query tiles from the last (the most key
+// blocks) to the first, every head's at each step, so that each block's share
+// of the work comes out even (blocks take every gridDim.x-th tile).
+template <bool CAUSAL>
+__device__ __forceinline__ int tile_q(int tile, int nq, int BH) { return CAUSAL ? nq - 1 - tile / BH : tile % nq; }
+template <bool CAUSAL>
+__device__ __forceinline__ int tile_bh(int tile, int nq, int BH) { return CAUSAL ? tile % BH : tile / nq; }
+
 // One 128-row tile of Q, K or V (D / 64 boxes of 64 columns) into dst, completing on bar.
 template <int D>
 __device__ __forceinline__ void load_tile(bf16* dst, const CUtensorMap* map, int bh, int row, uint64_t* bar) {
@@ -160,7 +170,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
     int it = 0, n = 0;  // key blocks and tiles loaded so far: the ring positions
 #pragma tirx persistent(tile: tiles)
     {
-      const int qt = CAUSAL ? nq - 1 - tile / BH : tile / BH, bh = tile % BH;
+      const int qt = tile_q<CAUSAL>(tile, nq, BH), bh = tile_bh<CAUSAL>(tile, nq, BH);
       const int nkv = CAUSAL ? (qt * BM + BM + BN - 1) / BN < nk ? (qt * BM + BM + BN - 1) / BN : nk : nk;
       const int qs = n++ % STAGES;
       tirx_wait(qempty[qs]);
@@ -191,9 +201,10 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   {  // consumers: warpgroup 1 takes query rows 0-63 of the tile, warpgroup 2 rows 64-127
     const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
     int it = 0, n = 0;  // key blocks and tiles consumed so far: follow the producer
+    auto wg_sync = [&] { w == 0 ? tirx_warpgroup_sync(1) : tirx_warpgroup_sync(2); };  // this warpgroup's barrier
 #pragma tirx persistent(tile: tiles)
     {
-      const int qt = CAUSAL ? nq - 1 - tile / BH : tile / BH, bh = tile % BH;
+      const int qt = tile_q<CAUSAL>(tile, nq, BH), bh = tile_bh<CAUSAL>(tile, nq, BH);
       const int nkv = CAUSAL ? (qt * BM + BM + BN - 1) / BN < nk ? (qt * BM + BM + BN - 1) / BN : nk : nk;
       const int row0 = qt * BM + w * 64 + r;  // this thread's first row (the other: + 8)
       // A block needs masks when it reaches past s or past this warpgroup's first query.
@@ -219,8 +230,10 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         s = (it + j) % STAGES;
         tirx_wait(kfull[s]);
         tirx_wait(vfull[prev]);
-        issue_qk<D>(sc, q, Ks + s * BN * D);    // S_j = Q K_j^T ...
-        issue_pv<D>(o, p, Vs + prev * BN * D);  // ... and O += P_{j-1} V_{j-1}, queued behind it
+        {
+          issue_qk<D>(sc, q, Ks + s * BN * D);    // S_j = Q K_j^T ...
+          issue_pv<D>(o, p, Vs + prev * BN * D);  // ... and O += P_{j-1} V_{j-1}, queued behind it
+        }
         tirx_wgmma_wait<1>();                   // S_j is done
         tirx_wgmma_fence_operand(sc);
 #pragma tirx elect
@@ -259,13 +272,13 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         if (t % 4 == 0 && row0 + 8 * h < S) lse[(size_t)bh * S + row0 + 8 * h] = (m[h] * c + log2f(l[h])) * 0.69314718f;
       }
       tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
-      tirx_warpgroup_sync(1 + w);
+      wg_sync();
       if (t == 0) {
         for (int d = 0; d < D / 64; ++d) tirx_tma_store_3d(&mapO, bh, qt * BM + w * 64, d * 64, q + d * BM * 64);
         tirx_tma_store_commit();
         tirx_tma_store_wait_read<0>();
       }
-      tirx_warpgroup_sync(1 + w);  // TMA has read the slot
+      wg_sync();  // TMA has read the slot
 #pragma tirx elect
       tirx_trigger(qempty[qs]);
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench/attention/bench.py - examples/attention_fwd.cu against torch SDPA, one process.
 
-    python3 bench/attention/bench.py LIB.so [--quick]
+    python3 bench/attention/bench.py LIB.so [--quick] [--d=64|128]
 
 bf16 forward attention, Q, K, V [B, H, S, D] contiguous, B*S = 16k tokens, H*D = 2048,
 S = 512 ... 16k, D = 64 and 128, causal and not. For each shape, on the same random
@@ -41,7 +41,8 @@ def main():
     print("| D | S | causal | B x H | cuDNN TFLOP/s (r1, r2) | flash TFLOP/s (r1, r2) | ours TFLOP/s (r1, r2) "
           "| ours / cuDNN | ours / flash | err vs cuDNN | err vs flash | err vs fp32 (O, lse) |")
     print("| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for D in (128, 64):
+    dims = [int(a[4:]) for a in sys.argv if a.startswith("--d=")] or [128, 64]
+    for D in dims:
         H = 2048 // D
         for S in seqs:
             B = 16384 // S
