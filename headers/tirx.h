@@ -126,6 +126,14 @@ TIRX_DEVICE void tirx_event_arrive_bytes(uint64_t *bar, uint32_t bytes, bool who
   if (who) tirx_mbar_arrive_expect_tx(bar, bytes);
 }
 
+// ---- turns (SPEC 8, docs/turns.md) ------------------------------------------
+// TIRX_TURNS(name); declares that the partitions of the enclosing async region
+// take turns; TIRX_TURN(name) STMT is one turn. Turns only order work (which
+// partition issues first); results never depend on them, so without tirx-pp
+// they compile to nothing. (The regions around them still need tirx-pp.)
+#define TIRX_TURNS(name) ((void)0)
+#define TIRX_TURN(name)
+
 // ---- schedules (SPEC 5) -----------------------------------------------------
 #if defined(__CUDACC__) || defined(__CUDA_ARCH__)
 #define TIRX_HOST_DEVICE __host__ __device__ __forceinline__

@@ -45,12 +45,14 @@ typedef struct {
   int parity;   // PARITY_AUTO, PARITY_UNKNOWN or 0/1
   int iter;     // iteration of the outermost loop of unknown trip count around it
   bool first;   // in the first iteration of every loop of unknown trip count around it
+  int depth;    // loops of unknown trip count around it
 } Step;
 
 typedef struct {
   Step *steps;
   int n;
   bool cut;  // a loop stopped before it would have
+  bool stopped;  // cut by MAX_STEPS or MAX_VISITS, not by a loop's rounds
   int pos;   // during the simulation: the next step
 } Trace;
 
@@ -83,6 +85,8 @@ typedef struct {
   const CXCursor *lambda_vars;  // `auto f = [..] {...}`: f, and its lambda's node
   const int *lambda_nodes;
   int nlambdas;
+  const struct TurnModel *tm;  // turns rings, NULL when the kernel has none
+  int turn_node;               // the turn being walked (its statement is walked once)
 } Walk;
 
 // --- evaluating integers ---------------------------------------------------------
@@ -180,7 +184,8 @@ static void walk(Walk *w, int node);
 
 static void emit(Walk *w, int op_index, int node) {
   const Op *op = &w->k->ops.items[op_index];
-  Step s = {.op = op_index, .slot = -1, .parity = PARITY_AUTO, .iter = w->iter, .first = w->first};
+  Step s = {.op = op_index, .slot = -1, .parity = PARITY_AUTO, .iter = w->iter, .first = w->first,
+            .depth = w->unknown_depth};
   CXCursor opnds[2];
   int n = stub_operands(node_at(w->c, node)->cur, opnds);
   long long v;
@@ -194,7 +199,7 @@ static void emit(Walk *w, int op_index, int node) {
     s.parity = n == 2 && eval(w, opnds[1], &v) ? (int)(v & 1) : PARITY_UNKNOWN;
   w->fate[op_index] = RAN;
   if (w->tr->n == MAX_STEPS) {
-    w->tr->cut = true;
+    w->tr->cut = w->tr->stopped = true;
     w->jump = STOP;
     return;
   }
@@ -359,10 +364,13 @@ static bool is_assignment(const Node *n) {
   return false;
 }
 
+static bool walk_turns(Walk *w, int node);
+
 static void walk(Walk *w, int node) {
   if (w->jump != GO) return;
+  if (w->tm && w->turn_node != node && walk_turns(w, node)) return;
   if (++w->visits > MAX_VISITS) {  // a big body in nested loops: the trace ends here
-    w->tr->cut = true;
+    w->tr->cut = w->tr->stopped = true;
     w->jump = STOP;
     return;
   }
@@ -439,6 +447,192 @@ static void walk(Walk *w, int node) {
   }
 }
 
+// --- turns (SPEC 8 extension, docs/turns.md) -----------------------------------------
+//
+// A turns ring of P participants is modelled as an event of P slots, one per
+// participant's named barrier, each phase completed by one arrival of a
+// partition index (T threads): a turn waits on its own slot (bar.sync) and
+// then triggers the next participant's (bar.arrive); the declaration
+// triggers the first participant's slot in the last participant's trace.
+
+typedef struct TurnModel {
+  const int *site_at;  // node -> index in k->turn_sites, -1
+  const int *decl_at;  // node -> index in k->turns, -1
+  int *wait_op, *arrive_op;  // per turn: its ops in the model kernel
+  int *boot_op;              // per ring
+  int *event;                // per ring: its event in the model kernel, -1 with fewer than 2 participants
+  int rings_from;            // the first ring event
+} TurnModel;
+
+static void emit_step(Walk *w, int op, int slot) {
+  w->fate[op] = RAN;
+  if (w->tr->n == MAX_STEPS) {
+    w->tr->cut = w->tr->stopped = true;
+    w->jump = STOP;
+    return;
+  }
+  w->tr->steps[w->tr->n++] = (Step){.op = op, .slot = slot, .parity = PARITY_AUTO, .iter = w->iter,
+                                    .first = w->first, .depth = w->unknown_depth};
+}
+
+static int participant(const Turns *t, int part) {
+  for (int j = 0; j < t->nparts; j++)
+    if (t->parts[j] == part) return j;
+  return -1;
+}
+
+// A turn or a ring's declaration at node: walked here (true), or not one.
+static bool walk_turns(Walk *w, int node) {
+  const TurnModel *tm = w->tm;
+  int d = tm->decl_at[node];
+  if (d >= 0) {
+    const Turns *t = &w->k->turns.items[d];
+    if (tm->event[d] >= 0 && w->part == t->parts[t->nparts - 1]) emit_step(w, tm->boot_op[d], 0);
+    return true;
+  }
+  int site = tm->site_at[node];
+  if (site < 0) return false;
+  int ring = w->k->turn_sites.items[site].ring;
+  const Turns *t = &w->k->turns.items[ring];
+  int me = participant(t, w->part);
+  if (tm->event[ring] < 0 || me < 0) return false;  // walked as a plain statement
+  emit_step(w, tm->wait_op[site], me);
+  if (w->jump != GO) return true;
+  int saved = w->turn_node;
+  w->turn_node = node;
+  walk(w, node);
+  w->turn_node = saved;
+  if (w->jump == GO) emit_step(w, tm->arrive_op[site], (me + 1) % t->nparts);
+  return true;
+}
+
+// The model kernel: k's events and operations, then one event per ring of
+// two or more participants and the operations of its turns.
+static void model_turns(Ctx *c, const Kernel *k, Kernel *m, TurnModel *tm) {
+  *m = *k;
+  int nnodes = c->front->nnodes, nring = k->turns.len, nsite = k->turn_sites.len;
+  m->events.items = arena_alloc(c->arena, sizeof(Event) * (size_t)(k->events.len + nring + 1));
+  m->events.len = 0, m->events.cap = k->events.len + nring + 1;
+  for (int e = 0; e < k->events.len; e++) m->events.items[m->events.len++] = k->events.items[e];
+  m->ops.items = arena_alloc(c->arena, sizeof(Op) * (size_t)(k->ops.len + nring + 2 * nsite + 1));
+  m->ops.len = 0, m->ops.cap = k->ops.len + nring + 2 * nsite + 1;
+  for (int i = 0; i < k->ops.len; i++) {
+    Op op = k->ops.items[i];
+    if (op.event) op.event = m->events.items + (op.event - k->events.items);
+    m->ops.items[m->ops.len++] = op;
+  }
+  int *site_at = arena_alloc(c->arena, sizeof(int) * (size_t)nnodes);
+  int *decl_at = arena_alloc(c->arena, sizeof(int) * (size_t)nnodes);
+  for (int i = 0; i < nnodes; i++) site_at[i] = decl_at[i] = -1;
+  tm->site_at = site_at, tm->decl_at = decl_at;
+  tm->wait_op = arena_alloc(c->arena, sizeof(int) * (size_t)(nsite + 1));
+  tm->arrive_op = arena_alloc(c->arena, sizeof(int) * (size_t)(nsite + 1));
+  tm->boot_op = arena_alloc(c->arena, sizeof(int) * (size_t)(nring + 1));
+  tm->event = arena_alloc(c->arena, sizeof(int) * (size_t)(nring + 1));
+  tm->rings_from = m->events.len;
+  for (int r = 0; r < nring; r++) {
+    const Turns *t = &k->turns.items[r];
+    tm->event[r] = -1;
+    if (t->nparts < 2) continue;
+    tm->event[r] = m->events.len;
+    Event *ev = &m->events.items[m->events.len++];
+    *ev = (Event){.an = t->an, .name = t->name, .slots_text = t->name, .slots = t->nparts,
+                  .inferred = k->group, .waited = true, .triggered = true};
+    Region *reg = &k->regions.items[t->region];
+    tm->boot_op[r] = m->ops.len;
+    m->ops.items[m->ops.len++] = (Op){.kind = OP_TRIGGER, .an = t->an, .event = ev, .slot = t->name, .literal = -1,
+                                      .region = reg, .data_if = -1};
+    decl_at[t->node] = r;
+  }
+  for (int i = 0; i < nsite; i++) {
+    const Turn *s = &k->turn_sites.items[i];
+    if (tm->event[s->ring] < 0) continue;
+    Event *ev = &m->events.items[tm->event[s->ring]];
+    Region *reg = &k->regions.items[k->turns.items[s->ring].region];
+    Op op = {.an = s->an, .event = ev, .slot = ev->name, .literal = -1, .region = reg, .data_if = -1};
+    tm->wait_op[i] = m->ops.len;
+    op.kind = OP_WAIT;
+    m->ops.items[m->ops.len++] = op;
+    tm->arrive_op[i] = m->ops.len;
+    op.kind = OP_TRIGGER;
+    m->ops.items[m->ops.len++] = op;
+    site_at[s->st.node] = i;
+  }
+}
+
+// Every participant of a ring must take as many turns as the others. Exact
+// when no turn is in a loop of unknown trip count; otherwise compared
+// iteration by iteration of the outermost such loop, when every participant
+// takes its turns in such loops (one that takes none while another takes
+// some is reported too). Returns whether it reported.
+static bool check_turn_counts(Ctx *c, const Kernel *m, const TurnModel *tm, const Trace *tr, int rounds) {
+  for (int r = 0; r < m->turns.len; r++) {
+    const Turns *t = &m->turns.items[r];
+    if (tm->event[r] < 0) continue;
+    int keys = rounds + 1, P = t->nparts;  // key 0: outside loops of unknown trip count; 1 + i: iteration i
+    int *count = arena_alloc(c->arena, sizeof(int) * (size_t)(P * keys));
+    int *total = arena_alloc(c->arena, sizeof(int) * (size_t)P);
+    bool *unknown = arena_alloc(c->arena, sizeof(bool) * (size_t)P), stopped = false;
+    for (int j = 0; j < P; j++) {
+      const Trace *x = &tr[t->parts[j]];
+      stopped |= x->stopped;
+      for (int i = 0; i < x->n; i++) {
+        const Step *st = &x->steps[i];
+        const Op *op = &m->ops.items[st->op];
+        if (op->kind != OP_WAIT || op->event != &m->events.items[tm->event[r]]) continue;
+        total[j]++;
+        unknown[j] |= st->depth > 0;
+        int key = st->depth > 0 ? 1 + st->iter : 0;
+        if (key < keys) count[j * keys + key]++;
+      }
+    }
+    if (stopped) continue;
+    int p = -1, q = -1, key = -1;  // two participants that differ, and where
+    bool all_exact = true, all_unknown = true;
+    for (int j = 0; j < P; j++) all_exact &= !unknown[j], all_unknown &= unknown[j];
+    for (int j = 1; j < P && p < 0; j++)
+      if (all_exact && total[j] != total[0]) p = 0, q = j;
+      else if ((total[j] == 0) != (total[0] == 0)) p = 0, q = j;
+    for (int kk = 0; kk < keys && p < 0 && all_unknown; kk++)
+      for (int j = 1; j < P && p < 0; j++)
+        if (count[j * keys + kk] != count[kk]) p = 0, q = j, key = kk;
+    if (p < 0) continue;
+    Span n = m->part_name;
+    int a = key < 1 ? total[p] : count[p * keys + key], b = key < 1 ? total[q] : count[q * keys + key];
+    const char *where = key < 1 ? "" : arena_printf(c->arena, "in iteration %d of the loop around them, ", key);
+    // Counts in loops of unknown trip count are the model's rounds, not the kernel's: "some".
+    bool vague = key < 1 && !all_exact;
+    const char *ta = vague ? (a ? "some" : "none") : arena_printf(c->arena, "%d", a);
+    const char *tb = vague ? (b ? "some" : "none") : arena_printf(c->arena, "%d", b);
+    diag_error(c->diag, t->an->start,
+               "the participants of '%.*s' take different numbers of turns: %s%.*s = %d takes %s, %.*s = %d takes "
+               "%s; each must take as many as the others, or one waits for its turn forever",
+               (int)t->name.len, t->name.s, where, (int)n.len, n.s, t->parts[p], ta, (int)n.len, n.s, t->parts[q], tb);
+    // The first turn that they take a different number of times.
+    for (int i = 0; i < m->turn_sites.len; i++) {
+      if (m->turn_sites.items[i].ring != r) continue;
+      int at[2] = {0, 0};
+      for (int side = 0; side < 2; side++) {
+        const Trace *x = &tr[t->parts[side ? q : p]];
+        for (int s = 0; s < x->n; s++)  // in the iteration that differs, if it is one
+          at[side] += x->steps[s].op == tm->wait_op[i] &&
+                      (key < 1 || (x->steps[s].depth > 0 && x->steps[s].iter == key - 1));
+      }
+      if (at[0] == at[1]) continue;
+      if (vague && (!at[0] || !at[1]))
+        diag_note(c->diag, m->turn_sites.items[i].an->start, "%.*s = %d takes this turn, %.*s = %d does not",
+                  (int)n.len, n.s, t->parts[at[0] ? p : q], (int)n.len, n.s, t->parts[at[0] ? q : p]);
+      else
+        diag_note(c->diag, m->turn_sites.items[i].an->start, "%.*s = %d takes this turn %d time%s, %.*s = %d %d time%s",
+                (int)n.len, n.s, t->parts[p], at[0], at[0] == 1 ? "" : "s", (int)n.len, n.s, t->parts[q], at[1],
+                at[1] == 1 ? "" : "s");
+      break;
+    }
+    return true;
+  }
+  return false;
+}
+
 // The partition index variable that warpgroups(wg: N) declares.
 static CXCursor partition_var(Ctx *c, const Kernel *k) {
   if (!k->part) return clang_getNullCursor();
@@ -464,7 +658,10 @@ typedef struct {
   long long *arrived;  // per channel (event * MAX_SLOTS + slot)
   int *waits;          // per trace and channel: automatic waits passed
   Fate *fate;
+  int rings_from;      // events from here on are turns rings (k->events.len without)
 } Sim;
+
+static bool is_ring(const Sim *s, const Event *ev) { return ev - s->k->events.items >= s->rings_from; }
 
 static int channel(const Sim *s, const Step *st) {
   int e = (int)(s->k->ops.items[st->op].event - s->k->events.items);
@@ -564,7 +761,7 @@ static void explain_event(Sim *s, const Step *st, bool *said_event, bool credits
   const Op *op = &k->ops.items[st->op];
   const Event *ev = op->event;
   int e = (int)(ev - k->events.items), ch = channel(s, st);
-  if (said_event[e]) return;
+  if (said_event[e] || is_ring(s, ev)) return;
   said_event[e] = true;
   // Triggers of the event that never run.
   for (int i = 0; i < k->ops.len; i++) {
@@ -667,7 +864,14 @@ static void report(Sim *s) {
   const Step *at = &s->tr[first].steps[s->tr[first].pos];
   if (!at->first && stuck < active) return;  // a later round that may not come
   const Op *op = &k->ops.items[at->op];
-  if (at->first)
+  Span pn = k->part_name;
+  if (is_ring(s, op->event))
+    diag_error(c->diag, op->an->start,
+               "deadlock: this turn of '%.*s' never starts for %.*s = %d: %s the regions wait for each other before "
+               "anything they wait for happens",
+               (int)op->event->name.len, op->event->name.s, (int)pn.len, pn.s, first,
+               at->first ? "in their first iteration" : arena_printf(c->arena, "in iteration %d of the loops", at->iter + 1));
+  else if (at->first)
     diag_error(c->diag, op->an->start,
                "deadlock: this wait on '%s' never returns: in their first iteration the regions wait for each other "
                "before anything they wait for is triggered",
@@ -686,11 +890,25 @@ static void report(Sim *s) {
     if (tr->pos == tr->n) continue;
     const Step *st = &tr->steps[tr->pos];
     const Op *w = &k->ops.items[st->op];
+    int nt, ni;
+    if (is_ring(s, w->event)) {  // a note per participant
+      Span e = w->event->name;
+      if (next_trigger(s, channel(s, st), &nt, &ni))
+        diag_note(c->diag, w->an->start, "%.*s = %d waits here for its turn of '%.*s', which %.*s = %d passes on at "
+                                         "line %d%s",
+                  (int)pn.len, pn.s, t, (int)e.len, e.s, (int)pn.len, pn.s, nt,
+                  source_line(c->src, k->ops.items[s->tr[nt].steps[ni].op].an->start),
+                  ni > s->tr[nt].pos ? ", after a wait of its own" : "");
+      else
+        diag_note(c->diag, w->an->start, "%.*s = %d waits here for its turn of '%.*s', which no participant passes "
+                                         "on again",
+                  (int)pn.len, pn.s, t, (int)e.len, e.s);
+      continue;
+    }
     bool dup = false;
     for (int i = 0; i < nsaid; i++) dup |= said[i] == w;
     if (dup) continue;
     said[nsaid++] = w;
-    int nt, ni;
     if (next_trigger(s, channel(s, st), &nt, &ni))
       diag_note(c->diag, w->an->start, "%s waits here for '%s', which is next triggered at line %d%s", who(c, w),
                 slot_name(c, s, st), source_line(c->src, k->ops.items[s->tr[nt].steps[ni].op].an->start),
@@ -704,13 +922,17 @@ static void report(Sim *s) {
     if (s->tr[t].pos < s->tr[t].n) explain_event(s, &s->tr[t].steps[s->tr[t].pos], said_event, false);
 }
 
-void check_deadlock(Ctx *c, Kernel *k) {
+void check_deadlock(Ctx *c, Kernel *orig) {
+  Kernel model, *k = orig;
+  TurnModel turns;
+  const TurnModel *tm = NULL;
+  if (orig->turns.len && orig->nparts > 0) model_turns(c, orig, &model, &turns), k = &model, tm = &turns;
   int nev = k->events.len;
   if (!nev || !k->ops.len) return;
   int nnodes = c->front->nnodes;
   int *op_at = arena_alloc(c->arena, sizeof(int) * (size_t)nnodes);
   for (int i = 0; i < nnodes; i++) op_at[i] = -1;
-  for (int i = 0; i < k->ops.len; i++) {
+  for (int i = 0; i < orig->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     int node = front_first_at(c->front, op->an->start);
     if (op->kind != OP_REGION_SYNC && node < nnodes && node_at(c, node)->start == op->an->start) op_at[node] = i;
@@ -739,11 +961,12 @@ void check_deadlock(Ctx *c, Kernel *k) {
     // Rounds of a loop of unknown trip count: enough for any ring to fill and wrap.
     *w = (Walk){.c = c, .k = k, .part = k->nparts > 0 ? t : -1, .part_var = part_var, .op_at = op_at, .fate = fate,
                 .tr = &tr[t], .first = true, .rounds = (int)(most + 2), .lambda_vars = lambda_vars.items,
-                .lambda_nodes = lambda_nodes.items, .nlambdas = lambda_vars.len};
+                .lambda_nodes = lambda_nodes.items, .nlambdas = lambda_vars.len, .tm = tm, .turn_node = -1};
     tr[t].steps = arena_alloc(c->arena, sizeof(Step) * MAX_STEPS);
     walk(w, k->func);
   }
-  Sim s = {.c = c, .k = k, .tr = tr, .ntr = ntr, .fate = fate};
+  if (tm && check_turn_counts(c, k, tm, tr, (int)(most + 2))) return;
+  Sim s = {.c = c, .k = k, .tr = tr, .ntr = ntr, .fate = fate, .rings_from = tm ? tm->rings_from : nev};
   s.merged = arena_alloc(c->arena, sizeof(bool) * (size_t)nev);
   for (int e = 0; e < nev; e++) s.merged[e] = k->events.items[e].dependent;
   for (int t = 0; t < ntr; t++)

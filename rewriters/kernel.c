@@ -12,7 +12,8 @@ void lower_kernel(Ctx *c, Kernel *k);
 bool is_declaration_annotation(const Annotation *an) {
   if (an->spelling == SPELL_CALL) return false;
   DirKind d = an->dir.kind;
-  return d == DIR_WARPGROUPS || d == DIR_WARPS || d == DIR_EVENT || d == DIR_WAIT || d == DIR_TRIGGER;
+  return d == DIR_WARPGROUPS || d == DIR_WARPS || d == DIR_EVENT || d == DIR_WAIT || d == DIR_TRIGGER ||
+         d == DIR_TURNS;
 }
 
 bool is_concurrency_annotation(const Annotation *an) {
@@ -20,7 +21,7 @@ bool is_concurrency_annotation(const Annotation *an) {
     return span_eq(an->name, "tirx_wait") || span_eq(an->name, "tirx_trigger") ||
            span_eq(an->name, "tirx_trigger_bytes") || span_eq(an->name, "tirx_region_sync");
   DirKind d = an->dir.kind;
-  return is_declaration_annotation(an) || d == DIR_ASYNC || d == DIR_INTHREADS;
+  return is_declaration_annotation(an) || d == DIR_ASYNC || d == DIR_INTHREADS || d == DIR_TURN;
 }
 
 // --- parse-view stubs ---------------------------------------------------------
@@ -112,6 +113,8 @@ const char *concurrency_stub(Ctx *c, const Annotation *an) {
   case DIR_TRIGGER:  // the event is checked by tirx-pp; the slot is an expression
     if (an->dir.nclauses == 1 && an->dir.clauses[0].has_index && an->dir.clauses[0].index.len)
       return arena_printf(c->arena, "((void)(%.*s));", (int)an->dir.clauses[0].index.len, an->dir.clauses[0].index.s);
+    return "((void)0);";
+  case DIR_TURNS:  // a statement of its own, for the checks to find
     return "((void)0);";
   default:
     return "";
@@ -740,8 +743,9 @@ static void check_kernel(Ctx *c, Kernel *k) {
   }
   // Named barriers: ids the kernel names itself (tirx_warpgroup_sync(3)) are
   // not handed out again.
-  bool taken[16] = {true}, syncs = false;
+  bool taken[16] = {true}, syncs = k->turns.len > 0;
   for (int i = 0; i < k->ops.len; i++) syncs |= k->ops.items[i].kind == OP_REGION_SYNC;
+  if (syncs) turn_user_barriers(c, k, taken);  // tirx_bar_sync(3, ...) and tirx_bar_arrive(3, ...)
   const Node *fn = node_at(c, k->func);
   for (int i = 0; syncs && i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];
@@ -770,6 +774,7 @@ static void check_kernel(Ctx *c, Kernel *k) {
       taken[next] = true;
     }
   }
+  allocate_turn_barriers(c, k, taken, &next);
   infer_counts(c, k);
 }
 
@@ -788,13 +793,20 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
         Kernel *k = kernel_of(c, &kernels, an);
         if (k && an->dir.kind == DIR_EVENT) VEC_PUSH(c->arena, k->broken, event_name_in(an));
         if (k && (an->dir.kind == DIR_ASYNC || an->dir.kind == DIR_INTHREADS)) k->failed_regions++;
+        if (k && an->dir.kind == DIR_TURNS) VEC_PUSH(c->arena, k->broken_turns, (Span){0});  // its turns stay quiet
         continue;
       }
-      bool is_op = an->spelling == SPELL_CALL || an->dir.kind == DIR_WAIT || an->dir.kind == DIR_TRIGGER;
+      // Turns after the regions they are in (file order: a ring before its turns).
+      bool is_op = an->spelling == SPELL_CALL || an->dir.kind == DIR_WAIT || an->dir.kind == DIR_TRIGGER ||
+                   an->dir.kind == DIR_TURNS || an->dir.kind == DIR_TURN;
       if (is_op != (pass == 1)) continue;
       Kernel *k = kernel_of(c, &kernels, an);
       if (!k) continue;
-      if (is_op)
+      if (an->spelling != SPELL_CALL && an->dir.kind == DIR_TURNS)
+        read_turns(c, k, an);
+      else if (an->spelling != SPELL_CALL && an->dir.kind == DIR_TURN)
+        read_turn(c, k, an, stmts[i]);
+      else if (is_op)
         read_op(c, k, an);
       else if (an->dir.kind == DIR_WARPGROUPS || an->dir.kind == DIR_WARPS)
         read_partition(c, k, an);

@@ -51,6 +51,26 @@ typedef struct Op {
   int data_if;       // node of a data-dependent if above it (in its region), -1
 } Op;
 
+// `#pragma tirx turns NAME` (SPEC 8 extension, docs/turns.md): the
+// partitions of one async region take turns, in increasing index order.
+typedef struct Turns {
+  const Annotation *an;
+  Span name;
+  int region;              // index in Kernel.regions
+  int parts[MAX_PARTS];    // the participants, increasing
+  int nparts;
+  int ids[MAX_PARTS];      // the named barrier of each participant (none with one participant)
+  int node;                // the declaration's stub
+  int scope;               // the block it is declared in
+} Turns;
+
+// `#pragma tirx turn(NAME) STMT`.
+typedef struct Turn {
+  const Annotation *an;
+  int ring;  // index in Kernel.turns
+  Stmt st;
+} Turn;
+
 typedef struct Kernel {
   int func;  // function node
   const Annotation *part;  // warpgroups(...) / warps(...)
@@ -62,6 +82,9 @@ typedef struct Kernel {
   VEC(Span) broken;  // events whose declaration failed: their uses say nothing more
   VEC(Span) failed_targets;  // events named by operations that could not be read
   int failed_ops, failed_regions;  // reported already: no cascades from them
+  VEC(Turns) turns;
+  VEC(Turn) turn_sites;
+  VEC(Span) broken_turns;  // rings whose declaration failed: their turns say nothing more
 } Kernel;
 
 // Collects, checks and lowers every region, event and event operation of the
@@ -85,6 +108,18 @@ const char *region_label(Ctx *c, const Region *r);
 
 // event.c: the local that hides event e at off (a VarDecl node), -1 if none.
 int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off);
+
+// turn.c: the turns rings and their turns (SPEC 8 extension, docs/turns.md).
+void read_turns(Ctx *c, Kernel *k, const Annotation *an);
+void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st);
+// Named barrier ids that the kernel's own tirx_bar_sync / tirx_bar_arrive
+// calls name as constants (taken[id] = true).
+void turn_user_barriers(Ctx *c, const Kernel *k, bool taken[16]);
+// Gives each ring's participants their named barriers from the pool.
+void allocate_turn_barriers(Ctx *c, Kernel *k, bool taken[16], int *next);
+void lower_turns(Ctx *c, Kernel *k);
+// The partition index variable that warpgroups(wg: N) declares.
+CXCursor kernel_partition_var(Ctx *c, const Kernel *k);
 
 // deadlock.c: the first-iteration simulation of SPEC 4.
 void check_deadlock(Ctx *c, Kernel *k);

@@ -14,6 +14,7 @@ static const struct {
     {"warpgroups", DIR_WARPGROUPS}, {"warps", DIR_WARPS},           {"async", DIR_ASYNC},
     {"inthreads", DIR_INTHREADS},   {"event", DIR_EVENT},           {"wait", DIR_WAIT},
     {"trigger", DIR_TRIGGER},       {"persistent", DIR_PERSISTENT}, {"launch", DIR_LAUNCH},
+    {"turns", DIR_TURNS},           {"turn", DIR_TURN},
 };
 
 const char *dir_name(DirKind k) {
@@ -262,6 +263,8 @@ static const struct {
     {"TIRX_PERSISTENT_GROUPED", DIR_PERSISTENT, "persistent", 0, "order"},
     {"TIRX_INTHREADS", DIR_INTHREADS, "inthreads", 0, NULL},
     {"TIRX_LAUNCH", DIR_LAUNCH, "launch", 0, NULL},
+    {"TIRX_TURNS", DIR_TURNS, "turns", 0, NULL},  // TIRX_TURNS(mma);
+    {"TIRX_TURN", DIR_TURN, "turn", 0, NULL},     // TIRX_TURN(mma) STMT
 };
 
 bool pragma_is_macro(Span name) {

@@ -47,6 +47,8 @@ typedef enum {
   DIR_TRIGGER,
   DIR_PERSISTENT,
   DIR_LAUNCH,
+  DIR_TURNS,       // turns NAME (SPEC 8 extension, docs/turns.md)
+  DIR_TURN,        // turn(NAME)
 } DirKind;
 
 typedef struct {

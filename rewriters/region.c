@@ -67,4 +67,5 @@ void lower_kernel(Ctx *c, Kernel *k) {
       edit_replace(c->edits, op->an->start, op->an->end,
                    arena_printf(c->arena, "tirx_bar_sync(%d, %d)", op->region->barrier, op->region->threads));
   }
+  lower_turns(c, k);
 }

@@ -53,8 +53,8 @@ static bool known_name(const Names *t, CXCursor var) {
 
 // Variables of the function whose values depend on the thread: initialized
 // or assigned from threadIdx or from such a variable (the partition index
-// among them).
-static void tainted_vars(Ctx *c, const Kernel *k, Names *out) {
+// among them, unless it is `skip`).
+static void tainted_vars(Ctx *c, const Kernel *k, Names *out, CXCursor skip) {
   for (bool grew = true; grew;) {
     grew = false;
     for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
@@ -62,6 +62,7 @@ static void tainted_vars(Ctx *c, const Kernel *k, Names *out) {
       CXCursor var;
       int from;
       if (v->kind == CXCursor_VarDecl && v->last != i) {
+        if (clang_equalCursors(v->cur, skip)) continue;
         var = v->cur, from = i + 1;
       } else if (is_assignment(v)) {
         int kids[2];
@@ -282,9 +283,50 @@ static void check_region_barriers(Ctx *c, Kernel *k, const Names *tainted) {
   }
 }
 
+// A turn, and a turns declaration, must be reached by every thread of each
+// participant: the named barrier waits for all of them. A condition on the
+// partition index alone is uniform within a partition (whether a participant
+// takes as many turns as the others is the deadlock check's question); one on
+// the thread within its partition, or elect, is an error.
+static void check_turns(Ctx *c, Kernel *k) {
+  if (!k->turns.len) return;
+  Names within = {0};  // values that differ between the threads of one partition index
+  tainted_vars(c, k, &within, kernel_partition_var(c, k));
+  for (int i = 0; i < k->turns.len + k->turn_sites.len; i++) {
+    bool decl = i < k->turns.len;
+    const Turns *t = decl ? &k->turns.items[i] : &k->turns.items[k->turn_sites.items[i - k->turns.len].ring];
+    const Annotation *an = decl ? t->an : k->turn_sites.items[i - k->turns.len].an;
+    int node = decl ? t->node : k->turn_sites.items[i - k->turns.len].st.node;
+    int top = k->regions.items[t->region].body.node;
+    const char *what = decl ? arena_printf(c->arena, "the declaration of turns '%.*s'", (int)t->name.len, t->name.s)
+                            : arena_printf(c->arena, "a turn of '%.*s'", (int)t->name.len, t->name.s);
+    bool elect = false;
+    for (int p = node_at(c, node)->parent; p >= 0 && p != top && !elect; p = node_at(c, p)->parent)
+      if (is_elect_if(c, p)) {
+        diag_error(c->diag, an->start,
+                   "%s under 'elect' is reached by one lane of each warp: the named barrier waits for every thread "
+                   "of the participant, and the rest never arrive; move it out of the elected statement",
+                   what);
+        diag_note(c->diag, node_at(c, p)->start, "elect is here");
+        elect = true;
+      }
+    if (elect) continue;
+    int p = thread_condition(c, node, top, node_at(c, node)->start, &within);
+    if (p >= 0) {
+      diag_error(c->diag, an->start,
+                 "%s under a condition on the thread's identity within its %s: the named barrier waits for every "
+                 "thread of the participant, and the rest never arrive; move it out of the condition",
+                 what, k->group == 32 ? "warp" : "warpgroup");
+      diag_note(c->diag, node_at(c, p)->start,
+                "the condition; one on '%.*s' alone is fine (every thread of the participant agrees on it)",
+                (int)k->part_name.len, k->part_name.s);
+    }
+  }
+}
+
 void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
   Names tainted = {0};
-  tainted_vars(c, k, &tainted);
+  tainted_vars(c, k, &tainted, clang_getNullCursor());
   for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
     const Node *n = node_at(c, i);
     if (n->func != k->func || asserted_uniform(c, stmts, n->start)) continue;  // a lambda's: checked where called
@@ -307,4 +349,5 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
                        arena_printf(c->arena, "the declaration of event '%.*s'", (int)ev->name.len, ev->name.s));
   }
   check_region_barriers(c, k, &tainted);
+  check_turns(c, k);
 }

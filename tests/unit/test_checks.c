@@ -199,6 +199,140 @@ START_TEST(uniform_lambda_called_from_region) {
 }
 END_TEST
 
+// Turns (SPEC 8 extension, docs/turns.md): a producer (wg 0) fills a 2-slot
+// ring, the consumers (wg 1, 2) take turns; BODY is the consumers' code after
+// '#pragma tirx turns mma' (line 15).
+#define TURNS(BODY)                                          \
+  "#include \"tirx.h\"\n"                                    \
+  "__global__ void k(float *out, const float *in, int n) {\n" \
+  "#pragma tirx warpgroups(wg: 3)\n"                         \
+  "#pragma tirx event full[2]\n"                             \
+  "#pragma tirx event empty[2] ready\n"                      \
+  "#pragma tirx async(wg == 0)\n"                            \
+  "  {\n"                                                    \
+  "    for (int i = 0; i < n; ++i) {\n"                      \
+  "      tirx_wait(empty[i % 2]);\n"                         \
+  "      tirx_trigger(full[i % 2]);\n"                       \
+  "    }\n"                                                  \
+  "  }\n"                                                    \
+  "#pragma tirx async(wg >= 1)\n"                            \
+  "  {\n"                                                    \
+  "#pragma tirx turns mma\n"                                 \
+  BODY                                                       \
+  "  }\n"                                                    \
+  "}\n"
+
+START_TEST(turns_fa3_protocol_is_fine) {
+  // FlashAttention-3: wait for the tile, issue the GEMMs in turn, release the slot.
+  expect(TURNS("    for (int i = 0; i < n; ++i) {\n"
+               "      tirx_wait(full[i % 2]);\n"
+               "#pragma tirx turn(mma)\n"
+               "      { out[threadIdx.x] += in[i]; }\n"
+               "      tirx_trigger(empty[i % 2]);\n"
+               "      out[threadIdx.x] *= 0.5f;\n"
+               "    }\n"),
+         TIRX_OK, "");
+  // Two turns per iteration, and the waits inside the turn.
+  expect(TURNS("    for (int i = 0; i < n; ++i) {\n"
+               "#pragma tirx turn(mma)\n"
+               "      { tirx_wait(full[i % 2]); out[threadIdx.x] += in[i]; }\n"
+               "#pragma tirx turn(mma)\n"
+               "      { out[threadIdx.x] += in[i + 1]; tirx_trigger(empty[i % 2]); }\n"
+               "    }\n"),
+         TIRX_OK, "");
+  // Each participant at a site of its own, as many times.
+  expect(TURNS("    for (int i = 0; i < n; ++i) {\n"
+               "      tirx_wait(full[i % 2]);\n"
+               "      if (wg == 1) {\n"
+               "#pragma tirx turn(mma)\n"
+               "        out[threadIdx.x] += in[i];\n"
+               "      } else {\n"
+               "#pragma tirx turn(mma)\n"
+               "        out[threadIdx.x] -= in[i];\n"
+               "      }\n"
+               "      tirx_trigger(empty[i % 2]);\n"
+               "    }\n"),
+         TIRX_OK, "");
+}
+END_TEST
+
+START_TEST(turns_unequal_trip_counts) {
+  expect(TURNS("    for (int i = 0; i < 4 + wg; ++i) {\n"
+               "      tirx_wait(full[i % 2]);\n"
+               "#pragma tirx turn(mma)\n"
+               "      { out[threadIdx.x] += in[i]; }\n"
+               "      tirx_trigger(empty[i % 2]);\n"
+               "    }\n"),
+         TIRX_INPUT_ERROR,
+         "t.cu:15:1: error: the participants of 'mma' take different numbers of turns: wg = 1 takes 5, wg = 2 takes 6; "
+         "each must take as many as the others, or one waits for its turn forever\n"
+         "#pragma tirx turns mma\n"
+         "^\n"
+         "t.cu:18:1: note: wg = 1 takes this turn 5 times, wg = 2 6 times\n"
+         "#pragma tirx turn(mma)\n"
+         "^\n");
+}
+END_TEST
+
+START_TEST(turns_unequal_in_one_iteration) {
+  expect(TURNS("    for (int i = 0; i < n; ++i) {\n"
+               "      tirx_wait(full[i % 2]);\n"
+               "#pragma tirx turn(mma)\n"
+               "      { out[threadIdx.x] += in[i]; }\n"
+               "      if (wg == 2) {\n"
+               "#pragma tirx turn(mma)\n"
+               "        out[threadIdx.x] += in[i + 1];\n"
+               "      }\n"
+               "      tirx_trigger(empty[i % 2]);\n"
+               "    }\n"),
+         TIRX_INPUT_ERROR,
+         "t.cu:15:1: error: the participants of 'mma' take different numbers of turns: in iteration 1 of the loop "
+         "around them, wg = 1 takes 1, wg = 2 takes 2; each must take as many as the others, or one waits for its turn "
+         "forever\n"
+         "#pragma tirx turns mma\n"
+         "^\n"
+         "t.cu:21:1: note: wg = 1 takes this turn 0 times, wg = 2 1 time\n"
+         "#pragma tirx turn(mma)\n"
+         "^\n");
+}
+END_TEST
+
+START_TEST(turns_waiting_before_the_declaration) {
+  // wg 2 (the last participant) hands out the first turn at the declaration,
+  // but only after a wait that wg 1 releases after its first turn.
+  expect("#include \"tirx.h\"\n"
+         "__global__ void k(float *out, int n) {\n"
+         "#pragma tirx warpgroups(wg: 3)\n"
+         "#pragma tirx event x count(128)\n"
+         "#pragma tirx async(wg == 0)\n"
+         "  { out[0] = 0.f; }\n"
+         "#pragma tirx async(wg >= 1)\n"
+         "  {\n"
+         "    if (wg == 2) tirx_wait(x);\n"
+         "#pragma tirx turns mma\n"
+         "    for (int i = 0; i < n; ++i) {\n"
+         "#pragma tirx turn(mma)\n"
+         "      out[threadIdx.x] += 1.f;\n"
+         "      if (wg == 1 && i == 0) tirx_trigger(x);\n"
+         "    }\n"
+         "  }\n"
+         "}\n",
+         TIRX_INPUT_ERROR,
+         "t.cu:12:1: error: deadlock: this turn of 'mma' never starts for wg = 1: in their first iteration the regions "
+         "wait for each other before anything they wait for happens\n"
+         "#pragma tirx turn(mma)\n"
+         "^\n"
+         "t.cu:12:1: note: wg = 1 waits here for its turn of 'mma', which wg = 2 passes on at line 10, after a wait of "
+         "its own\n"
+         "#pragma tirx turn(mma)\n"
+         "^\n"
+         "t.cu:9:18: note: '#pragma tirx async(wg >= 1)' waits here for 'x', which is next triggered at line 14, after "
+         "a wait of its own\n"
+         "    if (wg == 2) tirx_wait(x);\n"
+         "                 ^\n");
+}
+END_TEST
+
 int main(void) {
   if (!mkdtemp(cache)) return 1;
   Suite *s = suite_create("checks");
@@ -213,6 +347,10 @@ int main(void) {
   tcase_add_test(tc, uniform_block_uniform_conditions_are_fine);
   tcase_add_test(tc, uniform_many_tainted_names);
   tcase_add_test(tc, uniform_lambda_called_from_region);
+  tcase_add_test(tc, turns_fa3_protocol_is_fine);
+  tcase_add_test(tc, turns_unequal_trip_counts);
+  tcase_add_test(tc, turns_unequal_in_one_iteration);
+  tcase_add_test(tc, turns_waiting_before_the_declaration);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

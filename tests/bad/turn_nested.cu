@@ -1,0 +1,18 @@
+// A turn inside a turn of the same ring waits for a turn the outer one holds.
+__global__ void k(float *out, int n) {
+#pragma tirx warpgroups(wg: 3)
+#pragma tirx async(wg == 0)
+  { out[0] = 0.f; }
+#pragma tirx async(wg >= 1)
+  {
+#pragma tirx turns mma
+    for (int i = 0; i < n; ++i) {
+#pragma tirx turn(mma)
+      {
+        out[threadIdx.x] += 1.f;
+#pragma tirx turn(mma)
+        out[threadIdx.x] *= 2.f;
+      }
+    }
+  }
+}

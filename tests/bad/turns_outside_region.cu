@@ -1,0 +1,11 @@
+// A turns declaration outside every async region: no participants.
+__global__ void k(float *out, int n) {
+#pragma tirx warpgroups(wg: 3)
+#pragma tirx async(wg == 0)
+  { out[0] = 0.f; }
+#pragma tirx async(wg >= 1)
+  {
+    out[threadIdx.x] = 1.f;
+  }
+#pragma tirx turns mma
+}
