@@ -202,6 +202,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
     const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
     int it = 0, n = 0;  // key blocks and tiles consumed so far: follow the producer
     auto wg_sync = [&] { w == 0 ? tirx_warpgroup_sync(1) : tirx_warpgroup_sync(2); };  // this warpgroup's barrier
+#pragma tirx turns mma  // the two consumers issue their GEMMs in turns: one's softmax runs under the other's GEMMs
 #pragma tirx persistent(tile: tiles)
     {
       const int qt = tile_q<CAUSAL>(tile, nq, BH), bh = tile_bh<CAUSAL>(tile, nq, BH);
@@ -218,6 +219,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       int s = it % STAGES;
       tirx_wait(qfull[qs]);
       tirx_wait(kfull[s]);
+#pragma tirx turn(mma)
       issue_qk<D>(sc, q, Ks + s * BN * D);
       tirx_wgmma_wait<0>();
       tirx_wgmma_fence_operand(sc);
@@ -230,6 +232,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         s = (it + j) % STAGES;
         tirx_wait(kfull[s]);
         tirx_wait(vfull[prev]);
+#pragma tirx turn(mma)
         {
           issue_qk<D>(sc, q, Ks + s * BN * D);    // S_j = Q K_j^T ...
           issue_pv<D>(o, p, Vs + prev * BN * D);  // ... and O += P_{j-1} V_{j-1}, queued behind it
@@ -248,6 +251,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         to_bf16(p, sc);
       }
       tirx_wait(vfull[s]);
+#pragma tirx turn(mma)
       issue_pv<D>(o, p, Vs + s * BN * D);
       tirx_wgmma_wait<0>();
       tirx_wgmma_fence_operand(o);
