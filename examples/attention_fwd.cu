@@ -12,20 +12,20 @@
 // keys 0..i (torch's is_causal for equal lengths).
 //
 // One block per SM walks the 128-row query tiles of every (batch, head)
-// (`persistent`; causal: the longest tiles, those near the end of the
-// sequence, first). Warpgroup 0 is the producer: one thread copies the tile of
-// Q (the event `qfull`, released through `qempty` once the tile's last Q K^T
-// is done) and then each 128-key block of K and V into its slot of two
-// 2-slot rings (`kfull`/`kempty`, `vfull`/`vempty`) with TMA, which clips rows
-// past s to zero. Warpgroups 1 and 2 are the consumers, each 64 query rows:
-// per key block j, S = Q K_j^T (wgmma from shared memory, 64 fp32 registers),
-// the online softmax on S in registers (row max over the thread's 2 rows and
-// its 3 neighbours in the quad, exp2, rescale of O and the row sum), and
-// O += P V_j with P from registers (the RS form of wgmma) and V read in its
-// row-major layout (MN-major descriptor). The two GEMMs of a block overlap the
-// softmax: Q K_{j+1}^T and P_j V_j are issued together, and the softmax of
-// block j+1 runs while P_j V_j is still on the tensor cores. Masking (keys
-// past s, keys after the query) costs only in the blocks that need it.
+// (`persistent`: a head's tiles together; causal: the longest tiles first).
+// Warpgroup 0 is the producer: one thread copies each tile of Q into one of two
+// slots (`qfull`/`qempty`) and each block of BN keys of K and V into 2-slot
+// rings (`kfull`/`kempty`, `vfull`/`vempty`) with TMA, which reads zeros past
+// s. Warpgroups 1 and 2 are the consumers, 64 query rows each: per key block j,
+// S = Q K_j^T (wgmma from shared memory), the online softmax on S in registers
+// (row max over the thread's 2 rows and its quad, exp2, rescale of O and the
+// row sums), and O += P V_j with P from registers (wgmma's RS form) and V as it
+// lies (MN-major). Q K_{j+1}^T and P_j V_j are issued together, so the softmax
+// of block j+1 runs while P_j V_j is on the tensor cores, and the two consumers
+// issue their GEMMs in turns (`turns`, FlashAttention-3's ping-pong): one's
+// softmax runs under the other's GEMMs. Masks (keys past s, keys after the
+// query) cost only in the blocks that need them. O goes out through the
+// consumer's rows of its Q slot and a TMA store, which clips at s.
 //
 // The CPU reference computes the same bf16 inputs in double; O is within 2^-7
 // relative of the largest |reference| (bf16 rounding of P and O) and lse within 1e-3.
@@ -45,10 +45,13 @@
 // ---- kernel ------------------------------------------------------------------
 
 typedef __nv_bfloat16 bf16;
-constexpr int BM = 128, BN = 128;  // query rows per tile (64 per consumer), keys per block
-constexpr int STAGES = 2;          // slots of the K and V rings, and of Q
+constexpr int BM = 128;    // query rows per tile (64 per consumer)
+constexpr int STAGES = 2;  // slots of the K and V rings, and of Q
+// Keys per block (BN): 128, or 160 (fewer, longer steps; what fits beside two Q
+// slots in 227 KiB) where that wastes little at the sequence's end (not causal, s >= 2048).
+inline int block_n(bool causal, int s) { return !causal && s >= 2048 ? 160 : 128; }
 
-template <int D>
+template <int D, int BN>
 constexpr int smem_bytes() { return STAGES * (BM + 2 * BN) * D * 2 + 1024; }  // + room to align to 1024
 
 // 2^x (ex2.approx: -inf gives 0).
@@ -68,28 +71,37 @@ __device__ __forceinline__ int tile_q(int tile, int nq, int BH) { return CAUSAL 
 template <bool CAUSAL>
 __device__ __forceinline__ int tile_bh(int tile, int nq, int BH) { return CAUSAL ? tile % BH : tile / nq; }
 
-// One 128-row tile of Q, K or V (D / 64 boxes of 64 columns) into dst, completing on bar.
-template <int D>
+// The key blocks query tile qt reads: all nk, or (causal) those up to its last query.
+template <bool CAUSAL, int BN>
+__device__ __forceinline__ int kv_blocks(int qt, int nk) { return CAUSAL ? min(nk, (qt * BM + BM + BN - 1) / BN) : nk; }
+
+// A tile of ROWS rows of Q, K or V (D / 64 boxes of 64 columns) into dst, completing on bar.
+template <int D, int ROWS>
 __device__ __forceinline__ void load_tile(bf16* dst, const CUtensorMap* map, int bh, int row, uint64_t* bar) {
 #pragma unroll
-  for (int d = 0; d < D / 64; ++d) tirx_tma_load_3d(dst + d * 128 * 64, map, bh, row, d * 64, bar);
+  for (int d = 0; d < D / 64; ++d) tirx_tma_load_3d(dst + d * ROWS * 64, map, bh, row, d * 64, bar);
 }
 
-// S = Q K^T for this warpgroup's 64 rows: D / 16 wgmma m64n128k16, each 16
+// S = Q K^T for this warpgroup's 64 rows: D / 16 wgmma m64nBNk16, each 16
 // columns of D further; Q and K are D / 64 boxes of 64 columns (128-byte rows).
-template <int D>
+template <int D, int BN>
 __device__ __forceinline__ void issue_qk(float (&s)[BN / 2], const bf16* q, const bf16* k) {
   tirx_wgmma_fence();
 #pragma unroll
-  for (int kk = 0; kk < D / 16; ++kk)
-    tirx_wgmma_m64n128k16_bf16(s, tirx_wgmma_desc_sw128(q + kk / 4 * BM * 64 + kk % 4 * 16),
-                               tirx_wgmma_desc_sw128(k + kk / 4 * BN * 64 + kk % 4 * 16), kk > 0);
+  for (int kk = 0; kk < D / 16; ++kk) {
+    const uint64_t a = tirx_wgmma_desc_sw128(q + kk / 4 * BM * 64 + kk % 4 * 16);
+    const uint64_t b = tirx_wgmma_desc_sw128(k + kk / 4 * BN * 64 + kk % 4 * 16);
+    if constexpr (BN == 128)
+      tirx_wgmma_m64n128k16_bf16(s, a, b, kk > 0);
+    else
+      tirx_wgmma_m64n160k16_bf16(s, a, b, kk > 0);
+  }
   tirx_wgmma_commit();
 }
 
 // O += P V: BN / 16 wgmma m64nDk16 with P from registers; V's rows (keys) are
 // K of the product, 16 keys = 2048 bytes per step, its 64-column boxes BN * 128 bytes apart.
-template <int D>
+template <int D, int BN>
 __device__ __forceinline__ void issue_pv(float (&o)[D / 2], const uint32_t (&p)[BN / 16][4], const bf16* v) {
   tirx_wgmma_fence();
 #pragma unroll
@@ -108,7 +120,7 @@ __device__ __forceinline__ void issue_pv(float (&o)[D / 2], const uint32_t (&p)[
 // and the row sums l must be scaled by (returned in scale[]), l += row sums of
 // this thread's part. Thread t holds rows r and r + 8 (h = i / 2 % 2), columns
 // 8 * (i / 4) + 2 * (t % 4) + i % 2 (tirx/wgmma.h); a row's 4 threads are a quad.
-template <bool CAUSAL>
+template <bool CAUSAL, int BN>
 __device__ __forceinline__ void softmax_block(float (&s)[BN / 2], float (&m)[2], float (&l)[2], float (&scale)[2],
                                               float c, bool mask, int key0, int row0, int S) {
   const int t = threadIdx.x % 128;
@@ -140,6 +152,7 @@ __device__ __forceinline__ void softmax_block(float (&s)[BN / 2], float (&m)[2],
 
 // P (bf16) as wgmma's A operand: the accumulator layout of S is the register
 // layout of A, so k-step kk takes s[8kk .. 8kk+7] in pairs.
+template <int BN>
 __device__ __forceinline__ void to_bf16(uint32_t (&p)[BN / 16][4], const float (&s)[BN / 2]) {
 #pragma unroll
   for (int i = 0; i < BN / 4; ++i) {
@@ -148,7 +161,7 @@ __device__ __forceinline__ void to_bf16(uint32_t (&p)[BN / 16][4], const float (
   }
 }
 
-template <int D, bool CAUSAL>
+template <int D, bool CAUSAL, int BN>
 __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, const __grid_constant__ CUtensorMap mapK,
                                      const __grid_constant__ CUtensorMap mapV, const __grid_constant__ CUtensorMap mapO,
                                      float* lse, int BH, int S, float c) {
@@ -171,29 +184,29 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #pragma tirx persistent(tile: tiles)
     {
       const int qt = tile_q<CAUSAL>(tile, nq, BH), bh = tile_bh<CAUSAL>(tile, nq, BH);
-      const int nkv = CAUSAL ? (qt * BM + BM + BN - 1) / BN < nk ? (qt * BM + BM + BN - 1) / BN : nk : nk;
+      const int nkv = kv_blocks<CAUSAL, BN>(qt, nk);
       const int qs = n++ % STAGES;
       tirx_wait(qempty[qs]);
       tirx_trigger_bytes(qfull[qs], BM * D * 2);
-      if (threadIdx.x == 0) load_tile<D>(Qs + qs * BM * D, &mapQ, bh, qt * BM, &qfull[qs]);
+      if (threadIdx.x == 0) load_tile<D, BM>(Qs + qs * BM * D, &mapQ, bh, qt * BM, &qfull[qs]);
       // The order the consumers use them in: K_0, then K_j before V_{j-1}, then the last V.
       int s = it % STAGES;
       tirx_wait(kempty[s]);
       tirx_trigger_bytes(kfull[s], BN * D * 2);
-      if (threadIdx.x == 0) load_tile<D>(Ks + s * BN * D, &mapK, bh, 0, &kfull[s]);
+      if (threadIdx.x == 0) load_tile<D, BN>(Ks + s * BN * D, &mapK, bh, 0, &kfull[s]);
       for (int j = 1; j < nkv; ++j) {
         const int prev = s;
         s = (it + j) % STAGES;
         tirx_wait(kempty[s]);
         tirx_trigger_bytes(kfull[s], BN * D * 2);
-        if (threadIdx.x == 0) load_tile<D>(Ks + s * BN * D, &mapK, bh, j * BN, &kfull[s]);
+        if (threadIdx.x == 0) load_tile<D, BN>(Ks + s * BN * D, &mapK, bh, j * BN, &kfull[s]);
         tirx_wait(vempty[prev]);
         tirx_trigger_bytes(vfull[prev], BN * D * 2);
-        if (threadIdx.x == 0) load_tile<D>(Vs + prev * BN * D, &mapV, bh, j * BN - BN, &vfull[prev]);
+        if (threadIdx.x == 0) load_tile<D, BN>(Vs + prev * BN * D, &mapV, bh, j * BN - BN, &vfull[prev]);
       }
       tirx_wait(vempty[s]);
       tirx_trigger_bytes(vfull[s], BN * D * 2);
-      if (threadIdx.x == 0) load_tile<D>(Vs + s * BN * D, &mapV, bh, nkv * BN - BN, &vfull[s]);
+      if (threadIdx.x == 0) load_tile<D, BN>(Vs + s * BN * D, &mapV, bh, nkv * BN - BN, &vfull[s]);
       it += nkv;
     }
   }
@@ -206,7 +219,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #pragma tirx persistent(tile: tiles)
     {
       const int qt = tile_q<CAUSAL>(tile, nq, BH), bh = tile_bh<CAUSAL>(tile, nq, BH);
-      const int nkv = CAUSAL ? (qt * BM + BM + BN - 1) / BN < nk ? (qt * BM + BM + BN - 1) / BN : nk : nk;
+      const int nkv = kv_blocks<CAUSAL, BN>(qt, nk);
       const int row0 = qt * BM + w * 64 + r;  // this thread's first row (the other: + 8)
       // A block needs masks when it reaches past s or past this warpgroup's first query.
       auto needs_mask = [&](int j) { return j * BN + BN > S || (CAUSAL && j * BN + BN - 1 > qt * BM + w * 64); };
@@ -220,13 +233,13 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       tirx_wait(qfull[qs]);
       tirx_wait(kfull[s]);
 #pragma tirx turn(mma)
-      issue_qk<D>(sc, q, Ks + s * BN * D);
+      issue_qk<D, BN>(sc, q, Ks + s * BN * D);
       tirx_wgmma_wait<0>();
       tirx_wgmma_fence_operand(sc);
 #pragma tirx elect
       tirx_trigger(kempty[s]);
-      softmax_block<CAUSAL>(sc, m, l, scale, c, needs_mask(0), 0, row0, S);
-      to_bf16(p, sc);
+      softmax_block<CAUSAL, BN>(sc, m, l, scale, c, needs_mask(0), 0, row0, S);
+      to_bf16<BN>(p, sc);
       for (int j = 1; j < nkv; ++j) {
         const int prev = s;
         s = (it + j) % STAGES;
@@ -234,25 +247,25 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         tirx_wait(vfull[prev]);
 #pragma tirx turn(mma)
         {
-          issue_qk<D>(sc, q, Ks + s * BN * D);    // S_j = Q K_j^T ...
-          issue_pv<D>(o, p, Vs + prev * BN * D);  // ... and O += P_{j-1} V_{j-1}, queued behind it
+          issue_qk<D, BN>(sc, q, Ks + s * BN * D);    // S_j = Q K_j^T ...
+          issue_pv<D, BN>(o, p, Vs + prev * BN * D);  // ... and O += P_{j-1} V_{j-1}, queued behind it
         }
         tirx_wgmma_wait<1>();                   // S_j is done
         tirx_wgmma_fence_operand(sc);
 #pragma tirx elect
         tirx_trigger(kempty[s]);
-        softmax_block<CAUSAL>(sc, m, l, scale, c, needs_mask(j), j * BN, row0, S);
+        softmax_block<CAUSAL, BN>(sc, m, l, scale, c, needs_mask(j), j * BN, row0, S);
         tirx_wgmma_wait<0>();  // P_{j-1} V_{j-1} is done: O may be rescaled, V's slot reused
         tirx_wgmma_fence_operand(o);
 #pragma tirx elect
         tirx_trigger(vempty[prev]);
 #pragma unroll
         for (int i = 0; i < D / 2; ++i) o[i] *= scale[i / 2 % 2];
-        to_bf16(p, sc);
+        to_bf16<BN>(p, sc);
       }
       tirx_wait(vfull[s]);
 #pragma tirx turn(mma)
-      issue_pv<D>(o, p, Vs + s * BN * D);
+      issue_pv<D, BN>(o, p, Vs + s * BN * D);
       tirx_wgmma_wait<0>();
       tirx_wgmma_fence_operand(o);
 #pragma tirx elect
@@ -291,13 +304,14 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 }
 
 #ifndef __CUDACC_RTC__  // host code
-template <int D, bool CAUSAL>
+template <int D, bool CAUSAL, int BN = 128>
 static cudaError_t attention_launch(const CUtensorMap* map, float* lse, int BH, int S, cudaStream_t stream) {
   const float c = 1.4426950408889634f / sqrtf((float)D);  // log2(e) / sqrt(D): exp(x / sqrt(D)) = 2^(x c)
   const int tiles = (S + BM - 1) / BM * BH;
+  constexpr int smem = smem_bytes<D, BN>();
   cudaError_t err;
-#pragma tirx launch grid(persistent) smem(smem_bytes<D>()) stream(stream) async status(err)
-  attention_fwd_kernel<D, CAUSAL><<<tiles, 384>>>(map[0], map[1], map[2], map[3], lse, BH, S, c);
+#pragma tirx launch grid(persistent) smem(smem) stream(stream) async status(err)
+  attention_fwd_kernel<D, CAUSAL, BN><<<tiles, 384>>>(map[0], map[1], map[2], map[3], lse, BH, S, c);
   return err;
 }
 
@@ -308,18 +322,21 @@ static cudaError_t attention_fwd(const bf16* Q, const bf16* K, const bf16* V, bf
                                  int s, int d, bool causal, cudaStream_t stream = 0) {
   if (b < 1 || h < 1 || s < 1 || (d != 64 && d != 128) || !lse) return cudaErrorInvalidValue;
   if (((uintptr_t)Q | (uintptr_t)K | (uintptr_t)V | (uintptr_t)O) % 16 != 0) return cudaErrorMisalignedAddress;
-  CUtensorMap map[4];  // Q, K, V: 128-row boxes; O: 64-row boxes (one consumer's rows)
+  CUtensorMap map[4];  // Q: 128-row boxes, K and V: a key block's, O: 64 rows (one consumer's)
   const bf16* src[4] = {Q, K, V, O};
   for (int i = 0; i < 4; ++i) {
     CUresult r = tirx_tensor_map_3d(&map[i], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src[i], (uint64_t)b * h, s, d,
-                                    (uint64_t)d * 2, (uint64_t)s * d * 2, i < 3 ? 128 : 64, 64,
+                                    (uint64_t)d * 2, (uint64_t)s * d * 2, i == 0 ? BM : i < 3 ? block_n(causal, s) : 64, 64,
                                     CU_TENSOR_MAP_SWIZZLE_128B);
     if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   }
+  const bool wide = block_n(causal, s) == 160;
   if (d == 64)
     return causal ? attention_launch<64, true>(map, lse, b * h, s, stream)
+           : wide ? attention_launch<64, false, 160>(map, lse, b * h, s, stream)
                   : attention_launch<64, false>(map, lse, b * h, s, stream);
   return causal ? attention_launch<128, true>(map, lse, b * h, s, stream)
+         : wide ? attention_launch<128, false, 160>(map, lse, b * h, s, stream)
                 : attention_launch<128, false>(map, lse, b * h, s, stream);
 }
 #endif
