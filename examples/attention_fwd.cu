@@ -150,6 +150,13 @@ __device__ __forceinline__ void softmax_block(float (&s)[BN / 2], float (&m)[2],
   }
 }
 
+// O (and so its rows' sums) to the maxima of the last softmax: row h of the thread by scale[h].
+template <int D>
+__device__ __forceinline__ void rescale(float (&o)[D / 2], const float (&scale)[2]) {
+#pragma unroll
+  for (int i = 0; i < D / 2; ++i) o[i] *= scale[i / 2 % 2];
+}
+
 // P (bf16) as wgmma's A operand: the accumulator layout of S is the register
 // layout of A, so k-step kk takes s[8kk .. 8kk+7] in pairs.
 template <int BN>
@@ -247,7 +254,8 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         tirx_wait(vfull[prev]);
 #pragma tirx turn(mma)
         {
-          issue_qk<D, BN>(sc, q, Ks + s * BN * D);    // S_j = Q K_j^T ...
+          issue_qk<D, BN>(sc, q, Ks + s * BN * D);  // S_j = Q K_j^T ...
+          rescale<D>(o, scale);                     // (O to block j-1's maxima, while S_j runs)
           issue_pv<D, BN>(o, p, Vs + prev * BN * D);  // ... and O += P_{j-1} V_{j-1}, queued behind it
         }
         tirx_wgmma_wait<1>();                   // S_j is done
@@ -255,17 +263,18 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #pragma tirx elect
         tirx_trigger(kempty[s]);
         softmax_block<CAUSAL, BN>(sc, m, l, scale, c, needs_mask(j), j * BN, row0, S);
-        tirx_wgmma_wait<0>();  // P_{j-1} V_{j-1} is done: O may be rescaled, V's slot reused
+        tirx_wgmma_wait<0>();  // P_{j-1} V_{j-1} is done: V's slot may be reused
         tirx_wgmma_fence_operand(o);
 #pragma tirx elect
         tirx_trigger(vempty[prev]);
-#pragma unroll
-        for (int i = 0; i < D / 2; ++i) o[i] *= scale[i / 2 % 2];
         to_bf16<BN>(p, sc);
       }
       tirx_wait(vfull[s]);
 #pragma tirx turn(mma)
-      issue_pv<D, BN>(o, p, Vs + s * BN * D);
+      {
+        rescale<D>(o, scale);
+        issue_pv<D, BN>(o, p, Vs + s * BN * D);
+      }
       tirx_wgmma_wait<0>();
       tirx_wgmma_fence_operand(o);
 #pragma tirx elect

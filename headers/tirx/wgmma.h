@@ -4,7 +4,9 @@
 //
 // A wgmma is issued by all 128 threads of a warpgroup (4 consecutive warps,
 // the first at a warp index divisible by 4); it runs asynchronously and reads
-// its operands from shared memory through 64-bit descriptors. The accumulator
+// its operands from shared memory through 64-bit descriptors (K-major, or
+// MN-major for B), or A from registers (the `_rs` forms: P * V in attention,
+// where P is an accumulator converted to 16-bit pairs). The accumulator
 // of m64nNk16 is N/2 floats per thread: element j of thread t (warp w = t/32
 // in the warpgroup, lane l) is row 16w + l/4 + 8*((j/2)%2), column
 // 8*(j/4) + 2*(l%4) + j%2 of the 64 x N tile.
