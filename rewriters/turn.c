@@ -163,6 +163,23 @@ static const char *jump_word(enum CXCursorKind k) {
   return k == CXCursor_ReturnStmt ? "return" : k == CXCursor_BreakStmt ? "break" : k == CXCursor_ContinueStmt ? "continue" : "goto";
 }
 
+// A local of the region, declared before off in a scope that holds it, with
+// the partition index's name: the lowering's `wg` would be that local. -1 if none.
+static int partition_hidden_at(const Ctx *c, const Kernel *k, const Region *r, size_t off) {
+  for (int i = r->body.node; i <= node_at(c, r->body.node)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_VarDecl || n->start >= off) continue;
+    int scope = n->parent >= 0 && node_at(c, n->parent)->kind == CXCursor_DeclStmt ? node_at(c, n->parent)->parent
+                                                                                  : n->parent;
+    if (scope < 0 || node_at(c, scope)->start > off || off >= node_at(c, scope)->end) continue;
+    CXString s = clang_getCursorSpelling(n->cur);
+    bool hides = span_eq(k->part_name, clang_getCString(s));
+    clang_disposeString(s);
+    if (hides) return i;
+  }
+  return -1;
+}
+
 void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   Span name;
   if (!turn_name(c, an, &name)) return;
@@ -195,6 +212,14 @@ void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     diag_note(c->diag, t->an->start, "'%.*s' is declared here", (int)name.len, name.s);
     return;
   }
+  int local = partition_hidden_at(c, k, reg, an->start);
+  if (local >= 0) {
+    diag_error(c->diag, an->start,
+               "'%.*s' here is the local declared at line %d, not the partition index that the turn's barriers are "
+               "chosen by: rename the local",
+               (int)k->part_name.len, k->part_name.s, source_line(c->src, node_at(c, local)->start));
+    return;
+  }
   if (node_at(c, st.node)->kind == CXCursor_DeclStmt) {
     diag_error(c->diag, st.start, "'%s' on a declaration: the turn puts its statement in a block, where what it "
                                   "declares would end; declare it before the turn",
@@ -217,8 +242,7 @@ void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
                "'%s' leaves this turn of '%.*s' before it passes the turn on: the next participant would wait for "
                "its turn forever",
                jump_word(node_at(c, jump)->kind), (int)name.len, name.s);
-    diag_note(c->diag, an->start, "the turn");
-    return;
+    diag_note(c->diag, an->start, "the turn");  // kept: a turn inside it is still nested in it
   }
   Turn s = {.an = an, .ring = ring, .st = st};
   VEC_PUSH(c->arena, k->turn_sites, s);

@@ -102,6 +102,31 @@ START_TEST(parse_event_index_and_clauses) {
 }
 END_TEST
 
+START_TEST(parse_turns) {  // docs/turns.md
+  Directive d;
+  ck_assert(parse("turns mma", &d));
+  ck_assert_int_eq(d.kind, DIR_TURNS);
+  ck_assert_int_eq(d.nclauses, 1);
+  ck_assert(span_is(d.clauses[0].name, "mma"));
+  ck_assert(parse("turn(mma)", &d));
+  ck_assert_int_eq(d.kind, DIR_TURN);
+  ck_assert_int_eq(d.head.nargs, 1);
+  ck_assert(span_is(d.head.args[0].expr, "mma"));
+  const char *text = "TIRX_TURNS(mma)";
+  Source *src = source_new(arena, "t.cu", text, strlen(text));
+  Diag diag = {.src = src, .out = msg_stream};
+  Span name = {text, 10, 0}, args = {text + 11, 3, 11};
+  ck_assert(pragma_from_macro(arena, &diag, name, args, true, &d));
+  ck_assert_int_eq(d.kind, DIR_TURNS);
+  ck_assert(span_is(d.head.args[0].expr, "mma"));
+  ck_assert(!pragma_from_macro(arena, &diag, (Span){"TIRX_TURN", 9, 0}, (Span){0}, false, &d));
+  diag_flush(&diag);
+  ck_assert_str_eq(diag_text(), "t.cu:1:1: error: TIRX_TURN needs its arguments in parentheses\n"
+                                "TIRX_TURNS(mma)\n"
+                                "^\n");
+}
+END_TEST
+
 START_TEST(parse_unknown_directive) {
   Directive d;
   ck_assert(!parse("unrol", &d));
@@ -290,6 +315,7 @@ int main(void) {
   tcase_add_test(tc, parse_grid_named_args_and_clause);
   tcase_add_test(tc, parse_scope_colon_is_not_a_name);
   tcase_add_test(tc, parse_event_index_and_clauses);
+  tcase_add_test(tc, parse_turns);
   tcase_add_test(tc, parse_unknown_directive);
   tcase_add_test(tc, parse_unbalanced);
   tcase_add_test(tc, parse_empty_argument);
