@@ -635,20 +635,6 @@ static bool check_turn_counts(Ctx *c, const Kernel *m, const TurnModel *tm, cons
   return false;
 }
 
-// The partition index variable that warpgroups(wg: N) declares.
-static CXCursor partition_var(Ctx *c, const Kernel *k) {
-  if (!k->part) return clang_getNullCursor();
-  int node = front_first_at(c->front, k->part->start);
-  for (int i = node; i < c->front->nnodes && node_at(c, i)->start == k->part->start; i++) {
-    if (node_at(c, i)->kind != CXCursor_VarDecl) continue;
-    CXString s = clang_getCursorSpelling(node_at(c, i)->cur);
-    bool match = span_eq(k->part_name, clang_getCString(s));
-    clang_disposeString(s);
-    if (match) return node_at(c, i)->cur;
-  }
-  return clang_getNullCursor();
-}
-
 // --- running the traces together ---------------------------------------------------
 
 typedef struct {
@@ -944,7 +930,7 @@ void check_deadlock(Ctx *c, Kernel *orig) {
   Fate *fate = arena_alloc(c->arena, sizeof(Fate) * (size_t)k->ops.len);
   int ntr = k->nparts > 0 ? k->nparts : 1;
   Trace *tr = arena_alloc(c->arena, sizeof(Trace) * (size_t)ntr);
-  CXCursor part_var = partition_var(c, k);
+  CXCursor part_var = kernel_partition_var(c, k);
   // Variables that hold a lambda, for the calls through them.
   const Node *fn = node_at(c, k->func);
   VEC(CXCursor) lambda_vars = {0};
