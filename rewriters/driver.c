@@ -460,6 +460,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   FrontOptions fo;
   build_args(a, opt, &fo);
   fo.preamble_limit = tu_preamble_limit(tu);
+  fo.whole_tu = opt->device_view;
   Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
   if (!fronts) {
     *main_diag = jobs[0].diag;

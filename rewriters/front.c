@@ -106,10 +106,20 @@ static size_t past_macro(const Walk *w, size_t off) {
   return off;
 }
 
+// An implicit instantiation of a template, which the visit of a translation
+// unit whose index leaves out the PCH's declarations (front_parse_files) lists
+// beside the top-level declarations: it lies where its template does, unlike
+// an explicit specialization. It is not code of the file.
+static bool is_instantiation(CXCursor cur) {
+  CXCursor t = clang_getSpecializedCursorTemplate(cur);
+  return !clang_Cursor_isNull(t) && clang_equalLocations(clang_getCursorLocation(t), clang_getCursorLocation(cur));
+}
+
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   Front *f = w->f;
   enum CXCursorKind kind = clang_getCursorKind(cur);
+  if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && is_instantiation(cur)) return CXChildVisit_Continue;
   CXSourceRange ext = clang_getCursorExtent(cur);
   size_t start, end;
   if (!main_offset(f, clang_getRangeStart(ext), &start) || !main_offset(f, clang_getRangeEnd(ext), &end))
@@ -208,6 +218,7 @@ typedef struct {
   const char *header;    // the name its preamble is parsed under
   const char *preamble;  // the text
   size_t len;
+  size_t main_len;       // the main file's bytes that the PCH holds: [0, main_len)
   const char **argv;     // flags for building and loading it
   int argc;
 } Pch;
@@ -232,7 +243,7 @@ static bool macro_flag(Buf *b, const char *flag, const char *value) {
 static Pch pch_for(Front *f, const FrontOptions *opt) {
   Pch p = {0};
   Buf text = {0};
-  p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 2));
+  p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 4));
   for (int i = 0; i < opt->argc; i++) {
     const char *a = opt->argv[i];
     if (i + 1 < opt->argc && macro_flag(&text, a, opt->argv[i + 1]))
@@ -245,6 +256,7 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
   size_t preamble = lex_preamble_end(f->src);
   if (preamble > opt->preamble_limit) preamble = opt->preamble_limit;
   buf_put(&text, f->src->data, preamble);
+  p.main_len = preamble;
   p.len = text.len;
   p.preamble = arena_strndup(f->arena, text.data ? text.data : "", text.len);
   buf_free(&text);
@@ -255,11 +267,15 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
   free(dir);
   p.argv[p.argc++] = "-iquote";
   p.argv[p.argc++] = srcdir;
+  // The templates the headers use are instantiated once, into the PCH,
+  // rather than by every parse that loads it (half of a small file's parse).
+  p.argv[p.argc++] = "-Xclang";
+  p.argv[p.argc++] = "-fpch-instantiate-templates";
   CXString v = clang_getClangVersion();
   const char *vs = clang_getCString(v);
   uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
   clang_disposeString(v);
-  h = fnv1a(h, "tirx-pp pch 3", 13);  // 3: may hold clang's errors (.pch.errors)
+  h = fnv1a(h, "tirx-pp pch 4", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates
   for (int i = 0; i < p.argc; i++) h = fnv1a(h, p.argv[i], strlen(p.argv[i]));
   h = fnv1a(h, p.preamble, p.len);
   p.key = arena_printf(f->arena, "%s/%016llx", opt->cache_dir, (unsigned long long)h);
@@ -475,6 +491,23 @@ static bool pch_failed(CXTranslationUnit tu) {
   return failed;
 }
 
+// The main file as a parse that loads the PCH must see it: its preamble
+// blanked (newlines kept, so offsets and lines stay), since the PCH has
+// already read it. Read twice, a header without an include guard would be
+// included twice (llm.c's tokenizer.h: "typedef redefinition"), and every
+// guarded one looked up again.
+static struct CXUnsavedFile *without_preamble(Front *f, const FrontOptions *opt, const Pch *p,
+                                              const struct CXUnsavedFile *unsaved, int n) {
+  if (opt->whole_tu || !p->main_len || (f->nstubs && f->stubs[0].start < p->main_len)) return (struct CXUnsavedFile *)unsaved;
+  struct CXUnsavedFile *copy = arena_alloc(f->arena, sizeof *copy * (size_t)n);
+  memcpy(copy, unsaved, sizeof *copy * (size_t)n);
+  char *text = arena_strndup(f->arena, unsaved[0].Contents, unsaved[0].Length);
+  for (size_t i = 0; i < p->main_len; i++)
+    if (text[i] != '\n' && text[i] != '\r') text[i] = ' ';
+  copy[0].Contents = text;
+  return copy;
+}
+
 // Parses with the cached PCH when one can be had, else without.
 static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
                               unsigned flags) {
@@ -494,7 +527,8 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
       argv[argc++] = p.path;
       argv[argc++] = "-Xclang";  // a PCH with clang's errors in headers (pch_errors)
       argv[argc++] = "-fallow-pch-with-compiler-errors";
-      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
+      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, argc, without_preamble(f, opt, &p, unsaved, nunsaved),
+                                                        (unsigned)nunsaved, flags, &f->tu);
       if (rc == CXError_Success && !pch_failed(f->tu)) {
         read_pch_companions(f, p.path);
         if (fresh)
@@ -552,7 +586,10 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
   }
   Front *f = out[0];
   f->owns_tu = true;
-  f->index = clang_createIndex(0, 0);
+  // Declarations from the PCH are left out of the visit (index_file): they
+  // lie outside every file of the node table, and reading them back cost a
+  // small file's parse a fifth of its time.
+  f->index = clang_createIndex(!opt->whole_tu, 0);
   unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
   enum CXErrorCode rc = parse(f, opt, unsaved, n, flags);
   if (rc != CXError_Success || !f->tu) {

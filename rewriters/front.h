@@ -38,6 +38,8 @@ typedef struct {
   const char *cache_dir;  // where to keep the CUDA headers' PCH; NULL: none
   size_t preamble_limit;  // the PCH holds no line of the main file from here on
   size_t cache_max;       // bytes the cache may hold; 0: FRONT_CACHE_MAX
+  bool whole_tu;          // the parse reads the preamble's lines again and visits the
+                          // PCH's declarations (device.c wants both)
 } FrontOptions;
 
 #define FRONT_CACHE_MAX ((size_t)256 << 20)  // 256 MiB
