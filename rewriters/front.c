@@ -186,18 +186,17 @@ static void collect_skipped(Front *f) {
   clang_disposeSourceRangeList(list);
 }
 
-static const Node *sort_nodes;
-static int cmp_start(const void *a, const void *b) {
-  int i = *(const int *)a, j = *(const int *)b;
-  if (sort_nodes[i].start != sort_nodes[j].start) return sort_nodes[i].start < sort_nodes[j].start ? -1 : 1;
-  return i - j;
+static int cmp_start(const void *a, const void *b, void *nodes) {
+  size_t i = ((const Node *)nodes)[*(const int *)a].start, j = ((const Node *)nodes)[*(const int *)b].start;
+  return i < j ? -1 : i > j;
 }
 
+// Node indices by start, a node before its descendants (which start where it
+// does or later): the sort is stable over indices in visit order.
 static void sort_by_start(Front *f) {
   f->by_start = arena_alloc(f->arena, sizeof(int) * (size_t)(f->nnodes + 1));
   for (int i = 0; i < f->nnodes; i++) f->by_start[i] = i;
-  sort_nodes = f->nodes;
-  qsort(f->by_start, (size_t)f->nnodes, sizeof(int), cmp_start);
+  sort_stable(f->by_start, (size_t)f->nnodes, sizeof(int), cmp_start, f->nodes);
 }
 
 // --- the PCH of the headers -----------------------------------------------------
@@ -378,10 +377,14 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, 
   clang_disposeString(name);
 }
 
+// A temporary beside path, its name this process's and this rewrite's (the
+// arena: threads of one process may write the same entry at once).
+static char *temp_name(Arena *a, const char *path) { return arena_printf(a, "%s.tmp.%ld.%p", path, (long)getpid(), (void *)a); }
+
 // Writes lines[0..n) to path through a temporary, so that parallel builds
 // never read half a file. Newlines inside a line become spaces.
 static bool write_lines(Arena *a, const char *path, const char *const *lines, int n) {
-  char *tmp = arena_printf(a, "%s.tmp.%ld", path, (long)getpid());
+  char *tmp = temp_name(a, path);
   FILE *out = fopen(tmp, "w");
   if (!out) return false;
   for (int i = 0; i < n; i++) {
@@ -466,7 +469,7 @@ static bool build_pch(Front *f, const Pch *p) {
     return false;
   bool ok = false;
   Messages errors = {0};
-  char *tmp = arena_printf(f->arena, "%s.tmp.%ld", p->path, (long)getpid());
+  char *tmp = temp_name(f->arena, p->path);
   if (pch_errors(f->arena, tu, p, &errors) && write_pch_companions(f, tu, p->path, &errors) &&
       clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
     ok = rename(tmp, p->path) == 0;
