@@ -19,8 +19,6 @@ typedef struct Region {
   bool async;        // async(...), else inthreads(...)
   bool chained;      // continues the if/else-if chain of the region before it
   int barrier;       // named barrier of tirx_region_sync(), 0 when unused
-  // lowering: what the body declares first
-  VEC(const char *) prologue;
 } Region;
 
 typedef struct Event {
