@@ -61,11 +61,6 @@ static int space_of(CXCursor c) {
   return space;
 }
 
-static bool is_function(enum CXCursorKind k) {
-  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
-         k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
-}
-
 static bool is_scope(enum CXCursorKind k) {
   return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
          k == CXCursor_ClassDecl || k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate ||
@@ -97,7 +92,7 @@ static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, siz
   enum CXCursorKind k = clang_getCursorKind(cur);
   bool namespace_var = k == CXCursor_VarDecl && (parent == CXCursor_TranslationUnit || parent == CXCursor_Namespace ||
                                                  parent == CXCursor_LinkageSpec);
-  if (!is_function(k) && !namespace_var) return false;
+  if (!front_is_function(k) && !namespace_var) return false;
   if (space_of(cur) & SPACE_DEVICE) return false;
   if (name < start || name > end) name = start;
   if (has_word(s + start, name - start, "constexpr") || has_word(s + start, name - start, "consteval")) return false;
@@ -132,7 +127,7 @@ typedef struct {
 static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   enum CXCursorKind k = clang_getCursorKind(cur);
-  if (!is_scope(k) && !is_function(k) && k != CXCursor_VarDecl) return CXChildVisit_Continue;
+  if (!is_scope(k) && !front_is_function(k) && k != CXCursor_VarDecl) return CXChildVisit_Continue;
   CXSourceRange ext = clang_getCursorExtent(cur);
   ViewFile *vf = w->vf;
   if (!vf) {

@@ -67,7 +67,7 @@ typedef struct {
   VEC(Range) macros;
 } Walk;
 
-static bool is_function(enum CXCursorKind k) {
+bool front_is_function(enum CXCursorKind k) {
   return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
          k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction ||
          k == CXCursor_LambdaExpr;
@@ -140,7 +140,7 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
   if (w->stack.len) {
     const Node *p = &w->nodes.items[w->stack.items[w->stack.len - 1]];
     n.parent = w->stack.items[w->stack.len - 1];
-    n.func = is_function(p->kind) ? n.parent : p->func;
+    n.func = front_is_function(p->kind) ? n.parent : p->func;
     n.in_template = p->in_template || p->kind == CXCursor_FunctionTemplate || p->kind == CXCursor_ClassTemplate ||
                     p->kind == CXCursor_ClassTemplatePartialSpecialization;
   }

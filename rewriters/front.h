@@ -91,6 +91,10 @@ bool front_in_macro(const Front *f, size_t off);
 int front_first_at(const Front *f, size_t off);
 // Children of node i, in order.
 int front_children(const Front *f, int i, int *out, int max);
+// A function with a body of its own: a function, method, function template,
+// constructor, destructor, conversion function or lambda (Node.func is the
+// innermost of these).
+bool front_is_function(enum CXCursorKind k);
 bool front_is_loop(enum CXCursorKind k);
 bool front_is_kernel(const Front *f, int func);
 // Every file the parse read (the main file first), as absolute or given

@@ -6,7 +6,7 @@
 
 #include "construct.h"
 
-enum { MAX_DIMS = 4, MAX_ITERATIONS = 4096 };
+enum { MAX_DIMS = 4, MAX_ITERATIONS = MAX_COPIES };
 
 typedef struct {
   int ndims;

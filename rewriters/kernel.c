@@ -632,8 +632,7 @@ const char *region_label(Ctx *c, const Region *r) {
 // of the chain covers is a warning; regs() must fit the register file.
 static void check_chain(Ctx *c, Kernel *k, int from, int to) {
   uint32_t all = 0;
-  int cap = 65536 / (k->nparts * k->group);
-  cap = cap > 255 ? 255 : cap / 8 * 8;
+  int cap = kernel_register_cap(k);
   long long total = 0;
   for (int i = from; i < to; i++) {
     Region *r = &k->regions.items[i];

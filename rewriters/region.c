@@ -33,7 +33,7 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
                             c->src->data + name));
 }
 
-static int register_cap(const Kernel *k) {
+int kernel_register_cap(const Kernel *k) {
   int cap = 65536 / (k->nparts * k->group);
   return cap > 255 ? 255 : cap / 8 * 8;
 }
@@ -47,7 +47,7 @@ void lower_kernel(Ctx *c, Kernel *k) {
     add_launch_bounds(c, k);
   }
   lower_events(c, k);
-  int cap = k->part ? register_cap(k) : 0;
+  int cap = k->part ? kernel_register_cap(k) : 0;
   for (int i = 0; i < k->regions.len; i++) {
     Region *r = &k->regions.items[i];
     edit_replace(c->edits, r->an->start, r->an->end,

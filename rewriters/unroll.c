@@ -7,7 +7,6 @@
 
 #include "construct.h"
 
-enum { MAX_ITERATIONS = 4096 };
 
 typedef struct {
   size_t body_start, end;
@@ -71,11 +70,6 @@ static bool eval(CXCursor cur, long long *v) {
   return front_eval_int(cur, v, &u);
 }
 
-static bool is_ref(CXCursor cur, CXCursor var) {
-  cur = front_strip(cur);
-  return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), var);
-}
-
 // `T i = start` or `i = start`.
 static bool read_init(Ctx *c, const Annotation *an, const ForParts *fp, Header *h, bool *declared) {
   const Node *n = fp->init >= 0 ? node_at(c, fp->init) : NULL;
@@ -117,7 +111,7 @@ static bool read_cond(Ctx *c, const Annotation *an, const ForParts *fp, Header *
         {CXBinaryOperator_NE, CXBinaryOperator_NE}};
     for (int i = 0; i < 5; i++) {
       if (op != flip[i][0]) continue;
-      int side = is_ref(kids[0], h->var) ? 0 : is_ref(kids[1], h->var) ? 1 : -1;
+      int side = is_ref_to(kids[0], h->var) ? 0 : is_ref_to(kids[1], h->var) ? 1 : -1;
       if (side < 0) break;
       h->cmp = side == 0 ? op : flip[i][1];
       h->bound_node = fp->cond;
@@ -140,14 +134,14 @@ static bool read_cond(Ctx *c, const Annotation *an, const ForParts *fp, Header *
 static bool read_inc(Ctx *c, const Annotation *an, const ForParts *fp, Header *h) {
   const Node *n = fp->inc >= 0 ? node_at(c, fp->inc) : NULL;
   CXCursor kids[4];
-  if (n && n->kind == CXCursor_UnaryOperator && cursor_children(n->cur, kids, 4) == 1 && is_ref(kids[0], h->var)) {
+  if (n && n->kind == CXCursor_UnaryOperator && cursor_children(n->cur, kids, 4) == 1 && is_ref_to(kids[0], h->var)) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
     if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc) h->step = 1, h->step_ok = true;
     if (op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreDec) h->step = -1, h->step_ok = true;
     if (h->step_ok) return true;
   }
   if (n && n->kind == CXCursor_CompoundAssignOperator && cursor_children(n->cur, kids, 4) == 2 &&
-      is_ref(kids[0], h->var)) {
+      is_ref_to(kids[0], h->var)) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
     if (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign) {
       h->step_ok = eval(kids[1], &h->step);
@@ -208,9 +202,9 @@ static bool expand(Ctx *c, const Annotation *an, const Header *h, LoopHeader *u)
   bound = as_type(bound, cbits, cu);
   VEC(char *) vals = {0};
   while (holds(as_type(v, cbits, cu), h->cmp, bound)) {
-    if (vals.len == MAX_ITERATIONS) {
+    if (vals.len == MAX_COPIES) {
       diag_error(c->diag, node_at(c, h->bound_node)->start,
-                 "'%s' would expand more than %d iterations of this loop", spelling_of(an), MAX_ITERATIONS);
+                 "'%s' would expand more than %d iterations of this loop", spelling_of(an), MAX_COPIES);
       return false;
     }
     VEC_PUSH(c->arena, vals, int_literal(c->arena, v, is_unsigned, bits));
