@@ -14,7 +14,7 @@
 # Prints a Markdown table of medians; the parse cache is a fresh one, warmed first.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
+build=$(cd "${1:-$root/build}" && pwd)
 tool=$build/tirx-pp
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -67,7 +67,7 @@ for f in "$root"/examples/*.cu; do
 done
 printf '%s\t%s\t%s\t%s\n' "multi-header (synthetic: 24 user headers, 12 annotated)" "$multi" "$multi/main.cu" "-std=c++17 -I $root/headers $arch" >> "$rows"
 if [ -n "${LLMC:-}" ]; then
-  printf '%s\t%s\t%s\t%s\n' "llm.c train_gpt2.cu (4 annotations in 3 of its headers)" "$LLMC" "$LLMC/train_gpt2.cu" \
+  printf '%s\t%s\t%s\t%s\n' "llm.c train_gpt2.cu (\$LLMC)" "$LLMC" "$LLMC/train_gpt2.cu" \
     "--threads=0 -t=0 --use_fast_math -std=c++17 -O3 $arch -DENABLE_BF16 -I $root/headers" >> "$rows"
 fi
 
