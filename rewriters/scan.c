@@ -147,8 +147,12 @@ static bool word_at(Text t, size_t i, size_t end, const char *w) {
   return end - i == strlen(w) && memcmp(t.s + i, w, end - i) == 0;
 }
 
+// One named type for the annotations found, which the scanners below fill
+// (each VEC(...) spelling is a struct type of its own).
+typedef VEC(Annotation) Annotations;
+
 typedef struct {
-  VEC(Annotation) anns;
+  Annotations anns;
   VEC(IncludeLine) includes;
 } Found;
 
@@ -203,7 +207,7 @@ static size_t hash_len(Text t, size_t i) {
   return t.s[i] == '%' && i + 1 < t.n && t.s[i + 1] == ':' ? 2 : 0;
 }
 
-static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec);
+static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, Annotations *v);
 
 // `_Pragma("tirx ...")` in the body of a #define [k, end): tirx-pp rewrites
 // annotations where they are written, and a macro's expansion is not (SPEC
@@ -215,7 +219,7 @@ static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
       i = skip_literal(line, i);
     } else if (is_ident_start((unsigned char)t.s[i])) {
       size_t ie = ident_end(line, i);
-      VEC(Annotation) probe = {0};
+      Annotations probe = {0};
       if (word_at(t, i, ie, "_Pragma") && (scan_upragma(a, line, i, ie, &probe), probe.len)) {
         Annotation an = probe.items[0];
         an.bad = "an annotation inside a macro definition is not rewritten where the macro is used: tirx-pp "
@@ -270,7 +274,7 @@ static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Fo
 
 // `_Pragma(R"(tirx ...)")` (R at r): a raw string is not what tirx-pp reads
 // there; one that holds a tirx annotation is an error, not a silent skip.
-static size_t raw_upragma(Arena *a, Text t, size_t i, size_t r, void *vec) {
+static size_t raw_upragma(Arena *a, Text t, size_t i, size_t r, Annotations *v) {
   size_t e = skip_raw_string(t, r);
   size_t open = r + 2;
   while (open < e && t.s[open] != '(') open++;
@@ -281,13 +285,12 @@ static size_t raw_upragma(Arena *a, Text t, size_t i, size_t r, void *vec) {
   Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = c < t.n && t.s[c] == ')' ? c + 1 : e, .node = -1,
                    .bad = "a raw string in _Pragma(R\"(tirx ...)\"): write _Pragma(\"tirx ...\")"};
   an.text = (Span){t.s + w + 4, 0, w + 4};
-  VEC(Annotation) *v = vec;
   VEC_PUSH(a, *v, an);
   return an.end;
 }
 
 // `_Pragma ( "tirx ..." )` at i (the identifier already read up to ie).
-static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec) {
+static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, Annotations *v) {
   size_t p = skip_blank(t, ie);
   if (p >= t.n || t.s[p] != '(') return ie;
   size_t q = skip_blank(t, p + 1);
@@ -295,7 +298,7 @@ static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec) {
   if (q >= t.n) return ie;
   size_t pre = t.s[q] == 'u' && q + 1 < t.n && t.s[q + 1] == '8' ? 2 : strchr("LuU", t.s[q]) && t.s[q] ? 1 : 0;
   if (q + pre < t.n && t.s[q + pre] == 'R' && q + pre + 1 < t.n && t.s[q + pre + 1] == '"')
-    return raw_upragma(a, t, i, q + pre, vec);
+    return raw_upragma(a, t, i, q + pre, v);
   if (pre && q + pre < t.n && t.s[q + pre] == '"') q += pre;
   if (q >= t.n || t.s[q] != '"') return ie;
   size_t qe = skip_literal(t, q);
@@ -308,7 +311,6 @@ static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec) {
       Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = end, .node = -1,
                        .bad = "unterminated string in _Pragma(\"tirx ...\")"};
       an.text = (Span){t.s + w + 4, end - w - 4, w + 4};  // what follows `tirx`, as far as the line goes
-      VEC(Annotation) *v = vec;
       VEC_PUSH(a, *v, an);
       return end;
     }
@@ -330,13 +332,12 @@ static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, void *vec) {
     return c + 1;
   Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = c + 1, .node = -1};
   an.text = (Span){s + w + 4, m - w - 4, q + 1 + w + 4};
-  VEC(Annotation) *v = vec;
   VEC_PUSH(a, *v, an);
   return c + 1;
 }
 
 // A TIRX_* macro or tirx_* call whose name spans [i, ie).
-static size_t scan_name(Arena *a, Text t, size_t i, size_t ie, void *vec) {
+static size_t scan_name(Arena *a, Text t, size_t i, size_t ie, Annotations *v) {
   Span name = {t.s + i, ie - i, i};
   bool macro = pragma_is_macro(name), call = is_tirx_call(name);
   if (!macro && !call) return ie;
@@ -351,7 +352,6 @@ static size_t scan_name(Arena *a, Text t, size_t i, size_t ie, void *vec) {
     }
   }
   if (call && !an.has_args) return ie;  // a name, not a call
-  VEC(Annotation) *v = vec;
   VEC_PUSH(a, *v, an);
   return an.end;
 }
