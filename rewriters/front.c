@@ -73,8 +73,8 @@ bool front_is_function(enum CXCursorKind k) {
          k == CXCursor_LambdaExpr;
 }
 
-// Whether off lies in one of the sorted, disjoint ranges r[0..n).
-static bool in_ranges(const Range *r, int n, size_t off) {
+// The one of the sorted, disjoint ranges r[0..n) that holds off; NULL if none.
+static const Range *range_at(const Range *r, int n, size_t off) {
   int lo = 0, hi = n - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
@@ -83,27 +83,19 @@ static bool in_ranges(const Range *r, int n, size_t off) {
     else if (off >= r[mid].end)
       lo = mid + 1;
     else
-      return true;
+      return &r[mid];
   }
-  return false;
+  return NULL;
 }
+
+static bool in_ranges(const Range *r, int n, size_t off) { return range_at(r, n, off) != NULL; }
 
 static bool in_macro(const Walk *w, size_t off) { return in_ranges(w->macros.items, w->macros.len, off); }
 
 // A node that ends inside a macro use (`x = -INFINITY`) ends where the use does.
 static size_t past_macro(const Walk *w, size_t off) {
-  int lo = 0, hi = w->macros.len - 1;
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2;
-    const Range *r = &w->macros.items[mid];
-    if (off < r->start)
-      hi = mid - 1;
-    else if (off >= r->end)
-      lo = mid + 1;
-    else
-      return r->end;
-  }
-  return off;
+  const Range *r = range_at(w->macros.items, w->macros.len, off);
+  return r ? r->end : off;
 }
 
 // An implicit instantiation of a template, which the visit of a translation
@@ -629,7 +621,7 @@ void front_free(Front *f) {
 bool front_is_skipped(const Front *f, size_t off) { return in_ranges(f->skipped, f->nskipped, off); }
 bool front_in_macro(const Front *f, size_t off) { return in_ranges(f->macros, f->nmacros, off); }
 
-int front_first_at(const Front *f, size_t off) {
+int front_first_pos(const Front *f, size_t off) {
   int lo = 0, hi = f->nnodes;
   while (lo < hi) {
     int mid = (lo + hi) / 2;
@@ -638,7 +630,12 @@ int front_first_at(const Front *f, size_t off) {
     else
       hi = mid;
   }
-  return lo < f->nnodes ? f->by_start[lo] : f->nnodes;
+  return lo;
+}
+
+int front_first_at(const Front *f, size_t off) {
+  int pos = front_first_pos(f, off);
+  return pos < f->nnodes ? f->by_start[pos] : f->nnodes;
 }
 
 int front_children(const Front *f, int i, int *out, int max) {
@@ -654,21 +651,26 @@ bool front_is_loop(enum CXCursorKind k) {
   return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
 }
 
-static enum CXChildVisitResult find_global_attr(CXCursor c, CXCursor parent, CXClientData data) {
+static enum CXChildVisitResult find_space(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
-    *(bool *)data = true;
-    return CXChildVisit_Break;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_CUDAGlobalAttr: *(unsigned *)data |= FRONT_GLOBAL | FRONT_DEVICE; break;
+  case CXCursor_CUDADeviceAttr:
+  case CXCursor_CUDAConstantAttr:
+  case CXCursor_CUDASharedAttr: *(unsigned *)data |= FRONT_DEVICE; break;
+  case CXCursor_CUDAHostAttr: *(unsigned *)data |= FRONT_HOST; break;
+  default: break;
   }
   return CXChildVisit_Continue;
 }
 
-bool front_is_kernel(const Front *f, int func) {
-  if (func < 0) return false;
-  bool global = false;
-  clang_visitChildren(f->nodes[func].cur, find_global_attr, &global);
-  return global;
+unsigned front_space(CXCursor decl) {
+  unsigned space = 0;
+  clang_visitChildren(decl, find_space, &space);
+  return space;
 }
+
+bool front_is_kernel(const Front *f, int func) { return func >= 0 && (front_space(f->nodes[func].cur) & FRONT_GLOBAL); }
 
 static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;

@@ -89,6 +89,8 @@ bool front_is_skipped(const Front *f, size_t off);
 bool front_in_macro(const Front *f, size_t off);
 // First node that starts at or after off (outermost first); nnodes if none.
 int front_first_at(const Front *f, size_t off);
+// Its position in by_start (the nodes from there on start at off or later).
+int front_first_pos(const Front *f, size_t off);
 // Children of node i, in order.
 int front_children(const Front *f, int i, int *out, int max);
 // A function with a body of its own: a function, method, function template,
@@ -97,6 +99,11 @@ int front_children(const Front *f, int i, int *out, int max);
 bool front_is_function(enum CXCursorKind k);
 bool front_is_loop(enum CXCursorKind k);
 bool front_is_kernel(const Front *f, int func);
+// Where a declaration lives, from its CUDA attributes: FRONT_DEVICE for
+// __device__, __global__, __constant__ and __shared__, FRONT_GLOBAL for
+// __global__ too, FRONT_HOST for an explicit __host__; 0 for none.
+enum { FRONT_DEVICE = 1, FRONT_HOST = 2, FRONT_GLOBAL = 4 };
+unsigned front_space(CXCursor decl);
 // Every file the parse read (the main file first), as absolute or given
 // paths, for a depfile.
 int front_dependencies(const Front *f, const char ***out);
