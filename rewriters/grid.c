@@ -6,7 +6,7 @@
 
 #include "construct.h"
 
-enum { MAX_DIMS = 4, MAX_ITERATIONS = 4096 };
+enum { MAX_DIMS = 4, MAX_ITERATIONS = MAX_COPIES };
 
 typedef struct {
   int ndims;
@@ -14,7 +14,7 @@ typedef struct {
   long long value[MAX_DIMS];  // extents, when unrolled
   bool used[MAX_DIMS];        // the statement refers to the index
   bool literal;               // every extent is an integer literal
-  size_t after, body_from, stmt_start, end;  // after: end of the annotation; body_from: what follows it
+  size_t after, body_from, end;  // after: end of the annotation; body_from: what follows it
   int line;                       // line of the statement
   Expansion x;
 } Grid;
@@ -26,11 +26,11 @@ static bool is_literal(Span s) {
   return true;
 }
 
-static bool read_grid(Ctx *c, const Annotation *an, Grid *g, bool quiet) {
+static bool read_grid(Ctx *c, const Annotation *an, Grid *g) {
   const Clause *h = &an->dir.head;
   Diag *d = c->diag;
   if (h->nargs < 1 || h->nargs > MAX_DIMS) {
-    if (!quiet) diag_error(d, h->name.off, "'%s' takes 1 to %d dimensions, written 'name: extent'", spelling_of(an), MAX_DIMS);
+    diag_error(d, h->name.off, "'%s' takes 1 to %d dimensions, written 'name: extent'", spelling_of(an), MAX_DIMS);
     return false;
   }
   g->ndims = h->nargs;
@@ -38,15 +38,13 @@ static bool read_grid(Ctx *c, const Annotation *an, Grid *g, bool quiet) {
   for (int i = 0; i < h->nargs; i++) {
     const Arg *a = &h->args[i];
     if (!a->name.len) {
-      if (!quiet) diag_error(d, a->expr.off, "grid dimension must be written 'name: extent'");
+      diag_error(d, a->expr.off, "grid dimension must be written 'name: extent'");
       return false;
     }
     for (int j = 0; j < i; j++)
       if (a->name.len == g->name[j].len && memcmp(a->name.s, g->name[j].s, a->name.len) == 0) {
-        if (!quiet) {
-          diag_error(d, a->name.off, "grid index '%.*s' is repeated", (int)a->name.len, a->name.s);
-          diag_note(d, g->name[j].off, "'%.*s' is first named here", (int)a->name.len, a->name.s);
-        }
+        diag_error(d, a->name.off, "grid index '%.*s' is repeated", (int)a->name.len, a->name.s);
+        diag_note(d, g->name[j].off, "'%.*s' is first named here", (int)a->name.len, a->name.s);
         return false;
       }
     g->name[i] = a->name;
@@ -244,7 +242,7 @@ static bool extents_independent(Ctx *c, const Annotation *an, const Grid *g) {
 void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
   static const char *const clauses[] = {"unroll", NULL};
   Grid *g = arena_alloc(c->arena, sizeof *g);
-  if (!check_clauses(c, an, clauses) || !read_grid(c, an, g, false)) return;
+  if (!check_clauses(c, an, clauses) || !read_grid(c, an, g)) return;
   const Clause *u = dir_clause(&an->dir, "unroll");
   if (u && u->has_args) {
     diag_error(c->diag, u->name.off, "the 'unroll' clause of '%s' takes no arguments: the nest is expanded fully",
@@ -254,7 +252,6 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
   if (!extents_independent(c, an, g)) return;
   g->after = an->end;
   g->body_from = lex_skip_blank(c->src, an->end);
-  g->stmt_start = st.start;
   g->end = st.end;
   g->line = source_line(c->src, st.start);
   if (dir_clause(&an->dir, "unroll"))

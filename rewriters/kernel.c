@@ -172,14 +172,7 @@ static int function_at(const Ctx *c, size_t off) {
 // The VarDecl named `name` among the nodes of an annotation's stub.
 static int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t len) {
   const Front *f = c->front;
-  int lo = 0, hi = f->nnodes;
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (f->nodes[f->by_start[mid]].start < an->start)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  int lo = front_first_pos(f, an->start);
   for (int k = lo; k < f->nnodes && f->nodes[f->by_start[k]].start == an->start; k++) {
     const Node *n = &f->nodes[f->by_start[k]];
     if (n->kind != CXCursor_VarDecl) continue;
@@ -758,8 +751,7 @@ const char *region_label(Ctx *c, const Region *r) {
 // of the chain covers is a warning; regs() must fit the register file.
 static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
   uint32_t all = 0;
-  int cap = 65536 / (k->nparts * k->group);
-  cap = cap > 255 ? 255 : cap / 8 * 8;
+  int cap = kernel_register_cap(k);
   long long total = 0;
   for (int i = 0; i < n; i++) {
     Region *r = &k->regions.items[chain[i]];

@@ -19,8 +19,6 @@ typedef struct Region {
   bool async;        // async(...), else inthreads(...)
   bool chained;      // continues the if/else-if chain of the region before it
   int barrier;       // named barrier of tirx_region_sync(), 0 when unused
-  // lowering: what the body declares first
-  VEC(const char *) prologue;
 } Region;
 
 typedef struct Event {
@@ -105,6 +103,11 @@ const char *concurrency_call_stub(Ctx *c, const Annotation *an);
 bool is_elect_if(const Ctx *c, int node);
 // How messages name a region: `#pragma tirx async(wg == 0)`, `TIRX_ASYNC(wg == 0)`.
 const char *region_label(Ctx *c, const Region *r);
+
+// region.c: the registers per thread each region gets unless regs() says
+// otherwise: the register file (65536) over the block's threads, in steps of
+// 8, at most 255 (setmaxnreg's range).
+int kernel_register_cap(const Kernel *k);
 
 // event.c: the local that hides event e at off (a VarDecl node), -1 if none.
 int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off);
