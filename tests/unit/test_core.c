@@ -255,6 +255,34 @@ START_TEST(scan_skips_comments_strings_and_defines) {
 }
 END_TEST
 
+// The scanner lexes as C++ too: a comment in a #define is no annotation, a
+// digit separator no character literal (it hid what followed on the line), an
+// apostrophe in #warning or an unterminated literal ends at its line (it
+// swallowed the next one, and the `#pragma tirx` there was left unrewritten).
+START_TEST(scan_lexes_as_cpp) {
+  AnnotationList l = scan("#define M /* _Pragma(\"tirx unroll\") */\n");
+  ck_assert_int_eq(l.len, 0);
+  l = scan("#define M 1'0 _Pragma(\"tirx unroll\")\n");
+  ck_assert_int_eq(l.len, 1);
+  ck_assert_ptr_nonnull(l.items[0].bad);
+  l = scan("#warning don't\n#pragma tirx unroll\nfor (;;);\n");
+  ck_assert_int_eq(l.len, 1);
+  ck_assert_int_eq(l.items[0].start, 15);
+  l = scan("char c = 'x;\n#pragma tirx unroll\nfor (;;);\n");
+  ck_assert_int_eq(l.len, 1);
+  l = scan("TIRX_UNROLL_N(1'0) x; tirx_wait(f(')')) y;\n");
+  ck_assert_int_eq(l.len, 2);
+  ck_assert(span_is(l.items[0].args, "1'0"));
+  ck_assert(span_is(l.items[1].args, "f(')')"));
+  l = scan("const char *s = u8R\"(\n#pragma tirx unroll\n)\"; _Pragma(LR\"(tirx unroll)\")\n");
+  ck_assert_int_eq(l.len, 1);
+  ck_assert_ptr_nonnull(l.items[0].bad);  // a raw string in _Pragma
+  l = scan("_Pragma(\"tirx unroll\\\"");  // unterminated at the end of the file, after an escaped quote
+  ck_assert_int_eq(l.len, 1);
+  ck_assert_str_eq(l.items[0].bad, "unterminated string in _Pragma(\"tirx ...\")");
+}
+END_TEST
+
 START_TEST(scan_pragma_with_continuation) {
   AnnotationList l = scan("#pragma tirx grid(i: 4, \\\n  j: 4)\nx;\n");
   ck_assert_int_eq(l.len, 1);
@@ -355,6 +383,7 @@ int main(void) {
   tcase_add_test(tc, macro_grid_odd_arguments);
   tcase_add_test(tc, scan_finds_all_spellings);
   tcase_add_test(tc, scan_skips_comments_strings_and_defines);
+  tcase_add_test(tc, scan_lexes_as_cpp);
   tcase_add_test(tc, scan_pragma_with_continuation);
   tcase_add_test(tc, preamble_stops_at_code_and_annotations);
   tcase_add_test(tc, source_lines_and_crlf);
