@@ -5,7 +5,9 @@
 #    reference, outputs compared, the tirx-pp builds under compute-sanitizer;
 # 2. planted deadlocks built with --watchdog stop with the watchdog's message;
 # 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu);
-# 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu).
+# 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu);
+# 5. examples/attention_fwd.cu at ragged lengths under the sanitizers, then
+#    against torch SDPA (bench/attention/run.sh: cuDNN and flash, one process).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -28,4 +30,9 @@ bw=$?
       sort | uniq -c; } | tee "$logs/gemm.sass.log" &&
   /tmp/gemm 2>&1 | tee "$logs/gemm.log"
 gm=$?
-exit $(( ex || wd || bw || gm ))
+SIZES="1 17 129 1000 4097" SANITIZE=1 SANITIZE_SIZES="17 129" \
+  "$root/tests/gpu/run_examples.sh" "$root/.device/pp" attention_fwd 2>&1 | tee "$logs/attention.log"
+at=$?
+"$root/bench/attention/run.sh" "$root/.device/pp" 2>&1 | tee "$logs/attention_bench.log"
+ab=$?
+exit $(( ex || wd || bw || gm || at || ab ))

@@ -886,9 +886,17 @@ static void check_kernel(Ctx *c, Kernel *k) {
     const Annotation *an = &c->anns->items[i];
     if (an->spelling == SPELL_CALL && span_eq(an->name, "tirx_warpgroup_sync") && an->start >= fn->start &&
         an->start < fn->end) {
-      char *end;
-      long id = strtol(arena_strndup(c->arena, an->args.s, an->args.len), &end, 0);
-      if (id > 0 && id < 16) taken[id] = true;
+      // Only a literal is an id we know: strtol would read the 1 of `1 + w` and
+      // leave 2 free for a turn that warpgroup 2's barrier then shares.
+      Arg *args;
+      long long id;
+      if (split_args(c->arena, an->args, &args) == 1 && span_int_literal(args[0].expr, &id)) {
+        if (id > 0 && id < 16) taken[id] = true;
+      } else if (k->turns.len) {
+        diag_warning(c->diag, an->start,
+                     "tirx-pp cannot tell which named barrier this call uses: the ids it gives to turns and "
+                     "tirx_region_sync() may be this one; write the id as a constant");
+      }
     }
   }
   int next = 0;

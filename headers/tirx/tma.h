@@ -80,6 +80,25 @@ inline CUresult tirx_tensor_map_2d(CUtensorMap *map, CUtensorMapDataType type, c
                 CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 }
+
+// The same for a 3D array: `mats` matrices of `rows` x `cols` elements, rows
+// `row_bytes` apart and matrices `mat_bytes` apart (multiples of 16); a copy
+// moves a box of box_rows x box_cols elements of one matrix. Rows past `rows`
+// read as zero and are not written: a box never spills into the next matrix
+// (attention: one matrix per batch x head, the box a tile of the sequence).
+inline CUresult tirx_tensor_map_3d(CUtensorMap *map, CUtensorMapDataType type, const void *base, uint64_t mats,
+                                   uint64_t rows, uint64_t cols, uint64_t row_bytes, uint64_t mat_bytes,
+                                   uint32_t box_rows, uint32_t box_cols, CUtensorMapSwizzle swizzle) {
+  TirxTensorMapEncodeTiled encode = tirx_tensor_map_encoder();
+  if (!encode) return CUDA_ERROR_NOT_SUPPORTED;
+  const cuuint64_t dims[3] = {cols, rows, mats};  // innermost first
+  const cuuint64_t strides[2] = {row_bytes, mat_bytes};
+  const cuuint32_t box[3] = {box_cols, box_rows, 1};
+  const cuuint32_t elem_strides[3] = {1, 1, 1};
+  return encode(map, type, 3, const_cast<void *>(base), dims, strides, box, elem_strides,
+                CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+}
 #endif
 
 // ---- device: copies ----------------------------------------------------------
@@ -106,6 +125,34 @@ TIRX_DEVICE void tirx_tma_load_2d(void *dst, const void *map, int row, int col, 
       : "memory");
 #else
   (void)dst, (void)map, (void)row, (void)col, (void)bar;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
+// cp.async.bulk.tensor.3d global -> shared: the box at (mat, row, col), as
+// tirx_tma_load_2d (rows past the matrix's end arrive as zeros).
+TIRX_DEVICE void tirx_tma_load_3d(void *dst, const void *map, int mat, int row, int col, uint64_t *bar) {
+#if defined(TIRX_SM90_)
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" ::
+          "r"(tirx_smem_addr(dst)),
+      "l"(map), "r"(col), "r"(row), "r"(mat), "r"(tirx_smem_addr(bar))
+      : "memory");
+#else
+  (void)dst, (void)map, (void)mat, (void)row, (void)col, (void)bar;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
+// cp.async.bulk.tensor.3d shared -> global: the box at (mat, row, col) from src,
+// as tirx_tma_store_2d (rows past the matrix's end are not written).
+TIRX_DEVICE void tirx_tma_store_3d(const void *map, int mat, int row, int col, const void *src) {
+#if defined(TIRX_SM90_)
+  asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}], [%4];" ::"l"(map), "r"(col),
+               "r"(row), "r"(mat), "r"(tirx_smem_addr(src))
+               : "memory");
+#else
+  (void)map, (void)mat, (void)row, (void)col, (void)src;
   TIRX_NO_INSTRUCTION_();
 #endif
 }

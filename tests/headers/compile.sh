@@ -128,6 +128,11 @@ want hopper-sm_90a "bulk wait"          "cp\.async\.bulk\.wait_group${S}0;"
 want hopper-sm_90a "prefetch.tensormap" "prefetch\.tensormap$S\[$RD\];"
 want hopper-sm_90a "wgmma m64n256k16"   "wgmma\.mma_async\.sync\.aligned\.m64n256k16\.f32\.bf16\.bf16"
 want hopper-sm_90a "wgmma m64n128k16"   "wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.bf16\.bf16"
+want hopper-sm_90a "wgmma m64n160k16"   "wgmma\.mma_async\.sync\.aligned\.m64n160k16\.f32\.bf16\.bf16"
+want hopper-sm_90a "wgmma m64n64k16 f16" "wgmma\.mma_async\.sync\.aligned\.m64n64k16\.f32\.f16\.f16"
+want hopper-sm_90a "wgmma RS, trans-b"  "wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.bf16\.bf16.*\}, \{$R, $R, $R, $R\}, $RD, p, 1, 1, 1;"
+want hopper-sm_90a "TMA load 3D"        "cp\.async\.bulk\.tensor\.3d\.shared::cluster\.global\.mbarrier::complete_tx::bytes$S\[$R\], \[$RD, \{$R, $R, $R\}\], \[$R\];"
+want hopper-sm_90a "TMA store 3D"       "cp\.async\.bulk\.tensor\.3d\.global\.shared::cta\.bulk_group$S\[$RD, \{$R, $R, $R\}\], \[$R\];"
 want hopper-sm_90a "wgmma.fence"        "wgmma\.fence\.sync\.aligned;"
 want hopper-sm_90a "wgmma.commit_group" "wgmma\.commit_group\.sync\.aligned;"
 want hopper-sm_90a "wgmma.wait_group 1" "wgmma\.wait_group\.sync\.aligned${S}1;"
@@ -141,7 +146,7 @@ want hopper-sm_80 "trap (TMA, wgmma)"   "trap;"
 # 7. The wgmma descriptor's fields for several shared addresses, on the host.
 if "$nvcc" -std=c++17 -I "$headers" -gencode=arch=compute_90a,code=sm_90a -o "$work/hopper" "$hopper" \
      > "$work/hopper.log" 2>&1 && "$work/hopper" >> "$work/hopper.log" 2>&1; then
-  ok "wgmma descriptor: $(tail -n 1 "$work/hopper.log")"
+  ok "wgmma descriptors: $(tail -n 1 "$work/hopper.log")"
 else
   bad "wgmma descriptor"; sed 's/^/     /' "$work/hopper.log"
 fi

@@ -1,5 +1,5 @@
-// hopper_compile.cu - every function of tirx/tma.h and tirx/wgmma.h in one
-// kernel, for tests/headers/compile.sh (compiled for sm_90a, sm_90, sm_80 and
+// hopper_compile.cu - every function of tirx/tma.h and tirx/wgmma.h in two
+// kernels, for tests/headers/compile.sh (compiled for sm_90a, sm_90, sm_80 and
 // sm_75, its PTX read), and a host main that checks what the host can compute: the
 // descriptor's fields for several shared addresses.
 #include "tirx/tma.h"
@@ -30,6 +30,42 @@ __global__ void every_function(const __grid_constant__ CUtensorMap map, int row,
   tirx_tma_store_wait<0>();
 }
 
+// The rest of tirx/wgmma.h (the other shapes, the RS form, MN-major
+// descriptors) and the 3D copies, in a kernel of their own (one kernel with
+// every accumulator live would serialize the wgmmas: ptxas advisory C7511).
+__global__ void every_function_2(const __grid_constant__ CUtensorMap map, int row, int col, int scale) {
+  __shared__ __align__(1024) unsigned char tile[64 * 128];
+  __shared__ uint64_t bar;
+  float acc160[80] = {}, acc64[32] = {};
+  const uint32_t a[4] = {(uint32_t)row, (uint32_t)col, (uint32_t)scale, 0u};
+  tirx_tma_load_3d(tile, &map, scale, row, col, &bar);
+  tirx_wgmma_fence();
+  const uint64_t d = tirx_wgmma_desc_sw128(tile), mn = tirx_wgmma_desc_sw128_mn(tile, 64 * 128);
+  tirx_wgmma_m64n160k16_bf16(acc160, d, d + 2, scale);
+  tirx_wgmma_m64n160k16_f16(acc160, d, d + 2, scale);
+  tirx_wgmma_m64n64k16_bf16(acc64, d, d + 2, scale);
+  tirx_wgmma_m64n64k16_f16(acc64, d, d + 2, scale);
+  tirx_wgmma_m64n64k16_bf16_rs<1>(acc64, a, mn, scale);
+  tirx_wgmma_m64n64k16_f16_rs<0>(acc64, a, d, scale);
+  tirx_wgmma_commit();
+  tirx_wgmma_wait<0>();
+  tirx_wgmma_fence_operand(acc160);
+  tirx_wgmma_fence_operand(acc64);
+  float acc128[64] = {};
+  tirx_wgmma_fence();
+  tirx_wgmma_m64n128k16_f16(acc128, d, d + 2, scale);
+  tirx_wgmma_m64n128k16_bf16_rs<1>(acc128, a, mn, scale);
+  tirx_wgmma_m64n128k16_f16_rs<0>(acc128, a, d, scale);
+  tirx_wgmma_commit();
+  tirx_wgmma_wait<0>();
+  tirx_wgmma_fence_operand(acc128);
+  reinterpret_cast<float *>(tile)[threadIdx.x] = acc160[79] + acc64[31] + acc128[63];
+  tirx_fence_proxy_async_smem();
+  tirx_tma_store_3d(&map, scale, row, col, tile);
+  tirx_tma_store_commit();
+  tirx_tma_store_wait<0>();
+}
+
 // One descriptor, with its expected bits spelled out.
 static int check_desc(uint32_t addr, uint64_t want) {
   const uint64_t got = tirx_wgmma_desc_sw128_at(addr);
@@ -44,6 +80,13 @@ int main() {
   int fails = check_desc(0, fixed) + check_desc(0x400, fixed | 0x40) + check_desc(0x420, fixed | 0x42) +
               check_desc(0x3fc00, fixed | 0x3fc0) + check_desc(0x40400, fixed | 0x40);  // 18 bits of address
   static_assert(tirx_wgmma_desc_sw128_at(0x800) == (fixed | 0x80), "constexpr");
+  // MN-major: the leading byte offset is the distance to the next 64 of MN (16-byte units, 14 bits).
+  const uint64_t mn = (uint64_t)64 << 32 | (uint64_t)1 << 62;
+  if (tirx_wgmma_desc_sw128_mn_at(0x800, 16384) != (mn | (uint64_t)1024 << 16 | 0x80) ||
+      tirx_wgmma_desc_sw128_mn_at(0x40400, 20480) != (mn | (uint64_t)1280 << 16 | 0x40)) {
+    printf("FAIL MN-major descriptor: %016llx\n", (unsigned long long)tirx_wgmma_desc_sw128_mn_at(0x800, 16384));
+    fails++;
+  }
   if (!fails) printf("descriptor fields and start addresses\n");
   return fails != 0;
 }

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# bench/attention/run.sh PP_DIR [--quick] - on the GPU machine: build the
+# tirx-pp output PP_DIR/attention_fwd.cu (made by bench/prepare_gpu.sh) into
+# the example (CPU-reference checks at ragged lengths) and a shared library,
+# then run bench.py (ours against torch SDPA, cuDNN and flash).
+set -eu -o pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+pp=$(cd "$1" && pwd)
+shift
+nvcc=${NVCC:-nvcc}
+work=${WORK:-/tmp/attention-bench}
+mkdir -p "$work"
+flags=(-O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I "$root/headers" -I "$root/examples")
+"$nvcc" "${flags[@]}" -Xcompiler -fPIC -shared -DATTENTION_FWD_SOURCE="\"$pp/attention_fwd.cu\"" \
+  "$here/attention_lib.cu" -o "$work/libattn.so" -Xptxas -v 2>&1 | grep -E "warning|error|registers|spill" || true
+PYTHONUNBUFFERED=1 python3 "$here/bench.py" "$work/libattn.so" "$@"
