@@ -267,16 +267,6 @@ typedef struct {
   Span cols, group;
 } Order;
 
-// Index just past the bracket that closes the one at i; 0 when unbalanced.
-static size_t closing(Span e, size_t i) {
-  int depth = 0;
-  for (; i < e.len; i++) {
-    if (e.s[i] == '(' || e.s[i] == '[' || e.s[i] == '{') depth++;
-    if ((e.s[i] == ')' || e.s[i] == ']' || e.s[i] == '}') && --depth == 0) return i + 1;
-  }
-  return 0;
-}
-
 static bool read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out, bool quiet) {
   Diag *d = c->diag;
   if (o->nargs != 1 || o->args[0].name.len) {
@@ -297,7 +287,7 @@ static bool read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out
   }
   size_t open = k;
   while (open < e.len && (e.s[open] == ' ' || e.s[open] == '\t')) open++;
-  size_t close = open < e.len && e.s[open] == '(' ? closing(e, open) : 0;
+  size_t close = lex_close((LexText){e.s, e.len}, open, LEX_BRACKETS, NULL);
   if (close != e.len) {
     if (!quiet) diag_error(d, e.off, "'grouped' takes 2 arguments, written 'grouped(COLS, G)'");
     return false;
