@@ -14,10 +14,14 @@
 //
 // For each size: random inputs (a fresh seed per size), the three results
 // checked (the output poisoned with NaN first): ours against cuBLASLt's default
-// (relative Frobenius error below 1e-2), and 256 sampled elements of each
-// against a double-precision CPU reference of the same e4m3 values (relative
-// error below 1e-2, which catches a wrong layout or scale in either). Then
-// timed as bench/gemm.cu times: 5 warm-up runs of each, then 2 rounds of 20
+// (relative Frobenius error), and 256 sampled elements of each against a
+// double-precision CPU reference of the same e4m3 values; all below 3e-2. Not
+// 1e-2 as for bf16: Hopper's fp8 tensor cores keep the accumulator they add
+// into to 13 mantissa bits, truncated, at every wgmma (SageAttention 2's and
+// DeepSeek-V3's measurements: "nearly 2%" worst relative error at K = 4096),
+// so without promotion (ours, fast-accum) the error grows with K / 32, to
+// about 1e-2 at K = 8192; a wrong layout, scale or tile gives errors of order 1.
+// Then timed as bench/gemm.cu times: 5 warm-up runs of each, then 2 rounds of 20
 // event-timed samples of each (a sample: 5 back-to-back calls), the three
 // alternating sample by sample; the median of each round is printed, and the
 // ratios of the better medians (> 1: ours faster).
@@ -232,7 +236,8 @@ int main(int argc, char** argv) {
     const double err = rel_frobenius(h[2], h[0]);
     double sampled[3];
     for (int i = 0; i < 3; ++i) sampled[i] = sampled_error(h[i], hA, hB, M, N, K, (double)scale_a * scale_b);
-    const bool good = err < 1e-2 && sampled[0] < 1e-2 && sampled[1] < 1e-2 && sampled[2] < 1e-2;  // NaN fails
+    const double limit = 3e-2;
+    const bool good = err < limit && sampled[0] < limit && sampled[1] < limit && sampled[2] < limit;  // NaN fails
     ok = ok && good;
 
     for (int i = 0; i < 5; ++i)
@@ -257,6 +262,6 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaFree(workspace));
   CUDA_CHECK(cudaFree(d_scales));
   CUBLAS_CHECK(cublasLtDestroy(lt));
-  printf("gemm_fp8 bench: %s\n", ok ? "PASS" : "FAIL (an error at or above 1e-2)");
+  printf("gemm_fp8 bench: %s\n", ok ? "PASS" : "FAIL (an error at or above 3e-2)");
   return ok ? 0 : 1;
 }
