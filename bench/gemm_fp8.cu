@@ -114,11 +114,14 @@ static LtGemm lt_setup(cublasLtHandle_t lt, int M, int N, int K, const float* d_
   const cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
   const int8_t fast = fast_accum ? 1 : 0;
   CUBLAS_CHECK(cublasLtMatmulDescCreate(&g.op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
-  CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(g.op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
-  CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(g.op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
-  CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(g.op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &d_scale_b, sizeof d_scale_b));
-  CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(g.op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &d_scale_a, sizeof d_scale_a));
-  CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(g.op, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast));
+  auto set = [&](cublasLtMatmulDescAttributes_t attr, const void* value, size_t bytes) {
+    CUBLAS_CHECK(cublasLtMatmulDescSetAttribute(g.op, attr, value, bytes));
+  };
+  set(CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta);
+  set(CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb);
+  set(CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &d_scale_b, sizeof d_scale_b);
+  set(CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &d_scale_a, sizeof d_scale_a);
+  set(CUBLASLT_MATMUL_DESC_FAST_ACCUM, &fast, sizeof fast);
   CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&g.a, CUDA_R_8F_E4M3, K, N, K));
   CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&g.b, CUDA_R_8F_E4M3, K, M, K));
   CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&g.c, CUDA_R_16BF, N, M, N));
