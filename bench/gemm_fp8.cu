@@ -7,13 +7,15 @@
 // periodically promoted to fp32: what torch's _scaled_mm uses unless
 // use_fast_accum) and with CUBLASLT_MATMUL_DESC_FAST_ACCUM (no promotion: the
 // same precision as ours, which accumulates in the tensor cores throughout).
-// Row-major C = A B^T is column-major C^T = B A^T: cuBLASLt's "TN" product,
-// the only layout its fp8 kernels take (its A = our B transposed, its B = our
-// A; ld = k, multiples of 16; the scales by device pointer, A_SCALE_POINTER /
-// B_SCALE_POINTER; C and D bf16, beta = 0).
+// With GEMM_FP8_BLOCKWISE_SOURCE, examples/gemm_fp8_blockwise.cu runs too (its
+// block scales all set to the per-tensor ones; promoted per K-tile, so it is
+// to be compared with cuBLASLt's default). Row-major C = A B^T is column-major
+// C^T = B A^T: cuBLASLt's "TN" product, the only layout its fp8 kernels take
+// (its A = our B transposed, its B = our A; ld = k, multiples of 16; the scales
+// by device pointer, A_SCALE_POINTER / B_SCALE_POINTER; C and D bf16, beta = 0).
 //
-// For each size: random inputs (a fresh seed per size), the three results
-// checked (the output poisoned with NaN first): ours against cuBLASLt's default
+// For each size: random inputs (a fresh seed per size), every result checked
+// (the output poisoned with NaN first): ours against cuBLASLt's default
 // (relative Frobenius error), and 256 sampled elements of each against a
 // double-precision CPU reference of the same e4m3 values; all below 3e-2. Not
 // 1e-2 as for bf16: Hopper's fp8 tensor cores keep the accumulator they add
@@ -22,20 +24,39 @@
 // so without promotion (ours, fast-accum) the error grows with K / 32, to
 // about 1e-2 at K = 8192; a wrong layout, scale or tile gives errors of order 1.
 // Then timed as bench/gemm.cu times: 5 warm-up runs of each, then 2 rounds of 20
-// event-timed samples of each (a sample: 5 back-to-back calls), the three
-// alternating sample by sample; the median of each round is printed, and the
+// event-timed samples of each (a sample: 5 back-to-back calls), all of them
+// taking turns sample by sample; the median of each round is printed, and the
 // ratios of the better medians (> 1: ours faster).
 //
 // Build (bench/fp8_gpu.sh does):
-//   tirx-pp -I headers -I examples examples/gemm_fp8.cu -o .device/pp/gemm_fp8.cu
+//   tirx-pp -I headers -I examples examples/gemm_fp8.cu -o .device/pp/gemm_fp8.cu   (and gemm_fp8_blockwise.cu)
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I headers -I examples
-//        -DGEMM_FP8_SOURCE='".device/pp/gemm_fp8.cu"' bench/gemm_fp8.cu -lcublasLt -o gemm_fp8_bench
+//        -DGEMM_FP8_SOURCE='".device/pp/gemm_fp8.cu"'
+//        -DGEMM_FP8_BLOCKWISE_SOURCE='".device/pp/gemm_fp8_blockwise.cu"' (optional)
+//        bench/gemm_fp8.cu -lcublasLt -o gemm_fp8_bench
 //   ./gemm_fp8_bench [M N K ...]   (default: 4096^3, 8192^3, 8000 x 7992 x 8064)
 #define GEMM_FP8_NO_MAIN
 #ifndef GEMM_FP8_SOURCE
 #error "-DGEMM_FP8_SOURCE='\"path/to/tirx-pp output of examples/gemm_fp8.cu\"'"
 #endif
 #include GEMM_FP8_SOURCE
+// With -DGEMM_FP8_BLOCKWISE_SOURCE='"...gemm_fp8_blockwise.cu"' (tirx-pp's output),
+// examples/gemm_fp8_blockwise.cu is timed too, in a namespace of its own (its
+// tile constants differ), with every block scale set to the per-tensor ones:
+// the same product as the others, accumulated as cuBLASLt's default does.
+#ifdef GEMM_FP8_BLOCKWISE_SOURCE
+#undef EXAMPLE
+#undef EXAMPLE_ARGS
+#define GEMM_FP8_BLOCKWISE_NO_MAIN
+namespace blockwise {
+#include GEMM_FP8_BLOCKWISE_SOURCE
+}  // namespace blockwise
+#undef EXAMPLE
+#define EXAMPLE "gemm_fp8"
+constexpr bool kBlockwise = true;
+#else
+constexpr bool kBlockwise = false;
+#endif
 
 #include <cublasLt.h>
 
@@ -193,9 +214,15 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaEventCreate(&ea));
   CUDA_CHECK(cudaEventCreate(&eb));
   bool ok = true;
-  printf("| m x n x k | cuBLASLt TFLOP/s (round 1, 2) | cuBLASLt fast-accum TFLOP/s | tirx-pp TFLOP/s | "
-         "ratio vs cuBLASLt | ratio vs fast-accum | rel. error vs cuBLASLt | sampled error (Lt, fast, ours) |\n");
-  printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+  // GEMM_FP8_NO_BLOCKWISE=1 leaves the blockwise kernel out (bench/fp8_gpu.sh
+  // sets it when that example failed on its own).
+  const bool bw = kBlockwise && !getenv("GEMM_FP8_NO_BLOCKWISE");
+  const int nf = bw ? 4 : 3;  // cuBLASLt, cuBLASLt fast-accum, ours, ours blockwise
+  printf("| m x n x k | cuBLASLt TFLOP/s (round 1, 2) | cuBLASLt fast-accum | tirx-pp | %s"
+         "tirx-pp / cuBLASLt | tirx-pp / fast-accum | %srel. error vs cuBLASLt | sampled error (Lt, fast, ours%s) |\n",
+         bw ? "tirx-pp blockwise | " : "", bw ? "blockwise / cuBLASLt | " : "",
+         bw ? ", blockwise" : "");
+  printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |%s\n", bw ? " ---: | ---: |" : "");
   for (size_t z = 0; z + 2 < sizes.size(); z += 3) {
     const int M = sizes[z], N = sizes[z + 1], K = sizes[z + 2];
     if (M < 1 || N % 8 != 0 || K % 16 != 0) {
@@ -203,12 +230,12 @@ int main(int argc, char** argv) {
       return 1;
     }
     fp8 *A, *B;
-    bf16 *C[3];  // cuBLASLt, cuBLASLt fast-accum, ours
+    bf16* C[4];
     CUDA_CHECK(cudaMalloc(&A, (size_t)M * K));
     CUDA_CHECK(cudaMalloc(&B, (size_t)N * K));
-    for (auto& c : C) {
-      CUDA_CHECK(cudaMalloc(&c, (size_t)M * N * sizeof(bf16)));
-      CUDA_CHECK(cudaMemset(c, 0xFF, (size_t)M * N * sizeof(bf16)));
+    for (int i = 0; i < nf; ++i) {
+      CUDA_CHECK(cudaMalloc(&C[i], (size_t)M * N * sizeof(bf16)));
+      CUDA_CHECK(cudaMemset(C[i], 0xFF, (size_t)M * N * sizeof(bf16)));
     }
     fill_random<<<1024, 256>>>(A, (size_t)M * K, 0x1234u + (uint32_t)z);
     fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z);
@@ -225,42 +252,66 @@ int main(int argc, char** argv) {
                                     workspace, workspace_bytes, 0));
       });
     }
-    f.push_back([=] { CUDA_CHECK(gemm_fp8(A, B, C[2], M, N, K, scale_a, scale_b)); });
+    bf16* c2 = C[2];
+    f.push_back([=] { CUDA_CHECK(gemm_fp8(A, B, c2, M, N, K, scale_a, scale_b)); });
+    float *block_sa = nullptr, *block_sb = nullptr;  // every block scale the per-tensor one
+#ifdef GEMM_FP8_BLOCKWISE_SOURCE
+    if (bw) {
+      const size_t kb = (size_t)(K + 127) / 128, nb = (size_t)(N + 127) / 128;
+      const std::vector<float> sa(kb * M, scale_a), sb(nb * kb, scale_b);
+      CUDA_CHECK(cudaMalloc(&block_sa, sa.size() * sizeof(float)));
+      CUDA_CHECK(cudaMalloc(&block_sb, sb.size() * sizeof(float)));
+      CUDA_CHECK(cudaMemcpy(block_sa, sa.data(), sa.size() * sizeof(float), cudaMemcpyHostToDevice));
+      CUDA_CHECK(cudaMemcpy(block_sb, sb.data(), sb.size() * sizeof(float), cudaMemcpyHostToDevice));
+      bf16* c3 = C[3];
+      f.push_back([=] { CUDA_CHECK(blockwise::gemm_fp8_blockwise(A, B, c3, block_sa, block_sb, M, N, K)); });
+    }
+#endif
     for (auto& fn : f) fn();
     LAUNCH_CHECK();
-    std::vector<bf16> h[3];
-    for (int i = 0; i < 3; ++i) {
+    std::vector<bf16> h[4];
+    for (int i = 0; i < nf; ++i) {
       h[i].resize((size_t)M * N);
       CUDA_CHECK(cudaMemcpy(h[i].data(), C[i], h[i].size() * sizeof(bf16), cudaMemcpyDeviceToHost));
     }
     std::vector<fp8> hA((size_t)M * K), hB((size_t)N * K);
     CUDA_CHECK(cudaMemcpy(hA.data(), A, hA.size(), cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(hB.data(), B, hB.size(), cudaMemcpyDeviceToHost));
-    const double err = rel_frobenius(h[2], h[0]);
-    double sampled[3];
-    for (int i = 0; i < 3; ++i) sampled[i] = sampled_error(h[i], hA, hB, M, N, K, (double)scale_a * scale_b);
     const double limit = 3e-2;
-    const bool good = err < limit && sampled[0] < limit && sampled[1] < limit && sampled[2] < limit;  // NaN fails
+    double err[4] = {0, 0, 0, 0}, sampled[4] = {0, 0, 0, 0};
+    bool good = true;
+    for (int i = 0; i < nf; ++i) {
+      err[i] = rel_frobenius(h[i], h[0]);
+      sampled[i] = sampled_error(h[i], hA, hB, M, N, K, (double)scale_a * scale_b);
+      good = good && err[i] < limit && sampled[i] < limit;  // NaN fails
+    }
     ok = ok && good;
 
     for (int i = 0; i < 5; ++i)
       for (auto& fn : f) fn();
     LAUNCH_CHECK();
-    float t[2][3];
+    float t[2][4];
     for (int round = 0; round < 2; ++round) median_ms(f, ea, eb, 20, 5, t[round]);
     LAUNCH_CHECK();
     const double flop = 2.0 * M * N * K;
-    float best[3];
-    for (int i = 0; i < 3; ++i) best[i] = std::min(t[0][i], t[1][i]);
-    printf("| %d x %d x %d | %.0f, %.0f | %.0f, %.0f | %.0f, %.0f | %.3fx | %.3fx | %.1e | %.1e, %.1e, %.1e%s |\n", M,
-           N, K, flop / t[0][0] / 1e9, flop / t[1][0] / 1e9, flop / t[0][1] / 1e9, flop / t[1][1] / 1e9,
-           flop / t[0][2] / 1e9, flop / t[1][2] / 1e9, best[0] / best[2], best[1] / best[2], err, sampled[0],
-           sampled[1], sampled[2], good ? "" : " FAIL");
+    float best[4];
+    for (int i = 0; i < nf; ++i) best[i] = std::min(t[0][i], t[1][i]);
+    printf("| %d x %d x %d |", M, N, K);
+    for (int i = 0; i < nf; ++i) printf(" %.0f, %.0f |", flop / t[0][i] / 1e9, flop / t[1][i] / 1e9);
+    printf(" %.3fx | %.3fx |", best[0] / best[2], best[1] / best[2]);
+    if (bw) printf(" %.3fx |", best[0] / best[3]);
+    printf(" %.1e", err[2]);
+    if (bw) printf(", blockwise %.1e", err[3]);
+    printf(" |");
+    for (int i = 0; i < nf; ++i) printf("%s%.1e", i ? ", " : " ", sampled[i]);
+    printf("%s |\n", good ? "" : " FAIL");
     fflush(stdout);
     for (auto& gi : g) lt_destroy(gi);
     CUDA_CHECK(cudaFree(A));
     CUDA_CHECK(cudaFree(B));
-    for (auto& c : C) CUDA_CHECK(cudaFree(c));
+    for (int i = 0; i < nf; ++i) CUDA_CHECK(cudaFree(C[i]));
+    if (block_sa) CUDA_CHECK(cudaFree(block_sa));
+    if (block_sb) CUDA_CHECK(cudaFree(block_sb));
   }
   CUDA_CHECK(cudaFree(workspace));
   CUDA_CHECK(cudaFree(d_scales));
