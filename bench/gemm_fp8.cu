@@ -216,7 +216,8 @@ int main(int argc, char** argv) {
   bool ok = true;
   // GEMM_FP8_NO_BLOCKWISE=1 leaves the blockwise kernel out (bench/fp8_gpu.sh
   // sets it when that example failed on its own).
-  const bool bw = kBlockwise && !getenv("GEMM_FP8_NO_BLOCKWISE");
+  const char* no_bw = getenv("GEMM_FP8_NO_BLOCKWISE");
+  const bool bw = kBlockwise && !(no_bw && *no_bw);
   const int nf = bw ? 4 : 3;  // cuBLASLt, cuBLASLt fast-accum, ours, ours blockwise
   printf("| m x n x k | cuBLASLt TFLOP/s (round 1, 2) | cuBLASLt fast-accum | tirx-pp | %s"
          "tirx-pp / cuBLASLt | tirx-pp / fast-accum | %srel. error vs cuBLASLt | sampled error (Lt, fast, ours%s) |\n",
