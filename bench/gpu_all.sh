@@ -8,8 +8,8 @@
 # 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu);
 # 5. examples/attention_fwd.cu at ragged lengths under the sanitizers, then
 #    against torch SDPA (bench/attention/run.sh: cuDNN and flash, one process);
-# 6. examples/gemm_fp8.cu at ragged sizes, under the sanitizers, and against
-#    cuBLASLt fp8 (bench/fp8_gpu.sh).
+# 6. examples/gemm_fp8.cu and gemm_fp8_blockwise.cu at ragged sizes, under the
+#    sanitizers, and against cuBLASLt fp8 (bench/fp8_gpu.sh).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
