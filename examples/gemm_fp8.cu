@@ -32,10 +32,9 @@
 // here (K <= 1072: at most 36 wgmmas, under 0.5%, plus 0.2% for bf16) that is
 // inside the checks: every element within 2^-7 of the largest |reference|
 // plus 2^-8 of its own (1.2% of its own at least), and 1e-2 relative
-// Frobenius error. (Promoting
-// each K-tile's sums into a second fp32 accumulator, as DeepGEMM does, would
-// need 256 accumulator registers per thread with this tile:
-// gemm_fp8_blockwise.cu does it on 128 x 128 tiles.)
+// Frobenius error. (Promoting each K-tile's sums into a second fp32
+// accumulator, as DeepGEMM does, would need 256 accumulator registers per
+// thread with this tile: gemm_fp8_blockwise.cu does it on 128 x 128 tiles.)
 //
 // gemm_fp8() (below the kernel) is the host call that bench/gemm_fp8.cu times
 // against cuBLASLt; define GEMM_FP8_NO_MAIN to include this file there.
