@@ -122,6 +122,16 @@ if [ "${rcs[gemm_fp8_bench]}" -eq 0 ]; then
   fi
 fi
 
+# 3b. Against torch._scaled_mm (cuBLASLt through torch, the anchor of issue 15),
+#     in one Python process (bench/gemm_fp8_torch/).
+WORK="$logs/torch" timeout 300 "$root/bench/gemm_fp8_torch/run.sh" "$pp" 2>&1 | tee "$logs/bench_torch.log"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(tail -n 1 "$logs/bench_torch.log")" = "gemm_fp8 vs torch: PASS" ]; then
+  ok "bench against torch._scaled_mm (results agree; the table above)"
+else
+  bad "bench against torch._scaled_mm (exit $rc): $(tail -n 1 "$logs/bench_torch.log")"
+fi
+
 # 4. Under compute-sanitizer (as tests/gpu/run_examples.sh reads its summaries).
 for ex in gemm_fp8 gemm_fp8_blockwise; do
   [ "${rcs[$ex]}" -eq 0 ] || continue
