@@ -7,7 +7,9 @@
 # 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu);
 # 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu);
 # 5. examples/attention_fwd.cu at ragged lengths under the sanitizers, then
-#    against torch SDPA (bench/attention/run.sh: cuDNN and flash, one process).
+#    against torch SDPA (bench/attention/run.sh: cuDNN and flash, one process);
+# 6. examples/gemm_fp8.cu and gemm_fp8_blockwise.cu at ragged sizes, under the
+#    sanitizers, and against cuBLASLt fp8 (bench/fp8_gpu.sh).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -35,4 +37,6 @@ SIZES="1 17 129 1000 4097" SANITIZE=1 SANITIZE_SIZES="17 129" \
 at=$?
 "$root/bench/attention/run.sh" "$root/.device/pp" 2>&1 | tee "$logs/attention_bench.log"
 ab=$?
-exit $(( ex || wd || bw || gm || at || ab ))
+"$root/bench/fp8_gpu.sh" "$logs/fp8" 2>&1 | tee "$logs/fp8.log"
+f8=$?
+exit $(( ex || wd || bw || gm || at || ab || f8 ))

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs tirx-pp here (the GPU machine has no libclang) on everything the GPU
-# run needs, into .device/ (ignored by git; carry it to the GPU machine).
+# run needs, into .device/ (ignored by git; carry it to the GPU machine):
+# .device/pp/NAME.cu for every examples/NAME.cu (gemm_fp8.cu among them, for
+# bench/fp8_gpu.sh), the watchdog test, bench/membw.cu, and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -10,5 +12,6 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/deadlock_watchdog.cu" \
   -o "$root/.device/deadlock_watchdog.cu"
 "$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
+[ -s "$root/.device/pp/gemm_fp8.cu" ] || { echo "prepare_gpu.sh: .device/pp/gemm_fp8.cu was not written" >&2; exit 1; }
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "lex.h"
 #include "pragma.h"
 #include "scan.h"
 #include "source.h"
@@ -146,6 +147,21 @@ static void scan_file(const uint8_t *data, size_t size, FILE *out) {
       if (close && (close <= off || close > size)) fail("lex_close_paren outside the file");
     }
     if (lex_find_top(src, off, size, ';') > size) fail("lex_find_top past the end");
+  }
+  // The lexer's own calls: every token moves on and stays in the file; a
+  // bracket's closer is the closer it names.
+  LexText t = {file, size};
+  for (size_t off = 0; off < size;) {
+    size_t e = lex_token(t, off, NULL), bad;
+    if (e <= off || e > size) fail("lex_token does not move on inside the file");
+    bool closed;
+    size_t l = lex_literal(t, off, &closed);
+    if (l < off || l > size || (l == off && closed)) fail("lex_literal outside the file");
+    size_t close = lex_close(t, off, LEX_BRACKETS, &bad);
+    if (close && (close <= off || close > size || !strchr(")]}", file[close - 1]))) fail("lex_close outside the file");
+    if (bad != (size_t)-1 && (close || bad <= off || bad >= size || !strchr(")]}", file[bad])))
+      fail("lex_close's bad closer is no closer");
+    off = e;
   }
   arena_free(a);
   free(file);

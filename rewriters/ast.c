@@ -64,23 +64,17 @@ int cursor_children(CXCursor cur, CXCursor *out, int max) {
   return k.n;
 }
 
-static bool is_function_kind(enum CXCursorKind k) {
-  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
-         k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_LambdaExpr ||
-         k == CXCursor_ConversionFunction;
-}
-
 int jump_target(const Ctx *c, int node) {
   bool is_break = node_at(c, node)->kind == CXCursor_BreakStmt;
   for (int p = node_at(c, node)->parent; p >= 0; p = node_at(c, p)->parent) {
     enum CXCursorKind k = node_at(c, p)->kind;
     if (front_is_loop(k) || (is_break && k == CXCursor_SwitchStmt)) return p;
-    if (is_function_kind(k)) return -1;
+    if (front_is_function(k)) return -1;
   }
   return -1;
 }
 
-static bool is_ref_to(CXCursor cur, CXCursor decl) {
+bool is_ref_to(CXCursor cur, CXCursor decl) {
   cur = front_strip(cur);
   return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), decl);
 }

@@ -9,8 +9,11 @@ typedef struct {
   size_t lparen, rparen;  // offsets of the header's parentheses
 } ForParts;
 
-// Records that [start, end) renders its body n times (for the 4096 limit
-// over nests); `at` is where to report.
+// The most copies of one body that unroll, grid and their nests may write.
+enum { MAX_COPIES = 4096 };
+
+// Records that [start, end) renders its body n times (for the MAX_COPIES
+// limit over nests); `at` is where to report.
 void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at);
 
 const Node *node_at(const Ctx *c, int i);
@@ -23,6 +26,8 @@ int cursor_children(CXCursor cur, CXCursor *out, int max);
 int jump_target(const Ctx *c, int node);
 // Whether the subtree of node refers to the declaration `decl`.
 bool refers_to(const Ctx *c, int node, CXCursor decl);
+// Whether cur, past parentheses and implicit casts, names decl.
+bool is_ref_to(CXCursor cur, CXCursor decl);
 // refers_to, or `name` in the text of an annotation in node's subtree.
 bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name);
 // A body that an expansion renders once per iteration: rejects (and reports)

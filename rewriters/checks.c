@@ -21,8 +21,7 @@ static bool failed_target(const Kernel *k, Span name) {
 // of the chain covers is a warning; regs() must fit the register file.
 static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
   uint32_t all = 0;
-  int cap = 65536 / (k->nparts * k->group);
-  cap = cap > 255 ? 255 : cap / 8 * 8;
+  int cap = kernel_register_cap(k);
   long long total = 0;
   for (int i = 0; i < n; i++) {
     Region *r = &k->regions.items[chain[i]];

@@ -40,32 +40,6 @@ typedef struct {
 
 // --- which declarations are host-only ---------------------------------------
 
-enum { SPACE_DEVICE = 1, SPACE_HOST = 2 };
-
-static enum CXChildVisitResult find_space(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  switch (clang_getCursorKind(c)) {
-  case CXCursor_CUDADeviceAttr:
-  case CXCursor_CUDAGlobalAttr:
-  case CXCursor_CUDAConstantAttr:
-  case CXCursor_CUDASharedAttr: *(int *)data |= SPACE_DEVICE; break;
-  case CXCursor_CUDAHostAttr: *(int *)data |= SPACE_HOST; break;
-  default: break;
-  }
-  return CXChildVisit_Continue;
-}
-
-static int space_of(CXCursor c) {
-  int space = 0;
-  clang_visitChildren(c, find_space, &space);
-  return space;
-}
-
-static bool is_function(enum CXCursorKind k) {
-  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
-         k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
-}
-
 static bool is_scope(enum CXCursorKind k) {
   return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
          k == CXCursor_ClassDecl || k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate ||
@@ -97,8 +71,8 @@ static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, siz
   enum CXCursorKind k = clang_getCursorKind(cur);
   bool namespace_var = k == CXCursor_VarDecl && (parent == CXCursor_TranslationUnit || parent == CXCursor_Namespace ||
                                                  parent == CXCursor_LinkageSpec);
-  if (!is_function(k) && !namespace_var) return false;
-  if (space_of(cur) & SPACE_DEVICE) return false;
+  if (!front_is_function(k) && !namespace_var) return false;
+  if (front_space(cur) & FRONT_DEVICE) return false;
   if (name < start || name > end) name = start;
   if (has_word(s + start, name - start, "constexpr") || has_word(s + start, name - start, "consteval")) return false;
   if (namespace_var) return !has_word(s + start, name - start, "const") && !has_word(s + start, end - start, "__managed__");
@@ -132,7 +106,7 @@ typedef struct {
 static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   enum CXCursorKind k = clang_getCursorKind(cur);
-  if (!is_scope(k) && !is_function(k) && k != CXCursor_VarDecl) return CXChildVisit_Continue;
+  if (!is_scope(k) && !front_is_function(k) && k != CXCursor_VarDecl) return CXChildVisit_Continue;
   CXSourceRange ext = clang_getCursorExtent(cur);
   ViewFile *vf = w->vf;
   if (!vf) {

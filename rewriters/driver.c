@@ -303,10 +303,10 @@ static void check_copies(Ctx *c) {
     const Copies *x = &c->copies.items[i];
     while (depth && stack[depth - 1].end <= x->start) depth--;
     long long outer = depth ? product[depth - 1] : 1;
-    long long p = x->n > 4096 || outer > 4096 ? 4097 : outer * x->n;
-    if (p > 4096) {
+    long long p = x->n > MAX_COPIES || outer > MAX_COPIES ? MAX_COPIES + 1 : outer * x->n;
+    if (p > MAX_COPIES) {
       diag_error(c->diag, x->at,
-                 "with the expanded loops around it, this construct would be copied more than 4096 times");
+                 "with the expanded loops around it, this construct would be copied more than %d times", MAX_COPIES);
       return;
     }
     stack[depth] = *x;
@@ -489,6 +489,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   FrontOptions fo;
   build_args(a, opt, &fo);
   fo.preamble_limit = tu_preamble_limit(tu);
+  fo.whole_tu = opt->device_view;
   Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
   if (!fronts) {
     *main_diag = jobs[0].diag;

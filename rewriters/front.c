@@ -67,14 +67,14 @@ typedef struct {
   VEC(Range) macros;
 } Walk;
 
-static bool is_function(enum CXCursorKind k) {
+bool front_is_function(enum CXCursorKind k) {
   return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
          k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction ||
          k == CXCursor_LambdaExpr;
 }
 
-// Whether off lies in one of the sorted, disjoint ranges r[0..n).
-static bool in_ranges(const Range *r, int n, size_t off) {
+// The one of the sorted, disjoint ranges r[0..n) that holds off; NULL if none.
+static const Range *range_at(const Range *r, int n, size_t off) {
   int lo = 0, hi = n - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
@@ -83,33 +83,35 @@ static bool in_ranges(const Range *r, int n, size_t off) {
     else if (off >= r[mid].end)
       lo = mid + 1;
     else
-      return true;
+      return &r[mid];
   }
-  return false;
+  return NULL;
 }
+
+static bool in_ranges(const Range *r, int n, size_t off) { return range_at(r, n, off) != NULL; }
 
 static bool in_macro(const Walk *w, size_t off) { return in_ranges(w->macros.items, w->macros.len, off); }
 
 // A node that ends inside a macro use (`x = -INFINITY`) ends where the use does.
 static size_t past_macro(const Walk *w, size_t off) {
-  int lo = 0, hi = w->macros.len - 1;
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2;
-    const Range *r = &w->macros.items[mid];
-    if (off < r->start)
-      hi = mid - 1;
-    else if (off >= r->end)
-      lo = mid + 1;
-    else
-      return r->end;
-  }
-  return off;
+  const Range *r = range_at(w->macros.items, w->macros.len, off);
+  return r ? r->end : off;
+}
+
+// An implicit instantiation of a template, which the visit of a translation
+// unit whose index leaves out the PCH's declarations (front_parse_files) lists
+// beside the top-level declarations: it lies where its template does, unlike
+// an explicit specialization. It is not code of the file.
+static bool is_instantiation(CXCursor cur) {
+  CXCursor t = clang_getSpecializedCursorTemplate(cur);
+  return !clang_Cursor_isNull(t) && clang_equalLocations(clang_getCursorLocation(t), clang_getCursorLocation(cur));
 }
 
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   Front *f = w->f;
   enum CXCursorKind kind = clang_getCursorKind(cur);
+  if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && is_instantiation(cur)) return CXChildVisit_Continue;
   CXSourceRange ext = clang_getCursorExtent(cur);
   size_t start, end;
   if (!main_offset(f, clang_getRangeStart(ext), &start) || !main_offset(f, clang_getRangeEnd(ext), &end))
@@ -130,7 +132,7 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
   if (w->stack.len) {
     const Node *p = &w->nodes.items[w->stack.items[w->stack.len - 1]];
     n.parent = w->stack.items[w->stack.len - 1];
-    n.func = is_function(p->kind) ? n.parent : p->func;
+    n.func = front_is_function(p->kind) ? n.parent : p->func;
     n.in_template = p->in_template || p->kind == CXCursor_FunctionTemplate || p->kind == CXCursor_ClassTemplate ||
                     p->kind == CXCursor_ClassTemplatePartialSpecialization;
   }
@@ -176,18 +178,17 @@ static void collect_skipped(Front *f) {
   clang_disposeSourceRangeList(list);
 }
 
-static const Node *sort_nodes;
-static int cmp_start(const void *a, const void *b) {
-  int i = *(const int *)a, j = *(const int *)b;
-  if (sort_nodes[i].start != sort_nodes[j].start) return sort_nodes[i].start < sort_nodes[j].start ? -1 : 1;
-  return i - j;
+static int cmp_start(const void *a, const void *b, void *nodes) {
+  size_t i = ((const Node *)nodes)[*(const int *)a].start, j = ((const Node *)nodes)[*(const int *)b].start;
+  return i < j ? -1 : i > j;
 }
 
+// Node indices by start, a node before its descendants (which start where it
+// does or later): the sort is stable over indices in visit order.
 static void sort_by_start(Front *f) {
   f->by_start = arena_alloc(f->arena, sizeof(int) * (size_t)(f->nnodes + 1));
   for (int i = 0; i < f->nnodes; i++) f->by_start[i] = i;
-  sort_nodes = f->nodes;
-  qsort(f->by_start, (size_t)f->nnodes, sizeof(int), cmp_start);
+  sort_stable(f->by_start, (size_t)f->nnodes, sizeof(int), cmp_start, f->nodes);
 }
 
 // --- the PCH of the headers -----------------------------------------------------
@@ -208,6 +209,7 @@ typedef struct {
   const char *header;    // the name its preamble is parsed under
   const char *preamble;  // the text
   size_t len;
+  size_t main_len;       // the main file's bytes that the PCH holds: [0, main_len)
   const char **argv;     // flags for building and loading it
   int argc;
 } Pch;
@@ -232,7 +234,7 @@ static bool macro_flag(Buf *b, const char *flag, const char *value) {
 static Pch pch_for(Front *f, const FrontOptions *opt) {
   Pch p = {0};
   Buf text = {0};
-  p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 2));
+  p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 4));
   for (int i = 0; i < opt->argc; i++) {
     const char *a = opt->argv[i];
     if (i + 1 < opt->argc && macro_flag(&text, a, opt->argv[i + 1]))
@@ -245,6 +247,7 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
   size_t preamble = lex_preamble_end(f->src);
   if (preamble > opt->preamble_limit) preamble = opt->preamble_limit;
   buf_put(&text, f->src->data, preamble);
+  p.main_len = preamble;
   p.len = text.len;
   p.preamble = arena_strndup(f->arena, text.data ? text.data : "", text.len);
   buf_free(&text);
@@ -255,11 +258,15 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
   free(dir);
   p.argv[p.argc++] = "-iquote";
   p.argv[p.argc++] = srcdir;
+  // The templates the headers use are instantiated once, into the PCH,
+  // rather than by every parse that loads it (half of a small file's parse).
+  p.argv[p.argc++] = "-Xclang";
+  p.argv[p.argc++] = "-fpch-instantiate-templates";
   CXString v = clang_getClangVersion();
   const char *vs = clang_getCString(v);
   uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
   clang_disposeString(v);
-  h = fnv1a(h, "tirx-pp pch 3", 13);  // 3: may hold clang's errors (.pch.errors)
+  h = fnv1a(h, "tirx-pp pch 4", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates
   for (int i = 0; i < p.argc; i++) h = fnv1a(h, p.argv[i], strlen(p.argv[i]));
   h = fnv1a(h, p.preamble, p.len);
   p.key = arena_printf(f->arena, "%s/%016llx", opt->cache_dir, (unsigned long long)h);
@@ -362,10 +369,14 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, 
   clang_disposeString(name);
 }
 
+// A temporary beside path, its name this process's and this rewrite's (the
+// arena: threads of one process may write the same entry at once).
+static char *temp_name(Arena *a, const char *path) { return arena_printf(a, "%s.tmp.%ld.%p", path, (long)getpid(), (void *)a); }
+
 // Writes lines[0..n) to path through a temporary, so that parallel builds
 // never read half a file. Newlines inside a line become spaces.
 static bool write_lines(Arena *a, const char *path, const char *const *lines, int n) {
-  char *tmp = arena_printf(a, "%s.tmp.%ld", path, (long)getpid());
+  char *tmp = temp_name(a, path);
   FILE *out = fopen(tmp, "w");
   if (!out) return false;
   for (int i = 0; i < n; i++) {
@@ -450,7 +461,7 @@ static bool build_pch(Front *f, const Pch *p) {
     return false;
   bool ok = false;
   Messages errors = {0};
-  char *tmp = arena_printf(f->arena, "%s.tmp.%ld", p->path, (long)getpid());
+  char *tmp = temp_name(f->arena, p->path);
   if (pch_errors(f->arena, tu, p, &errors) && write_pch_companions(f, tu, p->path, &errors) &&
       clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
     ok = rename(tmp, p->path) == 0;
@@ -475,6 +486,23 @@ static bool pch_failed(CXTranslationUnit tu) {
   return failed;
 }
 
+// The main file as a parse that loads the PCH must see it: its preamble
+// blanked (newlines kept, so offsets and lines stay), since the PCH has
+// already read it. Read twice, a header without an include guard would be
+// included twice (llm.c's tokenizer.h: "typedef redefinition"), and every
+// guarded one looked up again.
+static struct CXUnsavedFile *without_preamble(Front *f, const FrontOptions *opt, const Pch *p,
+                                              const struct CXUnsavedFile *unsaved, int n) {
+  if (opt->whole_tu || !p->main_len || (f->nstubs && f->stubs[0].start < p->main_len)) return (struct CXUnsavedFile *)unsaved;
+  struct CXUnsavedFile *copy = arena_alloc(f->arena, sizeof *copy * (size_t)n);
+  memcpy(copy, unsaved, sizeof *copy * (size_t)n);
+  char *text = arena_strndup(f->arena, unsaved[0].Contents, unsaved[0].Length);
+  for (size_t i = 0; i < p->main_len; i++)
+    if (text[i] != '\n' && text[i] != '\r') text[i] = ' ';
+  copy[0].Contents = text;
+  return copy;
+}
+
 // Parses with the cached PCH when one can be had, else without.
 static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
                               unsigned flags) {
@@ -494,7 +522,8 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
       argv[argc++] = p.path;
       argv[argc++] = "-Xclang";  // a PCH with clang's errors in headers (pch_errors)
       argv[argc++] = "-fallow-pch-with-compiler-errors";
-      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
+      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, argc, without_preamble(f, opt, &p, unsaved, nunsaved),
+                                                        (unsigned)nunsaved, flags, &f->tu);
       if (rc == CXError_Success && !pch_failed(f->tu)) {
         read_pch_companions(f, p.path);
         if (fresh)
@@ -552,7 +581,10 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
   }
   Front *f = out[0];
   f->owns_tu = true;
-  f->index = clang_createIndex(0, 0);
+  // Declarations from the PCH are left out of the visit (index_file): they
+  // lie outside every file of the node table, and reading them back cost a
+  // small file's parse a fifth of its time.
+  f->index = clang_createIndex(!opt->whole_tu, 0);
   unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
   enum CXErrorCode rc = parse(f, opt, unsaved, n, flags);
   if (rc != CXError_Success || !f->tu) {
@@ -589,7 +621,7 @@ void front_free(Front *f) {
 bool front_is_skipped(const Front *f, size_t off) { return in_ranges(f->skipped, f->nskipped, off); }
 bool front_in_macro(const Front *f, size_t off) { return in_ranges(f->macros, f->nmacros, off); }
 
-int front_first_at(const Front *f, size_t off) {
+int front_first_pos(const Front *f, size_t off) {
   int lo = 0, hi = f->nnodes;
   while (lo < hi) {
     int mid = (lo + hi) / 2;
@@ -598,7 +630,12 @@ int front_first_at(const Front *f, size_t off) {
     else
       hi = mid;
   }
-  return lo < f->nnodes ? f->by_start[lo] : f->nnodes;
+  return lo;
+}
+
+int front_first_at(const Front *f, size_t off) {
+  int pos = front_first_pos(f, off);
+  return pos < f->nnodes ? f->by_start[pos] : f->nnodes;
 }
 
 int front_children(const Front *f, int i, int *out, int max) {
@@ -614,21 +651,26 @@ bool front_is_loop(enum CXCursorKind k) {
   return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
 }
 
-static enum CXChildVisitResult find_global_attr(CXCursor c, CXCursor parent, CXClientData data) {
+static enum CXChildVisitResult find_space(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CUDAGlobalAttr) {
-    *(bool *)data = true;
-    return CXChildVisit_Break;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_CUDAGlobalAttr: *(unsigned *)data |= FRONT_GLOBAL | FRONT_DEVICE; break;
+  case CXCursor_CUDADeviceAttr:
+  case CXCursor_CUDAConstantAttr:
+  case CXCursor_CUDASharedAttr: *(unsigned *)data |= FRONT_DEVICE; break;
+  case CXCursor_CUDAHostAttr: *(unsigned *)data |= FRONT_HOST; break;
+  default: break;
   }
   return CXChildVisit_Continue;
 }
 
-bool front_is_kernel(const Front *f, int func) {
-  if (func < 0) return false;
-  bool global = false;
-  clang_visitChildren(f->nodes[func].cur, find_global_attr, &global);
-  return global;
+unsigned front_space(CXCursor decl) {
+  unsigned space = 0;
+  clang_visitChildren(decl, find_space, &space);
+  return space;
 }
+
+bool front_is_kernel(const Front *f, int func) { return func >= 0 && (front_space(f->nodes[func].cur) & FRONT_GLOBAL); }
 
 static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;

@@ -38,6 +38,8 @@ typedef struct {
   const char *cache_dir;  // where to keep the CUDA headers' PCH; NULL: none
   size_t preamble_limit;  // the PCH holds no line of the main file from here on
   size_t cache_max;       // bytes the cache may hold; 0: FRONT_CACHE_MAX
+  bool whole_tu;          // the parse reads the preamble's lines again and visits the
+                          // PCH's declarations (device.c wants both)
 } FrontOptions;
 
 #define FRONT_CACHE_MAX ((size_t)256 << 20)  // 256 MiB
@@ -87,10 +89,21 @@ bool front_is_skipped(const Front *f, size_t off);
 bool front_in_macro(const Front *f, size_t off);
 // First node that starts at or after off (outermost first); nnodes if none.
 int front_first_at(const Front *f, size_t off);
+// Its position in by_start (the nodes from there on start at off or later).
+int front_first_pos(const Front *f, size_t off);
 // Children of node i, in order.
 int front_children(const Front *f, int i, int *out, int max);
+// A function with a body of its own: a function, method, function template,
+// constructor, destructor, conversion function or lambda (Node.func is the
+// innermost of these).
+bool front_is_function(enum CXCursorKind k);
 bool front_is_loop(enum CXCursorKind k);
 bool front_is_kernel(const Front *f, int func);
+// Where a declaration lives, from its CUDA attributes: FRONT_DEVICE for
+// __device__, __global__, __constant__ and __shared__, FRONT_GLOBAL for
+// __global__ too, FRONT_HOST for an explicit __host__; 0 for none.
+enum { FRONT_DEVICE = 1, FRONT_HOST = 2, FRONT_GLOBAL = 4 };
+unsigned front_space(CXCursor decl);
 // Every file the parse read (the main file first), as absolute or given
 // paths, for a depfile.
 int front_dependencies(const Front *f, const char ***out);

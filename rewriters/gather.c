@@ -37,14 +37,7 @@ static int function_at(const Ctx *c, size_t off) {
 // The VarDecl named `name` among the nodes of an annotation's stub.
 static int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t len) {
   const Front *f = c->front;
-  int lo = 0, hi = f->nnodes;
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (f->nodes[f->by_start[mid]].start < an->start)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
+  int lo = front_first_pos(f, an->start);
   for (int k = lo; k < f->nnodes && f->nodes[f->by_start[k]].start == an->start; k++) {
     const Node *n = &f->nodes[f->by_start[k]];
     if (n->kind != CXCursor_VarDecl) continue;

@@ -7,7 +7,7 @@
 #include "ast.h"
 #include "grid.h"
 
-enum { MAX_DIMS = 4, MAX_ITERATIONS = 4096 };
+enum { MAX_DIMS = 4, MAX_ITERATIONS = MAX_COPIES };
 
 typedef struct {
   int ndims;
@@ -15,7 +15,7 @@ typedef struct {
   long long value[MAX_DIMS];  // extents, when unrolled
   bool used[MAX_DIMS];        // the statement refers to the index
   bool literal;               // every extent is an integer literal
-  size_t after, body_from, stmt_start, end;  // after: end of the annotation; body_from: what follows it
+  size_t after, body_from, end;  // after: end of the annotation; body_from: what follows it
   int line;                       // line of the statement
   Expansion x;
 } Grid;
@@ -27,11 +27,11 @@ static bool is_literal(Span s) {
   return true;
 }
 
-static bool read_grid(Ctx *c, const Annotation *an, Grid *g, bool quiet) {
+static bool read_grid(Ctx *c, const Annotation *an, Grid *g) {
   const Clause *h = &an->dir.head;
   Diag *d = c->diag;
   if (h->nargs < 1 || h->nargs > MAX_DIMS) {
-    if (!quiet) diag_error(d, h->name.off, "'%s' takes 1 to %d dimensions, written 'name: extent'", spelling_of(an), MAX_DIMS);
+    diag_error(d, h->name.off, "'%s' takes 1 to %d dimensions, written 'name: extent'", spelling_of(an), MAX_DIMS);
     return false;
   }
   g->ndims = h->nargs;
@@ -39,15 +39,13 @@ static bool read_grid(Ctx *c, const Annotation *an, Grid *g, bool quiet) {
   for (int i = 0; i < h->nargs; i++) {
     const Arg *a = &h->args[i];
     if (!a->name.len) {
-      if (!quiet) diag_error(d, a->expr.off, "grid dimension must be written 'name: extent'");
+      diag_error(d, a->expr.off, "grid dimension must be written 'name: extent'");
       return false;
     }
     for (int j = 0; j < i; j++)
       if (a->name.len == g->name[j].len && memcmp(a->name.s, g->name[j].s, a->name.len) == 0) {
-        if (!quiet) {
-          diag_error(d, a->name.off, "grid index '%.*s' is repeated", (int)a->name.len, a->name.s);
-          diag_note(d, g->name[j].off, "'%.*s' is first named here", (int)a->name.len, a->name.s);
-        }
+        diag_error(d, a->name.off, "grid index '%.*s' is repeated", (int)a->name.len, a->name.s);
+        diag_note(d, g->name[j].off, "'%.*s' is first named here", (int)a->name.len, a->name.s);
         return false;
       }
     g->name[i] = a->name;
@@ -245,7 +243,7 @@ static bool extents_independent(Ctx *c, const Annotation *an, const Grid *g) {
 void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
   static const char *const clauses[] = {"unroll", NULL};
   Grid *g = arena_alloc(c->arena, sizeof *g);
-  if (!check_clauses(c, an, clauses) || !read_grid(c, an, g, false)) return;
+  if (!check_clauses(c, an, clauses) || !read_grid(c, an, g)) return;
   const Clause *u = dir_clause(&an->dir, "unroll");
   if (u && u->has_args) {
     diag_error(c->diag, u->name.off, "the 'unroll' clause of '%s' takes no arguments: the nest is expanded fully",
@@ -255,7 +253,6 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
   if (!extents_independent(c, an, g)) return;
   g->after = an->end;
   g->body_from = lex_skip_blank(c->src, an->end);
-  g->stmt_start = st.start;
   g->end = st.end;
   g->line = source_line(c->src, st.start);
   if (dir_clause(&an->dir, "unroll"))
@@ -270,16 +267,6 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
 typedef struct {
   Span cols, group;
 } Order;
-
-// Index just past the bracket that closes the one at i; 0 when unbalanced.
-static size_t closing(Span e, size_t i) {
-  int depth = 0;
-  for (; i < e.len; i++) {
-    if (e.s[i] == '(' || e.s[i] == '[' || e.s[i] == '{') depth++;
-    if ((e.s[i] == ')' || e.s[i] == ']' || e.s[i] == '}') && --depth == 0) return i + 1;
-  }
-  return 0;
-}
 
 static bool read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out, bool quiet) {
   Diag *d = c->diag;
@@ -301,7 +288,7 @@ static bool read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out
   }
   size_t open = k;
   while (open < e.len && (e.s[open] == ' ' || e.s[open] == '\t')) open++;
-  size_t close = open < e.len && e.s[open] == '(' ? closing(e, open) : 0;
+  size_t close = lex_close((LexText){e.s, e.len}, open, LEX_BRACKETS, NULL);
   if (close != e.len) {
     if (!quiet) diag_error(d, e.off, "'grouped' takes 2 arguments, written 'grouped(COLS, G)'");
     return false;

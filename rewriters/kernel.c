@@ -32,6 +32,11 @@ const Region *enclosing_region(const Kernel *k, size_t off) {
   return in;
 }
 
+int kernel_register_cap(const Kernel *k) {
+  int cap = 65536 / (k->nparts * k->group);
+  return cap > 255 ? 255 : cap / 8 * 8;
+}
+
 const char *region_label(Ctx *c, const Region *r) {
   if (r->an->spelling == SPELL_MACRO)
     return arena_printf(c->arena, "%.*s(%.*s)", (int)r->an->name.len, r->an->name.s, (int)r->pred.len, r->pred.s);

@@ -22,8 +22,6 @@ typedef struct Region {
   bool async;        // async(...), else inthreads(...)
   bool chained;      // continues the if/else-if chain of the region before it
   int barrier;       // named barrier of tirx_region_sync(), 0 when unused
-  // lowering: what the body declares first
-  VEC(const char *) prologue;
 } Region;
 
 typedef struct Event {
@@ -103,6 +101,10 @@ const Region *enclosing_region(const Kernel *k, size_t off);
 const char *region_label(Ctx *c, const Region *r);
 // An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
 bool is_elect_if(const Ctx *c, int node);
+// The registers per thread each region gets unless regs() says otherwise:
+// the register file (65536) over the block's threads, in steps of 8, at most
+// 255 (setmaxnreg's range).
+int kernel_register_cap(const Kernel *k);
 // The partition index variable that warpgroups(wg: N) declares.
 CXCursor kernel_partition_var(Ctx *c, const Kernel *k);
 // The local that hides event e at off (a VarDecl node), -1 if none.

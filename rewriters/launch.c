@@ -47,19 +47,10 @@ static bool read_launch(Ctx *c, Stmt st, Launch *l) {
   return l->kernel.len && l->nconfig >= 2 && l->nconfig <= 4;
 }
 
-static int space_attrs(CXCursor cur, CXCursor parent, CXClientData data) {
-  (void)parent;
-  enum CXCursorKind k = clang_getCursorKind(cur);
-  if (k == CXCursor_CUDADeviceAttr || k == CXCursor_CUDAGlobalAttr) *(bool *)data = true;
-  return CXChildVisit_Continue;
-}
-
 // Whether the statement is in a __device__ or __global__ function.
 static bool in_device_code(Ctx *c, Stmt st) {
   int f = node_at(c, st.node)->func;
-  bool device = false;
-  if (f >= 0) clang_visitChildren(node_at(c, f)->cur, (CXCursorVisitor)space_attrs, &device);
-  return device;
+  return f >= 0 && (front_space(node_at(c, f)->cur) & FRONT_DEVICE);
 }
 
 // The one argument of clause `name`, or NULL (reported) when it has another number.

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
+
 static const struct {
   const char *name;
   DirKind kind;
@@ -27,10 +29,10 @@ bool span_eq(Span s, const char *lit) { return strlen(lit) == s.len && memcmp(s.
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 
+static LexText text_of(Span s) { return (LexText){s.s, s.len}; }
+
 // Blanks, and the backslash of a line continuation.
-static bool is_trimmed(Span s, size_t i) {
-  return is_blank(s.s[i]) || (s.s[i] == '\\' && i + 1 < s.len && (s.s[i + 1] == '\n' || s.s[i + 1] == '\r'));
-}
+static bool is_trimmed(Span s, size_t i) { return is_blank(s.s[i]) || lex_splice(text_of(s), i); }
 
 Span span_trim(Span s) {
   while (s.len && is_trimmed(s, 0)) s.s++, s.off++, s.len--;
@@ -40,48 +42,20 @@ Span span_trim(Span s) {
 
 static Span sub(Span s, size_t from, size_t to) { return (Span){s.s + from, to - from, s.off + from}; }
 
-// Index just past the bracket that closes the one at i, skipping nested
-// brackets and literals; s.len when unbalanced. *bad_closer: where it met a
-// closer that does not match, (size_t)-1 when it did not.
-static size_t close_of(Span s, size_t i, size_t *bad_closer) {
-  *bad_closer = (size_t)-1;
-  char stack[64];
-  int depth = 0;
-  for (; i < s.len; i++) {
-    char c = s.s[i];
-    if (c == '"' || c == '\'') {
-      for (i++; i < s.len && s.s[i] != c; i++)
-        if (s.s[i] == '\\') i++;
-    } else if (c == '(' || c == '[' || c == '{') {
-      if (depth == 64) return s.len;
-      stack[depth++] = c == '(' ? ')' : c == '[' ? ']' : '}';
-    } else if (c == ')' || c == ']' || c == '}') {
-      if (depth == 0 || stack[depth - 1] != c) {
-        *bad_closer = i;
-        return s.len;
-      }
-      if (--depth == 0) return i + 1;
-    }
-  }
-  return s.len;
-}
-
 int split_args(Arena *a, Span s, Arg **out) {
   VEC(Arg) args = {0};
+  LexText t = text_of(s);
   size_t start = 0;
-  for (size_t i = 0; i <= s.len; i++) {
-    if (i < s.len && (s.s[i] == '(' || s.s[i] == '[' || s.s[i] == '{')) {
-      size_t bad_closer, j = close_of(s, i, &bad_closer);
-      i = j - 1;
+  for (size_t i = 0; i <= s.len;) {
+    if (i < s.len && s.s[i] != ',') {  // a token; a bracket whole, with its commas
+      if (s.s[i] == '(' || s.s[i] == '[' || s.s[i] == '{') {
+        size_t close = lex_close(t, i, LEX_BRACKETS, NULL);
+        i = close ? close : s.len;
+      } else {
+        i = lex_token(t, i, NULL);
+      }
       continue;
     }
-    if (i < s.len && (s.s[i] == '"' || s.s[i] == '\'')) {
-      char q = s.s[i];
-      for (i++; i < s.len && s.s[i] != q; i++)
-        if (s.s[i] == '\\') i++;
-      continue;
-    }
-    if (i < s.len && s.s[i] != ',') continue;
     Arg arg = {.expr = span_trim(sub(s, start, i))};
     // `name: expr` (but not `a::b` or `c ? x : y`).
     Span e = arg.expr;
@@ -96,42 +70,24 @@ int split_args(Arena *a, Span s, Arg **out) {
       }
     }
     if (!(s.len == 0 && args.len == 0)) VEC_PUSH(a, args, arg);
-    start = i + 1;
+    start = ++i;
   }
   if (span_trim(s).len == 0) args.len = 0;
   *out = args.items;
   return args.len;
 }
 
-// Skips blanks and comments inside directive text.
-static size_t skip(Span s, size_t i) {
-  for (;;) {
-    while (i < s.len && (is_blank(s.s[i]) || (s.s[i] == '\\' && i + 1 < s.len && (s.s[i + 1] == '\n' || s.s[i + 1] == '\r'))))
-      i++;
-    if (i + 1 < s.len && s.s[i] == '/' && s.s[i + 1] == '/') return s.len;
-    if (i + 1 < s.len && s.s[i] == '/' && s.s[i + 1] == '*') {
-      const char *end = NULL;
-      for (size_t j = i + 2; j + 1 < s.len; j++)
-        if (s.s[j] == '*' && s.s[j + 1] == '/') {
-          end = s.s + j + 2;
-          break;
-        }
-      i = end ? (size_t)(end - s.s) : s.len;
-      continue;
-    }
-    return i;
-  }
-}
+// Skips blanks, line continuations and comments inside directive text.
+static size_t skip(Span s, size_t i) { return lex_space(text_of(s), i); }
 
 // The inside of the bracket that opens at *pos; *pos moves past it.
 static bool bracketed(Diag *d, Span s, size_t *pos, Span *inside) {
-  size_t bad_closer, i = *pos, k = close_of(s, i, &bad_closer);
-  char closer = s.s[i] == '[' ? ']' : ')';
+  size_t bad_closer, i = *pos, k = lex_close(text_of(s), i, LEX_BRACKETS, &bad_closer);
   if (bad_closer != (size_t)-1) {
     diag_error(d, s.off + bad_closer, "unexpected '%c' in tirx annotation", s.s[bad_closer]);
     return false;
   }
-  if (k == s.len && s.s[s.len - 1] != closer) {
+  if (!k) {
     diag_error(d, s.off + i, "unbalanced '%c' in tirx annotation", s.s[i]);
     return false;
   }
@@ -400,16 +356,18 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
   return true;
 }
 
+// No string literal in the text, and no integer literal too large for any type.
 static bool check_span(Diag *d, Span s) {
-  for (size_t i = 0; i < s.len; i++) {
-    char c = s.s[i];
-    if (c == '"') {
-      diag_error(d, s.off + i, "a string is not allowed in a tirx annotation");
+  LexText t = text_of(s);
+  for (size_t i = 0; i < s.len;) {
+    LexKind kind;
+    size_t j = lex_token(t, i, &kind);
+    if (kind == LEX_STRING) {
+      diag_error(d, s.off + (size_t)((const char *)memchr(s.s + i, '"', j - i) - s.s),
+                 "a string is not allowed in a tirx annotation");
       return false;
     }
-    if (c >= '0' && c <= '9' && (i == 0 || !is_ident_char((unsigned char)s.s[i - 1]))) {
-      size_t j = i;
-      while (j < s.len && (is_ident_char((unsigned char)s.s[j]) || s.s[j] == '\'' || s.s[j] == '.')) j++;
+    if (kind == LEX_NUMBER) {
       char digits[128];
       size_t n = 0;
       for (size_t k = i; k < j && n + 1 < sizeof digits; k++)
@@ -424,8 +382,8 @@ static bool check_span(Diag *d, Span s) {
           return false;
         }
       }
-      i = j;
     }
+    i = j;
   }
   return true;
 }

@@ -33,11 +33,6 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
                             c->src->data + name));
 }
 
-static int register_cap(const Kernel *k) {
-  int cap = 65536 / (k->nparts * k->group);
-  return cap > 255 ? 255 : cap / 8 * 8;
-}
-
 void lower_partition(Ctx *c, Kernel *k) {
   if (k->part) {
     edit_replace(c->edits, k->part->start, k->part->end,
@@ -48,7 +43,7 @@ void lower_partition(Ctx *c, Kernel *k) {
 }
 
 void lower_regions(Ctx *c, Kernel *k) {
-  int cap = k->part ? register_cap(k) : 0;
+  int cap = k->part ? kernel_register_cap(k) : 0;
   for (int i = 0; i < k->regions.len; i++) {
     Region *r = &k->regions.items[i];
     edit_replace(c->edits, r->an->start, r->an->end,
@@ -57,7 +52,6 @@ void lower_regions(Ctx *c, Kernel *k) {
     buf_putc(&b, '{');
     if (r->regs && r->regs != cap)
       buf_printf(&b, " tirx_setmaxnreg_%s<%d>();", r->regs < cap ? "dec" : "inc", r->regs);
-    for (int j = 0; j < r->prologue.len; j++) buf_printf(&b, " %s", r->prologue.items[j]);
     if (b.len > 1) edit_replace(c->edits, r->body.start, r->body.start + 1, arena_strndup(c->arena, b.data, b.len));
     buf_free(&b);
     if (!r->async) edit_replace(c->edits, r->body.end - 1, r->body.end, "} __syncthreads();");

@@ -1,4 +1,5 @@
-// scan.c - a small C/C++ lexer that only looks for tirx annotations.
+// scan.c - finds tirx annotations and #include lines in a file's bytes, token
+// by token with the lexer of lex.c (comments, literals, pp-numbers skipped).
 #include "scan.h"
 
 #include <string.h>
@@ -14,126 +15,13 @@ bool is_tirx_call(Span name) {
   return false;
 }
 
-typedef struct {
-  const char *s;
-  size_t n;
-} Text;
-
-// A line ends at \n, or at a \r that no \n follows (as clang reads it).
-static bool eol_at(Text t, size_t i) {
-  return t.s[i] == '\n' || (t.s[i] == '\r' && (i + 1 >= t.n || t.s[i + 1] != '\n'));
-}
-
-// Skips a comment starting at i, if there is one; returns the new offset.
-static size_t skip_comment(Text t, size_t i) {
-  if (i + 1 >= t.n || t.s[i] != '/') return i;
-  if (t.s[i + 1] == '/') {
-    while (i < t.n && !eol_at(t, i)) {
-      if (t.s[i] == '\\' && i + 2 < t.n && t.s[i + 1] == '\r' && t.s[i + 2] == '\n') i += 2;
-      else if (t.s[i] == '\\' && i + 1 < t.n && (t.s[i + 1] == '\n' || t.s[i + 1] == '\r')) i++;
-      i++;
-    }
-    return i;
-  }
-  if (t.s[i + 1] == '*') {
-    for (i += 2; i + 1 < t.n; i++)
-      if (t.s[i] == '*' && t.s[i + 1] == '/') return i + 2;
-    return t.n;
-  }
-  return i;
-}
-
-static bool at_continuation(Text t, size_t i) {
-  return t.s[i] == '\\' && i + 1 < t.n && (t.s[i + 1] == '\n' || t.s[i + 1] == '\r');
-}
-
-// The length of the continuation at i: backslash and its line end.
-static size_t continuation_len(Text t, size_t i) {
-  return i + 2 < t.n && t.s[i + 1] == '\r' && t.s[i + 2] == '\n' ? 3 : 2;
-}
-
-static size_t skip_blank(Text t, size_t i) {
-  for (;;) {
-    while (i < t.n && (t.s[i] == ' ' || t.s[i] == '\t' || t.s[i] == '\n' || t.s[i] == '\r' ||
-                       t.s[i] == '\f' || t.s[i] == '\v'))
-      i++;
-    if (i < t.n && at_continuation(t, i)) {
-      i += continuation_len(t, i);
-      continue;
-    }
-    size_t j = skip_comment(t, i);
-    if (j == i) return i;
-    i = j;
-  }
-}
-
-size_t lex_skip_blank(const Source *src, size_t off) { return skip_blank((Text){src->data, src->len}, off); }
-
-// Skips a string or character literal starting at quote i.
-static size_t skip_literal(Text t, size_t i) {
-  char q = t.s[i];
-  for (i++; i < t.n && t.s[i] != q && !eol_at(t, i); i++)
-    if (t.s[i] == '\\') i++;
-  return i < t.n ? i + 1 : t.n;
-}
-
-// Skips a raw string R"delim( ... )delim" whose R is at i.
-static size_t skip_raw_string(Text t, size_t i) {
-  size_t q = i + 1;
-  size_t open = q + 1;
-  while (open < t.n && t.s[open] != '(' && open - q < 18) open++;
-  if (open >= t.n || t.s[open] != '(') return skip_literal(t, q);
-  size_t dlen = open - q - 1;
-  for (size_t j = open + 1; j + dlen + 1 < t.n + 1 && j < t.n; j++)
-    if (t.s[j] == ')' && j + 1 + dlen < t.n && memcmp(t.s + j + 1, t.s + q + 1, dlen) == 0 &&
-        t.s[j + 1 + dlen] == '"')
-      return j + dlen + 2;
-  return t.n;
-}
-
-// Offset just past the ')' matching the '(' at open, 0 when unbalanced.
-static size_t close_paren(Text t, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < t.n;) {
-    size_t j = skip_comment(t, i);
-    if (j != i) {
-      i = j;
-      continue;
-    }
-    char c = t.s[i];
-    if (c == '"' || c == '\'') {
-      i = skip_literal(t, i);
-      continue;
-    }
-    if (c == '(') depth++;
-    if (c == ')' && --depth == 0) return i + 1;
-    i++;
-  }
-  return 0;
-}
-
-size_t lex_close_paren(const Source *src, size_t open) { return close_paren((Text){src->data, src->len}, open); }
+typedef LexText Text;  // the lexer's view of the bytes (lex.h)
 
 // End of the logical line that starts at i (continuations followed), before
-// the newline. Comments are skipped so that a /* */ spanning lines is whole.
+// the newline. Comments are skipped so that a /* */ spanning lines is whole,
+// and literals so that a quote or // in one ends nothing.
 static size_t line_end(Text t, size_t i) {
-  while (i < t.n && !eol_at(t, i)) {
-    if (at_continuation(t, i)) {
-      i += continuation_len(t, i);
-      continue;
-    }
-    size_t j = skip_comment(t, i);
-    if (j != i) {
-      if (t.s[i + 1] == '/') return j;  // a // comment ends the line
-      i = j;
-      continue;
-    }
-    if (t.s[i] == '"' || t.s[i] == '\'') {
-      i = skip_literal(t, i);
-      continue;
-    }
-    i++;
-  }
+  while (i < t.n && !lex_eol(t, i)) i = lex_token(t, i, NULL);
   if (i > 0 && i <= t.n && t.s[i - 1] == '\r') i--;
   return i;
 }
@@ -159,7 +47,7 @@ typedef struct {
 
 // The header name of an #include whose directive name ends at k.
 static void scan_include(Arena *a, Text t, size_t i, size_t k, size_t end, Found *found) {
-  IncludeLine inc = {.start = i, .name_start = skip_blank((Text){t.s, end}, k)};
+  IncludeLine inc = {.start = i, .name_start = lex_space((Text){t.s, end}, k)};
   size_t q = inc.name_start;
   char close = q < end && t.s[q] == '"' ? '"' : q < end && t.s[q] == '<' ? '>' : 0;
   size_t e = q + 1;
@@ -177,8 +65,8 @@ static void scan_include(Arena *a, Text t, size_t i, size_t k, size_t end, Found
 // Whether a line continuation in [i, end) splits a word (`un\` newline `roll`).
 static bool splits_word(Text t, size_t i, size_t end) {
   for (; i < end; i++)
-    if (at_continuation(t, i) && i > 0 && is_ident_char((unsigned char)t.s[i - 1])) {
-      size_t k = i + continuation_len(t, i);
+    if (lex_splice(t, i) && i > 0 && is_ident_char((unsigned char)t.s[i - 1])) {
+      size_t k = i + lex_splice(t, i);
       if (k < end && is_ident_char((unsigned char)t.s[k])) return true;
     }
   return false;
@@ -190,14 +78,14 @@ static bool is_spliced_tirx_pragma(Arena *a, Text t, size_t from, size_t end) {
   char *s = arena_alloc(a, end - from + 1);
   size_t n = 0;
   for (size_t i = from; i < end;)
-    if (at_continuation(t, i))
-      i += continuation_len(t, i);
+    if (lex_splice(t, i))
+      i += lex_splice(t, i);
     else
       s[n++] = t.s[i++];
   Text l = {s, n};
-  size_t j = skip_blank(l, 0), k = ident_end(l, j);
+  size_t j = lex_space(l, 0), k = ident_end(l, j);
   if (!word_at(l, j, k, "pragma")) return false;
-  size_t w = skip_blank(l, k);
+  size_t w = lex_space(l, k);
   return word_at(l, w, ident_end(l, w), "tirx");
 }
 
@@ -216,22 +104,17 @@ static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, AnnVec *v);
 static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
   Text line = {t.s, end};
   for (size_t i = k; i < end;) {
-    if (t.s[i] == '"' || t.s[i] == '\'') {
-      i = skip_literal(line, i);
-    } else if (is_ident_start((unsigned char)t.s[i])) {
-      size_t ie = ident_end(line, i);
-      AnnVec probe = {0};
-      if (word_at(t, i, ie, "_Pragma") && (scan_upragma(a, line, i, ie, &probe), probe.len)) {
-        Annotation an = probe.items[0];
-        an.bad = "an annotation inside a macro definition is not rewritten where the macro is used: tirx-pp "
-                 "rewrites annotations where they are written; write it out before the statement";
-        VEC_PUSH(a, found->anns, an);
-        return;
-      }
-      i = ie;
-    } else {
-      i++;
+    LexKind kind;
+    size_t ie = lex_token(line, i, &kind);
+    AnnVec probe = {0};
+    if (kind == LEX_IDENT && word_at(t, i, ie, "_Pragma") && (scan_upragma(a, line, i, ie, &probe), probe.len)) {
+      Annotation an = probe.items[0];
+      an.bad = "an annotation inside a macro definition is not rewritten where the macro is used: tirx-pp "
+               "rewrites annotations where they are written; write it out before the statement";
+      VEC_PUSH(a, found->anns, an);
+      return;
     }
+    i = ie;
   }
 }
 
@@ -239,7 +122,7 @@ static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
 // and `#include` lines; returns the end of the line.
 static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Found *found) {
   size_t end = line_end(t, i);
-  size_t j = skip_blank((Text){t.s, end}, i + hash_len(t, i));
+  size_t j = lex_space((Text){t.s, end}, i + hash_len(t, i));
   size_t k = ident_end(t, j);
   // A word split by a line continuation is one word to the compiler, but
   // tirx-pp reads annotations word by word: an error, not a silent skip.
@@ -252,7 +135,7 @@ static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Fo
     return end;
   }
   if (word_at(t, j, k, "pragma")) {
-    size_t w = skip_blank((Text){t.s, end}, k);
+    size_t w = lex_space((Text){t.s, end}, k);
     size_t we = ident_end(t, w);
     if (word_at(t, w, we, "tirx")) {
       Annotation an = {.spelling = SPELL_PRAGMA, .start = i, .end = end, .node = -1};
@@ -273,16 +156,17 @@ static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Fo
   return end;
 }
 
-// `_Pragma(R"(tirx ...)")` (R at r): a raw string is not what tirx-pp reads
-// there; one that holds a tirx annotation is an error, not a silent skip.
-static size_t raw_upragma(Arena *a, Text t, size_t i, size_t r, AnnVec *v) {
-  size_t e = skip_raw_string(t, r);
+// `_Pragma(R"(tirx ...)")` (R at r, the raw string ending at e): a raw string
+// is not what tirx-pp reads there; one that holds a tirx annotation is an
+// error, not a silent skip.
+static size_t raw_upragma(Arena *a, Text t, size_t i, size_t r, size_t e, AnnVec *v) {
   size_t open = r + 2;
   while (open < e && t.s[open] != '(') open++;
+  if (open >= e) return e;  // no delimiter: not a raw string after all
   size_t w = open + 1;
   while (w < e && (t.s[w] == ' ' || t.s[w] == '\t')) w++;
   if (e - w < 4 || memcmp(t.s + w, "tirx", 4) || (w + 4 < e && is_ident_char((unsigned char)t.s[w + 4]))) return e;
-  size_t c = skip_blank(t, e);
+  size_t c = lex_space(t, e);
   Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = c < t.n && t.s[c] == ')' ? c + 1 : e, .node = -1,
                    .bad = "a raw string in _Pragma(R\"(tirx ...)\"): write _Pragma(\"tirx ...\")"};
   an.text = (Span){t.s + w + 4, 0, w + 4};
@@ -292,32 +176,33 @@ static size_t raw_upragma(Arena *a, Text t, size_t i, size_t r, AnnVec *v) {
 
 // `_Pragma ( "tirx ..." )` at i (the identifier already read up to ie).
 static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, AnnVec *v) {
-  size_t p = skip_blank(t, ie);
+  size_t p = lex_space(t, ie);
   if (p >= t.n || t.s[p] != '(') return ie;
-  size_t q = skip_blank(t, p + 1);
-  // An encoding prefix (L, u8, u, U) changes nothing in a pragma's text.
-  if (q >= t.n) return ie;
-  size_t pre = t.s[q] == 'u' && q + 1 < t.n && t.s[q + 1] == '8' ? 2 : strchr("LuU", t.s[q]) && t.s[q] ? 1 : 0;
-  if (q + pre < t.n && t.s[q + pre] == 'R' && q + pre + 1 < t.n && t.s[q + pre + 1] == '"')
-    return raw_upragma(a, t, i, q + pre, v);
-  if (pre && q + pre < t.n && t.s[q + pre] == '"') q += pre;
-  if (q >= t.n || t.s[q] != '"') return ie;
-  size_t qe = skip_literal(t, q);
-  if (qe > t.n || t.s[qe - 1] != '"' || qe == q + 1) {  // the string never closes
+  size_t q = lex_space(t, p + 1);
+  bool closed;
+  size_t qe = q < t.n ? lex_literal(t, q, &closed) : q;
+  if (qe == q) return ie;
+  // An encoding prefix (L, u8, u, U) changes nothing in a pragma's text: q
+  // moves to the quote.
+  size_t literal = q;
+  while (t.s[q] != '"' && t.s[q] != '\'') q++;
+  if (t.s[q] != '"') return ie;
+  if (q > literal && t.s[q - 1] == 'R') return raw_upragma(a, t, i, q - 1, qe, v);
+  if (!closed) {  // the string never closes
     size_t w = q + 1;
     while (w < t.n && (t.s[w] == ' ' || t.s[w] == '\t')) w++;
     if (t.n - w >= 4 && !memcmp(t.s + w, "tirx", 4)) {
       size_t end = w;
-      while (end < t.n && !eol_at(t, end)) end++;
+      while (end < t.n && !lex_eol(t, end)) end++;
       Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = end, .node = -1,
                        .bad = "unterminated string in _Pragma(\"tirx ...\")"};
       an.text = (Span){t.s + w + 4, end - w - 4, w + 4};  // what follows `tirx`, as far as the line goes
-          VEC_PUSH(a, *v, an);
+      VEC_PUSH(a, *v, an);
       return end;
     }
     return qe;
   }
-  size_t c = skip_blank(t, qe);
+  size_t c = lex_space(t, qe);
   if (c >= t.n || t.s[c] != ')') return ie;
   // Unescape the string; offsets stay exact when it has no escapes.
   size_t n = qe - q - 2;
@@ -343,9 +228,9 @@ static size_t scan_name(Arena *a, Text t, size_t i, size_t ie, AnnVec *v) {
   bool macro = pragma_is_macro(name), call = is_tirx_call(name);
   if (!macro && !call) return ie;
   Annotation an = {.spelling = macro ? SPELL_MACRO : SPELL_CALL, .start = i, .end = ie, .name = name, .node = -1};
-  size_t p = skip_blank(t, ie);
+  size_t p = lex_space(t, ie);
   if (p < t.n && t.s[p] == '(') {
-    size_t c = close_paren(t, p);
+    size_t c = lex_close(t, p, LEX_PARENS, NULL);
     if (c) {
       an.has_args = true;
       an.args = (Span){t.s + p + 1, c - p - 2, p + 1};
@@ -365,18 +250,19 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
   size_t start = t.n >= 3 && !memcmp(t.s, "\xef\xbb\xbf", 3) ? 3 : 0;  // a UTF-8 byte-order mark
   for (size_t i = start; i < t.n;) {
     char c = t.s[i];
-    if (eol_at(t, i)) {
+    if (lex_eol(t, i)) {
       line_start = true;
       i++;
       continue;
     }
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || at_continuation(t, i)) {
-      i += at_continuation(t, i) ? continuation_len(t, i) : 1;
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || lex_splice(t, i)) {
+      i += lex_splice(t, i) ? lex_splice(t, i) : 1;
       continue;
     }
-    size_t j = skip_comment(t, i);
-    if (j != i) {
-      i = j;
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_COMMENT) {  // line_start stays as it was: a comment is a blank
+      i = e;
       continue;
     }
     if (hash_len(t, i) && line_start) {
@@ -384,28 +270,11 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
       continue;
     }
     line_start = false;
-    if (c == '"' || c == '\'') {
-      i = skip_literal(t, i);
-    } else if (c >= '0' && c <= '9') {
-      // pp-number: digits, letters, dots, exponent signs, digit separators
-      i++;
-      while (i < t.n && (is_ident_char((unsigned char)t.s[i]) || t.s[i] == '.' || t.s[i] == '\'' ||
-                         ((t.s[i] == '+' || t.s[i] == '-') && strchr("eEpP", t.s[i - 1]))))
-        i++;
-    } else if (is_ident_start((unsigned char)c)) {
-      size_t ie = ident_end(t, i);
-      if (ie < t.n && t.s[ie] == '"' && (word_at(t, i, ie, "R") || word_at(t, i, ie, "LR") || word_at(t, i, ie, "uR") ||
-                                         word_at(t, i, ie, "UR") || word_at(t, i, ie, "u8R")))
-        i = skip_raw_string(t, ie - 1);  // a raw string, with or without an encoding prefix
-      else if (word_at(t, i, ie, "_Pragma"))
-        i = scan_upragma(a, t, i, ie, &found.anns);
-      else if ((ie - i > 5 && memcmp(t.s + i, "TIRX_", 5) == 0) || (ie - i > 5 && memcmp(t.s + i, "tirx_", 5) == 0))
-        i = scan_name(a, t, i, ie, &found.anns);
-      else
-        i = ie;
-    } else {
-      i++;
-    }
+    if (kind == LEX_IDENT && word_at(t, i, e, "_Pragma"))
+      e = scan_upragma(a, t, i, e, &found.anns);
+    else if (kind == LEX_IDENT && e - i > 5 && (!memcmp(t.s + i, "TIRX_", 5) || !memcmp(t.s + i, "tirx_", 5)))
+      e = scan_name(a, t, i, e, &found.anns);
+    i = e;  // a literal (raw strings and encoding prefixes too), a pp-number, a word, a byte
   }
   out.items = found.anns.items;
   out.len = found.anns.len;
@@ -414,46 +283,24 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
   return out;
 }
 
-size_t lex_find_top(const Source *src, size_t from, size_t to, char c) {
-  Text t = {src->data, to};
-  int depth = 0;
-  for (size_t i = from; i < to;) {
-    size_t j = skip_comment(t, i);
-    if (j != i) {
-      i = j;
-      continue;
-    }
-    char ch = t.s[i];
-    if (ch == '"' || ch == '\'') {
-      i = skip_literal(t, i);
-      continue;
-    }
-    if (depth == 0 && ch == c) return i;
-    if (ch == '(' || ch == '[' || ch == '{') depth++;
-    if (ch == ')' || ch == ']' || ch == '}') depth--;
-    i++;
-  }
-  return to;
-}
-
 size_t lex_preamble_end(const Source *src) {
   Text t = {src->data, src->len};
   size_t i = 0, end = 0;
   int depth = 0, includes = 0;
   for (;;) {
-    i = skip_blank(t, i);
+    i = lex_space(t, i);
     if (i >= t.n || !hash_len(t, i)) break;
     size_t le = line_end(t, i);
-    size_t j = skip_blank((Text){t.s, le}, i + hash_len(t, i)), k = ident_end(t, j);
+    size_t j = lex_space((Text){t.s, le}, i + hash_len(t, i)), k = ident_end(t, j);
     if (word_at(t, j, k, "pragma")) {
-      size_t w = skip_blank((Text){t.s, le}, k);
+      size_t w = lex_space((Text){t.s, le}, k);
       if (word_at(t, w, ident_end(t, w), "tirx")) break;
     }
     if (word_at(t, j, k, "if") || word_at(t, j, k, "ifdef") || word_at(t, j, k, "ifndef")) depth++;
     if (word_at(t, j, k, "endif") && --depth < 0) break;
     if (word_at(t, j, k, "include")) includes++;
     i = le;
-    while (i < t.n && !eol_at(t, i)) i++;  // a comment after the directive
+    while (i < t.n && !lex_eol(t, i)) i++;  // a comment after the directive
     if (i < t.n) i++;
     if (depth == 0) end = i;
   }

@@ -1,9 +1,11 @@
 // scan.h - finds tirx annotations in the bytes of a file, without libclang:
 // `#pragma tirx` lines, `_Pragma("tirx ...")`, TIRX_* macros and tirx_* calls.
-// Comments, string and character literals and other directives are skipped.
+// Comments, string and character literals and other directives are skipped
+// (lex.h: the lexer, and its calls over a file that the constructs use).
 #pragma once
 #include <stdbool.h>
 
+#include "lex.h"
 #include "pragma.h"
 #include "source.h"
 
@@ -42,14 +44,7 @@ typedef struct {
 } AnnotationList;
 
 AnnotationList scan_annotations(Arena *a, const Source *src);
-// Skips blanks, comments and line continuations from off.
-size_t lex_skip_blank(const Source *src, size_t off);
-// Given the offset of '(', returns the offset just past its ')', or 0 when
-// unbalanced.
-size_t lex_close_paren(const Source *src, size_t open);
 bool is_tirx_call(Span name);
-// First `c` in [from, to) outside brackets, literals and comments; `to` if none.
-size_t lex_find_top(const Source *src, size_t from, size_t to, char c);
 // End of the file's preamble: the leading lines that hold only directives
 // (no tirx annotation), blanks and comments, with #if/#endif balanced. 0 when
 // there is none or it holds no #include.

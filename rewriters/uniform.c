@@ -1,8 +1,9 @@
 // uniform.c - the uniformity check of SPEC 2: a block-wide barrier that only
 // part of the block reaches (inside an async region, under elect, under a
 // condition on the thread's identity - an `if`, a loop's condition, `?:`,
-// `&&`/`||` - or after a return that only part of the block takes, also
-// through a helper or lambda that the code calls) deadlocks the block. The
+// `&&`/`||` - also through a helper or lambda that the code calls) deadlocks
+// the block; an event declared after a return that only part of the block
+// takes may lose the thread that initializes it. The
 // same holds within a region for tirx_region_sync(), and a
 // tirx_warpgroup_sync(id) waits for 128 threads. `#pragma tirx uniform` on a
 // statement asserts that it is reached uniformly.
@@ -159,7 +160,13 @@ static int divergent_return(const Ctx *c, const Kernel *k, size_t off, const Nam
 }
 
 // One collective: `what` at node i (offset off) must be reached by the block.
-static void check_collective(Ctx *c, Kernel *k, const Names *tainted, int i, size_t off, const char *what) {
+// A thread-dependent `return` before a barrier of the whole block is fine:
+// the returning threads exit, and exited threads never hold up such a barrier
+// (PTX ISA, `exit` and `barrier`): llm.c's `if (i >= n) return; ...
+// __syncthreads();`. An event's declaration is different: thread 0 initializes
+// its mbarriers (tirx_event_init), and thread 0 may be among those that left.
+static void check_collective(Ctx *c, Kernel *k, const Names *tainted, int i, size_t off, const char *what,
+                             bool initializes) {
   const Region *in = NULL;
   for (int r = 0; r < k->regions.len; r++)
     if (off >= k->regions.items[r].body.start && off < k->regions.items[r].body.end) in = &k->regions.items[r];
@@ -190,11 +197,11 @@ static void check_collective(Ctx *c, Kernel *k, const Names *tainted, int i, siz
               "the condition; if it is the same for the whole block, say so with '#pragma tirx uniform'");
     return;
   }
-  int ret = divergent_return(c, k, off, tainted, &cond);
+  int ret = initializes ? divergent_return(c, k, off, tainted, &cond) : -1;
   if (ret >= 0) {
     diag_error(c->diag, off,
-               "%s after a return that part of the block takes is reached by the rest only: it never completes; "
-               "let every thread reach it, and return after it",
+               "%s after a return that part of the block takes: thread 0 initializes the event, and it may have "
+               "returned; declare the event before the return",
                what);
     diag_note(c->diag, node_at(c, ret)->start, "this return depends on the thread's identity");
   }
@@ -333,14 +340,15 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
     const Node *n = node_at(c, i);
     if (n->func != k->func || asserted_uniform(c, stmts, n->start)) continue;  // a lambda's: checked where called
     if (is_block_barrier(n)) {
-      check_collective(c, k, &tainted, i, n->start, what(c, i));
+      check_collective(c, k, &tainted, i, n->start, what(c, i), false);
       continue;
     }
     int via = n->kind == CXCursor_CallExpr ? barrier_through(c, i, 0) : -1;
     if (via >= 0)
       check_collective(c, k, &tainted, i, n->start,
                        arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), what(c, via),
-                                    source_line(c->src, node_at(c, via)->start)));
+                                    source_line(c->src, node_at(c, via)->start)),
+                       false);
   }
   // An event's declaration ends in a block barrier too (its init).
   for (int e = 0; e < k->events.len; e++) {
@@ -348,7 +356,7 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
     int node = front_first_at(c->front, ev->an->start);
     if (node < c->front->nnodes && !asserted_uniform(c, stmts, ev->an->start))
       check_collective(c, k, &tainted, node, ev->an->start,
-                       arena_printf(c->arena, "the declaration of event '%.*s'", (int)ev->name.len, ev->name.s));
+                       arena_printf(c->arena, "the declaration of event '%.*s'", (int)ev->name.len, ev->name.s), true);
   }
   check_region_barriers(c, k, &tainted);
   check_turns(c, k);

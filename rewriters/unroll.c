@@ -8,7 +8,6 @@
 #include "ast.h"
 #include "unroll.h"
 
-enum { MAX_ITERATIONS = 4096 };
 
 typedef struct {
   size_t body_start, end;
@@ -72,13 +71,8 @@ static bool eval(CXCursor cur, long long *v) {
   return front_eval_int(cur, v, &u);
 }
 
-static bool is_ref(CXCursor cur, CXCursor var) {
-  cur = front_strip(cur);
-  return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), var);
-}
-
 // `T i = start` or `i = start`.
-static bool read_init(Ctx *c, const Annotation *an, const ForParts *fp, Header *h, bool *declared) {
+static bool read_init(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp, Header *h, bool *declared) {
   const Node *n = fp->init >= 0 ? node_at(c, fp->init) : NULL;
   CXCursor kids[4];
   if (n && n->kind == CXCursor_DeclStmt && cursor_children(n->cur, kids, 4) == 1 &&
@@ -101,13 +95,13 @@ static bool read_init(Ctx *c, const Annotation *an, const ForParts *fp, Header *
     return true;
   }
 bad:
-  diag_error(c->diag, n ? n->start : fp->lparen + 1,
+  diag_error(d, n ? n->start : fp->lparen + 1,
              "a loop under '%s' must start with 'T i = start' or 'i = start'", spelling_of(an));
   return false;
 }
 
 // `i < bound` (any of < <= > >= !=, either side).
-static bool read_cond(Ctx *c, const Annotation *an, const ForParts *fp, Header *h) {
+static bool read_cond(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp, Header *h) {
   const Node *n = fp->cond >= 0 ? node_at(c, fp->cond) : NULL;
   CXCursor kids[4];
   if (n && n->kind == CXCursor_BinaryOperator && cursor_children(n->cur, kids, 4) == 2) {
@@ -118,7 +112,7 @@ static bool read_cond(Ctx *c, const Annotation *an, const ForParts *fp, Header *
         {CXBinaryOperator_NE, CXBinaryOperator_NE}};
     for (int i = 0; i < 5; i++) {
       if (op != flip[i][0]) continue;
-      int side = is_ref(kids[0], h->var) ? 0 : is_ref(kids[1], h->var) ? 1 : -1;
+      int side = is_ref_to(kids[0], h->var) ? 0 : is_ref_to(kids[1], h->var) ? 1 : -1;
       if (side < 0) break;
       h->cmp = side == 0 ? op : flip[i][1];
       h->bound_node = fp->cond;
@@ -131,35 +125,35 @@ static bool read_cond(Ctx *c, const Annotation *an, const ForParts *fp, Header *
       return true;
     }
   }
-  diag_error(c->diag, n ? n->start : fp->lparen + 1,
+  diag_error(d, n ? n->start : fp->lparen + 1,
              "the condition of a loop under '%s' must compare '%s' with a bound using <, <=, >, >= or !=",
              spelling_of(an), h->name);
   return false;
 }
 
 // ++i, i++, --i, i--, i += step, i -= step.
-static bool read_inc(Ctx *c, const Annotation *an, const ForParts *fp, Header *h) {
+static bool read_inc(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp, Header *h) {
   const Node *n = fp->inc >= 0 ? node_at(c, fp->inc) : NULL;
   CXCursor kids[4];
-  if (n && n->kind == CXCursor_UnaryOperator && cursor_children(n->cur, kids, 4) == 1 && is_ref(kids[0], h->var)) {
+  if (n && n->kind == CXCursor_UnaryOperator && cursor_children(n->cur, kids, 4) == 1 && is_ref_to(kids[0], h->var)) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
     if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc) h->step = 1, h->step_ok = true;
     if (op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreDec) h->step = -1, h->step_ok = true;
     if (h->step_ok) return true;
   }
   if (n && n->kind == CXCursor_CompoundAssignOperator && cursor_children(n->cur, kids, 4) == 2 &&
-      is_ref(kids[0], h->var)) {
+      is_ref_to(kids[0], h->var)) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
     if (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign) {
       h->step_ok = eval(kids[1], &h->step);
       if (!h->step_ok) {
         const Node *k = node_at(c, fp->inc);
-        diag_error(c->diag, k->start, "the step of a loop under '%s' is not a constant expression", spelling_of(an));
+        diag_error(d, k->start, "the step of a loop under '%s' is not a constant expression", spelling_of(an));
         return false;
       }
       if (op == CXBinaryOperator_SubAssign) {
         if (h->step == LLONG_MIN) {
-          diag_error(c->diag, node_at(c, fp->inc)->start, "the step of a loop under '%s' is out of range",
+          diag_error(d, node_at(c, fp->inc)->start, "the step of a loop under '%s' is out of range",
                      spelling_of(an));
           return false;
         }
@@ -168,7 +162,7 @@ static bool read_inc(Ctx *c, const Annotation *an, const ForParts *fp, Header *h
       return true;
     }
   }
-  diag_error(c->diag, n ? n->start : fp->rparen,
+  diag_error(d, n ? n->start : fp->rparen,
              "the increment of a loop under '%s' must be ++%s, %s++, --%s, %s--, %s += C or %s -= C", spelling_of(an),
              h->name, h->name, h->name, h->name, h->name, h->name);
   return false;
@@ -193,7 +187,7 @@ static bool holds(i128 v, enum CXBinaryOperatorKind cmp, i128 bound) {
 }
 
 // Runs the loop header at compile time and records each iteration's value.
-static bool expand(Ctx *c, const Annotation *an, const Header *h, LoopHeader *u) {
+static bool expand(Ctx *c, Diag *d, const Annotation *an, const Header *h, LoopHeader *u) {
   int bits = u->bits;
   bool is_unsigned = u->is_unsigned;
   i128 mod = (i128)1 << bits;
@@ -209,9 +203,9 @@ static bool expand(Ctx *c, const Annotation *an, const Header *h, LoopHeader *u)
   bound = as_type(bound, cbits, cu);
   VEC(char *) vals = {0};
   while (holds(as_type(v, cbits, cu), h->cmp, bound)) {
-    if (vals.len == MAX_ITERATIONS) {
-      diag_error(c->diag, node_at(c, h->bound_node)->start,
-                 "'%s' would expand more than %d iterations of this loop", spelling_of(an), MAX_ITERATIONS);
+    if (vals.len == MAX_COPIES) {
+      diag_error(d, node_at(c, h->bound_node)->start,
+                 "'%s' would expand more than %d iterations of this loop", spelling_of(an), MAX_COPIES);
       return false;
     }
     VEC_PUSH(c->arena, vals, int_literal(c->arena, v, is_unsigned, bits));
@@ -219,7 +213,7 @@ static bool expand(Ctx *c, const Annotation *an, const Header *h, LoopHeader *u)
     if (is_unsigned)
       v = ((v % mod) + mod) % mod;
     else if (v < lo || v > hi) {
-      diag_error(c->diag, node_at(c, h->bound_node)->start,
+      diag_error(d, node_at(c, h->bound_node)->start,
                  "loop variable '%s' overflows its type before this loop ends", h->name);
       return false;
     }
@@ -255,8 +249,6 @@ static void not_constant(Ctx *c, Diag *d, const Annotation *an, int node, const 
 }
 
 bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) {
-  Diag *saved = c->diag;
-  c->diag = d;  // the readers below report through c->diag
   bool ok = false;
   const Node *n = node_at(c, st.node);
   ForParts fp;
@@ -267,7 +259,7 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
   } else if (front_in_macro(c->front, n->start) || !for_parts(c, st.node, &fp) ||
              front_in_macro(c->front, node_at(c, fp.body)->start)) {
     diag_error(d, n->start, "'%s' needs a 'for' loop written out, not one from a macro expansion", spelling_of(an));
-  } else if (read_init(c, an, &fp, &h, &declared)) {
+  } else if (read_init(c, d, an, &fp, &h, &declared)) {
     CXString name = clang_getCursorSpelling(h.var);
     h.name = arena_strndup(c->arena, clang_getCString(name), strlen(clang_getCString(name)));
     clang_disposeString(name);
@@ -275,7 +267,7 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
     if (!int_type(h.var, &out->bits, &out->is_unsigned, &out->type, c->arena)) {
       diag_error(d, node_at(c, fp.init)->start, "loop variable '%s' of a loop under '%s' must have an integer type",
                  h.name, spelling_of(an));
-    } else if (read_cond(c, an, &fp, &h) && read_inc(c, an, &fp, &h)) {
+    } else if (read_cond(c, d, an, &fp, &h) && read_inc(c, d, an, &fp, &h)) {
       int assign = assigns_to(c, fp.body, h.var);
       out->in_template = n->in_template;
       out->start = h.start, out->step = h.step;
@@ -293,11 +285,10 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
         diag_error(d, node_at(c, fp.inc)->start, "the step of a loop under '%s' is zero", spelling_of(an));
       } else {
         out->constant = true;
-        ok = expand(c, an, &h, out);
+        ok = expand(c, d, an, &h, out);
       }
     }
   }
-  c->diag = saved;
   return ok;
 }
 

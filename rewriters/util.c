@@ -175,3 +175,27 @@ void buf_free(Buf *b) {
 
 bool is_ident_start(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_ident_char(int c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+
+// Bottom-up merge sort through one temporary buffer, the runs swapping
+// between the two.
+void sort_stable(void *base, size_t n, size_t size, SortCmp cmp, void *ctx) {
+  if (n < 2) return;
+  char *from = base, *to = xmalloc(n * size), *tmp = to;
+  for (size_t width = 1; width < n; width *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * width) {
+      size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        // Ties keep the left run's element first: stable.
+        const char *pick = cmp(from + j * size, from + i * size, ctx) < 0 ? from + j++ * size : from + i++ * size;
+        memcpy(to + k++ * size, pick, size);
+      }
+      memcpy(to + k * size, from + i * size, (mid - i) * size), k += mid - i;
+      memcpy(to + k * size, from + j * size, (hi - j) * size);
+    }
+    char *t = from;
+    from = to, to = t;
+  }
+  if (from != base) memcpy(base, from, n * size);
+  free(tmp);
+}

@@ -47,6 +47,11 @@ void buf_free(Buf *b);
 bool is_ident_start(int c);
 bool is_ident_char(int c);
 
+// A stable merge sort of n elements of `size` bytes whose comparison reads
+// ctx (qsort's comparator has no context, so it would need a static).
+typedef int (*SortCmp)(const void *a, const void *b, void *ctx);
+void sort_stable(void *base, size_t n, size_t size, SortCmp cmp, void *ctx);
+
 // ---- the failure policy: running out of memory ----
 // Nothing in the library exits or aborts. Every allocation goes through
 // xmalloc/xrealloc (arenas and Bufs too), which never return NULL: when

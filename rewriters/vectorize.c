@@ -196,11 +196,6 @@ static bool is_written(const Ctx *c, int i, bool *also_read) {
   return false;
 }
 
-static bool is_var(CXCursor cur, CXCursor var) {
-  cur = front_strip(cur);
-  return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), var);
-}
-
 // Whether node i runs only on some paths through the body.
 static bool conditional(const Ctx *c, int i, int body) {
   for (int p = node_at(c, i)->parent; p >= 0 && p != body; p = node_at(c, p)->parent) {
@@ -228,13 +223,13 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   char *base = NULL;
   int sub = idx;
   while (node_at(c, sub)->kind == CXCursor_UnexposedExpr || node_at(c, sub)->kind == CXCursor_ParenExpr) sub++;
-  if (is_var(node_at(c, sub)->cur, var)) {
+  if (is_ref_to(node_at(c, sub)->cur, var)) {
     base = "0";
   } else if (node_at(c, sub)->kind == CXCursor_BinaryOperator &&
              clang_getCursorBinaryOperatorKind(node_at(c, sub)->cur) == CXBinaryOperator_Add) {
     int ops[2];
     if (front_children(c->front, sub, ops, 2) == 2) {
-      int other = is_var(node_at(c, ops[0])->cur, var) ? ops[1] : is_var(node_at(c, ops[1])->cur, var) ? ops[0] : -1;
+      int other = is_ref_to(node_at(c, ops[0])->cur, var) ? ops[1] : is_ref_to(node_at(c, ops[1])->cur, var) ? ops[0] : -1;
       if (other >= 0 && !refers_to(c, other, var)) base = node_text(c, other);
       if (other >= 0 && !pure(c, other)) return misfit(f, node, "an index has side effects"), 0;
     }
@@ -285,7 +280,7 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   *lane_out = l;
   int refs = 0;
   for (int i = idx; i <= node_at(c, idx)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_var(node_at(c, i)->cur, var)) refs++;
+    if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_ref_to(node_at(c, i)->cur, var)) refs++;
   return refs;
 }
 
@@ -340,7 +335,7 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     return;
   }
   for (int i = body; i <= node_at(c, body)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_var(node_at(c, i)->cur, h.var)) refs++;
+    if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_ref_to(node_at(c, i)->cur, h.var)) refs++;
   vz->var_used = refs > covered;
   for (int i = 0; i < lanes.len; i++) edit_add(c->edits, lanes.items[i]);
   diag_remark(c->diag, an->start, "vectorize: %d array%s as %d-byte vectors", vz->narrays, vz->narrays == 1 ? "" : "s",

@@ -1,7 +1,6 @@
 // rt_build.c - from source to cubin: the key, the disk cache, tirx-pp's
 // rewriter in-process, NVRTC.
 #define _GNU_SOURCE
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,13 +200,6 @@ bool rt_rewriter_available(const char *src, size_t len, char *why, size_t whylen
 }
 
 #ifndef TIRX_RT_NO_REWRITER
-// One rewrite at a time, for the last process-wide state of the rewriter:
-// front.c's sort_nodes (qsort's comparator reads the node table through it).
-// libclang's load (pthread_once), spelling_of and pragma.c's bad_closer no
-// longer need it, and each rewrite has its own libclang index; when sort_nodes
-// goes, so does this lock.
-static pthread_mutex_t rewrite_lock = PTHREAD_MUTEX_INITIALIZER;
-
 // Rewrites b's source into rw: the text, the files the rewriter read (the
 // input, a name only, aside) and the diagnostics. rw->log is set (or NULL)
 // whatever the outcome: the caller takes it and frees the rest.
@@ -235,9 +227,9 @@ static TirxRtStatus rewrite(const RtBuild *b, RtRewrite *rw, char *msg, size_t m
       .nclang_args = clang.n,
   };
   TirxResult res;
-  pthread_mutex_lock(&rewrite_lock);
+  // No lock: the rewriter keeps no process-wide state (libclang loads under
+  // pthread_once, each rewrite has its own index, arena and cache temporaries).
   int rc = tirx_rewrite(&opt, b->src, b->len, &res, out);
-  pthread_mutex_unlock(&rewrite_lock);
   fclose(out);
   args_free(&clang);
   if (rc != TIRX_OK) {

@@ -27,7 +27,7 @@ typedef struct {
 } Msg;
 
 typedef struct {
-  const Args *a;
+  const TirxOptions *opt;
   Arena *ar;
   FILE *err;
   const Source *input;
@@ -131,7 +131,7 @@ static size_t place(const Source *s, const Msg *m) {
 }
 
 static void emit(Report *r, Msg *m) {
-  Diag d = {.out = r->err, .werror = r->a->opt.werror, .remarks = r->a->opt.remarks, .color = r->a->opt.color};
+  Diag d = {.out = r->err, .werror = r->opt->werror, .remarks = r->opt->remarks, .color = r->opt->color};
   buf_putc(&m->text, '\0');
   const Source *s = m->file ? source_for(r, m->file) : NULL;
   if (s && m->line >= 1 && m->line <= s->nlines) {
@@ -198,14 +198,14 @@ static void report_log(Report *r, const char *log) {
   }
 }
 
-int check_device(const Args *a, const char *view, const char *input, size_t len, FILE *err) {
+int check_device(const TirxOptions *o, const char *view, const char *input, size_t len, FILE *err) {
   Arena *ar = arena_new();
-  const char **opts = arena_alloc(ar, sizeof(char *) * (size_t)CHECK_NVRTC_OPTIONS(&a->opt));
-  int nopts = check_nvrtc_options(ar, &a->opt, opts);
+  const char **opts = arena_alloc(ar, sizeof(char *) * (size_t)CHECK_NVRTC_OPTIONS(o));
+  int nopts = check_nvrtc_options(ar, o, opts);
   TirxNvrtcResult res;
   char msg[512] = "";
-  int rc = tirx_nvrtc_compile(view, a->opt.path, opts, nopts, NULL, 0, &res, msg, sizeof msg);
-  Report r = {.a = a, .ar = ar, .err = err, .input = source_new(ar, a->opt.path, input, len)};
+  int rc = tirx_nvrtc_compile(view, o->path, opts, nopts, NULL, 0, &res, msg, sizeof msg);
+  Report r = {.opt = o, .ar = ar, .err = err, .input = source_new(ar, o->path, input, len)};
   if (rc == 2 && !(res.log && *res.log)) {
     fprintf(err, "tirx-pp: error: --check: %s\n", msg);
   } else {

@@ -3,12 +3,13 @@
 #pragma once
 #include <stdio.h>
 
-#include "args.h"
+#include "tirxpp.h"
 
-// Compiles `view` (TirxResult.device). `input` holds the input's bytes, for
-// the snippets under messages in the input. Returns TIRX_OK, TIRX_INPUT_ERROR
-// (NVRTC errors, or warnings under -Werror) or TIRX_IO_ERROR (no NVRTC).
-int check_device(const Args *a, const char *view, const char *input, size_t len, FILE *err);
+// Compiles `view` (TirxResult.device) of the rewrite made with options `o`.
+// `input` holds the input's bytes, for the snippets under messages in the
+// input. Returns TIRX_OK, TIRX_INPUT_ERROR (NVRTC errors, or warnings under
+// -Werror) or TIRX_IO_ERROR (no NVRTC).
+int check_device(const TirxOptions *o, const char *view, const char *input, size_t len, FILE *err);
 // NVRTC's options for the output of options `o`: the target, the dialect,
 // the include paths (the parse's, tirx's, CUDA's, the stand-ins for the
 // standard headers) and -DTIRX_PP_OUTPUT; at most CHECK_NVRTC_OPTIONS(o) of

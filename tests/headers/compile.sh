@@ -131,6 +131,8 @@ want hopper-sm_90a "wgmma m64n128k16"   "wgmma\.mma_async\.sync\.aligned\.m64n12
 want hopper-sm_90a "wgmma m64n160k16"   "wgmma\.mma_async\.sync\.aligned\.m64n160k16\.f32\.bf16\.bf16"
 want hopper-sm_90a "wgmma m64n64k16 f16" "wgmma\.mma_async\.sync\.aligned\.m64n64k16\.f32\.f16\.f16"
 want hopper-sm_90a "wgmma RS, trans-b"  "wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.bf16\.bf16.*\}, \{$R, $R, $R, $R\}, $RD, p, 1, 1, 1;"
+want hopper-sm_90a "wgmma m64n256k32 e4m3" "wgmma\.mma_async\.sync\.aligned\.m64n256k32\.f32\.e4m3\.e4m3.*\}, $RD, $RD, p, 1, 1;"
+want hopper-sm_90a "wgmma m64n128k32 e4m3" "wgmma\.mma_async\.sync\.aligned\.m64n128k32\.f32\.e4m3\.e4m3.*\}, $RD, $RD, p, 1, 1;"
 want hopper-sm_90a "TMA load 3D"        "cp\.async\.bulk\.tensor\.3d\.shared::cluster\.global\.mbarrier::complete_tx::bytes$S\[$R\], \[$RD, \{$R, $R, $R\}\], \[$R\];"
 want hopper-sm_90a "TMA store 3D"       "cp\.async\.bulk\.tensor\.3d\.global\.shared::cta\.bulk_group$S\[$RD, \{$R, $R, $R\}\], \[$R\];"
 want hopper-sm_90a "wgmma.fence"        "wgmma\.fence\.sync\.aligned;"

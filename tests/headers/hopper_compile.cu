@@ -66,6 +66,21 @@ __global__ void every_function_2(const __grid_constant__ CUtensorMap map, int ro
   tirx_tma_store_wait<0>();
 }
 
+// The fp8 (e4m3) wgmmas, in a kernel of their own for the same reason.
+__global__ void every_function_fp8(int scale) {
+  __shared__ __align__(1024) unsigned char tile[64 * 128];
+  float acc256[128] = {}, acc128[64] = {};
+  tirx_wgmma_fence();
+  const uint64_t d = tirx_wgmma_desc_sw128(tile);
+  tirx_wgmma_m64n256k32_e4m3(acc256, d, d + 2, scale);
+  tirx_wgmma_m64n128k32_e4m3(acc128, d, d + 2, scale);
+  tirx_wgmma_commit();
+  tirx_wgmma_wait<0>();
+  tirx_wgmma_fence_operand(acc256);
+  tirx_wgmma_fence_operand(acc128);
+  reinterpret_cast<float *>(tile)[threadIdx.x] = acc256[0] + acc256[127] + acc128[63];
+}
+
 // One descriptor, with its expected bits spelled out.
 static int check_desc(uint32_t addr, uint64_t want) {
   const uint64_t got = tirx_wgmma_desc_sw128_at(addr);

@@ -191,6 +191,81 @@ START_TEST(parse_nothing) {
 }
 END_TEST
 
+// The annotation text is lexed as C++ (lex.c): a digit separator is no
+// character literal, a comma in a comment separates nothing, a quote in a
+// character literal is no string. (Before the one lexer, pragma.c read
+// `1'000` as the start of a character literal and split at commas in comments.)
+START_TEST(parse_lexes_as_cpp) {
+  Directive d;
+  ck_assert(parse("grid(i: 1'000, j: 2)", &d));
+  ck_assert_int_eq(d.head.nargs, 2);
+  ck_assert(span_is(d.head.args[0].expr, "1'000"));
+  ck_assert(span_is(d.head.args[1].name, "j"));
+  ck_assert(parse("grid(i: 4 /* , j: 2 */)", &d));
+  ck_assert_int_eq(d.head.nargs, 1);
+  ck_assert(span_is(d.head.args[0].expr, "4 /* , j: 2 */"));
+  ck_assert(parse("unroll(f(')', \"(\"))", &d));
+  ck_assert(span_is(d.head.args[0].expr, "f(')', \"(\")"));
+  Diag diag = {.out = msg_stream};
+  ck_assert(parse("unroll('\"' == 0 ? 2 : 4 /* \"x\" */)", &d));
+  ck_assert(pragma_check_literals(&diag, &d));
+  ck_assert_int_eq(diag.errors, 0);
+}
+END_TEST
+
+// A string literal, with its prefix, is still an error, at its quote.
+START_TEST(parse_string_is_an_error) {
+  Directive d;
+  ck_assert(parse("unroll(u8\"x\")", &d));
+  char *line = arena_printf(arena, "#pragma tirx unroll(u8\"x\")");
+  Diag diag = {.src = source_new(arena, "t.cu", line, strlen(line)), .out = msg_stream};
+  ck_assert(!pragma_check_literals(&diag, &d));
+  diag_flush(&diag);
+  ck_assert_str_eq(diag_text(),
+                   "t.cu:1:23: error: a string is not allowed in a tirx annotation\n"
+                   "#pragma tirx unroll(u8\"x\")\n"
+                   "                      ^\n");
+}
+END_TEST
+
+// The last byte being a closer does not make a bracket balanced (it used to:
+// `unroll(f(n)` became `#pragma unroll f(n`).
+START_TEST(parse_unbalanced_closer_last) {
+  Directive d;
+  ck_assert(!parse("unroll(f(n)", &d));
+  ck_assert_str_eq(diag_text(),
+                   "t.cu:1:20: error: unbalanced '(' in tirx annotation\n"
+                   "#pragma tirx unroll(f(n)\n"
+                   "                   ^\n");
+}
+END_TEST
+
+START_TEST(parse_closer_of_another_bracket) {
+  Directive d;
+  ck_assert(!parse("grid(i: a[1)]", &d));
+  ck_assert_str_eq(diag_text(),
+                   "t.cu:1:25: error: unexpected ')' in tirx annotation\n"
+                   "#pragma tirx grid(i: a[1)]\n"
+                   "                        ^\n");
+}
+END_TEST
+
+// A macro's arguments span lines: a // comment ends at its line, not at the
+// end of the arguments (it used to hide `stream(s)`).
+START_TEST(macro_launch_line_comment) {
+  const char *text = "TIRX_LAUNCH(smem(B) // the bytes\n  stream(s))";
+  Source *src = source_new(arena, "t.cu", text, strlen(text));
+  Diag d = {.src = src, .out = msg_stream};
+  Directive dir;
+  Span name = {text, 11, 0}, args = {text + 12, strlen(text) - 13, 12};
+  ck_assert(pragma_from_macro(arena, &d, name, args, true, &dir));
+  diag_flush(&d);
+  ck_assert_int_eq(dir.kind, DIR_LAUNCH);
+  ck_assert_int_eq(dir.nclauses, 2);
+  ck_assert(span_is(dir.clauses[1].name, "stream"));
+}
+END_TEST
+
 START_TEST(macro_grid_pairs) {
   const char *text = "TIRX_GRID(i, 8, j, n + 1)";
   Source *src = source_new(arena, "t.cu", text, strlen(text));
@@ -252,6 +327,34 @@ START_TEST(scan_skips_comments_strings_and_defines) {
                           "int TIRX_UNROLLED = 0; int mytirx_cta_sync();\n");
   ck_assert_int_eq(l.len, 0);
   ck_assert(!l.includes_tirx_h);
+}
+END_TEST
+
+// The scanner lexes as C++ too: a comment in a #define is no annotation, a
+// digit separator no character literal (it hid what followed on the line), an
+// apostrophe in #warning or an unterminated literal ends at its line (it
+// swallowed the next one, and the `#pragma tirx` there was left unrewritten).
+START_TEST(scan_lexes_as_cpp) {
+  AnnotationList l = scan("#define M /* _Pragma(\"tirx unroll\") */\n");
+  ck_assert_int_eq(l.len, 0);
+  l = scan("#define M 1'0 _Pragma(\"tirx unroll\")\n");
+  ck_assert_int_eq(l.len, 1);
+  ck_assert_ptr_nonnull(l.items[0].bad);
+  l = scan("#warning don't\n#pragma tirx unroll\nfor (;;);\n");
+  ck_assert_int_eq(l.len, 1);
+  ck_assert_int_eq(l.items[0].start, 15);
+  l = scan("char c = 'x;\n#pragma tirx unroll\nfor (;;);\n");
+  ck_assert_int_eq(l.len, 1);
+  l = scan("TIRX_UNROLL_N(1'0) x; tirx_wait(f(')')) y;\n");
+  ck_assert_int_eq(l.len, 2);
+  ck_assert(span_is(l.items[0].args, "1'0"));
+  ck_assert(span_is(l.items[1].args, "f(')')"));
+  l = scan("const char *s = u8R\"(\n#pragma tirx unroll\n)\"; _Pragma(LR\"(tirx unroll)\")\n");
+  ck_assert_int_eq(l.len, 1);
+  ck_assert_ptr_nonnull(l.items[0].bad);  // a raw string in _Pragma
+  l = scan("_Pragma(\"tirx unroll\\\"");  // unterminated at the end of the file, after an escaped quote
+  ck_assert_int_eq(l.len, 1);
+  ck_assert_str_eq(l.items[0].bad, "unterminated string in _Pragma(\"tirx ...\")");
 }
 END_TEST
 
@@ -351,10 +454,16 @@ int main(void) {
   tcase_add_test(tc, parse_unbalanced);
   tcase_add_test(tc, parse_empty_argument);
   tcase_add_test(tc, parse_nothing);
+  tcase_add_test(tc, parse_lexes_as_cpp);
+  tcase_add_test(tc, parse_string_is_an_error);
+  tcase_add_test(tc, parse_unbalanced_closer_last);
+  tcase_add_test(tc, parse_closer_of_another_bracket);
+  tcase_add_test(tc, macro_launch_line_comment);
   tcase_add_test(tc, macro_grid_pairs);
   tcase_add_test(tc, macro_grid_odd_arguments);
   tcase_add_test(tc, scan_finds_all_spellings);
   tcase_add_test(tc, scan_skips_comments_strings_and_defines);
+  tcase_add_test(tc, scan_lexes_as_cpp);
   tcase_add_test(tc, scan_pragma_with_continuation);
   tcase_add_test(tc, preamble_stops_at_code_and_annotations);
   tcase_add_test(tc, source_lines_and_crlf);

@@ -1,7 +1,8 @@
 // test_lib.c - the library's hygiene: the system helpers shared by the tool
 // and the runtime (sys.h), the failure policy (allocation failure inside
 // tirx_rewrite comes back as TIRX_IO_ERROR, the process goes on), and no
-// process-wide state (spelling_of's text, libclang's load from many threads).
+// process-wide state (spelling_of's text, libclang's load and whole rewrites
+// from many threads).
 //
 // Linked with -Wl,--wrap=malloc,--wrap=realloc: fail_allocation_after(n)
 // makes the n-th allocation from now on fail (in this program and the
@@ -26,9 +27,10 @@
 
 void *__real_malloc(size_t n);
 void *__real_realloc(void *p, size_t n);
-static long countdown;    // the allocation that fails, counted from 1; 0: none
-static long allocations;  // made so far
-static long made;         // by the last tirx_rewrite of rewrite_failing_at
+// Atomic: rewrites_from_threads allocates from several threads at once.
+static _Atomic long countdown;    // the allocation that fails, counted from 1; 0: none
+static _Atomic long allocations;  // made so far
+static long made;                 // by the last tirx_rewrite of rewrite_failing_at
 
 static void fail_allocation_after(long n) { countdown = n; }
 static bool fails_now(void) {
@@ -290,6 +292,70 @@ START_TEST(libclang_load_from_threads) {
 }
 END_TEST
 
+// Rewrites in threads at once, sharing one parse cache (two threads per
+// source: the same PCH built twice at once), each output as a rewrite alone
+// gives it. libtirx_rt no longer holds a lock around tirx_rewrite.
+typedef struct {
+  const char *src;
+  char cache[300];
+  int rc;
+  char *text, *diag;
+} ThreadRewrite;
+
+static void *rewrite_in_thread(void *arg) {
+  ThreadRewrite *t = arg;
+  TirxOptions opt = {.path = "k.cu", .header_dir = TIRX_SOURCE_HEADER_DIR, .no_line = true, .cache_dir = t->cache};
+  size_t dlen;
+  FILE *d = open_memstream(&t->diag, &dlen);
+  TirxResult r;
+  pthread_barrier_wait(&start_line);
+  t->rc = tirx_rewrite(&opt, t->src, strlen(t->src), &r, d);
+  fclose(d);
+  t->text = r.text.data ? strdup(r.text.data) : NULL;
+  tirx_result_free(&r);
+  return NULL;
+}
+
+START_TEST(rewrites_from_threads) {
+  static const char *srcs[THREADS / 2] = {
+      "__global__ void k(int *p) {\n#pragma tirx unroll\n  for (int i = 0; i < 3; ++i) p[i] = i;\n}\n",
+      "#include <cstdio>\n__global__ void k(float *p) {\n  TIRX_UNROLL for (int i = 0; i < 2; ++i) p[i] *= 2;\n}\n",
+      "__global__ void k(int *p) {\n#pragma tirx elect\n  { p[0] = 1; }\n}\n",
+      "#include <cstdint>\n__global__ void k(int *p) {\n#pragma tirx unroll\n  for (int i = 4; i > 0; --i) p[i] = i;\n}\n",
+  };
+  ThreadRewrite alone[THREADS / 2], t[THREADS];
+  pthread_t th[THREADS];
+  char cache[300];
+  snprintf(cache, sizeof cache, "%s/alone", dir);
+  ck_assert_int_eq(mkdir(cache, 0777), 0);
+  snprintf(cache, sizeof cache, "%s/shared", dir);
+  ck_assert_int_eq(mkdir(cache, 0777), 0);
+  ck_assert_int_eq(pthread_barrier_init(&start_line, NULL, 1), 0);
+  for (int i = 0; i < THREADS / 2; i++) {
+    alone[i] = (ThreadRewrite){.src = srcs[i]};
+    snprintf(alone[i].cache, sizeof alone[i].cache, "%s/alone", dir);
+    rewrite_in_thread(&alone[i]);
+    ck_assert_msg(alone[i].rc == TIRX_OK, "source %d: %s", i, alone[i].diag);
+  }
+  pthread_barrier_destroy(&start_line);
+  ck_assert_int_eq(pthread_barrier_init(&start_line, NULL, THREADS), 0);
+  for (int i = 0; i < THREADS; i++) {
+    t[i] = (ThreadRewrite){.src = srcs[i / 2]};
+    snprintf(t[i].cache, sizeof t[i].cache, "%s/shared", dir);
+    ck_assert_int_eq(pthread_create(&th[i], NULL, rewrite_in_thread, &t[i]), 0);
+  }
+  for (int i = 0; i < THREADS; i++) pthread_join(th[i], NULL);
+  pthread_barrier_destroy(&start_line);
+  for (int i = 0; i < THREADS; i++) {
+    ck_assert_msg(t[i].rc == TIRX_OK, "thread %d: %s", i, t[i].diag);
+    ck_assert_str_eq(t[i].text, alone[i / 2].text);
+    ck_assert_str_eq(t[i].diag, alone[i / 2].diag);
+    free(t[i].text), free(t[i].diag);
+  }
+  for (int i = 0; i < THREADS / 2; i++) free(alone[i].text), free(alone[i].diag);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lib");
   TCase *tc = tcase_create("lib");
@@ -304,6 +370,7 @@ int main(void) {
   tcase_add_test(tc, out_of_memory_has_annotations);
   tcase_add_test(tc, spelling_of_per_call);
   tcase_add_test(tc, libclang_load_from_threads);
+  tcase_add_test(tc, rewrites_from_threads);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
