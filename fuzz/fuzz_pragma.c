@@ -1,4 +1,4 @@
-// fuzz_pragma.c - libFuzzer harness for the annotation parser (rewriters/pragma.c).
+// fuzz_pragma.c - libFuzzer harness for the annotation parser (rewriters/front/pragma.c).
 //
 // Each input is the directive text of a `#pragma tirx <text>` line. It is laid
 // out in a Source exactly as the scanner would hand it over, and parsed:
@@ -9,7 +9,7 @@
 // Every span a successful parse returns must point into the text it came from,
 // with .off consistent with .s.
 // The same bytes are also taken as a whole file: scan_annotations finds its
-// annotations (rewriters/scan.c), each is read as the driver reads it
+// annotations (rewriters/front/scan.c), each is read as the driver reads it
 // (pragma_parse or pragma_from_macro, messages printed), and the lexer helpers
 // run over it; every offset they return must lie in the file.
 // Everything is allocated in one Arena per iteration and freed with it.

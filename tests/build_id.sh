@@ -12,17 +12,17 @@ id=$("$src/runtime/build_id.sh" "$src") || fail "build_id.sh failed"
 grep -qx "#define TIRX_PP_BUILD_ID \"$id\"" "$header" || fail "$header does not hold $id: $(cat "$header")"
 rm -rf "$work" && mkdir -p "$work/runtime" && cp -r "$src/rewriters" "$work/" && cp "$src/runtime/build_id.sh" "$work/runtime/"
 [ "$("$work/runtime/build_id.sh" "$work")" = "$id" ] || fail "a copy of the tree has another id"
-for f in util.c construct.h libclang.def; do
+for f in base/util.c constructs/construct.h front/libclang.def api.c; do
   cp "$src/rewriters/$f" "$work/rewriters/$f"
   echo " " >> "$work/rewriters/$f"
   [ "$("$work/runtime/build_id.sh" "$work")" != "$id" ] || fail "a change to $f keeps the id"
   cp "$src/rewriters/$f" "$work/rewriters/$f"
 done
-# A new source counts too, in a folder of its own as well.
+# A new source counts too, on top and in a phase folder (checks/).
 touch "$work/rewriters/new.c"
 id2=$("$work/runtime/build_id.sh" "$work")
 [ "$id2" != "$id" ] || fail "a new file keeps the id"
-mkdir "$work/rewriters/checks" && touch "$work/rewriters/checks/new.h"
+touch "$work/rewriters/checks/new.h"
 [ "$("$work/runtime/build_id.sh" "$work")" != "$id2" ] || fail "a new file in a subfolder keeps the id"
 # The header is rewritten only when the id changes (no needless rebuilds).
 "$work/runtime/build_id.sh" "$work" "$work/h.h" && before=$(stat -c %Y.%N "$work/h.h" 2>/dev/null; stat -c %y "$work/h.h")

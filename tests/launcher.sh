@@ -55,7 +55,7 @@ grep -q 'tirx\.cu' "$work/annotated.deps" && bad "cmake: depfile names the copy"
 grep -qx "$proj/annotated.cu" "$work/annotated.deps" && grep -qx "$proj/params.h" "$work/annotated.deps" \
   && [ "$(grep -c 'annotated\.cu$' "$work/annotated.deps")" -eq 1 ] \
   && ok "cmake: depfile names the original source and header, once" || { bad "cmake: depfile names the originals"; head -3 "$work/annotated.deps"; }
-# Since the lead's header rewriting (rewriters/tu.c): an annotation in a
+# Since the lead's header rewriting (rewriters/front/tu.c): an annotation in a
 # template in a .cuh under a subfolder.
 tobj=$b/CMakeFiles/kernels.dir/templated.cu.o
 deps CMakeFiles/kernels.dir/templated.cu.o > "$work/templated.deps"

@@ -10,7 +10,10 @@
 # against defined symbols), and the `#include "x.h"` lines of each file (a
 # header stands for the .c file of the same name). A cycle anywhere among
 # the library's files fails too, and so does a function that X.c exports
-# and X.h does not declare (issue 14: headers per module).
+# and X.h does not declare (issue 14: headers per module). The files are
+# found anywhere under rewriters/ (a name unique across its folders); the
+# check phase's files must be in rewriters/checks/, the lowering's in
+# rewriters/lower/, and nothing else there (issue 14: the layout).
 set -u
 src=$1 lib=$2
 tmp=$(mktemp -d)
@@ -30,11 +33,20 @@ nm -A "$lib" 2>/dev/null | awk '
 # file -> file through symbols
 awk 'NR == FNR { def[$2] = $1; next } ($2 in def) && def[$2] != $1 { print $1, def[$2], "calls", $2 }' \
   "$tmp/def" "$tmp/use" | sort -u > "$tmp/edges"
+# where each file of the library is: rewriters/ and its phase folders
+# (base/, front/, constructs/, ...), a file's name unique across them
+declare -A where=()
+while read -r p; do
+  b=$(basename "$p")
+  [ -z "${where[$b]+x}" ] || { echo "layers: two files named $b: ${where[$b]} and $p"; exit 1; }
+  where[$b]=$p
+done < <(find "$src/rewriters" -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
 # file -> file through #include "x.h", where x.c is a file of the library
-for c in "$src"/rewriters/*.c; do
+for c in "${where[@]}"; do
+  case $c in *.c) ;; *) continue ;; esac
   f=$(basename "$c" .c)
   grep -o '^#include "[a-z_]*\.h"' "$c" | sed 's/.*"\(.*\)\.h"/\1/' | while read -r h; do
-    [ "$h" != "$f" ] && [ -f "$src/rewriters/$h.c" ] && echo "$f $h includes $h.h"
+    [ "$h" != "$f" ] && [ -n "${where[$h.c]+x}" ] && echo "$f $h includes $h.h"
   done
 done >> "$tmp/edges"
 
@@ -47,11 +59,31 @@ while read -r from to how what; do
     status=1
   fi
 done < "$tmp/edges"
+# folders: the check phase is rewriters/checks/, the lowering rewriters/lower/
+# (docs/architecture.md, "Where the files are"), both ways
+declare -A folder=([2]=checks [3]=lower)
+for f in "${!phase[@]}"; do
+  want=${folder[${phase[$f]}]:-}
+  if [ -n "$want" ] && [ "${where[$f.c]:-}" != "$src/rewriters/$want/$f.c" ]; then
+    echo "layers: $f.c (${names[${phase[$f]}]}) is not in rewriters/$want/"
+    status=1
+  fi
+done
+for want in checks lower; do
+  for c in "$src/rewriters/$want"/*.c; do
+    [ -f "$c" ] || continue
+    f=$(basename "$c" .c)
+    if [ -z "${phase[$f]+x}" ] || [ "${folder[${phase[$f]}]:-}" != "$want" ]; then
+      echo "layers: rewriters/$want/$f.c is not of that phase in tests/layers.sh"
+      status=1
+    fi
+  done
+done
 # headers per module: what X.c exports is declared in X.h (the public calls,
 # tirx_*, in tirxpp.h)
 while read -r f sym; do
-  h="$src/rewriters/$f.h"
-  case $sym in tirx_*) h="$src/rewriters/tirxpp.h" ;; esac
+  h=${where[$f.h]:-$src/rewriters/$f.h}
+  case $sym in tirx_*) h=${where[tirxpp.h]} ;; esac
   if ! grep -qw "$sym" "$h" 2>/dev/null; then
     echo "layers: $f.c defines $sym, which $(basename "$h") does not declare"
     status=1

@@ -1,4 +1,4 @@
-// test_lex.c - unit tests of the one C/C++ lexer (rewriters/lex.c): line ends
+// test_lex.c - unit tests of the one C/C++ lexer (rewriters/front/lex.c): line ends
 // and splices, comments, literals with their prefixes and raw strings,
 // pp-numbers, token boundaries, bracket matching and the top-level search.
 #include <check.h>
