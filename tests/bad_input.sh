@@ -43,6 +43,7 @@ export TIRX_PP_CACHE_DIR="$tmp/cache"
 cases=$tmp/cases
 mkdir -p "$cases" "$tmp/o"
 cp "$bad"/*.cu "$cases"/
+for h in "$bad"/*.h; do [ -e "$h" ] && cp "$h" "$cases"/; done  # headers some cases include
 pass=0 fail=0 skipped=0
 if ! "$bad/generate.sh" "$cases" > "$tmp/gen.log" 2>&1; then
   echo "FAIL generate.sh: $(tr '\n' ' ' < "$tmp/gen.log")"

@@ -266,7 +266,8 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
   const char *vs = clang_getCString(v);
   uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
   clang_disposeString(v);
-  h = fnv1a(h, "tirx-pp pch 4", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates
+  h = fnv1a(h, "tirx-pp pch 5", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates;
+  // 5: with the preprocessing record (macro definitions)
   for (int i = 0; i < p.argc; i++) h = fnv1a(h, p.argv[i], strlen(p.argv[i]));
   h = fnv1a(h, p.preamble, p.len);
   p.key = arena_printf(f->arena, "%s/%016llx", opt->cache_dir, (unsigned long long)h);
@@ -456,8 +457,13 @@ static void read_pch_companions(Front *f, const char *path) {
 static bool build_pch(Front *f, const Pch *p) {
   struct CXUnsavedFile unsaved = {p->header, p->preamble, (unsigned long)p->len};
   CXTranslationUnit tu;
-  if (clang_parseTranslationUnit2(f->index, p->header, p->argv, p->argc, &unsaved, 1,
-                                  CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization, &tu) != CXError_Success)
+  // The preprocessing record keeps the PCH's macro definitions: without them
+  // clang records no expansion of a macro defined in a header or the preamble
+  // (PreprocessingRecord::addMacroExpansion finds no definition), and a node
+  // from such a macro (`BAIL;` = `if (a[0]) break`) looks like plain code.
+  unsigned flags = CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization |
+                   CXTranslationUnit_DetailedPreprocessingRecord;
+  if (clang_parseTranslationUnit2(f->index, p->header, p->argv, p->argc, &unsaved, 1, flags, &tu) != CXError_Success)
     return false;
   bool ok = false;
   Messages errors = {0};
