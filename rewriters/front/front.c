@@ -14,6 +14,7 @@
 #include <utime.h>
 
 #include "scan.h"
+#include "sys.h"
 
 static size_t view_to_orig(const Front *f, size_t v) {
   // Last stub whose view text starts at or before v.
@@ -374,18 +375,16 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, 
 // arena: threads of one process may write the same entry at once).
 static char *temp_name(Arena *a, const char *path) { return arena_printf(a, "%s.tmp.%ld.%p", path, (long)getpid(), (void *)a); }
 
-// Writes lines[0..n) to path through a temporary, so that parallel builds
-// never read half a file. Newlines inside a line become spaces.
-static bool write_lines(Arena *a, const char *path, const char *const *lines, int n) {
-  char *tmp = temp_name(a, path);
-  FILE *out = fopen(tmp, "w");
-  if (!out) return false;
+// Writes lines[0..n) to path through a temporary (sys_replace_file), so that
+// parallel builds never read half a file. Newlines inside a line become spaces.
+static bool write_lines(const char *path, const char *const *lines, int n) {
+  Buf b = {0};
   for (int i = 0; i < n; i++) {
-    for (const char *c = lines[i]; *c; c++) fputc(*c == '\n' ? ' ' : *c, out);
-    fputc('\n', out);
+    for (const char *c = lines[i]; *c; c++) buf_putc(&b, *c == '\n' ? ' ' : *c);
+    buf_putc(&b, '\n');
   }
-  bool ok = fclose(out) == 0 && rename(tmp, path) == 0;
-  if (!ok) unlink(tmp);
+  bool ok = sys_replace_file(path, b.data ? b.data : "", b.len) == 0;
+  buf_free(&b);
   return ok;
 }
 
@@ -443,8 +442,8 @@ static bool write_pch_companions(Front *f, CXTranslationUnit tu, const char *pat
   clang_getInclusions(tu, add_inclusion, &d);
   const char *deps = arena_printf(f->arena, "%s.deps", path), *errs = arena_printf(f->arena, "%s.errors", path);
   unlink(errs);  // an older build's
-  return write_lines(f->arena, deps, d.files.items, d.files.len) &&
-         (!errors->len || write_lines(f->arena, errs, errors->items, errors->len));
+  return write_lines(deps, d.files.items, d.files.len) &&
+         (!errors->len || write_lines(errs, errors->items, errors->len));
 }
 
 static void read_pch_companions(Front *f, const char *path) {
