@@ -249,19 +249,14 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
   bool line_start = true;
   size_t start = t.n >= 3 && !memcmp(t.s, "\xef\xbb\xbf", 3) ? 3 : 0;  // a UTF-8 byte-order mark
   for (size_t i = start; i < t.n;) {
-    char c = t.s[i];
     if (lex_eol(t, i)) {
       line_start = true;
       i++;
       continue;
     }
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || lex_splice(t, i)) {
-      i += lex_splice(t, i) ? lex_splice(t, i) : 1;
-      continue;
-    }
     LexKind kind;
     size_t e = lex_token(t, i, &kind);
-    if (kind == LEX_COMMENT) {  // line_start stays as it was: a comment is a blank
+    if (kind == LEX_SPACE || kind == LEX_COMMENT) {  // blanks, splices, comments: line_start stays as it was
       i = e;
       continue;
     }
