@@ -24,7 +24,7 @@
 
 #include <cublas_v2.h>
 
-#include <algorithm>
+#include "bench.cuh"
 
 #define CUBLAS_CHECK(call)                                                    \
   do {                                                                        \
@@ -34,47 +34,6 @@
       exit(1);                                                                \
     }                                                                         \
   } while (0)
-
-// Uniform in [-1, 1), from a hash of the index and seed (no host round trip).
-__global__ void fill_random(bf16* p, size_t n, uint32_t seed) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    uint32_t h = (uint32_t)i * 0x9E3779B9u ^ seed;
-    h ^= h >> 16, h *= 0x85EBCA6Bu, h ^= h >> 13, h *= 0xC2B2AE35u, h ^= h >> 16;
-    p[i] = __float2bfloat16_rn((float)(h >> 8) * (1.0f / 8388608.0f) - 1.0f);
-  }
-}
-
-// ||x - y|| / ||y|| over n bf16 values (NaN in x gives NaN).
-static double rel_frobenius(const std::vector<bf16>& x, const std::vector<bf16>& y) {
-  double d = 0, r = 0;
-  for (size_t i = 0; i < x.size(); ++i) {
-    const double a = __bfloat162float(x[i]), b = __bfloat162float(y[i]);
-    d += (a - b) * (a - b), r += b * b;
-  }
-  return sqrt(d / r);
-}
-
-// Event-timed samples of x and y, alternating (x, y, x, y, ...), so that both
-// see the same clocks and temperature; each sample is `batch` back-to-back
-// calls, so that the host's share of a call (cuBLAS's and ours: tensor maps,
-// launch preparation) overlaps the previous call's kernel, as in a real
-// program. The median time per call of each into *mx, *my.
-template <class F, class G>
-static void median_ms(F x, G y, cudaEvent_t a, cudaEvent_t b, int reps, int batch, float* mx, float* my) {
-  std::vector<float> t[2];
-  for (int i = 0; i < 2 * reps; ++i) {
-    CUDA_CHECK(cudaEventRecord(a));
-    for (int j = 0; j < batch; ++j)
-      if (i % 2) y(); else x();
-    CUDA_CHECK(cudaEventRecord(b));
-    CUDA_CHECK(cudaEventSynchronize(b));
-    float ms;
-    CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
-    t[i % 2].push_back(ms / batch);
-  }
-  for (auto& v : t) std::sort(v.begin(), v.end());
-  *mx = t[0][reps / 2], *my = t[1][reps / 2];
-}
 
 int main(int argc, char** argv) {
   std::vector<int> sizes = {4096, 4096, 4096, 8192, 8192, 8192, 8192, 8192, 1024, 8000, 7992, 8064};
@@ -102,8 +61,8 @@ int main(int argc, char** argv) {
     CUDA_CHECK(cudaMalloc(&B, (size_t)N * K * sizeof(bf16)));
     CUDA_CHECK(cudaMalloc(&C1, (size_t)M * N * sizeof(bf16)));
     CUDA_CHECK(cudaMalloc(&C2, (size_t)M * N * sizeof(bf16)));
-    fill_random<<<1024, 256>>>(A, (size_t)M * K, 0x1234u + (uint32_t)z);
-    fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z);
+    fill_random<<<1024, 256>>>(A, (size_t)M * K, 0x1234u + (uint32_t)z, 1.0f);
+    fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z, 1.0f);
     CUDA_CHECK(cudaMemset(C1, 0xFF, (size_t)M * N * sizeof(bf16)));
     CUDA_CHECK(cudaMemset(C2, 0xFF, (size_t)M * N * sizeof(bf16)));
     LAUNCH_CHECK();
@@ -128,7 +87,11 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 5; ++i) cublas(), ours();
     LAUNCH_CHECK();
     float tc[2], to[2];
-    for (int round = 0; round < 2; ++round) median_ms(cublas, ours, ea, eb, 20, 5, &tc[round], &to[round]);
+    for (int round = 0; round < 2; ++round) {
+      float ms[2];
+      median_ms({cublas, ours}, ea, eb, 20, 5, ms);
+      tc[round] = ms[0], to[round] = ms[1];
+    }
     LAUNCH_CHECK();
     const double flop = 2.0 * M * N * K;
     const float bc = std::min(tc[0], tc[1]), bo = std::min(to[0], to[1]);

@@ -60,8 +60,7 @@ constexpr bool kBlockwise = false;
 
 #include <cublasLt.h>
 
-#include <algorithm>
-#include <functional>
+#include "bench.cuh"
 
 #define CUBLAS_CHECK(call)                                                                \
   do {                                                                                    \
@@ -71,50 +70,6 @@ constexpr bool kBlockwise = false;
       exit(1);                                                                            \
     }                                                                                     \
   } while (0)
-
-// Uniform in [-4, 4) rounded to e4m3, from a hash of the index and seed (no
-// host round trip).
-__global__ void fill_random(fp8* p, size_t n, uint32_t seed) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    uint32_t h = (uint32_t)i * 0x9E3779B9u ^ seed;
-    h ^= h >> 16, h *= 0x85EBCA6Bu, h ^= h >> 13, h *= 0xC2B2AE35u, h ^= h >> 16;
-    p[i] = fp8((float)(h >> 8) * (4.0f / 8388608.0f) - 4.0f);
-  }
-}
-
-// ||x - y|| / ||y|| over n bf16 values (NaN in x gives NaN).
-static double rel_frobenius(const std::vector<bf16>& x, const std::vector<bf16>& y) {
-  double d = 0, r = 0;
-  for (size_t i = 0; i < x.size(); ++i) {
-    const double a = __bfloat162float(x[i]), b = __bfloat162float(y[i]);
-    d += (a - b) * (a - b), r += b * b;
-  }
-  return sqrt(d / r);
-}
-
-// Event-timed samples of each function in f, taking turns (f[0], f[1], ...,
-// f[0], ...), so that all see the same clocks and temperature; each sample is
-// `batch` back-to-back calls, so that the host's share of a call (cuBLASLt's
-// and ours: tensor maps, launch preparation) overlaps the previous call's
-// kernel, as in a real program. The median time per call of each into ms[].
-static void median_ms(const std::vector<std::function<void()>>& f, cudaEvent_t a, cudaEvent_t b, int reps, int batch,
-                      float* ms) {
-  std::vector<std::vector<float>> t(f.size());
-  for (int i = 0; i < reps * (int)f.size(); ++i) {
-    const size_t w = (size_t)i % f.size();
-    CUDA_CHECK(cudaEventRecord(a));
-    for (int j = 0; j < batch; ++j) f[w]();
-    CUDA_CHECK(cudaEventRecord(b));
-    CUDA_CHECK(cudaEventSynchronize(b));
-    float x;
-    CUDA_CHECK(cudaEventElapsedTime(&x, a, b));
-    t[w].push_back(x / batch);
-  }
-  for (size_t w = 0; w < f.size(); ++w) {
-    std::sort(t[w].begin(), t[w].end());
-    ms[w] = t[w][reps / 2];
-  }
-}
 
 // One cuBLASLt fp8 matmul, set up once per size (descriptors and the
 // heuristic's first algorithm), called many times.
@@ -238,8 +193,8 @@ int main(int argc, char** argv) {
       CUDA_CHECK(cudaMalloc(&C[i], (size_t)M * N * sizeof(bf16)));
       CUDA_CHECK(cudaMemset(C[i], 0xFF, (size_t)M * N * sizeof(bf16)));
     }
-    fill_random<<<1024, 256>>>(A, (size_t)M * K, 0x1234u + (uint32_t)z);
-    fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z);
+    fill_random<<<1024, 256>>>(A, (size_t)M * K, 0x1234u + (uint32_t)z, 4.0f);
+    fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z, 4.0f);
     LAUNCH_CHECK();
 
     LtGemm g[2] = {lt_setup(lt, M, N, K, d_scales, d_scales + 1, workspace_bytes, false),

@@ -12,6 +12,5 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/deadlock_watchdog.cu" \
   -o "$root/.device/deadlock_watchdog.cu"
 "$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
-[ -s "$root/.device/pp/gemm_fp8.cu" ] || { echo "prepare_gpu.sh: .device/pp/gemm_fp8.cu was not written" >&2; exit 1; }
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

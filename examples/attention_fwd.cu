@@ -324,6 +324,15 @@ static cudaError_t attention_launch(const CUtensorMap* map, float* lse, int BH, 
   return err;
 }
 
+// The kernel for head dimension D whose key block is block_n(causal, S).
+template <int D>
+static cudaError_t attention_dispatch(const CUtensorMap* map, float* lse, int BH, int S, bool causal,
+                                      cudaStream_t stream) {
+  if (causal) return attention_launch<D, true>(map, lse, BH, S, stream);
+  if (block_n(false, S) == 160) return attention_launch<D, false, 160>(map, lse, BH, S, stream);
+  return attention_launch<D, false>(map, lse, BH, S, stream);
+}
+
 // O = softmax(Q K^T / sqrt(d)) V and lse on `stream`, not waited for: Q, K, V,
 // O [b][h][s][d] bf16, lse [b][h][s] float, d = 64 or 128, Q, K, V and O 16-byte
 // aligned. Returns the first error (cudaErrorNotSupported: the driver has no TMA).
@@ -339,14 +348,8 @@ static cudaError_t attention_fwd(const bf16* Q, const bf16* K, const bf16* V, bf
                                     CU_TENSOR_MAP_SWIZZLE_128B);
     if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   }
-  const bool wide = block_n(causal, s) == 160;
-  if (d == 64)
-    return causal ? attention_launch<64, true>(map, lse, b * h, s, stream)
-           : wide ? attention_launch<64, false, 160>(map, lse, b * h, s, stream)
-                  : attention_launch<64, false>(map, lse, b * h, s, stream);
-  return causal ? attention_launch<128, true>(map, lse, b * h, s, stream)
-         : wide ? attention_launch<128, false, 160>(map, lse, b * h, s, stream)
-                : attention_launch<128, false>(map, lse, b * h, s, stream);
+  return d == 64 ? attention_dispatch<64>(map, lse, b * h, s, causal, stream)
+                 : attention_dispatch<128>(map, lse, b * h, s, causal, stream);
 }
 #endif
 

@@ -12,6 +12,13 @@ nvcc=${NVCC:-nvcc}
 work=${WORK:-/tmp/attention-bench}
 mkdir -p "$work"
 flags=(-O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I "$root/headers" -I "$root/examples")
-"$nvcc" "${flags[@]}" -Xcompiler -fPIC -shared -DATTENTION_FWD_SOURCE="\"$pp/attention_fwd.cu\"" \
-  "$here/attention_lib.cu" -o "$work/libattn.so" -Xptxas -v 2>&1 | grep -E "warning|error|registers|spill" || true
+# A failed build stops here (not bench.py on a library left by an earlier run).
+rm -f "$work/libattn.so"
+if ! "$nvcc" "${flags[@]}" -Xcompiler -fPIC -shared -DATTENTION_FWD_SOURCE="\"$pp/attention_fwd.cu\"" \
+  "$here/attention_lib.cu" -o "$work/libattn.so" -Xptxas -v > "$work/build.log" 2>&1; then
+  cat "$work/build.log" >&2
+  echo "bench/attention/run.sh: FAIL: the build of $work/libattn.so (log: $work/build.log)" >&2
+  exit 1
+fi
+grep -E "warning|registers|spill" "$work/build.log" || true
 PYTHONUNBUFFERED=1 python3 "$here/bench.py" "$work/libattn.so" "$@"
