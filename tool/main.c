@@ -55,24 +55,7 @@ static const char *find_headers(void) {
 // NULL when it is "off" or cannot be made.
 static const char *find_cache(void) {
   static char dir[4096];
-  const char *env = getenv("TIRX_PP_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-  if (env && !strcmp(env, "off")) return NULL;
-  if (env && *env)
-    snprintf(dir, sizeof dir, "%s", env);
-  else if (xdg && *xdg)
-    snprintf(dir, sizeof dir, "%s/tirx-pp", xdg);
-  else if (home && *home)
-    snprintf(dir, sizeof dir, "%s/.cache/tirx-pp", home);
-  else
-    return NULL;
-  for (char *p = dir + 1; *p; p++)
-    if (*p == '/') {
-      *p = '\0';
-      mkdir(dir, 0777);
-      *p = '/';
-    }
-  mkdir(dir, 0777);
-  return access(dir, W_OK) == 0 ? dir : NULL;
+  return sys_user_cache_dir("TIRX_PP_CACHE_DIR", "tirx-pp", dir, sizeof dir);
 }
 
 // $TIRX_PP_CACHE_MAX, the bytes the cache may hold: a number with an

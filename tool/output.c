@@ -14,9 +14,7 @@
 #include "sys.h"
 
 
-static bool write_all(int fd, const char *data, size_t len) { return sys_write_all(fd, data, len); }
-
-bool write_stdout(const char *data, size_t len) { return write_all(STDOUT_FILENO, data, len); }
+bool write_stdout(const char *data, size_t len) { return sys_write_all(STDOUT_FILENO, data, len); }
 
 static int cannot_write(const char *path, int err) {
   fprintf(stderr, "tirx-pp: error: cannot write '%s': %s\n", path, strerror(err));
@@ -66,7 +64,7 @@ static int stage(OutFile *f, Made *made) {
   }
   // No fsync: like a compiler's, the output is made again by the next build
   // if a crash of the machine loses it, and fsync cost 1-4 ms a file here.
-  bool ok = write_all(fd, f->data, f->len);
+  bool ok = sys_write_all(fd, f->data, f->len);
   int err = errno;
   if (close(fd) != 0 && ok) ok = false, err = errno;
   if (!ok) return cannot_write(f->path, err);
@@ -79,7 +77,7 @@ static int stage(OutFile *f, Made *made) {
 
 static int write_device(const OutFile *f) {
   int fd = open(f->path, O_WRONLY);
-  bool ok = fd >= 0 && write_all(fd, f->data, f->len);
+  bool ok = fd >= 0 && sys_write_all(fd, f->data, f->len);
   int err = errno;
   if (fd >= 0 && close(fd) != 0 && ok) ok = false, err = errno;
   return ok ? TIRX_OK : cannot_write(f->path, err);

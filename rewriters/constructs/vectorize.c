@@ -148,8 +148,9 @@ static char *squeeze(Arena *a, const char *s) {
   return out;
 }
 
+// Whether the type is const, through typedefs too (`typedef const __half ch`).
 static bool is_const_type(CXType t) {
-  CXString s = clang_getTypeSpelling(t);
+  CXString s = clang_getTypeSpelling(clang_getCanonicalType(t));
   bool is_const = !strncmp(clang_getCString(s), "const ", 6);
   clang_disposeString(s);
   return is_const;
