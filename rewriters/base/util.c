@@ -1,4 +1,5 @@
 // util.c - arena, buffers, and the out-of-memory trap.
+#define _DEFAULT_SOURCE  // realpath
 #include "util.h"
 
 #include <stdio.h>
@@ -115,6 +116,13 @@ char *arena_strndup(Arena *a, const char *s, size_t n) {
   memcpy(p, s, n);
   p[n] = '\0';
   return p;
+}
+
+char *arena_realpath(Arena *a, const char *path) {
+  char *r = path ? realpath(path, NULL) : NULL;
+  char *s = r ? arena_strndup(a, r, strlen(r)) : NULL;
+  free(r);
+  return s;
 }
 
 char *arena_printf(Arena *a, const char *fmt, ...) {

@@ -12,6 +12,8 @@ Arena *arena_new(void);
 void arena_free(Arena *a);
 void *arena_alloc(Arena *a, size_t size);  // zeroed
 char *arena_strndup(Arena *a, const char *s, size_t n);
+// realpath(path) copied into the arena; NULL when path is NULL or cannot be resolved.
+char *arena_realpath(Arena *a, const char *path);
 char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 typedef struct {

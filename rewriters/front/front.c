@@ -254,9 +254,8 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
   buf_free(&text);
   // Quoted includes of the preamble resolve from the file's directory.
   char *copy = arena_strndup(f->arena, f->src->path, strlen(f->src->path));
-  char *dir = realpath(dirname(copy), NULL);
-  const char *srcdir = dir ? arena_strndup(f->arena, dir, strlen(dir)) : ".";
-  free(dir);
+  const char *srcdir = arena_realpath(f->arena, dirname(copy));
+  if (!srcdir) srcdir = ".";
   p.argv[p.argc++] = "-iquote";
   p.argv[p.argc++] = srcdir;
   // The templates the headers use are instantiated once, into the PCH,
@@ -365,9 +364,8 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, 
   Deps *d = data;
   CXString name = clang_getFileName(file);
   const char *s = clang_getCString(name);
-  char *abs = s && *s ? realpath(s, NULL) : NULL;
-  if (abs) VEC_PUSH(d->arena, d->files, arena_strndup(d->arena, abs, strlen(abs)));
-  free(abs);
+  char *abs = s && *s ? arena_realpath(d->arena, s) : NULL;
+  if (abs) VEC_PUSH(d->arena, d->files, abs);
   clang_disposeString(name);
 }
 

@@ -73,13 +73,6 @@ static const char *relative(Arena *a, const char *from, const char *to) {
   return s;
 }
 
-static const char *real_of(Arena *a, const char *path) {
-  char *r = realpath(path, NULL);
-  if (!r) return NULL;
-  char *s = arena_strndup(a, r, strlen(r));
-  free(r);
-  return s;
-}
 
 static bool is_file(const char *path) {
   struct stat st;
@@ -171,10 +164,10 @@ static int add_file(Arena *a, Tu *tu, int *cap, TuFile f) {
 void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu) {
   *tu = (Tu){0};
   search_dirs(a, opt, tu);
-  tu->tirx_dir = real_of(a, opt->header_dir ? opt->header_dir : ".");
-  tu->cuda_dir = real_of(a, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
+  tu->tirx_dir = arena_realpath(a, opt->header_dir ? opt->header_dir : ".");
+  tu->cuda_dir = arena_realpath(a, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
   int cap = 0;
-  const char *real = real_of(a, main->path);
+  const char *real = arena_realpath(a, main->path);
   add_file(a, tu, &cap, (TuFile){.path = main->path, .real = real ? real : absolute(a, main->path),
                                   .src = main, .anns = anns});
   // Breadth first: each file's include lines, in order, once per file.
@@ -191,7 +184,7 @@ void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationLis
       bool system;
       const char *path = search(a, tu, dir_of(a, file->path), include_name(a, file, inc), inc->angled, &system);
       system = system || file->system;
-      const char *r = path ? real_of(a, path) : NULL;
+      const char *r = path ? arena_realpath(a, path) : NULL;
       if (!r || !tu_is_user_file(tu, r)) continue;
       int t = tu_find(tu, r);
       if (t < 0) {
@@ -280,7 +273,7 @@ const char *tu_include_name(Arena *a, const Tu *tu, int f, int k) {
   // Searched from where the file is written, the name must find the same file.
   bool system;
   const char *found = search(a, tu, from, include_name(a, file, inc), inc->angled, &system);
-  const char *real = found ? real_of(a, found) : NULL;
+  const char *real = found ? arena_realpath(a, found) : NULL;
   if (real && !strcmp(real, target->real)) return NULL;
   return quoted(a, relative(a, from, target->real));
 }

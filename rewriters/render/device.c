@@ -169,9 +169,8 @@ static bool is_guarded(View *v, CXFile f, const char *name) {
   if (!name || *name != '<') return false;
   CXString path = clang_getFileName(f);
   const char *p = clang_getCString(path);
-  char *real = p ? realpath(p, NULL) : NULL;
+  const char *real = arena_realpath(v->c->arena, p);
   bool guarded = real && !sys_path_under(real, v->dirs[0]) && !sys_path_under(real, v->dirs[1]);
-  free(real);
   clang_disposeString(path);
   return guarded;
 }
@@ -188,10 +187,9 @@ static void add_user_header(View *v, CXFile f, Range line) {
   }
   CXString name = clang_getFileName(f);
   const char *path = clang_getCString(name);
-  char *real = path ? realpath(path, NULL) : NULL;
+  const char *real = arena_realpath(v->c->arena, path);
   bool system = !real || sys_path_under(real, v->dirs[0]) || sys_path_under(real, v->dirs[1]);
   const Source *hs = system ? NULL : header_source(v, f, path);
-  free(real);
   clang_disposeString(name);
   if (!hs) return;
   ViewFile vf = {.file = f, .src = hs, .include = line, .include_line = source_line(src, line.start)};
@@ -375,11 +373,7 @@ static bool in_any(const Range *r, int n, const Edit *e) {
   return false;
 }
 
-static void real_dir(View *v, int i, const char *dir) {
-  char *real = dir ? realpath(dir, NULL) : NULL;
-  v->dirs[i] = real ? arena_strndup(v->c->arena, real, strlen(real)) : NULL;
-  free(real);
-}
+static void real_dir(View *v, int i, const char *dir) { v->dirs[i] = arena_realpath(v->c->arena, dir); }
 
 bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Buf *out) {
   View v = {.c = c, .opt = opt};
