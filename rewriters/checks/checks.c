@@ -21,6 +21,7 @@ static bool failed_target(const Kernel *k, Span name) {
 // of the chain covers is a warning; regs() must fit the register file.
 static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
   uint32_t all = 0;
+  bool overlap = false;
   int cap = kernel_register_cap(k);
   long long total = 0;
   for (int i = 0; i < n; i++) {
@@ -29,6 +30,7 @@ static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
       Region *q = &k->regions.items[chain[j]];
       uint32_t both = q->members & r->members;
       if (both) {
+        overlap = true;
         int v = __builtin_ctz(both);
         diag_at(c->diag, DIAG_ERROR, r->pred.off, r->pred.len,
                 "regions overlap: %.*s = %d runs both this region and the one at line %d", (int)k->part_name.len,
@@ -39,10 +41,6 @@ static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
     all |= r->members;
     total += (long long)(r->regs ? r->regs : cap) * r->threads;
   }
-  bool overlap = false;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < i; j++)
-      overlap |= (k->regions.items[chain[i]].members & k->regions.items[chain[j]].members) != 0;
   // (A chain nested in a region leaves the other indices to the code around it.)
   bool nested = enclosing_region(k, k->regions.items[chain[0]].an->start) != NULL;
   for (int v = 0; v < k->nparts && !k->failed_regions && !nested; v++)
