@@ -58,6 +58,12 @@ static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
   }
 }
 
+// What one trigger site adds to its event's arrivals per phase, threads
+// being its region's.
+static long long arrivals(const Op *op, int threads) {
+  return op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
+}
+
 // Arrivals per phase of each event: the sum, over the regions that trigger
 // it, of what one trigger of that region contributes.
 void infer_counts(Ctx *c, Kernel *k) {
@@ -86,7 +92,7 @@ void infer_counts(Ctx *c, Kernel *k) {
       const Op *op = &k->ops.items[i];
       if (op->event != ev || op->kind == OP_WAIT) continue;
       int threads = op->region ? op->region->threads : k->nparts * k->group;
-      long long mine = op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
+      long long mine = arrivals(op, threads);
       if (!threads) {
         diag_error(c->diag, op->an->start,
                    "'%.*s' needs count(N): this trigger is outside every region of a kernel with no partition",
@@ -105,7 +111,7 @@ void infer_counts(Ctx *c, Kernel *k) {
         const Op *q = &k->ops.items[j];
         if (q->event != ev || q->kind == OP_WAIT || q->region != op->region) continue;
         first = false;
-        long long theirs = q->kind == OP_TRIGGER_BYTES ? 1 : q->under_elect ? threads / 32 : threads;
+        long long theirs = arrivals(q, threads);
         if (theirs != mine) {
           diag_error(c->diag, op->an->start,
                      "'%.*s' needs count(N): this trigger adds %lld arrivals, the one at line %d adds %lld",
