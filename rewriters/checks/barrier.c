@@ -8,6 +8,14 @@
 #include "barrier.h"
 #include "kernel.h"
 
+// A call whose barrier id is not a constant: turns and tirx_region_sync() may
+// be handed the same id.
+static void unknown_id(Ctx *c, size_t at) {
+  diag_warning(c->diag, at,
+               "tirx-pp cannot tell which named barrier this call uses: the ids it gives to turns and "
+               "tirx_region_sync() may be this one; write the id as a constant");
+}
+
 static void turn_user_barriers(Ctx *c, const Kernel *k, bool taken[16]) {
   const Node *fn = node_at(c, k->func);
   for (int i = k->func; i <= fn->last; i++) {
@@ -25,9 +33,7 @@ static void turn_user_barriers(Ctx *c, const Kernel *k, bool taken[16]) {
     if (front_eval_int(kids[1], &id, &u)) {
       if (id > 0 && id < 16) taken[id] = true;
     } else if (k->turns.len) {
-      diag_warning(c->diag, n->start,
-                   "tirx-pp cannot tell which named barrier this call uses: the ids it gives to turns and "
-                   "tirx_region_sync() may be this one; write the id as a constant");
+      unknown_id(c, n->start);
     }
   }
 }
@@ -69,9 +75,7 @@ void assign_barriers(Ctx *c, Kernel *k) {
       if (split_args(c->arena, an->args, &args) == 1 && span_int_literal(args[0].expr, &id)) {
         if (id > 0 && id < 16) taken[id] = true;
       } else if (k->turns.len) {
-        diag_warning(c->diag, an->start,
-                     "tirx-pp cannot tell which named barrier this call uses: the ids it gives to turns and "
-                     "tirx_region_sync() may be this one; write the id as a constant");
+        unknown_id(c, an->start);
       }
     }
   }

@@ -21,6 +21,7 @@ static bool failed_target(const Kernel *k, Span name) {
 // of the chain covers is a warning; regs() must fit the register file.
 static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
   uint32_t all = 0;
+  bool overlap = false;
   int cap = kernel_register_cap(k);
   long long total = 0;
   for (int i = 0; i < n; i++) {
@@ -29,6 +30,7 @@ static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
       Region *q = &k->regions.items[chain[j]];
       uint32_t both = q->members & r->members;
       if (both) {
+        overlap = true;
         int v = __builtin_ctz(both);
         diag_at(c->diag, DIAG_ERROR, r->pred.off, r->pred.len,
                 "regions overlap: %.*s = %d runs both this region and the one at line %d", (int)k->part_name.len,
@@ -39,10 +41,6 @@ static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
     all |= r->members;
     total += (long long)(r->regs ? r->regs : cap) * r->threads;
   }
-  bool overlap = false;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < i; j++)
-      overlap |= (k->regions.items[chain[i]].members & k->regions.items[chain[j]].members) != 0;
   // (A chain nested in a region leaves the other indices to the code around it.)
   bool nested = enclosing_region(k, k->regions.items[chain[0]].an->start) != NULL;
   for (int v = 0; v < k->nparts && !k->failed_regions && !nested; v++)
@@ -58,6 +56,12 @@ static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
                "these regions ask for %lld registers; the register file holds 65536 (regs(R) x threads of each region)",
                total);
   }
+}
+
+// What one trigger site adds to its event's arrivals per phase, threads
+// being its region's.
+static long long arrivals(const Op *op, int threads) {
+  return op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
 }
 
 // Arrivals per phase of each event: the sum, over the regions that trigger
@@ -88,7 +92,7 @@ void infer_counts(Ctx *c, Kernel *k) {
       const Op *op = &k->ops.items[i];
       if (op->event != ev || op->kind == OP_WAIT) continue;
       int threads = op->region ? op->region->threads : k->nparts * k->group;
-      long long mine = op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
+      long long mine = arrivals(op, threads);
       if (!threads) {
         diag_error(c->diag, op->an->start,
                    "'%.*s' needs count(N): this trigger is outside every region of a kernel with no partition",
@@ -107,7 +111,7 @@ void infer_counts(Ctx *c, Kernel *k) {
         const Op *q = &k->ops.items[j];
         if (q->event != ev || q->kind == OP_WAIT || q->region != op->region) continue;
         first = false;
-        long long theirs = q->kind == OP_TRIGGER_BYTES ? 1 : q->under_elect ? threads / 32 : threads;
+        long long theirs = arrivals(q, threads);
         if (theirs != mine) {
           diag_error(c->diag, op->an->start,
                      "'%.*s' needs count(N): this trigger adds %lld arrivals, the one at line %d adds %lld",

@@ -105,8 +105,6 @@ static void bind(Walk *w, CXCursor var, bool known, long long v) {
   if (b) b->known = known, b->v = v;  // beyond MAX_VARS: not tracked, so unknown
 }
 
-static int kids_of(CXCursor cur, CXCursor *out, int max) { return cursor_children(cur, out, max); }
-
 // The value of an integer expression from constants and the tracked
 // integers; false when it depends on anything else or overflows.
 static bool eval(Walk *w, CXCursor cur, long long *v) {
@@ -122,7 +120,7 @@ static bool eval(Walk *w, CXCursor cur, long long *v) {
     if (bd) return bd->known && (*v = bd->v, true);
     return front_eval_int(cur, v, &u);
   }
-  if (kind == CXCursor_BinaryOperator && kids_of(cur, kids, 3) == 2) {
+  if (kind == CXCursor_BinaryOperator && cursor_children(cur, kids, 3) == 2) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cur);
     if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
       if (!eval(w, kids[0], &a)) return false;
@@ -150,7 +148,7 @@ static bool eval(Walk *w, CXCursor cur, long long *v) {
     default: return false;
     }
   }
-  if (kind == CXCursor_UnaryOperator && kids_of(cur, kids, 3) == 1) {
+  if (kind == CXCursor_UnaryOperator && cursor_children(cur, kids, 3) == 1) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(cur);
     if (op != CXUnaryOperator_Plus && op != CXUnaryOperator_Minus && op != CXUnaryOperator_Not &&
         op != CXUnaryOperator_LNot)
@@ -160,9 +158,9 @@ static bool eval(Walk *w, CXCursor cur, long long *v) {
     *v = op == CXUnaryOperator_Plus ? a : op == CXUnaryOperator_Not ? ~a : !a;
     return true;
   }
-  if (kind == CXCursor_ConditionalOperator && kids_of(cur, kids, 3) == 3)
+  if (kind == CXCursor_ConditionalOperator && cursor_children(cur, kids, 3) == 3)
     return eval(w, kids[0], &a) && eval(w, kids[a ? 1 : 2], v);
-  if (kind == CXCursor_CStyleCastExpr && kids_of(cur, kids, 3) >= 1) return eval(w, kids[kids_of(cur, kids, 3) - 1], v);
+  if (kind == CXCursor_CStyleCastExpr && cursor_children(cur, kids, 3) >= 1) return eval(w, kids[cursor_children(cur, kids, 3) - 1], v);
   return front_eval_int(cur, v, &u);
 }
 
@@ -171,12 +169,12 @@ static int stub_operands(CXCursor cur, CXCursor out[2]) {
   cur = front_strip(cur);
   CXCursor kids[2];
   int n = 0;
-  if (clang_getCursorKind(cur) == CXCursor_BinaryOperator && kids_of(cur, kids, 2) == 2) {
+  if (clang_getCursorKind(cur) == CXCursor_BinaryOperator && cursor_children(cur, kids, 2) == 2) {
     for (int i = 0; i < 2; i++)
-      if (clang_getCursorKind(kids[i]) == CXCursor_CStyleCastExpr && kids_of(kids[i], &out[n], 1) == 1) n++;
+      if (clang_getCursorKind(kids[i]) == CXCursor_CStyleCastExpr && cursor_children(kids[i], &out[n], 1) == 1) n++;
     return n == 2 ? 2 : 0;
   }
-  if (clang_getCursorKind(cur) == CXCursor_CStyleCastExpr && kids_of(cur, out, 1) == 1) return 1;
+  if (clang_getCursorKind(cur) == CXCursor_CStyleCastExpr && cursor_children(cur, out, 1) == 1) return 1;
   return 0;
 }
 
@@ -317,7 +315,7 @@ static int called_lambda(Walk *w, int call) {
 static void assign(Walk *w, int node) {
   const Node *n = node_at(w->c, node);
   CXCursor kids[2];
-  int nk = kids_of(n->cur, kids, 2);
+  int nk = cursor_children(n->cur, kids, 2);
   if (nk < 1) return;
   CXCursor lhs = front_strip(kids[0]);
   if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) return;
@@ -390,7 +388,7 @@ static void walk(Walk *w, int node) {
   case CXCursor_VarDecl: {
     walk_children(w, node);
     CXCursor kids[4];
-    int nk = kids_of(n->cur, kids, 4);
+    int nk = cursor_children(n->cur, kids, 4);
     long long v = 0;
     bool known = nk >= 1 && nk <= 4 && clang_isExpression(clang_getCursorKind(kids[nk - 1])) &&
                  eval(w, kids[nk - 1], &v);

@@ -48,12 +48,9 @@ void lower_regions(Ctx *c, Kernel *k) {
     Region *r = &k->regions.items[i];
     edit_replace(c->edits, r->an->start, r->an->end,
                  arena_printf(c->arena, "%sif (%.*s)", r->chained ? "else " : "", (int)r->pred.len, r->pred.s));
-    Buf b = {0};
-    buf_putc(&b, '{');
     if (r->regs && r->regs != cap)
-      buf_printf(&b, " tirx_setmaxnreg_%s<%d>();", r->regs < cap ? "dec" : "inc", r->regs);
-    if (b.len > 1) edit_replace(c->edits, r->body.start, r->body.start + 1, arena_strndup(c->arena, b.data, b.len));
-    buf_free(&b);
+      edit_replace(c->edits, r->body.start, r->body.start + 1,
+                   arena_printf(c->arena, "{ tirx_setmaxnreg_%s<%d>();", r->regs < cap ? "dec" : "inc", r->regs));
     if (!r->async) edit_replace(c->edits, r->body.end - 1, r->body.end, "} __syncthreads();");
   }
   for (int i = 0; i < k->ops.len; i++) {
