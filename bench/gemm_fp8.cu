@@ -84,8 +84,9 @@ struct LtGemm {
 // matrix A' = our B, stored k x n (ld k), TRANSA = T, and its matrix B'' = our
 // A, stored k x m (ld k), TRANSB = N. So its A scale is our B's, its B scale
 // our A's.
-static LtGemm lt_setup(cublasLtHandle_t lt, int M, int N, int K, const float* d_scale_a, const float* d_scale_b,
-                       size_t workspace, bool fast_accum) {
+static LtGemm lt_setup(cublasLtHandle_t lt, int M, int N, int K, const fp8* A, const fp8* B, bf16* C,
+                       const float* d_scale_a, const float* d_scale_b, void* workspace, size_t workspace_bytes,
+                       bool fast_accum) {
   LtGemm g;
   const cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
   const int8_t fast = fast_accum ? 1 : 0;
@@ -103,18 +104,32 @@ static LtGemm lt_setup(cublasLtHandle_t lt, int M, int N, int K, const float* d_
   CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&g.c, CUDA_R_16BF, N, M, N));
   cublasLtMatmulPreference_t pref;
   CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&pref));
-  CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace,
-                                                    sizeof workspace));
-  cublasLtMatmulHeuristicResult_t result = {};
+  CUBLAS_CHECK(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                                    &workspace_bytes, sizeof workspace_bytes));
+  cublasLtMatmulHeuristicResult_t result[8] = {};
   int found = 0;
-  CUBLAS_CHECK(cublasLtMatmulAlgoGetHeuristic(lt, g.op, g.a, g.b, g.c, g.c, pref, 1, &result, &found));
+  CUBLAS_CHECK(cublasLtMatmulAlgoGetHeuristic(lt, g.op, g.a, g.b, g.c, g.c, pref, 8, result, &found));
   CUBLAS_CHECK(cublasLtMatmulPreferenceDestroy(pref));
   if (found == 0) {
     printf("gemm_fp8: FAIL: cuBLASLt has no fp8 algorithm for %d x %d x %d\n", M, N, K);
     exit(1);
   }
-  g.algo = result.algo;
-  return g;
+  // The heuristic's first algorithm that runs: on the H200 with CUDA 13.0 the
+  // first one offered was refused by cublasLtMatmul (status 15, not supported),
+  // so each refusal is printed and the next one tried.
+  const float alpha = 1.0f, beta = 0.0f;
+  for (int i = 0; i < found; ++i) {
+    const cublasStatus_t st = cublasLtMatmul(lt, g.op, &alpha, B, g.a, A, g.b, &beta, C, g.c, C, g.c,
+                                             &result[i].algo, workspace, workspace_bytes, 0);
+    if (st == CUBLAS_STATUS_SUCCESS && cudaDeviceSynchronize() == cudaSuccess) {
+      g.algo = result[i].algo;
+      return g;
+    }
+    printf("gemm_fp8: note: cuBLASLt%s algorithm %d of %d for %d x %d x %d: status %d\n",
+           fast_accum ? " fast-accum" : "", i + 1, found, M, N, K, (int)st);
+  }
+  printf("gemm_fp8: FAIL: none of cuBLASLt's %d fp8 algorithms ran for %d x %d x %d\n", found, M, N, K);
+  exit(1);
 }
 
 static void lt_destroy(LtGemm& g) {
@@ -161,10 +176,13 @@ int main(int argc, char** argv) {
   void* workspace;
   CUDA_CHECK(cudaMalloc(&workspace, workspace_bytes));
   const float scale_a = 0.25f, scale_b = 0.375f, alpha = 1.0f, beta = 0.0f;
-  float* d_scales;
-  CUDA_CHECK(cudaMalloc(&d_scales, 2 * sizeof(float)));
-  const float h_scales[2] = {scale_a, scale_b};
-  CUDA_CHECK(cudaMemcpy(d_scales, h_scales, sizeof h_scales, cudaMemcpyHostToDevice));
+  // Each scale in an allocation of its own, as torch passes them (cuBLASLt
+  // may want them aligned).
+  float *d_scale_a, *d_scale_b;
+  CUDA_CHECK(cudaMalloc(&d_scale_a, sizeof(float)));
+  CUDA_CHECK(cudaMalloc(&d_scale_b, sizeof(float)));
+  CUDA_CHECK(cudaMemcpy(d_scale_a, &scale_a, sizeof scale_a, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(d_scale_b, &scale_b, sizeof scale_b, cudaMemcpyHostToDevice));
   cudaEvent_t ea, eb;
   CUDA_CHECK(cudaEventCreate(&ea));
   CUDA_CHECK(cudaEventCreate(&eb));
@@ -197,8 +215,8 @@ int main(int argc, char** argv) {
     fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z, 4.0f);
     LAUNCH_CHECK();
 
-    LtGemm g[2] = {lt_setup(lt, M, N, K, d_scales, d_scales + 1, workspace_bytes, false),
-                   lt_setup(lt, M, N, K, d_scales, d_scales + 1, workspace_bytes, true)};
+    LtGemm g[2] = {lt_setup(lt, M, N, K, A, B, C[0], d_scale_a, d_scale_b, workspace, workspace_bytes, false),
+                   lt_setup(lt, M, N, K, A, B, C[1], d_scale_a, d_scale_b, workspace, workspace_bytes, true)};
     std::vector<std::function<void()>> f;
     for (int i = 0; i < 2; ++i) {
       bf16* out = C[i];
@@ -270,7 +288,8 @@ int main(int argc, char** argv) {
     if (block_sb) CUDA_CHECK(cudaFree(block_sb));
   }
   CUDA_CHECK(cudaFree(workspace));
-  CUDA_CHECK(cudaFree(d_scales));
+  CUDA_CHECK(cudaFree(d_scale_a));
+  CUDA_CHECK(cudaFree(d_scale_b));
   CUBLAS_CHECK(cublasLtDestroy(lt));
   printf("gemm_fp8 bench: %s\n", ok ? "PASS" : "FAIL (an error at or above 3e-2)");
   return ok ? 0 : 1;

@@ -593,24 +593,36 @@ static float from_bf16(uint16_t h) {
 }
 
 // A row-major bf16 array of rows x cols (cols a multiple of 8: rows 16-byte
-// aligned), copied in boxes of box_rows x box_cols with the 128-byte swizzle:
+// aligned), copied in boxes of box_rows x box_cols (the 128-byte swizzle, or none):
 // what headers/tirx/tma.h's tirx_tensor_map_2d makes for gemm_bf16().
 static int tensor_map_bf16(Run *r, CUtensorMap *map, CUdeviceptr base, uint64_t rows, uint64_t cols,
-                           uint32_t box_rows, uint32_t box_cols) {
+                           uint32_t box_rows, uint32_t box_cols, CUtensorMapSwizzle swizzle) {
   const cuuint64_t dims[2] = {cols, rows}, strides[1] = {cols * 2};  // innermost first
   const cuuint32_t box[2] = {box_cols, box_rows}, elem_strides[2] = {1, 1};
   return cu(r,
             cuTensorMapEncodeTiled(map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, (void *)base, dims, strides, box,
-                                   elem_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                                   elem_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
                                    CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
             "cuTensorMapEncodeTiled");
 }
 
-// examples/gemm_bf16.cu's constants: BM x BN tiles of C, BK-wide K-tiles, and
-// kSmemBytes = STAGES * (BM + BN) * BK * 2 + the C staging (2 * 64 * 128 * 2)
+// examples/gemm_bf16.cu's tile shapes (TileShape): the kernel's name
+// expression, BM x BN tiles of C, C's staged box (64 x 64 swizzled for 128 x
+// 256, 64 x WN unswizzled for the others), and kSmemBytes = STAGES * (BM + BN)
+// * BK * 2 + the C staging (128 x 256 only: the others stage C in a ring slot)
 // + 1024 to align the ring. Keep in step with the example.
-enum { GEMM_BM = 128, GEMM_BN = 256, GEMM_BK = 64, GEMM_STAGES = 4 };
-enum { GEMM_SMEM = GEMM_STAGES * (GEMM_BM + GEMM_BN) * GEMM_BK * 2 + 2 * 64 * 128 * 2 + 1024 };
+enum { GEMM_BK = 64 };
+typedef struct {
+  const char *kernel;
+  int bm, bn, c_box_cols, smem;
+  CUtensorMapSwizzle c_swizzle;
+} GemmShape;
+static const GemmShape gemm_shapes[] = {
+    {"gemm_bf16_kernel<Tile128x256>", 128, 256, 64, 4 * (128 + 256) * GEMM_BK * 2 + 2 * 64 * 128 * 2 + 1024,
+     CU_TENSOR_MAP_SWIZZLE_128B},
+    {"gemm_bf16_kernel<Tile256x152>", 256, 152, 152, 4 * (256 + 152) * GEMM_BK * 2 + 1024, CU_TENSOR_MAP_SWIZZLE_NONE},
+    {"gemm_bf16_kernel<Tile192x160>", 192, 160, 80, 5 * (192 + 160) * GEMM_BK * 2 + 1024, CU_TENSOR_MAP_SWIZZLE_NONE},
+};
 
 // The example's check: every element within max|ref|/128 + |ref|/256, and a
 // relative Frobenius error under 1e-2 (bf16 output rounding is 2^-9).
@@ -658,24 +670,27 @@ static int run_gemm_bf16(Run *r, int size) {
       for (int k = 0; k < K; k++) sum += (double)a[k] * b[k];
       want[(size_t)m * N + n] = sum;
     }
-  const long tiles = (long)((M + GEMM_BM - 1) / GEMM_BM) * ((N + GEMM_BN - 1) / GEMM_BN);
-  const unsigned full = (unsigned)(tiles < r->sms ? tiles : r->sms);
-  const unsigned few = full / 4 > 0 ? full / 4 : 1;
   Buf dA, dB, dC;
-  CUtensorMap mapA, mapB, mapC;
   int bad = buf_new(r, &dA, (size_t)M * K, 2, 0) || buf_new(r, &dB, (size_t)N * K, 2, 0) ||
-            buf_new(r, &dC, (size_t)M * N, 2, GUARD) || buf_upload(r, &dA, ha) || buf_upload(r, &dB, hb) ||
-            tensor_map_bf16(r, &mapA, dA.p, (uint64_t)M, (uint64_t)K, GEMM_BM, GEMM_BK) ||
-            tensor_map_bf16(r, &mapB, dB.p, (uint64_t)N, (uint64_t)K, GEMM_BN, GEMM_BK) ||
-            tensor_map_bf16(r, &mapC, dC.p, (uint64_t)M, (uint64_t)N, 64, 64);
-  void *args[] = {&mapA, &mapB, &mapC, (void *)&M, &N, &K};  // M const: cuLaunch reads it only
-  const unsigned grids[2] = {full, few};
-  for (int g = 0; g < 2 && !bad; g++) {
-    if (g == 1 && few == full) break;
-    char what[96];
-    snprintf(what, sizeof what, "gemm_bf16_kernel (%u blocks, %ld tiles)", grids[g], tiles);
-    TirxRtLaunch l = {.grid = {grids[g], 1, 1}, .block = {384, 1, 1}, .shared_bytes = GEMM_SMEM};
-    bad = buf_fill(r, &dC, 0xFF) || launch_with(r, "gemm_bf16_kernel", &l, args) || check_gemm(r, what, &dC, want);
+            buf_new(r, &dC, (size_t)M * N, 2, GUARD) || buf_upload(r, &dA, ha) || buf_upload(r, &dB, hb);
+  for (size_t v = 0; v < sizeof gemm_shapes / sizeof gemm_shapes[0] && !bad; v++) {
+    const GemmShape *g = &gemm_shapes[v];
+    const long tiles = (long)((M + g->bm - 1) / g->bm) * ((N + g->bn - 1) / g->bn);
+    const unsigned full = (unsigned)(tiles < r->sms ? tiles : r->sms);
+    const unsigned few = full / 4 > 0 ? full / 4 : 1;
+    CUtensorMap mapA, mapB, mapC;
+    bad = tensor_map_bf16(r, &mapA, dA.p, (uint64_t)M, (uint64_t)K, g->bm, GEMM_BK, CU_TENSOR_MAP_SWIZZLE_128B) ||
+          tensor_map_bf16(r, &mapB, dB.p, (uint64_t)N, (uint64_t)K, g->bn, GEMM_BK, CU_TENSOR_MAP_SWIZZLE_128B) ||
+          tensor_map_bf16(r, &mapC, dC.p, (uint64_t)M, (uint64_t)N, 64, g->c_box_cols, g->c_swizzle);
+    void *args[] = {&mapA, &mapB, &mapC, (void *)&M, &N, &K};  // M const: cuLaunch reads it only
+    const unsigned grids[2] = {full, few};
+    for (int i = 0; i < 2 && !bad; i++) {
+      if (i == 1 && few == full) break;
+      char what[128];
+      snprintf(what, sizeof what, "%s (%u blocks, %ld tiles)", g->kernel, grids[i], tiles);
+      TirxRtLaunch l = {.grid = {grids[i], 1, 1}, .block = {384, 1, 1}, .shared_bytes = (size_t)g->smem};
+      bad = buf_fill(r, &dC, 0xFF) || launch_with(r, g->kernel, &l, args) || check_gemm(r, what, &dC, want);
+    }
   }
   buf_free(&dA), buf_free(&dB), buf_free(&dC);
   free(ha), free(hb), free(fa), free(fb), free(want);
@@ -712,7 +727,8 @@ static const Example examples[] = {
      .run = RUN(run_matmul)},
     {.name = "softmax_1p2c", .kernels = {"softmax_1p2c"}, .run = RUN(run_softmax)},
     // Kernels whose parameters are made on the host (above): after the others.
-    {.name = "gemm_bf16", .kernels = {"gemm_bf16_kernel"}, .run = RUN(run_gemm_bf16), .major = 9, .arch = "sm_90a"},
+    {.name = "gemm_bf16", .kernels = {"gemm_bf16_kernel<Tile128x256>", "gemm_bf16_kernel<Tile256x152>", "gemm_bf16_kernel<Tile192x160>"},
+     .run = RUN(run_gemm_bf16), .major = 9, .arch = "sm_90a"},
 };
 enum { NEXAMPLES = sizeof examples / sizeof *examples };
 

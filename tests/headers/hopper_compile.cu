@@ -66,6 +66,22 @@ __global__ void every_function_2(const __grid_constant__ CUtensorMap map, int ro
   tirx_tma_store_wait<0>();
 }
 
+// The bf16 widths of examples/gemm_bf16.cu's ragged tile shapes (152 and
+// 80), in a kernel of their own for the same reason.
+__global__ void every_function_widths(int scale) {
+  __shared__ __align__(1024) unsigned char tile[64 * 128];
+  float acc152[76] = {}, acc80[40] = {};
+  tirx_wgmma_fence();
+  const uint64_t d = tirx_wgmma_desc_sw128(tile);
+  tirx_wgmma_m64n152k16_bf16(acc152, d, d + 2, scale);
+  tirx_wgmma_m64n80k16_bf16(acc80, d, d + 2, scale);
+  tirx_wgmma_commit();
+  tirx_wgmma_wait<0>();
+  tirx_wgmma_fence_operand(acc152);
+  tirx_wgmma_fence_operand(acc80);
+  reinterpret_cast<float *>(tile)[threadIdx.x] = acc152[75] + acc80[39];
+}
+
 // The fp8 (e4m3) wgmmas, in a kernel of their own for the same reason.
 __global__ void every_function_fp8(int scale) {
   __shared__ __align__(1024) unsigned char tile[64 * 128];
