@@ -662,6 +662,10 @@ static long long arrivals_of(const Sim *s, const Op *op, int t) {
   const Kernel *k = s->k;
   if (!k->nparts) return needed(op->event);  // no partition: each trigger is a phase
   if (op->kind == OP_TRIGGER_BYTES) return t == (op->region ? op->region->first : 0);
+  // A cluster event: every block runs this trace, and each of its triggers
+  // stands for one from every block that reaches this one; the counts are
+  // per source block, one arrival per warp (docs/clusters.md).
+  if (op->event->cluster) return k->group / 32;
   return op->under_elect ? k->group / 32 : k->group;
 }
 

@@ -1,5 +1,5 @@
 // launch.c - `#pragma tirx launch [grid(persistent)] [smem(BYTES)]
-// [stream(S)] [async] [status(VAR)]` before `kernel<<<G, B>>>(args);` in host
+// [stream(S)] [async] [status(VAR)] [cluster(X[, Y])]` before `kernel<<<G, B>>>(args);` in host
 // code. The launch becomes a block that prepares it (tirx_launch_begin in
 // tirx.h: the shared memory limit raised, a persistent grid sized), launches
 // with the prepared configuration, and checks it (tirx_launch_end: the launch
@@ -66,7 +66,7 @@ static const Span *one_arg(Ctx *c, const Annotation *an, const char *name, const
 }
 
 static bool check_launch_clauses(Ctx *c, const Annotation *an) {
-  static const char *const clauses[] = {"grid", "smem", "stream", "async", "status", NULL};
+  static const char *const clauses[] = {"grid", "smem", "stream", "async", "status", "cluster", NULL};
   if (!check_clauses(c, an, clauses)) return false;
   if (an->dir.head.has_args) {
     diag_error(c->diag, an->dir.head.name.off, "'%s' takes no arguments: the launch's own are its grid and block",
@@ -96,6 +96,47 @@ static bool check_launch_clauses(Ctx *c, const Annotation *an) {
   if (g && (g->nargs != 1 || !span_eq(g->args[0].expr, "persistent"))) {
     diag_at(c->diag, DIAG_ERROR, g->name.off, g->name.len,
             "'grid' in '%s' takes 'persistent': 'grid(persistent)' sizes the grid to the device", spelling_of(an));
+    return false;
+  }
+  return true;
+}
+
+// `cluster(X[, Y])` (docs/clusters.md): integer literals, at most 8 blocks in
+// all (the portable cluster size); with grid(persistent), one-dimensional.
+// False (reported) when wrong; dims[] gets X, Y (1 when absent).
+static bool read_cluster(Ctx *c, const Annotation *an, long long dims[2]) {
+  dims[0] = dims[1] = 1;
+  const Clause *cl = dir_clause(&an->dir, "cluster");
+  if (!cl) return true;
+  if (cl->nargs < 1 || cl->nargs > 2) {
+    diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
+            "'cluster' in '%s' takes one or two dimensions: 'cluster(X)' or 'cluster(X, Y)'", spelling_of(an));
+    return false;
+  }
+  for (int i = 0; i < cl->nargs; i++) {
+    Span v = span_trim(cl->args[i].expr);
+    if (cl->args[i].name.len || !span_int_literal(v, &dims[i])) {
+      diag_at(c->diag, DIAG_ERROR, v.off, v.len,
+              "a cluster dimension must be an integer literal: the kernel's events and multicast masks are written "
+              "for one cluster shape");
+      return false;
+    }
+    if (dims[i] < 1 || dims[i] > 8) {
+      diag_at(c->diag, DIAG_ERROR, v.off, v.len, "cluster dimension %lld: a cluster has 1 to 8 blocks", dims[i]);
+      return false;
+    }
+  }
+  if (dims[0] * dims[1] > 8) {
+    diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
+            "cluster(%lld, %lld) has %lld blocks; the portable cluster size is at most 8", dims[0], dims[1],
+            dims[0] * dims[1]);
+    return false;
+  }
+  if (dims[1] > 1 && dir_clause(&an->dir, "grid")) {
+    diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
+            "'grid(persistent)' sizes a one-dimensional grid: its clusters must be one-dimensional too, "
+            "'cluster(%lld)'",
+            dims[0]);
     return false;
   }
   return true;
@@ -131,6 +172,9 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
       (dir_clause(&an->dir, "status") && !status) || !given_once(c, an, &l, 2, "smem") ||
       !given_once(c, an, &l, 3, "stream"))
     return;
+  long long dims[2];
+  if (!read_cluster(c, an, dims)) return;
+  bool cluster = dir_clause(&an->dir, "cluster") != NULL;
   if (!smem && l.nconfig > 2) smem = &l.config[2];
   if (!stream && l.nconfig > 3) stream = &l.config[3];
   Arena *a = c->arena;
@@ -138,15 +182,26 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
   const char *smem_text = smem ? arena_printf(a, "(%.*s)", (int)smem->len, smem->s) : "0";
   const char *stream_text = stream ? arena_printf(a, "(%.*s)", (int)stream->len, stream->s) : "0";
   c->needs_tirx_h = true;
+  const char *cluster_text = cluster ? arena_printf(a, ", dim3(%lld, %lld, 1)", dims[0], dims[1]) : "";
   edit_replace(c->edits, an->start, an->end,
-               arena_printf(a, "{ tirx_launch_t __tirx_launch = tirx_launch_begin(%.*s, (%.*s), (%.*s), %s, %s, %s);",
-                            (int)l.kernel.len, l.kernel.s, (int)l.config[0].len, l.config[0].s, (int)l.config[1].len,
-                            l.config[1].s, smem_text, stream_text, persistent ? "true" : "false"));
-  // `if (...) kernel<<<prepared>>>`: what stands before `<<<` is kept as written.
-  edit_add(c->edits, (Edit){.start = st.start, .end = st.start + 1,
-                            .text = arena_printf(a, "if (__tirx_launch.err == cudaSuccess) %c", c->src->data[st.start])});
-  edit_replace(c->edits, l.config_start, l.config_end,
-               "<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>");
+               arena_printf(a, "{ tirx_launch_t __tirx_launch = tirx_launch_begin%s(%.*s, (%.*s), (%.*s), %s, %s, %s%s);",
+                            cluster ? "_cluster" : "", (int)l.kernel.len, l.kernel.s, (int)l.config[0].len,
+                            l.config[0].s, (int)l.config[1].len, l.config[1].s, smem_text, stream_text,
+                            persistent ? "true" : "false", cluster_text));
+  if (cluster) {
+    // `<<<...>>>` has no cluster: cudaLaunchKernelEx with the prepared
+    // configuration, the arguments as written.
+    edit_replace(c->edits, st.start, l.config_end,
+                 arena_printf(a, "if (__tirx_launch.err == cudaSuccess) tirx_launch_cluster(__tirx_launch, %.*s)",
+                              (int)l.kernel.len, l.kernel.s));
+  } else {
+    // `if (...) kernel<<<prepared>>>`: what stands before `<<<` is kept as written.
+    edit_add(c->edits,
+             (Edit){.start = st.start, .end = st.start + 1,
+                    .text = arena_printf(a, "if (__tirx_launch.err == cudaSuccess) %c", c->src->data[st.start])});
+    edit_replace(c->edits, l.config_start, l.config_end,
+                 "<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>");
+  }
   const char *end = arena_printf(a, "tirx_launch_end(__tirx_launch, %s, %d, %d, %s, %s, %s)", c->path_literal,
                                  source_line(c->src, st.start), source_col(c->src, st.start),
                                  c_string_literal(a, l.kernel.s, l.kernel.len), blocking ? "true" : "false",
