@@ -782,9 +782,9 @@ static void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
 // --- cluster events (docs/clusters.md) -------------------------------------------
 
 // The event whose stub variable the subtree of node refers to; NULL if none.
-static const Event *event_in(Ctx *c, const Kernel *k, int node) {
+static Event *event_in(Ctx *c, Kernel *k, int node) {
   for (int e = 0; e < k->events.len; e++) {
-    const Event *ev = &k->events.items[e];
+    Event *ev = &k->events.items[e];
     int var = stub_var(c, ev->an, ev->name.s, ev->name.len);
     if (var >= 0 && refers_to(c, node, node_at(c, var)->cur)) return ev;
   }
@@ -796,7 +796,7 @@ static const Event *event_in(Ctx *c, const Kernel *k, int node) {
 // destination block, so its barrier is a cluster event; a block-scope arrive
 // (tirx_mbar_arrive) on a cluster event gives one arrival where the count
 // expects one from each block the event reaches.
-static void check_cluster_calls(Ctx *c, const Kernel *k) {
+static void check_cluster_calls(Ctx *c, Kernel *k) {
   if (!k->events.len) return;
   const Node *f = node_at(c, k->func);
   for (int i = k->func + 1; i <= f->last; i++) {
@@ -812,7 +812,7 @@ static void check_cluster_calls(Ctx *c, const Kernel *k) {
     int want = arrive ? 0 : bar, seen = -1, arg = -1;  // the children: the callee, then the arguments
     for (int j = i + 1; j <= node_at(c, i)->last && arg < 0; j++)
       if (node_at(c, j)->parent == i && seen++ == want) arg = j;
-    const Event *ev = arg >= 0 ? event_in(c, k, arg) : NULL;
+    Event *ev = arg >= 0 ? event_in(c, k, arg) : NULL;
     if (!ev) continue;
     if (bar >= 0 && !ev->cluster) {
       diag_error(c->diag, node_at(c, arg)->start,
@@ -823,6 +823,7 @@ static void check_cluster_calls(Ctx *c, const Kernel *k) {
       diag_note(c->diag, ev->an->start, "'%.*s' is declared here: declare it '%.*s[N] cluster'", (int)ev->name.len,
                 ev->name.s, (int)ev->name.len, ev->name.s);
     } else if (arrive && ev->cluster) {
+      ev->triggered = true;  // wrongly, and said so: not "nothing triggers it" as well
       diag_error(c->diag, node_at(c, i)->start,
                  "%s() on cluster event '%.*s' arrives in this block only, at block scope: its count expects an "
                  "arrival from each block of the cluster that the event reaches; use tirx_trigger(%.*s[...]), which "

@@ -142,6 +142,32 @@ static bool read_cluster(Ctx *c, const Annotation *an, long long dims[2]) {
   return true;
 }
 
+// The first cluster event declared in the body of the kernel this launch
+// calls, when the kernel is defined in this file; NULL if none.
+static const Annotation *cluster_event_of_callee(Ctx *c, Stmt st) {
+  CXCursor callee = clang_getCursorReferenced(node_at(c, st.node)->cur);
+  if (clang_Cursor_isNull(callee)) return NULL;
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
+  if (!clang_Cursor_isNull(tmpl)) callee = tmpl;
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (clang_Cursor_isNull(def)) return NULL;
+  for (int i = 0; i < c->front->nnodes; i++) {
+    const Node *n = node_at(c, i);
+    if ((n->kind != CXCursor_FunctionDecl && n->kind != CXCursor_FunctionTemplate) || !clang_equalCursors(n->cur, def))
+      continue;
+    for (int j = 0; j < c->anns->len; j++) {
+      const Annotation *an = &c->anns->items[j];
+      if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT || an->start < n->start ||
+          an->start >= n->end)
+        continue;
+      for (int d = 0; d < dir_ndecls(&an->dir); d++)
+        if (dir_clause(dir_decl(&an->dir, d), "cluster")) return an;
+    }
+    return NULL;
+  }
+  return NULL;
+}
+
 // Where the launch itself passes what a clause passes too.
 static bool given_once(Ctx *c, const Annotation *an, const Launch *l, int at, const char *clause) {
   if (l->nconfig <= at || !dir_clause(&an->dir, clause)) return true;
@@ -175,6 +201,15 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
   long long dims[2];
   if (!read_cluster(c, an, dims)) return;
   bool cluster = dir_clause(&an->dir, "cluster") != NULL;
+  const Annotation *needs = cluster ? NULL : cluster_event_of_callee(c, st);
+  if (needs) {
+    diag_error(c->diag, st.start,
+               "'%.*s' declares cluster events and this launch has no 'cluster(...)': say the cluster shape the "
+               "kernel is written for in '%s' ('cluster(1)' for clusters of one block)",
+               (int)l.kernel.len, l.kernel.s, spelling_of(an));
+    diag_note(c->diag, needs->start, "a cluster event of '%.*s'", (int)l.kernel.len, l.kernel.s);
+    return;
+  }
   if (!smem && l.nconfig > 2) smem = &l.config[2];
   if (!stream && l.nconfig > 3) stream = &l.config[3];
   Arena *a = c->arena;

@@ -9,7 +9,7 @@
 #define STAGES 2
 __global__ void pair(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB, float *out,
                      int n) {
-  __shared__ alignas(128) float A[STAGES][32 * 32], B[STAGES][64 * 32];
+  __shared__ __align__(128) float A[STAGES][32 * 32], B[STAGES][64 * 32];
   const unsigned rank = tirx_cluster_rank();
 #pragma tirx warpgroups(wg: 2)
 #pragma tirx event full[STAGES] cluster, empty[STAGES] ready cluster

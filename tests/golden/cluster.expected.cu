@@ -10,7 +10,7 @@
 #define STAGES 2
 __global__ void __launch_bounds__(256, 1) pair(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB, float *out,
                      int n) {
-  __shared__ alignas(128) float A[STAGES][32 * 32], B[STAGES][64 * 32];
+  __shared__ __align__(128) float A[STAGES][32 * 32], B[STAGES][64 * 32];
   const unsigned rank = tirx_cluster_rank();
 const int wg = tirx_warpgroup_index();
 __shared__ uint64_t full[STAGES]; tirx_cluster_event_init(full, STAGES, 1); uint32_t __tirx_phase_1_full = 0u; __shared__ uint64_t empty[STAGES]; tirx_cluster_event_init(empty, STAGES, 4u * tirx_cluster_fanin(TIRX_FANIN_ALL)); uint32_t __tirx_phase_0_empty = ~0u; tirx_cluster_exit_t __tirx_cluster_exit_full;
