@@ -100,9 +100,9 @@ TIRX_DEVICE void tirx_mbar_wait_parity_watchdog_in(uint64_t *bar, uint32_t parit
   // named, so that the message says why it was not caught at translation.
   if (cluster)
     printf("%s:%d: tirx watchdog: block (%d,%d,%d), rank %u of a cluster of %u, thread (%d,%d,%d) waited %lld "
-           "cycles on cluster event %s[%d] for parity %u (a deadlock tirx-pp's static check cannot see: a slot, "
-           "parity or trip count known only at run time, a wait under a data-dependent condition, or a block of "
-           "the cluster that triggers less often than this one); trapping\n",
+           "cycles on %s[%d], a cluster event, for parity %u (a deadlock tirx-pp's static check cannot see: a slot, "
+           "parity or trip count known only at run time, a wait under a data-dependent condition, a cluster "
+           "event's count(N), or blocks of the cluster that trigger it unequally); trapping\n",
            file, line, (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, tirx_cluster_rank(), tirx_cluster_size(),
            (int)threadIdx.x, (int)threadIdx.y, (int)threadIdx.z, cycles, event, slot, parity);
   else

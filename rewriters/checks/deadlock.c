@@ -655,7 +655,12 @@ static int channel(const Sim *s, const Step *st) {
 }
 
 // Arrivals that completes one phase of the event; 0 when not known.
-static long long needed(const Event *ev) { return ev->count ? ev->count_value : ev->inferred; }
+// A cluster event's count(N) is what one block gets from all the blocks that
+// reach it, known only at run time: not known here (docs/clusters.md).
+static long long needed(const Event *ev) {
+  if (ev->cluster && ev->count) return 0;
+  return ev->count ? ev->count_value : ev->inferred;
+}
 
 // What one trigger step of trace `t` adds.
 static long long arrivals_of(const Sim *s, const Op *op, int t) {
