@@ -13,7 +13,7 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/deadlock_watchdog.cu" \
   -o "$root/.device/deadlock_watchdog.cu"
 "$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
-# Clusters (docs/clusters.md): tests/gpu/run_cluster.sh --prepared .device/cluster
+# Clusters (docs/clusters.md): tests/gpu/run_cluster.sh --prepared .device
 mkdir -p "$root/.device/cluster"
 "$tool" -I "$root/headers" -I "$root/examples" "$root/tests/gpu/cluster_multicast.cu" \
   -o "$root/.device/cluster/cluster_multicast.cu"

@@ -7,18 +7,27 @@
 #      pass too: a wait that gives up would trap);
 #   2. tests/gpu/cluster_watchdog.cu through tests/gpu/run_watchdog.sh: planted
 #      deadlocks on cluster events stop with a watchdog message that names the
-#      event.
+#      event;
+#   with --prepared, also
+#   3. examples/gemm_bf16_cluster.cu at ragged sizes against its CPU reference
+#      (tests/gpu/run_examples.sh; SANITIZE=1 adds compute-sanitizer);
+#   4. bench/gemm_cluster.cu: the cluster GEMM against gemm_bf16 (1 x 1) and
+#      cuBLAS in one process (needs -lcublas).
 #
-#   run_cluster.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run (ctest gpu_cluster)
-#   run_cluster.sh --prepared DIR                build and run what bench/prepare_gpu.sh wrote
-#                                                into DIR (.device/cluster/): the GPU machine
+#   run_cluster.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run 1-2 (ctest gpu_cluster)
+#   run_cluster.sh --prepared [DEVICE_DIR]       on the GPU machine, after bench/prepare_gpu.sh
+#                                                wrote DEVICE_DIR (default .device): 1-4
 #
 # Prints `cluster: PASS` and exits 0, or `cluster: FAIL ...` and exits 1;
 # 77 (skipped) after a good build on a machine without a GPU.
 set -u
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+prepared=0
 if [ "${1:-}" = --prepared ]; then
-  dir=$(cd "$2" && pwd) src=$(cd "$(dirname "$0")/../.." && pwd) work=$dir
+  prepared=1
+  src=$(cd "$(dirname "$0")/../.." && pwd)
+  device=$(cd "${2:-$src/.device}" && pwd) || exit 1
+  dir=$device/cluster work=$device/cluster
 else
   tool=$1 src=$2 work=$3
   mkdir -p "$work"
@@ -46,6 +55,18 @@ for n in cluster_multicast cluster_multicast_watchdog; do
   [ $rc -eq 0 ] || fail="$fail $n(exit $rc)"
 done
 "$src/tests/gpu/run_watchdog.sh" "$dir/cluster_watchdog.cu" || fail="$fail cluster_watchdog"
+if [ $prepared = 1 ]; then
+  SIZES=${SIZES:-"default 1 7 129 255 257 1000 4099"} "$src/tests/gpu/run_examples.sh" "$device/pp" gemm_bf16_cluster ||
+    fail="$fail gemm_bf16_cluster"
+  # shellcheck disable=SC2086
+  if "$nvcc" $flags -DGEMM_BF16_SOURCE="\"$device/pp/gemm_bf16.cu\"" \
+      -DGEMM_BF16_CLUSTER_SOURCE="\"$device/pp/gemm_bf16_cluster.cu\"" "$src/bench/gemm_cluster.cu" -lcublas \
+      -o "$work/gemm_cluster"; then
+    "$work/gemm_cluster" || fail="$fail gemm_cluster"
+  else
+    fail="$fail gemm_cluster(build)"
+  fi
+fi
 if [ -n "$fail" ]; then
   echo "cluster: FAIL:$fail"
   exit 1
