@@ -21,5 +21,6 @@ mkdir -p "$root/.device/cluster"
   -o "$root/.device/cluster/cluster_multicast_watchdog.cu"
 "$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/cluster_watchdog.cu" \
   -o "$root/.device/cluster/cluster_watchdog.cu"
+"$tool" -I "$root/headers" "$root/tests/gpu/cluster_launch_grid.cu" -o "$root/.device/cluster/cluster_launch_grid.cu"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # tests/gpu/run_cluster.sh - cluster events and multicast TMA on a GPU
 # (docs/clusters.md):
+#   0. tests/gpu/cluster_launch_grid.cu (no GPU needed): a grid that is not a
+#      multiple of the cluster is reported at the launch's line, with why;
 #   1. tests/gpu/cluster_multicast.cu: rings of cluster events filled by
 #      multicast copies in clusters of 2 x 1 and 2 x 2, every element checked,
 #      sums against the host's; built plainly and with --watchdog (which must
@@ -36,7 +38,9 @@ else
     "$tool" --watchdog=2000000000 -I "$src/headers" -I "$src/examples" "$src/tests/gpu/cluster_multicast.cu" \
       -o "$dir/cluster_multicast_watchdog.cu" &&
     "$tool" --watchdog=20000000 -I "$src/headers" -I "$src/examples" "$src/tests/gpu/cluster_watchdog.cu" \
-      -o "$dir/cluster_watchdog.cu" || { echo "cluster: FAIL: tirx-pp"; exit 1; }
+      -o "$dir/cluster_watchdog.cu" &&
+    "$tool" -I "$src/headers" "$src/tests/gpu/cluster_launch_grid.cu" -o "$dir/cluster_launch_grid.cu" ||
+    { echo "cluster: FAIL: tirx-pp"; exit 1; }
 fi
 flags="-std=c++17 -O3 -I $src/headers -I $src/examples -gencode=arch=compute_90a,code=sm_90a"
 for n in cluster_multicast cluster_multicast_watchdog; do
@@ -44,6 +48,18 @@ for n in cluster_multicast cluster_multicast_watchdog; do
   "$nvcc" $flags "$dir/$n.cu" -o "$work/$n" || { echo "cluster: FAIL: nvcc $n"; exit 1; }
 done
 echo "built $work/cluster_multicast and $work/cluster_multicast_watchdog"
+# 0. No GPU needed: the configuration is refused before the launch.
+# shellcheck disable=SC2086
+"$nvcc" $flags "$dir/cluster_launch_grid.cu" -o "$work/cluster_launch_grid" || { echo "cluster: FAIL: nvcc"; exit 1; }
+"$work/cluster_launch_grid" || { echo "cluster: FAIL: cluster_launch_grid"; exit 1; }
+msg=$("$work/cluster_launch_grid" handler 2>&1)
+rc=$?
+if [ $rc -ne 1 ] || ! grep -q 'cluster_launch_grid.cu:18:5: the grid (3, 1, 1) is not a multiple of the cluster (2, 1, 1)' <<<"$msg" ||
+  ! grep -q 'cluster_launch_grid.cu:18:5: launch of pair failed: invalid argument' <<<"$msg"; then
+  echo "cluster: FAIL: cluster_launch_grid handler (exit $rc): $msg"
+  exit 1
+fi
+echo "cluster_launch_grid: PASS (reported: $(head -1 <<<"$msg"))"
 if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
   echo "SKIP: no CUDA GPU on this machine; the cluster tests are built but not run"
   exit 77
