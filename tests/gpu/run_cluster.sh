@@ -78,7 +78,7 @@ if [ $prepared = 1 ]; then
   if "$nvcc" $flags -DGEMM_BF16_SOURCE="\"$device/pp/gemm_bf16.cu\"" \
       -DGEMM_BF16_CLUSTER_SOURCE="\"$device/pp/gemm_bf16_cluster.cu\"" "$src/bench/gemm_cluster.cu" -lcublas \
       -o "$work/gemm_cluster"; then
-    "$work/gemm_cluster" || fail="$fail gemm_cluster"
+    timeout 900 "$work/gemm_cluster" || fail="$fail gemm_cluster"
   else
     fail="$fail gemm_cluster(build)"
   fi
