@@ -2,7 +2,8 @@
 # Runs tirx-pp here (the GPU machine has no libclang) on everything the GPU
 # run needs, into .device/ (ignored by git; carry it to the GPU machine):
 # .device/pp/NAME.cu for every examples/NAME.cu (gemm_fp8.cu among them, for
-# bench/fp8_gpu.sh), the watchdog test, bench/membw.cu, and the commit.
+# bench/fp8_gpu.sh), the watchdog test, bench/membw.cu, the cluster tests
+# (.device/cluster/), and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,5 +13,14 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/deadlock_watchdog.cu" \
   -o "$root/.device/deadlock_watchdog.cu"
 "$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
+# Clusters (docs/clusters.md): tests/gpu/run_cluster.sh --prepared .device
+mkdir -p "$root/.device/cluster"
+"$tool" -I "$root/headers" -I "$root/examples" "$root/tests/gpu/cluster_multicast.cu" \
+  -o "$root/.device/cluster/cluster_multicast.cu"
+"$tool" --watchdog=2000000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/cluster_multicast.cu" \
+  -o "$root/.device/cluster/cluster_multicast_watchdog.cu"
+"$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/cluster_watchdog.cu" \
+  -o "$root/.device/cluster/cluster_watchdog.cu"
+"$tool" -I "$root/headers" "$root/tests/gpu/cluster_launch_grid.cu" -o "$root/.device/cluster/cluster_launch_grid.cu"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

@@ -84,26 +84,43 @@ static __device__ unsigned tirx_watchdog_fired_;
 #endif
 
 // A wait that gives up after `cycles`: says where it was stuck, once, and traps.
-TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, long long cycles, const char *event,
-                                                int slot, const char *file, int line) {
+// `cluster`: a cluster event, waited on at cluster scope; the message says
+// so and gives the block's rank in its cluster.
+TIRX_DEVICE void tirx_mbar_wait_parity_watchdog_in(uint64_t *bar, uint32_t parity, long long cycles, const char *event,
+                                                   int slot, const char *file, int line, bool cluster) {
 #ifdef __CUDA_ARCH__
-  if (tirx_mbar_wait_parity_timeout(bar, parity, cycles)) return;
+  if (cluster ? tirx_mbar_wait_parity_cluster_timeout(bar, parity, cycles)
+              : tirx_mbar_wait_parity_timeout(bar, parity, cycles))
+    return;
   // One thread speaks and then traps, which ends the whole grid; the others
   // wait for that, so that the message is out before the trap.
   if (atomicExch(&tirx_watchdog_fired_, 1u) != 0u)
     for (;;) __nanosleep(1000000);
   // What tirx-pp's static check cannot follow (docs/known-problems.md) is
   // named, so that the message says why it was not caught at translation.
-  printf("%s:%d: tirx watchdog: block (%d,%d,%d) thread (%d,%d,%d) waited %lld cycles on %s[%d] for parity %u "
-         "(a deadlock tirx-pp's static check cannot see: a slot, parity or trip count known only at run time, or a "
-         "wait under a data-dependent condition); trapping\n",
+  if (cluster)
+    printf("%s:%d: tirx watchdog: block (%d,%d,%d), rank %u of a cluster of %u, thread (%d,%d,%d) waited %lld "
+           "cycles on %s[%d], a cluster event, for parity %u (a deadlock tirx-pp's static check cannot see: a slot, "
+           "parity or trip count known only at run time, a wait under a data-dependent condition, a cluster "
+           "event's count(N), or blocks of the cluster that trigger it unequally); trapping\n",
+           file, line, (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, tirx_cluster_rank(), tirx_cluster_size(),
+           (int)threadIdx.x, (int)threadIdx.y, (int)threadIdx.z, cycles, event, slot, parity);
+  else
+    printf("%s:%d: tirx watchdog: block (%d,%d,%d) thread (%d,%d,%d) waited %lld cycles on %s[%d] for parity %u "
+           "(a deadlock tirx-pp's static check cannot see: a slot, parity or trip count known only at run time, or "
+           "a wait under a data-dependent condition); trapping\n",
            file, line, (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, (int)threadIdx.x, (int)threadIdx.y,
-         (int)threadIdx.z, cycles, event, slot, parity);
+           (int)threadIdx.z, cycles, event, slot, parity);
   __threadfence_system();
   __trap();
 #else
-  (void)bar, (void)parity, (void)cycles, (void)event, (void)slot, (void)file, (void)line;
+  (void)bar, (void)parity, (void)cycles, (void)event, (void)slot, (void)file, (void)line, (void)cluster;
 #endif
+}
+
+TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, long long cycles, const char *event,
+                                                int slot, const char *file, int line) {
+  tirx_mbar_wait_parity_watchdog_in(bar, parity, cycles, event, slot, file, line, false);
 }
 
 // An explicit-parity wait on `bar`, one of `bars`: the slot it reports is
@@ -112,6 +129,21 @@ TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, 
 TIRX_DEVICE void tirx_event_wait_parity_watchdog(uint64_t *bars, uint64_t *bar, uint32_t parity, long long cycles,
                                                  const char *event, const char *file, int line) {
   tirx_mbar_wait_parity_watchdog(bar, parity, cycles, event, (int)(bar - bars), file, line);
+}
+
+// The same on a cluster event.
+TIRX_DEVICE void tirx_cluster_event_wait_parity_watchdog(uint64_t *bars, uint64_t *bar, uint32_t parity,
+                                                         long long cycles, const char *event, const char *file,
+                                                         int line) {
+  tirx_mbar_wait_parity_watchdog_in(bar, parity, cycles, event, (int)(bar - bars), file, line, true);
+}
+
+template <class Bits>
+TIRX_DEVICE void tirx_cluster_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot, long long cycles,
+                                                  const char *event, const char *file, int line) {
+  tirx_mbar_wait_parity_watchdog_in(&bars[slot], (uint32_t)(phase >> slot) & 1u, cycles, event, slot, file, line,
+                                    true);
+  phase ^= Bits(1) << slot;
 }
 
 template <class Bits>
@@ -124,6 +156,89 @@ TIRX_DEVICE void tirx_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot,
 // tirx_trigger_bytes: one arrive.expect_tx per phase, by the thread `who` picks.
 TIRX_DEVICE void tirx_event_arrive_bytes(uint64_t *bar, uint32_t bytes, bool who) {
   if (who) tirx_mbar_arrive_expect_tx(bar, bytes);
+}
+
+// ---- cluster events (docs/clusters.md) -------------------------------------
+// `#pragma tirx event e[N] cluster[(x|y|x, y)]`: the triggers of a cluster
+// event arrive in other blocks of the cluster too. Which ones, by the clause:
+// `cluster` every block of the cluster; `cluster(x)` the blocks of this
+// block's cluster row (the same y: what a copy multicast along x filled);
+// `cluster(y)` those of its column; `cluster(x, y)` both, CUTLASS's
+// (cx + cy - 1). A block gets arrivals from as many blocks as it sends to.
+#define TIRX_FANIN_ALL 0
+#define TIRX_FANIN_X 1
+#define TIRX_FANIN_Y 2
+#define TIRX_FANIN_XY 3
+
+// Whether block `rank` of the cluster gets this block's arrivals.
+TIRX_DEVICE bool tirx_cluster_reaches(uint32_t rank, int mode) {
+  const uint32_t cx = tirx_cluster_dim_x(), cy = tirx_cluster_dim_y();
+  const uint32_t me = tirx_cluster_rank();
+  const uint32_t mx = me % cx, my = me / cx % cy, mz = me / (cx * cy);
+  const uint32_t dx = rank % cx, dy = rank / cx % cy, dz = rank / (cx * cy);
+  if (mode == TIRX_FANIN_ALL) return true;
+  if (dz != mz) return false;
+  if (mode == TIRX_FANIN_X) return dy == my;
+  if (mode == TIRX_FANIN_Y) return dx == mx;
+  return dx == mx || dy == my;
+}
+
+// The blocks whose arrivals reach each block: a cluster event's count is its
+// arrivals from one block times this.
+TIRX_DEVICE uint32_t tirx_cluster_fanin(int mode) {
+  const uint32_t cx = tirx_cluster_dim_x(), cy = tirx_cluster_dim_y();
+  return mode == TIRX_FANIN_ALL ? tirx_cluster_size()
+         : mode == TIRX_FANIN_X ? cx
+         : mode == TIRX_FANIN_Y ? cy
+                                : cx + cy - 1;
+}
+
+// A cluster event's mbarriers: one thread of each block initializes its
+// block's slots and fences the init for the cluster (and the async proxy),
+// then the whole cluster syncs, so that no block arrives on (or multicasts
+// into) a barrier of another before that one is initialized.
+TIRX_DEVICE void tirx_cluster_event_init(uint64_t *bars, int slots, uint32_t count) {
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+    for (int i = 0; i < slots; ++i) tirx_mbar_init(&bars[i], count);
+    tirx_fence_mbar_init();
+  }
+  tirx_cluster_sync();
+}
+
+// Declared with each cluster event: its destructor runs when the event's
+// scope ends, at every return of the kernel too, and is a cluster barrier, so
+// that no block exits while another may still arrive on its barriers or
+// multicast into its shared memory.
+struct tirx_cluster_exit_t {
+  TIRX_DEVICE tirx_cluster_exit_t() {}
+  TIRX_DEVICE ~tirx_cluster_exit_t() { tirx_cluster_sync(); }
+  tirx_cluster_exit_t(const tirx_cluster_exit_t &) = delete;
+  tirx_cluster_exit_t &operator=(const tirx_cluster_exit_t &) = delete;
+};
+
+// tirx_trigger on a cluster event, by a whole converged warp: lane r arrives
+// on rank r's barrier when the mode reaches it (one arrival per warp in each
+// block reached; a cluster has at most 16 blocks). The warp barrier first, so
+// that the lane's release covers the warp's earlier accesses.
+TIRX_DEVICE void tirx_cluster_arrive_warp(uint64_t *bar, int mode) {
+  __syncwarp();
+  const uint32_t lane = tirx_lane_id();
+  if (lane < tirx_cluster_size() && tirx_cluster_reaches(lane, mode)) tirx_mbar_arrive_cluster(bar, lane);
+}
+
+// tirx_trigger on a cluster event by one thread (under elect, or counted by
+// count(N)): one arrival in each block reached.
+TIRX_DEVICE void tirx_cluster_arrive_each(uint64_t *bar, int mode) {
+  const uint32_t n = tirx_cluster_size();
+  for (uint32_t r = 0; r < n; ++r)
+    if (tirx_cluster_reaches(r, mode)) tirx_mbar_arrive_cluster(bar, r);
+}
+
+// Waits on a cluster event: acquire at cluster scope.
+template <class Bits>
+TIRX_DEVICE void tirx_cluster_event_wait(uint64_t *bars, Bits &phase, int slot) {
+  tirx_mbar_wait_parity_cluster(&bars[slot], (uint32_t)(phase >> slot) & 1u);
+  phase ^= Bits(1) << slot;
 }
 
 // ---- turns (SPEC 8, docs/turns.md) ------------------------------------------
@@ -200,6 +315,8 @@ struct tirx_launch_t {
   size_t smem;
   cudaStream_t stream;
   cudaError_t err;
+  dim3 cluster;       // cluster(X, Y): the cluster's shape; 1 x 1 x 1 without
+  char why[160];      // what was wrong with the configuration, when err says it
 };
 
 // The grid of `grid(persistent)`: as many blocks as can be resident at once
@@ -271,7 +388,7 @@ inline cudaError_t tirx_raise_smem_limit(const void *kernel, size_t smem) {
 template <class Kernel>
 inline tirx_launch_t tirx_launch_begin(Kernel *kernel, dim3 grid, dim3 block, size_t smem, cudaStream_t stream,
                                        bool persistent) {
-  tirx_launch_t l = {grid, block, smem, stream, cudaSuccess};
+  tirx_launch_t l = {grid, block, smem, stream, cudaSuccess, dim3(1, 1, 1), ""};
   const void *k = (const void *)kernel;
   if (smem > 0) l.err = tirx_raise_smem_limit(k, smem);
   if (l.err == cudaSuccess && persistent) {
@@ -289,8 +406,71 @@ inline cudaError_t tirx_launch_end(const tirx_launch_t &l, const char *file, int
                                    bool blocking, bool report) {
   cudaError_t err = l.err != cudaSuccess ? l.err : cudaGetLastError();
   if (err == cudaSuccess && blocking) err = cudaStreamSynchronize(l.stream);
+  if (err != cudaSuccess && report && l.why[0]) fprintf(stderr, "%s:%d:%d: %s\n", file, line, col, l.why);
   if (err != cudaSuccess && report) tirx_launch_handler()(err, file, line, col, kernel);
   return err;
+}
+
+// `#pragma tirx launch cluster(X[, Y])` (docs/clusters.md): as
+// tirx_launch_begin, for a launch in clusters of X x Y blocks. The grid must
+// be a multiple of the cluster in each dimension: otherwise the launch is
+// skipped with cudaErrorInvalidValue and `why` says so. With `persistent`
+// (one-dimensional clusters only) the grid is as many whole clusters as can
+// be resident at once (cudaOccupancyMaxActiveClusters) times X, no more than
+// `work` rounded up to a multiple of X, at least X.
+template <class Kernel>
+inline tirx_launch_t tirx_launch_begin_cluster(Kernel *kernel, dim3 grid, dim3 block, size_t smem,
+                                               cudaStream_t stream, bool persistent, dim3 cluster) {
+  tirx_launch_t l = {grid, block, smem, stream, cudaSuccess, cluster, ""};
+  const void *k = (const void *)kernel;
+  if (smem > 0) l.err = tirx_raise_smem_limit(k, smem);
+  if (l.err == cudaSuccess && persistent) {
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = cluster.x, attr[0].val.clusterDim.y = cluster.y, attr[0].val.clusterDim.z = cluster.z;
+    cfg.gridDim = cluster, cfg.blockDim = block, cfg.dynamicSmemBytes = smem, cfg.stream = stream;
+    cfg.attrs = attr, cfg.numAttrs = 1;
+    int clusters = 0;
+    l.err = cudaOccupancyMaxActiveClusters(&clusters, kernel, &cfg);
+    const long long work = (long long)grid.x * grid.y * grid.z;
+    long long want = (work + cluster.x - 1) / cluster.x;  // whole clusters
+    if (clusters > 0 && want > clusters) want = clusters;
+    l.grid = dim3((unsigned)((want < 1 ? 1 : want) * cluster.x));
+  }
+  if (l.err == cudaSuccess && (l.grid.x % cluster.x || l.grid.y % cluster.y || l.grid.z % cluster.z)) {
+    l.err = cudaErrorInvalidValue;
+    snprintf(l.why, sizeof l.why, "the grid (%u, %u, %u) is not a multiple of the cluster (%u, %u, %u) in each dimension",
+             l.grid.x, l.grid.y, l.grid.z, cluster.x, cluster.y, cluster.z);
+  }
+  return l;
+}
+
+// The launch of a cluster launch: `tirx_launch_cluster(l, kernel)(args...)`
+// calls cudaLaunchKernelEx with l's configuration and the cluster dimension
+// attribute; its error goes to l.err (the launch is not a `<<<...>>>`, whose
+// error cudaGetLastError() would report).
+template <class... Params>
+struct tirx_cluster_launcher_t {
+  tirx_launch_t &l;
+  void (*kernel)(Params...);
+  template <class... Args>
+  void operator()(Args &&...args) const {
+    cudaLaunchConfig_t cfg = {};
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = l.cluster.x, attr[0].val.clusterDim.y = l.cluster.y;
+    attr[0].val.clusterDim.z = l.cluster.z;
+    cfg.gridDim = l.grid, cfg.blockDim = l.block, cfg.dynamicSmemBytes = l.smem, cfg.stream = l.stream;
+    cfg.attrs = attr, cfg.numAttrs = 1;
+    l.err = cudaLaunchKernelEx(&cfg, kernel, static_cast<Args &&>(args)...);
+    if (l.err != cudaSuccess) (void)cudaGetLastError();  // reported through l.err, not left behind
+  }
+};
+
+template <class... Params>
+inline tirx_cluster_launcher_t<Params...> tirx_launch_cluster(tirx_launch_t &l, void (*kernel)(Params...)) {
+  return tirx_cluster_launcher_t<Params...>{l, kernel};
 }
 #endif
 

@@ -278,6 +278,165 @@ TIRX_DEVICE void tirx_mbar_inval(uint64_t *bar) {
 #endif
 }
 
+// ---- clusters (sm_90) --------------------------------------------------------------
+// A thread block cluster: up to 8 blocks (portable size) that run at once on
+// one GPC and reach each other's shared memory. Every launch on sm_90 runs in
+// clusters (of 1 block without a cluster launch); before sm_90 there are none,
+// and a block is a cluster of one: ranks read 0, sizes 1, cluster barriers are
+// block barriers, and a remote arrive is a local one.
+
+// %cluster_ctarank: this block's rank in its cluster, 0 .. size-1 (x fastest).
+TIRX_DEVICE uint32_t tirx_cluster_rank() {
+#if defined(TIRX_SM90_)
+  uint32_t r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+#else
+  return 0;
+#endif
+}
+
+// %cluster_nctarank: the blocks in this cluster.
+TIRX_DEVICE uint32_t tirx_cluster_size() {
+#if defined(TIRX_SM90_)
+  uint32_t n;
+  asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
+  return n;
+#else
+  return 1;
+#endif
+}
+
+// %cluster_nctaid.x / .y / .z: the cluster's shape in blocks.
+TIRX_DEVICE uint32_t tirx_cluster_dim_x() {
+#if defined(TIRX_SM90_)
+  uint32_t n;
+  asm volatile("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(n));
+  return n;
+#else
+  return 1;
+#endif
+}
+TIRX_DEVICE uint32_t tirx_cluster_dim_y() {
+#if defined(TIRX_SM90_)
+  uint32_t n;
+  asm volatile("mov.u32 %0, %%cluster_nctaid.y;" : "=r"(n));
+  return n;
+#else
+  return 1;
+#endif
+}
+
+// %cluster_ctaid.x / .y: this block's position in its cluster.
+TIRX_DEVICE uint32_t tirx_cluster_ctaid_x() {
+#if defined(TIRX_SM90_)
+  uint32_t n;
+  asm volatile("mov.u32 %0, %%cluster_ctaid.x;" : "=r"(n));
+  return n;
+#else
+  return 0;
+#endif
+}
+TIRX_DEVICE uint32_t tirx_cluster_ctaid_y() {
+#if defined(TIRX_SM90_)
+  uint32_t n;
+  asm volatile("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(n));
+  return n;
+#else
+  return 0;
+#endif
+}
+
+// barrier.cluster.arrive.release: this thread has arrived at the cluster
+// barrier; its earlier memory accesses are released to the cluster. Not
+// .aligned: a thread may reach it alone (an early return). sm_80: the block barrier.
+TIRX_DEVICE void tirx_cluster_arrive() {
+#if defined(TIRX_SM90_)
+  asm volatile("barrier.cluster.arrive.release;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+  __syncthreads();
+#endif
+}
+
+// barrier.cluster.wait.acquire: waits until every non-exited thread of the
+// cluster has arrived; the accesses they released are then visible.
+TIRX_DEVICE void tirx_cluster_wait() {
+#if defined(TIRX_SM90_)
+  asm volatile("barrier.cluster.wait.acquire;" ::: "memory");
+#endif
+}
+
+// The whole cluster barrier: arrive, then wait.
+TIRX_DEVICE void tirx_cluster_sync() {
+  tirx_cluster_arrive();
+  tirx_cluster_wait();
+}
+
+// mapa.shared::cluster: the address of the same shared-memory location in
+// block `rank` of the cluster (for the .shared::cluster instructions).
+TIRX_DEVICE uint32_t tirx_mapa(uint32_t smem_addr, uint32_t rank) {
+#if defined(TIRX_SM90_)
+  uint32_t remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(smem_addr), "r"(rank));
+  return remote;
+#else
+  (void)rank;
+  return smem_addr;
+#endif
+}
+
+// mbarrier.arrive.release.cluster.shared::cluster: one arrival on the barrier
+// at the same offset in block `rank` of the cluster (its own rank included),
+// releasing this thread's earlier accesses to the cluster. sm_80: a local arrive.
+TIRX_DEVICE void tirx_mbar_arrive_cluster(uint64_t *bar, uint32_t rank) {
+#if defined(TIRX_SM90_)
+  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(
+                   tirx_mapa(tirx_smem_addr(bar), rank))
+               : "memory");
+#else
+  (void)rank;
+  tirx_mbar_arrive(bar);
+#endif
+}
+
+// mbarrier.try_wait.parity.acquire.cluster: as tirx_mbar_try_wait_parity, with
+// acquire at cluster scope, for barriers that other blocks of the cluster
+// arrive on (what they released before arriving is then visible here).
+TIRX_DEVICE bool tirx_mbar_try_wait_parity_cluster(uint64_t *bar, uint32_t parity, uint32_t suspend_ns) {
+#if defined(TIRX_SM90_)
+  uint32_t done;
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t"
+      "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2, %3;\n\t"
+      "selp.u32 %0, 1, 0, p;\n\t}"
+      : "=r"(done)
+      : "r"(tirx_smem_addr(bar)), "r"(parity), "r"(suspend_ns)
+      : "memory");
+  return done != 0;
+#else
+  return tirx_mbar_try_wait_parity(bar, parity, suspend_ns);
+#endif
+}
+
+// Blocking cluster-scope wait for the phase with this parity.
+TIRX_DEVICE void tirx_mbar_wait_parity_cluster(uint64_t *bar, uint32_t parity) {
+  while (!tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS)) {
+  }
+}
+
+// Watchdog form: false once more than max_cycles have passed.
+TIRX_DEVICE bool tirx_mbar_wait_parity_cluster_timeout(uint64_t *bar, uint32_t parity, long long max_cycles) {
+#ifdef __CUDA_ARCH__
+  const long long start = clock64();
+  while (!tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS))
+    if (clock64() - start > max_cycles) return false;
+  return true;
+#else
+  (void)bar, (void)parity, (void)max_cycles;
+  return true;
+#endif
+}
+
 // ---- proxies ----------------------------------------------------------------------
 
 // fence.proxy.async.shared::cta: orders this thread's ordinary (generic-proxy)

@@ -129,6 +129,43 @@ TIRX_DEVICE void tirx_tma_load_2d(void *dst, const void *map, int row, int col, 
 #endif
 }
 
+// cp.async.bulk.tensor.2d ... .multicast::cluster: the box at (row, col) into
+// dst in every block of the cluster whose rank is set in cta_mask (bit r:
+// rank r), at the same shared-memory offset in each; each destination's
+// barrier at `bar`'s offset gets complete_tx of the whole box's bytes. So
+// each destination block announces the bytes that land in it on its own
+// barrier (tirx_trigger_bytes in every block, for its own bytes), and `bar`
+// must be a cluster event (`#pragma tirx event e[N] cluster`): initialized
+// and published to the cluster before any block issues a copy into it.
+TIRX_DEVICE void tirx_tma_load_2d_multicast(void *dst, const void *map, int row, int col, uint64_t *bar,
+                                            uint16_t cta_mask) {
+#if defined(TIRX_SM90_)
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+      " [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(tirx_smem_addr(dst)),
+      "l"(map), "r"(col), "r"(row), "r"(tirx_smem_addr(bar)), "h"(cta_mask)
+      : "memory");
+#else
+  (void)dst, (void)map, (void)row, (void)col, (void)bar, (void)cta_mask;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
+// The same for a 3D box at (mat, row, col).
+TIRX_DEVICE void tirx_tma_load_3d_multicast(void *dst, const void *map, int mat, int row, int col, uint64_t *bar,
+                                            uint16_t cta_mask) {
+#if defined(TIRX_SM90_)
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+      " [%0], [%1, {%2, %3, %4}], [%5], %6;" ::"r"(tirx_smem_addr(dst)),
+      "l"(map), "r"(col), "r"(row), "r"(mat), "r"(tirx_smem_addr(bar)), "h"(cta_mask)
+      : "memory");
+#else
+  (void)dst, (void)map, (void)mat, (void)row, (void)col, (void)bar, (void)cta_mask;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
 // cp.async.bulk.tensor.3d global -> shared: the box at (mat, row, col), as
 // tirx_tma_load_2d (rows past the matrix's end arrive as zeros).
 TIRX_DEVICE void tirx_tma_load_3d(void *dst, const void *map, int mat, int row, int col, uint64_t *bar) {

@@ -61,6 +61,9 @@ static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
 // What one trigger site adds to its event's arrivals per phase, threads
 // being its region's.
 static long long arrivals(const Op *op, int threads) {
+  // A cluster event's trigger: one arrival per warp in each block it reaches
+  // (docs/clusters.md); the lowering multiplies by the blocks.
+  if (op->kind == OP_TRIGGER && op->event->cluster) return threads / 32;
   return op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
 }
 

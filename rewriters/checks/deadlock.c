@@ -655,13 +655,22 @@ static int channel(const Sim *s, const Step *st) {
 }
 
 // Arrivals that completes one phase of the event; 0 when not known.
-static long long needed(const Event *ev) { return ev->count ? ev->count_value : ev->inferred; }
+// A cluster event's count(N) is what one block gets from all the blocks that
+// reach it, known only at run time: not known here (docs/clusters.md).
+static long long needed(const Event *ev) {
+  if (ev->cluster && ev->count) return 0;
+  return ev->count ? ev->count_value : ev->inferred;
+}
 
 // What one trigger step of trace `t` adds.
 static long long arrivals_of(const Sim *s, const Op *op, int t) {
   const Kernel *k = s->k;
   if (!k->nparts) return needed(op->event);  // no partition: each trigger is a phase
   if (op->kind == OP_TRIGGER_BYTES) return t == (op->region ? op->region->first : 0);
+  // A cluster event: every block runs this trace, and each of its triggers
+  // stands for one from every block that reaches this one; the counts are
+  // per source block, one arrival per warp (docs/clusters.md).
+  if (op->event->cluster) return k->group / 32;
   return op->under_elect ? k->group / 32 : k->group;
 }
 

@@ -272,13 +272,32 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
   const Clause *decl = NULL;
   for (int i = 0; i < dir->nclauses; i++) {
     const Clause *cl = &dir->clauses[i];
-    if (!decl && (span_eq(cl->name, "ready") || span_eq(cl->name, "count")) && !cl->has_index) {
+    bool named = span_eq(cl->name, "ready") || span_eq(cl->name, "count") || span_eq(cl->name, "cluster");
+    if (!decl && named && !cl->has_index) {
       diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
               "'%.*s' before the event's name in '%s': a clause follows the event it belongs to ('event e[N] %s')",
-              (int)cl->name.len, cl->name.s, spelling_of(an), span_eq(cl->name, "ready") ? "ready" : "count(C)");
+              (int)cl->name.len, cl->name.s, spelling_of(an),
+              span_eq(cl->name, "ready") ? "ready" : span_eq(cl->name, "count") ? "count(C)" : "cluster");
       return false;
     }
-    if (span_eq(cl->name, "ready")) {
+    if (span_eq(cl->name, "cluster")) {
+      // cluster, cluster(x), cluster(y), cluster(x, y) (docs/clusters.md).
+      bool x = false, y = false, ok = !cl->has_index && (!cl->has_args || (cl->nargs >= 1 && cl->nargs <= 2));
+      for (int a = 0; ok && cl->has_args && a < cl->nargs; a++) {
+        Span v = span_trim(cl->args[a].expr);
+        bool is_x = span_eq(v, "x") && !x, is_y = span_eq(v, "y") && !y;
+        ok = !cl->args[a].name.len && (is_x || is_y) && (a == 0 || is_y);
+        x |= is_x, y |= is_y;
+      }
+      if (!ok) {
+        diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
+                "'cluster' takes nothing, 'x', 'y' or 'x, y': the cluster dimensions along which the data of a "
+                "slot are multicast, whose blocks a trigger releases the slot in");
+        return false;
+      }
+      e.cluster = cl;
+      e.fanin = x && y ? 3 : x ? 1 : y ? 2 : 0;
+    } else if (span_eq(cl->name, "ready")) {
       e.ready = true;
     } else if (span_eq(cl->name, "count")) {
       long long v;
@@ -760,6 +779,61 @@ static void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   VEC_PUSH(c->arena, k->turn_sites, s);
 }
 
+// --- cluster events (docs/clusters.md) -------------------------------------------
+
+// The event whose stub variable the subtree of node refers to; NULL if none.
+static Event *event_in(Ctx *c, Kernel *k, int node) {
+  for (int e = 0; e < k->events.len; e++) {
+    Event *ev = &k->events.items[e];
+    int var = stub_var(c, ev->an, ev->name.s, ev->name.len);
+    if (var >= 0 && refers_to(c, node, node_at(c, var)->cur)) return ev;
+  }
+  return NULL;
+}
+
+// The calls of the headers' helpers that must agree with an event's scope: a
+// multicast copy completes on the barrier at the same offset in every
+// destination block, so its barrier is a cluster event; a block-scope arrive
+// (tirx_mbar_arrive) on a cluster event gives one arrival where the count
+// expects one from each block the event reaches.
+static void check_cluster_calls(Ctx *c, Kernel *k) {
+  if (!k->events.len) return;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);
+    const char *name = clang_getCString(sp);
+    int bar = !strcmp(name, "tirx_tma_load_2d_multicast") ? 4 : !strcmp(name, "tirx_tma_load_3d_multicast") ? 5 : -1;
+    bool arrive = !strcmp(name, "tirx_mbar_arrive") || !strcmp(name, "tirx_mbar_arrive_cnt") ||
+                  !strcmp(name, "tirx_mbar_arrive_token");
+    char *fn = arena_printf(c->arena, "%s", name);
+    clang_disposeString(sp);
+    if (bar < 0 && !arrive) continue;
+    int want = arrive ? 0 : bar, seen = -1, arg = -1;  // the children: the callee, then the arguments
+    for (int j = i + 1; j <= node_at(c, i)->last && arg < 0; j++)
+      if (node_at(c, j)->parent == i && seen++ == want) arg = j;
+    Event *ev = arg >= 0 ? event_in(c, k, arg) : NULL;
+    if (!ev) continue;
+    if (bar >= 0 && !ev->cluster) {
+      diag_error(c->diag, node_at(c, arg)->start,
+                 "the barrier of %s() must be a cluster event: the copy completes on the barrier at this offset in "
+                 "every block of its mask, which must be initialized and published to the cluster before any block "
+                 "issues the copy",
+                 fn);
+      diag_note(c->diag, ev->an->start, "'%.*s' is declared here: declare it '%.*s[N] cluster'", (int)ev->name.len,
+                ev->name.s, (int)ev->name.len, ev->name.s);
+    } else if (arrive && ev->cluster) {
+      ev->triggered = true;  // wrongly, and said so: not "nothing triggers it" as well
+      diag_error(c->diag, node_at(c, i)->start,
+                 "%s() on cluster event '%.*s' arrives in this block only, at block scope: its count expects an "
+                 "arrival from each block of the cluster that the event reaches; use tirx_trigger(%.*s[...]), which "
+                 "arrives in each of them",
+                 fn, (int)ev->name.len, ev->name.s, (int)ev->name.len, ev->name.s);
+      diag_note(c->diag, ev->an->start, "'%.*s' is declared here", (int)ev->name.len, ev->name.s);
+    }
+  }
+}
+
 // --- the pass -------------------------------------------------------------------
 
 KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
@@ -801,6 +875,7 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
       else
         read_region(c, k, an, stmts[i]);
     }
+  for (int i = 0; i < kernels.len; i++) check_cluster_calls(c, &kernels.items[i]);
   // Every other function of the file gets the uniformity check too (SPEC 2:
   // a barrier under a thread-dependent condition is an error wherever it is).
   for (int func = 0; func < c->front->nnodes; func++) {

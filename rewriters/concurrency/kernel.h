@@ -35,6 +35,10 @@ typedef struct Event {
   long long count_value;  // C when it is a constant, else 0
   long long inferred;   // arrivals per phase, when count is NULL
   bool waited, triggered;
+  // `cluster[(x|y|x, y)]` (docs/clusters.md): its triggers arrive in the
+  // blocks of the cluster that the mode reaches; counts are per source block.
+  const Clause *cluster;  // NULL for a block's own event
+  int fanin;              // TIRX_FANIN_ALL 0, _X 1, _Y 2, _XY 3
 } Event;
 
 typedef enum { OP_WAIT, OP_TRIGGER, OP_TRIGGER_BYTES, OP_REGION_SYNC } OpKind;

@@ -1,5 +1,5 @@
 // launch.c - `#pragma tirx launch [grid(persistent)] [smem(BYTES)]
-// [stream(S)] [async] [status(VAR)]` before `kernel<<<G, B>>>(args);` in host
+// [stream(S)] [async] [status(VAR)] [cluster(X[, Y])]` before `kernel<<<G, B>>>(args);` in host
 // code. The launch becomes a block that prepares it (tirx_launch_begin in
 // tirx.h: the shared memory limit raised, a persistent grid sized), launches
 // with the prepared configuration, and checks it (tirx_launch_end: the launch
@@ -66,7 +66,7 @@ static const Span *one_arg(Ctx *c, const Annotation *an, const char *name, const
 }
 
 static bool check_launch_clauses(Ctx *c, const Annotation *an) {
-  static const char *const clauses[] = {"grid", "smem", "stream", "async", "status", NULL};
+  static const char *const clauses[] = {"grid", "smem", "stream", "async", "status", "cluster", NULL};
   if (!check_clauses(c, an, clauses)) return false;
   if (an->dir.head.has_args) {
     diag_error(c->diag, an->dir.head.name.off, "'%s' takes no arguments: the launch's own are its grid and block",
@@ -101,6 +101,73 @@ static bool check_launch_clauses(Ctx *c, const Annotation *an) {
   return true;
 }
 
+// `cluster(X[, Y])` (docs/clusters.md): integer literals, at most 8 blocks in
+// all (the portable cluster size); with grid(persistent), one-dimensional.
+// False (reported) when wrong; dims[] gets X, Y (1 when absent).
+static bool read_cluster(Ctx *c, const Annotation *an, long long dims[2]) {
+  dims[0] = dims[1] = 1;
+  const Clause *cl = dir_clause(&an->dir, "cluster");
+  if (!cl) return true;
+  if (cl->nargs < 1 || cl->nargs > 2) {
+    diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
+            "'cluster' in '%s' takes one or two dimensions: 'cluster(X)' or 'cluster(X, Y)'", spelling_of(an));
+    return false;
+  }
+  for (int i = 0; i < cl->nargs; i++) {
+    Span v = span_trim(cl->args[i].expr);
+    if (cl->args[i].name.len || !span_int_literal(v, &dims[i])) {
+      diag_at(c->diag, DIAG_ERROR, v.off, v.len,
+              "a cluster dimension must be an integer literal: the kernel's events and multicast masks are written "
+              "for one cluster shape");
+      return false;
+    }
+    if (dims[i] < 1 || dims[i] > 8) {
+      diag_at(c->diag, DIAG_ERROR, v.off, v.len, "cluster dimension %lld: a cluster has 1 to 8 blocks", dims[i]);
+      return false;
+    }
+  }
+  if (dims[0] * dims[1] > 8) {
+    diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
+            "cluster(%lld, %lld) has %lld blocks; the portable cluster size is at most 8", dims[0], dims[1],
+            dims[0] * dims[1]);
+    return false;
+  }
+  if (dims[1] > 1 && dir_clause(&an->dir, "grid")) {
+    diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
+            "'grid(persistent)' sizes a one-dimensional grid: its clusters must be one-dimensional too, "
+            "'cluster(%lld)'",
+            dims[0]);
+    return false;
+  }
+  return true;
+}
+
+// The first cluster event declared in the body of the kernel this launch
+// calls, when the kernel is defined in this file; NULL if none.
+static const Annotation *cluster_event_of_callee(Ctx *c, Stmt st) {
+  CXCursor callee = clang_getCursorReferenced(node_at(c, st.node)->cur);
+  if (clang_Cursor_isNull(callee)) return NULL;
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
+  if (!clang_Cursor_isNull(tmpl)) callee = tmpl;
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (clang_Cursor_isNull(def)) return NULL;
+  for (int i = 0; i < c->front->nnodes; i++) {
+    const Node *n = node_at(c, i);
+    if ((n->kind != CXCursor_FunctionDecl && n->kind != CXCursor_FunctionTemplate) || !clang_equalCursors(n->cur, def))
+      continue;
+    for (int j = 0; j < c->anns->len; j++) {
+      const Annotation *an = &c->anns->items[j];
+      if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT || an->start < n->start ||
+          an->start >= n->end)
+        continue;
+      for (int d = 0; d < dir_ndecls(&an->dir); d++)
+        if (dir_clause(dir_decl(&an->dir, d), "cluster")) return an;
+    }
+    return NULL;
+  }
+  return NULL;
+}
+
 // Where the launch itself passes what a clause passes too.
 static bool given_once(Ctx *c, const Annotation *an, const Launch *l, int at, const char *clause) {
   if (l->nconfig <= at || !dir_clause(&an->dir, clause)) return true;
@@ -131,6 +198,18 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
       (dir_clause(&an->dir, "status") && !status) || !given_once(c, an, &l, 2, "smem") ||
       !given_once(c, an, &l, 3, "stream"))
     return;
+  long long dims[2];
+  if (!read_cluster(c, an, dims)) return;
+  bool cluster = dir_clause(&an->dir, "cluster") != NULL;
+  const Annotation *needs = cluster ? NULL : cluster_event_of_callee(c, st);
+  if (needs) {
+    diag_error(c->diag, st.start,
+               "'%.*s' declares cluster events and this launch has no 'cluster(...)': say the cluster shape the "
+               "kernel is written for in '%s' ('cluster(1)' for clusters of one block)",
+               (int)l.kernel.len, l.kernel.s, spelling_of(an));
+    diag_note(c->diag, needs->start, "a cluster event of '%.*s'", (int)l.kernel.len, l.kernel.s);
+    return;
+  }
   if (!smem && l.nconfig > 2) smem = &l.config[2];
   if (!stream && l.nconfig > 3) stream = &l.config[3];
   Arena *a = c->arena;
@@ -138,15 +217,26 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
   const char *smem_text = smem ? arena_printf(a, "(%.*s)", (int)smem->len, smem->s) : "0";
   const char *stream_text = stream ? arena_printf(a, "(%.*s)", (int)stream->len, stream->s) : "0";
   c->needs_tirx_h = true;
+  const char *cluster_text = cluster ? arena_printf(a, ", dim3(%lld, %lld, 1)", dims[0], dims[1]) : "";
   edit_replace(c->edits, an->start, an->end,
-               arena_printf(a, "{ tirx_launch_t __tirx_launch = tirx_launch_begin(%.*s, (%.*s), (%.*s), %s, %s, %s);",
-                            (int)l.kernel.len, l.kernel.s, (int)l.config[0].len, l.config[0].s, (int)l.config[1].len,
-                            l.config[1].s, smem_text, stream_text, persistent ? "true" : "false"));
-  // `if (...) kernel<<<prepared>>>`: what stands before `<<<` is kept as written.
-  edit_add(c->edits, (Edit){.start = st.start, .end = st.start + 1,
-                            .text = arena_printf(a, "if (__tirx_launch.err == cudaSuccess) %c", c->src->data[st.start])});
-  edit_replace(c->edits, l.config_start, l.config_end,
-               "<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>");
+               arena_printf(a, "{ tirx_launch_t __tirx_launch = tirx_launch_begin%s(%.*s, (%.*s), (%.*s), %s, %s, %s%s);",
+                            cluster ? "_cluster" : "", (int)l.kernel.len, l.kernel.s, (int)l.config[0].len,
+                            l.config[0].s, (int)l.config[1].len, l.config[1].s, smem_text, stream_text,
+                            persistent ? "true" : "false", cluster_text));
+  if (cluster) {
+    // `<<<...>>>` has no cluster: cudaLaunchKernelEx with the prepared
+    // configuration, the arguments as written.
+    edit_replace(c->edits, st.start, l.config_end,
+                 arena_printf(a, "if (__tirx_launch.err == cudaSuccess) tirx_launch_cluster(__tirx_launch, %.*s)",
+                              (int)l.kernel.len, l.kernel.s));
+  } else {
+    // `if (...) kernel<<<prepared>>>`: what stands before `<<<` is kept as written.
+    edit_add(c->edits,
+             (Edit){.start = st.start, .end = st.start + 1,
+                    .text = arena_printf(a, "if (__tirx_launch.err == cudaSuccess) %c", c->src->data[st.start])});
+    edit_replace(c->edits, l.config_start, l.config_end,
+                 "<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>");
+  }
   const char *end = arena_printf(a, "tirx_launch_end(__tirx_launch, %s, %d, %d, %s, %s, %s)", c->path_literal,
                                  source_line(c->src, st.start), source_col(c->src, st.start),
                                  c_string_literal(a, l.kernel.s, l.kernel.len), blocking ? "true" : "false",

@@ -109,7 +109,7 @@ static const char *concurrency_stub(Ctx *c, const Annotation *an) {
       }
       for (int i = 0; i < d->nclauses && !again; i++) {
         const Clause *e = &d->clauses[i];
-        if (span_eq(e->name, "ready") || span_eq(e->name, "count")) continue;
+        if (span_eq(e->name, "ready") || span_eq(e->name, "count") || span_eq(e->name, "cluster")) continue;
         if (e->has_index)
           text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", text, j ? " " : "",
                               (int)e->name.len, e->name.s, (int)e->index.len, e->index.s, count_stub);

@@ -4,6 +4,7 @@
 // register by each region that waits; waits, triggers and byte triggers.
 #include <string.h>
 
+#include "ast.h"
 #include "event.h"
 #include "kernel.h"
 
@@ -37,27 +38,45 @@ static const char *address(Ctx *c, const Op *op) {
   return arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
 }
 
+// The fan-in mode of a cluster event, as tirx.h names it.
+static const char *fanin_mode(const Event *e) {
+  static const char *const modes[] = {"TIRX_FANIN_ALL", "TIRX_FANIN_X", "TIRX_FANIN_Y", "TIRX_FANIN_XY"};
+  return modes[e->fanin & 3];
+}
+
 static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
   Span n = op->event->name;
   const char *slot = op->slot.len ? arena_printf(c->arena, "%.*s", (int)op->slot.len, op->slot.s) : "0";
   const char *bars = op->slot.len ? arena_printf(c->arena, "%.*s", (int)n.len, n.s)
                                   : arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
   int line = source_line(c->src, op->an->start);
+  bool cl = op->event->cluster != NULL;  // acquire at cluster scope
   if (op->has_extra) {  // explicit parity: no phase bookkeeping
     if (!c->watchdog)
-      return arena_printf(c->arena, "tirx_mbar_wait_parity(%s, %.*s)", address(c, op), (int)op->extra.len,
-                          op->extra.s);
-    return arena_printf(c->arena, "tirx_event_wait_parity_watchdog(%s, %s, %.*s, %lldll, \"%.*s\", %s, %d)", bars,
+      return arena_printf(c->arena, "%s(%s, %.*s)", cl ? "tirx_mbar_wait_parity_cluster" : "tirx_mbar_wait_parity",
+                          address(c, op), (int)op->extra.len, op->extra.s);
+    return arena_printf(c->arena, "%s(%s, %s, %.*s, %lldll, \"%.*s\", %s, %d)",
+                        cl ? "tirx_cluster_event_wait_parity_watchdog" : "tirx_event_wait_parity_watchdog", bars,
                         address(c, op), (int)op->extra.len, op->extra.s, c->watchdog, (int)n.len, n.s,
                         c->path_literal, line);  // the slot once: the header finds it from the address
   }
   const char *phase = phase_var(c, op->event, region_index(k, op));
-  if (!c->watchdog) return arena_printf(c->arena, "tirx_event_wait(%s, %s, %s)", bars, phase, slot);
-  return arena_printf(c->arena, "tirx_event_wait_watchdog(%s, %s, %s, %lldll, \"%.*s\", %s, %d)", bars, phase, slot,
+  if (!c->watchdog)
+    return arena_printf(c->arena, "%s(%s, %s, %s)", cl ? "tirx_cluster_event_wait" : "tirx_event_wait", bars, phase,
+                        slot);
+  return arena_printf(c->arena, "%s(%s, %s, %s, %lldll, \"%.*s\", %s, %d)",
+                      cl ? "tirx_cluster_event_wait_watchdog" : "tirx_event_wait_watchdog", bars, phase, slot,
                       c->watchdog, (int)n.len, n.s, c->path_literal, line);
 }
 
 static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
+  // A cluster event's trigger arrives in every block its mode reaches: a
+  // whole warp at once (lane r for rank r), or, where one thread stands for
+  // its warp (elect) or arrives by itself (under an `if`), that thread in each.
+  if (op->kind == OP_TRIGGER && op->event->cluster)
+    return arena_printf(c->arena, "%s(%s, %s)",
+                        op->under_elect || op->data_if >= 0 ? "tirx_cluster_arrive_each" : "tirx_cluster_arrive_warp",
+                        address(c, op), fanin_mode(op->event));
   if (op->kind == OP_TRIGGER) return arena_printf(c->arena, "tirx_mbar_arrive(%s)", address(c, op));
   // One arrive.expect_tx per phase: the region's first thread (or, under
   // elect, the elected lane of the region's first warp). Under an `if` the
@@ -78,16 +97,23 @@ static void declare_event(Ctx *c, Kernel *k, const Event *e, Buf *out) {
   const char *count = e->count ? arena_printf(c->arena, "(%.*s)", (int)e->count->args[0].expr.len,
                                               e->count->args[0].expr.s)
                                : arena_printf(c->arena, "%lld", e->inferred);
+  // A cluster event counts per source block: times the blocks that reach
+  // each (tirx_trigger_bytes stays in its block: no fan-in for it).
+  bool cluster_triggers = false;
+  for (int j = 0; j < k->ops.len; j++)
+    cluster_triggers |= k->ops.items[j].event == e && k->ops.items[j].kind == OP_TRIGGER;
+  if (e->cluster && !e->count && cluster_triggers)
+    count = arena_printf(c->arena, "%lldu * tirx_cluster_fanin(%s)", e->inferred, fanin_mode(e));
+  const char *init = e->cluster ? "tirx_cluster_event_init" : "tirx_event_init";
   if (e->dependent)
     buf_printf(out, "static_assert((%.*s) >= 1 && (%.*s) <= 64, \"event '%.*s': 1 to 64 slots\"); ",
                (int)e->slots_text.len, e->slots_text.s, (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s);
   if (e->slots_text.len)
-    buf_printf(out, "__shared__ uint64_t %.*s[%.*s]; tirx_event_init(%.*s, %.*s, %s);", (int)n.len, n.s,
-               (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s, (int)e->slots_text.len, e->slots_text.s,
-               count);
+    buf_printf(out, "__shared__ uint64_t %.*s[%.*s]; %s(%.*s, %.*s, %s);", (int)n.len, n.s, (int)e->slots_text.len,
+               e->slots_text.s, init, (int)n.len, n.s, (int)e->slots_text.len, e->slots_text.s, count);
   else
-    buf_printf(out, "__shared__ uint64_t %.*s; tirx_event_init(&%.*s, 1, %s);", (int)n.len, n.s, (int)n.len, n.s,
-               count);
+    buf_printf(out, "__shared__ uint64_t %.*s; %s(&%.*s, 1, %s);", (int)n.len, n.s, init, (int)n.len, n.s, count);
+
   // The phase bits of each region that waits (and of the code outside
   // regions, if it waits).
   for (int r = -1; r < k->regions.len; r++)
@@ -100,6 +126,30 @@ static void declare_event(Ctx *c, Kernel *k, const Event *e, Buf *out) {
     }
 }
 
+// The block that holds an event declaration.
+static int decl_scope(const Ctx *c, const Annotation *an) {
+  int node = front_first_at(c->front, an->start);
+  while (node >= 0 && node < c->front->nnodes && node_at(c, node)->kind != CXCursor_CompoundStmt)
+    node = node_at(c, node)->parent;
+  return node < c->front->nnodes ? node : -1;
+}
+
+// Whether the declaration of event i needs the cluster exit barrier: it is
+// the first cluster event of its declaration, and no earlier declaration's
+// barrier covers its scope.
+static bool needs_exit_barrier(const Ctx *c, const Kernel *k, int i) {
+  const Event *e = &k->events.items[i];
+  if (!e->cluster) return false;
+  for (int j = 0; j < i; j++) {
+    const Event *o = &k->events.items[j];
+    if (!o->cluster) continue;
+    if (o->an == e->an) return false;
+    int scope = decl_scope(c, o->an);
+    if (scope >= 0 && node_at(c, scope)->start <= e->an->start && e->an->start < node_at(c, scope)->end) return false;
+  }
+  return true;
+}
+
 void lower_events(Ctx *c, Kernel *k) {
   // One edit per declaration, with every event it declares (`event full[S],
   // empty[S]` declares two), in their order.
@@ -109,11 +159,19 @@ void lower_events(Ctx *c, Kernel *k) {
     for (int j = 0; j < i && !done; j++) done = k->events.items[j].an == an;
     if (done) continue;
     Buf b = {0};
+    const char *exit_barrier = NULL;
     for (int j = i; j < k->events.len; j++)
       if (k->events.items[j].an == an) {
         if (b.len) buf_putc(&b, ' ');
         declare_event(c, k, &k->events.items[j], &b);
+        if (!exit_barrier && needs_exit_barrier(c, k, j))
+          exit_barrier = arena_printf(c->arena, "__tirx_cluster_exit_%.*s", (int)k->events.items[j].name.len,
+                                      k->events.items[j].name.s);
       }
+    // A cluster barrier at the end of the events' scope, every return of the
+    // kernel included (a destructor): no block leaves while another may still
+    // arrive on its barriers or copy into its shared memory.
+    if (exit_barrier) buf_printf(&b, " tirx_cluster_exit_t %s;", exit_barrier);
     edit_replace(c->edits, an->start, an->end, arena_strndup(c->arena, b.data, b.len));
     buf_free(&b);
   }

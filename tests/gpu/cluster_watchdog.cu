@@ -1,0 +1,93 @@
+// cluster_watchdog.cu - planted deadlocks on cluster events that the static
+// check cannot see (a condition only the cluster rank decides), which
+// `tirx-pp --watchdog` must turn into a message that names the cluster event
+// and the waiting block's rank in its cluster (docs/clusters.md).
+// tirx-pp: required
+//
+//   tirx-pp --watchdog=20000000 -I headers -I examples tests/gpu/cluster_watchdog.cu -o cw.cu
+//   tests/gpu/run_watchdog.sh cw.cu
+//   cluster_watchdog --count      prints the number of scenarios
+//   cluster_watchdog N            runs scenario N; prints `expect a watchdog on E[`
+#include <cstring>
+
+#include "tirx.h"
+
+#define EXAMPLE "cluster_watchdog"
+#define EXAMPLE_ARGS "SCENARIO | --count"
+#include "harness.h"
+
+// 1. Clusters of 2; only rank 0 triggers `done`, which counts the
+//    arrivals of both (count(N) counts what one block gets in all): every
+//    block gets half of them, and its waiters wait forever.
+__global__ void rank_skips(int* out) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event done cluster count(128 * 2)
+#pragma tirx async(wg == 0)
+  {
+    tirx_wait(done);
+    out[threadIdx.x] = 1;
+  }
+#pragma tirx async(wg == 1)
+  {
+    if (tirx_cluster_rank() == 0) tirx_trigger(done);
+  }
+}
+
+// 2. Clusters of 2 x 2 and an event released along x (the blocks of a
+//    cluster row): rank 3 never triggers, so the blocks of row 1 (ranks 2
+//    and 3) wait forever; row 0 finishes.
+__global__ void row_skips(int* out) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event row cluster(x) count(128 * 2)
+#pragma tirx async(wg == 0)
+  {
+    tirx_wait(row);
+    out[threadIdx.x] = 1;
+  }
+#pragma tirx async(wg == 1)
+  {
+    if (tirx_cluster_rank() != 3) tirx_trigger(row);
+  }
+}
+
+constexpr int kScenarios = 2;
+
+int main(int argc, char** argv) {
+  if (argc == 2 && strcmp(argv[1], "--count") == 0) {
+    printf("%d\n", kScenarios);
+    return 0;
+  }
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s SCENARIO (1..%d) | --count\n", argv[0], kScenarios);
+    return 2;
+  }
+  const int scenario = parse_size(argc, argv, 1, 1, kScenarios);
+  skip_without_device();
+  static const char* const what[kScenarios + 1] = {
+      "", "only rank 0 triggers a cluster event that counts both ranks' arrivals",
+      "rank 3 of a 2 x 2 cluster never triggers an event released along x; row 1 waits"};
+  static const char* const event[kScenarios + 1] = {"", "done", "row"};
+  printf(EXAMPLE ": scenario %d (%s): expect a watchdog on %s[\n", scenario, what[scenario], event[scenario]);
+  fflush(stdout);
+  int* dOut = nullptr;  // never freed: after the trap every CUDA call fails
+  CUDA_CHECK(cudaMalloc(&dOut, 256 * sizeof(int)));
+  CUDA_CHECK(cudaMemset(dOut, 0, 256 * sizeof(int)));
+  cudaError_t err = cudaSuccess;
+  switch (scenario) {
+    case 1:
+#pragma tirx launch cluster(2) status(err)
+      rank_skips<<<2, 256>>>(dOut);
+      break;
+    case 2:
+#pragma tirx launch cluster(2, 2) status(err)
+      row_skips<<<dim3(2, 2), 256>>>(dOut);
+      break;
+  }
+  fflush(stdout);
+  if (err == cudaSuccess) {
+    printf(EXAMPLE ": FAIL scenario %d: the kernel finished; it was meant to deadlock\n", scenario);
+    return 3;
+  }
+  printf(EXAMPLE ": scenario %d stopped: %s\n", scenario, cudaGetErrorString(err));
+  return 1;
+}
