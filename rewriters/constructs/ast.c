@@ -85,14 +85,22 @@ bool refers_to(const Ctx *c, int node, CXCursor decl) {
   return false;
 }
 
-// Whether [start, end) of the file holds the identifier `name` as a whole token.
-static bool mentions(const Source *src, size_t start, size_t end, const char *name) {
-  size_t n = strlen(name);
-  for (size_t k = start; k + n <= end; k++)
-    if (!memcmp(src->data + k, name, n) && (k == 0 || !is_ident_char((unsigned char)src->data[k - 1])) &&
-        (k + n == end || !is_ident_char((unsigned char)src->data[k + n])))
-      return true;
+bool text_has_word(LexText t, size_t from, const char *word) {
+  size_t n = strlen(word);
+  for (size_t i = from; i < t.n;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_IDENT && e - i == n && !memcmp(t.s + i, word, n)) return true;
+    i = e;
+  }
   return false;
+}
+
+// Whether an annotation's own text names `name`: a pragma's words after
+// `tirx` (the string of a _Pragma, unescaped), a macro's or call's arguments.
+static bool mentions(const Annotation *an, const char *name) {
+  Span s = an->spelling == SPELL_PRAGMA || an->spelling == SPELL_UPRAGMA ? an->text : an->args;
+  return s.s && text_has_word((LexText){s.s, s.len}, 0, name);
 }
 
 // The arguments of tirx_* calls and annotations are stubbed out of the parse
@@ -104,7 +112,7 @@ bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name) {
   const Node *n = node_at(c, node);
   for (int i = 0; i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];
-    if (an->start >= n->start && an->end <= n->end && mentions(c->src, an->start, an->end, name)) return true;
+    if (an->start >= n->start && an->end <= n->end && mentions(an, name)) return true;
   }
   return false;
 }

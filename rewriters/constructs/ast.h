@@ -28,6 +28,9 @@ int jump_target(const Ctx *c, int node);
 bool refers_to(const Ctx *c, int node, CXCursor decl);
 // Whether cur, past parentheses and implicit casts, names decl.
 bool is_ref_to(CXCursor cur, CXCursor decl);
+// Whether the identifier `word` is a token of t from `from` on (lex.h: not
+// inside a comment, a literal or a longer identifier).
+bool text_has_word(LexText t, size_t from, const char *word);
 // refers_to, or `name` in the text of an annotation in node's subtree.
 bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name);
 // A body that an expansion renders once per iteration: rejects (and reports)

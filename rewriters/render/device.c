@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "device.h"
 
+#include "ast.h"
 #include "sys.h"
 
 #include <stdio.h>
@@ -46,14 +47,10 @@ static bool is_scope(enum CXCursorKind k) {
          k == CXCursor_ClassTemplatePartialSpecialization;
 }
 
-// Whether the word occurs in [s, s+n) as a whole identifier.
-static bool has_word(const char *s, size_t n, const char *word) {
-  size_t w = strlen(word);
-  for (size_t i = 0; i + w <= n; i++)
-    if (!memcmp(s + i, word, w) && (i == 0 || !is_ident_char((unsigned char)s[i - 1])) &&
-        (i + w == n || !is_ident_char((unsigned char)s[i + w])))
-      return true;
-  return false;
+// Whether the word is a token of s[start, end) (ast.c: comments and literals
+// skipped).
+static bool has_word(const char *s, size_t start, size_t end, const char *word) {
+  return text_has_word((LexText){s, end}, start, word);
 }
 
 // Whether [start, end) ends with the word (`= default`, `= delete`).
@@ -74,8 +71,8 @@ static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, siz
   if (!front_is_function(k) && !namespace_var) return false;
   if (front_space(cur) & FRONT_DEVICE) return false;
   if (name < start || name > end) name = start;
-  if (has_word(s + start, name - start, "constexpr") || has_word(s + start, name - start, "consteval")) return false;
-  if (namespace_var) return !has_word(s + start, name - start, "const") && !has_word(s + start, end - start, "__managed__");
+  if (has_word(s, start, name, "constexpr") || has_word(s, start, name, "consteval")) return false;
+  if (namespace_var) return !has_word(s, start, name, "const") && !has_word(s, start, end, "__managed__");
   return !ends_with_word(s, start, end, "default") && !ends_with_word(s, start, end, "delete");
 }
 
