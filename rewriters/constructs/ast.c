@@ -79,11 +79,23 @@ bool is_ref_to(CXCursor cur, CXCursor decl) {
   return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), decl);
 }
 
-bool refers_to(const Ctx *c, int node, CXCursor decl) {
-  for (int i = node; i <= node_at(c, node)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_ref_to(node_at(c, i)->cur, decl)) return true;
+bool refers_to_any(const Ctx *c, int node, const CXCursor *decls, int n, const char *named) {
+  for (int i = node; i <= node_at(c, node)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr) continue;
+    CXCursor ref = clang_getCursorReferenced(node_at(c, i)->cur);
+    for (int d = 0; d < n; d++)
+      if (clang_equalCursors(ref, decls[d])) return true;
+    if (named) {
+      CXString s = clang_getCursorSpelling(ref);
+      bool same = !strcmp(clang_getCString(s), named);
+      clang_disposeString(s);
+      if (same) return true;
+    }
+  }
   return false;
 }
+
+bool refers_to(const Ctx *c, int node, CXCursor decl) { return refers_to_any(c, node, &decl, 1, NULL); }
 
 bool text_has_word(LexText t, size_t from, const char *word) {
   size_t n = strlen(word);
@@ -156,21 +168,23 @@ bool check_copied_body(Ctx *c, const Annotation *an, int body) {
   return true;
 }
 
+bool is_assignment(const Node *n) {
+  if (n->kind == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
+    return op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec;
+  }
+  if (n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_CompoundAssignOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+    return op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+  }
+  return false;
+}
+
 int assigns_to(const Ctx *c, int node, CXCursor decl) {
   for (int i = node; i <= node_at(c, node)->last; i++) {
-    const Node *n = node_at(c, i);
     CXCursor first;
-    if (n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_CompoundAssignOperator) {
-      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
-      if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign && cursor_children(n->cur, &first, 1) &&
-          is_ref_to(first, decl))
-        return i;
-    } else if (n->kind == CXCursor_UnaryOperator) {
-      enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
-      if (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec && cursor_children(n->cur, &first, 1) &&
-          is_ref_to(first, decl))
-        return i;
-    }
+    if (is_assignment(node_at(c, i)) && cursor_children(node_at(c, i)->cur, &first, 1) && is_ref_to(first, decl))
+      return i;
   }
   return -1;
 }
