@@ -141,9 +141,21 @@ expect headers-all-or-nothing 3 "tirx-pp: error: cannot write '$tmp/hdr/blocker/
   "$tool" hdr/h.cu -o hdr/out/h3.cu --headers-out=hdr/blocker/x -MD
 [ ! -e hdr/out/h3.cu ] && [ ! -e hdr/out/h3.cu.d ] && [ -z "$(find hdr -name '*tmp*')" ] && ok headers-fail-writes-nothing \
   || bad headers-fail-writes-nothing
+# A rename that fails after others succeeded (the output is a directory): the
+# depfile it replaced comes back, the header copy and its directories go.
+printf 'old depfile\n' > hdr/out/h4.cu.d && mkdir hdr/out/h4.cu
+expect rename-fails-puts-back 3 "tirx-pp: error: cannot write 'hdr/out/h4.cu': Is a directory" -- \
+  "$tool" hdr/h.cu -o hdr/out/h4.cu --headers-out=hdr/h4/copies -MD
+[ "$(cat hdr/out/h4.cu.d)" = "old depfile" ] && [ ! -e hdr/h4 ] && [ -d hdr/out/h4.cu ] \
+  && [ -z "$(find hdr -name '*.tmp.*')" ] && ok rename-fails-old-files-back || { bad rename-fails-old-files-back; \
+  cat hdr/out/h4.cu.d; find hdr; }
 mkdir -p hdr/ro && expect headers-dir-made-is-removed 3 "tirx-pp: error: cannot write '/dev/full': No space left on device" -- \
   "$tool" hdr/h.cu -o /dev/full --headers-out=hdr/ro/made/deep
 [ ! -e hdr/ro/made ] && ok headers-made-dirs-removed || bad headers-made-dirs-removed
+deep=hdr/deep$(printf '/d%.0s' $(seq 70))
+expect headers-deep-dirs-removed 3 "tirx-pp: error: cannot write '/dev/full': No space left on device" -- \
+  "$tool" hdr/h.cu -o /dev/full --headers-out="$deep"
+[ ! -e hdr/deep ] && ok headers-all-made-dirs-removed || bad headers-all-made-dirs-removed  # was 64 at most
 expect headers-out-twice 2 "tirx-pp: error: --headers-out given twice ('a', 'b')
 try 'tirx-pp --help'" -- "$tool" hdr/h.cu --headers-out=a --headers-out=b
 
