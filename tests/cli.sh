@@ -241,6 +241,23 @@ expect compile-commands-no-entry 2 "tirx-pp: error: 'good.cu' has no entry in 'b
 expect compile-commands-missing 2 "tirx-pp: error: cannot read 'nowhere/compile_commands.json'" -- \
   "$tool" -p nowhere dep/k.cu
 
+# A standard that clang parses but nvcc 13 and NVRTC refuse (they take c++03
+# ... c++20): --check says so where the flag was given, not NVRTC's bare
+# "invalid value"; without --check a warning (an error under -Werror).
+expect std-past-nvcc-check 2 "tirx-pp: error: -std=c++23 (argument 2): --check compiles with NVRTC, which takes c++03 ... c++20 as nvcc 13 does; give -std=c++20 or lower" -- \
+  "$tool" --check -std=c++23 good.cu -o std23.cu
+[ ! -e std23.cu ] && ok std-past-nvcc-check-writes-nothing || bad std-past-nvcc-check-writes-nothing
+expect std-past-nvcc-warning 0 "tirx-pp: warning: -std=c++2b (argument 4): nvcc 13 takes c++03 ... c++20 and will refuse it; the parse takes c++2b" -- \
+  "$tool" good.cu -o std2b.cu --std c++2b
+expect std-past-nvcc-werror 2 "tirx-pp: error: -std=gnu++23 (argument 6): nvcc 13 takes c++03 ... c++20 and will refuse it" -- \
+  "$tool" good.cu -o std2b.cu -Werror -- -std=gnu++23
+mkdir -p bdir23 && cat > bdir23/compile_commands.json <<J
+[{"directory": "$tmp", "file": "$tmp/good.cu",
+  "command": "/usr/local/cuda/bin/nvcc -std=c++23 -x cu -c $tmp/good.cu -o good.o"}]
+J
+expect std-past-nvcc-compile-commands 2 "tirx-pp: error: -std=c++23 (bdir23/compile_commands.json): --check compiles with NVRTC, which takes c++03 ... c++20 as nvcc 13 does; give -std=c++20 or lower" -- \
+  "$tool" --check -p bdir23 good.cu -o std23.cu
+
 # Colour: always gives escape sequences, never and a pipe give none.
 "$tool" --color=always bad.cu 2> colour.txt >/dev/null
 grep -q $'\033\[1;31merror:' colour.txt && grep -q $'\033\[1;32m\^' colour.txt && ok color-always || bad color-always
