@@ -34,7 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "check_options.h"
 #include "nvrtc.h"
 #include "tirxpp.h"
 
