@@ -409,13 +409,7 @@ static void check_variant(int B, int H, int S, int D, bool causal) {
 }
 
 int main(int argc, char** argv) {
-  skip_without_device();
-  int major = 0;
-  CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
-  if (major != 9) {  // wgmma and setmaxnreg are sm_90a only
-    printf(EXAMPLE ": SKIP: needs an sm_90 GPU (compute capability %d.x here)\n", major);
-    return 77;
-  }
+  skip_without_sm90();  // wgmma and setmaxnreg are sm_90a only
   const int S = parse_size(argc, argv, 1, 300, 1 << 16);
   for (int D : {64, 128})
     for (bool causal : {false, true}) check_variant(2, 3, S, D, causal);

@@ -319,13 +319,7 @@ static cudaError_t gemm_bf16(const bf16* A, const bf16* B, bf16* C, int M, int N
 #ifndef GEMM_BF16_NO_MAIN
 
 int main(int argc, char** argv) {
-  skip_without_device();
-  int major = 0;
-  CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
-  if (major != 9) {  // wgmma and setmaxnreg are sm_90a only
-    printf(EXAMPLE ": SKIP: needs an sm_90 GPU (compute capability %d.x here)\n", major);
-    return 77;
-  }
+  skip_without_sm90();  // wgmma and setmaxnreg are sm_90a only
   const int M = parse_size(argc, argv, 1, 1000, 1 << 15);
   const int derived = M < 300 ? M : 300;
   int N = parse_size(argc, argv, 2, argc > 1 ? (M < 600 ? M : 600) + 5 : 1500, 1 << 15);

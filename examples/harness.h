@@ -74,6 +74,18 @@ inline void skip_without_device() {
   }
 }
 
+// The examples on wgmma and setmaxnreg (sm_90a only): on another GPU, or
+// none, there is nothing to test: exit 77.
+inline void skip_without_sm90() {
+  skip_without_device();
+  int major = 0;
+  CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+  if (major != 9) {
+    printf(EXAMPLE ": SKIP: needs an sm_90 GPU (compute capability %d.x here)\n", major);
+    exit(77);
+  }
+}
+
 // argv[arg] as a size in [1, max], or dflt when it is not given.
 inline int parse_size(int argc, char** argv, int arg, int dflt, int max) {
   if (argc <= arg) return dflt;

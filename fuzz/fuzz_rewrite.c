@@ -17,9 +17,10 @@
 //   - the result is freed with tirx_result_free (LeakSanitizer checks the rest);
 //   - the oracle (tests/oracle.sh does the same with nvcc over the test corpus):
 //     when the wrapped input compiles with NVRTC as it is (tirx.h's fallback
-//     macros), an output written with status TIRX_OK compiles too, with the
-//     options of tirx-pp --check, and has no warning that the input does not
-//     have (a warning's text, without its place). TIRX_FUZZ_ORACLE=0 turns it
+//     macros), the output written with status TIRX_OK compiles too, as
+//     tirx-pp --check compiles it (its device view, TirxResult.device, with
+//     --check's options), and has no warning that the input does not have (a
+//     warning's text, without its place). TIRX_FUZZ_ORACLE=0 turns it
 //     off; without NVRTC it is off, and says so once.
 //
 // The parse needs the repository's headers (TIRX_FUZZ_HEADER_DIR, set by
@@ -34,7 +35,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "check_options.h"
 #include "nvrtc.h"
 #include "tirxpp.h"
 
@@ -156,12 +157,17 @@ static void oracle(const TirxOptions *o, const char *data, size_t len, const Tir
     free(in_log);
     return;
   }
-  int rc = nvrtc(o, r->text.data, r->text.len, &out_log);
+  // What --check compiles: the device view (the rewrite itself when the
+  // view was not asked for).
+  const Buf *out = r->device.data ? &r->device : &r->text;
+  int rc = nvrtc(o, out->data, out->len, &out_log);
   const char *what = rc == 1   ? "the output does not compile although the input does"
                      : rc == 2 ? NULL  // NVRTC itself failed: not the output's fault
                      : new_warning(in_log, out_log, warning, sizeof warning) ? "the output has a warning the input does not have"
                                                                              : NULL;
-  if (what) fprintf(stderr, "--- NVRTC on the output ---\n%s\n--- the output ---\n%.*s\n---\n", out_log, (int)r->text.len, r->text.data);
+  if (what)
+    fprintf(stderr, "--- NVRTC on the output's %s ---\n%s\n--- it ---\n%.*s\n---\n",
+            out == &r->device ? "device view" : "text", out_log, (int)out->len, out->data);
   free(in_log);
   free(out_log);
   if (what) fail(what, TIRX_OK, form);
@@ -223,6 +229,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   o.color = true;
   o.no_line = (size & 1) != 0;
   o.watchdog = (size & 2) ? 1000000 : 0;
+  o.device_view = oracle_on();  // the oracle compiles what --check compiles
   rewrite(&o, wrapped, n, "wrapped", true);
   free(wrapped);
   return 0;

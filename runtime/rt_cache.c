@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lex.h"
 #include "rt_internal.h"
 #include "sys.h"
 
@@ -180,21 +181,23 @@ bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed) {
   return true;
 }
 
-// The name of an `#include "name"` or `<name>` line at p (after the '#'
-// that starts it); *quoted for "...". NULL when the line is not one.
-static const char *include_name(const char *p, const char *end, size_t *n, bool *quoted) {
-  while (p < end && (*p == ' ' || *p == '\t')) p++;
-  if ((size_t)(end - p) < 7 || memcmp(p, "include", 7)) return NULL;
-  p += 7;
-  while (p < end && (*p == ' ' || *p == '\t')) p++;
-  if (p == end || (*p != '"' && *p != '<')) return NULL;
-  char close = *p == '"' ? '"' : '>';
-  *quoted = close == '"';
-  const char *name = ++p;
-  while (p < end && *p != close && *p != '\n') p++;
-  if (p == end || *p != close || p == name) return NULL;
-  *n = (size_t)(p - name);
-  return name;
+// The header name of the directive whose name starts at j, on a line that
+// ends at end (tokens read with the lexer of rewriters/front/lex.c, as
+// scan.c reads them): [*name, *name + *n) inside "..." (*quoted) or <...>.
+// NULL when it is no `#include` with a name spelled out (`#include MACRO`,
+// `#include_next`, `#include ""`).
+static const char *include_name(LexText t, size_t j, size_t end, size_t *n, bool *quoted) {
+  LexText line = {t.s, end};
+  LexKind kind;
+  size_t k = j < end ? lex_token(line, j, &kind) : j;
+  if (k == j || kind != LEX_IDENT || k - j != 7 || memcmp(t.s + j, "include", 7)) return NULL;
+  size_t q = lex_space(line, k), e;
+  if (q >= end || (t.s[q] != '"' && t.s[q] != '<')) return NULL;
+  *quoted = t.s[q] == '"';
+  for (e = q + 1; e < end && t.s[e] != (*quoted ? '"' : '>'); e++) {}
+  if (e >= end || e == q + 1) return NULL;
+  *n = e - q - 1;
+  return t.s + q + 1;
 }
 
 // Where NVRTC finds an include: beside the including file (for "..."), then
@@ -211,24 +214,39 @@ static bool resolve(const char *name, size_t n, bool quoted, const char *beside,
   return false;
 }
 
-// Adds the files that text's #include lines name (once each); beside: the
-// including file's directory, NULL for the source itself.
+// Adds the files that text's #include lines name (once each): a '#' (or
+// `%:`) first on its line, read token by token with the lexer (lex.h), so
+// that one in a comment or a string is none; beside: the including file's
+// directory, NULL for the source itself.
 static bool scan_text(RtDeps *d, const char *text, size_t len, const char *beside, const char *const *dirs,
                       int ndirs) {
-  const char *end = text + len;
-  for (const char *line = text; line < end;) {
-    const char *p = line;
-    while (p < end && (*p == ' ' || *p == '\t')) p++;
-    const char *next = memchr(line, '\n', (size_t)(end - line));
-    next = next ? next + 1 : end;
-    size_t n;
-    bool quoted;
-    const char *name = p < end && *p == '#' ? include_name(p + 1, end, &n, &quoted) : NULL;
-    char real[PATH_MAX];
-    if (name && resolve(name, n, quoted, beside, dirs, ndirs, real) && !rt_deps_has(d, real) &&
-        !push_dep(d, dep_now(real), real))
-      return false;
-    line = next;
+  LexText t = {text, len};
+  bool line_start = true;
+  for (size_t i = 0; i < len;) {
+    if (lex_eol(t, i)) {
+      line_start = true;
+      i++;
+      continue;
+    }
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_SPACE || kind == LEX_COMMENT) {  // line_start stays as it was
+      i = e;
+      continue;
+    }
+    size_t hash = text[i] == '#' ? 1 : text[i] == '%' && i + 1 < len && text[i + 1] == ':' ? 2 : 0;
+    if (line_start && hash) {
+      for (e = i; e < len && !lex_eol(t, e);) e = lex_token(t, e, NULL);  // the directive's logical line
+      size_t n;
+      bool quoted;
+      const char *name = include_name(t, lex_space((LexText){text, e}, i + hash), e, &n, &quoted);
+      char real[PATH_MAX];
+      if (name && resolve(name, n, quoted, beside, dirs, ndirs, real) && !rt_deps_has(d, real) &&
+          !push_dep(d, dep_now(real), real))
+        return false;
+    }
+    line_start = false;
+    i = e;
   }
   return true;
 }

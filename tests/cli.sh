@@ -141,9 +141,21 @@ expect headers-all-or-nothing 3 "tirx-pp: error: cannot write '$tmp/hdr/blocker/
   "$tool" hdr/h.cu -o hdr/out/h3.cu --headers-out=hdr/blocker/x -MD
 [ ! -e hdr/out/h3.cu ] && [ ! -e hdr/out/h3.cu.d ] && [ -z "$(find hdr -name '*tmp*')" ] && ok headers-fail-writes-nothing \
   || bad headers-fail-writes-nothing
+# A rename that fails after others succeeded (the output is a directory): the
+# depfile it replaced comes back, the header copy and its directories go.
+printf 'old depfile\n' > hdr/out/h4.cu.d && mkdir hdr/out/h4.cu
+expect rename-fails-puts-back 3 "tirx-pp: error: cannot write 'hdr/out/h4.cu': Is a directory" -- \
+  "$tool" hdr/h.cu -o hdr/out/h4.cu --headers-out=hdr/h4/copies -MD
+[ "$(cat hdr/out/h4.cu.d)" = "old depfile" ] && [ ! -e hdr/h4 ] && [ -d hdr/out/h4.cu ] \
+  && [ -z "$(find hdr -name '*.tmp.*')" ] && ok rename-fails-old-files-back || { bad rename-fails-old-files-back; \
+  cat hdr/out/h4.cu.d; find hdr; }
 mkdir -p hdr/ro && expect headers-dir-made-is-removed 3 "tirx-pp: error: cannot write '/dev/full': No space left on device" -- \
   "$tool" hdr/h.cu -o /dev/full --headers-out=hdr/ro/made/deep
 [ ! -e hdr/ro/made ] && ok headers-made-dirs-removed || bad headers-made-dirs-removed
+deep=hdr/deep$(printf '/d%.0s' $(seq 70))
+expect headers-deep-dirs-removed 3 "tirx-pp: error: cannot write '/dev/full': No space left on device" -- \
+  "$tool" hdr/h.cu -o /dev/full --headers-out="$deep"
+[ ! -e hdr/deep ] && ok headers-all-made-dirs-removed || bad headers-all-made-dirs-removed  # was 64 at most
 expect headers-out-twice 2 "tirx-pp: error: --headers-out given twice ('a', 'b')
 try 'tirx-pp --help'" -- "$tool" hdr/h.cu --headers-out=a --headers-out=b
 
@@ -228,6 +240,23 @@ expect compile-commands-no-entry 2 "tirx-pp: error: 'good.cu' has no entry in 'b
 [ ! -e nothing.cu ] && ok compile-commands-no-entry-writes-nothing || bad compile-commands-no-entry-writes-nothing
 expect compile-commands-missing 2 "tirx-pp: error: cannot read 'nowhere/compile_commands.json'" -- \
   "$tool" -p nowhere dep/k.cu
+
+# A standard that clang parses but nvcc 13 and NVRTC refuse (they take c++03
+# ... c++20): --check says so where the flag was given, not NVRTC's bare
+# "invalid value"; without --check a warning (an error under -Werror).
+expect std-past-nvcc-check 2 "tirx-pp: error: -std=c++23 (argument 2): --check compiles with NVRTC, which takes c++03 ... c++20 as nvcc 13 does; give -std=c++20 or lower" -- \
+  "$tool" --check -std=c++23 good.cu -o std23.cu
+[ ! -e std23.cu ] && ok std-past-nvcc-check-writes-nothing || bad std-past-nvcc-check-writes-nothing
+expect std-past-nvcc-warning 0 "tirx-pp: warning: -std=c++2b (argument 4): nvcc 13 takes c++03 ... c++20 and will refuse it; the parse takes c++2b" -- \
+  "$tool" good.cu -o std2b.cu --std c++2b
+expect std-past-nvcc-werror 2 "tirx-pp: error: -std=gnu++23 (argument 6): nvcc 13 takes c++03 ... c++20 and will refuse it" -- \
+  "$tool" good.cu -o std2b.cu -Werror -- -std=gnu++23
+mkdir -p bdir23 && cat > bdir23/compile_commands.json <<J
+[{"directory": "$tmp", "file": "$tmp/good.cu",
+  "command": "/usr/local/cuda/bin/nvcc -std=c++23 -x cu -c $tmp/good.cu -o good.o"}]
+J
+expect std-past-nvcc-compile-commands 2 "tirx-pp: error: -std=c++23 (bdir23/compile_commands.json): --check compiles with NVRTC, which takes c++03 ... c++20 as nvcc 13 does; give -std=c++20 or lower" -- \
+  "$tool" --check -p bdir23 good.cu -o std23.cu
 
 # Colour: always gives escape sequences, never and a pipe give none.
 "$tool" --color=always bad.cu 2> colour.txt >/dev/null

@@ -14,8 +14,17 @@
 # found anywhere under rewriters/ (a name unique across its folders); the
 # check phase's files must be in rewriters/checks/, the lowering's in
 # rewriters/lower/, and nothing else there (issue 14: the layout).
+#
+# The tool (TOOL_OBJECTS, tirx-pp's object files, ';'-separated as CMake's
+# $<TARGET_OBJECTS> gives them) stands on the library: it may call the
+# public API (tirx_* of tirxpp.h), the base/ helpers (sys.c, util.c, diag.c,
+# source.c) and the libclang loader (front/libclang.c: the tool reads
+# compile_commands.json and clang's version through libclang itself), and
+# include those headers only; its own files depend on each other in no
+# cycle, and what tool/X.c exports is declared in tool/X.h.
+#   layers.sh SRC_DIR LIBRARY.a [TOOL_OBJECTS]
 set -u
-src=$1 lib=$2
+src=$1 lib=$2 tool_objs=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -96,8 +105,61 @@ if ! tsort "$tmp/pairs" > /dev/null 2> "$tmp/loop"; then
   grep -v 'input contains a loop' "$tmp/loop" | sed 's/^tsort: /  /'
   status=1
 fi
+
+# the tool over the library
+tool_note=""
+if [ -n "$tool_objs" ]; then
+  IFS=';' read -ra objs <<< "$tool_objs"
+  nm -A "${objs[@]}" 2>/dev/null | awk '
+    { split($1, p, ":"); f = p[1]; sub(/.*\//, "", f); sub(/\.c\.o$/, "", f); sub(/\.o$/, "", f) }
+    $2 ~ /^[TDBRC]$/ { print f, $3 > "'"$tmp"'/tdef" }
+    $2 == "U"        { print f, $3 > "'"$tmp"'/tuse" }'
+  [ -s "$tmp/tdef" ] || { echo "layers: no symbols read from the tool's objects"; exit 1; }
+  # what the tool may use of the library: the files of base/, api.c, libclang.c
+  allowed() {
+    case ${where[$1.c]:-} in "$src/rewriters/base/"*|"$src/rewriters/api.c"|"$src/rewriters/front/libclang.c") return 0 ;; esac
+    return 1
+  }
+  # tool -> tool, and tool -> library
+  awk 'NR == FNR { def[$2] = $1; next } ($2 in def) && def[$2] != $1 { print $1, def[$2], "calls", $2 }' \
+    "$tmp/tdef" "$tmp/tuse" | sort -u > "$tmp/tedges"
+  while read -r from to how what; do
+    if ! allowed "$to" && ! { [[ $what == tirx_* ]] && grep -qw "$what" "${where[tirxpp.h]}"; }; then
+      echo "layers: tool/$from.c calls $what of ${where[$to.c]#$src/}, which is not the library's public API, a base/ helper or the libclang loader"
+      status=1
+    fi
+  done < <(awk 'NR == FNR { def[$2] = $1; next } ($2 in def) { print $1, def[$2], "calls", $2 }' "$tmp/def" "$tmp/tuse" | sort -u)
+  for c in "$src"/tool/*.c; do
+    f=$(basename "$c" .c)
+    while read -r h; do
+      if [ -f "$src/tool/$h.h" ]; then
+        [ "$h" != "$f" ] && echo "$f $h includes $h.h" >> "$tmp/tedges"
+      elif [ -n "${where[$h.h]+x}" ] && [ "$h" != tirxpp ] && ! allowed "$h"; then
+        echo "layers: tool/$f.c includes ${where[$h.h]#$src/}, which is not the library's public API, a base/ helper or the libclang loader"
+        status=1
+      fi
+    done < <(grep -o '^#include "[a-z_]*\.h"' "$c" | sed 's/.*"\(.*\)\.h"/\1/')
+  done
+  awk '{ print $1, $2 }' "$tmp/tedges" | sort -u > "$tmp/tpairs"
+  if ! tsort "$tmp/tpairs" > /dev/null 2> "$tmp/tloop"; then
+    echo "layers: the tool's files depend on each other in a cycle:"
+    grep -v 'input contains a loop' "$tmp/tloop" | sed 's/^tsort: /  /'
+    status=1
+  fi
+  for o in "${objs[@]}"; do
+    f=$(basename "$o"); f=${f%.o}; f=${f%.c}
+    for sym in $(nm "$o" 2>/dev/null | awk '$2 == "T" && $3 != "main" { print $3 }'); do
+      if ! grep -qw "$sym" "$src/tool/$f.h" 2>/dev/null; then
+        echo "layers: tool/$f.c defines $sym, which tool/$f.h does not declare"
+        status=1
+      fi
+    done
+  done
+  tool_note="; the tool: $(wc -l < "$tmp/tpairs") dependencies between its files, no cycle, only the public API, base/ and the libclang loader of the library"
+fi
+
 if [ "$status" = 0 ]; then
-  echo "layers: ok, $(wc -l < "$tmp/pairs") dependencies between files, no cycle; the concurrency phases:"
+  echo "layers: ok, $(wc -l < "$tmp/pairs") dependencies between files, no cycle$tool_note; the concurrency phases:"
   for f in "${!phase[@]}"; do echo "${phase[$f]} $f"; done | sort -n | awk '
     { line[$1] = line[$1] " " $2 ".c" } END { split("model gather check lower driver", n, " ");
       for (i = 0; i <= 4; i++) print "  " n[i + 1] ":" line[i] }'

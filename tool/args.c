@@ -93,6 +93,9 @@ static bool starts(const char *a, const char *flag) { return !strncmp(a, flag, s
 
 static const char *const standards[] = {"c++11", "c++14", "c++17", "c++20", "c++23", "c++2a", "c++2b",
                                         "gnu++11", "gnu++14", "gnu++17", "gnu++20", "gnu++23", NULL};
+// Those that clang 19 parses but nvcc 13 and NVRTC refuse (they take c++03
+// ... c++20: `nvcc --help`, --std).
+static const char *const past_nvcc[] = {"c++23", "c++2b", "gnu++23", NULL};
 
 // An nvcc option at argv[*i], translated for the parse or ignored; advances
 // *i past its value. Returns 1 when taken, 0 when not an option nvcc knows,
@@ -121,6 +124,8 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
     for (const char *const *k = standards; *k; k++) fine |= is(v, *k);
     if (fine) {
       a->opt.std = v;
+      a->std_from = dir ? arena_printf(a->arena, "%s/compile_commands.json", a->build_dir)
+                        : arena_printf(a->arena, "argument %d", *i - (n.nargs - 1));
     } else if (strict) {
       bad_usage("unknown language standard '%s' (c++11 ... c++23)", v);
       return -2;
@@ -254,11 +259,11 @@ static int read_build_dir(Args *a) {
       argv[k] = arena_printf(a->arena, "%s", clang_getCString(s));
       clang_disposeString(s);
     }
-    const char *std = a->opt.std;  // flags on the command line win
+    const char *std = a->opt.std, *std_from = a->std_from;  // flags on the command line win
     ArchList archs = a->archs;
     for (int k = 1; k < (int)n; k++)  // argv[0] is the compiler; the input and unknown flags are skipped
       if (compiler_flag(a, (int)n, argv, &k, false, dir) == -2) rc = TIRX_USAGE;
-    if (std) a->opt.std = std;
+    if (std) a->opt.std = std, a->std_from = std_from;
     if (archs.n || archs.native) a->archs = archs;
   }
   if (cmds) clang_CompileCommands_dispose(cmds);
@@ -395,7 +400,29 @@ int args_parse(int argc, char **argv, Args *a) {
   return args_finish(a);
 }
 
+// A standard that nvcc 13 refuses: --check cannot compile it, an error;
+// without --check the parse takes it as given, a warning (an error under
+// -Werror).
+static int check_std(const Args *a) {
+  bool past = false;
+  for (const char *const *k = past_nvcc; a->opt.std && *k; k++) past |= is(a->opt.std, *k);
+  if (!past) return -1;
+  if (a->check) {
+    fprintf(stderr,
+            "tirx-pp: error: -std=%s (%s): --check compiles with NVRTC, which takes c++03 ... c++20 as nvcc 13 "
+            "does; give -std=c++20 or lower\n",
+            a->opt.std, a->std_from);
+    return TIRX_USAGE;
+  }
+  fprintf(stderr, "tirx-pp: %s: -std=%s (%s): nvcc 13 takes c++03 ... c++20 and will refuse it%s%s\n",
+          a->opt.werror ? "error" : "warning", a->opt.std, a->std_from,
+          a->opt.werror ? "" : "; the parse takes ", a->opt.werror ? "" : a->opt.std);
+  return a->opt.werror ? TIRX_USAGE : -1;
+}
+
 int args_finish(Args *a) {
+  int rc = check_std(a);
+  if (rc >= 0) return rc;
   resolve_arch(a);
   a->opt.cuda_path = cuda_root(a->opt.cuda_path);
   char probe[4200];

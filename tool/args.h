@@ -20,6 +20,7 @@ typedef struct {
   ArchList archs;        // every target named; the parse takes the highest
   Buf notes;             // what the parse assumed (printed when it parses)
   bool check;            // --check: NVRTC compiles the output first
+  const char *std_from;  // where opt.std was given: "argument 3", "-p DIR's compile_commands.json"
 } Args;
 
 // Fills a from argv. Returns -1 to go on, or the exit status when the command

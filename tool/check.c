@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "sys.h"
 #include "check.h"
+#include "check_options.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,9 +10,3 @@
 // input. Returns TIRX_OK, TIRX_INPUT_ERROR (NVRTC errors, or warnings under
 // -Werror) or TIRX_IO_ERROR (no NVRTC).
 int check_device(const TirxOptions *o, const char *view, const char *input, size_t len, FILE *err);
-// NVRTC's options for the output of options `o`: the target, the dialect,
-// the include paths (the parse's, tirx's, CUDA's, the stand-ins for the
-// standard headers) and -DTIRX_PP_OUTPUT; at most CHECK_NVRTC_OPTIONS(o) of
-// them, allocated in `ar`. Returns how many.
-#define CHECK_NVRTC_OPTIONS(o) ((o)->nclang_args + 16)
-int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out);

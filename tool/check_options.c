@@ -1,11 +1,11 @@
-// check_options.c - NVRTC's options for tirx-pp --check (check.h); a file of
+// check_options.c - NVRTC's options for tirx-pp --check (check_options.h); a file of
 // its own so that the fuzzer's oracle (fuzz/fuzz_rewrite.c) compiles with the
 // same options without the rest of the tool.
 #define _GNU_SOURCE
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "check_options.h"
 
 // The stand-ins for the C++ standard library headers, which NVRTC lacks:
 // installed beside tirx.h, else the source tree's.

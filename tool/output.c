@@ -21,20 +21,29 @@ static int cannot_write(const char *path, int err) {
   return TIRX_IO_ERROR;
 }
 
-// Directories made for header copies, removed again when the write fails.
+// Directories made for header copies, removed again when the write fails
+// (a vector: a deep --headers-out tree makes as many as it needs).
 typedef struct {
-  char *dirs[64];
-  int n;
+  char **dirs;
+  int n, cap;
 } Made;
+
+static void add_made(Made *made, const char *dir) {
+  if (made->n == made->cap) {
+    made->cap = made->cap ? made->cap * 2 : 16;
+    made->dirs = xrealloc(made->dirs, sizeof(char *) * (size_t)made->cap);
+  }
+  made->dirs[made->n++] = xstrdup(dir);
+}
 
 // mkdir -p of path's parent; false with errno set.
 static bool make_parents(const char *path, Made *made) {
-  char *p = strdup(path);
+  char *p = xstrdup(path);
   bool ok = true;
   for (char *s = p + 1; ok && (s = strchr(s, '/')); s++) {
     *s = '\0';
     if (mkdir(p, 0777) == 0) {
-      if (made->n < 64) made->dirs[made->n++] = strdup(p);
+      add_made(made, p);
     } else if (errno != EEXIST) {
       ok = false;
     }
@@ -44,9 +53,11 @@ static bool make_parents(const char *path, Made *made) {
   return ok;
 }
 
+// Written directly, not through a temporary: a device or a pipe (not a
+// directory: renaming onto one fails, and says so).
 static bool is_device(const char *path) {
   struct stat st;
-  return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+  return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
 // The file's bytes in a new temporary beside it, with the usual mode.
@@ -75,6 +86,28 @@ static int stage(OutFile *f, Made *made) {
   return TIRX_OK;
 }
 
+// Keeps the file that f replaces under a second name beside it (its
+// temporary's name and ".old"), so that a later failure can put it back: a
+// hard link, else (a file system without them) a copy. Nothing to keep when
+// there is no file there, or a directory (the rename fails).
+static int keep_old(OutFile *f) {
+  struct stat st;
+  if (lstat(f->path, &st) != 0) return errno == ENOENT ? TIRX_OK : cannot_write(f->path, errno);
+  if (S_ISDIR(st.st_mode)) return TIRX_OK;
+  size_t n = strlen(f->tmp) + 5;
+  f->old = xmalloc(n);
+  snprintf(f->old, n, "%s.old", f->tmp);
+  if (link(f->path, f->old) == 0) return TIRX_OK;
+  size_t len;
+  char *data = sys_read_file(f->path, &len);
+  int err = data ? sys_replace_file(f->old, data, len) : errno;
+  free(data);
+  if (!err) return TIRX_OK;
+  free(f->old);
+  f->old = NULL;
+  return cannot_write(f->path, err);
+}
+
 static int write_device(const OutFile *f) {
   int fd = open(f->path, O_WRONLY);
   bool ok = fd >= 0 && sys_write_all(fd, f->data, f->len);
@@ -83,24 +116,47 @@ static int write_device(const OutFile *f) {
   return ok ? TIRX_OK : cannot_write(f->path, err);
 }
 
+// All or nothing, as far as POSIX allows: every temporary is written first;
+// then each file's old version is kept under a second name and the
+// temporary renamed into place; then devices and pipes are written. On a
+// failure the files renamed so far are put back (their old versions renamed
+// back, new ones removed), with the temporaries and the directories made.
+// What remains: a crash between the first rename and the last leaves a
+// partial set (and the .old names); bytes already written to a device or
+// pipe cannot be taken back; a copy kept where hard links are refused comes
+// back with the default mode.
 int write_outputs(OutFile *files, int n) {
   Made made = {0};
   int rc = TIRX_OK;
   for (int i = 0; i < n && rc == TIRX_OK; i++)
     if (!is_device(files[i].path)) rc = stage(&files[i], &made);
+  for (int i = 0; i < n && rc == TIRX_OK; i++) {
+    OutFile *f = &files[i];
+    if (!f->tmp || (rc = keep_old(f)) != TIRX_OK) continue;
+    if (rename(f->tmp, f->path) != 0)
+      rc = cannot_write(f->path, errno);
+    else
+      f->placed = true;
+  }
   for (int i = 0; i < n && rc == TIRX_OK; i++)
     if (!files[i].tmp) rc = write_device(&files[i]);
-  for (int i = 0; i < n && rc == TIRX_OK; i++)
-    if (files[i].tmp && rename(files[i].tmp, files[i].path) != 0) rc = cannot_write(files[i].path, errno);
-  for (int i = 0; i < n; i++) {
-    if (files[i].tmp && rc != TIRX_OK) unlink(files[i].tmp);
-    free(files[i].tmp);
-    files[i].tmp = NULL;
+  for (int i = n - 1; i >= 0; i--) {
+    OutFile *f = &files[i];
+    if (rc != TIRX_OK && f->placed && !(f->old ? rename(f->old, f->path) == 0 : unlink(f->path) == 0))
+      fprintf(stderr, "tirx-pp: error: cannot put back '%s' as it was: %s\n", f->path, strerror(errno));
+    else if (f->old)
+      unlink(f->old);  // no longer needed, or (not placed) never used
+    if (f->tmp && !f->placed) unlink(f->tmp);
+    free(f->tmp);
+    free(f->old);
+    f->tmp = f->old = NULL;
+    f->placed = false;
   }
   for (int i = made.n - 1; i >= 0; i--) {
     if (rc != TIRX_OK) rmdir(made.dirs[i]);
     free(made.dirs[i]);
   }
+  free(made.dirs);
   return rc;
 }
 

@@ -38,21 +38,27 @@ static void turn_user_barriers(Ctx *c, const Kernel *k, bool taken[16]) {
   }
 }
 
+// The lowest id from *next on that is not taken, now taken; 0 when ids
+// 1..15 are all in use.
+static int take_free_id(bool taken[16], int *next) {
+  while (*next < 16 && taken[*next]) (*next)++;
+  if (*next == 16) return 0;
+  taken[*next] = true;
+  return (*next)++;
+}
+
 static void allocate_turn_barriers(Ctx *c, Kernel *k, bool taken[16], int *next) {
   for (int i = 0; i < k->turns.len; i++) {
     Turns *t = &k->turns.items[i];
     if (t->nparts < 2) continue;
     for (int j = 0; j < t->nparts; j++) {
-      while (*next < 16 && taken[*next]) (*next)++;
-      if (*next == 16) {
+      if (!(t->ids[j] = take_free_id(taken, next))) {
         diag_error(c->diag, t->an->start,
                    "no named barrier left for turns '%.*s': it needs %d, one per participant, and ids 1..15 are "
                    "all in use",
                    (int)t->name.len, t->name.s, t->nparts);
         return;
       }
-      t->ids[j] = *next;
-      taken[(*next)++] = true;
     }
   }
 }
@@ -87,15 +93,8 @@ void assign_barriers(Ctx *c, Kernel *k) {
       diag_error(c->diag, op->an->start, "tirx_region_sync() must be inside an async region");
       continue;
     }
-    if (!op->region->barrier) {
-      while (next < 16 && taken[next]) next++;
-      if (next == 16) {
-        diag_error(c->diag, op->an->start, "no named barrier left for this region: ids 1..15 are all in use");
-        continue;
-      }
-      op->region->barrier = next;
-      taken[next] = true;
-    }
+    if (!op->region->barrier && !(op->region->barrier = take_free_id(taken, &next)))
+      diag_error(c->diag, op->an->start, "no named barrier left for this region: ids 1..15 are all in use");
   }
   allocate_turn_barriers(c, k, taken, &next);
 }

@@ -352,18 +352,6 @@ static void assign(Walk *w, int node) {
   bind(w, var, known, v);
 }
 
-static bool is_assignment(const Node *n) {
-  if (n->kind == CXCursor_UnaryOperator) {
-    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
-    return op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec;
-  }
-  if (n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_CompoundAssignOperator) {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
-    return op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
-  }
-  return false;
-}
-
 static bool walk_turns(Walk *w, int node);
 
 static void walk(Walk *w, int node) {

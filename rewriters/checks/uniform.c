@@ -27,25 +27,10 @@ static bool is_block_barrier(const Node *n) {
   return yes;
 }
 
+// Whether the subtree of node depends on the thread: threadIdx, or a
+// variable tainted by it.
 static bool refers_to_thread(const Ctx *c, int node, const Names *tainted) {
-  for (int i = node; i <= node_at(c, node)->last; i++) {
-    const Node *n = node_at(c, i);
-    if (n->kind != CXCursor_DeclRefExpr) continue;
-    CXCursor ref = clang_getCursorReferenced(n->cur);
-    CXString s = clang_getCursorSpelling(ref);
-    bool builtin = !strcmp(clang_getCString(s), "threadIdx");
-    clang_disposeString(s);
-    if (builtin) return true;
-    for (int t = 0; t < tainted->len; t++)
-      if (clang_equalCursors(ref, tainted->items[t])) return true;
-  }
-  return false;
-}
-
-static bool is_assignment(const Node *n) {
-  if (n->kind != CXCursor_BinaryOperator && n->kind != CXCursor_CompoundAssignOperator) return false;
-  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
-  return op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+  return refers_to_any(c, node, tainted->items, tainted->len, "threadIdx");
 }
 
 static bool known_name(const Names *t, CXCursor var) {
@@ -67,7 +52,7 @@ static void tainted_vars(Ctx *c, const Kernel *k, Names *out, CXCursor skip) {
       if (v->kind == CXCursor_VarDecl && v->last != i) {
         if (clang_equalCursors(v->cur, skip)) continue;
         var = v->cur, from = i + 1;
-      } else if (is_assignment(v)) {
+      } else if (is_assignment(v) && v->kind != CXCursor_UnaryOperator) {  // ++ and -- keep what it depends on
         int kids[2];
         if (front_children(c->front, i, kids, 2) != 2) continue;
         CXCursor lhs = front_strip(node_at(c, kids[0])->cur);

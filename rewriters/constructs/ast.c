@@ -79,20 +79,40 @@ bool is_ref_to(CXCursor cur, CXCursor decl) {
   return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), decl);
 }
 
-bool refers_to(const Ctx *c, int node, CXCursor decl) {
-  for (int i = node; i <= node_at(c, node)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_ref_to(node_at(c, i)->cur, decl)) return true;
+bool refers_to_any(const Ctx *c, int node, const CXCursor *decls, int n, const char *named) {
+  for (int i = node; i <= node_at(c, node)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr) continue;
+    CXCursor ref = clang_getCursorReferenced(node_at(c, i)->cur);
+    for (int d = 0; d < n; d++)
+      if (clang_equalCursors(ref, decls[d])) return true;
+    if (named) {
+      CXString s = clang_getCursorSpelling(ref);
+      bool same = !strcmp(clang_getCString(s), named);
+      clang_disposeString(s);
+      if (same) return true;
+    }
+  }
   return false;
 }
 
-// Whether [start, end) of the file holds the identifier `name` as a whole token.
-static bool mentions(const Source *src, size_t start, size_t end, const char *name) {
-  size_t n = strlen(name);
-  for (size_t k = start; k + n <= end; k++)
-    if (!memcmp(src->data + k, name, n) && (k == 0 || !is_ident_char((unsigned char)src->data[k - 1])) &&
-        (k + n == end || !is_ident_char((unsigned char)src->data[k + n])))
-      return true;
+bool refers_to(const Ctx *c, int node, CXCursor decl) { return refers_to_any(c, node, &decl, 1, NULL); }
+
+bool text_has_word(LexText t, size_t from, const char *word) {
+  size_t n = strlen(word);
+  for (size_t i = from; i < t.n;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_IDENT && e - i == n && !memcmp(t.s + i, word, n)) return true;
+    i = e;
+  }
   return false;
+}
+
+// Whether an annotation's own text names `name`: a pragma's words after
+// `tirx` (the string of a _Pragma, unescaped), a macro's or call's arguments.
+static bool mentions(const Annotation *an, const char *name) {
+  Span s = an->spelling == SPELL_PRAGMA || an->spelling == SPELL_UPRAGMA ? an->text : an->args;
+  return s.s && text_has_word((LexText){s.s, s.len}, 0, name);
 }
 
 // The arguments of tirx_* calls and annotations are stubbed out of the parse
@@ -104,7 +124,7 @@ bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name) {
   const Node *n = node_at(c, node);
   for (int i = 0; i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];
-    if (an->start >= n->start && an->end <= n->end && mentions(c->src, an->start, an->end, name)) return true;
+    if (an->start >= n->start && an->end <= n->end && mentions(an, name)) return true;
   }
   return false;
 }
@@ -148,21 +168,23 @@ bool check_copied_body(Ctx *c, const Annotation *an, int body) {
   return true;
 }
 
+bool is_assignment(const Node *n) {
+  if (n->kind == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
+    return op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec;
+  }
+  if (n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_CompoundAssignOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+    return op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+  }
+  return false;
+}
+
 int assigns_to(const Ctx *c, int node, CXCursor decl) {
   for (int i = node; i <= node_at(c, node)->last; i++) {
-    const Node *n = node_at(c, i);
     CXCursor first;
-    if (n->kind == CXCursor_BinaryOperator || n->kind == CXCursor_CompoundAssignOperator) {
-      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
-      if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign && cursor_children(n->cur, &first, 1) &&
-          is_ref_to(first, decl))
-        return i;
-    } else if (n->kind == CXCursor_UnaryOperator) {
-      enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
-      if (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec && cursor_children(n->cur, &first, 1) &&
-          is_ref_to(first, decl))
-        return i;
-    }
+    if (is_assignment(node_at(c, i)) && cursor_children(node_at(c, i)->cur, &first, 1) && is_ref_to(first, decl))
+      return i;
   }
   return -1;
 }

@@ -26,13 +26,21 @@ int cursor_children(CXCursor cur, CXCursor *out, int max);
 int jump_target(const Ctx *c, int node);
 // Whether the subtree of node refers to the declaration `decl`.
 bool refers_to(const Ctx *c, int node, CXCursor decl);
+// Whether it refers to one of decls[0, n), or (named not NULL) to a
+// declaration of that name (a builtin such as threadIdx).
+bool refers_to_any(const Ctx *c, int node, const CXCursor *decls, int n, const char *named);
 // Whether cur, past parentheses and implicit casts, names decl.
 bool is_ref_to(CXCursor cur, CXCursor decl);
+// Whether the identifier `word` is a token of t from `from` on (lex.h: not
+// inside a comment, a literal or a longer identifier).
+bool text_has_word(LexText t, size_t from, const char *word);
 // refers_to, or `name` in the text of an annotation in node's subtree.
 bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name);
 // A body that an expansion renders once per iteration: rejects (and reports)
 // what must exist once, a label or a `static` or `__shared__` variable.
 bool check_copied_body(Ctx *c, const Annotation *an, int body);
+// Whether the node assigns what its first child names: =, op=, ++, --.
+bool is_assignment(const Node *n);
 // The node in node's subtree that assigns `decl` (=, op=, ++, --); -1 if none.
 int assigns_to(const Ctx *c, int node, CXCursor decl);
 char *node_text(const Ctx *c, int node);

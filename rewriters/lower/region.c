@@ -13,12 +13,10 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
   const Node *f = node_at(c, k->func);
   size_t name;
   if (!front_offset(c->front, clang_getCursorLocation(f->cur), &name)) return;
-  const char *text = c->src->data + f->start;
   size_t body = f->end;
   for (int i = f->last; i > k->func; i--)
     if (node_at(c, i)->kind == CXCursor_CompoundStmt && node_at(c, i)->parent == k->func) body = node_at(c, i)->start;
-  for (size_t i = 0; i + 17 <= body - f->start; i++)
-    if (!memcmp(text + i, "__launch_bounds__", 17)) return;
+  if (text_has_word((LexText){c->src->data, body}, f->start, "__launch_bounds__")) return;
   CXString s = clang_getCursorSpelling(f->cur);
   size_t len = strlen(clang_getCString(s));
   clang_disposeString(s);

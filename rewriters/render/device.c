@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "device.h"
 
+#include "ast.h"
 #include "sys.h"
 
 #include <stdio.h>
@@ -46,14 +47,10 @@ static bool is_scope(enum CXCursorKind k) {
          k == CXCursor_ClassTemplatePartialSpecialization;
 }
 
-// Whether the word occurs in [s, s+n) as a whole identifier.
-static bool has_word(const char *s, size_t n, const char *word) {
-  size_t w = strlen(word);
-  for (size_t i = 0; i + w <= n; i++)
-    if (!memcmp(s + i, word, w) && (i == 0 || !is_ident_char((unsigned char)s[i - 1])) &&
-        (i + w == n || !is_ident_char((unsigned char)s[i + w])))
-      return true;
-  return false;
+// Whether the word is a token of s[start, end) (ast.c: comments and literals
+// skipped).
+static bool has_word(const char *s, size_t start, size_t end, const char *word) {
+  return text_has_word((LexText){s, end}, start, word);
 }
 
 // Whether [start, end) ends with the word (`= default`, `= delete`).
@@ -74,8 +71,8 @@ static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, siz
   if (!front_is_function(k) && !namespace_var) return false;
   if (front_space(cur) & FRONT_DEVICE) return false;
   if (name < start || name > end) name = start;
-  if (has_word(s + start, name - start, "constexpr") || has_word(s + start, name - start, "consteval")) return false;
-  if (namespace_var) return !has_word(s + start, name - start, "const") && !has_word(s + start, end - start, "__managed__");
+  if (has_word(s, start, name, "constexpr") || has_word(s, start, name, "consteval")) return false;
+  if (namespace_var) return !has_word(s, start, name, "const") && !has_word(s, start, end, "__managed__");
   return !ends_with_word(s, start, end, "default") && !ends_with_word(s, start, end, "delete");
 }
 
@@ -152,14 +149,18 @@ static Range line_at(const Source *src, size_t at) {
   return (Range){start, end};
 }
 
+// The #include line of the file's list (scan.c, token by token) that starts
+// in `line`; NULL when none does.
+static const IncludeLine *include_in(const AnnotationList *l, Range line) {
+  for (int i = 0; i < l->nincludes; i++)
+    if (l->includes[i].start >= line.start && l->includes[i].start < line.end) return &l->includes[i];
+  return NULL;
+}
+
 // The header name an #include line spells, <...> or "..."; NULL for a macro.
-static const char *spelled_name(Arena *a, const Source *src, Range line) {
-  const char *s = src->data + line.start, *end = src->data + line.end;
-  const char *open = memchr(s, '<', (size_t)(end - s)), *quote = memchr(s, '"', (size_t)(end - s));
-  if (quote && (!open || quote < open)) open = quote;
-  if (!open) return NULL;
-  const char *close = memchr(open + 1, *open == '<' ? '>' : '"', (size_t)(end - open - 1));
-  return close ? arena_strndup(a, open, (size_t)(close - open + 1)) : NULL;
+static const char *spelled_name(Arena *a, const Source *src, const IncludeLine *inc) {
+  if (!inc || inc->computed) return NULL;
+  return arena_strndup(a, src->data + inc->name_start, inc->name_end - inc->name_start);
 }
 
 // An #include <...> of a header outside tirx's and CUDA's directories: the
@@ -177,9 +178,9 @@ static bool is_guarded(View *v, CXFile f, const char *name) {
 
 // A quoted #include in the main file of a header outside tirx's and CUDA's
 // directories: a candidate for inlining (kept only if it has host code).
-static void add_user_header(View *v, CXFile f, Range line) {
+static void add_user_header(View *v, CXFile f, Range line, const char *spelled) {
   const Source *src = v->c->src;
-  if (!memchr(src->data + line.start, '"', line.end - line.start)) return;
+  if (!spelled || *spelled != '"') return;
   if (file_of(v, f)) {  // included again: its guard or #pragma once would skip it
     VEC_PUSH(v->c->arena, v->repeats, line);
     VEC_PUSH(v->c->arena, v->repeated, (int)(file_of(v, f) - v->files.items));
@@ -207,29 +208,25 @@ static enum CXChildVisitResult find_include(CXCursor cur, CXCursor parent, CXCli
   size_t at;
   if (!f || !front_offset(v->c->front, clang_getCursorLocation(cur), &at)) return CXChildVisit_Continue;
   Range line = line_at(m->src, at);
-  const char *name = spelled_name(v->c->arena, m->src, line);
+  const char *name = spelled_name(v->c->arena, m->src, include_in(v->c->anns, line));
   if (is_guarded(v, f, name))
     VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start)}));
   else
-    add_user_header(v, f, line);
+    add_user_header(v, f, line, name);
   return CXChildVisit_Continue;
 }
 
-// The `#include <...>` lines of a header, read as text (libclang's record of
-// directives covers the main file only). Every one is guarded: tirx's and
-// CUDA's are found, so that their guard changes nothing.
+// The `#include <...>` lines of a header, as scan.c finds them in its text
+// (libclang's record of directives covers the main file only). Every one is
+// guarded: tirx's and CUDA's are found, so that their guard changes nothing.
 static void find_header_guards(View *v, ViewFile *vf) {
   const Source *h = vf->src;
-  for (int l = 1; l <= h->nlines; l++) {
-    size_t n;
-    const char *s = source_line_text(h, l, &n), *end = s + n;
-    while (s < end && (*s == ' ' || *s == '\t')) s++;
-    if (s == end || *s++ != '#') continue;
-    while (s < end && (*s == ' ' || *s == '\t')) s++;
-    if (end - s < 8 || memcmp(s, "include", 7) || is_ident_char((unsigned char)s[7])) continue;
-    Range line = line_at(h, h->line_start[l - 1]);
-    const char *name = spelled_name(v->c->arena, h, line);
-    if (name && *name == '<') VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, l}));
+  AnnotationList l = scan_annotations(v->c->arena, h);
+  for (int i = 0; i < l.nincludes; i++) {
+    if (l.includes[i].computed || !l.includes[i].angled) continue;
+    Range line = line_at(h, l.includes[i].start);
+    const char *name = spelled_name(v->c->arena, h, &l.includes[i]);
+    VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(h, line.start)}));
   }
 }
 

@@ -126,13 +126,19 @@ want hopper-sm_90a "bulk commit"        "cp\.async\.bulk\.commit_group;"
 want hopper-sm_90a "bulk wait read"     "cp\.async\.bulk\.wait_group\.read${S}0;"
 want hopper-sm_90a "bulk wait"          "cp\.async\.bulk\.wait_group${S}0;"
 want hopper-sm_90a "prefetch.tensormap" "prefetch\.tensormap$S\[$RD\];"
-want hopper-sm_90a "wgmma m64n256k16"   "wgmma\.mma_async\.sync\.aligned\.m64n256k16\.f32\.bf16\.bf16"
-want hopper-sm_90a "wgmma m64n128k16"   "wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.bf16\.bf16"
-want hopper-sm_90a "wgmma m64n160k16"   "wgmma\.mma_async\.sync\.aligned\.m64n160k16\.f32\.bf16\.bf16"
-want hopper-sm_90a "wgmma m64n152k16"   "wgmma\.mma_async\.sync\.aligned\.m64n152k16\.f32\.bf16\.bf16.*\}, $RD, $RD, p, 1, 1, 0, 0;"
-want hopper-sm_90a "wgmma m64n80k16"    "wgmma\.mma_async\.sync\.aligned\.m64n80k16\.f32\.bf16\.bf16.*\}, $RD, $RD, p, 1, 1, 0, 0;"
-want hopper-sm_90a "wgmma m64n64k16 f16" "wgmma\.mma_async\.sync\.aligned\.m64n64k16\.f32\.f16\.f16"
-want hopper-sm_90a "wgmma RS, trans-b"  "wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.bf16\.bf16.*\}, \{$R, $R, $R, $R\}, $RD, p, 1, 1, 1;"
+# Every wgmma of tirx/wgmma.h, each its own instruction: the SS form (two
+# descriptors, no transpose), the RS form (A in 4 registers, TRANS_B as
+# hopper_compile.cu instantiates it).
+W='wgmma\.mma_async\.sync\.aligned' ACC='\{[^}]*\}' SS="$RD, $RD, p, 1, 1, 0, 0;" RS="\{$R, $R, $R, $R\}, $RD, p, 1, 1"
+for shape in m64n256k16.bf16 m64n128k16.bf16 m64n128k16.f16 m64n160k16.bf16 m64n160k16.f16 m64n64k16.bf16 \
+             m64n64k16.f16 m64n152k16.bf16 m64n80k16.bf16; do
+  mnk=${shape%.*} t=${shape#*.}
+  want hopper-sm_90a "wgmma $mnk $t (SS)" "$W\.$mnk\.f32\.$t\.$t $ACC, $SS"
+done
+want hopper-sm_90a "wgmma m64n64k16 bf16 (RS, trans-b)"  "$W\.m64n64k16\.f32\.bf16\.bf16 $ACC, $RS, 1;"
+want hopper-sm_90a "wgmma m64n64k16 f16 (RS)"            "$W\.m64n64k16\.f32\.f16\.f16 $ACC, $RS, 0;"
+want hopper-sm_90a "wgmma m64n128k16 bf16 (RS, trans-b)" "$W\.m64n128k16\.f32\.bf16\.bf16 $ACC, $RS, 1;"
+want hopper-sm_90a "wgmma m64n128k16 f16 (RS)"           "$W\.m64n128k16\.f32\.f16\.f16 $ACC, $RS, 0;"
 want hopper-sm_90a "wgmma m64n256k32 e4m3" "wgmma\.mma_async\.sync\.aligned\.m64n256k32\.f32\.e4m3\.e4m3.*\}, $RD, $RD, p, 1, 1;"
 want hopper-sm_90a "wgmma m64n128k32 e4m3" "wgmma\.mma_async\.sync\.aligned\.m64n128k32\.f32\.e4m3\.e4m3.*\}, $RD, $RD, p, 1, 1;"
 want hopper-sm_90a "TMA load 3D"        "cp\.async\.bulk\.tensor\.3d\.shared::cluster\.global\.mbarrier::complete_tx::bytes$S\[$R\], \[$RD, \{$R, $R, $R\}\], \[$R\];"

@@ -333,6 +333,39 @@ START_TEST(turns_waiting_before_the_declaration) {
 }
 END_TEST
 
+// Arrival counts (checks.c, infer_counts): a trigger under elect arrives
+// once per warp, 4 times for a warpgroup, not once per thread; the golden
+// tests were the only ones to see a miscount.
+#define ELECT_CASE(SECOND)                        \
+  "#include \"tirx.h\"\n"                         \
+  "__global__ void k(float *out) {\n"             \
+  "#pragma tirx warpgroups(wg: 2)\n"              \
+  "#pragma tirx event e\n"                        \
+  "#pragma tirx async(wg == 0)\n"                 \
+  "  {\n"                                         \
+  "#pragma tirx elect\n"                          \
+  "    tirx_trigger(e);\n"                        \
+  "    " SECOND "\n"                              \
+  "  }\n"                                         \
+  "#pragma tirx async(wg == 1)\n"                 \
+  "  { tirx_wait(e); out[1] = out[0]; }\n"        \
+  "}\n"
+
+START_TEST(elect_only_trigger_counts_warps) {
+  const char *src = ELECT_CASE("");
+  TirxOptions opt = {.path = "t.cu", .header_dir = TIRX_HEADER_DIR, .cache_dir = cache};
+  TirxResult out = {0};
+  ck_assert_int_eq(tirx_rewrite(&opt, src, strlen(src), &out, stderr), TIRX_OK);
+  ck_assert_ptr_nonnull(out.text.data);
+  ck_assert_msg(strstr(out.text.data, "tirx_event_init(&e, 1, 4);") != NULL, "%s", out.text.data);
+  tirx_result_free(&out);
+  expect(ELECT_CASE("tirx_trigger(e);"), TIRX_INPUT_ERROR,
+         "t.cu:9:5: error: 'e' needs count(N): this trigger adds 128 arrivals, the one at line 8 adds 4\n"
+         "    tirx_trigger(e);\n"
+         "    ^\n");
+}
+END_TEST
+
 int main(void) {
   if (!mkdtemp(cache)) return 1;
   Suite *s = suite_create("checks");
@@ -351,6 +384,7 @@ int main(void) {
   tcase_add_test(tc, turns_unequal_trip_counts);
   tcase_add_test(tc, turns_unequal_in_one_iteration);
   tcase_add_test(tc, turns_waiting_before_the_declaration);
+  tcase_add_test(tc, elect_only_trigger_counts_warps);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast.h"
 #include "edit.h"
 #include "pragma.h"
 #include "scan.h"
@@ -439,6 +440,20 @@ START_TEST(render_rejects_partial_overlap) {
 }
 END_TEST
 
+// ast.c's text_has_word: identifiers as the lexer reads them, not bytes.
+START_TEST(text_has_word_reads_tokens) {
+  const char *s = "void /* __launch_bounds__ */ k(const char *p = \"__launch_bounds__\") // __launch_bounds__\n";
+  LexText t = {s, strlen(s)};
+  ck_assert(!text_has_word(t, 0, "__launch_bounds__"));  // a comment, a string, a line comment
+  ck_assert(text_has_word(t, 0, "k") && text_has_word(t, 0, "const") && !text_has_word(t, 0, "con"));
+  ck_assert(!text_has_word(t, 6, "void"));  // from an offset on
+  const char *m = "MY__launch_bounds__(4) x; R\"(i)\" u8'i' 1'000i";
+  ck_assert(!text_has_word((LexText){m, strlen(m)}, 0, "__launch_bounds__"));  // inside a longer identifier
+  ck_assert(!text_has_word((LexText){m, strlen(m)}, 0, "i"));  // a raw string, a character, a pp-number
+  ck_assert(text_has_word((LexText){m, strlen(m)}, 0, "x"));
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("core");
   TCase *tc = tcase_create("core");
@@ -469,6 +484,7 @@ int main(void) {
   tcase_add_test(tc, source_lines_and_crlf);
   tcase_add_test(tc, render_nested_edits_with_lines);
   tcase_add_test(tc, render_rejects_partial_overlap);
+  tcase_add_test(tc, text_has_word_reads_tokens);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

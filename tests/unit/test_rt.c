@@ -645,6 +645,34 @@ START_TEST(changed_header_invalidates_cubin) {
 }
 END_TEST
 
+// The #include lines that key a cubin are read with the lexer: one in a
+// comment or a raw string is none, one after a comment or spelled `%:` is.
+START_TEST(deps_scan_reads_tokens) {
+  char inc[512];
+  snprintf(inc, sizeof inc, "%s/inc", dir);
+  ck_assert_int_eq(mkdir(inc, 0777), 0);
+  const char *names[] = {"a.h", "b.h", "c.h", "d.h", "e.h"};
+  for (int i = 0; i < 5; i++) write_header(names[i], "\n");
+  const char *src =
+      "#include \"a.h\"\n"
+      "/*\n#include \"b.h\"\n*/\n"
+      "/* x */ %:include <c.h>\n"
+      "const char *s = R\"(\n#include \"d.h\"\n)\";\n"
+      "// #include \"e.h\"\n";
+  const char *dirs[] = {inc};
+  RtDeps d = {0};
+  ck_assert(rt_deps_scan(&d, src, strlen(src), dirs, 1));
+  ck_assert_int_eq(d.n, 2);
+  char real[PATH_MAX], path[600];
+  for (int i = 0; i < 5; i++) {
+    snprintf(path, sizeof path, "%s/%s", inc, names[i]);
+    ck_assert_ptr_nonnull(realpath(path, real));
+    ck_assert_msg(rt_deps_has(&d, real) == (i == 0 || i == 2), "%s", names[i]);
+  }
+  rt_deps_free(&d);
+}
+END_TEST
+
 int main(void) {
   // The rewriter's parsed headers go to a cache of their own (or none).
   if (!getenv("TIRX_PP_CACHE_DIR")) setenv("TIRX_PP_CACHE_DIR", "off", 1);
@@ -667,6 +695,7 @@ int main(void) {
   tcase_add_test(tc, launch_shared_bytes_range);
   tcase_add_test(tc, changed_header_invalidates);
   tcase_add_test(tc, changed_header_invalidates_cubin);
+  tcase_add_test(tc, deps_scan_reads_tokens);
   // Last, and in its own process (Check forks): NVRTC is loaded once.
   tcase_add_test(tc, nvrtc_unavailable);
   suite_add_tcase(s, tc);
