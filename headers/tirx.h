@@ -219,11 +219,14 @@ struct tirx_cluster_exit_t {
 // tirx_trigger on a cluster event, by a whole converged warp: lane r arrives
 // on rank r's barrier when the mode reaches it (one arrival per warp in each
 // block reached; a cluster has at most 16 blocks). The warp barrier first, so
-// that the lane's release covers the warp's earlier accesses.
+// that the lane's release covers the warp's earlier accesses. The arrivals
+// release at CTA scope (tirx_mbar_arrive_remote: what a ring slot's release
+// needs); stores into another block's shared memory need tirx_fence_cluster()
+// before the trigger.
 TIRX_DEVICE void tirx_cluster_arrive_warp(uint64_t *bar, int mode) {
   __syncwarp();
   const uint32_t lane = tirx_lane_id();
-  if (lane < tirx_cluster_size() && tirx_cluster_reaches(lane, mode)) tirx_mbar_arrive_cluster(bar, lane);
+  if (lane < tirx_cluster_size() && tirx_cluster_reaches(lane, mode)) tirx_mbar_arrive_remote(bar, lane);
 }
 
 // tirx_trigger on a cluster event by one thread (under elect, or counted by
@@ -231,7 +234,7 @@ TIRX_DEVICE void tirx_cluster_arrive_warp(uint64_t *bar, int mode) {
 TIRX_DEVICE void tirx_cluster_arrive_each(uint64_t *bar, int mode) {
   const uint32_t n = tirx_cluster_size();
   for (uint32_t r = 0; r < n; ++r)
-    if (tirx_cluster_reaches(r, mode)) tirx_mbar_arrive_cluster(bar, r);
+    if (tirx_cluster_reaches(r, mode)) tirx_mbar_arrive_remote(bar, r);
 }
 
 // Waits on a cluster event: acquire at cluster scope.

@@ -385,6 +385,36 @@ TIRX_DEVICE uint32_t tirx_mapa(uint32_t smem_addr, uint32_t rank) {
 #endif
 }
 
+// mbarrier.arrive.shared::cluster (release at CTA scope, the default): one
+// arrival on the barrier at the same offset in block `rank` of the cluster
+// (its own rank included), as CUTLASS's ClusterBarrier::arrive(cta_id). It
+// hands back what this thread has finished with (a ring slot whose reads are
+// complete) without waiting for its earlier accesses to be performed at
+// cluster scope: measured on the H200, the .release.cluster form below in a
+// 2 x 1 cluster GEMM's slot release halved its speed. Ordinary stores into
+// another block's shared memory are not published by it: tirx_fence_cluster()
+// first. sm_80: a local arrive.
+TIRX_DEVICE void tirx_mbar_arrive_remote(uint64_t *bar, uint32_t rank) {
+#if defined(TIRX_SM90_)
+  asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];" ::"r"(tirx_mapa(tirx_smem_addr(bar), rank))
+               : "memory");
+#else
+  (void)rank;
+  tirx_mbar_arrive(bar);
+#endif
+}
+
+// fence.acq_rel.cluster: this thread's earlier memory accesses are performed
+// at cluster scope before its later ones (stores into another block's shared
+// memory, then the tirx_trigger that tells that block).
+TIRX_DEVICE void tirx_fence_cluster() {
+#if defined(TIRX_SM90_)
+  asm volatile("fence.acq_rel.cluster;" ::: "memory");
+#elif defined(__CUDA_ARCH__)
+  __threadfence();  // no clusters: a block's own scope, and more
+#endif
+}
+
 // mbarrier.arrive.release.cluster.shared::cluster: one arrival on the barrier
 // at the same offset in block `rank` of the cluster (its own rank included),
 // releasing this thread's earlier accesses to the cluster. sm_80: a local arrive.

@@ -137,9 +137,12 @@ TIRX_DEVICE void tirx_tma_load_2d(void *dst, const void *map, int row, int col, 
 // barrier (tirx_trigger_bytes in every block, for its own bytes), and `bar`
 // must be a cluster event (`#pragma tirx event e[N] cluster`): initialized
 // and published to the cluster before any block issues a copy into it.
+// sm_90a only: ptxas warns that .multicast::cluster on plain sm_90 "is
+// expected to have substantially reduced performance on some future
+// architectures"; elsewhere it traps.
 TIRX_DEVICE void tirx_tma_load_2d_multicast(void *dst, const void *map, int row, int col, uint64_t *bar,
                                             uint16_t cta_mask) {
-#if defined(TIRX_SM90_)
+#if defined(TIRX_SM90A_)
   asm volatile(
       "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
       " [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(tirx_smem_addr(dst)),
@@ -154,7 +157,7 @@ TIRX_DEVICE void tirx_tma_load_2d_multicast(void *dst, const void *map, int row,
 // The same for a 3D box at (mat, row, col).
 TIRX_DEVICE void tirx_tma_load_3d_multicast(void *dst, const void *map, int mat, int row, int col, uint64_t *bar,
                                             uint16_t cta_mask) {
-#if defined(TIRX_SM90_)
+#if defined(TIRX_SM90A_)
   asm volatile(
       "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
       " [%0], [%1, {%2, %3, %4}], [%5], %6;" ::"r"(tirx_smem_addr(dst)),
