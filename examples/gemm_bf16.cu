@@ -231,8 +231,8 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
       } else {
         // Both consumers are done reading slot s: it is the staging now. Named
         // barrier 3 for the 256 consumer threads (1 and 2 are the warpgroups'
-        // own, passed to the epilogue as 1 + half: tirx_region_sync() would be
-        // given id 1, which tirx-pp cannot see is taken).
+        // own, passed to the epilogue as 1 + half, which tirx-pp cannot read:
+        // with tirx_region_sync() here it would warn that its id may be one).
         tirx_bar_sync(3, 256);
         store_blocks_tma<T>(&mapC, row0, col0, acc, half == 0 ? As + s * BM * BK : Bs + s * BN * BK, t, 1 + half);
       }

@@ -89,11 +89,13 @@ static int stage(OutFile *f, Made *made) {
 // Keeps the file that f replaces under a second name beside it (its
 // temporary's name and ".old"), so that a later failure can put it back: a
 // hard link, else (a file system without them) a copy. Nothing to keep when
-// there is no file there, or a directory (the rename fails).
+// there is no file there. A directory in the way is reported here, before
+// anything is renamed, as "Is a directory" (the rename would say EISDIR, or
+// EBUSY for "." and mount points).
 static int keep_old(OutFile *f) {
   struct stat st;
   if (lstat(f->path, &st) != 0) return errno == ENOENT ? TIRX_OK : cannot_write(f->path, errno);
-  if (S_ISDIR(st.st_mode)) return TIRX_OK;
+  if (S_ISDIR(st.st_mode)) return cannot_write(f->path, EISDIR);
   size_t n = strlen(f->tmp) + 5;
   f->old = xmalloc(n);
   snprintf(f->old, n, "%s.old", f->tmp);

@@ -8,6 +8,8 @@
 #include "barrier.h"
 #include "kernel.h"
 
+enum { MAX_CALL_DEPTH = 4 };  // helpers calling helpers (as uniform.c follows them)
+
 // A call whose barrier id is not a constant: turns and tirx_region_sync() may
 // be handed the same id.
 static void unknown_id(Ctx *c, size_t at) {
@@ -16,24 +18,73 @@ static void unknown_id(Ctx *c, size_t at) {
                "tirx_region_sync() may be this one; write the id as a constant");
 }
 
-static void turn_user_barriers(Ctx *c, const Kernel *k, bool taken[16]) {
-  const Node *fn = node_at(c, k->func);
-  for (int i = k->func; i <= fn->last; i++) {
+// The node of a function definition of this file, or -1.
+static int definition_node(const Ctx *c, CXCursor decl) {
+  CXCursor def = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(def)) def = decl;
+  if (!front_is_function(clang_getCursorKind(def))) return -1;
+  for (int i = 0; i < c->front->nnodes; i++)
+    if (clang_equalCursors(node_at(c, i)->cur, def)) return i;
+  return -1;
+}
+
+static void mark_reachable(const Ctx *c, int func, bool *reached, int depth);
+
+// The functions of this file a call may run: its callee, or for a call in a
+// template that the parse left unresolved, every candidate it names.
+static void mark_callees(const Ctx *c, int call, bool *reached, int depth) {
+  CXCursor ref = clang_getCursorReferenced(node_at(c, call)->cur);
+  CXCursor kids[1];  // the callee expression
+  enum CXCursorKind kind = clang_getCursorKind(ref);
+  if (kind >= CXCursor_FirstInvalid && kind <= CXCursor_LastInvalid &&
+      cursor_children(node_at(c, call)->cur, kids, 1) >= 1)
+    ref = clang_getCursorReferenced(kids[0]);
+  if (clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef) {
+    for (unsigned i = 0; i < clang_getNumOverloadedDecls(ref); i++)
+      mark_reachable(c, definition_node(c, clang_getOverloadedDecl(ref, i)), reached, depth);
+  } else if (!clang_Cursor_isNull(ref)) {
+    mark_reachable(c, definition_node(c, ref), reached, depth);
+  }
+}
+
+// `func` and what it calls, MAX_CALL_DEPTH deep: its named-barrier calls run
+// in the kernel too.
+static void mark_reachable(const Ctx *c, int func, bool *reached, int depth) {
+  if (func < 0 || reached[func] || depth > MAX_CALL_DEPTH) return;
+  reached[func] = true;
+  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
     const Node *n = node_at(c, i);
-    if (n->kind != CXCursor_CallExpr) continue;
-    CXString s = clang_getCursorSpelling(n->cur);
-    const char *callee = clang_getCString(s);
-    bool bar = !strcmp(callee, "tirx_bar_sync") || !strcmp(callee, "tirx_bar_arrive") ||
-               !strcmp(callee, "tirx_bar_sync_all");
-    clang_disposeString(s);
-    CXCursor kids[3];  // the callee, then the arguments
-    if (!bar || cursor_children(n->cur, kids, 3) < 2) continue;
-    long long id;
-    bool u;
-    if (front_eval_int(kids[1], &id, &u)) {
-      if (id > 0 && id < 16) taken[id] = true;
-    } else if (k->turns.len) {
-      unknown_id(c, n->start);
+    if (n->kind == CXCursor_CallExpr || n->kind == CXCursor_UnexposedExpr) mark_callees(c, i, reached, depth + 1);
+  }
+}
+
+// Whether byte offset `at` is inside a function the kernel reaches.
+static bool in_reached(const Ctx *c, const bool *reached, size_t at) {
+  for (int i = 0; i < c->front->nnodes; i++)
+    if (reached[i] && at >= node_at(c, i)->start && at < node_at(c, i)->end) return true;
+  return false;
+}
+
+static void turn_user_barriers(Ctx *c, const bool *reached, bool taken[16]) {
+  for (int f = 0; f < c->front->nnodes; f++) {
+    if (!reached[f]) continue;
+    for (int i = f + 1; i <= node_at(c, f)->last; i++) {
+      const Node *n = node_at(c, i);
+      if (n->kind != CXCursor_CallExpr || n->func != f) continue;  // each call once, in its own function
+      CXString s = clang_getCursorSpelling(n->cur);
+      const char *callee = clang_getCString(s);
+      bool bar = !strcmp(callee, "tirx_bar_sync") || !strcmp(callee, "tirx_bar_arrive") ||
+                 !strcmp(callee, "tirx_bar_sync_all");
+      clang_disposeString(s);
+      CXCursor kids[3];  // the callee, then the arguments
+      if (!bar || cursor_children(n->cur, kids, 3) < 2) continue;
+      long long id;
+      bool u;
+      if (front_eval_int(kids[1], &id, &u)) {
+        if (id > 0 && id < 16) taken[id] = true;
+      } else {
+        unknown_id(c, n->start);
+      }
     }
   }
 }
@@ -64,23 +115,25 @@ static void allocate_turn_barriers(Ctx *c, Kernel *k, bool taken[16], int *next)
 }
 
 void assign_barriers(Ctx *c, Kernel *k) {
-  // Named barriers: ids the kernel names itself (tirx_warpgroup_sync(3)) are
-  // not handed out again.
+  // Named barriers: ids the kernel names itself (tirx_warpgroup_sync(3)),
+  // or a function of this file that it calls, are not handed out again.
   bool taken[16] = {true}, syncs = k->turns.len > 0;
   for (int i = 0; i < k->ops.len; i++) syncs |= k->ops.items[i].kind == OP_REGION_SYNC;
-  if (syncs) turn_user_barriers(c, k, taken);  // tirx_bar_sync(3, ...) and tirx_bar_arrive(3, ...)
-  const Node *fn = node_at(c, k->func);
-  for (int i = 0; syncs && i < c->anns->len; i++) {
+  if (!syncs) return;
+  bool *reached = arena_alloc(c->arena, (size_t)c->front->nnodes + 1);
+  mark_reachable(c, k->func, reached, 0);
+  turn_user_barriers(c, reached, taken);  // tirx_bar_sync(3, ...) and tirx_bar_arrive(3, ...)
+  for (int i = 0; i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];
-    if (an->spelling == SPELL_CALL && span_eq(an->name, "tirx_warpgroup_sync") && an->start >= fn->start &&
-        an->start < fn->end) {
+    if (an->spelling == SPELL_CALL && span_eq(an->name, "tirx_warpgroup_sync") && in_reached(c, reached, an->start)) {
       // Only a literal is an id we know: strtol would read the 1 of `1 + w` and
       // leave 2 free for a turn that warpgroup 2's barrier then shares.
       Arg *args;
       long long id;
-      if (split_args(c->arena, an->args, &args) == 1 && span_int_literal(args[0].expr, &id)) {
+      if (split_args(c->arena, an->args, &args) != 1) continue;  // its own error (thread.c)
+      if (span_int_literal(args[0].expr, &id)) {
         if (id > 0 && id < 16) taken[id] = true;
-      } else if (k->turns.len) {
+      } else {
         unknown_id(c, an->start);
       }
     }
