@@ -4,20 +4,26 @@
 // row-major bf16, fp32 accumulation, C m x n row-major bf16.
 //
 // bench/gemm.cu's method: for each size, random inputs (a fresh seed per
-// size), the three results checked against cuBLAS's (relative Frobenius error
-// below 1e-2; the outputs poisoned with NaN first, so an element never
-// written fails), then 5 warm-up runs of each and 2 rounds of 20 event-timed
-// samples of each (a sample: 5 back-to-back calls), the three alternating
-// sample by sample (the card's clocks drift as it warms: all see the same
-// drift); the median of each round is printed, and the ratios of the better
-// medians: cluster against 1 x 1, and cluster against cuBLAS.
+// size), the results checked against cuBLAS's (relative Frobenius error below
+// 1e-2; the outputs poisoned with NaN first, so an element never written
+// fails), then 5 warm-up runs of each and 2 rounds of 20 event-timed samples
+// of each (a sample: 5 back-to-back calls), all alternating sample by sample
+// (the card's clocks drift as it warms: all see the same drift); the median
+// of each round is printed for cuBLAS, gemm_bf16 (1 x 1, the tile shape it
+// picks) and the cluster kernel (the shape it picks), the shapes picked, and
+// the ratios of the better medians: cluster against 1 x 1, and cluster
+// against cuBLAS. With GEMM_ALL_TILES=1, the cluster kernel with each of its
+// three shapes forced is timed too, in the same alternation, and its ratio to
+// cuBLAS printed (what pick_tile chose from).
 //
 // Build (on the GPU machine, after bench/prepare_gpu.sh here):
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I headers -I examples \
 //        -DGEMM_BF16_SOURCE='".device/pp/gemm_bf16.cu"' \
 //        -DGEMM_BF16_CLUSTER_SOURCE='".device/pp/gemm_bf16_cluster.cu"' \
 //        bench/gemm_cluster.cu -lcublas -o gemm_cluster
-//   ./gemm_cluster [M N K ...]      (default: bench/gemm.cu's four sizes and a ragged one)
+//   [GEMM_ALL_TILES=1] ./gemm_cluster [M N K ...]
+//   default sizes: 2048^3, 4096^3, 8192^3, 8192 x 8192 x 1024 and the ragged
+//   8000 x 7992 x 8064, 3000 x 5000 x 4000, 16896 x 256 x 4096, 1000 x 1504 x 1064
 #define GEMM_BF16_NO_MAIN
 #define GEMM_BF16_CLUSTER_NO_MAIN
 #if !defined(GEMM_BF16_SOURCE) || !defined(GEMM_BF16_CLUSTER_SOURCE)
@@ -42,8 +48,8 @@
   } while (0)
 
 int main(int argc, char** argv) {
-  std::vector<int> sizes = {4096, 4096, 4096, 8192, 8192, 8192, 8192, 8192, 1024,
-                            8000, 7992, 8064, 1000, 1504, 1064};
+  std::vector<int> sizes = {2048, 2048, 2048, 4096, 4096, 4096, 8192, 8192, 8192, 8192, 8192, 1024,
+                            8000, 7992, 8064, 3000, 5000, 4000, 16896, 256, 4096, 1000, 1504, 1064};
   if (argc > 1) {
     sizes.clear();
     for (int i = 1; i + 2 < argc; i += 3)
@@ -56,68 +62,83 @@ int main(int argc, char** argv) {
   }
   cudaDeviceProp prop;
   CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-  printf("%s, %d SMs; bf16 C = A * B^T (A m x k, B n x k row-major), fp32 accumulate\n", prop.name,
-         prop.multiProcessorCount);
+  const int sms = prop.multiProcessorCount;
+  printf("%s, %d SMs; bf16 C = A * B^T (A m x k, B n x k row-major), fp32 accumulate\n", prop.name, sms);
   cublasHandle_t handle;
   CUBLAS_CHECK(cublasCreate(&handle));
   cudaEvent_t ea, eb;
   CUDA_CHECK(cudaEventCreate(&ea));
   CUDA_CHECK(cudaEventCreate(&eb));
   bool ok = true;
+  // With GEMM_ALL_TILES=1, each of the cluster kernel's three tile shapes is
+  // timed too (forced), in the same alternation.
+  const char* all_env = getenv("GEMM_ALL_TILES");
+  const bool all = all_env && *all_env && *all_env != '0';
+  const char* tile_names[3] = {"128x256", "256x152", "192x160"};
   printf("| m x n x k | cuBLAS TFLOP/s (round 1, 2) | 1 x 1 TFLOP/s (round 1, 2) | cluster 2 x 1 TFLOP/s (round 1, 2) "
-         "| cluster / 1 x 1 | cluster / cuBLAS | rel. error 1 x 1, cluster |\n");
-  printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+         "| tile 1 x 1, cluster | cluster / 1 x 1 | cluster / cuBLAS |%s rel. error (worst) |\n",
+         all ? " cluster 128x256 / cuBLAS | cluster 256x152 / cuBLAS | cluster 192x160 / cuBLAS |" : "");
+  printf("| --- | ---: | ---: | ---: | --- | ---: | ---: |%s ---: |\n", all ? " ---: | ---: | ---: |" : "");
   for (size_t z = 0; z + 2 < sizes.size(); z += 3) {
     const int M = sizes[z], N = sizes[z + 1], K = sizes[z + 2];
-    bf16 *A, *B, *C0, *C1, *C2;
+    const int nf = all ? 6 : 3;  // cuBLAS, 1 x 1 (picked), cluster (picked), cluster with each shape forced
+    bf16 *A, *B, *C[6];
     CUDA_CHECK(cudaMalloc(&A, (size_t)M * K * sizeof(bf16)));
     CUDA_CHECK(cudaMalloc(&B, (size_t)N * K * sizeof(bf16)));
-    CUDA_CHECK(cudaMalloc(&C0, (size_t)M * N * sizeof(bf16)));
-    CUDA_CHECK(cudaMalloc(&C1, (size_t)M * N * sizeof(bf16)));
-    CUDA_CHECK(cudaMalloc(&C2, (size_t)M * N * sizeof(bf16)));
+    for (int i = 0; i < nf; ++i) {
+      CUDA_CHECK(cudaMalloc(&C[i], (size_t)M * N * sizeof(bf16)));
+      CUDA_CHECK(cudaMemset(C[i], 0xFF, (size_t)M * N * sizeof(bf16)));
+    }
     fill_random<<<1024, 256>>>(A, (size_t)M * K, 0x1234u + (uint32_t)z, 1.0f);
     fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z, 1.0f);
-    for (bf16* C : {C0, C1, C2}) CUDA_CHECK(cudaMemset(C, 0xFF, (size_t)M * N * sizeof(bf16)));
     LAUNCH_CHECK();
 
     // Row-major C = A B^T is column-major C^T = B A^T: cuBLAS's "TN" product.
     const float alpha = 1.0f, beta = 0.0f;
-    auto cublas = [&] {
+    std::vector<std::function<void()>> f;
+    bf16 *c0 = C[0], *c1 = C[1];
+    f.push_back([=, &handle] {
       CUBLAS_CHECK(cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_16BF, K, A, CUDA_R_16BF,
-                                K, &beta, C0, CUDA_R_16BF, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
-    };
-    auto one = [&] { CUDA_CHECK(gemm_bf16(A, B, C1, M, N, K)); };
-    auto cluster = [&] { CUDA_CHECK(gemm_cluster::gemm_bf16_cluster(A, B, C2, M, N, K)); };
-    cublas();
-    one();
-    cluster();
+                                K, &beta, c0, CUDA_R_16BF, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    });
+    f.push_back([=] { CUDA_CHECK(gemm_bf16(A, B, c1, M, N, K)); });
+    for (int i = 2; i < nf; ++i) {
+      bf16* ci = C[i];
+      const gemm_cluster::GemmTile tile = i == 2 ? gemm_cluster::kTileAuto : (gemm_cluster::GemmTile)(i - 3);
+      f.push_back([=] { CUDA_CHECK(gemm_cluster::gemm_bf16_cluster_tile(A, B, ci, M, N, K, tile)); });
+    }
+    for (auto& fn : f) fn();
     LAUNCH_CHECK();
-    std::vector<bf16> h0((size_t)M * N), h1((size_t)M * N), h2((size_t)M * N);
-    CUDA_CHECK(cudaMemcpy(h0.data(), C0, h0.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(h1.data(), C1, h1.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(h2.data(), C2, h2.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
-    const double e1 = rel_frobenius(h1, h0), e2 = rel_frobenius(h2, h0);
-    const bool good = e1 < 1e-2 && e2 < 1e-2;  // NaN fails
+    std::vector<bf16> h0((size_t)M * N), hi((size_t)M * N);
+    CUDA_CHECK(cudaMemcpy(h0.data(), C[0], h0.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+    double err = 0;
+    for (int i = 1; i < nf; ++i) {
+      CUDA_CHECK(cudaMemcpy(hi.data(), C[i], hi.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+      const double e = rel_frobenius(hi, h0);
+      err = e > err || e != e ? e : err;  // the worst, NaN sticks
+    }
+    const bool good = err < 1e-2;  // NaN fails
     ok = ok && good;
 
-    for (int i = 0; i < 5; ++i) cublas(), one(), cluster();
+    for (int i = 0; i < 5; ++i)
+      for (auto& fn : f) fn();
     LAUNCH_CHECK();
-    float t[3][2];
-    for (int round = 0; round < 2; ++round) {
-      float ms[3];
-      median_ms({cublas, one, cluster}, ea, eb, 20, 5, ms);
-      for (int w = 0; w < 3; ++w) t[w][round] = ms[w];
-    }
+    float t[2][6];
+    for (int round = 0; round < 2; ++round) median_ms(f, ea, eb, 20, 5, t[round]);
     LAUNCH_CHECK();
     const double flop = 2.0 * M * N * K;
-    float best[3];
-    for (int w = 0; w < 3; ++w) best[w] = std::min(t[w][0], t[w][1]);
-    printf("| %d x %d x %d | %.0f, %.0f | %.0f, %.0f | %.0f, %.0f | %.3fx | %.3fx | %.1e, %.1e%s |\n", M, N, K,
-           flop / t[0][0] / 1e9, flop / t[0][1] / 1e9, flop / t[1][0] / 1e9, flop / t[1][1] / 1e9,
-           flop / t[2][0] / 1e9, flop / t[2][1] / 1e9, best[1] / best[2], best[0] / best[2], e1, e2,
-           good ? "" : " FAIL");
+    float best[6];
+    for (int i = 0; i < nf; ++i) best[i] = std::min(t[0][i], t[1][i]);
+    printf("| %d x %d x %d | %.0f, %.0f | %.0f, %.0f | %.0f, %.0f | %s, %s | %.3fx | %.3fx |", M, N, K,
+           flop / t[0][0] / 1e9, flop / t[1][0] / 1e9, flop / t[0][1] / 1e9, flop / t[1][1] / 1e9,
+           flop / t[0][2] / 1e9, flop / t[1][2] / 1e9, tile_names[pick_tile(M, N, sms)],
+           tile_names[gemm_cluster::pick_tile(M, N, sms)], best[1] / best[2], best[0] / best[2]);
+    for (int i = 3; i < nf; ++i) printf(" %.3fx |", best[0] / best[i]);
+    printf(" %.1e%s |\n", err, good ? "" : " FAIL");
     fflush(stdout);
-    for (bf16* p : {A, B, C0, C1, C2}) CUDA_CHECK(cudaFree(p));
+    CUDA_CHECK(cudaFree(A));
+    CUDA_CHECK(cudaFree(B));
+    for (int i = 0; i < nf; ++i) CUDA_CHECK(cudaFree(C[i]));
   }
   CUBLAS_CHECK(cublasDestroy(handle));
   printf("gemm_cluster: %s\n", ok ? "PASS" : "FAIL (relative error at or above 1e-2)");

@@ -11,10 +11,12 @@
 #      deadlocks on cluster events stop with a watchdog message that names the
 #      event;
 #   with --prepared, also
-#   3. examples/gemm_bf16_cluster.cu at ragged sizes against its CPU reference
-#      (tests/gpu/run_examples.sh; SANITIZE=1 adds compute-sanitizer);
+#   3. examples/gemm_bf16_cluster.cu at ragged sizes against its CPU reference,
+#      the tile shape it picks and each of its three forced (run_examples.sh;
+#      SANITIZE=1 adds compute-sanitizer);
 #   4. bench/gemm_cluster.cu: the cluster GEMM against gemm_bf16 (1 x 1) and
-#      cuBLAS in one process (needs -lcublas).
+#      cuBLAS in one process (needs -lcublas), with each cluster tile shape
+#      forced too (GEMM_ALL_TILES, default 1 here; 0 times the picked only).
 #
 #   run_cluster.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run 1-2 (ctest gpu_cluster)
 #   run_cluster.sh --prepared [DEVICE_DIR]       on the GPU machine, after bench/prepare_gpu.sh
@@ -78,7 +80,7 @@ if [ $prepared = 1 ]; then
   if "$nvcc" $flags -DGEMM_BF16_SOURCE="\"$device/pp/gemm_bf16.cu\"" \
       -DGEMM_BF16_CLUSTER_SOURCE="\"$device/pp/gemm_bf16_cluster.cu\"" "$src/bench/gemm_cluster.cu" -lcublas \
       -o "$work/gemm_cluster"; then
-    timeout 900 "$work/gemm_cluster" || fail="$fail gemm_cluster"
+    GEMM_ALL_TILES=${GEMM_ALL_TILES:-1} timeout 900 "$work/gemm_cluster" || fail="$fail gemm_cluster"
   else
     fail="$fail gemm_cluster(build)"
   fi
