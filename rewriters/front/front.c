@@ -612,26 +612,77 @@ static enum CXChildVisitResult kid(CXCursor c, CXCursor parent, CXClientData dat
   return CXChildVisit_Continue;
 }
 
-// Whether view[from, to) holds a preprocessor directive or a pragma operator.
-static bool has_directive(LexText t, size_t from, size_t to) {
+// The directive at i (a '#' first on its line): its name's letters.
+static size_t directive_name(LexText t, size_t i, const char **name) {
+  size_t p = i + 1;
+  while (p < t.n && (t.s[p] == ' ' || t.s[p] == '\t')) p++;
+  size_t e = p;
+  while (e < t.n && ((t.s[e] >= 'a' && t.s[e] <= 'z') || (t.s[e] >= 'A' && t.s[e] <= 'Z'))) e++;
+  *name = t.s + p;
+  return e - p;
+}
+
+static bool at_line_start(LexText t, size_t i) {
+  while (i > 0 && (t.s[i - 1] == ' ' || t.s[i - 1] == '\t')) i--;
+  return i == 0 || t.s[i - 1] == '\n' || t.s[i - 1] == '\r';
+}
+
+// Whether a body view[from, to) may be blanked as far as the preprocessor
+// goes: no pragma operator, and no directive but whole conditionals (#if ...
+// #endif, which change nothing after them); a #define, #include, #pragma or
+// #line would act on what follows.
+static bool blankable(LexText t, size_t from, size_t to) {
+  static const char *const conds[] = {"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else"};
+  int depth = 0;
   for (size_t i = from; i < to;) {
     LexKind kind;
     size_t e = lex_token(t, i, &kind);
-    if (kind == LEX_PUNCT && t.s[i] == '#') return true;
     if (kind == LEX_IDENT && ((e - i == 7 && !memcmp(t.s + i, "_Pragma", 7)) || (e - i == 8 && !memcmp(t.s + i, "__pragma", 8))))
-      return true;
+      return false;
+    if (kind == LEX_PUNCT && t.s[i] == '#') {
+      const char *name;
+      size_t n = directive_name(t, i, &name);
+      if (!at_line_start(t, i)) return false;  // '#' outside a directive: not C++ code we know
+      if (n == 5 && !memcmp(name, "endif", 5)) {
+        if (--depth < 0) return false;
+      } else {
+        bool cond = false;
+        for (size_t c = 0; c < sizeof conds / sizeof *conds && !cond; c++)
+          cond = n == strlen(conds[c]) && !memcmp(name, conds[c], n);
+        if (!cond) return false;
+        if (n >= 2 && name[0] == 'i' && name[1] == 'f') depth++;
+      }
+    }
     i = e;
   }
-  return false;
+  return depth == 0;
 }
 
-static void host_body(Hosts *h, CXCursor cur) {
+// Whether view[from, to) holds only blanks, comments, ';' and whole
+// directive lines: nothing of a body left over.
+static bool only_between(LexText t, size_t from, size_t to) {
+  for (size_t i = from; i < to;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_PUNCT && t.s[i] == '#' && at_line_start(t, i)) {
+      while (e < t.n && !lex_eol(t, e)) e += lex_splice(t, e) ? lex_splice(t, e) : 1;
+    } else if (kind != LEX_SPACE && kind != LEX_COMMENT && !(kind == LEX_PUNCT && t.s[i] == ';')) {
+      return false;
+    }
+    i = e;
+  }
+  return true;
+}
+
+// bound: where what follows the function starts (the next declaration, or
+// the closing brace of the scope around it): its body must end just before.
+static void host_body(Hosts *h, CXCursor cur, size_t bound) {
   const Front *f = h->f;
   LexText t = h->view;
   size_t start, end;
   CXSourceRange ext = clang_getCursorExtent(cur);
-  if (!view_offset(f, clang_getRangeStart(ext), &start) ||
-      !view_offset(f, clang_getRangeEnd(ext), &end) || end > t.n || end <= start || (front_space(cur) & FRONT_DEVICE))
+  if (!view_offset(f, clang_getRangeStart(ext), &start) || !view_offset(f, clang_getRangeEnd(ext), &end) ||
+      end > bound || end <= start || (front_space(cur) & FRONT_DEVICE))
     return;
   Kids k = {.f = f, .end = end};
   clang_visitChildren(cur, kid, &k);
@@ -639,11 +690,11 @@ static void host_body(Hosts *h, CXCursor cur) {
   // The body's brace: the first after the declarator outside parentheses,
   // with no ';' before it; past a constructor's initializers (`: x{a}, y(b)`),
   // the first after a ')' or '}'.
-  size_t open = t.n;
+  size_t open = bound;
   int parens = 0;
   bool inits = false;
   char last = 0;  // the last token's first byte, blanks and comments aside
-  for (size_t i = k.end; i < t.n && open == t.n;) {
+  for (size_t i = k.end; i < bound && open == bound;) {
     LexKind kind;
     size_t e = lex_token(t, i, &kind);
     char c = t.s[i];
@@ -653,7 +704,7 @@ static void host_body(Hosts *h, CXCursor cur) {
     }
     if (kind == LEX_IDENT && e - i == 3 && !memcmp(t.s + i, "try", 3)) return;  // a function-try-block
     if (kind == LEX_PUNCT && parens == 0) {
-      if (c == ';') return;
+      if (c == ';' || c == '#') return;
       if (c == ':' && last != ':' && (i + 1 >= t.n || t.s[i + 1] != ':')) inits = true;
       if (c == '{' && inits && last != ')' && last != '}') {  // an initializer's
         if (!(e = lex_close(t, i, LEX_BRACKETS, NULL))) return;
@@ -667,31 +718,50 @@ static void host_body(Hosts *h, CXCursor cur) {
     last = c;
     i = e;
   }
-  size_t close = open < t.n ? lex_close(t, open, LEX_BRACKETS, NULL) : 0;
-  if (!close || has_directive(t, open, close)) return;
+  size_t close = open < bound ? lex_close(t, open, LEX_BRACKETS, NULL) : 0;
+  if (!close || close > bound || !only_between(t, close, bound) || !blankable(t, open, close)) return;
   close--;  // the closing brace
   for (int i = 0; i < f->nstubs; i++)  // an annotation inside
     if (f->view_start[i] <= close && f->view_start[i] + strlen(f->stubs[i].text) >= open) return;
   VEC_PUSH(f->arena, h->bodies, ((Blanked){start, open, close}));
 }
 
-static enum CXChildVisitResult find_hosts(CXCursor cur, CXCursor parent, CXClientData data) {
+static bool is_scope(enum CXCursorKind k) {
+  return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl || k == CXCursor_StructDecl ||
+         k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+typedef struct {
+  const Front *f;
+  VEC(CXCursor) decls;
+} Level;
+
+static enum CXChildVisitResult level_decl(CXCursor cur, CXCursor parent, CXClientData data) {
   (void)parent;
-  switch (clang_getCursorKind(cur)) {
-  case CXCursor_Namespace:
-  case CXCursor_LinkageSpec:
-  case CXCursor_ClassDecl:
-  case CXCursor_StructDecl:
-  case CXCursor_UnionDecl:
-  case CXCursor_ClassTemplate:
-  case CXCursor_ClassTemplatePartialSpecialization: return CXChildVisit_Recurse;
-  case CXCursor_FunctionDecl:
-  case CXCursor_CXXMethod:
-  case CXCursor_FunctionTemplate:
-  case CXCursor_Constructor:
-  case CXCursor_Destructor:
-  case CXCursor_ConversionFunction: host_body(data, cur); return CXChildVisit_Continue;
-  default: return CXChildVisit_Continue;
+  Level *l = data;
+  if (clang_isDeclaration(clang_getCursorKind(cur))) VEC_PUSH(l->f->arena, l->decls, cur);
+  return CXChildVisit_Continue;
+}
+
+// The host bodies among the declarations in scope (the translation unit, a
+// namespace, a class) that ends at bound.
+static void find_hosts(Hosts *h, CXCursor scope, size_t bound) {
+  Level l = {.f = h->f};
+  clang_visitChildren(scope, level_decl, &l);
+  for (int i = 0; i < l.decls.len; i++) {
+    CXCursor cur = l.decls.items[i];
+    size_t next = bound, here, start, end;
+    if (!view_offset(h->f, clang_getRangeStart(clang_getCursorExtent(cur)), &here) || is_instantiation(cur)) continue;
+    for (int k = 0; k < l.decls.len; k++)  // the nearest declaration after it
+      if (view_offset(h->f, clang_getRangeStart(clang_getCursorExtent(l.decls.items[k])), &start) && start > here &&
+          start < next)
+        next = start;
+    enum CXCursorKind kind = clang_getCursorKind(cur);
+    if (front_is_function(kind) && kind != CXCursor_LambdaExpr)
+      host_body(h, cur, next);
+    else if (is_scope(kind) && view_offset(h->f, clang_getRangeEnd(clang_getCursorExtent(cur)), &end) && end > 0 &&
+             end <= next && h->view.s[end - 1] == '}')
+      find_hosts(h, cur, end - 1);
   }
 }
 
@@ -710,7 +780,7 @@ static const Blanked *blank_host_bodies(Front *f, const FrontOptions *opt, struc
   f->main_file = clang_getFile(f->tu, f->src->path);
   char *view = (char *)unsaved[0].Contents;
   Hosts h = {.f = f, .view = {view, unsaved[0].Length}};
-  if (f->main_file) clang_visitChildren(clang_getTranslationUnitCursor(f->tu), find_hosts, &h);
+  if (f->main_file) find_hosts(&h, clang_getTranslationUnitCursor(f->tu), h.view.n);
   clang_disposeTranslationUnit(f->tu);
   f->tu = NULL;
   if (h.bodies.len) *saved = arena_strndup(f->arena, view, unsaved[0].Length);
