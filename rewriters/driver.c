@@ -465,6 +465,41 @@ static void put_header(TirxResult *out, const TuFile *f, Buf text) {
   out->headers[out->nheaders++] = h;
 }
 
+// Marks file f and the user files it reaches (through every include line, or
+// only those before `before` in f itself).
+static void reach(const Tu *tu, int f, size_t before, bool *mark) {
+  if (mark[f]) return;
+  mark[f] = true;
+  const TuFile *file = &tu->files[f];
+  for (int k = 0; k < file->anns.nincludes; k++)
+    if (file->anns.includes[k].start < before && file->targets[k] >= 0) reach(tu, file->targets[k], (size_t)-1, mark);
+}
+
+// Whether the front end's prescan (host bodies, front.c) pays: when every
+// file the parse reads past the PCH's preamble is one of the user's (a few
+// headers tirx-pp knows), not a toolkit's or a system header of unknown size
+// (llm.c's train_gpt2.cu reads 0.4 s of them after its first annotated
+// header: the prescan would read them twice).
+static bool prescan_pays(Arena *a, const Tu *tu, size_t preamble) {
+  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
+  bool *after = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
+  memset(in_pch, 0, sizeof(bool) * (size_t)tu->n);
+  memset(after, 0, sizeof(bool) * (size_t)tu->n);
+  reach(tu, 0, preamble, in_pch);
+  after[0] = true;
+  for (int f = 0; f < tu->n; f++) {  // breadth first: a file's targets come after it
+    if (!after[f]) continue;
+    const TuFile *file = &tu->files[f];
+    for (int k = 0; k < file->anns.nincludes; k++) {
+      if (f == 0 && file->anns.includes[k].start < preamble) continue;
+      int t = file->targets[k];
+      if (file->anns.includes[k].computed || t < 0) return false;
+      if (!in_pch[t]) after[t] = true;
+    }
+  }
+  return true;
+}
+
 // The slow path: libclang's parse of the translation unit, the constructs of
 // each annotated file, the rendering of every file written.
 static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_diag, TirxResult *out,
@@ -490,6 +525,8 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   FrontOptions fo;
   build_args(a, opt, &fo);
   fo.preamble_limit = tu_preamble_limit(tu);
+  size_t preamble = lex_preamble_end(tu->files[0].src);
+  fo.prescan = prescan_pays(a, tu, preamble < fo.preamble_limit ? preamble : fo.preamble_limit);
   fo.whole_tu = opt->device_view;
   fo.clock = clock;
   Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);

@@ -765,27 +765,6 @@ static void find_hosts(Hosts *h, CXCursor scope, size_t bound) {
   }
 }
 
-// Whether the prescan pays: with a PCH, and no #include in the main file
-// past the PCH's preamble, the prescan reads little more than the file itself
-// (a header it includes later would be read twice: llm.c's train_gpt2.cu
-// reads 0.4 s of headers after its first annotated one).
-static bool prescan_pays(const Front *f, const FrontOptions *opt) {
-  if (!opt->cache_dir) return false;
-  size_t from = lex_preamble_end(f->src);
-  if (from > opt->preamble_limit) from = opt->preamble_limit;
-  LexText t = {f->src->data, f->src->len};
-  for (size_t i = from; i < t.n;) {
-    LexKind kind;
-    size_t e = lex_token(t, i, &kind);
-    const char *name;
-    if (kind == LEX_PUNCT && t.s[i] == '#' && at_line_start(t, i) && directive_name(t, i, &name) >= 6 &&
-        (!strncmp(name, "include", 7) || !strncmp(name, "import", 6)))
-      return false;
-    i = e;
-  }
-  return true;
-}
-
 // Blanks, in the main file's view (unsaved[0]), the bodies of its host
 // functions that the rewrite does not need; returns them (*n), with the
 // view's text as it was (*saved), NULL when none.
@@ -833,8 +812,9 @@ static bool blanks_proven(const Front *f, const Blanked *b, int n) {
 // The node table, errors and skipped blocks of f's file.
 static void index_file(Front *f, FrontClock *clock) {
   collect_errors(f);
+  front_lap(clock, "errors");
   collect_skipped(f);
-  front_lap(clock, "diagnostics");
+  front_lap(clock, "skipped");
   Walk w = {.f = f};
   clang_visitChildren(clang_getTranslationUnitCursor(f->tu), visit, &w);
   front_lap(clock, "visit");
@@ -887,7 +867,7 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
   const Blanked *blanked = NULL;
   if (!opt->whole_tu) {
     flags |= CXTranslationUnit_Incomplete;
-    if (prescan_pays(f, opt)) blanked = blank_host_bodies(f, opt, unsaved, n, flags, &nblanked, &saved);
+    if (opt->prescan && opt->cache_dir) blanked = blank_host_bodies(f, opt, unsaved, n, flags, &nblanked, &saved);
   }
   enum CXErrorCode rc = parse(f, opt, unsaved, n, flags, "parse");
   if (rc == CXError_Success && f->tu && nblanked) {

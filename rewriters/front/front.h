@@ -51,6 +51,8 @@ typedef struct {
   size_t cache_max;       // bytes the cache may hold; 0: FRONT_CACHE_MAX
   bool whole_tu;          // the parse reads the preamble's lines again and visits the
                           // PCH's declarations (device.c wants both)
+  bool prescan;           // blank host bodies first (front.c): only the user's
+                          // files are read past the PCH's preamble
   FrontClock *clock;      // phase times; may be NULL
 } FrontOptions;
 
