@@ -520,6 +520,14 @@ static struct CXUnsavedFile *without_preamble(Front *f, const FrontOptions *opt,
   return copy;
 }
 
+static enum CXErrorCode parse_without_pch(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
+                                          unsigned flags, const char *lap) {
+  enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, f->src->path, opt->argv, opt->argc, unsaved,
+                                                    (unsigned)nunsaved, flags, &f->tu);
+  front_lap(opt->clock, lap);
+  return rc;
+}
+
 // Parses with the cached PCH when one can be had, else without.
 static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
                               unsigned flags, const char *lap) {
@@ -530,7 +538,7 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
     // Some flag sets cannot be served from a PCH (libclang 19 cannot load one
     // made with -std=c++20): a marker remembers that, so nobody pays twice.
     char *unusable = arena_printf(f->arena, "%s.unusable", p.path);
-    if (access(unusable, F_OK) == 0) return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
+    if (access(unusable, F_OK) == 0) return parse_without_pch(f, opt, unsaved, nunsaved, flags, lap);
     if (access(p.path, R_OK) == 0 || (fresh = build_pch(f, &p))) {
       const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(p.argc + 4));
       memcpy(argv, p.argv, sizeof(char *) * (size_t)p.argc);
@@ -561,7 +569,7 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
       if (marker) fclose(marker);
     }
   }
-  return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
+  return parse_without_pch(f, opt, unsaved, nunsaved, flags, lap);
 }
 
 // --- host bodies -------------------------------------------------------------------
@@ -772,6 +780,9 @@ static const Blanked *blank_host_bodies(Front *f, const FrontOptions *opt, struc
                                         unsigned flags, int *n, char **saved) {
   *n = 0;
   *saved = NULL;
+  // Where no PCH can serve these flags (parse's .unusable marker), the
+  // prescan would read every header again.
+  if (access(arena_printf(f->arena, "%s.unusable", pch_for(f, opt).path), F_OK) == 0) return NULL;
   if (parse(f, opt, unsaved, nunsaved, flags | CXTranslationUnit_SkipFunctionBodies, "prescan") != CXError_Success ||
       !f->tu) {
     f->tu = NULL;
