@@ -11,6 +11,10 @@
 #                 is train_gpt2.cu with the flags of its Makefile (nvcc takes about a minute)
 #   BASE=TIRX_PP  another tirx-pp (an older build) timed in the same rounds, for a
 #                 before/after column
+#   PHASES=1      also where tirx-pp's time goes, row by row: the medians of its
+#                 TIRX_PP_TIMES=1 phases (dlopen: loading libclang; prescan: the parse
+#                 that finds host bodies; parse: the one that counts; ...), measured in
+#                 extra runs after the rounds
 # Prints a Markdown table of medians; the parse cache is a fresh one, warmed first.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -71,8 +75,8 @@ if [ -n "${LLMC:-}" ]; then
     "--threads=0 -t=0 --use_fast_math -std=c++17 -O3 $arch -DENABLE_BF16 -I $root/headers" >> "$rows"
 fi
 
-ROUNDS=${ROUNDS:-5} TOOL=$tool BASE=${BASE:-} NVCC=$nvcc TMP=$tmp ROOT=$root python3 - "$rows" <<'EOF'
-import os, shlex, statistics, subprocess, sys, time
+ROUNDS=${ROUNDS:-5} TOOL=$tool BASE=${BASE:-} NVCC=$nvcc TMP=$tmp ROOT=$root PHASES=${PHASES:-} python3 - "$rows" <<'EOF'
+import os, re, shlex, statistics, subprocess, sys, time
 
 tool, base, nvcc, tmp, root = (os.environ[k] for k in ("TOOL", "BASE", "NVCC", "TMP", "ROOT"))
 rounds = int(os.environ["ROUNDS"])
@@ -137,4 +141,26 @@ print(f"Pass-through of an unannotated file (tests/identity/realworld.cu): {med(
 size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(f"{tmp}/cache") for f in fs)
 n = len([f for f in os.listdir(f"{tmp}/cache") if f.endswith(".pch")])
 print(f"Parse cache after the run: {size / 2**20:.0f} MiB in {n} PCHs (one per distinct preamble and flags).")
+if os.environ["PHASES"]:
+    # Each run's phases (a name twice, as find-pch, is summed), then the median of each.
+    names, runs = [], {i: [] for i in range(len(rows))}
+    for r in range(rounds):
+        for i, row in enumerate(rows):
+            t0 = time.perf_counter()
+            p = subprocess.run(pp(tool, i, row), cwd=row[1], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               env=dict(os.environ, TIRX_PP_TIMES="1"), check=True)
+            run = {"total": (time.perf_counter() - t0) * 1000}
+            for name, ms in re.findall(r"^tirx-pp: time: (\S+) +([0-9.]+) ms$", p.stderr.decode(), re.M):
+                run[name] = run.get(name, 0) + float(ms)
+                if name not in names: names.append(name)
+            runs[i].append(run)
+    print()
+    print("| translation unit (ms) | " + " | ".join(names) + " | rest | total |")
+    print("| --- |" + " ---: |" * (len(names) + 2))
+    for i, row in enumerate(rows):
+        cells = [med([run.get(n, 0) for run in runs[i]]) for n in names]
+        total = med([run["total"] for run in runs[i]])
+        print(f"| {row[0]} | " + " | ".join(f"{c:.1f}" for c in cells) + f" | {max(total - sum(cells), 0):.1f} | {total:.1f} |")
+    print()
+    print(f"Phases: medians of {rounds} runs with TIRX_PP_TIMES=1; rest: start, exit and what no phase counts.")
 EOF

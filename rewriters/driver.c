@@ -465,9 +465,45 @@ static void put_header(TirxResult *out, const TuFile *f, Buf text) {
   out->headers[out->nheaders++] = h;
 }
 
+// Marks file f and the user files it reaches (through every include line, or
+// only those before `before` in f itself).
+static void reach(const Tu *tu, int f, size_t before, bool *mark) {
+  if (mark[f]) return;
+  mark[f] = true;
+  const TuFile *file = &tu->files[f];
+  for (int k = 0; k < file->anns.nincludes; k++)
+    if (file->anns.includes[k].start < before && file->targets[k] >= 0) reach(tu, file->targets[k], (size_t)-1, mark);
+}
+
+// Whether the front end's prescan (host bodies, front.c) pays: when every
+// file the parse reads past the PCH's preamble is one of the user's (a few
+// headers tirx-pp knows), not a toolkit's or a system header of unknown size
+// (llm.c's train_gpt2.cu reads 0.4 s of them after its first annotated
+// header: the prescan would read them twice).
+static bool prescan_pays(Arena *a, const Tu *tu, size_t preamble) {
+  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
+  bool *after = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
+  memset(in_pch, 0, sizeof(bool) * (size_t)tu->n);
+  memset(after, 0, sizeof(bool) * (size_t)tu->n);
+  reach(tu, 0, preamble, in_pch);
+  after[0] = true;
+  for (int f = 0; f < tu->n; f++) {  // breadth first: a file's targets come after it
+    if (!after[f]) continue;
+    const TuFile *file = &tu->files[f];
+    for (int k = 0; k < file->anns.nincludes; k++) {
+      if (f == 0 && file->anns.includes[k].start < preamble) continue;
+      int t = file->targets[k];
+      if (file->anns.includes[k].computed || t < 0) return false;
+      if (!in_pch[t]) after[t] = true;
+    }
+  }
+  return true;
+}
+
 // The slow path: libclang's parse of the translation unit, the constructs of
 // each annotated file, the rendering of every file written.
-static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_diag, TirxResult *out) {
+static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_diag, TirxResult *out,
+                          FrontClock *clock) {
   Job *jobs = arena_alloc(a, sizeof(Job) * (size_t)tu->n);
   int njobs = 0;
   FrontFile *files = arena_alloc(a, sizeof(FrontFile) * (size_t)tu->n);
@@ -489,7 +525,10 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   FrontOptions fo;
   build_args(a, opt, &fo);
   fo.preamble_limit = tu_preamble_limit(tu);
+  size_t preamble = lex_preamble_end(tu->files[0].src);
+  fo.prescan = prescan_pays(a, tu, preamble < fo.preamble_limit ? preamble : fo.preamble_limit);
   fo.whole_tu = opt->device_view;
+  fo.clock = clock;
   Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
   if (!fronts) {
     *main_diag = jobs[0].diag;
@@ -506,6 +545,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     redirect_includes(j, a, tu);
     failed |= diag_failed(&j->diag);
   }
+  front_lap(clock, "constructs");
   if (opt->device_view && njobs > 1) {
     diag_plain(&jobs[0].diag, DIAG_ERROR,
                "--check cannot yet check a file whose headers tirx-pp rewrites ('%s'); compile the output with nvcc",
@@ -529,6 +569,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     diag_plain(&jobs[0].diag, DIAG_ERROR, "--check: cannot separate the device code of '%s' from its host code", opt->path);
     rc = TIRX_IO_ERROR;
   }
+  front_lap(clock, "render");
   if (rc == TIRX_OK) {
     const char **deps;
     int n = front_dependencies(fronts[0], &deps);
@@ -540,7 +581,9 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   }
   for (int i = 0; i < njobs; i++) diag_flush(&jobs[i].diag);
   *main_diag = jobs[0].diag;
+  front_lap(clock, "dependencies");
   front_free(fronts[0]);
+  front_lap(clock, "free");
   return rc;
 }
 
@@ -570,15 +613,20 @@ int rewrite_untrapped(const TirxOptions *opt, const char *data, size_t len, Tirx
   Arena *a = arena_new();
   const Source *src = source_new(a, opt->path, data, len);
   Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
+  // TIRX_PP_TIMES=1: each phase's time on the diagnostics' stream.
+  FrontClock clock;
+  const char *times = getenv("TIRX_PP_TIMES");
+  front_clock_start(&clock, times && *times && strcmp(times, "0") ? diag_out : NULL);
   Tu tu;
   tu_read(a, opt, src, scan_annotations(a, src), &tu);
+  front_lap(&clock, "scan");
   int rc;
   if (!tu_annotated(&tu) && !tu.computed && !opt->always_parse && !opt->device_view)
     rc = copy_unannotated(opt, a, &tu, &diag, out);  // the fast path: no libclang
   else if (!tu_place(a, opt, &tu, &diag))
     rc = TIRX_USAGE;
   else
-    rc = rewrite_parsed(opt, a, &tu, &diag, out);
+    rc = rewrite_parsed(opt, a, &tu, &diag, out, &clock);
   diag_flush(&diag);
   arena_free(a);
   return rc;

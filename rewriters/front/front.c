@@ -16,6 +16,20 @@
 #include "scan.h"
 #include "sys.h"
 
+void front_clock_start(FrontClock *c, FILE *out) {
+  c->out = out;
+  clock_gettime(CLOCK_MONOTONIC, &c->last);
+}
+
+void front_lap(FrontClock *c, const char *phase) {
+  if (!c || !c->out) return;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double ms = (double)(now.tv_sec - c->last.tv_sec) * 1e3 + (double)(now.tv_nsec - c->last.tv_nsec) / 1e6;
+  fprintf(c->out, "tirx-pp: time: %-12s %7.2f ms\n", phase, ms);
+  c->last = now;
+}
+
 static size_t view_to_orig(const Front *f, size_t v) {
   // Last stub whose view text starts at or before v.
   int lo = 0, hi = f->nstubs - 1, k = -1;
@@ -506,9 +520,17 @@ static struct CXUnsavedFile *without_preamble(Front *f, const FrontOptions *opt,
   return copy;
 }
 
+static enum CXErrorCode parse_without_pch(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
+                                          unsigned flags, const char *lap) {
+  enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, f->src->path, opt->argv, opt->argc, unsaved,
+                                                    (unsigned)nunsaved, flags, &f->tu);
+  front_lap(opt->clock, lap);
+  return rc;
+}
+
 // Parses with the cached PCH when one can be had, else without.
 static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
-                              unsigned flags) {
+                              unsigned flags, const char *lap) {
   const char *src = f->src->path;
   if (opt->cache_dir) {
     Pch p = pch_for(f, opt);
@@ -516,7 +538,7 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
     // Some flag sets cannot be served from a PCH (libclang 19 cannot load one
     // made with -std=c++20): a marker remembers that, so nobody pays twice.
     char *unusable = arena_printf(f->arena, "%s.unusable", p.path);
-    if (access(unusable, F_OK) == 0) return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
+    if (access(unusable, F_OK) == 0) return parse_without_pch(f, opt, unsaved, nunsaved, flags, lap);
     if (access(p.path, R_OK) == 0 || (fresh = build_pch(f, &p))) {
       const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(p.argc + 4));
       memcpy(argv, p.argv, sizeof(char *) * (size_t)p.argc);
@@ -525,8 +547,10 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
       argv[argc++] = p.path;
       argv[argc++] = "-Xclang";  // a PCH with clang's errors in headers (pch_errors)
       argv[argc++] = "-fallow-pch-with-compiler-errors";
+      front_lap(opt->clock, fresh ? "build-pch" : "find-pch");
       enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, argc, without_preamble(f, opt, &p, unsaved, nunsaved),
                                                         (unsigned)nunsaved, flags, &f->tu);
+      front_lap(opt->clock, lap);
       if (rc == CXError_Success && !pch_failed(f->tu)) {
         read_pch_companions(f, p.path);
         if (fresh)
@@ -545,15 +569,266 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsave
       if (marker) fclose(marker);
     }
   }
-  return clang_parseTranslationUnit2(f->index, src, opt->argv, opt->argc, unsaved, (unsigned)nunsaved, flags, &f->tu);
+  return parse_without_pch(f, opt, unsaved, nunsaved, flags, lap);
+}
+
+// --- host bodies -------------------------------------------------------------------
+// The bodies of host functions are most of a file's parse (main() and its
+// std::vector: the templates they instantiate, the declarations they read
+// back from the PCH), and nothing of them reaches the node table's users
+// unless they hold an annotation. A first parse with every body skipped
+// (clang keeps constexpr ones and those with a deduced return type: their
+// bodies are needed to parse the rest) finds the function definitions
+// without __device__ or __global__; their bodies are blanked in the view
+// (spaces, line ends kept: every offset stays), unless they hold an
+// annotation, a preprocessor directive or _Pragma (which would act on what
+// follows). The parse that counts reads the rest, and proves each blank
+// right: a body of that very function, else it parses again without blanks.
+
+typedef struct {
+  size_t fn, open, close;  // view offsets: the function's start, its body's braces
+} Blanked;
+
+typedef struct {
+  const Front *f;
+  LexText view;
+  VEC(Blanked) bodies;
+} Hosts;
+
+// The offset in the view of a location in the main file; false elsewhere.
+static bool view_offset(const Front *f, CXSourceLocation loc, size_t *off) {
+  CXFile file;
+  unsigned line, col, o;
+  clang_getExpansionLocation(loc, &file, &line, &col, &o);
+  if (!file || !clang_File_isEqual(file, f->main_file)) return false;
+  *off = o;
+  return true;
+}
+
+typedef struct {
+  const Front *f;
+  size_t end;  // past the last child (parameters, types)
+  bool body;   // a statement among them: the body was not skipped
+} Kids;
+
+static enum CXChildVisitResult kid(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Kids *k = data;
+  size_t e;
+  if (clang_isStatement(clang_getCursorKind(c))) k->body = true;
+  if (view_offset(k->f, clang_getRangeEnd(clang_getCursorExtent(c)), &e) && e > k->end) k->end = e;
+  return CXChildVisit_Continue;
+}
+
+// The directive at i (a '#' first on its line): its name's letters.
+static size_t directive_name(LexText t, size_t i, const char **name) {
+  size_t p = i + 1;
+  while (p < t.n && (t.s[p] == ' ' || t.s[p] == '\t')) p++;
+  size_t e = p;
+  while (e < t.n && ((t.s[e] >= 'a' && t.s[e] <= 'z') || (t.s[e] >= 'A' && t.s[e] <= 'Z'))) e++;
+  *name = t.s + p;
+  return e - p;
+}
+
+static bool at_line_start(LexText t, size_t i) {
+  while (i > 0 && (t.s[i - 1] == ' ' || t.s[i - 1] == '\t')) i--;
+  return i == 0 || t.s[i - 1] == '\n' || t.s[i - 1] == '\r';
+}
+
+// Whether a body view[from, to) may be blanked as far as the preprocessor
+// goes: no pragma operator, and no directive but whole conditionals (#if ...
+// #endif, which change nothing after them); a #define, #include, #pragma or
+// #line would act on what follows.
+static bool blankable(LexText t, size_t from, size_t to) {
+  static const char *const conds[] = {"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else"};
+  int depth = 0;
+  for (size_t i = from; i < to;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_IDENT && ((e - i == 7 && !memcmp(t.s + i, "_Pragma", 7)) || (e - i == 8 && !memcmp(t.s + i, "__pragma", 8))))
+      return false;
+    if (kind == LEX_PUNCT && t.s[i] == '#') {
+      const char *name;
+      size_t n = directive_name(t, i, &name);
+      if (!at_line_start(t, i)) return false;  // '#' outside a directive: not C++ code we know
+      if (n == 5 && !memcmp(name, "endif", 5)) {
+        if (--depth < 0) return false;
+      } else {
+        bool cond = false;
+        for (size_t c = 0; c < sizeof conds / sizeof *conds && !cond; c++)
+          cond = n == strlen(conds[c]) && !memcmp(name, conds[c], n);
+        if (!cond) return false;
+        if (n >= 2 && name[0] == 'i' && name[1] == 'f') depth++;
+      }
+    }
+    i = e;
+  }
+  return depth == 0;
+}
+
+// Whether view[from, to) holds only blanks, comments, ';' and whole
+// directive lines: nothing of a body left over.
+static bool only_between(LexText t, size_t from, size_t to) {
+  for (size_t i = from; i < to;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_PUNCT && t.s[i] == '#' && at_line_start(t, i)) {
+      while (e < t.n && !lex_eol(t, e)) e += lex_splice(t, e) ? lex_splice(t, e) : 1;
+    } else if (kind != LEX_SPACE && kind != LEX_COMMENT && !(kind == LEX_PUNCT && t.s[i] == ';')) {
+      return false;
+    }
+    i = e;
+  }
+  return true;
+}
+
+// bound: where what follows the function starts (the next declaration, or
+// the closing brace of the scope around it): its body must end just before.
+static void host_body(Hosts *h, CXCursor cur, size_t bound) {
+  const Front *f = h->f;
+  LexText t = h->view;
+  size_t start, end;
+  CXSourceRange ext = clang_getCursorExtent(cur);
+  if (!view_offset(f, clang_getRangeStart(ext), &start) || !view_offset(f, clang_getRangeEnd(ext), &end) ||
+      end > bound || end <= start || (front_space(cur) & FRONT_DEVICE))
+    return;
+  Kids k = {.f = f, .end = end};
+  clang_visitChildren(cur, kid, &k);
+  if (k.body) return;
+  // The body's brace: the first after the declarator outside parentheses,
+  // with no ';' before it; past a constructor's initializers (`: x{a}, y(b)`),
+  // the first after a ')' or '}'.
+  size_t open = bound;
+  int parens = 0;
+  bool inits = false;
+  char last = 0;  // the last token's first byte, blanks and comments aside
+  for (size_t i = k.end; i < bound && open == bound;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    char c = t.s[i];
+    if (kind == LEX_SPACE || kind == LEX_COMMENT) {
+      i = e;
+      continue;
+    }
+    if (kind == LEX_IDENT && e - i == 3 && !memcmp(t.s + i, "try", 3)) return;  // a function-try-block
+    if (kind == LEX_PUNCT && parens == 0) {
+      if (c == ';' || c == '#') return;
+      if (c == ':' && last != ':' && (i + 1 >= t.n || t.s[i + 1] != ':')) inits = true;
+      if (c == '{' && inits && last != ')' && last != '}') {  // an initializer's
+        if (!(e = lex_close(t, i, LEX_BRACKETS, NULL))) return;
+        c = '}';
+      } else if (c == '{') {
+        open = i;
+      }
+    }
+    if (kind == LEX_PUNCT && c == '(') parens++;
+    if (kind == LEX_PUNCT && c == ')' && parens > 0) parens--;
+    last = c;
+    i = e;
+  }
+  size_t close = open < bound ? lex_close(t, open, LEX_BRACKETS, NULL) : 0;
+  if (!close || close > bound || !only_between(t, close, bound) || !blankable(t, open, close)) return;
+  close--;  // the closing brace
+  for (int i = 0; i < f->nstubs; i++)  // an annotation inside
+    if (f->view_start[i] <= close && f->view_start[i] + strlen(f->stubs[i].text) >= open) return;
+  VEC_PUSH(f->arena, h->bodies, ((Blanked){start, open, close}));
+}
+
+static bool is_scope(enum CXCursorKind k) {
+  return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_ClassDecl || k == CXCursor_StructDecl ||
+         k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+typedef struct {
+  const Front *f;
+  VEC(CXCursor) decls;
+} Level;
+
+static enum CXChildVisitResult level_decl(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Level *l = data;
+  if (clang_isDeclaration(clang_getCursorKind(cur))) VEC_PUSH(l->f->arena, l->decls, cur);
+  return CXChildVisit_Continue;
+}
+
+// The host bodies among the declarations in scope (the translation unit, a
+// namespace, a class) that ends at bound.
+static void find_hosts(Hosts *h, CXCursor scope, size_t bound) {
+  Level l = {.f = h->f};
+  clang_visitChildren(scope, level_decl, &l);
+  for (int i = 0; i < l.decls.len; i++) {
+    CXCursor cur = l.decls.items[i];
+    size_t next = bound, here, start, end;
+    if (!view_offset(h->f, clang_getRangeStart(clang_getCursorExtent(cur)), &here) || is_instantiation(cur)) continue;
+    for (int k = 0; k < l.decls.len; k++)  // the nearest declaration after it
+      if (view_offset(h->f, clang_getRangeStart(clang_getCursorExtent(l.decls.items[k])), &start) && start > here &&
+          start < next)
+        next = start;
+    enum CXCursorKind kind = clang_getCursorKind(cur);
+    if (front_is_function(kind) && kind != CXCursor_LambdaExpr)
+      host_body(h, cur, next);
+    else if (is_scope(kind) && view_offset(h->f, clang_getRangeEnd(clang_getCursorExtent(cur)), &end) && end > 0 &&
+             end <= next && h->view.s[end - 1] == '}')
+      find_hosts(h, cur, end - 1);
+  }
+}
+
+// Blanks, in the main file's view (unsaved[0]), the bodies of its host
+// functions that the rewrite does not need; returns them (*n), with the
+// view's text as it was (*saved), NULL when none.
+static const Blanked *blank_host_bodies(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
+                                        unsigned flags, int *n, char **saved) {
+  *n = 0;
+  *saved = NULL;
+  // Where no PCH can serve these flags (parse's .unusable marker), the
+  // prescan would read every header again.
+  if (access(arena_printf(f->arena, "%s.unusable", pch_for(f, opt).path), F_OK) == 0) return NULL;
+  if (parse(f, opt, unsaved, nunsaved, flags | CXTranslationUnit_SkipFunctionBodies, "prescan") != CXError_Success ||
+      !f->tu) {
+    f->tu = NULL;
+    return NULL;
+  }
+  f->main_file = clang_getFile(f->tu, f->src->path);
+  char *view = (char *)unsaved[0].Contents;
+  Hosts h = {.f = f, .view = {view, unsaved[0].Length}};
+  if (f->main_file) find_hosts(&h, clang_getTranslationUnitCursor(f->tu), h.view.n);
+  clang_disposeTranslationUnit(f->tu);
+  f->tu = NULL;
+  if (h.bodies.len) *saved = arena_strndup(f->arena, view, unsaved[0].Length);
+  for (int i = 0; i < h.bodies.len; i++)
+    for (size_t p = h.bodies.items[i].open + 1; p < h.bodies.items[i].close; p++)
+      if (view[p] != '\n' && view[p] != '\r') view[p] = ' ';
+  front_lap(opt->clock, "blank");
+  *n = h.bodies.len;
+  return h.bodies.items;
+}
+
+// Whether each blank is the body of its function in the parse: a compound
+// statement from brace to brace whose parent starts where the function does.
+static bool blanks_proven(const Front *f, const Blanked *b, int n) {
+  for (int i = 0; i < n; i++) {
+    size_t open = view_to_orig(f, b[i].open), close = view_to_orig(f, b[i].close), fn = view_to_orig(f, b[i].fn);
+    bool found = false;
+    for (int k = front_first_pos(f, open); k < f->nnodes && !found; k++) {
+      const Node *node = &f->nodes[f->by_start[k]];
+      if (node->start != open) break;
+      found = node->kind == CXCursor_CompoundStmt && node->end == close + 1 && node->parent >= 0 &&
+              front_is_function(f->nodes[node->parent].kind) && f->nodes[node->parent].start == fn;
+    }
+    if (!found) return false;
+  }
+  return true;
 }
 
 // The node table, errors and skipped blocks of f's file.
-static void index_file(Front *f) {
+static void index_file(Front *f, FrontClock *clock) {
   collect_errors(f);
+  front_lap(clock, "errors");
   collect_skipped(f);
+  front_lap(clock, "skipped");
   Walk w = {.f = f};
   clang_visitChildren(clang_getTranslationUnitCursor(f->tu), visit, &w);
+  front_lap(clock, "visit");
   while (w.stack.len) w.nodes.items[w.stack.items[--w.stack.len]].last = w.nodes.len - 1;
   // Macro expansions are listed before the code they expand into, so from_macro
   // is already right; keep the list for later queries too.
@@ -570,6 +845,7 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
     diag_plain(d, DIAG_ERROR, "cannot load libclang: %s", why);
     return NULL;
   }
+  front_lap(opt->clock, "dlopen");
   Front **out = arena_alloc(a, sizeof(Front *) * (size_t)n);
   struct CXUnsavedFile *unsaved = arena_alloc(a, sizeof *unsaved * (size_t)n);
   for (int i = 0; i < n; i++) {
@@ -589,7 +865,33 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
   // small file's parse a fifth of its time.
   f->index = clang_createIndex(!opt->whole_tu, 0);
   unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
-  enum CXErrorCode rc = parse(f, opt, unsaved, n, flags);
+  // Incomplete: none of the work clang does at the end of a translation
+  // unit, which an AST for rewriting does not need and which cost half of a
+  // small file's parse: the instantiation of the function templates it uses
+  // (their patterns are what we rewrite) and, in CUDA, the check for deferred
+  // diagnostics, which reads every function of the PCH back (clang's
+  // ASTReader::ReadDeclsToCheckForDeferredDiags). --check's device view
+  // (whole_tu) keeps them: it walks the instantiations.
+  int nblanked = 0;
+  bool indexed = false;  // out[0]'s node table made (to prove the blanks)
+  char *saved = NULL;
+  const Blanked *blanked = NULL;
+  if (!opt->whole_tu) {
+    flags |= CXTranslationUnit_Incomplete;
+    if (opt->prescan && opt->cache_dir) blanked = blank_host_bodies(f, opt, unsaved, n, flags, &nblanked, &saved);
+  }
+  enum CXErrorCode rc = parse(f, opt, unsaved, n, flags, "parse");
+  if (rc == CXError_Success && f->tu && nblanked) {
+    f->main_file = clang_getFile(f->tu, f->src->path);
+    index_file(f, opt->clock);
+    indexed = blanks_proven(f, blanked, nblanked);
+    if (!indexed) {
+      clang_disposeTranslationUnit(f->tu);
+      f->tu = NULL;
+      memcpy((char *)unsaved[0].Contents, saved, unsaved[0].Length);
+      rc = parse(f, opt, unsaved, n, flags, "parse-again");
+    }
+  }
   if (rc != CXError_Success || !f->tu) {
     diag_plain(d, DIAG_ERROR, "libclang could not parse '%s' (error %d)", f->src->path, (int)rc);
     front_free(f);
@@ -602,8 +904,9 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
     out[i]->npch_deps = f->npch_deps;
     out[i]->pch_errors = f->pch_errors;
     out[i]->npch_errors = f->npch_errors;
+    if (i == 0 && indexed) continue;
     out[i]->main_file = clang_getFile(f->tu, out[i]->src->path);
-    index_file(out[i]);
+    index_file(out[i], opt->clock);
   }
   return out;
 }

@@ -5,6 +5,8 @@
 #pragma once
 #include "libclang.h"
 #include <stdbool.h>
+#include <stdio.h>
+#include <time.h>
 
 #include "diag.h"
 #include "source.h"
@@ -32,6 +34,15 @@ typedef struct {
   char *message;
 } ClangError;
 
+// Phase times (TIRX_PP_TIMES=1, bench/pp_speed.sh): each lap prints the
+// time since the last one to out; nothing when out is NULL.
+typedef struct {
+  FILE *out;
+  struct timespec last;
+} FrontClock;
+void front_clock_start(FrontClock *c, FILE *out);
+void front_lap(FrontClock *c, const char *phase);
+
 typedef struct {
   const char **argv;  // compiler flags for clang (CUDA device side)
   int argc;
@@ -40,6 +51,9 @@ typedef struct {
   size_t cache_max;       // bytes the cache may hold; 0: FRONT_CACHE_MAX
   bool whole_tu;          // the parse reads the preamble's lines again and visits the
                           // PCH's declarations (device.c wants both)
+  bool prescan;           // blank host bodies first (front.c): only the user's
+                          // files are read past the PCH's preamble
+  FrontClock *clock;      // phase times; may be NULL
 } FrontOptions;
 
 #define FRONT_CACHE_MAX ((size_t)256 << 20)  // 256 MiB
