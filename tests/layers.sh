@@ -29,7 +29,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # phase of each concurrency file
-declare -A phase=([kernel]=0 [stub]=0 [gather]=1 [checks]=2 [barrier]=2 [uniform]=2 [deadlock]=2
+declare -A phase=([kernel]=0 [stub]=0 [gather]=1 [checks]=2 [barrier]=2 [uniform]=2 [deadlock]=2 [cluster]=2
                   [region]=3 [event]=3 [turn]=3 [concurrency]=4)
 names=(model gather check lower driver)
 
