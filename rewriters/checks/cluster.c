@@ -4,7 +4,10 @@
 // TMA brings, but ordinary stores into another block's shared memory are not
 // published by it. A kernel that writes there must call tirx_fence_cluster()
 // (fence.acq_rel.cluster) before the trigger; without any such fence in the
-// kernel, a warning (docs/clusters.md, "Triggers").
+// kernel, a warning (docs/clusters.md, "Triggers"). And a return before a
+// cluster event's declaration under a condition on the block: that block
+// exits without the cluster's exit barrier while the others may still arrive
+// on its barriers (a warning).
 #include <string.h>
 
 #include "ast.h"
@@ -46,11 +49,7 @@ static bool mapped_for_reading(const Ctx *c, int call) {
   return reading;
 }
 
-void check_cluster_stores(Ctx *c, Kernel *k) {
-  const Event *cluster = NULL;
-  for (int e = 0; e < k->events.len && !cluster; e++)
-    if (k->events.items[e].cluster) cluster = &k->events.items[e];
-  if (!cluster) return;
+static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
   static const char *const stores[] = {"st.shared::cluster", "red.shared::cluster", "atom.shared::cluster", NULL};
   static const char *const fences[] = {"fence.acq_rel.cluster", "fence.sc.cluster", NULL};
   bool *reached = kernel_reached_functions(c, k);
@@ -81,4 +80,79 @@ void check_cluster_stores(Ctx *c, Kernel *k) {
                how);
   diag_note(c->diag, cluster->an->start, "'%.*s' is a cluster event of this kernel", (int)cluster->name.len,
             cluster->name.s);
+}
+
+typedef VEC(CXCursor) Names;
+
+// Whether the subtree of node depends on the block: blockIdx,
+// tirx_cluster_rank(), or a local initialized from them.
+static bool refers_to_block(const Ctx *c, int node, const Names *vars) {
+  return refers_to_any(c, node, vars->items, vars->len, "blockIdx") ||
+         refers_to_any(c, node, NULL, 0, "tirx_cluster_rank");
+}
+
+// The locals of the kernel initialized from the block's identity.
+static void block_vars(Ctx *c, const Kernel *k, Names *out) {
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
+      const Node *v = node_at(c, i);
+      if (v->kind != CXCursor_VarDecl || v->last == i) continue;
+      bool known = false;
+      for (int j = 0; j < out->len && !known; j++) known = clang_equalCursors(out->items[j], v->cur);
+      if (!known && refers_to_block(c, i + 1, out)) {  // the initializer: the children, as one subtree each
+        VEC_PUSH(c->arena, *out, v->cur);
+        grew = true;
+      }
+    }
+  }
+}
+
+static bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && stmts[i].end &&
+        off >= stmts[i].start && off < stmts[i].end)
+      return true;
+  }
+  return false;
+}
+
+// A return before the first cluster event's declaration that only some
+// blocks take (an if / while / switch on the block's identity).
+static void check_early_return(Ctx *c, Kernel *k, const Event *cluster, const Stmt *stmts) {
+  Names vars = {0};
+  block_vars(c, k, &vars);
+  size_t off = cluster->an->start;
+  for (int i = k->func; i <= node_at(c, k->func)->last && node_at(c, i)->start < off; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_ReturnStmt || n->func != k->func || asserted_uniform(c, stmts, n->start)) continue;
+    for (int p = n->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
+      enum CXCursorKind kind = node_at(c, p)->kind;
+      int kids[2];
+      if ((kind != CXCursor_IfStmt && kind != CXCursor_WhileStmt && kind != CXCursor_SwitchStmt) ||
+          front_children(c->front, p, kids, 2) < 2 || node_at(c, kids[0])->end > n->start ||
+          !refers_to_block(c, kids[0], &vars))
+        continue;
+      diag_warning(c->diag, n->start,
+                   "a return before the declaration of cluster event '%.*s' under a condition on the block: a "
+                   "block that takes it exits without waiting at the cluster's exit barrier, while the other "
+                   "blocks of its cluster still arrive on its barriers and wait for its arrivals; make the "
+                   "condition the same for every block of a cluster (on the cluster's index, with a grid of whole "
+                   "clusters)",
+                   (int)cluster->name.len, cluster->name.s);
+      diag_note(c->diag, node_at(c, p)->start,
+                "the condition; if it is the same for every block of a cluster, say so with '#pragma tirx uniform'");
+      return;
+    }
+  }
+}
+
+void check_cluster(Ctx *c, Kernel *k, const Stmt *stmts) {
+  const Event *cluster = NULL;
+  for (int e = 0; e < k->events.len && !cluster; e++)
+    if (k->events.items[e].cluster) cluster = &k->events.items[e];
+  if (!cluster) return;
+  check_early_return(c, k, cluster, stmts);
+  check_stores(c, k, cluster);
 }

@@ -25,7 +25,7 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     check_regions(c, k);
     assign_barriers(c, k);
     infer_counts(c, k);
-    check_cluster_stores(c, k);
+    check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);
     if (c->diag->errors == errors) check_deadlock(c, k);
     if (c->diag->errors != errors || !(k->part || k->regions.len || k->events.len || k->ops.len)) continue;
