@@ -168,6 +168,46 @@ static const Annotation *cluster_event_of_callee(Ctx *c, Stmt st) {
   return NULL;
 }
 
+// A template kernel launched with template arguments left to deduction from
+// the call's arguments (`k<3><<<...>>>(out)` of `template <int S, class T>
+// __global__ void k(T *)`): the launch names the kernel without its call
+// (tirx_launch_begin(k<3>, ...), cudaLaunchKernelEx), where nothing deduces
+// them, and nvcc would reject the output. The number of parameters without a
+// default, when there are more than the launch writes; 0 otherwise (also
+// for a parameter pack, which may be empty).
+static int deduced_template_args(Ctx *c, Stmt st, const Launch *l) {
+  CXCursor callee = clang_getCursorReferenced(node_at(c, st.node)->cur);
+  if (clang_Cursor_isNull(callee)) return 0;
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
+  if (clang_Cursor_isNull(tmpl) || clang_getCursorKind(tmpl) != CXCursor_FunctionTemplate) return 0;
+  CXCursor kids[64];
+  int nk = cursor_children(tmpl, kids, 64), needed = 0;
+  for (int i = 0; i < nk; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids[i]);
+    if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+        k != CXCursor_TemplateTemplateParameter)
+      break;
+    int node = -1;  // its node: offsets in the source as written
+    for (int j = 0; j < c->front->nnodes && node < 0; j++)
+      if (clang_equalCursors(node_at(c, j)->cur, kids[i])) node = j;
+    if (node < 0) return 0;  // not of this file
+    for (size_t j = node_at(c, node)->start; j < node_at(c, node)->end; j++) {
+      if (c->src->data[j] == '=') return 0;  // a default: the written ones may stop before it
+      if (j + 3 <= node_at(c, node)->end && !memcmp(c->src->data + j, "...", 3)) return 0;  // a pack
+    }
+    needed++;
+  }
+  int written = 0, depth = 0;
+  for (size_t i = 0; i < l->kernel.len; i++) {
+    char ch = l->kernel.s[i];
+    if (ch == '<' && depth++ == 0) written = 1;
+    else if (ch == '(' || ch == '[') depth++;
+    else if (ch == '>' || ch == ')' || ch == ']') depth--;
+    else if (ch == ',' && depth == 1) written++;
+  }
+  return written < needed ? needed : 0;
+}
+
 // Where the launch itself passes what a clause passes too.
 static bool given_once(Ctx *c, const Annotation *an, const Launch *l, int at, const char *clause) {
   if (l->nconfig <= at || !dir_clause(&an->dir, clause)) return true;
@@ -189,6 +229,14 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
   if (!read_launch(c, st, &l) || node_at(c, st.node)->kind != CXCursor_CallExpr || c->src->data[st.end - 1] != ';') {
     diag_error(c->diag, st.start, "expected a kernel launch 'kernel<<<grid, block>>>(...);' after '%s'",
                spelling_of(an));
+    return;
+  }
+  int needed = deduced_template_args(c, st, &l);
+  if (needed) {
+    diag_error(c->diag, st.start,
+               "'%s' passes '%.*s' as a function pointer, where nothing deduces template arguments from the "
+               "call's arguments: write them all (the template has %d without a default)",
+               spelling_of(an), (int)l.kernel.len, l.kernel.s, needed);
     return;
   }
   const Span *smem = one_arg(c, an, "smem", "the dynamic shared memory in bytes");
