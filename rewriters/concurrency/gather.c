@@ -781,12 +781,22 @@ static void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
 
 // --- cluster events (docs/clusters.md) -------------------------------------------
 
-// The event whose stub variable the subtree of node refers to; NULL if none.
-static Event *event_in(Ctx *c, Kernel *k, int node) {
+// The event whose stub variable the subtree of node refers to, directly or
+// through a local of the kernel initialized from it (`uint64_t *bars = full;`,
+// one step); NULL if none.
+static Event *event_in(Ctx *c, Kernel *k, int node, int depth) {
   for (int e = 0; e < k->events.len; e++) {
     Event *ev = &k->events.items[e];
     int var = stub_var(c, ev->an, ev->name.s, ev->name.len);
     if (var >= 0 && refers_to(c, node, node_at(c, var)->cur)) return ev;
+  }
+  if (depth > 0) return NULL;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    const Node *v = node_at(c, i);
+    if (v->kind != CXCursor_VarDecl || v->last == i || !refers_to(c, node, v->cur)) continue;
+    Event *ev = event_in(c, k, i, depth + 1);  // its initializer
+    if (ev) return ev;
   }
   return NULL;
 }
@@ -812,7 +822,7 @@ static void check_cluster_calls(Ctx *c, Kernel *k) {
     int want = arrive ? 0 : bar, seen = -1, arg = -1;  // the children: the callee, then the arguments
     for (int j = i + 1; j <= node_at(c, i)->last && arg < 0; j++)
       if (node_at(c, j)->parent == i && seen++ == want) arg = j;
-    Event *ev = arg >= 0 ? event_in(c, k, arg) : NULL;
+    Event *ev = arg >= 0 ? event_in(c, k, arg, 0) : NULL;
     if (!ev) continue;
     if (bar >= 0 && !ev->cluster) {
       diag_error(c->diag, node_at(c, arg)->start,
