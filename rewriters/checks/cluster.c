@@ -118,33 +118,55 @@ static bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
   return false;
 }
 
-// A return before the first cluster event's declaration that only some
-// blocks take (an if / while / switch on the block's identity).
-static void check_early_return(Ctx *c, Kernel *k, const Event *cluster, const Stmt *stmts) {
+// The if / while / switch above node i (up to the kernel) whose condition,
+// before `at`, depends on the block; -1 if none.
+static int block_condition(const Ctx *c, const Kernel *k, int i, size_t at, const Names *vars) {
+  for (int p = node_at(c, i)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
+    enum CXCursorKind kind = node_at(c, p)->kind;
+    int kids[2];
+    if ((kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt || kind == CXCursor_SwitchStmt) &&
+        front_children(c->front, p, kids, 2) == 2 && node_at(c, kids[0])->end <= at &&
+        refers_to_block(c, kids[0], vars))
+      return p;
+  }
+  return -1;
+}
+
+static const char *const uniform_note =
+    "the condition; if it is the same for every block of a cluster, say so with '#pragma tirx uniform'";
+
+// The first cluster event's declaration under a condition on the block, or
+// after a return that only some blocks take: a block that skips it leaves
+// the cluster's barriers unmatched.
+static void check_block_conditions(Ctx *c, Kernel *k, const Event *cluster, const Stmt *stmts) {
   Names vars = {0};
   block_vars(c, k, &vars);
   size_t off = cluster->an->start;
+  int decl = front_first_at(c->front, off), p;
+  if (decl < c->front->nnodes && !asserted_uniform(c, stmts, off) && (p = block_condition(c, k, decl, off, &vars)) >= 0) {
+    diag_warning(c->diag, off,
+                 "the declaration of cluster event '%.*s' under a condition on the block: its initialization and "
+                 "the exit barrier are cluster barriers, which a block of the cluster that skips them leaves "
+                 "unmatched, and the other blocks arrive on barriers it never initialized; make the condition "
+                 "the same for every block of a cluster (on the cluster's index, with a grid of whole clusters)",
+                 (int)cluster->name.len, cluster->name.s);
+    diag_note(c->diag, node_at(c, p)->start, "%s", uniform_note);
+    return;
+  }
   for (int i = k->func; i <= node_at(c, k->func)->last && node_at(c, i)->start < off; i++) {
     const Node *n = node_at(c, i);
-    if (n->kind != CXCursor_ReturnStmt || n->func != k->func || asserted_uniform(c, stmts, n->start)) continue;
-    for (int p = n->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
-      enum CXCursorKind kind = node_at(c, p)->kind;
-      int kids[2];
-      if ((kind != CXCursor_IfStmt && kind != CXCursor_WhileStmt && kind != CXCursor_SwitchStmt) ||
-          front_children(c->front, p, kids, 2) < 2 || node_at(c, kids[0])->end > n->start ||
-          !refers_to_block(c, kids[0], &vars))
-        continue;
-      diag_warning(c->diag, n->start,
-                   "a return before the declaration of cluster event '%.*s' under a condition on the block: a "
-                   "block that takes it exits without waiting at the cluster's exit barrier, while the other "
-                   "blocks of its cluster still arrive on its barriers and wait for its arrivals; make the "
-                   "condition the same for every block of a cluster (on the cluster's index, with a grid of whole "
-                   "clusters)",
-                   (int)cluster->name.len, cluster->name.s);
-      diag_note(c->diag, node_at(c, p)->start,
-                "the condition; if it is the same for every block of a cluster, say so with '#pragma tirx uniform'");
-      return;
-    }
+    if (n->kind != CXCursor_ReturnStmt || n->func != k->func || asserted_uniform(c, stmts, n->start) ||
+        (p = block_condition(c, k, i, n->start, &vars)) < 0)
+      continue;
+    diag_warning(c->diag, n->start,
+                 "a return before the declaration of cluster event '%.*s' under a condition on the block: a "
+                 "block that takes it exits without waiting at the cluster's exit barrier, while the other "
+                 "blocks of its cluster still arrive on its barriers and wait for its arrivals; make the "
+                 "condition the same for every block of a cluster (on the cluster's index, with a grid of whole "
+                 "clusters)",
+                 (int)cluster->name.len, cluster->name.s);
+    diag_note(c->diag, node_at(c, p)->start, "%s", uniform_note);
+    return;
   }
 }
 
@@ -153,6 +175,6 @@ void check_cluster(Ctx *c, Kernel *k, const Stmt *stmts) {
   for (int e = 0; e < k->events.len && !cluster; e++)
     if (k->events.items[e].cluster) cluster = &k->events.items[e];
   if (!cluster) return;
-  check_early_return(c, k, cluster, stmts);
+  check_block_conditions(c, k, cluster, stmts);
   check_stores(c, k, cluster);
 }
