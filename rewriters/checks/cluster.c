@@ -49,6 +49,20 @@ static bool mapped_for_reading(const Ctx *c, int call) {
   return reading;
 }
 
+// `cluster.sync()` of cooperative groups (barrier.cluster.arrive.release +
+// wait.acquire): it publishes the stores before it as a fence does.
+static bool on_cluster_group(const Ctx *c, int call) {
+  CXCursor cur[1];
+  if (cursor_children(node_at(c, call)->cur, cur, 1) < 1) return false;
+  while (clang_getCursorKind(cur[0]) == CXCursor_UnexposedExpr && cursor_children(cur[0], cur, 1) == 1) {
+  }
+  if (clang_getCursorKind(cur[0]) != CXCursor_MemberRefExpr || cursor_children(cur[0], cur, 1) < 1) return false;
+  CXString sp = clang_getTypeSpelling(clang_getCursorType(cur[0]));  // the object's type
+  bool yes = strstr(clang_getCString(sp), "cluster_group") != NULL;
+  clang_disposeString(sp);
+  return yes;
+}
+
 static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
   static const char *const stores[] = {"st.shared::cluster", "red.shared::cluster", "atom.shared::cluster", NULL};
   static const char *const fences[] = {"fence.acq_rel.cluster", "fence.sc.cluster", NULL};
@@ -66,7 +80,8 @@ static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
     }
     CXString sp = clang_getCursorSpelling(n->cur);
     const char *name = clang_getCString(sp);
-    bool fence = !strcmp(name, "tirx_fence_cluster") || !strcmp(name, "__threadfence");
+    bool fence = !strcmp(name, "tirx_fence_cluster") || !strcmp(name, "__threadfence") ||
+                 !strcmp(name, "tirx_cluster_sync") || (!strcmp(name, "sync") && on_cluster_group(c, i));
     const char *map = !strcmp(name, "map_shared_rank") ? "map_shared_rank()" : !strcmp(name, "tirx_mapa") ? "tirx_mapa()" : NULL;
     clang_disposeString(sp);
     if (fence) return;
