@@ -142,30 +142,69 @@ static bool read_cluster(Ctx *c, const Annotation *an, long long dims[2]) {
   return true;
 }
 
-// The first cluster event declared in the body of the kernel this launch
-// calls, when the kernel is defined in this file; NULL if none.
-static const Annotation *cluster_event_of_callee(Ctx *c, Stmt st) {
+// The node of the kernel this launch calls (its template, for a
+// specialization), when it is defined in this file; -1 if not.
+static int callee_node(Ctx *c, Stmt st) {
   CXCursor callee = clang_getCursorReferenced(node_at(c, st.node)->cur);
-  if (clang_Cursor_isNull(callee)) return NULL;
+  if (clang_Cursor_isNull(callee)) return -1;
   CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
   if (!clang_Cursor_isNull(tmpl)) callee = tmpl;
   CXCursor def = clang_getCursorDefinition(callee);
-  if (clang_Cursor_isNull(def)) return NULL;
+  if (clang_Cursor_isNull(def)) return -1;
   for (int i = 0; i < c->front->nnodes; i++) {
     const Node *n = node_at(c, i);
-    if ((n->kind != CXCursor_FunctionDecl && n->kind != CXCursor_FunctionTemplate) || !clang_equalCursors(n->cur, def))
+    if ((n->kind == CXCursor_FunctionDecl || n->kind == CXCursor_FunctionTemplate) && clang_equalCursors(n->cur, def))
+      return i;
+  }
+  return -1;
+}
+
+// The first cluster event declared in the body of the kernel this launch
+// calls, when the kernel is defined in this file; NULL if none.
+static const Annotation *cluster_event_of_callee(Ctx *c, Stmt st) {
+  int k = callee_node(c, st);
+  if (k < 0) return NULL;
+  const Node *n = node_at(c, k);
+  for (int j = 0; j < c->anns->len; j++) {
+    const Annotation *an = &c->anns->items[j];
+    if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT || an->start < n->start ||
+        an->start >= n->end)
       continue;
-    for (int j = 0; j < c->anns->len; j++) {
-      const Annotation *an = &c->anns->items[j];
-      if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT || an->start < n->start ||
-          an->start >= n->end)
-        continue;
-      for (int d = 0; d < dir_ndecls(&an->dir); d++)
-        if (dir_clause(dir_decl(&an->dir, d), "cluster")) return an;
-    }
-    return NULL;
+    for (int d = 0; d < dir_ndecls(&an->dir); d++)
+      if (dir_clause(dir_decl(&an->dir, d), "cluster")) return an;
   }
   return NULL;
+}
+
+// A multicast copy of the kernel whose mask is a constant that names a block
+// beyond the launch's clusters (X * Y blocks, ranks 0..X*Y-1): the copy would
+// write into a block that does not exist. False (reported) when one does.
+static bool check_multicast_masks(Ctx *c, const Annotation *an, Stmt st, long long blocks) {
+  int k = callee_node(c, st);
+  if (k < 0) return true;
+  for (int i = k + 1; i <= node_at(c, k)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);
+    const char *name = clang_getCString(sp);
+    int mask = !strcmp(name, "tirx_tma_load_2d_multicast") ? 6 : !strcmp(name, "tirx_tma_load_3d_multicast") ? 7 : 0;
+    clang_disposeString(sp);
+    CXCursor kids[8];  // the callee, then the arguments
+    long long v;
+    bool u;
+    if (!mask || cursor_children(node_at(c, i)->cur, kids, 8) <= mask || !front_eval_int(kids[mask], &v, &u) ||
+        (v >> blocks) == 0)
+      continue;
+    int over = (int)blocks;
+    while (!((v >> over) & 1) && over < 62) over++;
+    diag_error(c->diag, node_at(c, i)->start,
+               "the mask 0x%llx of this multicast copy names block %d of the cluster, and the launch at line %d "
+               "makes clusters of %lld block%s (ranks 0 to %lld)",
+               (unsigned long long)v, over, source_line(c->src, an->start), blocks, blocks == 1 ? "" : "s",
+               blocks - 1);
+    diag_note(c->diag, an->start, "the launch");
+    return false;
+  }
+  return true;
 }
 
 // A template kernel launched with template arguments left to deduction from
@@ -249,6 +288,7 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
   long long dims[2];
   if (!read_cluster(c, an, dims)) return;
   bool cluster = dir_clause(&an->dir, "cluster") != NULL;
+  if (cluster && !check_multicast_masks(c, an, st, dims[0] * dims[1])) return;
   const Annotation *needs = cluster ? NULL : cluster_event_of_callee(c, st);
   if (needs) {
     diag_error(c->diag, st.start,
