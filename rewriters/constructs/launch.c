@@ -207,6 +207,58 @@ static bool check_multicast_masks(Ctx *c, const Annotation *an, Stmt st, long lo
   return true;
 }
 
+// What `tirx_launch_begin(kernel, ...)` and cudaLaunchKernelEx cannot take
+// from a launch that `<<<...>>>` takes (nvcc would reject the output): an
+// overloaded kernel (the name alone does not say which), and, in a cluster
+// launch (the arguments go through cudaLaunchKernelEx), a call that leaves
+// default arguments out. False (reported) when one of them holds.
+static bool check_callee(Ctx *c, const Annotation *an, Stmt st, const Launch *l, bool cluster) {
+  CXCursor callee = clang_getCursorReferenced(node_at(c, st.node)->cur);
+  if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl) return true;
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (clang_Cursor_isNull(def)) def = callee;
+  CXString name = clang_getCursorSpelling(callee);
+  int other = -1;
+  bool written_args = memchr(l->kernel.s, '<', l->kernel.len) != NULL;  // `k<2>` names no plain function
+  for (int i = 0; i < c->front->nnodes && other < 0; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_FunctionTemplate && (n->kind != CXCursor_FunctionDecl || written_args)) continue;
+    CXString sp = clang_getCursorSpelling(n->cur);
+    bool same = !strcmp(clang_getCString(sp), clang_getCString(name));
+    clang_disposeString(sp);
+    CXCursor d = clang_getCursorDefinition(n->cur);
+    if (clang_Cursor_isNull(d)) d = n->cur;
+    CXCursor t = clang_getSpecializedCursorTemplate(def);
+    if (same && !clang_equalCursors(d, def) && (clang_Cursor_isNull(t) || !clang_equalCursors(d, t))) other = i;
+  }
+  clang_disposeString(name);
+  if (other >= 0) {
+    diag_error(c->diag, st.start,
+               "'%s' passes '%.*s' as a function pointer, and the name is overloaded: give the kernels different "
+               "names",
+               spelling_of(an), (int)l->kernel.len, l->kernel.s);
+    diag_note(c->diag, node_at(c, other)->start, "another '%.*s'", (int)l->kernel.len, l->kernel.s);
+    return false;
+  }
+  if (!cluster) return true;
+  CXCursor kids[64];
+  int nk = cursor_children(callee, kids, 64), params = 0;
+  for (int i = 0; i < nk; i++) params += clang_getCursorKind(kids[i]) == CXCursor_ParmDecl;
+  size_t open = l->config_end, close = st.end;
+  while (open < st.end && c->src->data[open] != '(') open++;
+  while (close > open && c->src->data[close - 1] != ')') close--;
+  if (open >= st.end || close <= open) return true;
+  Span inside = span_of(c->src, open + 1, close - 1);
+  Arg *args;
+  int given = inside.len ? split_args(c->arena, inside, &args) : 0;
+  if (given >= params) return true;
+  diag_error(c->diag, st.start,
+             "the launch leaves %d of the kernel's default arguments out: 'cluster(...)' launches through "
+             "cudaLaunchKernelEx, which takes every argument; write them all",
+             params - given);
+  return false;
+}
+
 // A template kernel launched with template arguments left to deduction from
 // the call's arguments (`k<3><<<...>>>(out)` of `template <int S, class T>
 // __global__ void k(T *)`): the launch names the kernel without its call
@@ -270,6 +322,7 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
                spelling_of(an));
     return;
   }
+  if (!check_callee(c, an, st, &l, dir_clause(&an->dir, "cluster") != NULL)) return;
   int needed = deduced_template_args(c, st, &l);
   if (needed) {
     diag_error(c->diag, st.start,

@@ -1,0 +1,13 @@
+// Names that pick one kernel: a template's specialization beside a plain overload, and a kernel
+// declared before its definition (no error).
+#include "tirx.h"
+template <int S> __global__ void k(float *a) { a[0] = S; }
+__global__ void k(double *a) { a[0] = 0; }
+__global__ void g(float *a);
+void run(float *a) {
+#pragma tirx launch cluster(2)
+  k<2><<<8, 32>>>(a);
+#pragma tirx launch
+  g<<<8, 32>>>(a);
+}
+__global__ void g(float *a) { a[0] = 1; }
