@@ -2,7 +2,7 @@
 # layers.sh SRC_DIR LIBRARY.a - structured concurrency runs in phases that
 # only look back (docs/architecture.md): the model and its questions
 # (kernel.c) and the stubs (stub.c), then gather.c, then the checks
-# (checks.c, barrier.c, uniform.c, deadlock.c), then the lowering (region.c,
+# (checks.c, barrier.c, uniform.c, deadlock.c, cluster.c), then the lowering (region.c,
 # event.c, turn.c), and concurrency.c, which runs them. A file may use only
 # files of its own phase or an earlier one, and the files depend on each
 # other in no cycle. Dependencies are read two ways: the functions and data

@@ -4,10 +4,10 @@
 // TMA brings, but ordinary stores into another block's shared memory are not
 // published by it. A kernel that writes there must call tirx_fence_cluster()
 // (fence.acq_rel.cluster) before the trigger; without any such fence in the
-// kernel, a warning (docs/clusters.md, "Triggers"). And a return before a
-// cluster event's declaration under a condition on the block: that block
-// exits without the cluster's exit barrier while the others may still arrive
-// on its barriers (a warning).
+// kernel, a warning (docs/clusters.md, "Triggers"). And a cluster event's
+// declaration under a condition on the block, or after a return under one:
+// a block that skips it leaves the init's and the exit's cluster barriers
+// unmatched while the others arrive on its barriers (a warning; "Exit").
 #include <string.h>
 
 #include "ast.h"
@@ -54,8 +54,8 @@ static bool mapped_for_reading(const Ctx *c, int call) {
 static bool on_cluster_group(const Ctx *c, int call) {
   CXCursor cur[1];
   if (cursor_children(node_at(c, call)->cur, cur, 1) < 1) return false;
-  while (clang_getCursorKind(cur[0]) == CXCursor_UnexposedExpr && cursor_children(cur[0], cur, 1) == 1) {
-  }
+  for (int depth = 0; depth < 8 && clang_getCursorKind(cur[0]) == CXCursor_UnexposedExpr; depth++)
+    if (cursor_children(cur[0], cur, 1) < 1) return false;
   if (clang_getCursorKind(cur[0]) != CXCursor_MemberRefExpr || cursor_children(cur[0], cur, 1) < 1) return false;
   CXString sp = clang_getTypeSpelling(clang_getCursorType(cur[0]));  // the object's type
   bool yes = strstr(clang_getCString(sp), "cluster_group") != NULL;
@@ -82,7 +82,9 @@ static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
     const char *name = clang_getCString(sp);
     bool fence = !strcmp(name, "tirx_fence_cluster") || !strcmp(name, "__threadfence") ||
                  !strcmp(name, "tirx_cluster_sync") || (!strcmp(name, "sync") && on_cluster_group(c, i));
-    const char *map = !strcmp(name, "map_shared_rank") ? "map_shared_rank()" : !strcmp(name, "tirx_mapa") ? "tirx_mapa()" : NULL;
+    const char *map = !strcmp(name, "map_shared_rank") ? "map_shared_rank()"
+                      : !strcmp(name, "tirx_mapa")     ? "tirx_mapa()"
+                                                       : NULL;
     clang_disposeString(sp);
     if (fence) return;
     if (site < 0 && map && !mapped_for_reading(c, i)) site = i, how = map;
@@ -158,7 +160,8 @@ static void check_block_conditions(Ctx *c, Kernel *k, const Event *cluster, cons
   block_vars(c, k, &vars);
   size_t off = cluster->an->start;
   int decl = front_first_at(c->front, off), p;
-  if (decl < c->front->nnodes && !asserted_uniform(c, stmts, off) && (p = block_condition(c, k, decl, off, &vars)) >= 0) {
+  if (decl < c->front->nnodes && !asserted_uniform(c, stmts, off) &&
+      (p = block_condition(c, k, decl, off, &vars)) >= 0) {
     diag_warning(c->diag, off,
                  "the declaration of cluster event '%.*s' under a condition on the block: its initialization and "
                  "the exit barrier are cluster barriers, which a block of the cluster that skips them leaves "
