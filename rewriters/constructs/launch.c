@@ -218,17 +218,23 @@ static bool check_callee(Ctx *c, const Annotation *an, Stmt st, const Launch *l,
   CXCursor def = clang_getCursorDefinition(callee);
   if (clang_Cursor_isNull(def)) def = callee;
   CXString name = clang_getCursorSpelling(callee);
+  CXCursor t = clang_getSpecializedCursorTemplate(def);
+  int home = -2;  // the scope (namespace, file) the kernel is declared in: its overloads are there
+  for (int i = 0; i < c->front->nnodes && home == -2; i++)
+    if (clang_equalCursors(node_at(c, i)->cur, def) ||
+        (!clang_Cursor_isNull(t) && clang_equalCursors(node_at(c, i)->cur, t)))
+      home = node_at(c, i)->parent;
   int other = -1;
   bool written_args = memchr(l->kernel.s, '<', l->kernel.len) != NULL;  // `k<2>` names no plain function
-  for (int i = 0; i < c->front->nnodes && other < 0; i++) {
+  for (int i = 0; i < c->front->nnodes && other < 0 && home != -2; i++) {
     const Node *n = node_at(c, i);
-    if (n->kind != CXCursor_FunctionTemplate && (n->kind != CXCursor_FunctionDecl || written_args)) continue;
+    bool function = n->kind == CXCursor_FunctionTemplate || (n->kind == CXCursor_FunctionDecl && !written_args);
+    if (n->parent != home || !function) continue;
     CXString sp = clang_getCursorSpelling(n->cur);
     bool same = !strcmp(clang_getCString(sp), clang_getCString(name));
     clang_disposeString(sp);
     CXCursor d = clang_getCursorDefinition(n->cur);
     if (clang_Cursor_isNull(d)) d = n->cur;
-    CXCursor t = clang_getSpecializedCursorTemplate(def);
     if (same && !clang_equalCursors(d, def) && (clang_Cursor_isNull(t) || !clang_equalCursors(d, t))) other = i;
   }
   clang_disposeString(name);
