@@ -6,3 +6,7 @@
 // participant of a turns ring (Turns.ids) a named barrier, skipping the ids
 // the kernel names itself.
 void assign_barriers(Ctx *c, Kernel *k);
+// The function nodes (bit per node, arena-allocated) that the kernel is made
+// of: itself and the functions of this file it calls, a few calls deep
+// (template calls through every candidate).
+bool *kernel_reached_functions(Ctx *c, const Kernel *k);

@@ -146,3 +146,51 @@ void check_regions(Ctx *c, Kernel *k) {
     check_chain(c, k, chain, n);
   }
 }
+
+// The scope a declaration annotation's stub stands in: the innermost compound
+// statement around it; -1 if none.
+static int declaration_scope(const Ctx *c, size_t off) {
+  int node = front_first_at(c->front, off);
+  if (node >= c->front->nnodes) return -1;
+  for (int p = node_at(c, node)->parent; p >= 0; p = node_at(c, p)->parent)
+    if (node_at(c, p)->kind == CXCursor_CompoundStmt) return p;
+  return -1;
+}
+
+// A forward goto past the partition's or an event's declaration to a label in
+// its scope: the lowering declares initialized variables there (the partition
+// index, the mbarriers' phase bits, a cluster event's exit barrier object),
+// which C++ does not let a jump pass, and nvcc would reject the output.
+void check_jumps(Ctx *c, Kernel *k) {
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    const Node *g = node_at(c, i);
+    CXCursor ref[1];
+    if (g->kind != CXCursor_GotoStmt || g->func != k->func || cursor_children(g->cur, ref, 1) < 1) continue;
+    CXCursor label = clang_getCursorReferenced(ref[0]);
+    CXString want = clang_getCursorSpelling(label);  // labels are the function's: one of each name
+    int l = -1;
+    for (int j = k->func + 1; j <= f->last && l < 0; j++) {
+      if (node_at(c, j)->kind != CXCursor_LabelStmt) continue;
+      CXString sp = clang_getCursorSpelling(node_at(c, j)->cur);
+      if (!strcmp(clang_getCString(sp), clang_getCString(want))) l = j;
+      clang_disposeString(sp);
+    }
+    clang_disposeString(want);
+    if (l < 0 || node_at(c, l)->start < g->start) continue;
+    for (int d = -1; d < k->events.len; d++) {
+      const Annotation *an = d < 0 ? k->part : k->events.items[d].an;
+      if (!an || an->start < g->start || an->start > node_at(c, l)->start) continue;
+      int scope = declaration_scope(c, an->start);
+      if (scope < 0 || node_at(c, l)->start >= node_at(c, scope)->end) continue;
+      Span name = d < 0 ? k->part_name : k->events.items[d].name;
+      diag_error(c->diag, g->start,
+                 "this goto jumps past the declaration of %s '%.*s' into its scope: tirx-pp declares initialized "
+                 "variables there, which C++ does not let a jump pass; move the label out of that scope, or the "
+                 "declaration before the goto",
+                 d < 0 ? "the partition index" : "event", (int)name.len, name.s);
+      diag_note(c->diag, an->start, "the declaration");
+      break;
+    }
+  }
+}

@@ -8,3 +8,6 @@ void check_regions(Ctx *c, Kernel *k);
 // Each event's arrivals per phase (Event.inferred), or why they cannot be
 // inferred; a wait that nothing triggers.
 void infer_counts(Ctx *c, Kernel *k);
+// A forward goto past the partition's or an event's declaration to a label
+// in its scope (the lowering's initialized variables would be jumped over).
+void check_jumps(Ctx *c, Kernel *k);

@@ -1,13 +1,14 @@
 // concurrency.c - structured concurrency (SPEC 3-4, turns of SPEC 8), kernel
 // by kernel, in three phases that only look back:
 //   gather (gather.c)  the annotations and the node table -> the model (kernel.h)
-//   check  (checks.c, barrier.c, uniform.c, deadlock.c)    read it, report, and
+//   check  (checks.c, barrier.c, uniform.c, deadlock.c, cluster.c)  read it, report, and
 //          fill in what the lowering needs (arrival counts, barrier ids)
 //   lower  (region.c, event.c, turn.c)                      edits from the model
 // A kernel with errors is not lowered; the deadlock check runs only on one
 // that passed the others.
 #include "barrier.h"
 #include "checks.h"
+#include "cluster.h"
 #include "concurrency.h"
 #include "deadlock.h"
 #include "event.h"
@@ -22,8 +23,10 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     Kernel *k = &kernels.items[i];
     int errors = c->diag->errors;
     check_regions(c, k);
+    check_jumps(c, k);
     assign_barriers(c, k);
     infer_counts(c, k);
+    check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);
     if (c->diag->errors == errors) check_deadlock(c, k);
     if (c->diag->errors != errors || !(k->part || k->regions.len || k->events.len || k->ops.len)) continue;

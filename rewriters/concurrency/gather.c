@@ -386,6 +386,35 @@ static Event *find_event(Kernel *k, Span name) {
   return NULL;
 }
 
+// An operation in a lambda written outside every region (`auto produce =
+// [&](int i) { ... };`) runs in the region that calls the lambda: the one
+// region that holds every call through its variable; NULL when the calls are
+// in several regions, outside them, or not seen.
+static Region *lambda_region(Ctx *c, Kernel *k, int node) {
+  int lambda = -1;
+  for (int p = node_at(c, node)->parent; p >= 0 && p != k->func && lambda < 0; p = node_at(c, p)->parent)
+    if (node_at(c, p)->kind == CXCursor_LambdaExpr) lambda = p;
+  if (lambda < 0) return NULL;
+  int var = node_at(c, lambda)->parent;
+  while (var >= 0 && node_at(c, var)->kind == CXCursor_UnexposedExpr) var = node_at(c, var)->parent;
+  if (var < 0 || node_at(c, var)->kind != CXCursor_VarDecl) return NULL;
+  Region *in = NULL;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr ||
+        !clang_equalCursors(clang_getCursorReferenced(node_at(c, i)->cur), node_at(c, var)->cur))
+      continue;
+    Region *r = NULL;
+    for (int j = 0; j < k->regions.len; j++) {
+      Region *q = &k->regions.items[j];
+      if (node_at(c, i)->start >= q->body.start && node_at(c, i)->start < q->body.end) r = q;
+    }
+    if (!r || (in && in != r)) return NULL;
+    in = r;
+  }
+  return in;
+}
+
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an);
 
 // An operation that could not be read still names its event (when it can be
@@ -540,6 +569,7 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
     if (an->start >= r->body.start && an->start < r->body.end) op.region = r;
   }
   int node = front_first_at(c->front, an->start);
+  if (!op.region && node < c->front->nnodes) op.region = lambda_region(c, k, node);
   for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0; p = node_at(c, p)->parent) {
     if (p == k->func || (op.region && p == op.region->body.node)) break;
     enum CXCursorKind kind = node_at(c, p)->kind;
@@ -781,12 +811,22 @@ static void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
 
 // --- cluster events (docs/clusters.md) -------------------------------------------
 
-// The event whose stub variable the subtree of node refers to; NULL if none.
-static Event *event_in(Ctx *c, Kernel *k, int node) {
+// The event whose stub variable the subtree of node refers to, directly or
+// through a local of the kernel initialized from it (`uint64_t *bars = full;`,
+// one step); NULL if none.
+static Event *event_in(Ctx *c, Kernel *k, int node, int depth) {
   for (int e = 0; e < k->events.len; e++) {
     Event *ev = &k->events.items[e];
     int var = stub_var(c, ev->an, ev->name.s, ev->name.len);
     if (var >= 0 && refers_to(c, node, node_at(c, var)->cur)) return ev;
+  }
+  if (depth > 0) return NULL;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    const Node *v = node_at(c, i);
+    if (v->kind != CXCursor_VarDecl || v->last == i || !refers_to(c, node, v->cur)) continue;
+    Event *ev = event_in(c, k, i, depth + 1);  // its initializer
+    if (ev) return ev;
   }
   return NULL;
 }
@@ -812,7 +852,7 @@ static void check_cluster_calls(Ctx *c, Kernel *k) {
     int want = arrive ? 0 : bar, seen = -1, arg = -1;  // the children: the callee, then the arguments
     for (int j = i + 1; j <= node_at(c, i)->last && arg < 0; j++)
       if (node_at(c, j)->parent == i && seen++ == want) arg = j;
-    Event *ev = arg >= 0 ? event_in(c, k, arg) : NULL;
+    Event *ev = arg >= 0 ? event_in(c, k, arg, 0) : NULL;
     if (!ev) continue;
     if (bar >= 0 && !ev->cluster) {
       diag_error(c->diag, node_at(c, arg)->start,

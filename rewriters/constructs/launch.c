@@ -142,30 +142,167 @@ static bool read_cluster(Ctx *c, const Annotation *an, long long dims[2]) {
   return true;
 }
 
-// The first cluster event declared in the body of the kernel this launch
-// calls, when the kernel is defined in this file; NULL if none.
-static const Annotation *cluster_event_of_callee(Ctx *c, Stmt st) {
+// The node of the kernel this launch calls (its template, for a
+// specialization), when it is defined in this file; -1 if not.
+static int callee_node(Ctx *c, Stmt st) {
   CXCursor callee = clang_getCursorReferenced(node_at(c, st.node)->cur);
-  if (clang_Cursor_isNull(callee)) return NULL;
+  if (clang_Cursor_isNull(callee)) return -1;
   CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
   if (!clang_Cursor_isNull(tmpl)) callee = tmpl;
   CXCursor def = clang_getCursorDefinition(callee);
-  if (clang_Cursor_isNull(def)) return NULL;
+  if (clang_Cursor_isNull(def)) return -1;
   for (int i = 0; i < c->front->nnodes; i++) {
     const Node *n = node_at(c, i);
-    if ((n->kind != CXCursor_FunctionDecl && n->kind != CXCursor_FunctionTemplate) || !clang_equalCursors(n->cur, def))
+    if ((n->kind == CXCursor_FunctionDecl || n->kind == CXCursor_FunctionTemplate) && clang_equalCursors(n->cur, def))
+      return i;
+  }
+  return -1;
+}
+
+// The first cluster event declared in the body of the kernel this launch
+// calls, when the kernel is defined in this file; NULL if none.
+static const Annotation *cluster_event_of_callee(Ctx *c, Stmt st) {
+  int k = callee_node(c, st);
+  if (k < 0) return NULL;
+  const Node *n = node_at(c, k);
+  for (int j = 0; j < c->anns->len; j++) {
+    const Annotation *an = &c->anns->items[j];
+    if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT || an->start < n->start ||
+        an->start >= n->end)
       continue;
-    for (int j = 0; j < c->anns->len; j++) {
-      const Annotation *an = &c->anns->items[j];
-      if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT || an->start < n->start ||
-          an->start >= n->end)
-        continue;
-      for (int d = 0; d < dir_ndecls(&an->dir); d++)
-        if (dir_clause(dir_decl(&an->dir, d), "cluster")) return an;
-    }
-    return NULL;
+    for (int d = 0; d < dir_ndecls(&an->dir); d++)
+      if (dir_clause(dir_decl(&an->dir, d), "cluster")) return an;
   }
   return NULL;
+}
+
+// A multicast copy of the kernel whose mask is a constant that names a block
+// beyond the launch's clusters (X * Y blocks, ranks 0..X*Y-1): the copy would
+// write into a block that does not exist. False (reported) when one does.
+static bool check_multicast_masks(Ctx *c, const Annotation *an, Stmt st, long long blocks) {
+  int k = callee_node(c, st);
+  if (k < 0) return true;
+  for (int i = k + 1; i <= node_at(c, k)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);
+    const char *name = clang_getCString(sp);
+    int mask = !strcmp(name, "tirx_tma_load_2d_multicast") ? 6 : !strcmp(name, "tirx_tma_load_3d_multicast") ? 7 : 0;
+    clang_disposeString(sp);
+    CXCursor kids[8];  // the callee, then the arguments
+    long long v;
+    bool u;
+    if (!mask || cursor_children(node_at(c, i)->cur, kids, 8) <= mask || !front_eval_int(kids[mask], &v, &u) ||
+        (v >> blocks) == 0)
+      continue;
+    int over = (int)blocks;
+    while (!((v >> over) & 1) && over < 62) over++;
+    diag_error(c->diag, node_at(c, i)->start,
+               "the mask 0x%llx of this multicast copy names block %d of the cluster, and the launch at line %d "
+               "makes clusters of %lld block%s (ranks 0 to %lld)",
+               (unsigned long long)v, over, source_line(c->src, an->start), blocks, blocks == 1 ? "" : "s",
+               blocks - 1);
+    diag_note(c->diag, an->start, "the launch");
+    return false;
+  }
+  return true;
+}
+
+// What `tirx_launch_begin(kernel, ...)` and cudaLaunchKernelEx cannot take
+// from a launch that `<<<...>>>` takes (nvcc would reject the output): an
+// overloaded kernel (the name alone does not say which), and, in a cluster
+// launch (the arguments go through cudaLaunchKernelEx), a call that leaves
+// default arguments out. False (reported) when one of them holds.
+static bool check_callee(Ctx *c, const Annotation *an, Stmt st, const Launch *l, bool cluster) {
+  CXCursor callee = clang_getCursorReferenced(node_at(c, st.node)->cur);
+  if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl) return true;
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (clang_Cursor_isNull(def)) def = callee;
+  CXString name = clang_getCursorSpelling(callee);
+  CXCursor t = clang_getSpecializedCursorTemplate(def);
+  int home = -2;  // the scope (namespace, file) the kernel is declared in: its overloads are there
+  for (int i = 0; i < c->front->nnodes && home == -2; i++)
+    if (clang_equalCursors(node_at(c, i)->cur, def) ||
+        (!clang_Cursor_isNull(t) && clang_equalCursors(node_at(c, i)->cur, t)))
+      home = node_at(c, i)->parent;
+  int other = -1;
+  bool written_args = memchr(l->kernel.s, '<', l->kernel.len) != NULL;  // `k<2>` names no plain function
+  for (int i = 0; i < c->front->nnodes && other < 0 && home != -2; i++) {
+    const Node *n = node_at(c, i);
+    bool function = n->kind == CXCursor_FunctionTemplate || (n->kind == CXCursor_FunctionDecl && !written_args);
+    if (n->parent != home || !function) continue;
+    CXString sp = clang_getCursorSpelling(n->cur);
+    bool same = !strcmp(clang_getCString(sp), clang_getCString(name));
+    clang_disposeString(sp);
+    CXCursor d = clang_getCursorDefinition(n->cur);
+    if (clang_Cursor_isNull(d)) d = n->cur;
+    if (same && !clang_equalCursors(d, def) && (clang_Cursor_isNull(t) || !clang_equalCursors(d, t))) other = i;
+  }
+  clang_disposeString(name);
+  if (other >= 0) {
+    diag_error(c->diag, st.start,
+               "'%s' passes '%.*s' as a function pointer, and the name is overloaded: give the kernels different "
+               "names",
+               spelling_of(an), (int)l->kernel.len, l->kernel.s);
+    diag_note(c->diag, node_at(c, other)->start, "another '%.*s'", (int)l->kernel.len, l->kernel.s);
+    return false;
+  }
+  if (!cluster) return true;
+  CXCursor kids[64];
+  int nk = cursor_children(callee, kids, 64), params = 0;
+  for (int i = 0; i < nk; i++) params += clang_getCursorKind(kids[i]) == CXCursor_ParmDecl;
+  size_t open = l->config_end, close = st.end;
+  while (open < st.end && c->src->data[open] != '(') open++;
+  while (close > open && c->src->data[close - 1] != ')') close--;
+  if (open >= st.end || close <= open) return true;
+  Span inside = span_of(c->src, open + 1, close - 1);
+  Arg *args;
+  int given = inside.len ? split_args(c->arena, inside, &args) : 0;
+  if (given >= params) return true;
+  diag_error(c->diag, st.start,
+             "the launch leaves %d of the kernel's default arguments out: 'cluster(...)' launches through "
+             "cudaLaunchKernelEx, which takes every argument; write them all",
+             params - given);
+  return false;
+}
+
+// A template kernel launched with template arguments left to deduction from
+// the call's arguments (`k<3><<<...>>>(out)` of `template <int S, class T>
+// __global__ void k(T *)`): the launch names the kernel without its call
+// (tirx_launch_begin(k<3>, ...), cudaLaunchKernelEx), where nothing deduces
+// them, and nvcc would reject the output. The number of parameters without a
+// default, when there are more than the launch writes; 0 otherwise (also
+// for a parameter pack, which may be empty).
+static int deduced_template_args(Ctx *c, Stmt st, const Launch *l) {
+  CXCursor callee = clang_getCursorReferenced(node_at(c, st.node)->cur);
+  if (clang_Cursor_isNull(callee)) return 0;
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
+  if (clang_Cursor_isNull(tmpl) || clang_getCursorKind(tmpl) != CXCursor_FunctionTemplate) return 0;
+  CXCursor kids[64];
+  int nk = cursor_children(tmpl, kids, 64), needed = 0;
+  for (int i = 0; i < nk; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids[i]);
+    if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+        k != CXCursor_TemplateTemplateParameter)
+      break;
+    int node = -1;  // its node: offsets in the source as written
+    for (int j = 0; j < c->front->nnodes && node < 0; j++)
+      if (clang_equalCursors(node_at(c, j)->cur, kids[i])) node = j;
+    if (node < 0) return 0;  // not of this file
+    for (size_t j = node_at(c, node)->start; j < node_at(c, node)->end; j++) {
+      if (c->src->data[j] == '=') return 0;  // a default: the written ones may stop before it
+      if (j + 3 <= node_at(c, node)->end && !memcmp(c->src->data + j, "...", 3)) return 0;  // a pack
+    }
+    needed++;
+  }
+  int written = 0, depth = 0;
+  for (size_t i = 0; i < l->kernel.len; i++) {
+    char ch = l->kernel.s[i];
+    if (ch == '<' && depth++ == 0) written = 1;
+    else if (ch == '(' || ch == '[') depth++;
+    else if (ch == '>' || ch == ')' || ch == ']') depth--;
+    else if (ch == ',' && depth == 1) written++;
+  }
+  return written < needed ? needed : 0;
 }
 
 // Where the launch itself passes what a clause passes too.
@@ -191,6 +328,15 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
                spelling_of(an));
     return;
   }
+  if (!check_callee(c, an, st, &l, dir_clause(&an->dir, "cluster") != NULL)) return;
+  int needed = deduced_template_args(c, st, &l);
+  if (needed) {
+    diag_error(c->diag, st.start,
+               "'%s' passes '%.*s' as a function pointer, where nothing deduces template arguments from the "
+               "call's arguments: write them all (the template has %d without a default)",
+               spelling_of(an), (int)l.kernel.len, l.kernel.s, needed);
+    return;
+  }
   const Span *smem = one_arg(c, an, "smem", "the dynamic shared memory in bytes");
   const Span *stream = one_arg(c, an, "stream", "a cudaStream_t");
   const Span *status = one_arg(c, an, "status", "a cudaError_t variable");
@@ -201,6 +347,7 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
   long long dims[2];
   if (!read_cluster(c, an, dims)) return;
   bool cluster = dir_clause(&an->dir, "cluster") != NULL;
+  if (cluster && !check_multicast_masks(c, an, st, dims[0] * dims[1])) return;
   const Annotation *needs = cluster ? NULL : cluster_event_of_callee(c, st);
   if (needs) {
     diag_error(c->diag, st.start,

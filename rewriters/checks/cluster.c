@@ -1,0 +1,198 @@
+// cluster.c - distributed shared memory and cluster triggers. A trigger of a
+// cluster event arrives at CTA scope (tirx_mbar_arrive_remote, as CUTLASS):
+// it hands back ring slots and needs no cluster-scope release for data that
+// TMA brings, but ordinary stores into another block's shared memory are not
+// published by it. A kernel that writes there must call tirx_fence_cluster()
+// (fence.acq_rel.cluster) before the trigger; without any such fence in the
+// kernel, a warning (docs/clusters.md, "Triggers"). And a cluster event's
+// declaration under a condition on the block, or after a return under one:
+// a block that skips it leaves the init's and the exit's cluster barriers
+// unmatched while the others arrive on its barriers (a warning; "Exit").
+#include <string.h>
+
+#include "ast.h"
+#include "barrier.h"
+#include "cluster.h"
+#include "kernel.h"
+
+// Whether node i is inside one of the functions the kernel reaches.
+static bool in_kernel(const Ctx *c, const bool *reached, int i) {
+  for (; i >= 0; i = node_at(c, i)->parent)
+    if (reached[i]) return true;
+  return false;
+}
+
+// Whether the asm statement's text holds one of the words.
+static bool asm_has(const Ctx *c, const Node *n, const char *const *words) {
+  size_t len = n->end > n->start ? n->end - n->start : 0;
+  for (; *words; words++) {
+    size_t w = strlen(*words);
+    for (size_t at = 0; at + w <= len; at++)
+      if (!memcmp(c->src->data + n->start + at, *words, w)) return true;
+  }
+  return false;
+}
+
+// A map_shared_rank() whose result initializes a pointer to const: reads only.
+static bool mapped_for_reading(const Ctx *c, int call) {
+  int p = node_at(c, call)->parent;
+  while (p >= 0 && node_at(c, p)->kind == CXCursor_UnexposedExpr) p = node_at(c, p)->parent;
+  if (p < 0 || node_at(c, p)->kind != CXCursor_VarDecl) return false;
+  // "const float *" (not "float *const"): the spelling of a pointer to const
+  CXType t = clang_getCanonicalType(clang_getCursorType(node_at(c, p)->cur));
+  CXString sp = clang_getTypeSpelling(t);
+  const char *ty = clang_getCString(sp);
+  size_t len = strlen(ty);
+  bool reading = t.kind == CXType_Pointer && !strncmp(ty, "const ", 6) && len > 0 && ty[len - 1] == '*' &&
+                 strchr(ty, '*') == ty + len - 1;
+  clang_disposeString(sp);
+  return reading;
+}
+
+// `cluster.sync()` of cooperative groups (barrier.cluster.arrive.release +
+// wait.acquire): it publishes the stores before it as a fence does.
+static bool on_cluster_group(const Ctx *c, int call) {
+  CXCursor cur[1];
+  if (cursor_children(node_at(c, call)->cur, cur, 1) < 1) return false;
+  for (int depth = 0; depth < 8 && clang_getCursorKind(cur[0]) == CXCursor_UnexposedExpr; depth++)
+    if (cursor_children(cur[0], cur, 1) < 1) return false;
+  if (clang_getCursorKind(cur[0]) != CXCursor_MemberRefExpr || cursor_children(cur[0], cur, 1) < 1) return false;
+  CXString sp = clang_getTypeSpelling(clang_getCursorType(cur[0]));  // the object's type
+  bool yes = strstr(clang_getCString(sp), "cluster_group") != NULL;
+  clang_disposeString(sp);
+  return yes;
+}
+
+static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
+  static const char *const stores[] = {"st.shared::cluster", "red.shared::cluster", "atom.shared::cluster", NULL};
+  static const char *const fences[] = {"fence.acq_rel.cluster", "fence.sc.cluster", NULL};
+  bool *reached = kernel_reached_functions(c, k);
+  int site = -1;
+  const char *how = NULL;
+  for (int i = 0; i < c->front->nnodes; i++) {
+    const Node *n = node_at(c, i);
+    bool call = n->kind == CXCursor_CallExpr, inline_asm = n->kind == CXCursor_AsmStmt;
+    if ((!call && !inline_asm) || !in_kernel(c, reached, i)) continue;
+    if (inline_asm) {
+      if (asm_has(c, n, fences)) return;
+      if (site < 0 && asm_has(c, n, stores)) site = i, how = "an asm store into shared::cluster";
+      continue;
+    }
+    CXString sp = clang_getCursorSpelling(n->cur);
+    const char *name = clang_getCString(sp);
+    bool fence = !strcmp(name, "tirx_fence_cluster") || !strcmp(name, "__threadfence") ||
+                 !strcmp(name, "tirx_cluster_sync") || (!strcmp(name, "sync") && on_cluster_group(c, i));
+    const char *map = !strcmp(name, "map_shared_rank") ? "map_shared_rank()"
+                      : !strcmp(name, "tirx_mapa")     ? "tirx_mapa()"
+                                                       : NULL;
+    clang_disposeString(sp);
+    if (fence) return;
+    if (site < 0 && map && !mapped_for_reading(c, i)) site = i, how = map;
+  }
+  if (site < 0) return;
+  diag_warning(c->diag, node_at(c, site)->start,
+               "this kernel writes another block's shared memory (%s), and the triggers of its cluster events "
+               "arrive at CTA scope, which does not publish those stores to the block they tell; call "
+               "tirx_fence_cluster() between the stores and the trigger",
+               how);
+  diag_note(c->diag, cluster->an->start, "'%.*s' is a cluster event of this kernel", (int)cluster->name.len,
+            cluster->name.s);
+}
+
+typedef VEC(CXCursor) Names;
+
+// Whether the subtree of node depends on the block: blockIdx,
+// tirx_cluster_rank(), or a local initialized from them.
+static bool refers_to_block(const Ctx *c, int node, const Names *vars) {
+  return refers_to_any(c, node, vars->items, vars->len, "blockIdx") ||
+         refers_to_any(c, node, NULL, 0, "tirx_cluster_rank");
+}
+
+// The locals of the kernel initialized from the block's identity.
+static void block_vars(Ctx *c, const Kernel *k, Names *out) {
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
+      const Node *v = node_at(c, i);
+      if (v->kind != CXCursor_VarDecl || v->last == i) continue;
+      bool known = false;
+      for (int j = 0; j < out->len && !known; j++) known = clang_equalCursors(out->items[j], v->cur);
+      if (!known && refers_to_block(c, i + 1, out)) {  // the initializer: the children, as one subtree each
+        VEC_PUSH(c->arena, *out, v->cur);
+        grew = true;
+      }
+    }
+  }
+}
+
+static bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && stmts[i].end &&
+        off >= stmts[i].start && off < stmts[i].end)
+      return true;
+  }
+  return false;
+}
+
+// The if / while / switch above node i (up to the kernel) whose condition,
+// before `at`, depends on the block; -1 if none.
+static int block_condition(const Ctx *c, const Kernel *k, int i, size_t at, const Names *vars) {
+  for (int p = node_at(c, i)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
+    enum CXCursorKind kind = node_at(c, p)->kind;
+    int kids[2];
+    if ((kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt || kind == CXCursor_SwitchStmt) &&
+        front_children(c->front, p, kids, 2) == 2 && node_at(c, kids[0])->end <= at &&
+        refers_to_block(c, kids[0], vars))
+      return p;
+  }
+  return -1;
+}
+
+static const char *const uniform_note =
+    "the condition; if it is the same for every block of a cluster, say so with '#pragma tirx uniform'";
+
+// The first cluster event's declaration under a condition on the block, or
+// after a return that only some blocks take: a block that skips it leaves
+// the cluster's barriers unmatched.
+static void check_block_conditions(Ctx *c, Kernel *k, const Event *cluster, const Stmt *stmts) {
+  Names vars = {0};
+  block_vars(c, k, &vars);
+  size_t off = cluster->an->start;
+  int decl = front_first_at(c->front, off), p;
+  if (decl < c->front->nnodes && !asserted_uniform(c, stmts, off) &&
+      (p = block_condition(c, k, decl, off, &vars)) >= 0) {
+    diag_warning(c->diag, off,
+                 "the declaration of cluster event '%.*s' under a condition on the block: its initialization and "
+                 "the exit barrier are cluster barriers, which a block of the cluster that skips them leaves "
+                 "unmatched, and the other blocks arrive on barriers it never initialized; make the condition "
+                 "the same for every block of a cluster (on the cluster's index, with a grid of whole clusters)",
+                 (int)cluster->name.len, cluster->name.s);
+    diag_note(c->diag, node_at(c, p)->start, "%s", uniform_note);
+    return;
+  }
+  for (int i = k->func; i <= node_at(c, k->func)->last && node_at(c, i)->start < off; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_ReturnStmt || n->func != k->func || asserted_uniform(c, stmts, n->start) ||
+        (p = block_condition(c, k, i, n->start, &vars)) < 0)
+      continue;
+    diag_warning(c->diag, n->start,
+                 "a return before the declaration of cluster event '%.*s' under a condition on the block: a "
+                 "block that takes it exits without waiting at the cluster's exit barrier, while the other "
+                 "blocks of its cluster still arrive on its barriers and wait for its arrivals; make the "
+                 "condition the same for every block of a cluster (on the cluster's index, with a grid of whole "
+                 "clusters)",
+                 (int)cluster->name.len, cluster->name.s);
+    diag_note(c->diag, node_at(c, p)->start, "%s", uniform_note);
+    return;
+  }
+}
+
+void check_cluster(Ctx *c, Kernel *k, const Stmt *stmts) {
+  const Event *cluster = NULL;
+  for (int e = 0; e < k->events.len && !cluster; e++)
+    if (k->events.items[e].cluster) cluster = &k->events.items[e];
+  if (!cluster) return;
+  check_block_conditions(c, k, cluster, stmts);
+  check_stores(c, k, cluster);
+}
