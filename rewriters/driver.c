@@ -481,10 +481,8 @@ static void reach(const Tu *tu, int f, size_t before, bool *mark) {
 // (llm.c's train_gpt2.cu reads 0.4 s of them after its first annotated
 // header: the prescan would read them twice).
 static bool prescan_pays(Arena *a, const Tu *tu, size_t preamble) {
-  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
+  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
   bool *after = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
-  memset(in_pch, 0, sizeof(bool) * (size_t)tu->n);
-  memset(after, 0, sizeof(bool) * (size_t)tu->n);
   reach(tu, 0, preamble, in_pch);
   after[0] = true;
   for (int f = 0; f < tu->n; f++) {  // breadth first: a file's targets come after it

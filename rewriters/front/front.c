@@ -180,6 +180,7 @@ static void collect_errors(Front *f) {
 }
 
 static void collect_skipped(Front *f) {
+  f->skipped = NULL, f->nskipped = 0;  // a parse after a failed proof of the blanks starts afresh
   CXSourceRangeList *list = clang_getSkippedRanges(f->tu, f->main_file);
   if (!list) return;
   f->skipped = arena_alloc(f->arena, sizeof(Range) * (list->count + 1));
@@ -751,19 +752,34 @@ static enum CXChildVisitResult level_decl(CXCursor cur, CXCursor parent, CXClien
   return CXChildVisit_Continue;
 }
 
+static int compare_offsets(const void *a, const void *b) {
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 // The host bodies among the declarations in scope (the translation unit, a
-// namespace, a class) that ends at bound.
+// namespace, a class) that ends at bound. Each body ends before the nearest
+// declaration that starts after its function: the starts, sorted once, are
+// searched by halves (a file of thousands of functions stays linear-ish).
 static void find_hosts(Hosts *h, CXCursor scope, size_t bound) {
   Level l = {.f = h->f};
   clang_visitChildren(scope, level_decl, &l);
+  size_t *starts = arena_alloc(h->f->arena, sizeof(size_t) * (size_t)(l.decls.len + 1)), *at = starts;
+  for (int i = 0; i < l.decls.len; i++)
+    if (view_offset(h->f, clang_getRangeStart(clang_getCursorExtent(l.decls.items[i])), at)) at++;
+  const size_t nstarts = (size_t)(at - starts);
+  qsort(starts, nstarts, sizeof *starts, compare_offsets);
   for (int i = 0; i < l.decls.len; i++) {
     CXCursor cur = l.decls.items[i];
-    size_t next = bound, here, start, end;
+    size_t here, end;
     if (!view_offset(h->f, clang_getRangeStart(clang_getCursorExtent(cur)), &here) || is_instantiation(cur)) continue;
-    for (int k = 0; k < l.decls.len; k++)  // the nearest declaration after it
-      if (view_offset(h->f, clang_getRangeStart(clang_getCursorExtent(l.decls.items[k])), &start) && start > here &&
-          start < next)
-        next = start;
+    size_t lo = 0, hi = nstarts;  // the first start after here
+    while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (starts[mid] <= here) lo = mid + 1;
+      else hi = mid;
+    }
+    const size_t next = lo < nstarts && starts[lo] < bound ? starts[lo] : bound;
     enum CXCursorKind kind = clang_getCursorKind(cur);
     if (front_is_function(kind) && kind != CXCursor_LambdaExpr)
       host_body(h, cur, next);
