@@ -22,10 +22,7 @@ static void unknown_id(Ctx *c, size_t at) {
 static int definition_node(const Ctx *c, CXCursor decl) {
   CXCursor def = clang_getCursorDefinition(decl);
   if (clang_Cursor_isNull(def)) def = decl;
-  if (!front_is_function(clang_getCursorKind(def))) return -1;
-  for (int i = 0; i < c->front->nnodes; i++)
-    if (clang_equalCursors(node_at(c, i)->cur, def)) return i;
-  return -1;
+  return front_is_function(clang_getCursorKind(def)) ? node_of_cursor(c, def) : -1;
 }
 
 static void mark_reachable(const Ctx *c, int func, bool *reached, int depth);

@@ -208,19 +208,10 @@ static int callee_body(const Ctx *c, int call) {
       break;
     }
   }
-  size_t at;  // a node of ref starts where its extent does: only those are compared
-  if (clang_Cursor_isNull(ref) || !front_offset(c->front, clang_getRangeStart(clang_getCursorExtent(ref)), &at))
-    return -1;
-  for (int p = front_first_pos(c->front, at); p < c->front->nnodes; p++) {
-    int i = c->front->by_start[p];
-    if (node_at(c, i)->start != at) break;
-    if (clang_equalCursors(node_at(c, i)->cur, ref)) {
-      if (node_at(c, i)->kind != CXCursor_VarDecl) return i;
-      for (int l = i + 1; l <= node_at(c, i)->last; l++)
-        if (node_at(c, l)->kind == CXCursor_LambdaExpr) return l;
-      return -1;
-    }
-  }
+  int i = node_of_cursor(c, ref);
+  if (i < 0 || node_at(c, i)->kind != CXCursor_VarDecl) return i;
+  for (int l = i + 1; l <= node_at(c, i)->last; l++)
+    if (node_at(c, l)->kind == CXCursor_LambdaExpr) return l;
   return -1;
 }
 

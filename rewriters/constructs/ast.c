@@ -74,6 +74,20 @@ int jump_target(const Ctx *c, int node) {
   return -1;
 }
 
+// The node of `cur` (a declaration of this file), or -1: a node starts where
+// its cursor's extent does, so only the nodes starting there are compared.
+int node_of_cursor(const Ctx *c, CXCursor cur) {
+  size_t at;
+  if (clang_Cursor_isNull(cur) || !front_offset(c->front, clang_getRangeStart(clang_getCursorExtent(cur)), &at))
+    return -1;
+  for (int p = front_first_pos(c->front, at); p < c->front->nnodes; p++) {
+    int i = c->front->by_start[p];
+    if (node_at(c, i)->start != at) break;
+    if (clang_equalCursors(node_at(c, i)->cur, cur)) return i;
+  }
+  return -1;
+}
+
 bool is_ref_to(CXCursor cur, CXCursor decl) {
   cur = front_strip(cur);
   return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), decl);

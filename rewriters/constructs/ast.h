@@ -31,6 +31,8 @@ bool refers_to(const Ctx *c, int node, CXCursor decl);
 bool refers_to_any(const Ctx *c, int node, const CXCursor *decls, int n, const char *named);
 // Whether cur, past parentheses and implicit casts, names decl.
 bool is_ref_to(CXCursor cur, CXCursor decl);
+// The node of a declaration of this file, or -1.
+int node_of_cursor(const Ctx *c, CXCursor cur);
 // Whether the identifier `word` is a token of t from `from` on (lex.h: not
 // inside a comment, a literal or a longer identifier).
 bool text_has_word(LexText t, size_t from, const char *word);

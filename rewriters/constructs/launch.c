@@ -150,13 +150,10 @@ static int callee_node(Ctx *c, Stmt st) {
   CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
   if (!clang_Cursor_isNull(tmpl)) callee = tmpl;
   CXCursor def = clang_getCursorDefinition(callee);
-  if (clang_Cursor_isNull(def)) return -1;
-  for (int i = 0; i < c->front->nnodes; i++) {
-    const Node *n = node_at(c, i);
-    if ((n->kind == CXCursor_FunctionDecl || n->kind == CXCursor_FunctionTemplate) && clang_equalCursors(n->cur, def))
-      return i;
-  }
-  return -1;
+  int i = node_of_cursor(c, def);
+  return i >= 0 && (node_at(c, i)->kind == CXCursor_FunctionDecl || node_at(c, i)->kind == CXCursor_FunctionTemplate)
+             ? i
+             : -1;
 }
 
 // The first cluster event declared in the body of the kernel this launch
