@@ -15,7 +15,8 @@
 # files), or no file at all (a missing input). Optional beside it:
 #   NAME.flags   options, on one line, given after the input:  tirx-pp NAME.cu FLAGS
 #   NAME.output  'identical' (standard output is the input, byte for byte) or
-#                'lacks TEXT' (standard output does not contain TEXT)
+#                'lacks TEXT' (standard output does not contain TEXT), 'has TEXT' (it
+#                does); one per line, each checked
 #   NAME.stderr  the whole of standard error, every line of every message
 #                (error, notes, source lines and carets), byte for byte
 #
@@ -147,11 +148,14 @@ for e in "$bad"/*.expect; do
     esac
     # What standard output must be.
     if [ "$rc" -eq 0 ] && [ -f "$bad/$name.output" ]; then
-      read -r what text < "$bad/$name.output"
-      case $what in
-      identical) cmp -s "$cases/$in" "$tmp/out" || why+=("standard output is not the input byte for byte") ;;
-      lacks) ! grep -aqF -- "$text" "$tmp/out" || why+=("standard output has '$text'") ;;
-      esac
+      while read -r what text; do
+        case $what in
+        identical) cmp -s "$cases/$in" "$tmp/out" || why+=("standard output is not the input byte for byte") ;;
+        lacks) ! grep -aqF -- "$text" "$tmp/out" || why+=("standard output has '$text'") ;;
+        has) grep -aqF -- "$text" "$tmp/out" || why+=("standard output lacks '$text'") ;;
+        *) why+=("$name.output: unknown line '$what $text'") ;;
+        esac
+      done < "$bad/$name.output"
     fi
     cp "$tmp/out" "$tmp/stdout"
     # -o: nothing created or changed when the run fails, the output when it does not.
