@@ -478,7 +478,7 @@ bool rt_rewrite_decode(const RtKey *key, const char *data, size_t len, RtRewrite
 const char *rt_cache_dir(char *buf, size_t size) { return sys_user_cache_dir("TIRX_RT_CACHE_DIR", "tirx-rt", buf, size); }
 
 const char *rt_pp_cache_dir(char *buf, size_t size) {
-  return sys_user_cache_dir("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size);
+  return sys_pp_cache_dir(buf, size);
 }
 
 static void entry_path(const char *dir, const RtKey *key, const char *ext, char *buf, size_t size) {

@@ -55,7 +55,7 @@ static const char *find_headers(void) {
 // NULL when it is "off" or cannot be made.
 static const char *find_cache(void) {
   static char dir[4096];
-  return sys_user_cache_dir("TIRX_PP_CACHE_DIR", "tirx-pp", dir, sizeof dir);
+  return sys_pp_cache_dir(dir, sizeof dir);
 }
 
 // $TIRX_PP_CACHE_MAX, the bytes the cache may hold: a number with an

@@ -135,3 +135,7 @@ bool sys_path_under(const char *path, const char *dir) {
   while (n > 1 && dir[n - 1] == '/') n--;
   return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0' || (n == 1 && dir[0] == '/'));
 }
+
+const char *sys_pp_cache_dir(char *buf, size_t size) {
+  return sys_user_cache_dir("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size);
+}

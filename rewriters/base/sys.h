@@ -24,6 +24,9 @@ bool sys_make_dirs(char *dir);
 // $ENV_NAME ("off": none), else $XDG_CACHE_HOME/SUB, else $HOME/.cache/SUB,
 // created; buf on success, NULL when off, unknown, too long or not writable.
 const char *sys_user_cache_dir(const char *env_name, const char *sub, char *buf, size_t size);
+// tirx-pp's parse cache ($TIRX_PP_CACHE_DIR, else the user's cache dir's tirx-pp):
+// the one place the tool and the runtime (which rewrites too) take it from.
+const char *sys_pp_cache_dir(char *buf, size_t size);
 
 // Whether path lies in directory dir (or is it); both as the same kind of
 // path (absolute, say). A NULL or empty dir holds nothing.

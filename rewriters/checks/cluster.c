@@ -14,6 +14,7 @@
 #include "barrier.h"
 #include "cluster.h"
 #include "kernel.h"
+#include "uniform.h"
 
 // Whether node i is inside one of the functions the kernel reaches.
 static bool in_kernel(const Ctx *c, const bool *reached, int i) {
@@ -123,16 +124,6 @@ static void block_vars(Ctx *c, const Kernel *k, Names *out) {
       }
     }
   }
-}
-
-static bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
-  for (int i = 0; i < c->anns->len; i++) {
-    const Annotation *an = &c->anns->items[i];
-    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && stmts[i].end &&
-        off >= stmts[i].start && off < stmts[i].end)
-      return true;
-  }
-  return false;
 }
 
 // The if / while / switch above node i (up to the kernel) whose condition,

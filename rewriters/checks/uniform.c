@@ -86,7 +86,7 @@ static const char *what(const Ctx *c, int node) {
   return name;
 }
 
-static bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
+bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
   for (int i = 0; i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];
     if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && stmts[i].end &&
