@@ -233,8 +233,8 @@ TIRX_WGMMA_M64N160K16_(f16)
 // wgmma.mma_async m64n80k16 bf16 x bf16 -> f32, both operands from shared memory
 // (K-major descriptors): d (40 floats per thread) = a * b^T + (scale_d ? d : 0).
 TIRX_DEVICE void tirx_wgmma_m64n80k16_bf16(float (&d)[40], uint64_t desc_a, uint64_t desc_b, int scale_d) {
-#if defined(TIRX_SM90A_)
-  asm volatile(
+  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
+  TIRX_WGMMA_ASM_(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %42, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n80k16.f32.bf16.bf16 {"
       "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
@@ -247,17 +247,13 @@ TIRX_DEVICE void tirx_wgmma_m64n80k16_bf16(float (&d)[40], uint64_t desc_a, uint
         "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
         "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39])
       : "l"(desc_a), "l"(desc_b), "r"(scale_d));
-#else
-  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
-  TIRX_NO_INSTRUCTION_();
-#endif
 }
 
 // wgmma.mma_async m64n152k16 bf16 x bf16 -> f32, both operands from shared memory
 // (K-major descriptors): d (76 floats per thread) = a * b^T + (scale_d ? d : 0).
 TIRX_DEVICE void tirx_wgmma_m64n152k16_bf16(float (&d)[76], uint64_t desc_a, uint64_t desc_b, int scale_d) {
-#if defined(TIRX_SM90A_)
-  asm volatile(
+  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
+  TIRX_WGMMA_ASM_(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %78, 0;\n"
       "wgmma.mma_async.sync.aligned.m64n152k16.f32.bf16.bf16 {"
       "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
@@ -277,10 +273,6 @@ TIRX_DEVICE void tirx_wgmma_m64n152k16_bf16(float (&d)[76], uint64_t desc_a, uin
         "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
         "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75])
       : "l"(desc_a), "l"(desc_b), "r"(scale_d));
-#else
-  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
-  TIRX_NO_INSTRUCTION_();
-#endif
 }
 
 // wgmma.mma_async m64n256k32 e4m3 x e4m3 -> f32, both operands from shared memory
