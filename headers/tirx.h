@@ -424,9 +424,8 @@ inline cudaError_t tirx_launch_end(const tirx_launch_t &l, const char *file, int
 template <class Kernel>
 inline tirx_launch_t tirx_launch_begin_cluster(Kernel *kernel, dim3 grid, dim3 block, size_t smem,
                                                cudaStream_t stream, bool persistent, dim3 cluster) {
-  tirx_launch_t l = {grid, block, smem, stream, cudaSuccess, cluster, ""};
-  const void *k = (const void *)kernel;
-  if (smem > 0) l.err = tirx_raise_smem_limit(k, smem);
+  tirx_launch_t l = tirx_launch_begin(kernel, grid, block, smem, stream, false);  // the smem limit
+  l.cluster = cluster;
   if (l.err == cudaSuccess && persistent) {
     cudaLaunchConfig_t cfg = {};
     cudaLaunchAttribute attr[1];
