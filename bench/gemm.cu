@@ -54,18 +54,18 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaEventCreate(&ea));
   CUDA_CHECK(cudaEventCreate(&eb));
   bool ok = true;
-  // With GEMM_ALL_TILES=1, each of the example's three tile shapes is timed
+  // With GEMM_ALL_TILES=1, each of the example's tile shapes is timed
   // too (forced), in the same alternation, to show what pick_tile chose from.
   const char* all_env = getenv("GEMM_ALL_TILES");
   const bool all = all_env && *all_env && *all_env != '0';
-  const char* tile_names[3] = {"128x256", "256x152", "192x160"};
+  const char* tile_names[kTileShapes] = {"128x256", "256x152", "192x160", "128x128"};
   printf("| m x n x k | cuBLAS TFLOP/s (round 1, 2) | tirx-pp TFLOP/s (round 1, 2) | tile | ratio |%s rel. error |\n",
-         all ? " 128x256 | 256x152 | 192x160 |" : "");
-  printf("| --- | ---: | ---: | --- | ---: |%s ---: |\n", all ? " ---: | ---: | ---: |" : "");
+         all ? " 128x256 | 256x152 | 192x160 | 128x128 |" : "");
+  printf("| --- | ---: | ---: | --- | ---: |%s ---: |\n", all ? " ---: | ---: | ---: | ---: |" : "");
   for (size_t z = 0; z + 2 < sizes.size(); z += 3) {
     const int M = sizes[z], N = sizes[z + 1], K = sizes[z + 2];
-    const int nf = all ? 5 : 2;  // cuBLAS, ours (picked), ours with each shape forced
-    bf16 *A, *B, *C[5];
+    const int nf = all ? 2 + kTileShapes : 2;  // cuBLAS, ours (picked), ours with each shape forced
+    bf16 *A, *B, *C[2 + kTileShapes];
     CUDA_CHECK(cudaMalloc(&A, (size_t)M * K * sizeof(bf16)));
     CUDA_CHECK(cudaMalloc(&B, (size_t)N * K * sizeof(bf16)));
     for (int i = 0; i < nf; ++i) {
@@ -105,11 +105,11 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 5; ++i)
       for (auto& fn : f) fn();
     LAUNCH_CHECK();
-    float t[2][5];
+    float t[2][2 + kTileShapes];
     for (int round = 0; round < 2; ++round) median_ms(f, ea, eb, 20, 5, t[round]);
     LAUNCH_CHECK();
     const double flop = 2.0 * M * N * K;
-    float best[5];
+    float best[2 + kTileShapes];
     for (int i = 0; i < nf; ++i) best[i] = std::min(t[0][i], t[1][i]);
     int sms = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));

@@ -20,14 +20,18 @@
 // tiles need no code: TMA reads zeros outside A and B, and its stores of C clip
 // at C's edges. The epilogue goes through shared memory and a TMA store, so
 // that it overlaps the warpgroup's next tile instead of waiting for device
-// memory.
+// memory: C is staged in the ring slot of the tile's last K-tile, which goes
+// back to the producer one K-tile into the next tile, once TMA has read it.
+// That hand-back sits under an `if` (not on the first tile), so `empty`
+// states its count: count(8), one elected thread per consumer warp.
 //
-// Two more tile shapes, the same kernel as a template, are for sizes whose
-// 128 x 256 tiles leave the last wave of blocks partly idle (ragged shapes):
+// Three more tile shapes, the same kernel as a template: for sizes whose
+// 128 x 256 tiles leave the last wave of blocks partly idle (ragged shapes),
 // 256 x 152 (each consumer 128 x 152: two wgmma m64n152k16 per K step) and
-// 192 x 160 (each consumer 192 x 80, side by side: three m64n80k16), both
-// with C staged in whole 64-row blocks. The host picks the shape whose tiles
-// fill the waves best (pick_tile); bench/gemm.cu times all three.
+// 192 x 160 (each consumer 192 x 80, side by side: three m64n80k16); for
+// sizes with fewer 128 x 256 tiles than SMs, 128 x 128 (m64n128k16). The host
+// picks the shape whose tiles fill the waves best (pick_tile); bench/gemm.cu
+// times them all.
 //
 // The CPU reference multiplies the same bf16 values in double; the result is
 // within 1e-2 relative Frobenius error (bf16 output rounding is 2^-9) and
@@ -62,14 +66,19 @@ struct TileShape {
   static constexpr int BM = kSideBySide ? 64 * R : 128 * R, BN = kSideBySide ? 2 * WN : WN;
   static constexpr int kStageBytes = (BM + BN) * BK * 2;  // what TMA brings per K-tile
   // C goes out through shared memory and TMA stores, which run on while the
-  // warpgroup starts its next tile: 64 x 256 blocks as 64 x 128 halves in the
-  // 128-byte swizzle, staged in 16 KiB of their own per consumer; other widths
-  // as whole 64 x WN blocks, unswizzled, in CBUF buffers per consumer staged
-  // in the ring slot of the tile's last K-tile (consumer 1 in its A part,
-  // consumer 2 in its B part), which leaves room for another ring slot.
-  static constexpr bool kSwizzledStore = WN == 256;
-  static constexpr int kStagingBytes = kSwizzledStore ? 2 * 64 * 128 * 2 : 0;
-  static_assert(kSwizzledStore || (CBUF * 64 * WN <= BM * BK && CBUF * 64 * WN <= BN * BK),
+  // warpgroup starts its next tile. It is staged in the ring slot of the
+  // tile's last K-tile (consumer 1 in its A part, consumer 2 in its B part),
+  // which leaves room for another ring slot, and the slot goes back to the
+  // producer one K-tile into the next tile, by when TMA has read it. Widths
+  // of 128 and 256 go as 64 x 128 pieces in the 128-byte swizzle (the first
+  // of a 256-wide block in 16 KiB of the consumer's own: the A part holds
+  // one piece), other widths as whole 64 x WN blocks, unswizzled, CBUF at a
+  // time.
+  static constexpr bool kSwizzledStore = WN % 128 == 0;
+  static constexpr bool kOwnStaging = WN == 256;
+  static constexpr int kStagingBytes = kOwnStaging ? 2 * 64 * 128 * 2 : 0;
+  static_assert(kSwizzledStore ? 64 * 128 <= BM * BK && 64 * 128 <= BN * BK
+                               : CBUF * 64 * WN <= BM * BK && CBUF * 64 * WN <= BN * BK,
                 "the C staging does not fit in a ring slot");
   static constexpr int kSmemBytes = STAGES * kStageBytes + kStagingBytes + 1024;  // + room to align to 1024
   static_assert(kSmemBytes <= 227 * 1024, "more shared memory than an sm_90 block has");
@@ -77,12 +86,14 @@ struct TileShape {
 using Tile128x256 = TileShape<1, 256, false, 4, 1>;  // square and large shapes
 using Tile256x152 = TileShape<2, 152, false, 4, 1>;  // e.g. 3000 x 5000: 12 x 33 tiles, 3 waves of 132
 using Tile192x160 = TileShape<3, 80, true, 5, 2>;    // e.g. 8000 x 7992: 42 x 50 tiles, 16 waves of 132
+using Tile128x128 = TileShape<1, 128, false, 6, 1>;  // e.g. 1000 x 1504: 96 tiles, where 128 x 256 gives 48
 
-// One wgmma m64nWNk16 (WN = 256, 152 or 80).
+// One wgmma m64nWNk16 (WN = 256, 152, 128 or 80).
 template <int WN>
 __device__ __forceinline__ void wgmma_bf16(float (&d)[WN / 2], uint64_t desc_a, uint64_t desc_b, bool accumulate) {
-  static_assert(WN == 256 || WN == 152 || WN == 80, "no wgmma helper for this width");
+  static_assert(WN == 256 || WN == 152 || WN == 128 || WN == 80, "no wgmma helper for this width");
   if constexpr (WN == 256) tirx_wgmma_m64n256k16_bf16(d, desc_a, desc_b, accumulate);
+  else if constexpr (WN == 128) tirx_wgmma_m64n128k16_bf16(d, desc_a, desc_b, accumulate);
   else if constexpr (WN == 152) tirx_wgmma_m64n152k16_bf16(d, desc_a, desc_b, accumulate);
   else tirx_wgmma_m64n80k16_bf16(d, desc_a, desc_b, accumulate);
 }
@@ -103,20 +114,26 @@ __device__ __forceinline__ void mma_ktile(float (&acc)[T::R][T::WN / 2], const b
   tirx_wgmma_commit();
 }
 
-// A 64 x 256 accumulator into C at (row0, col0), through the warpgroup's
-// 16 KiB staging buffer in two halves of 64 x 128: each half as two 64 x 64
-// boxes in TMA's 128-byte swizzle (row r's 16-byte chunk q lands at chunk
-// q ^ r % 8: the 8 rows one store instruction touches hit 8 different bank
-// groups), then stored by thread 0 with TMA, which clips at C's edges. The
-// store runs on while the warpgroup goes on to its next tile; the staging
-// buffer is reused only after TMA has read it (wait_group.read).
-__device__ __forceinline__ void store_tile_tma(const CUtensorMap* mapC, int row0, int col0, const float (&acc)[128],
-                                               bf16* stage, int t, int barrier) {
+// A 64 x WN accumulator (WN = 128 or 256) into C at (row0, col0) in pieces
+// of 64 x 128, the first staged in `own` (when not null: once TMA has read
+// what the previous tile stored from it) and the other in `slot` (16 KiB of
+// the ring slot, free). Each piece is two 64 x 64 boxes in TMA's 128-byte
+// swizzle (row r's 16-byte chunk q lands at chunk q ^ r % 8: the 8 rows one
+// store instruction touches hit 8 different bank groups), stored by thread 0
+// with TMA, which clips at C's edges and runs on while the warpgroup goes on
+// to its next tile.
+template <int WN>
+__device__ __forceinline__ void store_tile_tma(const CUtensorMap* mapC, int row0, int col0,
+                                               const float (&acc)[WN / 2], bf16* own, bf16* slot, int t,
+                                               int barrier) {
   const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
 #pragma unroll
-  for (int h = 0; h < 2; ++h) {
-    if (t == 0) tirx_tma_store_wait_read<0>();
-    tirx_warpgroup_sync(barrier);  // the previous store has read the buffer
+  for (int h = 0; h < WN / 128; ++h) {
+    bf16* stage = h == 0 && own ? own : slot;
+    if (h == 0 && own) {
+      if (t == 0) tirx_tma_store_wait_read<0>();
+      tirx_warpgroup_sync(barrier);  // the previous tile's store has read the buffer
+    }
 #pragma unroll
     for (int jj = 0; jj < 16; ++jj)
 #pragma unroll
@@ -139,8 +156,7 @@ __device__ __forceinline__ void store_tile_tma(const CUtensorMap* mapC, int row0
 // The warpgroup's R blocks of 64 x WN into C at (row0, col0): each written
 // into the next of its CBUF staging buffers, once TMA has read what that
 // buffer held before, then stored by thread 0 with TMA, which clips at C's
-// edges; returns when TMA has read them all (the staging is a ring slot, handed
-// back next). Unswizzled: with rows of 304 bytes (WN = 152) the bf16 pairs one
+// edges. Unswizzled: with rows of 304 bytes (WN = 152) the bf16 pairs one
 // store instruction writes hit 32 different banks, with 160 (WN = 80) two
 // share each bank.
 template <class T>
@@ -168,8 +184,6 @@ __device__ __forceinline__ void store_blocks_tma(const CUtensorMap* mapC, int ro
       tirx_tma_store_commit();
     }
   }
-  if (t == 0) tirx_tma_store_wait_read<0>();
-  tirx_warpgroup_sync(barrier);
 }
 
 template <class T>
@@ -185,7 +199,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
   const int tiles_n = (N + BN - 1) / BN, tiles = (M + BM - 1) / BM * tiles_n, ktiles = (K + BK - 1) / BK;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event full[STAGES]
-#pragma tirx event empty[STAGES] ready
+#pragma tirx event empty[STAGES] ready count(8)  // one elected thread per consumer warp
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
     if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
@@ -206,12 +220,21 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
     const int half = wg - 1, t = threadIdx.x % 128;
     const int a_row = T::kSideBySide ? 0 : half * 64 * T::R, b_row = T::kSideBySide ? half * T::WN : 0;
     int it = 0;  // K-tiles consumed so far: follows the producer
+    int staged = -1;  // the ring slot that holds the previous tile's C until TMA has read it
 #pragma tirx persistent(tile: tiles) order(grouped(tiles_n, kGroupRows))
     {
       float acc[T::R][T::WN / 2];
       int s = it % STAGES;
       tirx_wait(full[s]);
       mma_ktile<T>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
+      if (staged >= 0) {  // the previous tile's C is out of its slot by now: hand the slot back
+        if (t < 32) {
+          if (t == 0) tirx_tma_store_wait_read<0>();  // thread 0 issued the stores
+          __syncwarp();
+        }
+#pragma tirx elect
+        tirx_trigger(empty[staged]);
+      }
       for (int kt = 1; kt < ktiles; ++kt) {
         const int prev = s;
         s = (it + kt) % STAGES;
@@ -226,41 +249,46 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 #pragma unroll
       for (int i = 0; i < T::R; ++i) tirx_wgmma_fence_operand(acc[i]);
       const int row0 = tile / tiles_n * BM + a_row, col0 = tile % tiles_n * BN + b_row;
-      if constexpr (T::kSwizzledStore) {
-        store_tile_tma(&mapC, row0, col0, acc[0], staging + half * 64 * 128, t, 1 + half);
-      } else {
-        // Both consumers are done reading slot s: it is the staging now. Named
-        // barrier 3 for the 256 consumer threads (1 and 2 are the warpgroups'
-        // own, passed to the epilogue as 1 + half, which tirx-pp cannot read:
-        // with tirx_region_sync() here it would warn that its id may be one).
-        tirx_bar_sync(3, 256);
-        store_blocks_tma<T>(&mapC, row0, col0, acc, half == 0 ? As + s * BM * BK : Bs + s * BN * BK, t, 1 + half);
-      }
-#pragma tirx elect
-      tirx_trigger(empty[s]);  // after the epilogue: it may have staged C in the slot
+      // Both consumers are done reading slot s: it is (part of) the staging
+      // now. Named barrier 3 for the 256 consumer threads (1 and 2 are the
+      // warpgroups' own, passed to the epilogue as 1 + half, which tirx-pp
+      // cannot read: with tirx_region_sync() here it would warn that its id
+      // may be one).
+      tirx_bar_sync(3, 256);
+      bf16* slot = half == 0 ? As + s * BM * BK : Bs + s * BN * BK;
+      if constexpr (T::kSwizzledStore)
+        store_tile_tma<T::WN>(&mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot,
+                              t, 1 + half);
+      else
+        store_blocks_tma<T>(&mapC, row0, col0, acc, slot, t, 1 + half);
+      staged = s;
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
   }
 }
 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
-enum GemmTile { kTileAuto = -1, kTile128x256, kTile256x152, kTile192x160 };
+enum GemmTile { kTileAuto = -1, kTile128x256, kTile256x152, kTile192x160, kTile128x128, kTileShapes };
 
 // The tile shape for m x n on `sms` multiprocessors: the one with the least
 // work per multiprocessor counting the last wave as full (waves x tile area),
 // so that a shape whose tiles fill the waves beats a larger-tiled one that
-// leaves the last wave half empty. Ties and near-ties (within 2%) go to 128 x
-// 256, the widest and the one measured at cuBLAS speed on square shapes.
+// leaves the last wave half empty. 128 x 128 tiles bring more bytes per
+// multiply-add than the others, so their work counts kSmallTileCost times
+// (measured: bench/RESULTS.md); they win where the larger tiles leave SMs
+// idle. Ties and near-ties (within 2%) go to 128 x 256, the widest and the one
+// measured at cuBLAS speed on square shapes.
+constexpr double kSmallTileCost = 1.1;
 static GemmTile pick_tile(int M, int N, int sms) {
-  const int bm[3] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM};
-  const int bn[3] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN};
-  double cost[3];
-  for (int i = 0; i < 3; ++i) {
+  const int bm[kTileShapes] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM};
+  const int bn[kTileShapes] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN, Tile128x128::BN};
+  double cost[kTileShapes];
+  for (int i = 0; i < kTileShapes; ++i) {
     const long long tiles = (long long)((M + bm[i] - 1) / bm[i]) * ((N + bn[i] - 1) / bn[i]);
-    cost[i] = (double)((tiles + sms - 1) / sms) * bm[i] * bn[i];
+    cost[i] = (double)((tiles + sms - 1) / sms) * bm[i] * bn[i] * (i == kTile128x128 ? kSmallTileCost : 1.0);
   }
   int best = 0;
-  for (int i = 1; i < 3; ++i)
+  for (int i = 1; i < kTileShapes; ++i)
     if (cost[i] < cost[best] * (best == 0 ? 0.98 : 1.0)) best = i;
   return (GemmTile)best;
 }
@@ -304,6 +332,7 @@ static cudaError_t gemm_bf16_tile(const bf16* A, const bf16* B, bf16* C, int M, 
   switch (tile) {
     case kTile256x152: return launch_gemm<Tile256x152>(A, B, C, M, N, K, stream);
     case kTile192x160: return launch_gemm<Tile192x160>(A, B, C, M, N, K, stream);
+    case kTile128x128: return launch_gemm<Tile128x128>(A, B, C, M, N, K, stream);
     default: return launch_gemm<Tile128x256>(A, B, C, M, N, K, stream);
   }
 }
@@ -344,13 +373,14 @@ int main(int argc, char** argv) {
     }
   const double tol = max_ref / 128;
 
-  // The shape gemm_bf16() picks, then each of the three forced, each into a
+  // The shape gemm_bf16() picks, then each of the four forced, each into a
   // freshly poisoned C.
   DeviceArray<bf16> dA(hA), dB(hB), dC((size_t)M * N, kGuard);
-  const GemmTile tiles[4] = {kTileAuto, kTile128x256, kTile256x152, kTile192x160};
-  const char* names[4] = {"C (tile picked)", "C (tile 128x256)", "C (tile 256x152)", "C (tile 192x160)"};
+  const GemmTile tiles[5] = {kTileAuto, kTile128x256, kTile256x152, kTile192x160, kTile128x128};
+  const char* names[5] = {"C (tile picked)", "C (tile 128x256)", "C (tile 256x152)", "C (tile 192x160)",
+                          "C (tile 128x128)"};
   bool ok = true;
-  for (int v = 0; v < 4 && ok; ++v) {
+  for (int v = 0; v < 5 && ok; ++v) {
     dC.fill(0xFF);  // poison: NaN
     CUDA_CHECK(gemm_bf16_tile(dA, dB, dC, M, N, K, tiles[v]));
     CUDA_CHECK(cudaDeviceSynchronize());
