@@ -70,19 +70,20 @@ int main(int argc, char** argv) {
   CUDA_CHECK(cudaEventCreate(&ea));
   CUDA_CHECK(cudaEventCreate(&eb));
   bool ok = true;
-  // With GEMM_ALL_TILES=1, each of the cluster kernel's three tile shapes is
+  // With GEMM_ALL_TILES=1, each of the cluster kernel's tile shapes is
   // timed too (forced), in the same alternation.
   const char* all_env = getenv("GEMM_ALL_TILES");
   const bool all = all_env && *all_env && *all_env != '0';
-  const char* tile_names[3] = {"128x256", "256x152", "192x160"};
+  const char* tile_names[kTileShapes] = {"128x256", "256x152", "192x160", "128x128"};
   printf("| m x n x k | cuBLAS TFLOP/s (round 1, 2) | 1 x 1 TFLOP/s (round 1, 2) | cluster 2 x 1 TFLOP/s (round 1, 2) "
          "| tile 1 x 1, cluster | cluster / 1 x 1 | cluster / cuBLAS |%s rel. error (worst) |\n",
-         all ? " cluster 128x256 / cuBLAS | cluster 256x152 / cuBLAS | cluster 192x160 / cuBLAS |" : "");
-  printf("| --- | ---: | ---: | ---: | --- | ---: | ---: |%s ---: |\n", all ? " ---: | ---: | ---: |" : "");
+         all ? " cluster 128x256 / cuBLAS | cluster 256x152 / cuBLAS | cluster 192x160 / cuBLAS | cluster 128x128 / cuBLAS |"
+             : "");
+  printf("| --- | ---: | ---: | ---: | --- | ---: | ---: |%s ---: |\n", all ? " ---: | ---: | ---: | ---: |" : "");
   for (size_t z = 0; z + 2 < sizes.size(); z += 3) {
     const int M = sizes[z], N = sizes[z + 1], K = sizes[z + 2];
-    const int nf = all ? 6 : 3;  // cuBLAS, 1 x 1 (picked), cluster (picked), cluster with each shape forced
-    bf16 *A, *B, *C[6];
+    const int nf = all ? 3 + kTileShapes : 3;  // cuBLAS, 1 x 1 (picked), cluster (picked), cluster with each shape forced
+    bf16 *A, *B, *C[3 + kTileShapes];
     CUDA_CHECK(cudaMalloc(&A, (size_t)M * K * sizeof(bf16)));
     CUDA_CHECK(cudaMalloc(&B, (size_t)N * K * sizeof(bf16)));
     for (int i = 0; i < nf; ++i) {
@@ -104,7 +105,7 @@ int main(int argc, char** argv) {
     f.push_back([=] { CUDA_CHECK(gemm_bf16(A, B, c1, M, N, K)); });
     for (int i = 2; i < nf; ++i) {
       bf16* ci = C[i];
-      const gemm_cluster::GemmTile tile = i == 2 ? gemm_cluster::kTileAuto : (gemm_cluster::GemmTile)(i - 3);
+      const GemmTile tile = i == 2 ? kTileAuto : (GemmTile)(i - 3);
       f.push_back([=] { CUDA_CHECK(gemm_cluster::gemm_bf16_cluster_tile(A, B, ci, M, N, K, tile)); });
     }
     for (auto& fn : f) fn();
@@ -123,16 +124,16 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 5; ++i)
       for (auto& fn : f) fn();
     LAUNCH_CHECK();
-    float t[2][6];
+    float t[2][3 + kTileShapes];
     for (int round = 0; round < 2; ++round) median_ms(f, ea, eb, 20, 5, t[round]);
     LAUNCH_CHECK();
     const double flop = 2.0 * M * N * K;
-    float best[6];
+    float best[3 + kTileShapes];
     for (int i = 0; i < nf; ++i) best[i] = std::min(t[0][i], t[1][i]);
     printf("| %d x %d x %d | %.0f, %.0f | %.0f, %.0f | %.0f, %.0f | %s, %s | %.3fx | %.3fx |", M, N, K,
            flop / t[0][0] / 1e9, flop / t[1][0] / 1e9, flop / t[0][1] / 1e9, flop / t[1][1] / 1e9,
            flop / t[0][2] / 1e9, flop / t[1][2] / 1e9, tile_names[pick_tile(M, N, sms)],
-           tile_names[gemm_cluster::pick_tile(M, N, sms)], best[1] / best[2], best[0] / best[2]);
+           tile_names[pick_tile(M, N, sms, gemm_cluster::kClusterM)], best[1] / best[2], best[0] / best[2]);
     for (int i = 3; i < nf; ++i) printf(" %.3fx |", best[0] / best[i]);
     printf(" %.1e%s |\n", err, good ? "" : " FAIL");
     fflush(stdout);

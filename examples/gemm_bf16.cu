@@ -35,156 +35,21 @@
 //
 // The CPU reference multiplies the same bf16 values in double; the result is
 // within 1e-2 relative Frobenius error (bf16 output rounding is 2^-9) and
-// every element within 2^-7 relative of the largest |reference| plus 1 ulp.
+// every element within 2^-7 relative of the largest |reference| plus 1 ulp,
+// from the picked shape and from each shape forced. The tile shapes and the
+// kernel's device helpers are in gemm_bf16_tiles.cuh, which
+// gemm_bf16_cluster.cu shares.
 //
 // gemm_bf16() (below the kernel) is the host call that bench/gemm.cu times
 // against cuBLAS; define GEMM_BF16_NO_MAIN to include this file there.
-#include <cuda_bf16.h>
-
-#include "tirx.h"
-#include "tirx/tma.h"
-#include "tirx/wgmma.h"
-
 #define EXAMPLE "gemm_bf16"
 #define EXAMPLE_ARGS "[m [n [k]]]"
 #include "harness.h"
+// bf16, BK, the tile shapes, mma_ktile, the epilogue's stores, pick_tile and
+// the check against the CPU (shared with gemm_bf16_cluster.cu)
+#include "gemm_bf16_tiles.cuh"
 
 // ---- kernel ------------------------------------------------------------------
-
-typedef __nv_bfloat16 bf16;
-constexpr int BK = 64;         // K-tile: 64 bf16 = one 128-byte swizzle row
-constexpr int kGroupRows = 8;  // tile rows per L2 group
-
-// A tile shape. The two consumer warpgroups each compute R blocks of 64 rows
-// by WN columns of the BM x BN tile of C, stacked along M (BM = 128 R, BN =
-// WN) or side by side along N (BM = 64 R, BN = 2 WN). The host picks the
-// shape whose tiles fill the GPU's waves best (pick_tile below).
-template <int R_, int WN_, bool SIDE_BY_SIDE, int STAGES_, int CBUF_>
-struct TileShape {
-  static constexpr int R = R_, WN = WN_, STAGES = STAGES_, CBUF = CBUF_;
-  static constexpr bool kSideBySide = SIDE_BY_SIDE;
-  static constexpr int BM = kSideBySide ? 64 * R : 128 * R, BN = kSideBySide ? 2 * WN : WN;
-  static constexpr int kStageBytes = (BM + BN) * BK * 2;  // what TMA brings per K-tile
-  // C goes out through shared memory and TMA stores, which run on while the
-  // warpgroup starts its next tile. It is staged in the ring slot of the
-  // tile's last K-tile (consumer 1 in its A part, consumer 2 in its B part),
-  // which leaves room for another ring slot, and the slot goes back to the
-  // producer one K-tile into the next tile, by when TMA has read it. Widths
-  // of 128 and 256 go as 64 x 128 pieces in the 128-byte swizzle (the first
-  // of a 256-wide block in 16 KiB of the consumer's own: the A part holds
-  // one piece), other widths as whole 64 x WN blocks, unswizzled, CBUF at a
-  // time.
-  static constexpr bool kSwizzledStore = WN % 128 == 0;
-  static constexpr bool kOwnStaging = WN == 256;
-  static constexpr int kStagingBytes = kOwnStaging ? 2 * 64 * 128 * 2 : 0;
-  static_assert(kSwizzledStore ? 64 * 128 <= BM * BK && 64 * 128 <= BN * BK
-                               : CBUF * 64 * WN <= BM * BK && CBUF * 64 * WN <= BN * BK,
-                "the C staging does not fit in a ring slot");
-  static constexpr int kSmemBytes = STAGES * kStageBytes + kStagingBytes + 1024;  // + room to align to 1024
-  static_assert(kSmemBytes <= 227 * 1024, "more shared memory than an sm_90 block has");
-};
-using Tile128x256 = TileShape<1, 256, false, 4, 1>;  // square and large shapes
-using Tile256x152 = TileShape<2, 152, false, 4, 1>;  // e.g. 3000 x 5000: 12 x 33 tiles, 3 waves of 132
-using Tile192x160 = TileShape<3, 80, true, 5, 2>;    // e.g. 8000 x 7992: 42 x 50 tiles, 16 waves of 132
-using Tile128x128 = TileShape<1, 128, false, 6, 1>;  // e.g. 1000 x 1504: 96 tiles, where 128 x 256 gives 48
-
-// One wgmma m64nWNk16 (WN = 256, 152, 128 or 80).
-template <int WN>
-__device__ __forceinline__ void wgmma_bf16(float (&d)[WN / 2], uint64_t desc_a, uint64_t desc_b, bool accumulate) {
-  static_assert(WN == 256 || WN == 152 || WN == 128 || WN == 80, "no wgmma helper for this width");
-  if constexpr (WN == 256) tirx_wgmma_m64n256k16_bf16(d, desc_a, desc_b, accumulate);
-  else if constexpr (WN == 128) tirx_wgmma_m64n128k16_bf16(d, desc_a, desc_b, accumulate);
-  else if constexpr (WN == 152) tirx_wgmma_m64n152k16_bf16(d, desc_a, desc_b, accumulate);
-  else tirx_wgmma_m64n80k16_bf16(d, desc_a, desc_b, accumulate);
-}
-
-// One K-tile of this warpgroup's R x 64 x WN block: for each 16-wide step
-// along K (32 bytes further in each swizzled row), R wgmmas, one per 64 rows
-// of the A slot, against the warpgroup's WN rows of the B slot.
-template <class T>
-__device__ __forceinline__ void mma_ktile(float (&acc)[T::R][T::WN / 2], const bf16* a, const bf16* b,
-                                          bool accumulate) {
-  tirx_wgmma_fence();
-#pragma tirx unroll
-  for (int kk = 0; kk < BK / 16; ++kk)
-#pragma unroll
-    for (int r = 0; r < T::R; ++r)
-      wgmma_bf16<T::WN>(acc[r], tirx_wgmma_desc_sw128(a + r * 64 * BK + kk * 16),
-                        tirx_wgmma_desc_sw128(b + kk * 16), accumulate || kk > 0);
-  tirx_wgmma_commit();
-}
-
-// A 64 x WN accumulator (WN = 128 or 256) into C at (row0, col0) in pieces
-// of 64 x 128, the first staged in `own` (when not null: once TMA has read
-// what the previous tile stored from it) and the other in `slot` (16 KiB of
-// the ring slot, free). Each piece is two 64 x 64 boxes in TMA's 128-byte
-// swizzle (row r's 16-byte chunk q lands at chunk q ^ r % 8: the 8 rows one
-// store instruction touches hit 8 different bank groups), stored by thread 0
-// with TMA, which clips at C's edges and runs on while the warpgroup goes on
-// to its next tile.
-template <int WN>
-__device__ __forceinline__ void store_tile_tma(const CUtensorMap* mapC, int row0, int col0,
-                                               const float (&acc)[WN / 2], bf16* own, bf16* slot, int t,
-                                               int barrier) {
-  const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
-#pragma unroll
-  for (int h = 0; h < WN / 128; ++h) {
-    bf16* stage = h == 0 && own ? own : slot;
-    if (h == 0 && own) {
-      if (t == 0) tirx_tma_store_wait_read<0>();
-      tirx_warpgroup_sync(barrier);  // the previous tile's store has read the buffer
-    }
-#pragma unroll
-    for (int jj = 0; jj < 16; ++jj)
-#pragma unroll
-      for (int hh = 0; hh < 2; ++hh) {
-        const int j = 16 * h + jj, row = r + 8 * hh;
-        char* box = reinterpret_cast<char*>(stage) + jj / 8 * 8192;
-        *reinterpret_cast<__nv_bfloat162*>(box + row * 128 + ((jj % 8) ^ (row % 8)) * 16 + c * 2) =
-            __floats2bfloat162_rn(acc[4 * j + 2 * hh], acc[4 * j + 2 * hh + 1]);
-      }
-    tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
-    tirx_warpgroup_sync(barrier);
-    if (t == 0) {
-      tirx_tma_store_2d(mapC, row0, col0 + 128 * h, stage);
-      tirx_tma_store_2d(mapC, row0, col0 + 128 * h + 64, stage + 64 * 64);
-      tirx_tma_store_commit();
-    }
-  }
-}
-
-// The warpgroup's R blocks of 64 x WN into C at (row0, col0): each written
-// into the next of its CBUF staging buffers, once TMA has read what that
-// buffer held before, then stored by thread 0 with TMA, which clips at C's
-// edges. Unswizzled: with rows of 304 bytes (WN = 152) the bf16 pairs one
-// store instruction writes hit 32 different banks, with 160 (WN = 80) two
-// share each bank.
-template <class T>
-__device__ __forceinline__ void store_blocks_tma(const CUtensorMap* mapC, int row0, int col0,
-                                                 const float (&acc)[T::R][T::WN / 2], bf16* stage, int t,
-                                                 int barrier) {
-  const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
-#pragma unroll
-  for (int i = 0; i < T::R; ++i) {
-    bf16* buf = stage + i % T::CBUF * 64 * T::WN;
-    if (i >= T::CBUF) {
-      if (t == 0) tirx_tma_store_wait_read<T::CBUF - 1>();
-      tirx_warpgroup_sync(barrier);  // the store that last read buf is done with it
-    }
-#pragma unroll
-    for (int j = 0; j < T::WN / 8; ++j)
-#pragma unroll
-      for (int hh = 0; hh < 2; ++hh)
-        *reinterpret_cast<__nv_bfloat162*>(buf + (r + 8 * hh) * T::WN + 8 * j + c) =
-            __floats2bfloat162_rn(acc[i][4 * j + 2 * hh], acc[i][4 * j + 2 * hh + 1]);
-    tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
-    tirx_warpgroup_sync(barrier);
-    if (t == 0) {
-      tirx_tma_store_2d(mapC, row0 + 64 * i, col0, buf);
-      tirx_tma_store_commit();
-    }
-  }
-}
 
 template <class T>
 __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB,
@@ -268,31 +133,6 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 }
 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
-enum GemmTile { kTileAuto = -1, kTile128x256, kTile256x152, kTile192x160, kTile128x128, kTileShapes };
-
-// The tile shape for m x n on `sms` multiprocessors: the one with the least
-// work per multiprocessor counting the last wave as full (waves x tile area),
-// so that a shape whose tiles fill the waves beats a larger-tiled one that
-// leaves the last wave half empty. 128 x 128 tiles bring more bytes per
-// multiply-add than the others, so their work counts kSmallTileCost times
-// (measured: bench/RESULTS.md); they win where the larger tiles leave SMs
-// idle. Ties and near-ties (within 2%) go to 128 x 256, the widest and the one
-// measured at cuBLAS speed on square shapes.
-constexpr double kSmallTileCost = 1.1;
-static GemmTile pick_tile(int M, int N, int sms) {
-  const int bm[kTileShapes] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM};
-  const int bn[kTileShapes] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN, Tile128x128::BN};
-  double cost[kTileShapes];
-  for (int i = 0; i < kTileShapes; ++i) {
-    const long long tiles = (long long)((M + bm[i] - 1) / bm[i]) * ((N + bn[i] - 1) / bn[i]);
-    cost[i] = (double)((tiles + sms - 1) / sms) * bm[i] * bn[i] * (i == kTile128x128 ? kSmallTileCost : 1.0);
-  }
-  int best = 0;
-  for (int i = 1; i < kTileShapes; ++i)
-    if (cost[i] < cost[best] * (best == 0 ? 0.98 : 1.0)) best = i;
-  return (GemmTile)best;
-}
-
 // Tensor maps for A and B with the tile's boxes (and C's staged boxes), then
 // one block per SM (or per tile, when there are fewer) with the shared-memory
 // limit raised, not waited for (`#pragma tirx launch`, SPEC 5).
@@ -348,58 +188,8 @@ static cudaError_t gemm_bf16(const bf16* A, const bf16* B, bf16* C, int M, int N
 #ifndef GEMM_BF16_NO_MAIN
 
 int main(int argc, char** argv) {
-  skip_without_sm90();  // wgmma and setmaxnreg are sm_90a only
-  const int M = parse_size(argc, argv, 1, 1000, 1 << 15);
-  const int derived = M < 300 ? M : 300;
-  int N = parse_size(argc, argv, 2, argc > 1 ? (M < 600 ? M : 600) + 5 : 1500, 1 << 15);
-  int K = parse_size(argc, argv, 3, argc > 1 ? derived + 7 : 1064, 1 << 15);
-  N = (N + 7) / 8 * 8, K = (K + 7) / 8 * 8;
-
-  std::vector<bf16> hA((size_t)M * K), hB((size_t)N * K);
-  std::vector<float> fA(hA.size()), fB(hB.size());
-  for (size_t i = 0; i < hA.size(); ++i) fA[i] = __bfloat162float(hA[i] = __float2bfloat16_rn(lcg_float()));
-  for (size_t i = 0; i < hB.size(); ++i) fB[i] = __bfloat162float(hB[i] = __float2bfloat16_rn(lcg_float()));
-
-  std::vector<double> want((size_t)M * N);
-  double max_ref = 0;
-  for (int m = 0; m < M; ++m)
-    for (int n = 0; n < N; ++n) {
-      const float* a = &fA[(size_t)m * K];
-      const float* b = &fB[(size_t)n * K];
-      double sum = 0;
-      for (int k = 0; k < K; ++k) sum += (double)a[k] * b[k];
-      want[(size_t)m * N + n] = sum;
-      max_ref = fmax(max_ref, fabs(sum));
-    }
-  const double tol = max_ref / 128;
-
-  // The shape gemm_bf16() picks, then each of the four forced, each into a
-  // freshly poisoned C.
-  DeviceArray<bf16> dA(hA), dB(hB), dC((size_t)M * N, kGuard);
-  const GemmTile tiles[5] = {kTileAuto, kTile128x256, kTile256x152, kTile192x160, kTile128x128};
-  const char* names[5] = {"C (tile picked)", "C (tile 128x256)", "C (tile 256x152)", "C (tile 192x160)",
-                          "C (tile 128x128)"};
-  bool ok = true;
-  for (int v = 0; v < 5 && ok; ++v) {
-    dC.fill(0xFF);  // poison: NaN
-    CUDA_CHECK(gemm_bf16_tile(dA, dB, dC, M, N, K, tiles[v]));
-    CUDA_CHECK(cudaDeviceSynchronize());
-    std::vector<bf16> got = dC.download();
-    double err2 = 0, ref2 = 0;
-    for (size_t i = 0; i < want.size(); ++i) {
-      const double g = __bfloat162float(got[i]), w = want[i];
-      err2 += (g - w) * (g - w), ref2 += w * w;
-      if (ok && !(fabs(g - w) <= tol + fabs(w) / 256)) ok = fail(names[v], i, g, w);
-    }
-    if (ok) ok = check_guard(names[v], got.data() + want.size(), dC.guard(), dC.poison());
-    const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
-    if (ok && !(rel < 1e-2)) ok = fail(names[v], 0, rel * 1e6, 1e4);
-  }
-  // The checksum is of the reference rounded to bf16, so that it does not
-  // depend on the order of the GPU's additions.
-  std::vector<bf16> rounded(want.size());
-  for (size_t i = 0; i < want.size(); ++i) rounded[i] = __float2bfloat16_rn((float)want[i]);
-  printf(EXAMPLE ": m=%d n=%d k=%d c=%016llx\n", M, N, K, checksum(rounded));
-  return finish();
+  return gemm_example_main(argc, argv, [](const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile) {
+    return gemm_bf16_tile(A, B, C, M, N, K, tile);
+  });
 }
 #endif

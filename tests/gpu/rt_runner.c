@@ -108,25 +108,28 @@ static int nkernels(const Example *e) {
   return n;
 }
 
-// The include dirs: the stand-in harness.h first.
-static char stand_in[4096];
-static const char *include_dirs[1];
+// The include dirs: the stand-in harness.h first, then examples/ for the
+// headers an example shares with another (gemm_bf16_tiles.cuh).
+static char stand_in[4096], examples_dir[4096];
+static const char *include_dirs[2];
 
 static void set_paths(void) {
   static char headers[4096], nvrtc_include[4096];
   snprintf(stand_in, sizeof stand_in, "%s/tests/gpu/rt", root);
+  snprintf(examples_dir, sizeof examples_dir, "%s/examples", root);
   snprintf(headers, sizeof headers, "%s/headers", root);
   snprintf(nvrtc_include, sizeof nvrtc_include, "%s/runtime/nvrtc_include", root);
   setenv("TIRX_RT_HEADER_DIR", headers, 0);
   setenv("TIRX_RT_NVRTC_INCLUDE", nvrtc_include, 0);
   include_dirs[0] = stand_in;
+  include_dirs[1] = examples_dir;
 }
 
 // The example's device part and its compile options (naming `name`, "NAME.cu").
 static char *example_input(const Example *e, size_t *len, char name[256], TirxRtCompileOptions *o, char *why,
                            size_t whylen) {
   snprintf(name, 256, "%s.cu", e->name);
-  *o = (TirxRtCompileOptions){.include_dirs = include_dirs, .ninclude_dirs = 1, .kernels = e->kernels,
+  *o = (TirxRtCompileOptions){.include_dirs = include_dirs, .ninclude_dirs = 2, .kernels = e->kernels,
                               .nkernels = nkernels(e), .name = name};
   return example_source(e, len, why, whylen);
 }
@@ -608,8 +611,8 @@ static int tensor_map_bf16(Run *r, CUtensorMap *map, CUdeviceptr base, uint64_t 
 
 // examples/gemm_bf16.cu's tile shapes (TileShape): the kernel's name
 // expression, BM x BN tiles of C, C's staged box (64 x 64 swizzled for 128 x
-// 256, 64 x WN unswizzled for the others), and kSmemBytes = STAGES * (BM + BN)
-// * BK * 2 + the C staging (128 x 256 only: the others stage C in a ring slot)
+// 256 and 128 x 128, 64 x WN unswizzled for the others), and kSmemBytes =
+// STAGES * (BM + BN) * BK * 2 + the C staging of its own (128 x 256 only)
 // + 1024 to align the ring. Keep in step with the example.
 enum { GEMM_BK = 64 };
 typedef struct {
@@ -622,6 +625,7 @@ static const GemmShape gemm_shapes[] = {
      CU_TENSOR_MAP_SWIZZLE_128B},
     {"gemm_bf16_kernel<Tile256x152>", 256, 152, 152, 4 * (256 + 152) * GEMM_BK * 2 + 1024, CU_TENSOR_MAP_SWIZZLE_NONE},
     {"gemm_bf16_kernel<Tile192x160>", 192, 160, 80, 5 * (192 + 160) * GEMM_BK * 2 + 1024, CU_TENSOR_MAP_SWIZZLE_NONE},
+    {"gemm_bf16_kernel<Tile128x128>", 128, 128, 64, 6 * (128 + 128) * GEMM_BK * 2 + 1024, CU_TENSOR_MAP_SWIZZLE_128B},
 };
 
 // The example's check: every element within max|ref|/128 + |ref|/256, and a
@@ -727,7 +731,9 @@ static const Example examples[] = {
      .run = RUN(run_matmul)},
     {.name = "softmax_1p2c", .kernels = {"softmax_1p2c"}, .run = RUN(run_softmax)},
     // Kernels whose parameters are made on the host (above): after the others.
-    {.name = "gemm_bf16", .kernels = {"gemm_bf16_kernel<Tile128x256>", "gemm_bf16_kernel<Tile256x152>", "gemm_bf16_kernel<Tile192x160>"},
+    {.name = "gemm_bf16",
+     .kernels = {"gemm_bf16_kernel<Tile128x256>", "gemm_bf16_kernel<Tile256x152>", "gemm_bf16_kernel<Tile192x160>",
+                 "gemm_bf16_kernel<Tile128x128>"},
      .run = RUN(run_gemm_bf16), .major = 9, .arch = "sm_90a"},
 };
 enum { NEXAMPLES = sizeof examples / sizeof *examples };
