@@ -245,28 +245,6 @@ TIRX_DEVICE bool tirx_mbar_try_wait_parity(uint64_t *bar, uint32_t parity, uint3
 #endif
 }
 
-// Blocking wait for the phase with this parity: try_wait until it succeeds
-// (each try sleeps in hardware, so this is not a hot spin on sm_90).
-TIRX_DEVICE void tirx_mbar_wait_parity(uint64_t *bar, uint32_t parity) {
-  while (!tirx_mbar_try_wait_parity(bar, parity, TIRX_MBAR_SUSPEND_NS)) {
-  }
-}
-
-// Watchdog wait: as tirx_mbar_wait_parity, but false once more than max_cycles
-// clock64() cycles have passed (checked between tries, so it can overshoot by one
-// suspend hint); true when the phase completed.
-TIRX_DEVICE bool tirx_mbar_wait_parity_timeout(uint64_t *bar, uint32_t parity, long long max_cycles) {
-#ifdef __CUDA_ARCH__
-  const long long start = clock64();
-  while (!tirx_mbar_try_wait_parity(bar, parity, TIRX_MBAR_SUSPEND_NS))
-    if (clock64() - start > max_cycles) return false;
-  return true;
-#else
-  (void)bar, (void)parity, (void)max_cycles;
-  return true;
-#endif
-}
-
 // mbarrier.inval: return the barrier's word to ordinary shared memory (required
 // before reusing it for other data); "memory" orders it against that reuse.
 TIRX_DEVICE void tirx_mbar_inval(uint64_t *bar) {
@@ -448,21 +426,37 @@ TIRX_DEVICE bool tirx_mbar_try_wait_parity_cluster(uint64_t *bar, uint32_t parit
 #endif
 }
 
-// Blocking cluster-scope wait for the phase with this parity.
-TIRX_DEVICE void tirx_mbar_wait_parity_cluster(uint64_t *bar, uint32_t parity) {
-  while (!tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS)) {
+// ---- waits: loops of try_wait ---------------------------------------------------
+// `cluster`: acquire at cluster scope (tirx_mbar_try_wait_parity_cluster), for
+// a barrier that other blocks of the cluster arrive on; otherwise the block's.
+
+// Blocking wait for the phase with this parity: try_wait until it succeeds
+// (each try sleeps in hardware, so this is not a hot spin on sm_90).
+TIRX_DEVICE void tirx_mbar_wait_parity(uint64_t *bar, uint32_t parity, bool cluster = false) {
+  while (!(cluster ? tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS)
+                   : tirx_mbar_try_wait_parity(bar, parity, TIRX_MBAR_SUSPEND_NS))) {
   }
 }
 
-// Watchdog form: false once more than max_cycles have passed.
-TIRX_DEVICE bool tirx_mbar_wait_parity_cluster_timeout(uint64_t *bar, uint32_t parity, long long max_cycles) {
+// The cluster-scope wait (the name tirx-pp gives `tirx_wait(e[i], p)` on a
+// cluster event).
+TIRX_DEVICE void tirx_mbar_wait_parity_cluster(uint64_t *bar, uint32_t parity) {
+  tirx_mbar_wait_parity(bar, parity, true);
+}
+
+// Watchdog wait: as tirx_mbar_wait_parity, but false once more than max_cycles
+// clock64() cycles have passed (checked between tries, so it can overshoot by one
+// suspend hint); true when the phase completed.
+TIRX_DEVICE bool tirx_mbar_wait_parity_timeout(uint64_t *bar, uint32_t parity, long long max_cycles,
+                                               bool cluster = false) {
 #ifdef __CUDA_ARCH__
   const long long start = clock64();
-  while (!tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS))
+  while (!(cluster ? tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS)
+                   : tirx_mbar_try_wait_parity(bar, parity, TIRX_MBAR_SUSPEND_NS)))
     if (clock64() - start > max_cycles) return false;
   return true;
 #else
-  (void)bar, (void)parity, (void)max_cycles;
+  (void)bar, (void)parity, (void)max_cycles, (void)cluster;
   return true;
 #endif
 }

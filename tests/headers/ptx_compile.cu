@@ -62,5 +62,5 @@ __global__ void tirx_ptx_cluster(unsigned long long *out) {
   tirx_mbar_arrive_cluster(&bars[1], 0);
   out[2] = tirx_mbar_try_wait_parity_cluster(&bars[0], 0, 1000);
   tirx_mbar_wait_parity_cluster(&bars[1], 1);
-  out[3] = tirx_mbar_wait_parity_cluster_timeout(&bars[0], 1, 1000);
+  out[3] = tirx_mbar_wait_parity_timeout(&bars[0], 1, 1000, true);
 }
