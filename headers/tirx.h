@@ -169,17 +169,16 @@ TIRX_DEVICE void tirx_event_arrive_bytes(uint64_t *bar, uint32_t bytes, bool who
 #define TIRX_FANIN_Y 2
 #define TIRX_FANIN_XY 3
 
-// Whether block `rank` of the cluster gets this block's arrivals.
+// Whether block `rank` of the cluster (x fastest, then y, then z) gets this
+// block's arrivals; this block's own position is %cluster_ctaid.
 TIRX_DEVICE bool tirx_cluster_reaches(uint32_t rank, int mode) {
-  const uint32_t cx = tirx_cluster_dim_x(), cy = tirx_cluster_dim_y();
-  const uint32_t me = tirx_cluster_rank();
-  const uint32_t mx = me % cx, my = me / cx % cy, mz = me / (cx * cy);
-  const uint32_t dx = rank % cx, dy = rank / cx % cy, dz = rank / (cx * cy);
   if (mode == TIRX_FANIN_ALL) return true;
-  if (dz != mz) return false;
-  if (mode == TIRX_FANIN_X) return dy == my;
-  if (mode == TIRX_FANIN_Y) return dx == mx;
-  return dx == mx || dy == my;
+  const uint32_t cx = tirx_cluster_dim_x(), cy = tirx_cluster_dim_y();
+  const uint32_t dx = rank % cx, dy = rank / cx % cy, dz = rank / (cx * cy);
+  if (dz != tirx_cluster_ctaid_z()) return false;
+  if (mode == TIRX_FANIN_X) return dy == tirx_cluster_ctaid_y();
+  if (mode == TIRX_FANIN_Y) return dx == tirx_cluster_ctaid_x();
+  return dx == tirx_cluster_ctaid_x() || dy == tirx_cluster_ctaid_y();
 }
 
 // The blocks whose arrivals reach each block: a cluster event's count is its

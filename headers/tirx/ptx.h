@@ -305,7 +305,7 @@ TIRX_DEVICE uint32_t tirx_cluster_dim_y() {
 #endif
 }
 
-// %cluster_ctaid.x / .y: this block's position in its cluster.
+// %cluster_ctaid.x / .y / .z: this block's position in its cluster.
 TIRX_DEVICE uint32_t tirx_cluster_ctaid_x() {
 #if defined(TIRX_SM90_)
   uint32_t n;
@@ -319,6 +319,15 @@ TIRX_DEVICE uint32_t tirx_cluster_ctaid_y() {
 #if defined(TIRX_SM90_)
   uint32_t n;
   asm volatile("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(n));
+  return n;
+#else
+  return 0;
+#endif
+}
+TIRX_DEVICE uint32_t tirx_cluster_ctaid_z() {
+#if defined(TIRX_SM90_)
+  uint32_t n;
+  asm volatile("mov.u32 %0, %%cluster_ctaid.z;" : "=r"(n));
   return n;
 #else
   return 0;
