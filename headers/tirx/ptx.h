@@ -404,7 +404,15 @@ TIRX_DEVICE void tirx_fence_cluster() {
 
 // mbarrier.arrive.release.cluster.shared::cluster: one arrival on the barrier
 // at the same offset in block `rank` of the cluster (its own rank included),
-// releasing this thread's earlier accesses to the cluster. sm_80: a local arrive.
+// releasing this thread's earlier accesses at cluster scope. When to use
+// which: this form where the arrival itself must publish data, e.g. ordinary
+// stores into block `rank`'s shared memory that it reads after its
+// cluster-scope wait (tirx_mbar_wait_parity_cluster), without a
+// tirx_fence_cluster() first; tirx_mbar_arrive_remote (release at CTA scope,
+// as CUTLASS's ClusterBarrier::arrive) where it only hands something back,
+// such as a ring slot whose reads are done, and for every trigger tirx-pp
+// lowers: this form in the 2 x 1 cluster GEMM's slot release halved its speed
+// (H200). tirx-pp never emits it. sm_80: a local arrive.
 TIRX_DEVICE void tirx_mbar_arrive_cluster(uint64_t *bar, uint32_t rank) {
 #if defined(TIRX_SM90_)
   asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(
