@@ -263,76 +263,32 @@ TIRX_DEVICE void tirx_mbar_inval(uint64_t *bar) {
 // and a block is a cluster of one: ranks read 0, sizes 1, cluster barriers are
 // block barriers, and a remote arrive is a local one.
 
-// %cluster_ctarank: this block's rank in its cluster, 0 .. size-1 (x fastest).
-TIRX_DEVICE uint32_t tirx_cluster_rank() {
+// The body of a function that reads the cluster special register `reg`
+// (mov.u32 from %reg; sm_90), or returns `alone` before sm_90 (what a block
+// that is a cluster of one would read).
 #if defined(TIRX_SM90_)
-  uint32_t r;
-  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-  return r;
+#define TIRX_CLUSTER_SREG_(reg, alone)            \
+  uint32_t v;                                     \
+  asm volatile("mov.u32 %0, %%" reg ";" : "=r"(v)); \
+  return v;
 #else
-  return 0;
+#define TIRX_CLUSTER_SREG_(reg, alone) return alone;
 #endif
-}
+
+// %cluster_ctarank: this block's rank in its cluster, 0 .. size-1 (x fastest).
+TIRX_DEVICE uint32_t tirx_cluster_rank() { TIRX_CLUSTER_SREG_("cluster_ctarank", 0) }
 
 // %cluster_nctarank: the blocks in this cluster.
-TIRX_DEVICE uint32_t tirx_cluster_size() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
-  return n;
-#else
-  return 1;
-#endif
-}
+TIRX_DEVICE uint32_t tirx_cluster_size() { TIRX_CLUSTER_SREG_("cluster_nctarank", 1) }
 
-// %cluster_nctaid.x / .y / .z: the cluster's shape in blocks.
-TIRX_DEVICE uint32_t tirx_cluster_dim_x() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(n));
-  return n;
-#else
-  return 1;
-#endif
-}
-TIRX_DEVICE uint32_t tirx_cluster_dim_y() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_nctaid.y;" : "=r"(n));
-  return n;
-#else
-  return 1;
-#endif
-}
+// %cluster_nctaid.x / .y: the cluster's shape in blocks.
+TIRX_DEVICE uint32_t tirx_cluster_dim_x() { TIRX_CLUSTER_SREG_("cluster_nctaid.x", 1) }
+TIRX_DEVICE uint32_t tirx_cluster_dim_y() { TIRX_CLUSTER_SREG_("cluster_nctaid.y", 1) }
 
 // %cluster_ctaid.x / .y / .z: this block's position in its cluster.
-TIRX_DEVICE uint32_t tirx_cluster_ctaid_x() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_ctaid.x;" : "=r"(n));
-  return n;
-#else
-  return 0;
-#endif
-}
-TIRX_DEVICE uint32_t tirx_cluster_ctaid_y() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(n));
-  return n;
-#else
-  return 0;
-#endif
-}
-TIRX_DEVICE uint32_t tirx_cluster_ctaid_z() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_ctaid.z;" : "=r"(n));
-  return n;
-#else
-  return 0;
-#endif
-}
+TIRX_DEVICE uint32_t tirx_cluster_ctaid_x() { TIRX_CLUSTER_SREG_("cluster_ctaid.x", 0) }
+TIRX_DEVICE uint32_t tirx_cluster_ctaid_y() { TIRX_CLUSTER_SREG_("cluster_ctaid.y", 0) }
+TIRX_DEVICE uint32_t tirx_cluster_ctaid_z() { TIRX_CLUSTER_SREG_("cluster_ctaid.z", 0) }
 
 // barrier.cluster.arrive.release: this thread has arrived at the cluster
 // barrier; its earlier memory accesses are released to the cluster. Not
