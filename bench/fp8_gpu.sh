@@ -82,7 +82,7 @@ for ex in gemm_fp8 gemm_fp8_blockwise; do
     fi
   fi
   # The build's failure or warnings, the sizes, the sanitizers: run_examples.sh's line.
-  line=$(grep -E "^(PASS|FAIL) $ex[ :]" "$logs/examples.log" | tail -n 1)
+  line=$(grep -E "^(PASS|FAIL) ${ex}[ :]" "$logs/examples.log" | tail -n 1)
   ran_ok[$ex]=0
   case $line in
   PASS*) ok "${line#PASS }"; ran_ok[$ex]=1 ;;
