@@ -1,18 +1,47 @@
-// bench/bench.cuh - what bench/gemm.cu and bench/gemm_fp8.cu share: random
-// inputs on the device, the relative error of a result, and event-timed
-// medians. Included after the tirx-pp output of an example (CUDA_CHECK comes
-// from examples/harness.h through it).
+// bench/bench.cuh - what the GEMM benches (bench/gemm.cu, bench/gemm_cluster.cu
+// and bench/gemm_fp8.cu) share: the sizes from the command line, environment
+// switches, cuBLAS's status checked, cuBLAS's bf16 product in our layout,
+// random inputs on the device, the relative error of a result, and
+// event-timed medians. Included after the tirx-pp output of an example and
+// after <cublas_v2.h> or <cublasLt.h>: CUDA_CHECK and EXAMPLE (the name that
+// starts every failure line) come from examples/harness.h through it.
 #pragma once
 
+#include <cublas_v2.h>
 #include <cuda_bf16.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <vector>
 
-// Uniform in [-range, range), rounded to T (round to nearest), from a hash of
-// the index and seed (no host round trip).
+// A cuBLAS or cuBLASLt call that must succeed: otherwise a FAIL line, exit 1.
+#define CUBLAS_CHECK(call)                                                                   \
+  do {                                                                                       \
+    cublasStatus_t st_ = (call);                                                             \
+    if (st_ != CUBLAS_STATUS_SUCCESS) {                                                      \
+      printf(EXAMPLE ": FAIL line %d: %s: cuBLAS status %d\n", __LINE__, #call, (int)st_); \
+      exit(1);                                                                               \
+    }                                                                                        \
+  } while (0)
+
+// The m x n x k triples to run: the arguments, three at a time (a trailing
+// incomplete triple is ignored), or `defaults` without arguments.
+inline std::vector<int> bench_sizes(int argc, char** argv, std::vector<int> defaults) {
+  if (argc <= 1) return defaults;
+  std::vector<int> sizes;
+  for (int i = 1; i + 2 < argc; i += 3)
+    for (int j = 0; j < 3; ++j) sizes.push_back(atoi(argv[i + j]));
+  return sizes;
+}
+
+// An environment switch: on when set, non-empty and not "0" (GEMM_ALL_TILES=1).
+inline bool env_flag(const char* name) {
+  const char* v = getenv(name);
+  return v && *v && *v != '0';
+}
+
 template <class T>
 __global__ void fill_random(T* p, size_t n, uint32_t seed, float range) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
@@ -30,6 +59,52 @@ static double rel_frobenius(const std::vector<__nv_bfloat16>& x, const std::vect
     d += (a - b) * (a - b), r += b * b;
   }
   return sqrt(d / r);
+}
+
+// Row-major C = A * B^T (A m x k, B n x k, C m x n; bf16, fp32 accumulation)
+// by cublasGemmEx: as column-major C^T = B A^T, cuBLAS's "TN" product.
+inline void cublas_gemm_bf16_tn(cublasHandle_t handle, const __nv_bfloat16* A, const __nv_bfloat16* B,
+                                __nv_bfloat16* C, int M, int N, int K) {
+  const float alpha = 1.0f, beta = 0.0f;
+  CUBLAS_CHECK(cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_16BF, K, A, CUDA_R_16BF, K,
+                            &beta, C, CUDA_R_16BF, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+}
+
+// A size's buffers: A (m x k) and B (n x k) random in [-range, range), with a
+// seed from the size's index z (a fresh one per size), and nc outputs C[i]
+// (m x n bf16) poisoned with NaN, so that an element never written fails.
+template <class T>
+inline void bench_alloc(T** A, T** B, __nv_bfloat16** C, int nc, int M, int N, int K, size_t z, float range) {
+  CUDA_CHECK(cudaMalloc(A, (size_t)M * K * sizeof(T)));
+  CUDA_CHECK(cudaMalloc(B, (size_t)N * K * sizeof(T)));
+  for (int i = 0; i < nc; ++i) {
+    CUDA_CHECK(cudaMalloc(&C[i], (size_t)M * N * sizeof(__nv_bfloat16)));
+    CUDA_CHECK(cudaMemset(C[i], 0xFF, (size_t)M * N * sizeof(__nv_bfloat16)));
+  }
+  fill_random<<<1024, 256>>>(*A, (size_t)M * K, 0x1234u + (uint32_t)z, range);
+  fill_random<<<1024, 256>>>(*B, (size_t)N * K, 0xBEEFu + (uint32_t)z, range);
+  LAUNCH_CHECK();
+}
+
+template <class T>
+inline void bench_free(T* A, T* B, __nv_bfloat16** C, int nc) {
+  CUDA_CHECK(cudaFree(A));
+  CUDA_CHECK(cudaFree(B));
+  for (int i = 0; i < nc; ++i) CUDA_CHECK(cudaFree(C[i]));
+}
+
+// The worst relative Frobenius error of C[1], ..., C[nc - 1] against C[0]
+// (n elements each; NaN sticks).
+inline double worst_rel_error(__nv_bfloat16* const* C, int nc, size_t n) {
+  std::vector<__nv_bfloat16> h0(n), hi(n);
+  CUDA_CHECK(cudaMemcpy(h0.data(), C[0], n * sizeof(__nv_bfloat16), cudaMemcpyDeviceToHost));
+  double err = 0;
+  for (int i = 1; i < nc; ++i) {
+    CUDA_CHECK(cudaMemcpy(hi.data(), C[i], n * sizeof(__nv_bfloat16), cudaMemcpyDeviceToHost));
+    const double e = rel_frobenius(hi, h0);
+    err = e > err || e != e ? e : err;
+  }
+  return err;
 }
 
 // Event-timed samples of each function in f, taking turns (f[0], f[1], ...,

@@ -34,27 +34,12 @@
 #undef EXAMPLE_ARGS
 #include GEMM_BF16_CLUSTER_SOURCE
 
-#include <cublas_v2.h>
-
 #include "bench.cuh"
 
-#define CUBLAS_CHECK(call)                                                                    \
-  do {                                                                                        \
-    cublasStatus_t st_ = (call);                                                              \
-    if (st_ != CUBLAS_STATUS_SUCCESS) {                                                       \
-      printf("gemm_cluster: FAIL line %d: %s: cuBLAS status %d\n", __LINE__, #call, (int)st_); \
-      exit(1);                                                                                \
-    }                                                                                         \
-  } while (0)
-
 int main(int argc, char** argv) {
-  std::vector<int> sizes = {2048, 2048, 2048, 4096, 4096, 4096, 8192, 8192, 8192, 8192, 8192, 1024,
-                            8000, 7992, 8064, 3000, 5000, 4000, 16896, 256, 4096, 1000, 1504, 1064};
-  if (argc > 1) {
-    sizes.clear();
-    for (int i = 1; i + 2 < argc; i += 3)
-      for (int j = 0; j < 3; ++j) sizes.push_back(atoi(argv[i + j]));
-  }
+  const std::vector<int> sizes =
+      bench_sizes(argc, argv, {2048, 2048, 2048, 4096, 4096, 4096, 8192, 8192, 8192, 8192, 8192, 1024, 8000, 7992, 8064,
+                               3000, 5000, 4000, 16896, 256, 4096, 1000, 1504, 1064});
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
     printf("gemm_cluster: SKIP (no CUDA device)\n");
@@ -72,8 +57,7 @@ int main(int argc, char** argv) {
   bool ok = true;
   // With GEMM_ALL_TILES=1, each of the cluster kernel's tile shapes is
   // timed too (forced), in the same alternation.
-  const char* all_env = getenv("GEMM_ALL_TILES");
-  const bool all = all_env && *all_env && *all_env != '0';
+  const bool all = env_flag("GEMM_ALL_TILES");
   const char* tile_names[kTileShapes] = {"128x256", "256x152", "192x160", "128x128"};
   printf("| m x n x k | cuBLAS TFLOP/s (round 1, 2) | 1 x 1 TFLOP/s (round 1, 2) | cluster 2 x 1 TFLOP/s (round 1, 2) "
          "| tile 1 x 1, cluster | cluster / 1 x 1 | cluster / cuBLAS |%s rel. error (worst) |\n",
@@ -84,24 +68,11 @@ int main(int argc, char** argv) {
     const int M = sizes[z], N = sizes[z + 1], K = sizes[z + 2];
     const int nf = all ? 3 + kTileShapes : 3;  // cuBLAS, 1 x 1 (picked), cluster (picked), cluster with each shape forced
     bf16 *A, *B, *C[3 + kTileShapes];
-    CUDA_CHECK(cudaMalloc(&A, (size_t)M * K * sizeof(bf16)));
-    CUDA_CHECK(cudaMalloc(&B, (size_t)N * K * sizeof(bf16)));
-    for (int i = 0; i < nf; ++i) {
-      CUDA_CHECK(cudaMalloc(&C[i], (size_t)M * N * sizeof(bf16)));
-      CUDA_CHECK(cudaMemset(C[i], 0xFF, (size_t)M * N * sizeof(bf16)));
-    }
-    fill_random<<<1024, 256>>>(A, (size_t)M * K, 0x1234u + (uint32_t)z, 1.0f);
-    fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z, 1.0f);
-    LAUNCH_CHECK();
+    bench_alloc(&A, &B, C, nf, M, N, K, z, 1.0f);
 
-    // Row-major C = A B^T is column-major C^T = B A^T: cuBLAS's "TN" product.
-    const float alpha = 1.0f, beta = 0.0f;
     std::vector<std::function<void()>> f;
     bf16 *c0 = C[0], *c1 = C[1];
-    f.push_back([=, &handle] {
-      CUBLAS_CHECK(cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_16BF, K, A, CUDA_R_16BF,
-                                K, &beta, c0, CUDA_R_16BF, N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
-    });
+    f.push_back([=, &handle] { cublas_gemm_bf16_tn(handle, A, B, c0, M, N, K); });
     f.push_back([=] { CUDA_CHECK(gemm_bf16(A, B, c1, M, N, K)); });
     for (int i = 2; i < nf; ++i) {
       bf16* ci = C[i];
@@ -110,14 +81,7 @@ int main(int argc, char** argv) {
     }
     for (auto& fn : f) fn();
     LAUNCH_CHECK();
-    std::vector<bf16> h0((size_t)M * N), hi((size_t)M * N);
-    CUDA_CHECK(cudaMemcpy(h0.data(), C[0], h0.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
-    double err = 0;
-    for (int i = 1; i < nf; ++i) {
-      CUDA_CHECK(cudaMemcpy(hi.data(), C[i], hi.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
-      const double e = rel_frobenius(hi, h0);
-      err = e > err || e != e ? e : err;  // the worst, NaN sticks
-    }
+    const double err = worst_rel_error(C, nf, (size_t)M * N);
     const bool good = err < 1e-2;  // NaN fails
     ok = ok && good;
 
@@ -137,9 +101,7 @@ int main(int argc, char** argv) {
     for (int i = 3; i < nf; ++i) printf(" %.3fx |", best[0] / best[i]);
     printf(" %.1e%s |\n", err, good ? "" : " FAIL");
     fflush(stdout);
-    CUDA_CHECK(cudaFree(A));
-    CUDA_CHECK(cudaFree(B));
-    for (int i = 0; i < nf; ++i) CUDA_CHECK(cudaFree(C[i]));
+    bench_free(A, B, C, nf);
   }
   CUBLAS_CHECK(cublasDestroy(handle));
   printf("gemm_cluster: %s\n", ok ? "PASS" : "FAIL (relative error at or above 1e-2)");

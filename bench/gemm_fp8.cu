@@ -62,15 +62,6 @@ constexpr bool kBlockwise = false;
 
 #include "bench.cuh"
 
-#define CUBLAS_CHECK(call)                                                                \
-  do {                                                                                    \
-    cublasStatus_t st_ = (call);                                                          \
-    if (st_ != CUBLAS_STATUS_SUCCESS) {                                                   \
-      printf("gemm_fp8: FAIL line %d: %s: cuBLASLt status %d\n", __LINE__, #call, (int)st_); \
-      exit(1);                                                                            \
-    }                                                                                     \
-  } while (0)
-
 // One cuBLASLt fp8 matmul, set up once per size (descriptors and the
 // heuristic's first algorithm), called many times.
 struct LtGemm {
@@ -159,12 +150,7 @@ static double sampled_error(const std::vector<bf16>& got, const std::vector<fp8>
 }
 
 int main(int argc, char** argv) {
-  std::vector<int> sizes = {4096, 4096, 4096, 8192, 8192, 8192, 8000, 7992, 8064};
-  if (argc > 1) {
-    sizes.clear();
-    for (int i = 1; i + 2 < argc; i += 3)
-      for (int j = 0; j < 3; ++j) sizes.push_back(atoi(argv[i + j]));
-  }
+  const std::vector<int> sizes = bench_sizes(argc, argv, {4096, 4096, 4096, 8192, 8192, 8192, 8000, 7992, 8064});
   cudaDeviceProp prop;
   CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   printf("%s, %d SMs, cuBLASLt %zu; bf16 C = scale_a * scale_b * A * B^T (A m x k, B n x k row-major e4m3), "
@@ -189,8 +175,7 @@ int main(int argc, char** argv) {
   bool ok = true;
   // GEMM_FP8_NO_BLOCKWISE=1 leaves the blockwise kernel out (bench/fp8_gpu.sh
   // sets it when that example failed on its own).
-  const char* no_bw = getenv("GEMM_FP8_NO_BLOCKWISE");
-  const bool bw = kBlockwise && !(no_bw && *no_bw);
+  const bool bw = kBlockwise && !env_flag("GEMM_FP8_NO_BLOCKWISE");
   const int nf = bw ? 4 : 3;  // cuBLASLt, cuBLASLt fast-accum, ours, ours blockwise
   printf("| m x n x k | cuBLASLt TFLOP/s (round 1, 2) | cuBLASLt fast-accum | tirx-pp | %s"
          "tirx-pp / cuBLASLt | tirx-pp / fast-accum | %srel. error vs cuBLASLt | sampled error (Lt, fast, ours%s) |\n",
@@ -205,15 +190,7 @@ int main(int argc, char** argv) {
     }
     fp8 *A, *B;
     bf16* C[4];
-    CUDA_CHECK(cudaMalloc(&A, (size_t)M * K));
-    CUDA_CHECK(cudaMalloc(&B, (size_t)N * K));
-    for (int i = 0; i < nf; ++i) {
-      CUDA_CHECK(cudaMalloc(&C[i], (size_t)M * N * sizeof(bf16)));
-      CUDA_CHECK(cudaMemset(C[i], 0xFF, (size_t)M * N * sizeof(bf16)));
-    }
-    fill_random<<<1024, 256>>>(A, (size_t)M * K, 0x1234u + (uint32_t)z, 4.0f);
-    fill_random<<<1024, 256>>>(B, (size_t)N * K, 0xBEEFu + (uint32_t)z, 4.0f);
-    LAUNCH_CHECK();
+    bench_alloc(&A, &B, C, nf, M, N, K, z, 4.0f);
 
     LtGemm g[2] = {lt_setup(lt, M, N, K, A, B, C[0], d_scale_a, d_scale_b, workspace, workspace_bytes, false),
                    lt_setup(lt, M, N, K, A, B, C[1], d_scale_a, d_scale_b, workspace, workspace_bytes, true)};
@@ -281,9 +258,7 @@ int main(int argc, char** argv) {
     printf("%s |\n", good ? "" : " FAIL");
     fflush(stdout);
     for (auto& gi : g) lt_destroy(gi);
-    CUDA_CHECK(cudaFree(A));
-    CUDA_CHECK(cudaFree(B));
-    for (int i = 0; i < nf; ++i) CUDA_CHECK(cudaFree(C[i]));
+    bench_free(A, B, C, nf);
     if (block_sa) CUDA_CHECK(cudaFree(block_sa));
     if (block_sb) CUDA_CHECK(cudaFree(block_sb));
   }

@@ -13,14 +13,7 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/deadlock_watchdog.cu" \
   -o "$root/.device/deadlock_watchdog.cu"
 "$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
-# Clusters (docs/clusters.md): tests/gpu/run_cluster.sh --prepared .device
-mkdir -p "$root/.device/cluster"
-"$tool" -I "$root/headers" -I "$root/examples" "$root/tests/gpu/cluster_multicast.cu" \
-  -o "$root/.device/cluster/cluster_multicast.cu"
-"$tool" --watchdog=2000000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/cluster_multicast.cu" \
-  -o "$root/.device/cluster/cluster_multicast_watchdog.cu"
-"$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/cluster_watchdog.cu" \
-  -o "$root/.device/cluster/cluster_watchdog.cu"
-"$tool" -I "$root/headers" "$root/tests/gpu/cluster_launch_grid.cu" -o "$root/.device/cluster/cluster_launch_grid.cu"
+# Clusters (docs/clusters.md), run there by tests/gpu/run_cluster.sh --prepared .device
+"$root/tests/gpu/run_cluster.sh" --preprocess "$tool" "$root" "$root/.device/cluster"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

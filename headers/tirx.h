@@ -72,9 +72,11 @@ TIRX_DEVICE void tirx_event_init(uint64_t *bars, int slots, uint32_t count) {
 }
 
 // Waits for the parity this thread expects next on slot `slot`, then flips it.
+// `cluster`: a cluster event (docs/clusters.md), waited on with acquire at
+// cluster scope (tirx_cluster_event_wait).
 template <class Bits>
-TIRX_DEVICE void tirx_event_wait(uint64_t *bars, Bits &phase, int slot) {
-  tirx_mbar_wait_parity(&bars[slot], (uint32_t)(phase >> slot) & 1u);
+TIRX_DEVICE void tirx_event_wait(uint64_t *bars, Bits &phase, int slot, bool cluster = false) {
+  tirx_mbar_wait_parity(&bars[slot], (uint32_t)(phase >> slot) & 1u, cluster);
   phase ^= Bits(1) << slot;
 }
 
@@ -86,12 +88,10 @@ static __device__ unsigned tirx_watchdog_fired_;
 // A wait that gives up after `cycles`: says where it was stuck, once, and traps.
 // `cluster`: a cluster event, waited on at cluster scope; the message says
 // so and gives the block's rank in its cluster.
-TIRX_DEVICE void tirx_mbar_wait_parity_watchdog_in(uint64_t *bar, uint32_t parity, long long cycles, const char *event,
-                                                   int slot, const char *file, int line, bool cluster) {
+TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, long long cycles, const char *event,
+                                                int slot, const char *file, int line, bool cluster = false) {
 #ifdef __CUDA_ARCH__
-  if (cluster ? tirx_mbar_wait_parity_cluster_timeout(bar, parity, cycles)
-              : tirx_mbar_wait_parity_timeout(bar, parity, cycles))
-    return;
+  if (tirx_mbar_wait_parity_timeout(bar, parity, cycles, cluster)) return;
   // One thread speaks and then traps, which ends the whole grid; the others
   // wait for that, so that the message is out before the trap.
   if (atomicExch(&tirx_watchdog_fired_, 1u) != 0u)
@@ -118,39 +118,38 @@ TIRX_DEVICE void tirx_mbar_wait_parity_watchdog_in(uint64_t *bar, uint32_t parit
 #endif
 }
 
-TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, long long cycles, const char *event,
-                                                int slot, const char *file, int line) {
-  tirx_mbar_wait_parity_watchdog_in(bar, parity, cycles, event, slot, file, line, false);
-}
-
 // An explicit-parity wait on `bar`, one of `bars`: the slot it reports is
 // computed from the address, so that the slot expression is evaluated once
 // (`tirx_wait(full[r++ % 2], p)`).
 TIRX_DEVICE void tirx_event_wait_parity_watchdog(uint64_t *bars, uint64_t *bar, uint32_t parity, long long cycles,
-                                                 const char *event, const char *file, int line) {
-  tirx_mbar_wait_parity_watchdog(bar, parity, cycles, event, (int)(bar - bars), file, line);
+                                                 const char *event, const char *file, int line, bool cluster = false) {
+  tirx_mbar_wait_parity_watchdog(bar, parity, cycles, event, (int)(bar - bars), file, line, cluster);
 }
 
-// The same on a cluster event.
-TIRX_DEVICE void tirx_cluster_event_wait_parity_watchdog(uint64_t *bars, uint64_t *bar, uint32_t parity,
-                                                         long long cycles, const char *event, const char *file,
-                                                         int line) {
-  tirx_mbar_wait_parity_watchdog_in(bar, parity, cycles, event, (int)(bar - bars), file, line, true);
+// tirx_event_wait under --watchdog.
+template <class Bits>
+TIRX_DEVICE void tirx_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot, long long cycles, const char *event,
+                                          const char *file, int line, bool cluster = false) {
+  tirx_mbar_wait_parity_watchdog(&bars[slot], (uint32_t)(phase >> slot) & 1u, cycles, event, slot, file, line,
+                                 cluster);
+  phase ^= Bits(1) << slot;
 }
 
+// The names tirx-pp's lowering gives the waits on a cluster event: the
+// functions above with `cluster` set.
+template <class Bits>
+TIRX_DEVICE void tirx_cluster_event_wait(uint64_t *bars, Bits &phase, int slot) {
+  tirx_event_wait(bars, phase, slot, true);
+}
 template <class Bits>
 TIRX_DEVICE void tirx_cluster_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot, long long cycles,
                                                   const char *event, const char *file, int line) {
-  tirx_mbar_wait_parity_watchdog_in(&bars[slot], (uint32_t)(phase >> slot) & 1u, cycles, event, slot, file, line,
-                                    true);
-  phase ^= Bits(1) << slot;
+  tirx_event_wait_watchdog(bars, phase, slot, cycles, event, file, line, true);
 }
-
-template <class Bits>
-TIRX_DEVICE void tirx_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot, long long cycles, const char *event,
-                                          const char *file, int line) {
-  tirx_mbar_wait_parity_watchdog(&bars[slot], (uint32_t)(phase >> slot) & 1u, cycles, event, slot, file, line);
-  phase ^= Bits(1) << slot;
+TIRX_DEVICE void tirx_cluster_event_wait_parity_watchdog(uint64_t *bars, uint64_t *bar, uint32_t parity,
+                                                         long long cycles, const char *event, const char *file,
+                                                         int line) {
+  tirx_event_wait_parity_watchdog(bars, bar, parity, cycles, event, file, line, true);
 }
 
 // tirx_trigger_bytes: one arrive.expect_tx per phase, by the thread `who` picks.
@@ -170,17 +169,16 @@ TIRX_DEVICE void tirx_event_arrive_bytes(uint64_t *bar, uint32_t bytes, bool who
 #define TIRX_FANIN_Y 2
 #define TIRX_FANIN_XY 3
 
-// Whether block `rank` of the cluster gets this block's arrivals.
+// Whether block `rank` of the cluster (x fastest, then y, then z) gets this
+// block's arrivals; this block's own position is %cluster_ctaid.
 TIRX_DEVICE bool tirx_cluster_reaches(uint32_t rank, int mode) {
-  const uint32_t cx = tirx_cluster_dim_x(), cy = tirx_cluster_dim_y();
-  const uint32_t me = tirx_cluster_rank();
-  const uint32_t mx = me % cx, my = me / cx % cy, mz = me / (cx * cy);
-  const uint32_t dx = rank % cx, dy = rank / cx % cy, dz = rank / (cx * cy);
   if (mode == TIRX_FANIN_ALL) return true;
-  if (dz != mz) return false;
-  if (mode == TIRX_FANIN_X) return dy == my;
-  if (mode == TIRX_FANIN_Y) return dx == mx;
-  return dx == mx || dy == my;
+  const uint32_t cx = tirx_cluster_dim_x(), cy = tirx_cluster_dim_y();
+  const uint32_t dx = rank % cx, dy = rank / cx % cy, dz = rank / (cx * cy);
+  if (dz != tirx_cluster_ctaid_z()) return false;
+  if (mode == TIRX_FANIN_X) return dy == tirx_cluster_ctaid_y();
+  if (mode == TIRX_FANIN_Y) return dx == tirx_cluster_ctaid_x();
+  return dx == tirx_cluster_ctaid_x() || dy == tirx_cluster_ctaid_y();
 }
 
 // The blocks whose arrivals reach each block: a cluster event's count is its
@@ -235,13 +233,6 @@ TIRX_DEVICE void tirx_cluster_arrive_each(uint64_t *bar, int mode) {
   const uint32_t n = tirx_cluster_size();
   for (uint32_t r = 0; r < n; ++r)
     if (tirx_cluster_reaches(r, mode)) tirx_mbar_arrive_remote(bar, r);
-}
-
-// Waits on a cluster event: acquire at cluster scope.
-template <class Bits>
-TIRX_DEVICE void tirx_cluster_event_wait(uint64_t *bars, Bits &phase, int slot) {
-  tirx_mbar_wait_parity_cluster(&bars[slot], (uint32_t)(phase >> slot) & 1u);
-  phase ^= Bits(1) << slot;
 }
 
 // ---- turns (SPEC 8, docs/turns.md) ------------------------------------------

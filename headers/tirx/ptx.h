@@ -245,28 +245,6 @@ TIRX_DEVICE bool tirx_mbar_try_wait_parity(uint64_t *bar, uint32_t parity, uint3
 #endif
 }
 
-// Blocking wait for the phase with this parity: try_wait until it succeeds
-// (each try sleeps in hardware, so this is not a hot spin on sm_90).
-TIRX_DEVICE void tirx_mbar_wait_parity(uint64_t *bar, uint32_t parity) {
-  while (!tirx_mbar_try_wait_parity(bar, parity, TIRX_MBAR_SUSPEND_NS)) {
-  }
-}
-
-// Watchdog wait: as tirx_mbar_wait_parity, but false once more than max_cycles
-// clock64() cycles have passed (checked between tries, so it can overshoot by one
-// suspend hint); true when the phase completed.
-TIRX_DEVICE bool tirx_mbar_wait_parity_timeout(uint64_t *bar, uint32_t parity, long long max_cycles) {
-#ifdef __CUDA_ARCH__
-  const long long start = clock64();
-  while (!tirx_mbar_try_wait_parity(bar, parity, TIRX_MBAR_SUSPEND_NS))
-    if (clock64() - start > max_cycles) return false;
-  return true;
-#else
-  (void)bar, (void)parity, (void)max_cycles;
-  return true;
-#endif
-}
-
 // mbarrier.inval: return the barrier's word to ordinary shared memory (required
 // before reusing it for other data); "memory" orders it against that reuse.
 TIRX_DEVICE void tirx_mbar_inval(uint64_t *bar) {
@@ -285,67 +263,32 @@ TIRX_DEVICE void tirx_mbar_inval(uint64_t *bar) {
 // and a block is a cluster of one: ranks read 0, sizes 1, cluster barriers are
 // block barriers, and a remote arrive is a local one.
 
-// %cluster_ctarank: this block's rank in its cluster, 0 .. size-1 (x fastest).
-TIRX_DEVICE uint32_t tirx_cluster_rank() {
+// The body of a function that reads the cluster special register `reg`
+// (mov.u32 from %reg; sm_90), or returns `alone` before sm_90 (what a block
+// that is a cluster of one would read).
 #if defined(TIRX_SM90_)
-  uint32_t r;
-  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
-  return r;
+#define TIRX_CLUSTER_SREG_(reg, alone)            \
+  uint32_t v;                                     \
+  asm volatile("mov.u32 %0, %%" reg ";" : "=r"(v)); \
+  return v;
 #else
-  return 0;
+#define TIRX_CLUSTER_SREG_(reg, alone) return alone;
 #endif
-}
+
+// %cluster_ctarank: this block's rank in its cluster, 0 .. size-1 (x fastest).
+TIRX_DEVICE uint32_t tirx_cluster_rank() { TIRX_CLUSTER_SREG_("cluster_ctarank", 0) }
 
 // %cluster_nctarank: the blocks in this cluster.
-TIRX_DEVICE uint32_t tirx_cluster_size() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
-  return n;
-#else
-  return 1;
-#endif
-}
+TIRX_DEVICE uint32_t tirx_cluster_size() { TIRX_CLUSTER_SREG_("cluster_nctarank", 1) }
 
-// %cluster_nctaid.x / .y / .z: the cluster's shape in blocks.
-TIRX_DEVICE uint32_t tirx_cluster_dim_x() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(n));
-  return n;
-#else
-  return 1;
-#endif
-}
-TIRX_DEVICE uint32_t tirx_cluster_dim_y() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_nctaid.y;" : "=r"(n));
-  return n;
-#else
-  return 1;
-#endif
-}
+// %cluster_nctaid.x / .y: the cluster's shape in blocks.
+TIRX_DEVICE uint32_t tirx_cluster_dim_x() { TIRX_CLUSTER_SREG_("cluster_nctaid.x", 1) }
+TIRX_DEVICE uint32_t tirx_cluster_dim_y() { TIRX_CLUSTER_SREG_("cluster_nctaid.y", 1) }
 
-// %cluster_ctaid.x / .y: this block's position in its cluster.
-TIRX_DEVICE uint32_t tirx_cluster_ctaid_x() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_ctaid.x;" : "=r"(n));
-  return n;
-#else
-  return 0;
-#endif
-}
-TIRX_DEVICE uint32_t tirx_cluster_ctaid_y() {
-#if defined(TIRX_SM90_)
-  uint32_t n;
-  asm volatile("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(n));
-  return n;
-#else
-  return 0;
-#endif
-}
+// %cluster_ctaid.x / .y / .z: this block's position in its cluster.
+TIRX_DEVICE uint32_t tirx_cluster_ctaid_x() { TIRX_CLUSTER_SREG_("cluster_ctaid.x", 0) }
+TIRX_DEVICE uint32_t tirx_cluster_ctaid_y() { TIRX_CLUSTER_SREG_("cluster_ctaid.y", 0) }
+TIRX_DEVICE uint32_t tirx_cluster_ctaid_z() { TIRX_CLUSTER_SREG_("cluster_ctaid.z", 0) }
 
 // barrier.cluster.arrive.release: this thread has arrived at the cluster
 // barrier; its earlier memory accesses are released to the cluster. Not
@@ -417,7 +360,15 @@ TIRX_DEVICE void tirx_fence_cluster() {
 
 // mbarrier.arrive.release.cluster.shared::cluster: one arrival on the barrier
 // at the same offset in block `rank` of the cluster (its own rank included),
-// releasing this thread's earlier accesses to the cluster. sm_80: a local arrive.
+// releasing this thread's earlier accesses at cluster scope. When to use
+// which: this form where the arrival itself must publish data, e.g. ordinary
+// stores into block `rank`'s shared memory that it reads after its
+// cluster-scope wait (tirx_mbar_wait_parity_cluster), without a
+// tirx_fence_cluster() first; tirx_mbar_arrive_remote (release at CTA scope,
+// as CUTLASS's ClusterBarrier::arrive) where it only hands something back,
+// such as a ring slot whose reads are done, and for every trigger tirx-pp
+// lowers: this form in the 2 x 1 cluster GEMM's slot release halved its speed
+// (H200). tirx-pp never emits it. sm_80: a local arrive.
 TIRX_DEVICE void tirx_mbar_arrive_cluster(uint64_t *bar, uint32_t rank) {
 #if defined(TIRX_SM90_)
   asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(
@@ -448,21 +399,37 @@ TIRX_DEVICE bool tirx_mbar_try_wait_parity_cluster(uint64_t *bar, uint32_t parit
 #endif
 }
 
-// Blocking cluster-scope wait for the phase with this parity.
-TIRX_DEVICE void tirx_mbar_wait_parity_cluster(uint64_t *bar, uint32_t parity) {
-  while (!tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS)) {
+// ---- waits: loops of try_wait ---------------------------------------------------
+// `cluster`: acquire at cluster scope (tirx_mbar_try_wait_parity_cluster), for
+// a barrier that other blocks of the cluster arrive on; otherwise the block's.
+
+// Blocking wait for the phase with this parity: try_wait until it succeeds
+// (each try sleeps in hardware, so this is not a hot spin on sm_90).
+TIRX_DEVICE void tirx_mbar_wait_parity(uint64_t *bar, uint32_t parity, bool cluster = false) {
+  while (!(cluster ? tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS)
+                   : tirx_mbar_try_wait_parity(bar, parity, TIRX_MBAR_SUSPEND_NS))) {
   }
 }
 
-// Watchdog form: false once more than max_cycles have passed.
-TIRX_DEVICE bool tirx_mbar_wait_parity_cluster_timeout(uint64_t *bar, uint32_t parity, long long max_cycles) {
+// The cluster-scope wait (the name tirx-pp gives `tirx_wait(e[i], p)` on a
+// cluster event).
+TIRX_DEVICE void tirx_mbar_wait_parity_cluster(uint64_t *bar, uint32_t parity) {
+  tirx_mbar_wait_parity(bar, parity, true);
+}
+
+// Watchdog wait: as tirx_mbar_wait_parity, but false once more than max_cycles
+// clock64() cycles have passed (checked between tries, so it can overshoot by one
+// suspend hint); true when the phase completed.
+TIRX_DEVICE bool tirx_mbar_wait_parity_timeout(uint64_t *bar, uint32_t parity, long long max_cycles,
+                                               bool cluster = false) {
 #ifdef __CUDA_ARCH__
   const long long start = clock64();
-  while (!tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS))
+  while (!(cluster ? tirx_mbar_try_wait_parity_cluster(bar, parity, TIRX_MBAR_SUSPEND_NS)
+                   : tirx_mbar_try_wait_parity(bar, parity, TIRX_MBAR_SUSPEND_NS)))
     if (clock64() - start > max_cycles) return false;
   return true;
 #else
-  (void)bar, (void)parity, (void)max_cycles;
+  (void)bar, (void)parity, (void)max_cycles, (void)cluster;
   return true;
 #endif
 }

@@ -8,13 +8,12 @@
 //   tests/gpu/run_watchdog.sh cw.cu
 //   cluster_watchdog --count      prints the number of scenarios
 //   cluster_watchdog N            runs scenario N; prints `expect a watchdog on E[`
-#include <cstring>
-
 #include "tirx.h"
 
 #define EXAMPLE "cluster_watchdog"
 #define EXAMPLE_ARGS "SCENARIO | --count"
 #include "harness.h"
+#include "watchdog_scenario.h"
 
 // 1. Clusters of 2; only rank 0 triggers `done`, which counts the
 //    arrivals of both (count(N) counts what one block gets in all): every
@@ -53,22 +52,11 @@ __global__ void row_skips(int* out) {
 constexpr int kScenarios = 2;
 
 int main(int argc, char** argv) {
-  if (argc == 2 && strcmp(argv[1], "--count") == 0) {
-    printf("%d\n", kScenarios);
-    return 0;
-  }
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s SCENARIO (1..%d) | --count\n", argv[0], kScenarios);
-    return 2;
-  }
-  const int scenario = parse_size(argc, argv, 1, 1, kScenarios);
-  skip_without_device();
   static const char* const what[kScenarios + 1] = {
       "", "only rank 0 triggers a cluster event that counts both ranks' arrivals",
       "rank 3 of a 2 x 2 cluster never triggers an event released along x; row 1 waits"};
   static const char* const event[kScenarios + 1] = {"", "done", "row"};
-  printf(EXAMPLE ": scenario %d (%s): expect a watchdog on %s[\n", scenario, what[scenario], event[scenario]);
-  fflush(stdout);
+  const int scenario = watchdog_scenario(argc, argv, kScenarios, what, event);
   int* dOut = nullptr;  // never freed: after the trap every CUDA call fails
   CUDA_CHECK(cudaMalloc(&dOut, 256 * sizeof(int)));
   CUDA_CHECK(cudaMemset(dOut, 0, 256 * sizeof(int)));
@@ -83,11 +71,5 @@ int main(int argc, char** argv) {
       row_skips<<<dim3(2, 2), 256>>>(dOut);
       break;
   }
-  fflush(stdout);
-  if (err == cudaSuccess) {
-    printf(EXAMPLE ": FAIL scenario %d: the kernel finished; it was meant to deadlock\n", scenario);
-    return 3;
-  }
-  printf(EXAMPLE ": scenario %d stopped: %s\n", scenario, cudaGetErrorString(err));
-  return 1;
+  return watchdog_stopped(scenario, err);
 }

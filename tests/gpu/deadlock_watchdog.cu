@@ -22,6 +22,7 @@
 #define EXAMPLE "deadlock_watchdog"
 #define EXAMPLE_ARGS "SCENARIO"
 #include "harness.h"  // skip_without_device, CUDA_CHECK, parse_size
+#include "watchdog_scenario.h"
 
 // 1. A trigger under a condition the data never meets (out[511] stays 0):
 //    warpgroup 0 (4 warps) waits forever. (A wrong count(N) is caught before
@@ -108,24 +109,12 @@ __global__ void wrong_count_one_warp(int* out) {
 constexpr int kScenarios = 4;
 
 int main(int argc, char** argv) {
-  if (argc == 2 && strcmp(argv[1], "--count") == 0) {
-    printf("%d\n", kScenarios);
-    return 0;
-  }
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s SCENARIO (1..%d) | --count\n", argv[0], kScenarios);
-    return 2;
-  }
-  const int scenario = parse_size(argc, argv, 1, 1, kScenarios);
-  skip_without_device();
-
   static const char* const what[kScenarios + 1] = {
       "", "the trigger's condition never holds; 4 warps wait", "producer loop one short; 4 warps wait",
       "the trigger's condition never holds; the whole block waits outside the regions",
       "the trigger's condition never holds; 1 warp waits"};
   static const char* const event[kScenarios + 1] = {"", "done", "full", "done", "done"};
-  printf(EXAMPLE ": scenario %d (%s): expect a watchdog on %s[\n", scenario, what[scenario], event[scenario]);
-  fflush(stdout);
+  const int scenario = watchdog_scenario(argc, argv, kScenarios, what, event);
 
   // Plain cudaMalloc, never freed: after the trap every CUDA call fails, and
   // DeviceArray's destructor would report that as a failure of its own.
@@ -144,11 +133,5 @@ int main(int argc, char** argv) {
   }
   cudaError_t err = cudaGetLastError();
   if (err == cudaSuccess) err = cudaDeviceSynchronize();
-  fflush(stdout);
-  if (err == cudaSuccess) {
-    printf(EXAMPLE ": FAIL scenario %d: the kernel finished; it was meant to deadlock\n", scenario);
-    return 3;
-  }
-  printf(EXAMPLE ": scenario %d stopped: %s\n", scenario, cudaGetErrorString(err));
-  return 1;
+  return watchdog_stopped(scenario, err);
 }

@@ -13,7 +13,9 @@
 // An example file is host and device code; NVRTC compiles only device code, so
 // each file is cut at its "// ---- CPU reference" or "// ---- main" line, and
 // tests/gpu/rt/harness.h stands in for examples/harness.h (what the kernels
-// use of it). A new example keeps that layout.
+// use of it). A new example keeps that layout. Constants of the example that
+// its run needs (gemm_bf16's tile shapes) are read from the example itself: a
+// probe kernel appended to the device part (Example.probe) writes them out.
 //
 // Output: one line per example and size, `NAME SIZE: PASS` or `NAME SIZE:
 // FAIL reason`; then `N passed, M failed`. Without a GPU each example prints
@@ -43,6 +45,9 @@ typedef struct Run Run;
 typedef struct {
   const char *name;
   const char *kernels[8];  // name expressions, NULL-terminated
+  // Appended to the example's device part (NULL: nothing): a kernel that
+  // reads the example's own constants for its run (gemm_bf16's tile shapes).
+  const char *probe;
   // Runs every kernel at `size` (0: the example's default), returns 0 on PASS.
   int (*run)(Run *r, int size);
   // Only for GPUs of this compute capability major (0: any), compiled for
@@ -99,6 +104,17 @@ static char *example_source(const Example *e, size_t *len, char *why, size_t why
   }
   *len = device_part(src, *len);
   src[*len] = '\0';
+  if (e->probe) {
+    const size_t n = strlen(e->probe);
+    char *with = realloc(src, *len + n + 1);
+    if (!with) {
+      free(src);
+      snprintf(why, whylen, "out of host memory");
+      return NULL;
+    }
+    memcpy(with + *len, e->probe, n + 1);
+    src = with, *len += n;
+  }
   return src;
 }
 
@@ -142,7 +158,7 @@ enum { GUARD = 1024 };  // elements past an output's end that must stay poisoned
 struct Run {
   TirxRt *rt;
   TirxRtModule *mod;
-  const char *example;
+  const Example *e;  // the example being run
   int sms;
   char fail[512];  // the first failure
 };
@@ -609,24 +625,47 @@ static int tensor_map_bf16(Run *r, CUtensorMap *map, CUdeviceptr base, uint64_t 
             "cuTensorMapEncodeTiled");
 }
 
-// examples/gemm_bf16.cu's tile shapes (TileShape): the kernel's name
-// expression, BM x BN tiles of C, C's staged box (64 x 64 swizzled for 128 x
-// 256 and 128 x 128, 64 x WN unswizzled for the others), and kSmemBytes =
-// STAGES * (BM + BN) * BK * 2 + the C staging of its own (128 x 256 only)
-// + 1024 to align the ring. Keep in step with the example.
-enum { GEMM_BK = 64 };
+// examples/gemm_bf16.cu's tile shapes (TileShape), read from the example
+// itself by the kernel gemm_bf16_probe appends: BM x BN tiles of C, K-tiles of
+// BK, its kSmemBytes, and C's staged box as the example's launch_gemm makes it
+// (64 x 64 with the 128-byte swizzle when kSwizzledStore, else 64 x WN
+// unswizzled). The shapes are the first GEMM_NSHAPES kernels of its list.
+enum { GEMM_NSHAPES = 4, GEMM_NCONSTANTS = 6 };
+#endif  // RT_COMPILE_ONLY
+static const char gemm_bf16_probe[] =
+    "\n// Appended by tests/gpu/rt_runner.c: the tile constants its run takes.\n"
+    "template <class T>\n"
+    "__device__ void rt_tile_constants(int *o) {\n"
+    "  o[0] = T::BM, o[1] = T::BN, o[2] = BK, o[3] = T::kSmemBytes, o[4] = T::kSwizzledStore, o[5] = T::WN;\n"
+    "}\n"
+    "__global__ void rt_gemm_bf16_tiles(int *o) {\n"
+    "  rt_tile_constants<Tile128x256>(o), rt_tile_constants<Tile256x152>(o + 6), rt_tile_constants<Tile192x160>(o + 12),\n"
+    "      rt_tile_constants<Tile128x128>(o + 18);\n"
+    "}\n";
+#ifndef RT_COMPILE_ONLY
 typedef struct {
   const char *kernel;
-  int bm, bn, c_box_cols, smem;
+  int bm, bn, bk, smem, c_box_cols;
   CUtensorMapSwizzle c_swizzle;
 } GemmShape;
-static const GemmShape gemm_shapes[] = {
-    {"gemm_bf16_kernel<Tile128x256>", 128, 256, 64, 4 * (128 + 256) * GEMM_BK * 2 + 2 * 64 * 128 * 2 + 1024,
-     CU_TENSOR_MAP_SWIZZLE_128B},
-    {"gemm_bf16_kernel<Tile256x152>", 256, 152, 152, 4 * (256 + 152) * GEMM_BK * 2 + 1024, CU_TENSOR_MAP_SWIZZLE_NONE},
-    {"gemm_bf16_kernel<Tile192x160>", 192, 160, 80, 5 * (192 + 160) * GEMM_BK * 2 + 1024, CU_TENSOR_MAP_SWIZZLE_NONE},
-    {"gemm_bf16_kernel<Tile128x128>", 128, 128, 64, 6 * (128 + 128) * GEMM_BK * 2 + 1024, CU_TENSOR_MAP_SWIZZLE_128B},
-};
+
+// The shapes from the example's constants (rt_gemm_bf16_tiles), in the order
+// of the kernels' list.
+static int gemm_shapes(Run *r, GemmShape shapes[GEMM_NSHAPES]) {
+  Buf d;
+  if (buf_new(r, &d, GEMM_NSHAPES * GEMM_NCONSTANTS, 4, 0)) return 1;
+  void *args[] = {&d.p};
+  int *c = launch(r, "rt_gemm_bf16_tiles", 1, 1, 1, 1, args) ? NULL : buf_download(r, &d);
+  buf_free(&d);
+  if (!c) return 1;
+  for (int v = 0; v < GEMM_NSHAPES; v++) {
+    const int *t = c + v * GEMM_NCONSTANTS;
+    shapes[v] = (GemmShape){r->e->kernels[v], t[0], t[1], t[2], t[3], t[4] ? 64 : t[5],
+                            t[4] ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE};
+  }
+  free(c);
+  return 0;
+}
 
 // The example's check: every element within max|ref|/128 + |ref|/256, and a
 // relative Frobenius error under 1e-2 (bf16 output rounding is 2^-9).
@@ -674,17 +713,18 @@ static int run_gemm_bf16(Run *r, int size) {
       for (int k = 0; k < K; k++) sum += (double)a[k] * b[k];
       want[(size_t)m * N + n] = sum;
     }
-  Buf dA, dB, dC;
-  int bad = buf_new(r, &dA, (size_t)M * K, 2, 0) || buf_new(r, &dB, (size_t)N * K, 2, 0) ||
+  Buf dA = {0}, dB = {0}, dC = {0};
+  GemmShape shapes[GEMM_NSHAPES];
+  int bad = gemm_shapes(r, shapes) || buf_new(r, &dA, (size_t)M * K, 2, 0) || buf_new(r, &dB, (size_t)N * K, 2, 0) ||
             buf_new(r, &dC, (size_t)M * N, 2, GUARD) || buf_upload(r, &dA, ha) || buf_upload(r, &dB, hb);
-  for (size_t v = 0; v < sizeof gemm_shapes / sizeof gemm_shapes[0] && !bad; v++) {
-    const GemmShape *g = &gemm_shapes[v];
+  for (int v = 0; v < GEMM_NSHAPES && !bad; v++) {
+    const GemmShape *g = &shapes[v];
     const long tiles = (long)((M + g->bm - 1) / g->bm) * ((N + g->bn - 1) / g->bn);
     const unsigned full = (unsigned)(tiles < r->sms ? tiles : r->sms);
     const unsigned few = full / 4 > 0 ? full / 4 : 1;
     CUtensorMap mapA, mapB, mapC;
-    bad = tensor_map_bf16(r, &mapA, dA.p, (uint64_t)M, (uint64_t)K, g->bm, GEMM_BK, CU_TENSOR_MAP_SWIZZLE_128B) ||
-          tensor_map_bf16(r, &mapB, dB.p, (uint64_t)N, (uint64_t)K, g->bn, GEMM_BK, CU_TENSOR_MAP_SWIZZLE_128B) ||
+    bad = tensor_map_bf16(r, &mapA, dA.p, (uint64_t)M, (uint64_t)K, g->bm, g->bk, CU_TENSOR_MAP_SWIZZLE_128B) ||
+          tensor_map_bf16(r, &mapB, dB.p, (uint64_t)N, (uint64_t)K, g->bn, g->bk, CU_TENSOR_MAP_SWIZZLE_128B) ||
           tensor_map_bf16(r, &mapC, dC.p, (uint64_t)M, (uint64_t)N, 64, g->c_box_cols, g->c_swizzle);
     void *args[] = {&mapA, &mapB, &mapC, (void *)&M, &N, &K};  // M const: cuLaunch reads it only
     const unsigned grids[2] = {full, few};
@@ -733,8 +773,8 @@ static const Example examples[] = {
     // Kernels whose parameters are made on the host (above): after the others.
     {.name = "gemm_bf16",
      .kernels = {"gemm_bf16_kernel<Tile128x256>", "gemm_bf16_kernel<Tile256x152>", "gemm_bf16_kernel<Tile192x160>",
-                 "gemm_bf16_kernel<Tile128x128>"},
-     .run = RUN(run_gemm_bf16), .major = 9, .arch = "sm_90a"},
+                 "gemm_bf16_kernel<Tile128x128>", "rt_gemm_bf16_tiles"},
+     .probe = gemm_bf16_probe, .run = RUN(run_gemm_bf16), .major = 9, .arch = "sm_90a"},
 };
 enum { NEXAMPLES = sizeof examples / sizeof *examples };
 
@@ -788,7 +828,7 @@ static int run_one(TirxRt *rt, const Example *e, const char *sizes, int sms, int
   char *src = example_input(e, &len, name, &o, why, sizeof why);
   o.arch = e->arch;
   if (!src) return printf("%s: FAIL %s\n", e->name, why), 1;
-  Run r = {.rt = rt, .example = e->name, .sms = sms};
+  Run r = {.rt = rt, .e = e, .sms = sms};
   TirxRtStatus st = rewritten_dir ? tirx_rt_compile_rewritten(rt, src, len, &o, &r.mod)
                                   : tirx_rt_compile(rt, src, len, &o, &r.mod);
   free(src);

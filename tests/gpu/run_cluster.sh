@@ -21,28 +21,41 @@
 #   run_cluster.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run 1-2 (ctest gpu_cluster)
 #   run_cluster.sh --prepared [DEVICE_DIR]       on the GPU machine, after bench/prepare_gpu.sh
 #                                                wrote DEVICE_DIR (default .device): 1-4
+#   run_cluster.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR
+#                                                only tirx-pp on 0-2, into OUT_DIR (what
+#                                                bench/prepare_gpu.sh writes to .device/cluster)
 #
 # Prints `cluster: PASS` and exits 0, or `cluster: FAIL ...` and exits 1;
 # 77 (skipped) after a good build on a machine without a GPU.
 set -u
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+
+# tirx-pp on the cluster tests: preprocess TIRX_PP SOURCE_DIR OUT_DIR.
+preprocess() {
+  local tool=$1 src=$2 out=$3
+  mkdir -p "$out" &&
+    "$tool" -I "$src/headers" -I "$src/examples" "$src/tests/gpu/cluster_multicast.cu" -o "$out/cluster_multicast.cu" &&
+    "$tool" --watchdog=2000000000 -I "$src/headers" -I "$src/examples" "$src/tests/gpu/cluster_multicast.cu" \
+      -o "$out/cluster_multicast_watchdog.cu" &&
+    "$tool" --watchdog=20000000 -I "$src/headers" -I "$src/examples" "$src/tests/gpu/cluster_watchdog.cu" \
+      -o "$out/cluster_watchdog.cu" &&
+    "$tool" -I "$src/headers" "$src/tests/gpu/cluster_launch_grid.cu" -o "$out/cluster_launch_grid.cu"
+}
+
 prepared=0
-if [ "${1:-}" = --prepared ]; then
+if [ "${1:-}" = --preprocess ]; then
+  [ $# -eq 4 ] || { echo "usage: run_cluster.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
+  preprocess "$2" "$3" "$4" || { echo "cluster: FAIL: tirx-pp"; exit 1; }
+  exit 0
+elif [ "${1:-}" = --prepared ]; then
   prepared=1
   src=$(cd "$(dirname "$0")/../.." && pwd)
   device=$(cd "${2:-$src/.device}" && pwd) || exit 1
   dir=$device/cluster work=$device/cluster
 else
   tool=$1 src=$2 work=$3
-  mkdir -p "$work"
   dir=$work
-  "$tool" -I "$src/headers" -I "$src/examples" "$src/tests/gpu/cluster_multicast.cu" -o "$dir/cluster_multicast.cu" &&
-    "$tool" --watchdog=2000000000 -I "$src/headers" -I "$src/examples" "$src/tests/gpu/cluster_multicast.cu" \
-      -o "$dir/cluster_multicast_watchdog.cu" &&
-    "$tool" --watchdog=20000000 -I "$src/headers" -I "$src/examples" "$src/tests/gpu/cluster_watchdog.cu" \
-      -o "$dir/cluster_watchdog.cu" &&
-    "$tool" -I "$src/headers" "$src/tests/gpu/cluster_launch_grid.cu" -o "$dir/cluster_launch_grid.cu" ||
-    { echo "cluster: FAIL: tirx-pp"; exit 1; }
+  preprocess "$tool" "$src" "$dir" || { echo "cluster: FAIL: tirx-pp"; exit 1; }
 fi
 flags="-std=c++17 -O3 -I $src/headers -I $src/examples -gencode=arch=compute_90a,code=sm_90a"
 for n in cluster_multicast cluster_multicast_watchdog; do

@@ -104,6 +104,7 @@ want sm_90a "fence.mbarrier_init"          "fence\.mbarrier_init\.release\.clust
 want sm_90a "%cluster_ctarank"              "mov\.u32$S$R, %cluster_ctarank;"
 want sm_90a "%cluster_nctarank"             "mov\.u32$S$R, %cluster_nctarank;"
 want sm_90a "%cluster_ctaid.y"              "mov\.u32$S$R, %cluster_ctaid\.y;"
+want sm_90a "%cluster_ctaid.z"              "mov\.u32$S$R, %cluster_ctaid\.z;"
 want sm_90a "mapa"                          "mapa\.shared::cluster\.u32$S$R, $R, $R;"
 want sm_90a "barrier.cluster.arrive"        "barrier\.cluster\.arrive\.release;"
 want sm_90a "barrier.cluster.wait"          "barrier\.cluster\.wait\.acquire;"

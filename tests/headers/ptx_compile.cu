@@ -52,7 +52,7 @@ __global__ void __launch_bounds__(384, 1) tirx_ptx_all(unsigned long long *out, 
 __global__ void tirx_ptx_cluster(unsigned long long *out) {
   __shared__ alignas(8) uint64_t bars[2];
   out[0] = tirx_cluster_rank() + tirx_cluster_size() + tirx_cluster_dim_x() + tirx_cluster_dim_y() +
-           tirx_cluster_ctaid_x() + tirx_cluster_ctaid_y();
+           tirx_cluster_ctaid_x() + tirx_cluster_ctaid_y() + tirx_cluster_ctaid_z();
   out[1] = tirx_mapa(tirx_smem_addr(&bars[0]), 1);
   tirx_cluster_arrive();
   tirx_cluster_wait();
@@ -62,5 +62,5 @@ __global__ void tirx_ptx_cluster(unsigned long long *out) {
   tirx_mbar_arrive_cluster(&bars[1], 0);
   out[2] = tirx_mbar_try_wait_parity_cluster(&bars[0], 0, 1000);
   tirx_mbar_wait_parity_cluster(&bars[1], 1);
-  out[3] = tirx_mbar_wait_parity_cluster_timeout(&bars[0], 1, 1000);
+  out[3] = tirx_mbar_wait_parity_timeout(&bars[0], 1, 1000, true);
 }
