@@ -67,7 +67,7 @@ static bool on_cluster_group(const Ctx *c, int call) {
 static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
   static const char *const stores[] = {"st.shared::cluster", "red.shared::cluster", "atom.shared::cluster", NULL};
   static const char *const fences[] = {"fence.acq_rel.cluster", "fence.sc.cluster", NULL};
-  bool *reached = kernel_reached_functions(c, k);
+  const bool *reached = kernel_reached_functions(c, k);
   int site = -1;
   const char *how = NULL;
   for (int i = 0; i < c->front->nnodes; i++) {

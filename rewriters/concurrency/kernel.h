@@ -90,6 +90,7 @@ typedef struct Kernel {
   VEC(Turns) turns;
   VEC(Turn) turn_sites;
   VEC(Span) broken_turns;  // rings whose declaration failed: their turns say nothing more
+  const bool *reached;  // the functions it is made of (kernel_reached_functions), NULL until asked
 } Kernel;
 
 typedef VEC(Kernel) KernelList;  // one named type (C11 6.5p7; it was passed as void *)
