@@ -147,16 +147,6 @@ void check_regions(Ctx *c, Kernel *k) {
   }
 }
 
-// The scope a declaration annotation's stub stands in: the innermost compound
-// statement around it; -1 if none.
-static int declaration_scope(const Ctx *c, size_t off) {
-  int node = front_first_at(c->front, off);
-  if (node >= c->front->nnodes) return -1;
-  for (int p = node_at(c, node)->parent; p >= 0; p = node_at(c, p)->parent)
-    if (node_at(c, p)->kind == CXCursor_CompoundStmt) return p;
-  return -1;
-}
-
 // A forward goto past the partition's or an event's declaration to a label in
 // its scope: the lowering declares initialized variables there (the partition
 // index, the mbarriers' phase bits, a cluster event's exit barrier object),
