@@ -1,21 +1,15 @@
 // A return before a cluster event's declaration in a for loop whose && condition depends on the
 // block (before: only if / while / switch conditions were looked at; no warning).
 #include "tirx.h"
-__global__ void k(float *out, int n) {
+__global__ void scale(float *x, int n) {
   for (unsigned b = 0; b < blockIdx.x && n > 0; ++b)
     if (b == 6) return;
-#pragma tirx warpgroups(wg: 2)
-#pragma tirx event e[2] cluster, f[2] ready cluster
-#pragma tirx async(wg == 0)
-  {
-    for (int i = 0; i < n; ++i) { tirx_wait(f[i % 2]); tirx_trigger(e[i % 2]); }
-  }
-#pragma tirx async(wg == 1)
-  {
-    for (int i = 0; i < n; ++i) { tirx_wait(e[i % 2]); out[threadIdx.x] += 1.f; tirx_trigger(f[i % 2]); }
-  }
+#pragma tirx event done count(1) cluster
+  x[threadIdx.x] *= 2.f;
+  if (threadIdx.x == 0) tirx_trigger(done);
+  tirx_wait(done);
 }
-void run(float *o, int n) {
-#pragma tirx launch cluster(2)
-  k<<<8, 256>>>(o, n);
+void launch_scale(float *x, int n) {
+#pragma tirx launch cluster(4)
+  scale<<<16, 128>>>(x, n);
 }
