@@ -1,7 +1,8 @@
 // kernel.c - questions about the model of kernel.h that every phase after
 // the gathering asks (read-only): which annotations belong to structured
 // concurrency, the region around an offset, how messages name a region, an
-// elect `if`, the partition index's declaration, a local hiding an event.
+// elect `if`, the partition index's declaration, a local hiding an event;
+// and the one the gathering's files share, the function that holds an offset.
 #include <string.h>
 
 #include "ast.h"
