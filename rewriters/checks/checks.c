@@ -12,7 +12,7 @@
 static bool failed_target(const Kernel *k, Span name) {
   if (k->failed_ops) return true;
   for (int i = 0; i < k->failed_targets.len; i++)
-    if (k->failed_targets.items[i].len == name.len && !memcmp(k->failed_targets.items[i].s, name.s, name.len))
+    if (span_same(k->failed_targets.items[i], name))
       return true;
   return false;
 }

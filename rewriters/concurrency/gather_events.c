@@ -137,7 +137,7 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
             e.slots);
   }
   for (int i = 0; i < k->events.len; i++)
-    if (k->events.items[i].name.len == e.name.len && !memcmp(k->events.items[i].name.s, e.name.s, e.name.len)) {
+    if (span_same(k->events.items[i].name, e.name)) {
       diag_error(c->diag, e.name.off, "event '%.*s' is declared twice", (int)e.name.len, e.name.s);
       diag_note(c->diag, k->events.items[i].name.off, "first declared here");
       return false;

@@ -15,7 +15,7 @@
 
 static Event *find_event(Kernel *k, Span name) {
   for (int i = 0; i < k->events.len; i++)
-    if (k->events.items[i].name.len == name.len && !memcmp(k->events.items[i].name.s, name.s, name.len))
+    if (span_same(k->events.items[i].name, name))
       return &k->events.items[i];
   return NULL;
 }
@@ -76,7 +76,7 @@ static const Annotation *declared_elsewhere(Ctx *c, const Kernel *k, Span name) 
     Span *names;
     int nn = event_names_in(c->arena, an, &names);
     for (int j = 0; j < nn; j++)
-      if (names[j].len == name.len && !memcmp(names[j].s, name.s, name.len) && function_at(c, an->start) != k->func)
+      if (span_same(names[j], name) && function_at(c, an->start) != k->func)
         return an;
   }
   return NULL;
@@ -151,8 +151,7 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
   if (op.kind != OP_REGION_SYNC) {
     op.event = find_event(k, target);
     for (int i = 0; !op.event && i < k->broken.len; i++)  // a broken one with no name may be any
-      if (!k->broken.items[i].len ||
-          (k->broken.items[i].len == target.len && !memcmp(k->broken.items[i].s, target.s, target.len)))
+      if (!k->broken.items[i].len || span_same(k->broken.items[i], target))
         return true;
     if (!op.event) {
       diag_at(c->diag, DIAG_ERROR, target.off, target.len, "'%.*s' is not an event declared in this kernel",

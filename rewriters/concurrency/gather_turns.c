@@ -2,8 +2,6 @@
 // extension, docs/turns.md): a ring's participants (the indices of its async
 // region), a turn's ring, scope and statement, and a jump that would leave a
 // turn without passing it on.
-#include <string.h>
-
 #include "ast.h"
 #include "gather_turns.h"
 #include "kernel.h"
@@ -14,8 +12,6 @@ static bool is_name(Span s) {
     if (!is_ident_char((unsigned char)s.s[i])) return false;
   return true;
 }
-
-static bool same(Span a, Span b) { return a.len == b.len && !memcmp(a.s, b.s, a.len); }
 
 // The ring a `turns` declaration names: `#pragma tirx turns NAME`, TIRX_TURNS(NAME).
 static bool turns_name(Ctx *c, const Annotation *an, Span *name) {
@@ -54,10 +50,6 @@ static int region_at(const Kernel *k, size_t off) {
   return in;
 }
 
-static bool is_loop(enum CXCursorKind k) {
-  return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
-}
-
 static bool read_turns_(Ctx *c, Kernel *k, const Annotation *an, Turns *t) {
   int node = front_first_at(c->front, an->start);
   if (node >= c->front->nnodes || node_at(c, node)->start != an->start) return false;  // clang's error says why
@@ -80,7 +72,7 @@ static bool read_turns_(Ctx *c, Kernel *k, const Annotation *an, Turns *t) {
     return false;
   }
   for (int p = node_at(c, node)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent)
-    if (is_loop(node_at(c, p)->kind)) {
+    if (front_is_loop(node_at(c, p)->kind)) {
       diag_error(c->diag, an->start,
                  "'%s' is inside a loop: each pass would hand out the first turn of '%.*s' again; declare it once, "
                  "before the loop",
@@ -90,7 +82,7 @@ static bool read_turns_(Ctx *c, Kernel *k, const Annotation *an, Turns *t) {
     }
   t->scope = node_at(c, node)->parent;
   for (int i = 0; i < k->turns.len; i++)
-    if (same(k->turns.items[i].name, t->name)) {
+    if (span_same(k->turns.items[i].name, t->name)) {
       diag_at(c->diag, DIAG_ERROR, t->name.off, t->name.len, "turns '%.*s' is declared twice in this kernel",
               (int)t->name.len, t->name.s);
       diag_note(c->diag, k->turns.items[i].an->start, "first declared here");
@@ -163,10 +155,10 @@ void read_turn(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
   if (!turn_name(c, an, &name)) return;
   int ring = -1;
   for (int i = 0; i < k->turns.len && ring < 0; i++)
-    if (same(k->turns.items[i].name, name)) ring = i;
+    if (span_same(k->turns.items[i].name, name)) ring = i;
   if (ring < 0) {
     for (int i = 0; i < k->broken_turns.len; i++)
-      if (!k->broken_turns.items[i].len || same(k->broken_turns.items[i], name)) return;  // reported already
+      if (!k->broken_turns.items[i].len || span_same(k->broken_turns.items[i], name)) return;  // reported already
     diag_at(c->diag, DIAG_ERROR, name.off, name.len,
             "'%.*s' names no turns ring: declare '#pragma tirx turns %.*s' before it, in the async region whose "
             "partition indices take the turns",

@@ -119,6 +119,8 @@ int declaration_scope(const Ctx *c, size_t off) {
 
 bool refers_to(const Ctx *c, int node, CXCursor decl) { return refers_to_any(c, node, &decl, 1, NULL); }
 
+bool span_same(Span a, Span b) { return a.len == b.len && !memcmp(a.s, b.s, a.len); }
+
 bool text_has_word(LexText t, size_t from, const char *word) {
   size_t n = strlen(word);
   for (size_t i = from; i < t.n;) {

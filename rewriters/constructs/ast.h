@@ -37,6 +37,9 @@ bool is_ref_to(CXCursor cur, CXCursor decl);
 int declaration_scope(const Ctx *c, size_t off);
 // The node of a declaration of this file, or -1.
 int node_of_cursor(const Ctx *c, CXCursor cur);
+// Whether two spans hold the same text (span_eq, pragma.h: a span and a C
+// string).
+bool span_same(Span a, Span b);
 // Whether the identifier `word` is a token of t from `from` on (lex.h: not
 // inside a comment, a literal or a longer identifier).
 bool text_has_word(LexText t, size_t from, const char *word);

@@ -107,7 +107,7 @@ static const char *concurrency_stub(Ctx *c, const Annotation *an) {
       bool again = false;  // a name given twice in the list: tirx-pp says so, not clang
       for (int p = 0; p < j && !again; p++) {
         Span a = stub_declarator_name(dir_decl(&an->dir, p)), b = stub_declarator_name(d);
-        again = a.len && a.len == b.len && !memcmp(a.s, b.s, a.len);
+        again = a.len && span_same(a, b);
       }
       for (int i = 0; i < d->nclauses && !again; i++) {
         const Clause *e = &d->clauses[i];
