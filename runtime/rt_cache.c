@@ -4,11 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>
+#include <setjmp.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "lex.h"
 #include "rt_internal.h"
+#include "scan.h"
 #include "sys.h"
 
 // ---- SHA-256 (FIPS 180-4) ----
@@ -181,25 +182,6 @@ bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed) {
   return true;
 }
 
-// The header name of the directive whose name starts at j, on a line that
-// ends at end (tokens read with the lexer of rewriters/front/lex.c, as
-// scan.c reads them): [*name, *name + *n) inside "..." (*quoted) or <...>.
-// NULL when it is no `#include` with a name spelled out (`#include MACRO`,
-// `#include_next`, `#include ""`).
-static const char *include_name(LexText t, size_t j, size_t end, size_t *n, bool *quoted) {
-  LexText line = {t.s, end};
-  LexKind kind;
-  size_t k = j < end ? lex_token(line, j, &kind) : j;
-  if (k == j || kind != LEX_IDENT || k - j != 7 || memcmp(t.s + j, "include", 7)) return NULL;
-  size_t q = lex_space(line, k), e;
-  if (q >= end || (t.s[q] != '"' && t.s[q] != '<')) return NULL;
-  *quoted = t.s[q] == '"';
-  for (e = q + 1; e < end && t.s[e] != (*quoted ? '"' : '>'); e++) {}
-  if (e >= end || e == q + 1) return NULL;
-  *n = e - q - 1;
-  return t.s + q + 1;
-}
-
 // Where NVRTC finds an include: beside the including file (for "..."), then
 // in each directory; the file's real path (so that a cycle through
 // "../dir/x.h" ends), or false.
@@ -214,41 +196,31 @@ static bool resolve(const char *name, size_t n, bool quoted, const char *beside,
   return false;
 }
 
-// Adds the files that text's #include lines name (once each): a '#' (or
-// `%:`) first on its line, read token by token with the lexer (lex.h), so
-// that one in a comment or a string is none; beside: the including file's
-// directory, NULL for the source itself.
+// Adds the files that text's #include lines name (once each), as scan.c
+// finds them (scan.h's IncludeLine: a '#' or `%:` first on its line, not in a
+// comment or a string; `#include MACRO` and `#include ""` name none); beside:
+// the including file's directory, NULL for the source itself. False when
+// memory ran out.
 static bool scan_text(RtDeps *d, const char *text, size_t len, const char *beside, const char *const *dirs,
                       int ndirs) {
-  LexText t = {text, len};
-  bool line_start = true;
-  for (size_t i = 0; i < len;) {
-    if (lex_eol(t, i)) {
-      line_start = true;
-      i++;
-      continue;
-    }
-    LexKind kind;
-    size_t e = lex_token(t, i, &kind);
-    if (kind == LEX_SPACE || kind == LEX_COMMENT) {  // line_start stays as it was
-      i = e;
-      continue;
-    }
-    size_t hash = text[i] == '#' ? 1 : text[i] == '%' && i + 1 < len && text[i + 1] == ':' ? 2 : 0;
-    if (line_start && hash) {
-      for (e = i; e < len && !lex_eol(t, e);) e = lex_token(t, e, NULL);  // the directive's logical line
-      size_t n;
-      bool quoted;
-      const char *name = include_name(t, lex_space((LexText){text, e}, i + hash), e, &n, &quoted);
-      char real[PATH_MAX];
-      if (name && resolve(name, n, quoted, beside, dirs, ndirs, real) && !rt_deps_has(d, real) &&
-          !push_dep(d, dep_now(real), real))
-        return false;
-    }
-    line_start = false;
-    i = e;
+  OomTrap trap;
+  oom_trap_push(&trap);
+  if (setjmp(trap.jump)) return false;  // popped already, the arena freed
+  Arena *a = arena_new();
+  AnnotationList found = scan_annotations(a, source_new(a, "", text, len));
+  bool ok = true;
+  for (int i = 0; i < found.nincludes && ok; i++) {
+    const IncludeLine *inc = &found.includes[i];
+    size_t n = inc->name_end - inc->name_start;  // with its quotes or brackets
+    char real[PATH_MAX];
+    if (!inc->computed && n > 2 &&
+        resolve(text + inc->name_start + 1, n - 2, !inc->angled, beside, dirs, ndirs, real) &&
+        !rt_deps_has(d, real) && !push_dep(d, dep_now(real), real))
+      ok = false;
   }
-  return true;
+  arena_free(a);
+  oom_trap_pop(&trap);
+  return ok;
 }
 
 // Breadth first, the list itself the work list: each file added is scanned

@@ -141,14 +141,29 @@ expect headers-all-or-nothing 3 "tirx-pp: error: cannot write '$tmp/hdr/blocker/
   "$tool" hdr/h.cu -o hdr/out/h3.cu --headers-out=hdr/blocker/x -MD
 [ ! -e hdr/out/h3.cu ] && [ ! -e hdr/out/h3.cu.d ] && [ -z "$(find hdr -name '*tmp*')" ] && ok headers-fail-writes-nothing \
   || bad headers-fail-writes-nothing
-# A rename that fails after others succeeded (the output is a directory): the
-# depfile it replaced comes back, the header copy and its directories go.
+# The output is a directory: reported before anything is renamed; the
+# depfile stays, the header copy and its directories go.
 printf 'old depfile\n' > hdr/out/h4.cu.d && mkdir hdr/out/h4.cu
-expect rename-fails-puts-back 3 "tirx-pp: error: cannot write 'hdr/out/h4.cu': Is a directory" -- \
+expect output-is-directory 3 "tirx-pp: error: cannot write 'hdr/out/h4.cu': Is a directory" -- \
   "$tool" hdr/h.cu -o hdr/out/h4.cu --headers-out=hdr/h4/copies -MD
 [ "$(cat hdr/out/h4.cu.d)" = "old depfile" ] && [ ! -e hdr/h4 ] && [ -d hdr/out/h4.cu ] \
-  && [ -z "$(find hdr -name '*.tmp.*')" ] && ok rename-fails-old-files-back || { bad rename-fails-old-files-back; \
-  cat hdr/out/h4.cu.d; find hdr; }
+  && [ -z "$(find hdr -name '*.tmp.*')" ] && ok output-is-directory-writes-nothing \
+  || { bad output-is-directory-writes-nothing; cat hdr/out/h4.cu.d; find hdr; }
+# A rename that fails after others succeeded (the output is marked immutable,
+# which only the rename finds out): the depfile it replaced comes back, the
+# header copy and its directories go. Where chattr +i cannot be set (no
+# CAP_LINUX_IMMUTABLE, a file system without the flag), not run.
+printf 'old output\n' > hdr/out/h5.cu && printf 'old depfile\n' > hdr/out/h5.cu.d
+if chattr +i hdr/out/h5.cu 2> /dev/null; then
+  expect rename-fails-puts-back 3 "tirx-pp: error: cannot write 'hdr/out/h5.cu': Operation not permitted" -- \
+    "$tool" hdr/h.cu -o hdr/out/h5.cu --headers-out=hdr/h5/copies -MD
+  chattr -i hdr/out/h5.cu
+  [ "$(cat hdr/out/h5.cu.d)" = "old depfile" ] && [ "$(cat hdr/out/h5.cu)" = "old output" ] && [ ! -e hdr/h5 ] \
+    && [ -z "$(find hdr -name '*.tmp.*')" ] && ok rename-fails-old-files-back \
+    || { bad rename-fails-old-files-back; head -1 hdr/out/h5.cu.d; find hdr -path '*h5*'; }
+else
+  echo "skip rename-fails-puts-back (chattr +i refused here)"
+fi
 mkdir -p hdr/ro && expect headers-dir-made-is-removed 3 "tirx-pp: error: cannot write '/dev/full': No space left on device" -- \
   "$tool" hdr/h.cu -o /dev/full --headers-out=hdr/ro/made/deep
 [ ! -e hdr/ro/made ] && ok headers-made-dirs-removed || bad headers-made-dirs-removed

@@ -1,9 +1,11 @@
 #!/bin/bash
 # layers.sh SRC_DIR LIBRARY.a - structured concurrency runs in phases that
 # only look back (docs/architecture.md): the model and its questions
-# (kernel.c) and the stubs (stub.c), then gather.c, then the checks
-# (checks.c, barrier.c, uniform.c, deadlock.c, cluster.c), then the lowering (region.c,
-# event.c, turn.c), and concurrency.c, which runs them. A file may use only
+# (kernel.c) and the stubs (stub.c), then the gathering (gather.c and its
+# readers gather_regions.c, gather_events.c, gather_ops.c, gather_turns.c),
+# then the checks (checks.c, barrier.c, uniform.c, deadlock.c, cluster.c),
+# then the lowering (region.c, event.c, turn.c), and concurrency.c, which
+# runs them. A file may use only
 # files of its own phase or an earlier one, and the files depend on each
 # other in no cycle. Dependencies are read two ways: the functions and data
 # one object file of the library uses that another defines (nm: undefined
@@ -29,7 +31,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # phase of each concurrency file
-declare -A phase=([kernel]=0 [stub]=0 [gather]=1 [checks]=2 [barrier]=2 [uniform]=2 [deadlock]=2 [cluster]=2
+declare -A phase=([kernel]=0 [stub]=0 [gather]=1 [gather_regions]=1 [gather_events]=1 [gather_ops]=1
+                  [gather_turns]=1 [checks]=2 [barrier]=2 [uniform]=2 [deadlock]=2 [cluster]=2
                   [region]=3 [event]=3 [turn]=3 [concurrency]=4)
 names=(model gather check lower driver)
 

@@ -91,11 +91,22 @@ static void add_clang(Args *a, const char *flag, const char *value) {
 static bool is(const char *a, const char *flag) { return !strcmp(a, flag); }
 static bool starts(const char *a, const char *flag) { return !strncmp(a, flag, strlen(flag)); }
 
-static const char *const standards[] = {"c++11", "c++14", "c++17", "c++20", "c++23", "c++2a", "c++2b",
-                                        "gnu++11", "gnu++14", "gnu++17", "gnu++20", "gnu++23", NULL};
-// Those that clang 19 parses but nvcc 13 and NVRTC refuse (they take c++03
-// ... c++20: `nvcc --help`, --std).
-static const char *const past_nvcc[] = {"c++23", "c++2b", "gnu++23", NULL};
+// The standards -std takes (clang 19 parses each), and whether nvcc 13 and
+// NVRTC take it too (they take c++03 ... c++20: `nvcc --help`, --std).
+static const struct Standard {
+  const char *name;
+  bool nvcc;
+} standards[] = {
+    {"c++11", true},   {"c++14", true},   {"c++17", true},   {"c++20", true},    {"c++23", false},  {"c++2a", true},
+    {"c++2b", false},  {"gnu++11", true}, {"gnu++14", true}, {"gnu++17", true},  {"gnu++20", true}, {"gnu++23", false},
+};
+
+// The entry of standards[] for -std's value; NULL for none.
+static const struct Standard *standard(const char *v) {
+  for (size_t k = 0; v && k < sizeof standards / sizeof *standards; k++)
+    if (is(v, standards[k].name)) return &standards[k];
+  return NULL;
+}
 
 // An nvcc option at argv[*i], translated for the parse or ignored; advances
 // *i past its value. Returns 1 when taken, 0 when not an option nvcc knows,
@@ -120,9 +131,7 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
   } else if (is(n.name, "-D") || is(n.name, "-U")) {
     add_clang(a, n.name, v);
   } else if (is(n.name, "-std")) {
-    bool fine = false;
-    for (const char *const *k = standards; *k; k++) fine |= is(v, *k);
-    if (fine) {
+    if (standard(v)) {
       a->opt.std = v;
       a->std_from = dir ? arena_printf(a->arena, "%s/compile_commands.json", a->build_dir)
                         : arena_printf(a->arena, "argument %d", *i - (n.nargs - 1));
@@ -404,9 +413,8 @@ int args_parse(int argc, char **argv, Args *a) {
 // without --check the parse takes it as given, a warning (an error under
 // -Werror).
 static int check_std(const Args *a) {
-  bool past = false;
-  for (const char *const *k = past_nvcc; a->opt.std && *k; k++) past |= is(a->opt.std, *k);
-  if (!past) return -1;
+  const struct Standard *std = standard(a->opt.std);
+  if (!std || std->nvcc) return -1;
   if (a->check) {
     fprintf(stderr,
             "tirx-pp: error: -std=%s (%s): --check compiles with NVRTC, which takes c++03 ... c++20 as nvcc 13 "

@@ -54,14 +54,20 @@ static bool make_parents(const char *path, Made *made) {
 }
 
 // Written directly, not through a temporary: a device or a pipe (not a
-// directory: renaming onto one fails, and says so).
+// directory: stage reports one in the way).
 static bool is_device(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
-// The file's bytes in a new temporary beside it, with the usual mode.
+// The file's bytes in a new temporary beside it, with the usual mode. A
+// directory in the way is reported here, before anything is renamed, as "Is
+// a directory" (the rename would say EISDIR, or EBUSY for "." and mount
+// points).
 static int stage(OutFile *f, Made *made) {
+  struct stat st;
+  f->existed = lstat(f->path, &st) == 0;
+  if (f->existed && S_ISDIR(st.st_mode)) return cannot_write(f->path, EISDIR);
   if (f->make_dirs && !make_parents(f->path, made)) return cannot_write(f->path, errno);
   size_t n = strlen(f->path);
   f->tmp = xmalloc(n + 16);
@@ -86,30 +92,6 @@ static int stage(OutFile *f, Made *made) {
   return TIRX_OK;
 }
 
-// Keeps the file that f replaces under a second name beside it (its
-// temporary's name and ".old"), so that a later failure can put it back: a
-// hard link, else (a file system without them) a copy. Nothing to keep when
-// there is no file there. A directory in the way is reported here, before
-// anything is renamed, as "Is a directory" (the rename would say EISDIR, or
-// EBUSY for "." and mount points).
-static int keep_old(OutFile *f) {
-  struct stat st;
-  if (lstat(f->path, &st) != 0) return errno == ENOENT ? TIRX_OK : cannot_write(f->path, errno);
-  if (S_ISDIR(st.st_mode)) return cannot_write(f->path, EISDIR);
-  size_t n = strlen(f->tmp) + 5;
-  f->old = xmalloc(n);
-  snprintf(f->old, n, "%s.old", f->tmp);
-  if (link(f->path, f->old) == 0) return TIRX_OK;
-  size_t len;
-  char *data = sys_read_file(f->path, &len);
-  int err = data ? sys_replace_file(f->old, data, len) : errno;
-  free(data);
-  if (!err) return TIRX_OK;
-  free(f->old);
-  f->old = NULL;
-  return cannot_write(f->path, err);
-}
-
 static int write_device(const OutFile *f) {
   int fd = open(f->path, O_WRONLY);
   bool ok = fd >= 0 && sys_write_all(fd, f->data, f->len);
@@ -118,41 +100,56 @@ static int write_device(const OutFile *f) {
   return ok ? TIRX_OK : cannot_write(f->path, err);
 }
 
-// All or nothing, as far as POSIX allows: every temporary is written first;
-// then each file's old version is kept under a second name and the
-// temporary renamed into place; then devices and pipes are written. On a
-// failure the files renamed so far are put back (their old versions renamed
-// back, new ones removed), with the temporaries and the directories made.
-// What remains: a crash between the first rename and the last leaves a
-// partial set (and the .old names); bytes already written to a device or
-// pipe cannot be taken back; a copy kept where hard links are refused comes
-// back with the default mode.
+// Puts the temporary in place. A file there swaps names with it
+// (renameat2's RENAME_EXCHANGE), so that it waits under the temporary's name
+// until the whole set is in place and can be swapped back; a file system
+// that cannot swap gets a plain rename, which cannot be undone.
+static int place(OutFile *f) {
+  if (f->existed && renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->path, RENAME_EXCHANGE) == 0) {
+    f->placed = PLACED_SWAPPED;
+    return TIRX_OK;
+  }
+  if ((f->existed && errno != EINVAL) || rename(f->tmp, f->path) != 0) return cannot_write(f->path, errno);
+  f->placed = f->existed ? PLACED_OVER : PLACED_NEW;
+  return TIRX_OK;
+}
+
+// Takes a placed file back out: the old file swapped back (the new bytes are
+// the temporary again), or the new file removed.
+static void put_back(const OutFile *f) {
+  const char *why = "the file system cannot swap two files";
+  if (f->placed == PLACED_SWAPPED ? renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->path, RENAME_EXCHANGE) == 0
+      : f->placed == PLACED_NEW   ? unlink(f->path) == 0
+                                  : false)
+    return;
+  if (f->placed != PLACED_OVER) why = strerror(errno);
+  fprintf(stderr, "tirx-pp: error: cannot put back '%s' as it was: %s\n", f->path, why);
+}
+
+// All or nothing, as far as POSIX and Linux allow: every temporary is
+// written first (a directory in the way reported there), then devices and
+// pipes, then the temporaries are put in place. A rename that fails still
+// (a file marked immutable, say) puts back the files placed before it; the
+// temporaries and the directories made go. What remains: a crash between
+// the first rename and the last leaves a partial set; bytes written to a
+// device or pipe cannot be taken back; a file system that cannot swap two
+// names (RENAME_EXCHANGE) cannot have its old file put back.
 int write_outputs(OutFile *files, int n) {
   Made made = {0};
   int rc = TIRX_OK;
   for (int i = 0; i < n && rc == TIRX_OK; i++)
     if (!is_device(files[i].path)) rc = stage(&files[i], &made);
-  for (int i = 0; i < n && rc == TIRX_OK; i++) {
-    OutFile *f = &files[i];
-    if (!f->tmp || (rc = keep_old(f)) != TIRX_OK) continue;
-    if (rename(f->tmp, f->path) != 0)
-      rc = cannot_write(f->path, errno);
-    else
-      f->placed = true;
-  }
   for (int i = 0; i < n && rc == TIRX_OK; i++)
     if (!files[i].tmp) rc = write_device(&files[i]);
+  for (int i = 0; i < n && rc == TIRX_OK; i++)
+    if (files[i].tmp) rc = place(&files[i]);
   for (int i = n - 1; i >= 0; i--) {
     OutFile *f = &files[i];
-    if (rc != TIRX_OK && f->placed && !(f->old ? rename(f->old, f->path) == 0 : unlink(f->path) == 0))
-      fprintf(stderr, "tirx-pp: error: cannot put back '%s' as it was: %s\n", f->path, strerror(errno));
-    else if (f->old)
-      unlink(f->old);  // no longer needed, or (not placed) never used
-    if (f->tmp && !f->placed) unlink(f->tmp);
+    if (rc != TIRX_OK && f->placed != NOT_PLACED) put_back(f);
+    if (f->tmp && (f->placed == NOT_PLACED || f->placed == PLACED_SWAPPED)) unlink(f->tmp);  // new bytes, or the old file
     free(f->tmp);
-    free(f->old);
-    f->tmp = f->old = NULL;
-    f->placed = false;
+    f->tmp = NULL;
+    f->placed = NOT_PLACED;
   }
   for (int i = made.n - 1; i >= 0; i--) {
     if (rc != TIRX_OK) rmdir(made.dirs[i]);

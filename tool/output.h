@@ -13,16 +13,18 @@ typedef struct {
   const char *data;
   size_t len;
   bool make_dirs;  // create missing parent directories (header copies)
-  char *tmp;       // private: the temporary beside path
-  char *old;       // private: the file it replaces, kept under a second name
-  bool placed;     // private: renamed into place
+  // private to write_outputs: the temporary beside path, whether a file
+  // was there, and how the temporary went into place
+  char *tmp;
+  bool existed;
+  enum { NOT_PLACED, PLACED_NEW, PLACED_SWAPPED, PLACED_OVER } placed;
 } OutFile;
 
-// Writes every file or none: each to a temporary beside it, then all renamed
-// into place, the old files kept until every rename has succeeded (devices
-// and pipes are written directly, last). On failure reports "cannot write",
-// puts back the files it replaced and leaves no new file or directory (the
-// window that remains: output.c, write_outputs). TIRX_OK or TIRX_IO_ERROR.
+// Writes every file or none: each to a temporary beside it (devices and
+// pipes directly, before any rename), then all put in place, each old file
+// kept until every one is. On failure reports "cannot write", puts back the
+// files it replaced and leaves no new file or directory (the window that
+// remains: output.c, write_outputs). TIRX_OK or TIRX_IO_ERROR.
 int write_outputs(OutFile *files, int n);
 // Writes all of data to standard output; false with errno set.
 bool write_stdout(const char *data, size_t len);

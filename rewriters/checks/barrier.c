@@ -55,10 +55,13 @@ static void mark_reachable(const Ctx *c, int func, bool *reached, int depth) {
   }
 }
 
-bool *kernel_reached_functions(Ctx *c, const Kernel *k) {
-  bool *reached = arena_alloc(c->arena, (size_t)c->front->nnodes + 1);
-  mark_reachable(c, k->func, reached, 0);
-  return reached;
+const bool *kernel_reached_functions(Ctx *c, Kernel *k) {
+  if (!k->reached) {
+    bool *reached = arena_alloc(c->arena, (size_t)c->front->nnodes + 1);
+    mark_reachable(c, k->func, reached, 0);
+    k->reached = reached;
+  }
+  return k->reached;
 }
 
 // Whether byte offset `at` is inside a function the kernel reaches.
@@ -123,7 +126,7 @@ void assign_barriers(Ctx *c, Kernel *k) {
   bool taken[16] = {true}, syncs = k->turns.len > 0;
   for (int i = 0; i < k->ops.len; i++) syncs |= k->ops.items[i].kind == OP_REGION_SYNC;
   if (!syncs) return;
-  bool *reached = kernel_reached_functions(c, k);
+  const bool *reached = kernel_reached_functions(c, k);
   turn_user_barriers(c, reached, taken);  // tirx_bar_sync(3, ...) and tirx_bar_arrive(3, ...)
   for (int i = 0; i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];

@@ -8,5 +8,6 @@
 void assign_barriers(Ctx *c, Kernel *k);
 // The function nodes (bit per node, arena-allocated) that the kernel is made
 // of: itself and the functions of this file it calls, a few calls deep
-// (template calls through every candidate).
-bool *kernel_reached_functions(Ctx *c, const Kernel *k);
+// (template calls through every candidate). Computed on the first call and
+// kept in Kernel.reached for the checks after it.
+const bool *kernel_reached_functions(Ctx *c, Kernel *k);

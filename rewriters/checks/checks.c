@@ -12,7 +12,7 @@
 static bool failed_target(const Kernel *k, Span name) {
   if (k->failed_ops) return true;
   for (int i = 0; i < k->failed_targets.len; i++)
-    if (k->failed_targets.items[i].len == name.len && !memcmp(k->failed_targets.items[i].s, name.s, name.len))
+    if (span_same(k->failed_targets.items[i], name))
       return true;
   return false;
 }
@@ -145,16 +145,6 @@ void check_regions(Ctx *c, Kernel *k) {
     }
     check_chain(c, k, chain, n);
   }
-}
-
-// The scope a declaration annotation's stub stands in: the innermost compound
-// statement around it; -1 if none.
-static int declaration_scope(const Ctx *c, size_t off) {
-  int node = front_first_at(c->front, off);
-  if (node >= c->front->nnodes) return -1;
-  for (int p = node_at(c, node)->parent; p >= 0; p = node_at(c, p)->parent)
-    if (node_at(c, p)->kind == CXCursor_CompoundStmt) return p;
-  return -1;
 }
 
 // A forward goto past the partition's or an event's declaration to a label in

@@ -67,7 +67,7 @@ static bool on_cluster_group(const Ctx *c, int call) {
 static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
   static const char *const stores[] = {"st.shared::cluster", "red.shared::cluster", "atom.shared::cluster", NULL};
   static const char *const fences[] = {"fence.acq_rel.cluster", "fence.sc.cluster", NULL};
-  bool *reached = kernel_reached_functions(c, k);
+  const bool *reached = kernel_reached_functions(c, k);
   int site = -1;
   const char *how = NULL;
   for (int i = 0; i < c->front->nnodes; i++) {
@@ -100,45 +100,8 @@ static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
             cluster->name.s);
 }
 
-typedef VEC(CXCursor) Names;
-
-// Whether the subtree of node depends on the block: blockIdx,
-// tirx_cluster_rank(), or a local initialized from them.
-static bool refers_to_block(const Ctx *c, int node, const Names *vars) {
-  return refers_to_any(c, node, vars->items, vars->len, "blockIdx") ||
-         refers_to_any(c, node, NULL, 0, "tirx_cluster_rank");
-}
-
-// The locals of the kernel initialized from the block's identity.
-static void block_vars(Ctx *c, const Kernel *k, Names *out) {
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
-      const Node *v = node_at(c, i);
-      if (v->kind != CXCursor_VarDecl || v->last == i) continue;
-      bool known = false;
-      for (int j = 0; j < out->len && !known; j++) known = clang_equalCursors(out->items[j], v->cur);
-      if (!known && refers_to_block(c, i + 1, out)) {  // the initializer: the children, as one subtree each
-        VEC_PUSH(c->arena, *out, v->cur);
-        grew = true;
-      }
-    }
-  }
-}
-
-// The if / while / switch above node i (up to the kernel) whose condition,
-// before `at`, depends on the block; -1 if none.
-static int block_condition(const Ctx *c, const Kernel *k, int i, size_t at, const Names *vars) {
-  for (int p = node_at(c, i)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
-    enum CXCursorKind kind = node_at(c, p)->kind;
-    int kids[2];
-    if ((kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt || kind == CXCursor_SwitchStmt) &&
-        front_children(c->front, p, kids, 2) == 2 && node_at(c, kids[0])->end <= at &&
-        refers_to_block(c, kids[0], vars))
-      return p;
-  }
-  return -1;
-}
+// What differs between the blocks of a cluster.
+static const char *const block_identity[] = {"blockIdx", "tirx_cluster_rank", NULL};
 
 static const char *const uniform_note =
     "the condition; if it is the same for every block of a cluster, say so with '#pragma tirx uniform'";
@@ -148,11 +111,11 @@ static const char *const uniform_note =
 // the cluster's barriers unmatched.
 static void check_block_conditions(Ctx *c, Kernel *k, const Event *cluster, const Stmt *stmts) {
   Names vars = {0};
-  block_vars(c, k, &vars);
+  dependent_vars(c, k, block_identity, clang_getNullCursor(), &vars);
   size_t off = cluster->an->start;
   int decl = front_first_at(c->front, off), p;
   if (decl < c->front->nnodes && !asserted_uniform(c, stmts, off) &&
-      (p = block_condition(c, k, decl, off, &vars)) >= 0) {
+      (p = dependent_condition(c, decl, k->func, off, block_identity, &vars)) >= 0) {
     diag_warning(c->diag, off,
                  "the declaration of cluster event '%.*s' under a condition on the block: its initialization and "
                  "the exit barrier are cluster barriers, which a block of the cluster that skips them leaves "
@@ -165,7 +128,7 @@ static void check_block_conditions(Ctx *c, Kernel *k, const Event *cluster, cons
   for (int i = k->func; i <= node_at(c, k->func)->last && node_at(c, i)->start < off; i++) {
     const Node *n = node_at(c, i);
     if (n->kind != CXCursor_ReturnStmt || n->func != k->func || asserted_uniform(c, stmts, n->start) ||
-        (p = block_condition(c, k, i, n->start, &vars)) < 0)
+        (p = dependent_condition(c, i, k->func, n->start, block_identity, &vars)) < 0)
       continue;
     diag_warning(c->diag, n->start,
                  "a return before the declaration of cluster event '%.*s' under a condition on the block: a "

@@ -13,8 +13,6 @@
 #include "kernel.h"
 #include "uniform.h"
 
-typedef VEC(CXCursor) Names;
-
 enum { MAX_HELPER_DEPTH = 4 };  // helpers calling helpers that hold a barrier
 
 static bool is_block_barrier(const Node *n) {
@@ -27,10 +25,14 @@ static bool is_block_barrier(const Node *n) {
   return yes;
 }
 
-// Whether the subtree of node depends on the thread: threadIdx, or a
-// variable tainted by it.
-static bool refers_to_thread(const Ctx *c, int node, const Names *tainted) {
-  return refers_to_any(c, node, tainted->items, tainted->len, "threadIdx");
+// What differs between the threads of a block.
+static const char *const thread_identity[] = {"threadIdx", NULL};
+
+bool depends_on(const Ctx *c, int node, const char *const *identity, const Names *vars) {
+  if (refers_to_any(c, node, vars->items, vars->len, identity[0])) return true;
+  for (int i = 1; identity[i]; i++)
+    if (refers_to_any(c, node, NULL, 0, identity[i])) return true;
+  return false;
 }
 
 static bool known_name(const Names *t, CXCursor var) {
@@ -39,10 +41,7 @@ static bool known_name(const Names *t, CXCursor var) {
   return false;
 }
 
-// Variables of the function whose values depend on the thread: initialized
-// or assigned from threadIdx or from such a variable (the partition index
-// among them, unless it is `skip`).
-static void tainted_vars(Ctx *c, const Kernel *k, Names *out, CXCursor skip) {
+void dependent_vars(Ctx *c, const Kernel *k, const char *const *identity, CXCursor skip, Names *out) {
   for (bool grew = true; grew;) {
     grew = false;
     for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
@@ -62,7 +61,8 @@ static void tainted_vars(Ctx *c, const Kernel *k, Names *out, CXCursor skip) {
         continue;
       }
       bool tainted = false;  // the initializer: the VarDecl's children
-      for (int j = from; j <= v->last && !tainted; j = node_at(c, j)->last + 1) tainted = refers_to_thread(c, j, out);
+      for (int j = from; j <= v->last && !tainted; j = node_at(c, j)->last + 1)
+        tainted = depends_on(c, j, identity, out);
       if (tainted && !known_name(out, var)) {
         VEC_PUSH(c->arena, *out, var);
         grew = true;
@@ -123,13 +123,17 @@ static int deciding_condition(const Ctx *c, int p, size_t off) {
   }
 }
 
-// The thread-dependent condition above node i (up to `top`), -1 if none.
-static int thread_condition(const Ctx *c, int i, int top, size_t off, const Names *tainted) {
+int dependent_condition(const Ctx *c, int i, int top, size_t off, const char *const *identity, const Names *vars) {
   for (int p = node_at(c, i)->parent; p >= 0 && p != top; p = node_at(c, p)->parent) {
     int cond = deciding_condition(c, p, off);
-    if (cond >= 0 && refers_to_thread(c, cond, tainted)) return p;
+    if (cond >= 0 && depends_on(c, cond, identity, vars)) return p;
   }
   return -1;
+}
+
+// The thread-dependent condition above node i (up to `top`), -1 if none.
+static int thread_condition(const Ctx *c, int i, int top, size_t off, const Names *tainted) {
+  return dependent_condition(c, i, top, off, thread_identity, tainted);
 }
 
 // A return before off that only the threads of a thread-dependent condition
@@ -281,7 +285,7 @@ static void check_region_barriers(Ctx *c, Kernel *k, const Names *tainted) {
 static void check_turns(Ctx *c, Kernel *k) {
   if (!k->turns.len) return;
   Names within = {0};  // values that differ between the threads of one partition index
-  tainted_vars(c, k, &within, kernel_partition_var(c, k));
+  dependent_vars(c, k, thread_identity, kernel_partition_var(c, k), &within);
   for (int i = 0; i < k->turns.len + k->turn_sites.len; i++) {
     bool decl = i < k->turns.len;
     const Turns *t = decl ? &k->turns.items[i] : &k->turns.items[k->turn_sites.items[i - k->turns.len].ring];
@@ -316,7 +320,7 @@ static void check_turns(Ctx *c, Kernel *k) {
 
 void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
   Names tainted = {0};
-  tainted_vars(c, k, &tainted, clang_getNullCursor());
+  dependent_vars(c, k, thread_identity, clang_getNullCursor(), &tainted);
   for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
     const Node *n = node_at(c, i);
     if (n->func != k->func || asserted_uniform(c, stmts, n->start)) continue;  // a lambda's: checked where called

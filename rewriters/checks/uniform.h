@@ -8,3 +8,21 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts);
 
 // Whether offset `off` is inside a statement under `#pragma tirx uniform`.
 bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off);
+
+// Locals, as their declarations' cursors.
+typedef VEC(CXCursor) Names;
+
+// Whether the subtree of node depends on an identity (NULL-terminated names
+// of built-in variables or functions: {"threadIdx", NULL}, {"blockIdx",
+// "tirx_cluster_rank", NULL}) or on one of `vars`.
+bool depends_on(const Ctx *c, int node, const char *const *identity, const Names *vars);
+
+// The variables of the kernel whose values depend on the identity: those
+// initialized or assigned (after their declaration too) from it or from such
+// a variable, except `skip` (a null cursor: none). Appended to `out`.
+void dependent_vars(Ctx *c, const Kernel *k, const char *const *identity, CXCursor skip, Names *out);
+
+// The if, loop, switch, ?: or && / || above node i (up to `top`, exclusive)
+// whose condition decides whether offset `off` runs and depends on the
+// identity or on `vars`; -1 if none.
+int dependent_condition(const Ctx *c, int i, int top, size_t off, const char *const *identity, const Names *vars);

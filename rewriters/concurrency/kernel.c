@@ -1,7 +1,8 @@
 // kernel.c - questions about the model of kernel.h that every phase after
 // the gathering asks (read-only): which annotations belong to structured
 // concurrency, the region around an offset, how messages name a region, an
-// elect `if`, the partition index's declaration, a local hiding an event.
+// elect `if`, the partition index's declaration, a local hiding an event;
+// and the one the gathering's files share, the function that holds an offset.
 #include <string.h>
 
 #include "ast.h"
@@ -97,5 +98,24 @@ int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off) {
     clang_disposeString(s);
     if (same && !is_stub_at(c, n->start)) return i;
   }
+  return -1;
+}
+
+bool is_function_node(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod;
+}
+
+int function_at(const Ctx *c, size_t off) {
+  const Front *f = c->front;
+  int lo = 0, hi = f->nnodes - 1, last = -1;
+  while (lo <= hi) {  // the last node (by start) at or before off
+    int mid = (lo + hi) / 2;
+    if (f->nodes[f->by_start[mid]].start <= off)
+      last = mid, lo = mid + 1;
+    else
+      hi = mid - 1;
+  }
+  for (int i = last >= 0 ? f->by_start[last] : -1; i >= 0; i = f->nodes[i].parent)
+    if (is_function_node(f->nodes[i].kind) && f->nodes[i].start <= off && off < f->nodes[i].end) return i;
   return -1;
 }

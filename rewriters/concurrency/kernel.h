@@ -90,6 +90,7 @@ typedef struct Kernel {
   VEC(Turns) turns;
   VEC(Turn) turn_sites;
   VEC(Span) broken_turns;  // rings whose declaration failed: their turns say nothing more
+  const bool *reached;  // the functions it is made of (kernel_reached_functions), NULL until asked
 } Kernel;
 
 typedef VEC(Kernel) KernelList;  // one named type (C11 6.5p7; it was passed as void *)
@@ -113,3 +114,8 @@ int kernel_register_cap(const Kernel *k);
 CXCursor kernel_partition_var(Ctx *c, const Kernel *k);
 // The local that hides event e at off (a VarDecl node), -1 if none.
 int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off);
+// A function node that may be a kernel or hold annotations: a function, a
+// function template or a method (a lambda's body belongs to its function's).
+bool is_function_node(enum CXCursorKind k);
+// The function (is_function_node) whose body holds off, -1 outside any.
+int function_at(const Ctx *c, size_t off);

@@ -109,7 +109,17 @@ bool refers_to_any(const Ctx *c, int node, const CXCursor *decls, int n, const c
   return false;
 }
 
+int declaration_scope(const Ctx *c, size_t off) {
+  int node = front_first_at(c->front, off);
+  if (node >= c->front->nnodes) return -1;
+  for (int p = node_at(c, node)->parent; p >= 0; p = node_at(c, p)->parent)
+    if (node_at(c, p)->kind == CXCursor_CompoundStmt) return p;
+  return -1;
+}
+
 bool refers_to(const Ctx *c, int node, CXCursor decl) { return refers_to_any(c, node, &decl, 1, NULL); }
+
+bool span_same(Span a, Span b) { return a.len == b.len && !memcmp(a.s, b.s, a.len); }
 
 bool text_has_word(LexText t, size_t from, const char *word) {
   size_t n = strlen(word);

@@ -31,8 +31,15 @@ bool refers_to(const Ctx *c, int node, CXCursor decl);
 bool refers_to_any(const Ctx *c, int node, const CXCursor *decls, int n, const char *named);
 // Whether cur, past parentheses and implicit casts, names decl.
 bool is_ref_to(CXCursor cur, CXCursor decl);
+// The scope that the stub of the declaration annotation at offset `off`
+// (an event's, the partition's) stands in: the innermost compound statement
+// around it; -1 if none.
+int declaration_scope(const Ctx *c, size_t off);
 // The node of a declaration of this file, or -1.
 int node_of_cursor(const Ctx *c, CXCursor cur);
+// Whether two spans hold the same text (span_eq, pragma.h: a span and a C
+// string).
+bool span_same(Span a, Span b);
 // Whether the identifier `word` is a token of t from `from` on (lex.h: not
 // inside a comment, a literal or a longer identifier).
 bool text_has_word(LexText t, size_t from, const char *word);

@@ -31,6 +31,7 @@ typedef struct {
   long long watchdog;  // --watchdog cycles, 0 when off
   VEC(Copies) copies;  // constructs that copy their body
   const char *path_literal;  // the input's name as a C string literal
+  VEC(struct Order) orders;  // grid.c: persistent loops' order(...), each read once
 } Ctx;
 
 // The statement an annotation is attached to.

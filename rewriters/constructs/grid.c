@@ -263,46 +263,69 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
 
 // --- persistent --------------------------------------------------------------
 
-// `order(grouped(COLS, G))`: the inside of `grouped(...)`.
-typedef struct {
+// `order(grouped(COLS, G))` of the persistent loop at `at`, read once (for
+// its stub, before the parse) and kept in Ctx.orders for its rewrite: the
+// inside of `grouped(...)`, or what is wrong with it (reported when the loop
+// is rewritten: only the parse tells whether it is in a skipped block).
+typedef struct Order {
+  size_t at;
   Span cols, group;
+  const char *wrong;  // NULL when read
+  size_t wrong_off, wrong_len;
 } Order;
 
-static bool read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out, bool quiet) {
-  Diag *d = c->diag;
+static void read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out) {
   if (o->nargs != 1 || o->args[0].name.len) {
-    if (!quiet) diag_at(d, DIAG_ERROR, o->name.off, o->name.len, "'order' takes one tile order, written 'order(grouped(COLS, G))'");
-    return false;
+    *out = (Order){.wrong = "'order' takes one tile order, written 'order(grouped(COLS, G))'",
+                   .wrong_off = o->name.off, .wrong_len = o->name.len};
+    return;
   }
   Span e = o->args[0].expr;
   size_t k = 0;
   while (k < e.len && is_ident_char((unsigned char)e.s[k])) k++;
   if (!k || (unsigned char)e.s[0] <= '9') {
-    if (!quiet) diag_error(d, e.off, "expected a tile order in '%s ... order(...)': this version knows 'grouped(COLS, G)'", spelling_of(an));
-    return false;
+    *out = (Order){.wrong = arena_printf(c->arena,
+                                         "expected a tile order in '%s ... order(...)': this version knows "
+                                         "'grouped(COLS, G)'",
+                                         spelling_of(an)),
+                   .wrong_off = e.off};
+    return;
   }
   if (!span_eq((Span){e.s, k, e.off}, "grouped")) {
-    if (!quiet)
-      diag_at(d, DIAG_ERROR, e.off, k, "unknown tile order '%.*s': this version knows 'grouped(COLS, G)'", (int)k, e.s);
-    return false;
+    *out = (Order){.wrong = arena_printf(c->arena, "unknown tile order '%.*s': this version knows 'grouped(COLS, G)'",
+                                         (int)k, e.s),
+                   .wrong_off = e.off, .wrong_len = k};
+    return;
   }
   size_t open = k;
   while (open < e.len && (e.s[open] == ' ' || e.s[open] == '\t')) open++;
   size_t close = lex_close((LexText){e.s, e.len}, open, LEX_BRACKETS, NULL);
   if (close != e.len) {
-    if (!quiet) diag_error(d, e.off, "'grouped' takes 2 arguments, written 'grouped(COLS, G)'");
-    return false;
+    *out = (Order){.wrong = "'grouped' takes 2 arguments, written 'grouped(COLS, G)'", .wrong_off = e.off};
+    return;
   }
   Arg *args;
   int n = split_args(c->arena, (Span){e.s + open + 1, close - open - 2, e.off + open + 1}, &args);
   if (n != 2 || args[0].name.len || args[1].name.len || !args[0].expr.len || !args[1].expr.len) {
-    if (!quiet)
-      diag_error(d, e.off, "'grouped' takes 2 arguments, written 'grouped(COLS, G)': the columns of the tile grid and the tile rows in a group; got %d",
-                 n);
-    return false;
+    *out = (Order){.wrong = arena_printf(c->arena,
+                                         "'grouped' takes 2 arguments, written 'grouped(COLS, G)': the columns of "
+                                         "the tile grid and the tile rows in a group; got %d",
+                                         n),
+                   .wrong_off = e.off};
+    return;
   }
-  *out = (Order){args[0].expr, args[1].expr};
-  return true;
+  *out = (Order){.cols = args[0].expr, .group = args[1].expr};
+}
+
+// The order of the persistent loop `an` (its clause o), read on first use.
+static const Order *order_of(Ctx *c, const Annotation *an, const Clause *o) {
+  for (int i = 0; i < c->orders.len; i++)
+    if (c->orders.items[i].at == an->start) return &c->orders.items[i];
+  Order read;
+  read_order(c, an, o, &read);
+  read.at = an->start;
+  VEC_PUSH(c->arena, c->orders, read);
+  return &c->orders.items[c->orders.len - 1];
 }
 
 // The loop header. With an order, the loop walks positions and `tile` is
@@ -326,8 +349,8 @@ static const char *persistent_header(Arena *a, Span t, Span total, const Order *
 // order's expressions (tirx.h need not be included there).
 const char *persistent_stub(Ctx *c, const Annotation *an) {
   const Clause *h = &an->dir.head, *oc = dir_clause(&an->dir, "order");
-  Order o;
-  bool ordered = oc && read_order(c, an, oc, &o, true);
+  const Order *o = oc ? order_of(c, an, oc) : NULL;
+  bool ordered = o && !o->wrong;
   for (int i = 0; i < h->nargs; i++) {
     Span t = h->args[i].name, total = h->args[i].expr;
     if (!t.len) continue;
@@ -336,7 +359,8 @@ const char *persistent_stub(Ctx *c, const Annotation *an) {
                         "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
                         "((%.*s = __tirx_pos_%.*s + 0 * (int)((%.*s) + (%.*s))), true); __tirx_pos_%.*s += gridDim.x)",
                         (int)t.len, t.s, (int)t.len, t.s, (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s,
-                        (int)t.len, t.s, (int)o.cols.len, o.cols.s, (int)o.group.len, o.group.s, (int)t.len, t.s);
+                        (int)t.len, t.s, (int)o->cols.len, o->cols.s, (int)o->group.len, o->group.s, (int)t.len,
+                        t.s);
   }
   return "";
 }
@@ -372,8 +396,12 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
             spelling_of(an), n);
     return;
   }
-  Order o;
-  if (oc && (!read_order(c, an, oc, &o, false) || !tile_not_assigned(c, an, st, t))) return;
-  if (oc) c->needs_tirx_h = true;
-  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, oc ? &o : NULL));
+  const Order *o = oc ? order_of(c, an, oc) : NULL;
+  if (o && o->wrong) {
+    diag_at(c->diag, DIAG_ERROR, o->wrong_off, o->wrong_len, "%s", o->wrong);
+    return;
+  }
+  if (o && !tile_not_assigned(c, an, st, t)) return;
+  if (o) c->needs_tirx_h = true;
+  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o));
 }

@@ -76,7 +76,7 @@ static bool check_launch_clauses(Ctx *c, const Annotation *an) {
   for (int i = 0; i < an->dir.nclauses; i++) {
     const Clause *cl = &an->dir.clauses[i];
     for (int j = 0; j < i; j++)
-      if (cl->name.len == an->dir.clauses[j].name.len && !memcmp(cl->name.s, an->dir.clauses[j].name.s, cl->name.len)) {
+      if (span_same(cl->name, an->dir.clauses[j].name)) {
         diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len, "'%.*s' is given twice in '%s'", (int)cl->name.len,
                 cl->name.s, spelling_of(an));
         return false;

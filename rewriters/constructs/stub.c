@@ -3,11 +3,13 @@
 // annotation declares (a partition index, an event's array) and evaluates
 // what tirx-pp must evaluate (a region's predicate for each index, regs(R),
 // count(C)) as stub variables, `__tirx_parts_ID`, `__tirx_in_ID_V`,
-// `__tirx_regs_ID`, `__tirx_count_ID_J` with ID = stub_id(); gather.c reads
-// them back from the node table. A tirx_* call's stub is an expression of
-// its arguments. grid.c makes the stubs of grid and persistent.
+// `__tirx_regs_ID`, `__tirx_count_ID_J` with ID = stub_id(), which the
+// gathering reads back from the node table through stub_value (below). A
+// tirx_* call's stub is an expression of its arguments. grid.c makes the
+// stubs of grid and persistent.
 #include <string.h>
 
+#include "ast.h"
 #include "grid.h"
 #include "kernel.h"
 #include "stub.h"
@@ -105,7 +107,7 @@ static const char *concurrency_stub(Ctx *c, const Annotation *an) {
       bool again = false;  // a name given twice in the list: tirx-pp says so, not clang
       for (int p = 0; p < j && !again; p++) {
         Span a = stub_declarator_name(dir_decl(&an->dir, p)), b = stub_declarator_name(d);
-        again = a.len && a.len == b.len && !memcmp(a.s, b.s, a.len);
+        again = a.len && span_same(a, b);
       }
       for (int i = 0; i < d->nclauses && !again; i++) {
         const Clause *e = &d->clauses[i];
@@ -153,7 +155,7 @@ static const char *concurrency_call_stub(Ctx *c, const Annotation *an) {
   Span name, slot;
   int n = split_args(c->arena, an->args, &args);
   if (span_eq(an->name, "tirx_region_sync") || n < 1 || n > 2 || !stub_event_ref(args[0].expr, &name, &slot))
-    return "((void)0)";  // gather.c: read_op reports what is wrong
+    return "((void)0)";  // gather_ops.c: read_op reports what is wrong
   const char *first = slot.len ? arena_printf(c->arena, "(void)(%.*s)", (int)slot.len, slot.s) : "(void)0";
   if (n == 1) return arena_printf(c->arena, "(%s)", first);
   return arena_printf(c->arena, "(%s, (void)(%.*s))", first, (int)args[1].expr.len, args[1].expr.s);
@@ -179,4 +181,44 @@ const char *stub_call(Ctx *c, const Annotation *an) {
   if (span_eq(an->name, "tirx_elect_sync")) return "(1)";
   if (span_trim(an->args).len == 0) return "((void)0)";
   return arena_printf(c->arena, "((void)(%.*s))", (int)an->args.len, an->args.s);
+}
+
+// --- reading the stub variables back from the node table (for gather) ---------
+
+int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t len) {
+  const Front *f = c->front;
+  int lo = front_first_pos(f, an->start);
+  for (int k = lo; k < f->nnodes && f->nodes[f->by_start[k]].start == an->start; k++) {
+    const Node *n = &f->nodes[f->by_start[k]];
+    if (n->kind != CXCursor_VarDecl) continue;
+    CXString s = clang_getCursorSpelling(n->cur);
+    bool match = strlen(clang_getCString(s)) == len && !memcmp(clang_getCString(s), name, len);
+    clang_disposeString(s);
+    if (match) return f->by_start[k];
+  }
+  return -1;
+}
+
+// Whether an expression is of integer type before the stub's conversion to
+// `long long` (regs(24.5) would silently become 24).
+static bool is_integer_expr(CXCursor e) {
+  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind;
+  return !(k >= CXType_Float && k <= CXType_LongDouble) && k != CXType_Float128 && k != CXType_Half &&
+         k != CXType_Float16 && k != CXType_BFloat16;
+}
+
+bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long *v) {
+  int node = stub_var(c, an, name, strlen(name));
+  if (node < 0) return false;
+  CXCursor kids[2];
+  bool u;
+  int nk = cursor_children(node_at(c, node)->cur, kids, 2);
+  return nk > 0 && is_integer_expr(kids[nk - 1]) && front_eval_int(kids[nk - 1], v, &u);
+}
+
+bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
+  int node = stub_var(c, an, name, strlen(name));
+  CXCursor init[2];
+  int ni = node >= 0 ? cursor_children(node_at(c, node)->cur, init, 2) : 0;
+  return ni > 0 && !is_integer_expr(init[ni - 1]);
 }

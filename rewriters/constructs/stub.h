@@ -5,7 +5,7 @@
 #include "construct.h"
 
 // A statement annotation's stub: what it declares, and the stub variables
-// that gather.c evaluates.
+// that the gathering evaluates (stub_value).
 const char *stub_directive(Ctx *c, const Annotation *an);
 // What a tirx_* call stands for while clang parses (tirx.h may not be
 // included). A tirx_wait/tirx_trigger/tirx_trigger_bytes call becomes its
@@ -21,3 +21,13 @@ bool stub_named_arg(const Annotation *an, Span *name, Span *value);
 Span stub_declarator_name(const Directive *d);
 // `name` or `name[index]`: an event operation's argument.
 bool stub_event_ref(Span s, Span *name, Span *index);
+
+// Reading the stubs back from the node table (the gathering):
+// The VarDecl named `name` among the nodes of an annotation's stub, -1 if none.
+int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t len);
+// Evaluates the stub variable `name` that an annotation's stub declared;
+// false when it is not an integer constant expression (or not an integer:
+// regs(24.5) would silently become 24).
+bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long *v);
+// Whether the stub variable `name` is initialized by a non-integer (2.5).
+bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name);

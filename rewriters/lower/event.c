@@ -126,14 +126,6 @@ static void declare_event(Ctx *c, Kernel *k, const Event *e, Buf *out) {
     }
 }
 
-// The block that holds an event declaration.
-static int decl_scope(const Ctx *c, const Annotation *an) {
-  int node = front_first_at(c->front, an->start);
-  while (node >= 0 && node < c->front->nnodes && node_at(c, node)->kind != CXCursor_CompoundStmt)
-    node = node_at(c, node)->parent;
-  return node < c->front->nnodes ? node : -1;
-}
-
 // Whether the declaration of event i needs the cluster exit barrier: it is
 // the first cluster event of its declaration, and no earlier declaration's
 // barrier covers its scope.
@@ -144,7 +136,7 @@ static bool needs_exit_barrier(const Ctx *c, const Kernel *k, int i) {
     const Event *o = &k->events.items[j];
     if (!o->cluster) continue;
     if (o->an == e->an) return false;
-    int scope = decl_scope(c, o->an);
+    int scope = declaration_scope(c, o->an->start);
     if (scope >= 0 && node_at(c, scope)->start <= e->an->start && e->an->start < node_at(c, scope)->end) return false;
   }
   return true;

@@ -4,7 +4,7 @@
 // turns, in increasing index order and cyclically, as FlashAttention-3's
 // consumer warpgroups do with its warp-scheduler barriers.
 //
-// This file lowers them; gather.c reads the rings and their turns (where the
+// This file lowers them; gather_turns.c reads the rings and their turns (where the
 // participants come from, scope, jumps out of a turn), barrier.c gives each
 // participant a named barrier from the pool of tirx_region_sync(), never an
 // id the kernel names itself; uniform.c checks that a turn is not under a

@@ -1,0 +1,286 @@
+// gather_ops.c - the gathering of the operations on events (wait and
+// trigger, tirx_wait(), tirx_trigger(), tirx_trigger_bytes()) and of
+// tirx_region_sync(): the event each names, in its scope and declared in its
+// kernel, the slot, the region it runs in, what stands between them (elect, a
+// data-dependent if). And the headers' helpers that arrive on or copy into an
+// event's barrier (tirx_mbar_arrive, the multicast copies), which must agree
+// with its scope.
+#include <string.h>
+
+#include "ast.h"
+#include "gather_events.h"
+#include "gather_ops.h"
+#include "kernel.h"
+#include "stub.h"
+
+static Event *find_event(Kernel *k, Span name) {
+  for (int i = 0; i < k->events.len; i++)
+    if (span_same(k->events.items[i].name, name))
+      return &k->events.items[i];
+  return NULL;
+}
+
+// An operation in a lambda written outside every region (`auto produce =
+// [&](int i) { ... };`) runs in the region that calls the lambda: the one
+// region that holds every call through its variable; NULL when the calls are
+// in several regions, outside them, or not seen.
+static Region *lambda_region(Ctx *c, Kernel *k, int node) {
+  int lambda = -1;
+  for (int p = node_at(c, node)->parent; p >= 0 && p != k->func && lambda < 0; p = node_at(c, p)->parent)
+    if (node_at(c, p)->kind == CXCursor_LambdaExpr) lambda = p;
+  if (lambda < 0) return NULL;
+  int var = node_at(c, lambda)->parent;
+  while (var >= 0 && node_at(c, var)->kind == CXCursor_UnexposedExpr) var = node_at(c, var)->parent;
+  if (var < 0 || node_at(c, var)->kind != CXCursor_VarDecl) return NULL;
+  Region *in = NULL;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr ||
+        !clang_equalCursors(clang_getCursorReferenced(node_at(c, i)->cur), node_at(c, var)->cur))
+      continue;
+    Region *r = NULL;
+    for (int j = 0; j < k->regions.len; j++) {
+      Region *q = &k->regions.items[j];
+      if (node_at(c, i)->start >= q->body.start && node_at(c, i)->start < q->body.end) r = q;
+    }
+    if (!r || (in && in != r)) return NULL;
+    in = r;
+  }
+  return in;
+}
+
+static bool read_op_(Ctx *c, Kernel *k, const Annotation *an);
+
+// An operation that could not be read still names its event (when it can be
+// told): that event's "nothing triggers it" would only repeat the error.
+void read_op(Ctx *c, Kernel *k, const Annotation *an) {
+  if (read_op_(c, k, an)) return;
+  Span name = {0}, index;
+  if (an->spelling == SPELL_CALL) {
+    Arg *args;
+    if (split_args(c->arena, an->args, &args) >= 1 && !stub_event_ref(args[0].expr, &name, &index))
+      name = (Span){0};  // not told whole (`fu\0ll[0]`): every event stays quiet
+  } else if (an->dir.nclauses >= 1) {
+    name = an->dir.clauses[0].name;
+  }
+  if (name.len) VEC_PUSH(c->arena, k->failed_targets, name);
+  else k->failed_ops++;
+}
+
+// An event declaration of `name` in another function of the file, NULL when
+// none.
+static const Annotation *declared_elsewhere(Ctx *c, const Kernel *k, Span name) {
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_EVENT) continue;
+    Span *names;
+    int nn = event_names_in(c->arena, an, &names);
+    for (int j = 0; j < nn; j++)
+      if (span_same(names[j], name) && function_at(c, an->start) != k->func)
+        return an;
+  }
+  return NULL;
+}
+
+// An operation stands where its event is known: after the declaration, in
+// the block that holds it (C++'s scope; nvcc would say "undefined" of the
+// lowered name, or find another of the same name).
+static bool in_scope(Ctx *c, const Annotation *an, const Event *e, Span target) {
+  int var = stub_var(c, e->an, e->name.s, e->name.len);
+  int decl = var >= 0 ? node_at(c, var)->parent : -1;
+  int scope = decl >= 0 && node_at(c, decl)->kind == CXCursor_DeclStmt ? node_at(c, decl)->parent : -1;
+  if (scope >= 0 && (an->start < node_at(c, scope)->start || an->start >= node_at(c, scope)->end)) {
+    diag_at(c->diag, DIAG_ERROR, target.off, target.len,
+            "event '%.*s' is used out of its scope: it is declared in a block that ends at line %d", (int)target.len,
+            target.s, source_line(c->src, node_at(c, scope)->end - 1));
+    diag_note(c->diag, e->name.off, "'%.*s' is declared here", (int)target.len, target.s);
+    return false;
+  }
+  if (an->start < e->an->start) {
+    diag_at(c->diag, DIAG_ERROR, target.off, target.len, "event '%.*s' is used before its declaration",
+            (int)target.len, target.s);
+    diag_note(c->diag, e->name.off, "'%.*s' is declared here", (int)target.len, target.s);
+    return false;
+  }
+  return true;
+}
+
+static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
+  if (!annotation_nul_free(c->src, c->diag, an)) return false;
+  Op op = {.an = an, .data_if = -1, .literal = -1};
+  Span target = {0};
+  if (an->spelling == SPELL_CALL) {
+    Arg *args;
+    int n = split_args(c->arena, an->args, &args);
+    if (span_eq(an->name, "tirx_region_sync")) {
+      op.kind = OP_REGION_SYNC;
+      if (n) {
+        diag_error(c->diag, an->args.off, "tirx_region_sync() takes no arguments");
+        return false;
+      }
+    } else {
+      bool wait = span_eq(an->name, "tirx_wait"), bytes = span_eq(an->name, "tirx_trigger_bytes");
+      op.kind = wait ? OP_WAIT : bytes ? OP_TRIGGER_BYTES : OP_TRIGGER;
+      int want_min = bytes ? 2 : 1, want_max = wait || bytes ? 2 : 1;
+      if (n < want_min || n > want_max) {
+        diag_error(c->diag, an->start, "%.*s() takes %s", (int)an->name.len, an->name.s,
+                   wait    ? "an event slot and optionally a parity"
+                   : bytes ? "an event slot and a byte count"
+                           : "an event slot");
+        return false;
+      }
+      target = args[0].expr;
+      if (n == 2) op.extra = args[1].expr, op.has_extra = true;
+      Span name;
+      if (!stub_event_ref(target, &name, &op.slot)) {
+        diag_error(c->diag, target.off, "expected an event slot such as 'full[s]'");
+        return false;
+      }
+      target = name;
+    }
+  } else {
+    op.kind = an->dir.kind == DIR_WAIT ? OP_WAIT : OP_TRIGGER;
+    if (an->dir.nclauses != 1 || an->dir.clauses[0].has_args) {
+      diag_error(c->diag, an->dir.head.name.off, "'%s' takes one event slot: '%s name[i]'", spelling_of(an),
+                 an->dir.kind == DIR_WAIT ? "wait" : "trigger");
+      return false;
+    }
+    op.slot = an->dir.clauses[0].index;
+    target = an->dir.clauses[0].name;
+  }
+  if (op.kind != OP_REGION_SYNC) {
+    op.event = find_event(k, target);
+    for (int i = 0; !op.event && i < k->broken.len; i++)  // a broken one with no name may be any
+      if (!k->broken.items[i].len || span_same(k->broken.items[i], target))
+        return true;
+    if (!op.event) {
+      diag_at(c->diag, DIAG_ERROR, target.off, target.len, "'%.*s' is not an event declared in this kernel",
+              (int)target.len, target.s);
+      const Annotation *other = declared_elsewhere(c, k, target);
+      if (other)
+        diag_note(c->diag, other->start,
+                  "an event '%.*s' is declared here, in another function: an event belongs to the kernel that "
+                  "declares it", (int)target.len, target.s);
+      return false;
+    }
+    if (!in_scope(c, an, op.event, target)) return false;
+    int local = event_hidden_at(c, k, op.event, an->start);
+    if (local >= 0) {
+      diag_at(c->diag, DIAG_ERROR, target.off, target.len,
+              "'%.*s' here is the local declared at line %d, not the event: rename one of them", (int)target.len,
+              target.s, source_line(c->src, node_at(c, local)->start));
+      diag_note(c->diag, op.event->an->start, "the event is declared here");
+      return false;
+    }
+    long long lit = 0;
+    bool is_lit = op.slot.len && span_int_literal(op.slot, &lit);  // `4`, `4u`, `0x3`
+    if (is_lit && !op.event->dependent && (lit < 0 || lit >= op.event->slots)) {
+      diag_at(c->diag, DIAG_ERROR, op.slot.off, op.slot.len, "slot %lld of event '%.*s', which has %lld", lit,
+              (int)target.len, target.s, op.event->slots);
+      return false;
+    }
+    // expect_tx takes 0 to 2^20 - 1 bytes; a literal outside is a mistake, not a wrap-around.
+    long long bytes;
+    if (op.kind == OP_TRIGGER_BYTES && span_int_literal(op.extra, &bytes) && (bytes < 0 || bytes >= (1 << 20))) {
+      diag_at(c->diag, DIAG_ERROR, op.extra.off, op.extra.len,
+              "tirx_trigger_bytes(): %lld bytes; an mbarrier's transaction count takes 0 to 1048575", bytes);
+      return false;
+    }
+    op.literal = is_lit ? lit : -1;
+    if ((op.event->slots_text.len > 0) != (op.slot.len > 0)) {
+      if (op.slot.len)
+        diag_error(c->diag, target.off, "event '%.*s' is a single event, not an array", (int)target.len, target.s);
+      else
+        diag_error(c->diag, target.off, "event '%.*s' is an array: name a slot, '%.*s[i]'", (int)target.len,
+                   target.s, (int)target.len, target.s);
+      return false;
+    }
+  }
+  // Its region, and what stands between it and the region.
+  for (int i = 0; i < k->regions.len; i++) {
+    Region *r = &k->regions.items[i];
+    if (an->start >= r->body.start && an->start < r->body.end) op.region = r;
+  }
+  int node = front_first_at(c->front, an->start);
+  if (!op.region && node < c->front->nnodes) op.region = lambda_region(c, k, node);
+  for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0; p = node_at(c, p)->parent) {
+    if (p == k->func || (op.region && p == op.region->body.node)) break;
+    enum CXCursorKind kind = node_at(c, p)->kind;
+    if (is_elect_if(c, p))
+      op.under_elect = true;
+    else if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_ConditionalOperator) &&
+             op.data_if < 0)
+      op.data_if = p;
+  }
+  if (op.event) {
+    if (op.kind == OP_WAIT)
+      op.event->waited = true;
+    else
+      op.event->triggered = true;
+  }
+  VEC_PUSH(c->arena, k->ops, op);
+  return true;
+}
+
+// The event whose stub variable the subtree of node refers to, directly or
+// through a local of the kernel initialized from it (`uint64_t *bars = full;`,
+// one step); NULL if none.
+static Event *event_in(Ctx *c, Kernel *k, int node, int depth) {
+  for (int e = 0; e < k->events.len; e++) {
+    Event *ev = &k->events.items[e];
+    int var = stub_var(c, ev->an, ev->name.s, ev->name.len);
+    if (var >= 0 && refers_to(c, node, node_at(c, var)->cur)) return ev;
+  }
+  if (depth > 0) return NULL;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    const Node *v = node_at(c, i);
+    if (v->kind != CXCursor_VarDecl || v->last == i || !refers_to(c, node, v->cur)) continue;
+    Event *ev = event_in(c, k, i, depth + 1);  // its initializer
+    if (ev) return ev;
+  }
+  return NULL;
+}
+
+// The calls of the headers' helpers that must agree with an event's scope: a
+// multicast copy completes on the barrier at the same offset in every
+// destination block, so its barrier is a cluster event; a block-scope arrive
+// (tirx_mbar_arrive) on a cluster event gives one arrival where the count
+// expects one from each block the event reaches.
+void check_cluster_calls(Ctx *c, Kernel *k) {
+  if (!k->events.len) return;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);
+    const char *name = clang_getCString(sp);
+    int bar = !strcmp(name, "tirx_tma_load_2d_multicast") ? 4 : !strcmp(name, "tirx_tma_load_3d_multicast") ? 5 : -1;
+    bool arrive = !strcmp(name, "tirx_mbar_arrive") || !strcmp(name, "tirx_mbar_arrive_cnt") ||
+                  !strcmp(name, "tirx_mbar_arrive_token");
+    char *fn = arena_printf(c->arena, "%s", name);
+    clang_disposeString(sp);
+    if (bar < 0 && !arrive) continue;
+    int want = arrive ? 0 : bar, seen = -1, arg = -1;  // the children: the callee, then the arguments
+    for (int j = i + 1; j <= node_at(c, i)->last && arg < 0; j++)
+      if (node_at(c, j)->parent == i && seen++ == want) arg = j;
+    Event *ev = arg >= 0 ? event_in(c, k, arg, 0) : NULL;
+    if (!ev) continue;
+    if (bar >= 0 && !ev->cluster) {
+      diag_error(c->diag, node_at(c, arg)->start,
+                 "the barrier of %s() must be a cluster event: the copy completes on the barrier at this offset in "
+                 "every block of its mask, which must be initialized and published to the cluster before any block "
+                 "issues the copy",
+                 fn);
+      diag_note(c->diag, ev->an->start, "'%.*s' is declared here: declare it '%.*s[N] cluster'", (int)ev->name.len,
+                ev->name.s, (int)ev->name.len, ev->name.s);
+    } else if (arrive && ev->cluster) {
+      ev->triggered = true;  // wrongly, and said so: not "nothing triggers it" as well
+      diag_error(c->diag, node_at(c, i)->start,
+                 "%s() on cluster event '%.*s' arrives in this block only, at block scope: its count expects an "
+                 "arrival from each block of the cluster that the event reaches; use tirx_trigger(%.*s[...]), which "
+                 "arrives in each of them",
+                 fn, (int)ev->name.len, ev->name.s, (int)ev->name.len, ev->name.s);
+      diag_note(c->diag, ev->an->start, "'%.*s' is declared here", (int)ev->name.len, ev->name.s);
+    }
+  }
+}

@@ -1,0 +1,12 @@
+// gather_ops.h - the operations on a kernel's events (gather_ops.c).
+#pragma once
+#include "kernel.h"
+
+// A wait, trigger or tirx_region_sync(), appended to Kernel.ops (one that
+// could not be read names its event in Kernel.failed_targets, or counts in
+// Kernel.failed_ops).
+void read_op(Ctx *c, Kernel *k, const Annotation *an);
+// The calls of the headers' helpers that must agree with an event's scope: a
+// multicast copy's barrier is a cluster event; a block-scope arrive
+// (tirx_mbar_arrive) is not on one.
+void check_cluster_calls(Ctx *c, Kernel *k);
