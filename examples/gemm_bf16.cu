@@ -22,8 +22,9 @@
 // that it overlaps the warpgroup's next tile instead of waiting for device
 // memory: C is staged in the ring slot of the tile's last K-tile, which goes
 // back to the producer one K-tile into the next tile, once TMA has read it.
-// That hand-back sits under an `if` (not on the first tile), so `empty`
-// states its count: count(8), one elected thread per consumer warp.
+// That hand-back sits under an `if` (not on the first tile) that every
+// consumer thread takes alike, which `#pragma tirx uniform` tells tirx-pp, so
+// that it still counts `empty`'s arrivals (one per consumer warp).
 //
 // Three more tile shapes, the same kernel as a template: for sizes whose
 // 128 x 256 tiles leave the last wave of blocks partly idle (ragged shapes),
@@ -64,7 +65,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
   const int tiles_n = (N + BN - 1) / BN, tiles = (M + BM - 1) / BM * tiles_n, ktiles = (K + BK - 1) / BK;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event full[STAGES]
-#pragma tirx event empty[STAGES] ready count(8)  // one elected thread per consumer warp
+#pragma tirx event empty[STAGES] ready
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
     if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
@@ -92,6 +93,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
       int s = it % STAGES;
       tirx_wait(full[s]);
       mma_ktile<T>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
+#pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
       if (staged >= 0) {  // the previous tile's C is out of its slot by now: hand the slot back
         if (t < 32) {
           if (t == 0) tirx_tma_store_wait_read<0>();  // thread 0 issued the stores

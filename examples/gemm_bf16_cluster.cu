@@ -38,8 +38,8 @@
 // 8 warps x 2 blocks. C is staged in the slot of the tile's last K-tile, as
 // gemm_bf16 does, and the slot released one K-tile into the next tile, after
 // the TMA stores read it: the other block's producer waits for that release
-// too. That release is under an `if`, so `empty` states its count: 16, one
-// elected thread per consumer warp in each of the two blocks. The
+// too. That release is under an `if` marked `#pragma tirx uniform` (every
+// consumer thread takes it alike), so tirx-pp still infers the count. The
 // cluster walks pairs of tile rows, persistent, in groups of 8 tile rows (4
 // pairs) as gemm_bf16 does; a block whose tile row is past m computes zeros
 // that TMA's store clips away. Every block leaves through a cluster barrier
@@ -106,7 +106,7 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
   const int cluster = blockIdx.x / kClusterM, clusters = gridDim.x / kClusterM;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event full[STAGES] cluster
-#pragma tirx event empty[STAGES] ready cluster count(16)  // one elected thread per consumer warp, both blocks
+#pragma tirx event empty[STAGES] ready cluster
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
     const CUtensorMap* mapB = rank == 0 ? &mapB0 : &mapB1;
@@ -141,6 +141,7 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
       int s = it % STAGES;
       tirx_wait(full[s]);
       mma_ktile<T>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
+#pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
       if (staged >= 0) {  // the previous tile's C is out of its slot by now: hand the slot back, in both blocks
         if (t < 32) {
           if (t == 0) tirx_tma_store_wait_read<0>();  // thread 0 issued the stores

@@ -8,6 +8,7 @@
 #include "ast.h"
 #include "checks.h"
 #include "kernel.h"
+#include "uniform.h"
 
 static bool failed_target(const Kernel *k, Span name) {
   if (k->failed_ops) return true;
@@ -105,7 +106,12 @@ void infer_counts(Ctx *c, Kernel *k) {
         diag_error(c->diag, op->an->start,
                    "'%.*s' needs count(N): this trigger is under an 'if', so tirx-pp cannot count its arrivals",
                    (int)ev->name.len, ev->name.s);
-        diag_note(c->diag, node_at(c, op->data_if)->start, "the 'if'");
+        // An 'if' that no thread index decides may be uniform: say how to tell tirx-pp so.
+        diag_note(c->diag, node_at(c, op->data_if)->start,
+                  thread_dependent_condition(c, k, op->data_if, op->an->start)
+                      ? "the 'if'"
+                      : "the 'if'; if every thread of the region takes the same branch, say so with '#pragma tirx "
+                        "uniform' on it");
         ok = false;
       }
       // The first site of this region decides; the others must agree.

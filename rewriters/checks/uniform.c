@@ -131,6 +131,14 @@ int dependent_condition(const Ctx *c, int i, int top, size_t off, const char *co
   return -1;
 }
 
+bool thread_dependent_condition(Ctx *c, const Kernel *k, int p, size_t off) {
+  int cond = deciding_condition(c, p, off);
+  if (cond < 0) return false;
+  Names tainted = {0};
+  dependent_vars(c, k, thread_identity, clang_getNullCursor(), &tainted);
+  return depends_on(c, cond, thread_identity, &tainted);
+}
+
 // The thread-dependent condition above node i (up to `top`), -1 if none.
 static int thread_condition(const Ctx *c, int i, int top, size_t off, const Names *tainted) {
   return dependent_condition(c, i, top, off, thread_identity, tainted);

@@ -26,3 +26,8 @@ void dependent_vars(Ctx *c, const Kernel *k, const char *const *identity, CXCurs
 // whose condition decides whether offset `off` runs and depends on the
 // identity or on `vars`; -1 if none.
 int dependent_condition(const Ctx *c, int i, int top, size_t off, const char *const *identity, const Names *vars);
+
+// Whether the condition that decides if offset `off` under node p (an if,
+// switch, ?:, loop, && / ||) runs depends on the thread: on threadIdx,
+// directly or through a variable.
+bool thread_dependent_condition(Ctx *c, const Kernel *k, int p, size_t off);

@@ -60,7 +60,7 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
       else if (an->spelling != SPELL_CALL && an->dir.kind == DIR_TURN)
         read_turn(c, k, an, stmts[i]);
       else if (is_op)
-        read_op(c, k, an);
+        read_op(c, k, an, stmts);
       else if (an->dir.kind == DIR_WARPGROUPS || an->dir.kind == DIR_WARPS)
         read_partition(c, k, an);
       else if (an->dir.kind == DIR_EVENT)

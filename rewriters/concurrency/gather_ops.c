@@ -49,12 +49,12 @@ static Region *lambda_region(Ctx *c, Kernel *k, int node) {
   return in;
 }
 
-static bool read_op_(Ctx *c, Kernel *k, const Annotation *an);
+static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts);
 
 // An operation that could not be read still names its event (when it can be
 // told): that event's "nothing triggers it" would only repeat the error.
-void read_op(Ctx *c, Kernel *k, const Annotation *an) {
-  if (read_op_(c, k, an)) return;
+void read_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts) {
+  if (read_op_(c, k, an, stmts)) return;
   Span name = {0}, index;
   if (an->spelling == SPELL_CALL) {
     Arg *args;
@@ -105,7 +105,20 @@ static bool in_scope(Ctx *c, const Annotation *an, const Event *e, Span target) 
   return true;
 }
 
-static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
+// Whether node is the statement of a `#pragma tirx uniform`: the programmer
+// asserts that every thread of the region takes the same way through it (SPEC
+// 2), so a trigger under it adds what it would outside (docs/regions-and-events.md).
+static bool uniform_statement(const Ctx *c, const Stmt *stmts, int node) {
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && stmts[i].end &&
+        stmts[i].node == node)
+      return true;
+  }
+  return false;
+}
+
+static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts) {
   if (!annotation_nul_free(c->src, c->diag, an)) return false;
   Op op = {.an = an, .data_if = -1, .literal = -1};
   Span target = {0};
@@ -209,7 +222,7 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an) {
     if (is_elect_if(c, p))
       op.under_elect = true;
     else if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_ConditionalOperator) &&
-             op.data_if < 0)
+             op.data_if < 0 && !uniform_statement(c, stmts, p))
       op.data_if = p;
   }
   if (op.event) {
