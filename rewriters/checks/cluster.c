@@ -101,7 +101,8 @@ static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
 }
 
 // What differs between the blocks of a cluster.
-static const char *const block_identity[] = {"blockIdx", "tirx_cluster_rank", NULL};
+static const char *const block_identity[] = {"blockIdx",           "tirx_cluster_rank",   "tirx_cluster_ctaid_x",
+                                             "tirx_cluster_ctaid_y", "tirx_cluster_ctaid_z", NULL};
 
 static const char *const uniform_note =
     "the condition; if it is the same for every block of a cluster, say so with '#pragma tirx uniform'";

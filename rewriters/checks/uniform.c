@@ -86,16 +86,6 @@ static const char *what(const Ctx *c, int node) {
   return name;
 }
 
-bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
-  for (int i = 0; i < c->anns->len; i++) {
-    const Annotation *an = &c->anns->items[i];
-    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && stmts[i].end &&
-        off >= stmts[i].start && off < stmts[i].end)
-      return true;
-  }
-  return false;
-}
-
 // The condition that decides whether node p's child holding `off` runs,
 // when p is an if, loop, switch, ?: or && / ||; -1 otherwise.
 static int deciding_condition(const Ctx *c, int p, size_t off) {

@@ -6,9 +6,6 @@
 // of the block.
 void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts);
 
-// Whether offset `off` is inside a statement under `#pragma tirx uniform`.
-bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off);
-
 // Locals, as their declarations' cursors.
 typedef VEC(CXCursor) Names;
 

@@ -105,19 +105,6 @@ static bool in_scope(Ctx *c, const Annotation *an, const Event *e, Span target) 
   return true;
 }
 
-// Whether node is the statement of a `#pragma tirx uniform`: the programmer
-// asserts that every thread of the region takes the same way through it (SPEC
-// 2), so a trigger under it adds what it would outside (docs/regions-and-events.md).
-static bool uniform_statement(const Ctx *c, const Stmt *stmts, int node) {
-  for (int i = 0; i < c->anns->len; i++) {
-    const Annotation *an = &c->anns->items[i];
-    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && stmts[i].end &&
-        stmts[i].node == node)
-      return true;
-  }
-  return false;
-}
-
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts) {
   if (!annotation_nul_free(c->src, c->diag, an)) return false;
   Op op = {.an = an, .data_if = -1, .literal = -1};
@@ -219,6 +206,8 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
   for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0; p = node_at(c, p)->parent) {
     if (p == k->func || (op.region && p == op.region->body.node)) break;
     enum CXCursorKind kind = node_at(c, p)->kind;
+    // An `if` under `#pragma tirx uniform` is taken by the whole region alike
+    // (the programmer's word, SPEC 2): a trigger under it counts as outside it.
     if (is_elect_if(c, p))
       op.under_elect = true;
     else if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_ConditionalOperator) &&

@@ -82,6 +82,31 @@ static bool is_stub_at(const Ctx *c, size_t off) {
   return false;
 }
 
+// The statement of the next `#pragma tirx uniform` after annotation *i
+// (start with *i = -1); NULL after the last.
+static const Stmt *next_uniform(const Ctx *c, const Stmt *stmts, int *i) {
+  while (++*i < c->anns->len) {
+    const Annotation *an = &c->anns->items[*i];
+    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && stmts[*i].end)
+      return &stmts[*i];
+  }
+  return NULL;
+}
+
+bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
+  const Stmt *s;
+  for (int i = -1; (s = next_uniform(c, stmts, &i));)
+    if (off >= s->start && off < s->end) return true;
+  return false;
+}
+
+bool uniform_statement(const Ctx *c, const Stmt *stmts, int node) {
+  const Stmt *s;
+  for (int i = -1; (s = next_uniform(c, stmts, &i));)
+    if (s->node == node) return true;
+  return false;
+}
+
 // A local declared after the event, in a scope that holds `off`, hides it:
 // `&full[s]` would then be the local's address. Returns the local's node, -1
 // when the name at off is the event.

@@ -106,6 +106,10 @@ const Region *enclosing_region(const Kernel *k, size_t off);
 const char *region_label(Ctx *c, const Region *r);
 // An `if` that elect made: `#pragma tirx elect` or `if (tirx_elect_sync())`.
 bool is_elect_if(const Ctx *c, int node);
+// Whether offset `off` is inside a statement under `#pragma tirx uniform`.
+bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off);
+// Whether node is itself the statement of a `#pragma tirx uniform`.
+bool uniform_statement(const Ctx *c, const Stmt *stmts, int node);
 // The registers per thread each region gets unless regs() says otherwise:
 // the register file (65536) over the block's threads, in steps of 8, at most
 // 255 (setmaxnreg's range).
