@@ -15,7 +15,7 @@
 //   tirx-pp -I headers -I examples examples/gemm_bf16.cu -o .device/pp/gemm_bf16.cu
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -I headers -I examples \
 //        -DGEMM_BF16_SOURCE='".device/pp/gemm_bf16.cu"' bench/gemm.cu -lcublas -o gemm
-//   ./gemm [M N K ...]      (default: the four sizes of bench/RESULTS.md)
+//   ./gemm [M N K ...]      (default: the square and ragged sizes of bench/RESULTS.md)
 #define GEMM_BF16_NO_MAIN
 #ifndef GEMM_BF16_SOURCE
 #error "-DGEMM_BF16_SOURCE='\"path/to/tirx-pp output of examples/gemm_bf16.cu\"'"

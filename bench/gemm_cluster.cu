@@ -13,7 +13,7 @@
 // picks) and the cluster kernel (the shape it picks), the shapes picked, and
 // the ratios of the better medians: cluster against 1 x 1, and cluster
 // against cuBLAS. With GEMM_ALL_TILES=1, the cluster kernel with each of its
-// three shapes forced is timed too, in the same alternation, and its ratio to
+// shapes forced is timed too, in the same alternation, and its ratio to
 // cuBLAS printed (what pick_tile chose from).
 //
 // Build (on the GPU machine, after bench/prepare_gpu.sh here):

@@ -29,7 +29,8 @@ struct TileShape {
   // warpgroup starts its next tile. It is staged in the ring slot of the
   // tile's last K-tile (consumer 1 in its A part, consumer 2 in its B part),
   // which leaves room for another ring slot, and the slot goes back to the
-  // producer one K-tile into the next tile, by when TMA has read it. Widths
+  // producer one K-tile into the next tile, after thread 0 has waited for TMA
+  // to read it (cp.async.bulk.wait_group.read). Widths
   // of 128 and 256 go as 64 x 128 pieces in the 128-byte swizzle (the first
   // of a 256-wide block in 16 KiB of the consumer's own: the A part holds
   // one piece), other widths as whole 64 x WN blocks, unswizzled, CBUF at a
@@ -75,9 +76,11 @@ __device__ __forceinline__ void mma_ktile(float (&acc)[T::R][T::WN / 2], const b
 }
 
 // A 64 x WN accumulator (WN = 128 or 256) into C at (row0, col0) in pieces
-// of 64 x 128, the first staged in `own` (when not null: once TMA has read
-// what the previous tile stored from it) and the other in `slot` (16 KiB of
-// the ring slot, free). Each piece is two 64 x 64 boxes in TMA's 128-byte
+// of 64 x 128, the first staged in `own` (when not null) and the other in
+// `slot` (16 KiB of the ring slot). Both are free: the kernel hands back the
+// previous tile's slot only after thread 0 waited for TMA to read every store
+// of that tile, `own`'s too, and its named barrier 3 of both consumers,
+// before this epilogue, orders the other threads after that. Each piece is two 64 x 64 boxes in TMA's 128-byte
 // swizzle (row r's 16-byte chunk q lands at chunk q ^ r % 8: the 8 rows one
 // store instruction touches hit 8 different bank groups), stored by thread 0
 // with TMA, which clips at C's edges and runs on while the warpgroup goes on
@@ -90,10 +93,6 @@ __device__ __forceinline__ void store_tile_tma(const CUtensorMap* mapC, int row0
 #pragma unroll
   for (int h = 0; h < WN / 128; ++h) {
     bf16* stage = h == 0 && own ? own : slot;
-    if (h == 0 && own) {
-      if (t == 0) tirx_tma_store_wait_read<0>();
-      tirx_bar_sync(barrier, 128);  // the previous tile's store has read the buffer
-    }
 #pragma unroll
     for (int jj = 0; jj < 16; ++jj)
 #pragma unroll

@@ -113,6 +113,15 @@ void infer_counts(Ctx *c, Kernel *k) {
                       : "the 'if'; if every thread of the region takes the same branch, say so with '#pragma tirx "
                         "uniform' on it");
         ok = false;
+      } else if (op->uniform_if >= 0 && thread_dependent_condition(c, k, op->uniform_if, op->an->start)) {
+        // `#pragma tirx uniform` vouches for what no thread index decides:
+        // with threadIdx in the condition, the count would be a guess.
+        diag_error(c->diag, op->an->start,
+                   "'%.*s' needs count(N): the 'if' above this trigger is marked '#pragma tirx uniform' but depends "
+                   "on the thread, so tirx-pp cannot count its arrivals",
+                   (int)ev->name.len, ev->name.s);
+        diag_note(c->diag, node_at(c, op->uniform_if)->start, "the 'if'");
+        ok = false;
       }
       // The first site of this region decides; the others must agree.
       bool first = true;

@@ -529,7 +529,7 @@ static void model_turns(Ctx *c, const Kernel *k, Kernel *m, TurnModel *tm) {
     Region *reg = &k->regions.items[t->region];
     tm->boot_op[r] = m->ops.len;
     m->ops.items[m->ops.len++] = (Op){.kind = OP_TRIGGER, .an = t->an, .event = ev, .slot = t->name, .literal = -1,
-                                      .region = reg, .data_if = -1};
+                                      .region = reg, .data_if = -1, .uniform_if = -1};
     decl_at[t->node] = r;
   }
   for (int i = 0; i < nsite; i++) {
@@ -537,7 +537,8 @@ static void model_turns(Ctx *c, const Kernel *k, Kernel *m, TurnModel *tm) {
     if (tm->event[s->ring] < 0) continue;
     Event *ev = &m->events.items[tm->event[s->ring]];
     Region *reg = &k->regions.items[k->turns.items[s->ring].region];
-    Op op = {.an = s->an, .event = ev, .slot = ev->name, .literal = -1, .region = reg, .data_if = -1};
+    Op op = {.an = s->an, .event = ev, .slot = ev->name, .literal = -1, .region = reg, .data_if = -1,
+             .uniform_if = -1};
     tm->wait_op[i] = m->ops.len;
     op.kind = OP_WAIT;
     m->ops.items[m->ops.len++] = op;

@@ -107,7 +107,7 @@ static bool in_scope(Ctx *c, const Annotation *an, const Event *e, Span target) 
 
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts) {
   if (!annotation_nul_free(c->src, c->diag, an)) return false;
-  Op op = {.an = an, .data_if = -1, .literal = -1};
+  Op op = {.an = an, .data_if = -1, .uniform_if = -1, .literal = -1};
   Span target = {0};
   if (an->spelling == SPELL_CALL) {
     Arg *args;
@@ -211,8 +211,12 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
     if (is_elect_if(c, p))
       op.under_elect = true;
     else if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_ConditionalOperator) &&
-             op.data_if < 0 && !uniform_statement(c, stmts, p))
-      op.data_if = p;
+             op.data_if < 0) {
+      if (!uniform_statement(c, stmts, p))
+        op.data_if = p;
+      else if (op.uniform_if < 0)
+        op.uniform_if = p;
+    }
   }
   if (op.event) {
     if (op.kind == OP_WAIT)

@@ -54,6 +54,7 @@ typedef struct Op {
   Region *region;    // NULL outside every region
   bool under_elect;  // inside `elect` / `if (tirx_elect_sync())`
   int data_if;       // node of a data-dependent if above it (in its region), -1
+  int uniform_if;    // node of the innermost `#pragma tirx uniform` if above it, -1
 } Op;
 
 // `#pragma tirx turns NAME` (SPEC 8 extension, docs/turns.md): the
