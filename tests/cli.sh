@@ -164,6 +164,95 @@ if chattr +i hdr/out/h5.cu 2> /dev/null; then
 else
   echo "skip rename-fails-puts-back (chattr +i refused here)"
 fi
+# File systems and kernels that cannot swap two names: renameat2, rename and
+# link made to fail by tests/rename_shim.c (LD_PRELOAD; the header cache off,
+# its renames would count).
+if cc -shared -fPIC -o shim.so "$golden/../rename_shim.c" -ldl 2> /dev/null; then
+  shimmed() { env TIRX_PP_CACHE_DIR=off LD_PRELOAD="$tmp/shim.so" "$@"; }
+  olds() { printf 'old output\n' > "$1" && printf 'old depfile\n' > "$1.d"; }
+  leftovers() { ls | grep -c "^$1.*\.\(tmp\|old\)"; }
+  kept_name() { sed -n "s/.*; the old file is in '\(.*\)'$/\1/p" err; }
+  # The swap back fails (calls 2 and 3: the output's swap, the depfile's swap
+  # back): the old depfile stays under the temporary's name, which is named.
+  olds sb.cu
+  SHIM_FAIL=,2,3, shimmed "$tool" good.cu -o sb.cu -MD 2> err; rc=$?
+  kept=$(kept_name)
+  [ $rc -eq 3 ] && [ "$(cat err)" = "tirx-pp: error: cannot write 'sb.cu': Input/output error
+tirx-pp: error: cannot put back 'sb.cu.d' as it was: Input/output error; the old file is in '$kept'" ] \
+    && [[ $kept == sb.cu.d.tmp.?????? ]] && ok swap-back-fails-message || { bad swap-back-fails-message; cat err; }
+  [ -n "$kept" ] && [ "$(cat "$kept")" = "old depfile" ] && [ "$(cat sb.cu)" = "old output" ] \
+    && [ "$(leftovers sb.cu)" -eq 1 ] && ok swap-back-fails-old-file-kept || { bad swap-back-fails-old-file-kept; ls sb.cu*; }
+  rm -f "$kept"
+  # No RENAME_EXCHANGE (NFS, CIFS, FUSE: EINVAL): the old file kept by a hard
+  # link, put back when a later rename fails (call 4: the output's rename).
+  olds ex.cu
+  SHIM_EXCHANGE=EINVAL SHIM_FAIL=,4, expect no-exchange-rename-fails 3 \
+    "tirx-pp: error: cannot write 'ex.cu': Input/output error" -- shimmed "$tool" good.cu -o ex.cu -MD
+  [ "$(cat ex.cu)" = "old output" ] && [ "$(cat ex.cu.d)" = "old depfile" ] && [ "$(leftovers ex.cu)" -eq 0 ] \
+    && ok no-exchange-old-files-back || { bad no-exchange-old-files-back; ls ex.cu*; head -1 ex.cu.d; }
+  # ... and no hard links either: the old file renamed aside first (call 6:
+  # the output's rename; 7 puts its old file back, 8 the depfile's).
+  olds nl.cu
+  SHIM_EXCHANGE=EINVAL SHIM_LINK=1 SHIM_FAIL=,6, expect no-exchange-no-link-rename-fails 3 \
+    "tirx-pp: error: cannot write 'nl.cu': Input/output error" -- shimmed "$tool" good.cu -o nl.cu -MD
+  [ "$(cat nl.cu)" = "old output" ] && [ "$(cat nl.cu.d)" = "old depfile" ] && [ "$(leftovers nl.cu)" -eq 0 ] \
+    && ok no-exchange-no-link-old-files-back || { bad no-exchange-no-link-old-files-back; ls nl.cu*; head -1 nl.cu.d; }
+  # ... and the old file cannot be put back (call 5: the depfile's rename
+  # back; calls 6 and 7 with no hard links: the output's rename and its
+  # rename back): it stays under its second name, which is named.
+  olds pb.cu
+  SHIM_EXCHANGE=EINVAL SHIM_FAIL=,4,5, shimmed "$tool" good.cu -o pb.cu -MD 2> err; rc=$?; kept=$(kept_name)
+  [ $rc -eq 3 ] && [ "$(cat err)" = "tirx-pp: error: cannot write 'pb.cu': Input/output error
+tirx-pp: error: cannot put back 'pb.cu.d' as it was: Input/output error; the old file is in '$kept'" ] \
+    && [[ $kept == pb.cu.d.tmp.??????.old ]] && [ "$(cat "$kept")" = "old depfile" ] && [ "$(cat pb.cu)" = "old output" ] \
+    && [ "$(leftovers pb.cu)" -eq 1 ] && ok no-exchange-put-back-fails || { bad no-exchange-put-back-fails; cat err; ls pb.cu*; }
+  rm -f "$kept"
+  olds pn.cu
+  SHIM_EXCHANGE=EINVAL SHIM_LINK=1 SHIM_FAIL=,6,7, shimmed "$tool" good.cu -o pn.cu -MD 2> err; rc=$?; kept=$(kept_name)
+  [ $rc -eq 3 ] && [ "$(cat err)" = "tirx-pp: error: cannot write 'pn.cu': Input/output error
+tirx-pp: error: cannot put back 'pn.cu' as it was: Input/output error; the old file is in '$kept'" ] \
+    && [[ $kept == pn.cu.tmp.??????.old ]] && [ "$(cat "$kept")" = "old output" ] && [ ! -e pn.cu ] \
+    && [ "$(cat pn.cu.d)" = "old depfile" ] && [ "$(leftovers pn.cu)" -eq 1 ] && ok no-exchange-no-link-put-back-fails \
+    || { bad no-exchange-no-link-put-back-fails; cat err; ls pn.cu*; }
+  rm -f "$kept"
+  # No renameat2 at all (ENOSYS: an old kernel, a seccomp filter) or no
+  # RENAME_EXCHANGE: existing outputs replaced, nothing left beside them.
+  for e in EINVAL ENOSYS EOPNOTSUPP; do
+    olds "$e.cu"
+    SHIM_EXCHANGE=$e expect "no-exchange-$e" 0 "" -- shimmed "$tool" good.cu -o "$e.cu" -MD
+    cmp -s "$e.cu" o.cu && head -1 "$e.cu.d" | grep -qx "$e.cu: \\\\" && [ "$(leftovers "$e.cu")" -eq 0 ] \
+      && ok "no-exchange-$e-replaced" || { bad "no-exchange-$e-replaced"; ls "$e".cu*; }
+    SHIM_EXCHANGE=$e SHIM_LINK=1 expect "no-exchange-no-link-$e" 0 "" -- shimmed "$tool" good.cu -o "$e.cu" -MD
+  done
+else
+  echo "skip no-exchange (cc cannot build tests/rename_shim.c)"
+fi
+# -o names a symbolic link: its target is written (where it points, relative
+# to the link's directory; made when missing), the link stays.
+mkdir -p lk/sub && printf 'old output\n' > lk/real.cu && ln -s ../real.cu lk/sub/link.cu && ln -s sub/link.cu lk/link2.cu
+ln -s made.cu lk/dangling.cu
+expect o-symlink 0 "" -- "$tool" good.cu -o lk/link2.cu
+[ -L lk/link2.cu ] && [ -L lk/sub/link.cu ] && cmp -s lk/real.cu o.cu && [ -z "$(find lk -name '*.tmp.*')" ] \
+  && ok o-symlink-target-written || { bad o-symlink-target-written; ls -l lk lk/sub; }
+expect o-dangling-symlink 0 "" -- "$tool" good.cu -o lk/dangling.cu
+[ -L lk/dangling.cu ] && cmp -s lk/made.cu o.cu && ok o-dangling-symlink-target-made \
+  || { bad o-dangling-symlink-target-made; ls -l lk; }
+ln -s loop.cu lk/loop.cu
+expect o-symlink-loop 3 "tirx-pp: error: cannot write 'lk/loop.cu': Too many levels of symbolic links" -- \
+  "$tool" good.cu -o lk/loop.cu
+[ -L lk/loop.cu ] && ok o-symlink-loop-kept || bad o-symlink-loop-kept
+# -o /dev/stdout (here a link of our own to /proc/self/fd/1, as /dev/stdout
+# is): written through standard output, to the file the shell opened (the
+# same inode) or a pipe; the link stays.
+ln -s /proc/self/fd/1 stdout-link && printf 'old\n' > redirected.cu && ino=$(stat -c %i redirected.cu)
+"$tool" good.cu -o stdout-link > redirected.cu 2> err; rc=$?
+[ $rc -eq 0 ] && [ ! -s err ] && cmp -s redirected.cu o.cu && [ "$(stat -c %i redirected.cu)" = "$ino" ] && [ -L stdout-link ] \
+  && [ -z "$(ls | grep tmp)" ] && ok o-dev-stdout-redirected || { bad o-dev-stdout-redirected; cat err; ls -l stdout-link; }
+{ echo '// before'; "$tool" good.cu -o stdout-link; } > after-echo.cu
+[ "$(cat after-echo.cu)" = "// before
+$(cat o.cu)" ] && ok o-dev-stdout-after-other-output || bad o-dev-stdout-after-other-output
+"$tool" good.cu -o stdout-link | cat > piped.cu; cmp -s piped.cu o.cu && [ -L stdout-link ] && ok o-dev-stdout-piped \
+  || bad o-dev-stdout-piped
 mkdir -p hdr/ro && expect headers-dir-made-is-removed 3 "tirx-pp: error: cannot write '/dev/full': No space left on device" -- \
   "$tool" hdr/h.cu -o /dev/full --headers-out=hdr/ro/made/deep
 [ ! -e hdr/ro/made ] && ok headers-made-dirs-removed || bad headers-made-dirs-removed

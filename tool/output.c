@@ -4,10 +4,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "tirxpp.h"
@@ -53,25 +56,75 @@ static bool make_parents(const char *path, Made *made) {
   return ok;
 }
 
+// Where path's symbolic links lead, as open() follows them (each link's text
+// read from the link's directory), so that the target is replaced and the
+// link stays; a missing target is made. A link on /proc (/dev/stdout's
+// /proc/self/fd/1) names an open file, not a path: *direct then, path kept.
+// NULL with errno set when the links go round.
+static char *follow_links(const char *path, bool *direct) {
+  char *p = xstrdup(path);
+  for (int hops = 0;; hops++) {
+    struct stat st;
+    if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+    char *slash = strrchr(p, '/');
+    size_t dir_len = slash ? (size_t)(slash - p) + 1 : 0;  // with its '/'
+    char *dir = dir_len ? xstrdup(p) : xstrdup(".");
+    if (dir_len) dir[dir_len] = '\0';
+    struct statfs fs;
+    bool proc = statfs(dir, &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
+    char text[PATH_MAX];
+    ssize_t n = proc || hops == 40 ? -1 : readlink(p, text, sizeof text - 1);
+    if (n < 0) {
+      int err = hops == 40 ? ELOOP : errno;
+      free(dir);
+      if (proc) {
+        *direct = true;
+        return p;
+      }
+      free(p);
+      errno = err;
+      return NULL;
+    }
+    text[n] = '\0';
+    size_t keep = text[0] == '/' ? 0 : dir_len;
+    char *next = xmalloc(keep + (size_t)n + 1);
+    memcpy(next, p, keep);
+    memcpy(next + keep, text, (size_t)n + 1);
+    free(dir);
+    free(p);
+    p = next;
+  }
+}
+
 // Written directly, not through a temporary: a device or a pipe (not a
-// directory: stage reports one in the way).
+// directory: stage reports one in the way), or what a /proc link names.
 static bool is_device(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
-// The file's bytes in a new temporary beside it, with the usual mode. A
+// Where the file goes (f->dst: path, or where its links lead) and whether it
+// is written directly. A link that goes round is reported here.
+static int resolve(OutFile *f) {
+  bool direct = false;
+  f->dst = follow_links(f->path, &direct);
+  if (!f->dst) return cannot_write(f->path, errno);
+  f->direct = direct || is_device(f->dst);
+  return TIRX_OK;
+}
+
+// The file's bytes in a new temporary beside f->dst, with the usual mode. A
 // directory in the way is reported here, before anything is renamed, as "Is
 // a directory" (the rename would say EISDIR, or EBUSY for "." and mount
 // points).
 static int stage(OutFile *f, Made *made) {
   struct stat st;
-  f->existed = lstat(f->path, &st) == 0;
+  f->existed = lstat(f->dst, &st) == 0;
   if (f->existed && S_ISDIR(st.st_mode)) return cannot_write(f->path, EISDIR);
   if (f->make_dirs && !make_parents(f->path, made)) return cannot_write(f->path, errno);
-  size_t n = strlen(f->path);
+  size_t n = strlen(f->dst);
   f->tmp = xmalloc(n + 16);
-  snprintf(f->tmp, n + 16, "%s.tmp.XXXXXX", f->path);
+  snprintf(f->tmp, n + 16, "%s.tmp.XXXXXX", f->dst);
   int fd = mkstemp(f->tmp);
   if (fd < 0) {
     int err = errno;
@@ -92,63 +145,120 @@ static int stage(OutFile *f, Made *made) {
   return TIRX_OK;
 }
 
+// Through the path, as the kernel follows it. A regular file gets here only
+// by a /proc link (-o /dev/stdout > f): the bytes follow what is there, as
+// written to standard output they would (a shell's >> too).
 static int write_device(const OutFile *f) {
-  int fd = open(f->path, O_WRONLY);
+  struct stat st;
+  bool reg = stat(f->path, &st) == 0 && S_ISREG(st.st_mode);
+  int fd = open(f->path, O_WRONLY | (reg ? O_APPEND : 0));
   bool ok = fd >= 0 && sys_write_all(fd, f->data, f->len);
   int err = errno;
   if (fd >= 0 && close(fd) != 0 && ok) ok = false, err = errno;
   return ok ? TIRX_OK : cannot_write(f->path, err);
 }
 
+static void cannot_put_back(const char *path, int err, const char *old) {
+  fprintf(stderr, "tirx-pp: error: cannot put back '%s' as it was: %s", path, strerror(err));
+  if (old) fprintf(stderr, "; the old file is in '%s'", old);
+  fputc('\n', stderr);
+}
+
 // Puts the temporary in place. A file there swaps names with it
 // (renameat2's RENAME_EXCHANGE), so that it waits under the temporary's name
-// until the whole set is in place and can be swapped back; a file system
-// that cannot swap gets a plain rename, which cannot be undone.
+// until the whole set is in place and can be swapped back. Where names cannot
+// be swapped (NFS, CIFS and FUSE answer EINVAL; a kernel without renameat2 or
+// a seccomp filter ENOSYS; EOPNOTSUPP) the old file gets a second name first,
+// the temporary's plus ".old": a hard link, else (no hard links) the old file
+// renamed to it, and is renamed back to put it back.
 static int place(OutFile *f) {
-  if (f->existed && renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->path, RENAME_EXCHANGE) == 0) {
+  if (!f->existed) {
+    if (rename(f->tmp, f->dst) != 0) return cannot_write(f->path, errno);
+    f->placed = PLACED_NEW;
+    return TIRX_OK;
+  }
+  if (renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->dst, RENAME_EXCHANGE) == 0) {
     f->placed = PLACED_SWAPPED;
     return TIRX_OK;
   }
-  if ((f->existed && errno != EINVAL) || rename(f->tmp, f->path) != 0) return cannot_write(f->path, errno);
-  f->placed = f->existed ? PLACED_OVER : PLACED_NEW;
-  return TIRX_OK;
+  if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP) return cannot_write(f->path, errno);
+  size_t n = strlen(f->tmp) + 5;
+  f->old = xmalloc(n);
+  snprintf(f->old, n, "%s.old", f->tmp);
+  bool linked = link(f->dst, f->old) == 0;
+  if (!linked && rename(f->dst, f->old) != 0) {
+    int err = errno;
+    free(f->old);
+    f->old = NULL;
+    return cannot_write(f->path, err);
+  }
+  if (rename(f->tmp, f->dst) == 0) {
+    f->placed = PLACED_ASIDE;
+    return TIRX_OK;
+  }
+  int err = errno;
+  if (linked) {
+    unlink(f->old);
+  } else if (rename(f->old, f->dst) != 0) {
+    int back_err = errno;
+    cannot_write(f->path, err);
+    cannot_put_back(f->path, back_err, f->old);
+    free(f->old);  // that name is kept
+    f->old = NULL;
+    return TIRX_IO_ERROR;
+  }
+  free(f->old);
+  f->old = NULL;
+  return cannot_write(f->path, err);
 }
 
-// Takes a placed file back out: the old file swapped back (the new bytes are
-// the temporary again), or the new file removed.
-static void put_back(const OutFile *f) {
-  const char *why = "the file system cannot swap two files";
-  if (f->placed == PLACED_SWAPPED ? renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->path, RENAME_EXCHANGE) == 0
-      : f->placed == PLACED_NEW   ? unlink(f->path) == 0
-                                  : false)
-    return;
-  if (f->placed != PLACED_OVER) why = strerror(errno);
-  fprintf(stderr, "tirx-pp: error: cannot put back '%s' as it was: %s\n", f->path, why);
+// Takes a placed file back out: the old file swapped or renamed back (the new
+// bytes are the temporary again, or gone), or the new file removed. When it
+// cannot, says so and where the old file is, and returns false: that name
+// is then kept.
+static bool put_back(OutFile *f) {
+  const char *old = f->placed == PLACED_SWAPPED ? f->tmp : f->placed == PLACED_ASIDE ? f->old : NULL;
+  bool ok = f->placed == PLACED_SWAPPED ? renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->dst, RENAME_EXCHANGE) == 0
+          : f->placed == PLACED_ASIDE   ? rename(f->old, f->dst) == 0
+                                        : unlink(f->dst) == 0;
+  if (!ok) cannot_put_back(f->path, errno, old);
+  if (ok && f->placed == PLACED_ASIDE) {
+    free(f->old);  // that name is gone
+    f->old = NULL;
+  }
+  return ok;
 }
 
 // All or nothing, as far as POSIX and Linux allow: every temporary is
 // written first (a directory in the way reported there), then devices and
 // pipes, then the temporaries are put in place. A rename that fails still
 // (a file marked immutable, say) puts back the files placed before it; the
-// temporaries and the directories made go. What remains: a crash between
-// the first rename and the last leaves a partial set; bytes written to a
-// device or pipe cannot be taken back; a file system that cannot swap two
-// names (RENAME_EXCHANGE) cannot have its old file put back.
+// temporaries, the old files' second names and the directories made go. What
+// remains: a crash between the first rename and the last leaves a partial
+// set (and perhaps a second name); bytes written to a device or pipe cannot
+// be taken back; an old file that cannot be put back stays under the name the
+// message gives.
 int write_outputs(OutFile *files, int n) {
   Made made = {0};
   int rc = TIRX_OK;
+  for (int i = 0; i < n && rc == TIRX_OK; i++) {
+    rc = resolve(&files[i]);
+    if (rc == TIRX_OK && !files[i].direct) rc = stage(&files[i], &made);
+  }
   for (int i = 0; i < n && rc == TIRX_OK; i++)
-    if (!is_device(files[i].path)) rc = stage(&files[i], &made);
-  for (int i = 0; i < n && rc == TIRX_OK; i++)
-    if (!files[i].tmp) rc = write_device(&files[i]);
+    if (files[i].direct) rc = write_device(&files[i]);
   for (int i = 0; i < n && rc == TIRX_OK; i++)
     if (files[i].tmp) rc = place(&files[i]);
   for (int i = n - 1; i >= 0; i--) {
     OutFile *f = &files[i];
-    if (rc != TIRX_OK && f->placed != NOT_PLACED) put_back(f);
-    if (f->tmp && (f->placed == NOT_PLACED || f->placed == PLACED_SWAPPED)) unlink(f->tmp);  // new bytes, or the old file
+    bool kept = rc != TIRX_OK && f->placed != NOT_PLACED && !put_back(f);
+    if (!kept && f->tmp && (f->placed == NOT_PLACED || f->placed == PLACED_SWAPPED))
+      unlink(f->tmp);  // new bytes, or the old file
+    if (!kept && f->old) unlink(f->old);
     free(f->tmp);
-    f->tmp = NULL;
+    free(f->old);
+    free(f->dst);
+    f->tmp = f->old = f->dst = NULL;
     f->placed = NOT_PLACED;
   }
   for (int i = made.n - 1; i >= 0; i--) {

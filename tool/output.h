@@ -13,18 +13,27 @@ typedef struct {
   const char *data;
   size_t len;
   bool make_dirs;  // create missing parent directories (header copies)
-  // private to write_outputs: the temporary beside path, whether a file
-  // was there, and how the temporary went into place
+  // private to write_outputs: where the file goes (path, or where its
+  // symbolic links lead), whether it is written directly (a device, a pipe,
+  // a /proc link such as /dev/stdout), the temporary beside dst, the old
+  // file's second name where names cannot be swapped, whether a file was
+  // there, and how the temporary went into place
+  char *dst;
+  bool direct;
   char *tmp;
+  char *old;
   bool existed;
-  enum { NOT_PLACED, PLACED_NEW, PLACED_SWAPPED, PLACED_OVER } placed;
+  enum { NOT_PLACED, PLACED_NEW, PLACED_SWAPPED, PLACED_ASIDE } placed;
 } OutFile;
 
 // Writes every file or none: each to a temporary beside it (devices and
-// pipes directly, before any rename), then all put in place, each old file
-// kept until every one is. On failure reports "cannot write", puts back the
-// files it replaced and leaves no new file or directory (the window that
-// remains: output.c, write_outputs). TIRX_OK or TIRX_IO_ERROR.
+// pipes directly, before any rename; a symbolic link's target, the link
+// kept), then all put in place, each old file kept (swapped with its
+// temporary, else under a second name) until every one is. On failure
+// reports "cannot write", puts back the files it replaced (an old file that
+// cannot be put back stays where the message says) and leaves no new file or
+// directory (the window that remains: output.c, write_outputs). TIRX_OK or
+// TIRX_IO_ERROR.
 int write_outputs(OutFile *files, int n);
 // Writes all of data to standard output; false with errno set.
 bool write_stdout(const char *data, size_t len);
