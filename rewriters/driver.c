@@ -11,6 +11,7 @@
 #include "driver.h"
 #include "grid.h"
 #include "hint.h"
+#include "hoist.h"
 #include "kernel.h"
 #include "launch.h"
 #include "stub.h"
@@ -476,14 +477,14 @@ static void reach(const Tu *tu, int f, size_t before, bool *mark) {
 }
 
 // Whether the front end's prescan (host bodies, front.c) pays: when every
-// file the parse reads past the PCH's preamble is one of the user's (a few
+// file the parse reads past the PCH's text is one of the user's (a few
 // headers tirx-pp knows), not a toolkit's or a system header of unknown size
 // (llm.c's train_gpt2.cu reads 0.4 s of them after its first annotated
-// header: the prescan would read them twice).
-static bool prescan_pays(Arena *a, const Tu *tu, size_t preamble) {
-  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
-  bool *after = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
-  reach(tu, 0, preamble, in_pch);
+// header: the prescan would read them twice). in_pch: the user files the
+// preamble reaches. hoisted (when not NULL): the system #include lines the
+// PCH reads too (hoist.c); the others, which front.c looks for among the
+// files that PCH read, do not count here.
+static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool *after, bool **hoisted) {
   after[0] = true;
   for (int f = 0; f < tu->n; f++) {  // breadth first: a file's targets come after it
     if (!after[f]) continue;
@@ -491,11 +492,28 @@ static bool prescan_pays(Arena *a, const Tu *tu, size_t preamble) {
     for (int k = 0; k < file->anns.nincludes; k++) {
       if (f == 0 && file->anns.includes[k].start < preamble) continue;
       int t = file->targets[k];
+      if (t < 0 && hoisted && !file->anns.includes[k].computed) continue;  // hoisted, or FrontHoist.rest
       if (file->anns.includes[k].computed || t < 0) return false;
       if (!in_pch[t]) after[t] = true;
     }
   }
   return true;
+}
+
+// The front end's options that come from the translation unit: the PCH's
+// preamble, the system headers it may hoist, whether the prescan pays.
+static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions *fo) {
+  fo->preamble_limit = tu_preamble_limit(tu);
+  size_t preamble = lex_preamble_end(tu->files[0].src);
+  if (preamble > fo->preamble_limit) preamble = fo->preamble_limit;
+  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
+  reach(tu, 0, preamble, in_pch);
+  bool **hoisted = NULL;
+  // --check's device view visits the PCH's declarations: the headers stay where they are.
+  fo->hoist = whole_tu ? NULL : tu_hoist(a, tu, preamble, in_pch, &hoisted);
+  fo->prescan = prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), NULL);
+  fo->prescan_hoisted =
+      fo->hoist && prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), hoisted);
 }
 
 // The slow path: libclang's parse of the translation unit, the constructs of
@@ -522,11 +540,11 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   }
   FrontOptions fo;
   build_args(a, opt, &fo);
-  fo.preamble_limit = tu_preamble_limit(tu);
-  size_t preamble = lex_preamble_end(tu->files[0].src);
-  fo.prescan = prescan_pays(a, tu, preamble < fo.preamble_limit ? preamble : fo.preamble_limit);
+  tu_front_options(a, tu, opt->device_view, &fo);
   fo.whole_tu = opt->device_view;
   fo.clock = clock;
+  const char *doubt = getenv("TIRX_PP_DOUBT_BLANKS");  // tests/hoist.sh: the parse after a failed proof
+  fo.doubt_blanks = doubt && !strcmp(doubt, "1");
   Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
   if (!fronts) {
     *main_diag = jobs[0].diag;
