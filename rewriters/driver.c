@@ -33,8 +33,11 @@ static bool read_directive(Arena *a, Diag *d, Annotation *an) {
   return pragma_parse(a, d, an->text, &an->dir);
 }
 
-static Stub *make_stubs(Ctx *c, AnnotationList *anns, int *n) {
-  Diag quiet = {.src = c->src};
+// The stubs of the view. Each statement annotation's directive is read here,
+// once; what is wrong with it is held in reads[i] (tried[i]) until the parse
+// tells whether to report it (attach_all: skipped blocks say nothing).
+static Stub *make_stubs(Ctx *c, AnnotationList *anns, Diag *reads, bool *tried, int *n) {
+  const Diag *d = c->diag;
   Stub *stubs = arena_alloc(c->arena, sizeof(Stub) * (size_t)(anns->len + 1));
   size_t last_end = 0;
   *n = 0;
@@ -46,8 +49,11 @@ static Stub *make_stubs(Ctx *c, AnnotationList *anns, int *n) {
       text = "";
     else if (!is_statement_annotation(an))
       text = stub_call(c, an);
-    else
-      text = (an->read = read_directive(c->arena, &quiet, an)) ? stub_directive(c, an) : "";
+    else {
+      reads[i] = (Diag){.src = c->src, .out = d->out, .werror = d->werror, .remarks = d->remarks, .color = d->color};
+      tried[i] = true;
+      text = (an->read = read_directive(c->arena, &reads[i], an)) ? stub_directive(c, an) : "";
+    }
     stubs[(*n)++] = (Stub){an->start, an->end, text};
     last_end = an->end;
   }
@@ -325,7 +331,18 @@ typedef struct {
   Diag diag;
   Stmt *stmts;
   bool *ok;
+  Diag *reads;  // make_stubs' reading of each annotation, held
+  bool *tried;
 } Job;
+
+// Forgets the messages of make_stubs' reading that no one took.
+static void drop_reads(Job *j) {
+  for (int i = 0; j->tried && i < j->anns.len; i++)
+    if (j->tried[i]) {
+      j->reads[i].out = NULL;
+      diag_flush(&j->reads[i]);
+    }
+}
 
 // Statement annotations: read, attach, check that clang could parse them.
 static void attach_all(Job *j) {
@@ -343,9 +360,14 @@ static void attach_all(Job *j) {
       continue;
     }
     if (!annotation_nul_free(c->src, diag, an)) continue;
-    // Read once, quietly, for the stubs; again only to report what is wrong
-    // (whether to report waited for the parse: skipped blocks say nothing).
-    if (!an->read && !read_directive(c->arena, diag, an)) continue;
+    // Read before the parse, for the stubs (make_stubs), unless it overlaps
+    // the one before; reported now.
+    if (j->tried[i]) {
+      diag_take(diag, &j->reads[i]);
+      if (!an->read) continue;
+    } else if (!read_directive(c->arena, diag, an)) {
+      continue;
+    }
     if (!pragma_check_literals(diag, &an->dir)) {  // clang's word on the same text would only repeat it
       for (int k = 0; k < c->front->nerrors; k++)
         if (c->front->errors[k].in_main && c->front->errors[k].off >= an->start && c->front->errors[k].off < an->end)
@@ -357,6 +379,7 @@ static void attach_all(Job *j) {
     else
       j->ok[i] = attach(c, an, &j->stmts[i]) && report_clang_errors(c, an->start, j->stmts[i].end);
   }
+  drop_reads(j);  // what was not reported (skipped blocks)
 }
 
 // Each construct that reads and parses cleanly is checked and rewritten, so
@@ -534,7 +557,9 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
       j->diag.out = main_diag->out;
     if (f == 0 || j->anns.len) {
       int nstubs = 0;
-      Stub *stubs = make_stubs(&j->c, &j->anns, &nstubs);
+      j->reads = arena_alloc(a, sizeof(Diag) * (size_t)(j->anns.len + 1));
+      j->tried = arena_alloc(a, sizeof(bool) * (size_t)(j->anns.len + 1));
+      Stub *stubs = make_stubs(&j->c, &j->anns, j->reads, j->tried, &nstubs);
       files[nfiles++] = (FrontFile){tu->files[f].src, stubs, nstubs};
     }
   }
@@ -547,6 +572,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   fo.doubt_blanks = doubt && !strcmp(doubt, "1");
   Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
   if (!fronts) {
+    for (int i = 0; i < njobs; i++) drop_reads(&jobs[i]);
     *main_diag = jobs[0].diag;
     return TIRX_IO_ERROR;
   }
