@@ -156,5 +156,22 @@ else
   bad blank-proof-fails-parses-again "$(diff blank-off.err doubt.err | head -5)" "$(grep -c parse-again doubt.times)"
 fi
 
+# 5. A stale PCH (a header of the preamble changed since) is built again
+#    before the prescan, which then uses it: not a prescan without the PCH
+#    (every header read twice) and a build after it.
+printf '#pragma once\nconstexpr int pre_n = 1;\n' > src/pre.h
+printf '#include <cstdio>\n#include "pre.h"\n' > src/stale.cu
+sed 1d src/blank.cu | sed 's/undeclared_in_host/pre_n/' >> src/stale.cu
+"$tool" src/stale.cu -o stale.cu 2> /dev/null
+printf '#pragma once\nconstexpr int pre_n = 2;\n' > src/pre.h
+touch -d '+1 minute' src/pre.h
+TIRX_PP_TIMES=1 "$tool" src/stale.cu -o stale.cu 2> stale.times
+build=$(grep -n "time: build-pch" stale.times | cut -d: -f1) blank=$(grep -n "time: blank" stale.times | cut -d: -f1)
+if [ "$(grep -c "time: build-pch" stale.times)" = 1 ] && [ -n "$blank" ] && [ "$build" -lt "$blank" ]; then
+  ok stale-pch-built-again-before-the-prescan
+else
+  bad stale-pch-built-again-before-the-prescan "$(grep -o 'time: [a-z-]*' stale.times | tr '\n' ' ')"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
