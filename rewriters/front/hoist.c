@@ -18,9 +18,9 @@
 //     in what the preprocessor reads between the preamble and the line stands
 //     no system #include that is not hoisted itself (a conditional one, a
 //     quoted one, `#include_next`, a computed one), no #pragma but once, tirx,
-//     unroll and nounroll, no #line and no _Pragma: the hoisted headers are
-//     read in their own order, after the same preamble, under the same flags
-//     and pragmas.
+//     unroll and nounroll, no #line, no _Pragma and no `%:` directive: the
+//     hoisted headers are read in their own order, after the same preamble,
+//     under the same flags and pragmas.
 //  2. (front.c hoisted_ok, when the PCH is built) No name that the user's text
 //     defines or undefines before the line (include guards too) occurs in a
 //     file that the line reads (as bytes, comments included): the header sees
@@ -30,15 +30,17 @@
 //     it twice too. Else nothing is hoisted (KEY.pch.refused says why).
 //  3. (front.c hoist_clash, each run, from the PCH's KEY.pch.names) No
 //     identifier of the user's text before the line (code, conditions, macro
-//     bodies) is a macro defined or a name declared in a file that the line
-//     reads first, at file scope (an unscoped enum's constants too), or in a
-//     namespace whose name that text holds too: that text sees no macro,
-//     declaration or overload earlier than it did. Else the run uses the PCH
-//     of the preamble alone (`(no hoisting: ...)` under TIRX_PP_TIMES=1).
-// What this does not see: a name that a macro assembles with ## in the user's
-// text, and an overload in a namespace the text never names that an
-// unqualified call finds through its argument's type (argument-dependent
-// lookup on a type of an earlier header).
+//     bodies, and the bodies of the macros that the user's files in the
+//     preamble define) is a macro defined or a name declared in a file that
+//     the line reads first, at file scope (an unscoped enum's constants too),
+//     or in a namespace whose name that text holds too: that text sees no
+//     macro, declaration or overload earlier than it did. Else the run uses
+//     the PCH of the preamble alone (`(no hoisting: ...)` under
+//     TIRX_PP_TIMES=1).
+// What this does not see: a name that a macro assembles with ##, a name that
+// a system header's macro brings into the user's text, and an overload in a
+// namespace the text never names that an unqualified call finds through its
+// argument's type (argument-dependent lookup on a type of an earlier header).
 #include "hoist.h"
 
 #include <stdint.h>
@@ -292,6 +294,7 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
       line_start = false;
       continue;
     }
+    if (line_start && t.s[i] == '%' && i + 1 < t.n && t.s[i + 1] == ':') w->stopped = true;  // a `%:` directive
     line_start = false;
     if (kind == LEX_IDENT) {
       if (is_word(t, i, e, "_Pragma") || is_word(t, i, e, "__pragma")) w->stopped = true;
@@ -300,6 +303,41 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
     i = e;
   }
   w->depth--;
+}
+
+// The identifiers of the #define lines of a file the preamble reaches: a
+// macro defined there and used past the preamble brings them into the user's
+// text (rule 3).
+static void define_words(Walk *w, LexText t) {
+  bool line_start = true;
+  for (size_t i = 0; i < t.n;) {
+    if (lex_eol(t, i)) {
+      line_start = true;
+      i++;
+      continue;
+    }
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_SPACE || kind == LEX_COMMENT) {
+      i = e;
+      continue;
+    }
+    if (line_start && kind == LEX_PUNCT && t.s[i] == '#') {
+      size_t le = line_end(t, i), s;
+      LexKind nk = LEX_SPACE;
+      size_t ne = next_token(t, i + 1, le, &s, &nk);
+      for (size_t p = ne; is_word(t, s, ne, "define") && p < le;) {
+        size_t q;
+        e = next_token(t, p, le, &q, &kind);
+        if (q >= le) break;
+        if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
+        p = e;
+      }
+      e = le;
+    }
+    line_start = false;
+    i = e;
+  }
 }
 
 const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch, bool ***hoisted) {
@@ -313,7 +351,10 @@ const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *
     *hoisted = w.hoisted;
   }
   wordset_init(&w.seen, a, 1024);
-  if (!tu->computed && tu->files[0].src && preamble <= tu->files[0].src->len) walk_file(&w, 0, preamble, false);
+  if (tu->computed || !tu->files[0].src || preamble > tu->files[0].src->len) return NULL;
+  for (int f = 0; f < tu->n; f++)
+    if (in_pch[f] && tu->files[f].src) define_words(&w, (LexText){tu->files[f].src->data, tu->files[f].src->len});
+  walk_file(&w, 0, preamble, false);
   if (!w.lines.len) return NULL;
   FrontHoist *h = arena_alloc(a, sizeof *h);
   *h = (FrontHoist){w.lines.items, w.lines.len, w.defined.items, w.defined.len, w.words.items, w.words.len,
