@@ -504,10 +504,10 @@ static void reach(const Tu *tu, int f, size_t before, bool *mark) {
 // headers tirx-pp knows), not a toolkit's or a system header of unknown size
 // (llm.c's train_gpt2.cu reads 0.4 s of them after its first annotated
 // header: the prescan would read them twice). in_pch: the user files the
-// preamble reaches. hoisted (when not NULL): the system #include lines the
-// PCH reads too (hoist.c); the others, which front.c looks for among the
-// files that PCH read, do not count here.
-static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool *after, bool **hoisted) {
+// preamble reaches. hoisting: the PCH reads the system headers past the
+// preamble that it can (hoist.c); the others count there (front.c looks for
+// them among the files that PCH read), not here.
+static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool *after, bool hoisting) {
   after[0] = true;
   for (int f = 0; f < tu->n; f++) {  // breadth first: a file's targets come after it
     if (!after[f]) continue;
@@ -515,7 +515,7 @@ static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool
     for (int k = 0; k < file->anns.nincludes; k++) {
       if (f == 0 && file->anns.includes[k].start < preamble) continue;
       int t = file->targets[k];
-      if (t < 0 && hoisted && !file->anns.includes[k].computed) continue;  // hoisted, or FrontHoist.rest
+      if (t < 0 && hoisting && !file->anns.includes[k].computed) continue;  // hoisted, or FrontHoist.rest
       if (file->anns.includes[k].computed || t < 0) return false;
       if (!in_pch[t]) after[t] = true;
     }
@@ -531,12 +531,11 @@ static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions
   if (preamble > fo->preamble_limit) preamble = fo->preamble_limit;
   bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
   reach(tu, 0, preamble, in_pch);
-  bool **hoisted = NULL;
   // --check's device view visits the PCH's declarations: the headers stay where they are.
-  fo->hoist = whole_tu ? NULL : tu_hoist(a, tu, preamble, in_pch, &hoisted);
-  fo->prescan = prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), NULL);
+  fo->hoist = whole_tu ? NULL : tu_hoist(a, tu, preamble, in_pch);
+  fo->prescan = prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), false);
   fo->prescan_hoisted =
-      fo->hoist && prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), hoisted);
+      fo->hoist && prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), true);
 }
 
 // The slow path: libclang's parse of the translation unit, the constructs of

@@ -359,7 +359,8 @@ static bool earlier(struct timespec a, struct timespec b) {
 }
 
 static void remove_entry(Arena *a, const char *key) {
-  static const char *const parts[] = {".pch", ".pch.deps", ".pch.errors", ".pch.unusable", ".pch.refused", ".pch.names"};
+  static const char *const parts[] = {".pch",          ".pch.deps",    ".pch.errors",
+                                      ".pch.unusable", ".pch.refused", ".pch.names"};
   for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) unlink(arena_printf(a, "%s%s", key, parts[i]));
 }
 
@@ -551,7 +552,8 @@ static void add_name(Names *n, int line, CXCursor c, const char *ns) {
   CXString s = clang_getCursorSpelling(c);
   const char *name = clang_getCString(s);
   if (name && *name && !strchr(name, ' '))
-    VEC_PUSH(n->arena, *n->names, ns ? arena_printf(n->arena, "%d %s %s", line, name, ns) : arena_printf(n->arena, "%d %s", line, name));
+    VEC_PUSH(n->arena, *n->names,
+             ns ? arena_printf(n->arena, "%d %s %s", line, name, ns) : arena_printf(n->arena, "%d %s", line, name));
   clang_disposeString(s);
 }
 
@@ -652,7 +654,8 @@ static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
     const int *ns = sp ? wordset_get(&words, sp + 1, strlen(sp + 1)) : NULL;
     if (sp && (!ns || *ns >= h->lines[k].nwords)) continue;
     if (opt->clock && opt->clock->out)
-      fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%.*s' of %s is named before it)\n", (int)len, name, h->lines[k].line);
+      fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%.*s' of %s is named before it)\n", (int)len, name,
+              h->lines[k].line);
     return true;
   }
   return false;

@@ -101,7 +101,6 @@ typedef struct {
   const bool *in_pch;
   bool *entered;
   signed char *guard;  // per file: 1 include-guarded, 0 not, -1 not known yet
-  bool **hoisted;
   VEC(FrontHoistLine) lines;
   VEC(const char *) defined;
   VEC(const char *) words;
@@ -212,7 +211,8 @@ static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond,
     if (target >= 0) {
       const TuFile *tf = &w->tu->files[target];
       size_t guard_at;
-      if (w->guard[target] < 0) w->guard[target] = tf->src && guarded((LexText){tf->src->data, tf->src->len}, &guard_at);
+      if (w->guard[target] < 0)
+        w->guard[target] = tf->src && guarded((LexText){tf->src->data, tf->src->len}, &guard_at);
       if ((w->entered[target] || w->in_pch[target]) && w->guard[target]) return;  // read once
       walk_file(w, target, 0, cond);
       return;
@@ -227,7 +227,6 @@ static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond,
                                                 t.s + inc->name_start),
                            .ndefined = w->defined.len, .nwords = w->words.len};
     VEC_PUSH(w->a, w->lines, line);
-    if (w->hoisted) w->hoisted[f][k] = true;
     return;
   }
   if (is_word(t, s, ne, "pragma")) {
@@ -340,16 +339,11 @@ static void define_words(Walk *w, LexText t) {
   }
 }
 
-const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch, bool ***hoisted) {
+const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch) {
   Walk w = {.a = a, .tu = tu, .in_pch = in_pch};
   w.entered = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
   w.guard = arena_alloc(a, (size_t)(tu->n + 1));
   memset(w.guard, -1, (size_t)(tu->n + 1));
-  if (hoisted) {
-    w.hoisted = arena_alloc(a, sizeof(bool *) * (size_t)(tu->n + 1));
-    for (int f = 0; f < tu->n; f++) w.hoisted[f] = arena_alloc(a, sizeof(bool) * (size_t)(tu->files[f].anns.nincludes + 1));
-    *hoisted = w.hoisted;
-  }
   wordset_init(&w.seen, a, 1024);
   if (tu->computed || !tu->files[0].src || preamble > tu->files[0].src->len) return NULL;
   for (int f = 0; f < tu->n; f++)

@@ -28,7 +28,7 @@ bool wordset_add(WordSet *s, const char *w, size_t n, int v);
 // no other system header, #pragma (but once, tirx and unroll), #line or
 // _Pragma before it in what the preprocessor reads after the preamble. With
 // each, the macros that text defines or undefines before it and the
-// identifiers it holds, for the checks of front.c (hoisted_ok, hoist_clash).
-// hoisted[f][k] (when hoisted is not NULL): whether include line k of file f
-// is one. NULL when there is none.
-const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch, bool ***hoisted);
+// identifiers it holds, for the checks of front.c (hoisted_ok, hoist_clash);
+// and the other system headers met later outside conditional blocks
+// (FrontHoist.rest). NULL when there is none.
+const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch);
