@@ -11,6 +11,7 @@
 #include "driver.h"
 #include "grid.h"
 #include "hint.h"
+#include "hoist.h"
 #include "kernel.h"
 #include "launch.h"
 #include "stub.h"
@@ -32,8 +33,11 @@ static bool read_directive(Arena *a, Diag *d, Annotation *an) {
   return pragma_parse(a, d, an->text, &an->dir);
 }
 
-static Stub *make_stubs(Ctx *c, AnnotationList *anns, int *n) {
-  Diag quiet = {.src = c->src};
+// The stubs of the view. Each statement annotation's directive is read here,
+// once; what is wrong with it is held in reads[i] (tried[i]) until the parse
+// tells whether to report it (attach_all: skipped blocks say nothing).
+static Stub *make_stubs(Ctx *c, AnnotationList *anns, Diag *reads, bool *tried, int *n) {
+  const Diag *d = c->diag;
   Stub *stubs = arena_alloc(c->arena, sizeof(Stub) * (size_t)(anns->len + 1));
   size_t last_end = 0;
   *n = 0;
@@ -45,8 +49,11 @@ static Stub *make_stubs(Ctx *c, AnnotationList *anns, int *n) {
       text = "";
     else if (!is_statement_annotation(an))
       text = stub_call(c, an);
-    else
-      text = (an->read = read_directive(c->arena, &quiet, an)) ? stub_directive(c, an) : "";
+    else {
+      reads[i] = (Diag){.src = c->src, .out = d->out, .werror = d->werror, .remarks = d->remarks, .color = d->color};
+      tried[i] = true;
+      text = (an->read = read_directive(c->arena, &reads[i], an)) ? stub_directive(c, an) : "";
+    }
     stubs[(*n)++] = (Stub){an->start, an->end, text};
     last_end = an->end;
   }
@@ -324,7 +331,18 @@ typedef struct {
   Diag diag;
   Stmt *stmts;
   bool *ok;
+  Diag *reads;  // make_stubs' reading of each annotation, held
+  bool *tried;
 } Job;
+
+// Forgets the messages of make_stubs' reading that no one took.
+static void drop_reads(Job *j) {
+  for (int i = 0; j->tried && i < j->anns.len; i++)
+    if (j->tried[i]) {
+      j->reads[i].out = NULL;
+      diag_flush(&j->reads[i]);
+    }
+}
 
 // Statement annotations: read, attach, check that clang could parse them.
 static void attach_all(Job *j) {
@@ -342,9 +360,14 @@ static void attach_all(Job *j) {
       continue;
     }
     if (!annotation_nul_free(c->src, diag, an)) continue;
-    // Read once, quietly, for the stubs; again only to report what is wrong
-    // (whether to report waited for the parse: skipped blocks say nothing).
-    if (!an->read && !read_directive(c->arena, diag, an)) continue;
+    // Read before the parse, for the stubs (make_stubs), unless it overlaps
+    // the one before; reported now.
+    if (j->tried[i]) {
+      diag_take(diag, &j->reads[i]);
+      if (!an->read) continue;
+    } else if (!read_directive(c->arena, diag, an)) {
+      continue;
+    }
     if (!pragma_check_literals(diag, &an->dir)) {  // clang's word on the same text would only repeat it
       for (int k = 0; k < c->front->nerrors; k++)
         if (c->front->errors[k].in_main && c->front->errors[k].off >= an->start && c->front->errors[k].off < an->end)
@@ -356,6 +379,7 @@ static void attach_all(Job *j) {
     else
       j->ok[i] = attach(c, an, &j->stmts[i]) && report_clang_errors(c, an->start, j->stmts[i].end);
   }
+  drop_reads(j);  // what was not reported (skipped blocks)
 }
 
 // Each construct that reads and parses cleanly is checked and rewritten, so
@@ -476,14 +500,14 @@ static void reach(const Tu *tu, int f, size_t before, bool *mark) {
 }
 
 // Whether the front end's prescan (host bodies, front.c) pays: when every
-// file the parse reads past the PCH's preamble is one of the user's (a few
+// file the parse reads past the PCH's text is one of the user's (a few
 // headers tirx-pp knows), not a toolkit's or a system header of unknown size
 // (llm.c's train_gpt2.cu reads 0.4 s of them after its first annotated
-// header: the prescan would read them twice).
-static bool prescan_pays(Arena *a, const Tu *tu, size_t preamble) {
-  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
-  bool *after = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
-  reach(tu, 0, preamble, in_pch);
+// header: the prescan would read them twice). in_pch: the user files the
+// preamble reaches. hoisting: the PCH reads the system headers past the
+// preamble that it can (hoist.c); the others count there (front.c looks for
+// them among the files that PCH read), not here.
+static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool *after, bool hoisting) {
   after[0] = true;
   for (int f = 0; f < tu->n; f++) {  // breadth first: a file's targets come after it
     if (!after[f]) continue;
@@ -491,11 +515,27 @@ static bool prescan_pays(Arena *a, const Tu *tu, size_t preamble) {
     for (int k = 0; k < file->anns.nincludes; k++) {
       if (f == 0 && file->anns.includes[k].start < preamble) continue;
       int t = file->targets[k];
+      if (t < 0 && hoisting && !file->anns.includes[k].computed) continue;  // hoisted, or FrontHoist.rest
       if (file->anns.includes[k].computed || t < 0) return false;
       if (!in_pch[t]) after[t] = true;
     }
   }
   return true;
+}
+
+// The front end's options that come from the translation unit: the PCH's
+// preamble, the system headers it may hoist, whether the prescan pays.
+static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions *fo) {
+  fo->preamble_limit = tu_preamble_limit(tu);
+  size_t preamble = lex_preamble_end(tu->files[0].src);
+  if (preamble > fo->preamble_limit) preamble = fo->preamble_limit;
+  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
+  reach(tu, 0, preamble, in_pch);
+  // --check's device view visits the PCH's declarations: the headers stay where they are.
+  fo->hoist = whole_tu ? NULL : tu_hoist(a, tu, preamble, in_pch);
+  fo->prescan = prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), false);
+  fo->prescan_hoisted =
+      fo->hoist && prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), true);
 }
 
 // The slow path: libclang's parse of the translation unit, the constructs of
@@ -516,19 +556,22 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
       j->diag.out = main_diag->out;
     if (f == 0 || j->anns.len) {
       int nstubs = 0;
-      Stub *stubs = make_stubs(&j->c, &j->anns, &nstubs);
+      j->reads = arena_alloc(a, sizeof(Diag) * (size_t)(j->anns.len + 1));
+      j->tried = arena_alloc(a, sizeof(bool) * (size_t)(j->anns.len + 1));
+      Stub *stubs = make_stubs(&j->c, &j->anns, j->reads, j->tried, &nstubs);
       files[nfiles++] = (FrontFile){tu->files[f].src, stubs, nstubs};
     }
   }
   FrontOptions fo;
   build_args(a, opt, &fo);
-  fo.preamble_limit = tu_preamble_limit(tu);
-  size_t preamble = lex_preamble_end(tu->files[0].src);
-  fo.prescan = prescan_pays(a, tu, preamble < fo.preamble_limit ? preamble : fo.preamble_limit);
+  tu_front_options(a, tu, opt->device_view, &fo);
   fo.whole_tu = opt->device_view;
   fo.clock = clock;
+  const char *doubt = getenv("TIRX_PP_DOUBT_BLANKS");  // tests/hoist.sh: the parse after a failed proof
+  fo.doubt_blanks = doubt && !strcmp(doubt, "1");
   Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
   if (!fronts) {
+    for (int i = 0; i < njobs; i++) drop_reads(&jobs[i]);
     *main_diag = jobs[0].diag;
     return TIRX_IO_ERROR;
   }

@@ -128,6 +128,22 @@ void diag_flush(Diag *d) {
   if (d->out) fflush(d->out);
 }
 
+void diag_take(Diag *to, Diag *from) {
+  to->errors += from->errors;
+  to->warnings += from->warnings;
+  for (int i = 0; i < from->nmessages; i++) {
+    if (!to->out) {
+      buf_free(&from->messages[i].text);
+      continue;
+    }
+    Buf *b = message(to, DIAG_ERROR, from->messages[i].off);  // made now, in to's order
+    *b = from->messages[i].text;
+  }
+  free(from->messages);
+  from->messages = NULL;
+  from->nmessages = from->capmessages = from->errors = from->warnings = 0;
+}
+
 bool diag_failed(const Diag *d) { return d->errors > 0; }
 
 bool diag_has_message(const Diag *d, size_t start, size_t end) {

@@ -35,3 +35,7 @@ bool diag_failed(const Diag *d);  // errors, or warnings under -Werror
 bool diag_has_message(const Diag *d, size_t start, size_t end);
 // Writes the messages, in source order, and forgets them.
 void diag_flush(Diag *d);
+// Moves from's messages (kept, not written) and counts into to, as if made
+// there now; from is left empty. (A message held until it is known whether
+// to report it: driver.c's annotations, read before the parse.)
+void diag_take(Diag *to, Diag *from);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <utime.h>
 
+#include "hoist.h"
 #include "scan.h"
 #include "sys.h"
 
@@ -228,6 +229,14 @@ typedef struct {
   size_t main_len;       // the main file's bytes that the PCH holds: [0, main_len)
   const char **argv;     // flags for building and loading it
   int argc;
+  const FrontHoist *hoist;  // the system headers it reads past the preamble (hoist.c); NULL: none
+  size_t hoist_at;          // where their lines start in the text
+  size_t *line_at;          // where each starts
+  bool fresh;               // built by this run
+  const char **deps;        // its companions (read_pch_companions)
+  int ndeps;
+  const char **errors;
+  int nerrors;
 } Pch;
 
 // Appends `-D X=V` and `-U X` as #define / #undef lines: clang drops
@@ -247,8 +256,12 @@ static bool macro_flag(Buf *b, const char *flag, const char *value) {
   return true;
 }
 
-static Pch pch_for(Front *f, const FrontOptions *opt) {
-  Pch p = {0};
+// The PCH of the file's preamble under opt's flags; with hoist, the system
+// headers that the user's headers include past the preamble too (hoist.c),
+// each line after a comment that names the macros the user's text sets
+// before it (so that the key tells apart what hoisted_ok checked).
+static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
+  Pch p = {.hoist = hoist};
   Buf text = {0};
   p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 4));
   for (int i = 0; i < opt->argc; i++) {
@@ -264,6 +277,21 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
   if (preamble > opt->preamble_limit) preamble = opt->preamble_limit;
   buf_put(&text, f->src->data, preamble);
   p.main_len = preamble;
+  if (hoist) {
+    if (text.len && text.data[text.len - 1] != '\n') buf_putc(&text, '\n');
+    buf_puts(&text, "// tirx-pp: system headers that the user's headers include further on\n");
+    p.hoist_at = text.len;
+    p.line_at = arena_alloc(f->arena, sizeof(size_t) * (size_t)(hoist->n + 1));
+    for (int k = 0, d = 0; k < hoist->n; k++) {
+      if (d < hoist->lines[k].ndefined) {
+        buf_puts(&text, "// defined or undefined before:");
+        for (; d < hoist->lines[k].ndefined; d++) buf_printf(&text, " %s", hoist->defined[d]);
+        buf_putc(&text, '\n');
+      }
+      p.line_at[k] = text.len;
+      buf_printf(&text, "%s\n", hoist->lines[k].line);
+    }
+  }
   p.len = text.len;
   p.preamble = arena_strndup(f->arena, text.data ? text.data : "", text.len);
   buf_free(&text);
@@ -293,8 +321,9 @@ static Pch pch_for(Front *f, const FrontOptions *opt) {
 
 // --- the cache's size ------------------------------------------------------------
 // An entry is KEY.pch with what stands beside it (KEY.pch.deps, .errors,
-// .unusable). After an entry is written the least recently used entries go
-// until the directory holds at most opt->cache_max bytes (a PCH is 7-40 MB).
+// .unusable, and for hoisted headers .names or .refused). After an entry is
+// written the least recently used entries go until the directory holds at
+// most opt->cache_max bytes (a PCH is 7-40 MB).
 // A parse that loads a PCH sets its time, so the time is the last use.
 
 typedef struct {
@@ -330,7 +359,8 @@ static bool earlier(struct timespec a, struct timespec b) {
 }
 
 static void remove_entry(Arena *a, const char *key) {
-  static const char *const parts[] = {".pch", ".pch.deps", ".pch.errors", ".pch.unusable"};
+  static const char *const parts[] = {".pch",          ".pch.deps",    ".pch.errors",
+                                      ".pch.unusable", ".pch.refused", ".pch.names"};
   for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) unlink(arena_printf(a, "%s%s", key, parts[i]));
 }
 
@@ -459,14 +489,182 @@ static bool write_pch_companions(Front *f, CXTranslationUnit tu, const char *pat
          (!errors->len || write_lines(errs, errors->items, errors->len));
 }
 
-static void read_pch_companions(Front *f, const char *path) {
-  f->pch_deps = read_lines(f->arena, arena_printf(f->arena, "%s.deps", path), &f->npch_deps);
-  f->pch_errors = read_lines(f->arena, arena_printf(f->arena, "%s.errors", path), &f->npch_errors);
+static void read_pch_companions(Arena *a, Pch *p) {
+  p->deps = read_lines(a, arena_printf(a, "%s.deps", p->path), &p->ndeps);
+  p->errors = read_lines(a, arena_printf(a, "%s.errors", p->path), &p->nerrors);
+}
+
+
+// --- hoisted headers (hoist.c says the rule) ------------------------------------------
+
+typedef struct {
+  CXFile file;
+  int line;  // the hoisted line it is read under; -1: before them
+  bool top;  // named by that line itself
+} Inclusion;
+
+typedef struct {
+  const Pch *p;
+  Arena *arena;
+  VEC(Inclusion) list;
+} Inclusions;
+
+// Each file the PCH's parse entered, in order, with the line it came under.
+static void list_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  Inclusions *in = data;
+  if (depth == 0) return;  // the PCH's own text
+  CXFile from;
+  unsigned off;
+  clang_getSpellingLocation(stack[depth - 1], &from, NULL, NULL, &off);  // the outermost #include
+  CXString name = clang_getFileName(from);
+  bool text = from && !strcmp(clang_getCString(name), in->p->header);
+  clang_disposeString(name);
+  int line = -1;
+  if (text && off >= in->p->hoist_at)
+    for (int k = 0; k < in->p->hoist->n && in->p->line_at[k] <= off; k++) line = k;
+  VEC_PUSH(in->arena, in->list, ((Inclusion){file, line, depth == 1}));
+}
+
+// Files by identity (CXFile), each with a value.
+typedef struct {
+  CXFile *keys;
+  int *vals;
+  size_t cap;
+} FileMap;
+
+// The file's slot: its value, or NULL when it has none and add is false.
+// The map holds at most half its capacity (hoisted_ok).
+static int *file_slot(FileMap *m, CXFile file, bool add) {
+  size_t i = ((uintptr_t)file >> 4) & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != file) i = (i + 1) & (m->cap - 1);
+  if (!m->keys[i] && !add) return NULL;
+  if (!m->keys[i]) m->keys[i] = file, m->vals[i] = -2;
+  return &m->vals[i];
+}
+
+typedef struct {
+  FileMap *first;  // a file's hoisted line, when it is first read under one (else -1)
+  Arena *arena;
+  Messages *names;
+} Names;
+
+static void add_name(Names *n, int line, CXCursor c, const char *ns) {
+  CXString s = clang_getCursorSpelling(c);
+  const char *name = clang_getCString(s);
+  if (name && *name && !strchr(name, ' '))
+    VEC_PUSH(n->arena, *n->names,
+             ns ? arena_printf(n->arena, "%d %s %s", line, name, ns) : arena_printf(n->arena, "%d %s", line, name));
+  clang_disposeString(s);
+}
+
+typedef struct {
+  Names *n;
+  const char *ns;  // the outermost namespace's name; NULL at file scope
+} Scope;
+
+// Macros and declarations at file scope and in namespaces (an unscoped
+// enum's constants too) of the files first read under a hoisted line.
+static enum CXChildVisitResult name_decl(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Scope *sc = data;
+  enum CXCursorKind kind = clang_getCursorKind(c);
+  if (kind == CXCursor_MacroExpansion || kind == CXCursor_InclusionDirective) return CXChildVisit_Continue;
+  if (kind == CXCursor_Namespace || kind == CXCursor_LinkageSpec) {
+    Scope inner = *sc;
+    if (kind == CXCursor_Namespace && !inner.ns) {
+      CXString s = clang_getCursorSpelling(c);
+      const char *name = clang_getCString(s);
+      inner.ns = arena_strndup(sc->n->arena, name ? name : "", name ? strlen(name) : 0);
+      clang_disposeString(s);
+      if (!*inner.ns) inner.ns = NULL;  // an anonymous namespace's names are the file's
+    }
+    clang_visitChildren(c, name_decl, &inner);
+    return CXChildVisit_Continue;
+  }
+  CXFile file;
+  clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+  if (!file) return CXChildVisit_Continue;
+  const int *line = file_slot(sc->n->first, file, false);
+  if (!line || *line < 0) return CXChildVisit_Continue;
+  add_name(sc->n, *line, c, kind == CXCursor_MacroDefinition ? NULL : sc->ns);
+  if (kind == CXCursor_EnumDecl && !clang_EnumDecl_isScoped(c)) clang_visitChildren(c, name_decl, sc);
+  return CXChildVisit_Continue;
+}
+
+// Rule 2 of hoist.c, on the PCH's parse: no macro the user's text sets before
+// a hoisted line occurs in a file read under it, and each header a line names
+// is include-guarded or was read before. Fills *names with rule 3's names:
+// `LINE NAME [NAMESPACE]`. *why: what failed.
+static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *names, const char **why) {
+  Inclusions in = {.p = p, .arena = a};
+  clang_getInclusions(tu, list_inclusion, &in);
+  FileMap first = {.cap = 64};
+  while (first.cap < (size_t)in.list.len * 2) first.cap *= 2;
+  first.keys = arena_alloc(a, sizeof(CXFile) * first.cap);
+  first.vals = arena_alloc(a, sizeof(int) * first.cap);
+  for (int i = 0; i < in.list.len; i++) {
+    const Inclusion *inc = &in.list.items[i];
+    int *seen = file_slot(&first, inc->file, true);
+    bool before = *seen != -2;
+    if (!before) *seen = inc->line;
+    if (inc->line < 0) continue;
+    CXString name = clang_getFileName(inc->file);
+    const char *path = arena_printf(a, "%s", clang_getCString(name));
+    clang_disposeString(name);
+    if (inc->top && !before && !clang_isFileMultipleIncludeGuarded(tu, inc->file)) {
+      *why = arena_printf(a, "'%s' is not include-guarded", path);
+      return false;
+    }
+    size_t size = 0;
+    const char *text = clang_getFileContents(tu, inc->file, &size);
+    for (int d = 0; text && d < p->hoist->lines[inc->line].ndefined; d++) {
+      const char *m = p->hoist->defined[d];
+      if (memmem(text, size, m, strlen(m))) {
+        *why = arena_printf(a, "'%s' names '%s', a macro that the user's text sets before '%s'", path, m,
+                            p->hoist->lines[inc->line].line);
+        return false;
+      }
+    }
+  }
+  Names n = {.first = &first, .arena = a, .names = names};
+  Scope sc = {.n = &n};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), name_decl, &sc);
+  return true;
+}
+
+// Rule 3 of hoist.c: whether the user's text before a hoisted line holds a
+// name (macro or declaration) that a header read under it brings.
+static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
+  const FrontHoist *h = p->hoist;
+  WordSet words;
+  wordset_init(&words, f->arena, (size_t)h->nwords);
+  for (int i = 0; i < h->nwords; i++) wordset_add(&words, h->words[i], strlen(h->words[i]), i);
+  int n;
+  const char *path = arena_printf(f->arena, "%s.names", p->path);
+  if (access(path, R_OK) != 0) return true;  // the safe side
+  const char **lines = read_lines(f->arena, path, &n);
+  for (int i = 0; i < n; i++) {
+    char *end;
+    long k = strtol(lines[i], &end, 10);
+    if (k < 0 || k >= h->n || *end != ' ') return true;  // not ours: the safe side
+    const char *name = end + 1, *sp = strchr(name, ' ');
+    size_t len = sp ? (size_t)(sp - name) : strlen(name);
+    const int *at = wordset_get(&words, name, len);
+    if (!at || *at >= h->lines[k].nwords) continue;
+    const int *ns = sp ? wordset_get(&words, sp + 1, strlen(sp + 1)) : NULL;
+    if (sp && (!ns || *ns >= h->lines[k].nwords)) continue;
+    if (opt->clock && opt->clock->out)
+      fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%.*s' of %s is named before it)\n", (int)len, name,
+              h->lines[k].line);
+    return true;
+  }
+  return false;
 }
 
 // Builds the PCH into a temporary file and renames it into place, so that
-// parallel builds never see half a file.
-static bool build_pch(Front *f, const Pch *p) {
+// parallel builds never see half a file. A PCH with hoisted headers that
+// fails hoisted_ok (or does not build) leaves KEY.pch.refused, with why.
+static bool build_pch(Front *f, Pch *p) {
   struct CXUnsavedFile unsaved = {p->header, p->preamble, (unsigned long)p->len};
   CXTranslationUnit tu;
   // The preprocessing record keeps the PCH's macro definitions: without them
@@ -475,16 +673,24 @@ static bool build_pch(Front *f, const Pch *p) {
   // from such a macro (`BAIL;` = `if (a[0]) break`) looks like plain code.
   unsigned flags = CXTranslationUnit_Incomplete | CXTranslationUnit_ForSerialization |
                    CXTranslationUnit_DetailedPreprocessingRecord;
-  if (clang_parseTranslationUnit2(f->index, p->header, p->argv, p->argc, &unsaved, 1, flags, &tu) != CXError_Success)
-    return false;
+  const char *why = "it did not parse";
   bool ok = false;
-  Messages errors = {0};
-  char *tmp = temp_name(f->arena, p->path);
-  if (pch_errors(f->arena, tu, p, &errors) && write_pch_companions(f, tu, p->path, &errors) &&
-      clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
-    ok = rename(tmp, p->path) == 0;
-  if (!ok) unlink(tmp);
-  clang_disposeTranslationUnit(tu);
+  if (clang_parseTranslationUnit2(f->index, p->header, p->argv, p->argc, &unsaved, 1, flags, &tu) == CXError_Success) {
+    Messages errors = {0}, names = {0};
+    char *tmp = temp_name(f->arena, p->path);
+    if (!pch_errors(f->arena, tu, p, &errors))
+      why = "clang could not read the headers";
+    else if (p->hoist && !(hoisted_ok(f->arena, tu, p, &names, &why) &&
+                           write_lines(arena_printf(f->arena, "%s.names", p->path), names.items, names.len)))
+      ;
+    else if (write_pch_companions(f, tu, p->path, &errors) &&
+             clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None)
+      ok = rename(tmp, p->path) == 0;
+    if (!ok) unlink(tmp);
+    clang_disposeTranslationUnit(tu);
+  }
+  if (!ok && p->hoist) write_lines(arena_printf(f->arena, "%s.refused", p->path), &why, 1);
+  p->fresh = ok;
   return ok;
 }
 
@@ -529,46 +735,99 @@ static enum CXErrorCode parse_without_pch(Front *f, const FrontOptions *opt, str
   return rc;
 }
 
-// Parses with the cached PCH when one can be had, else without.
-static enum CXErrorCode parse(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
-                              unsigned flags, const char *lap) {
-  const char *src = f->src->path;
-  if (opt->cache_dir) {
-    Pch p = pch_for(f, opt);
-    bool fresh = false;
-    // Some flag sets cannot be served from a PCH (libclang 19 cannot load one
-    // made with -std=c++20): a marker remembers that, so nobody pays twice.
-    char *unusable = arena_printf(f->arena, "%s.unusable", p.path);
-    if (access(unusable, F_OK) == 0) return parse_without_pch(f, opt, unsaved, nunsaved, flags, lap);
-    if (access(p.path, R_OK) == 0 || (fresh = build_pch(f, &p))) {
-      const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(p.argc + 4));
-      memcpy(argv, p.argv, sizeof(char *) * (size_t)p.argc);
-      int argc = p.argc;
-      argv[argc++] = "-include-pch";
-      argv[argc++] = p.path;
-      argv[argc++] = "-Xclang";  // a PCH with clang's errors in headers (pch_errors)
-      argv[argc++] = "-fallow-pch-with-compiler-errors";
-      front_lap(opt->clock, fresh ? "build-pch" : "find-pch");
-      enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, src, argv, argc, without_preamble(f, opt, &p, unsaved, nunsaved),
-                                                        (unsigned)nunsaved, flags, &f->tu);
-      front_lap(opt->clock, lap);
-      if (rc == CXError_Success && !pch_failed(f->tu)) {
-        read_pch_companions(f, p.path);
-        if (fresh)
-          trim_cache(f->arena, opt->cache_dir, opt->cache_max ? opt->cache_max : FRONT_CACHE_MAX);
-        else
-          utime(p.path, NULL);  // recently used
-        return rc;
-      }
-      if (f->tu) clang_disposeTranslationUnit(f->tu);
-      f->tu = NULL;
-      // Made just now, yet cannot be loaded: remember. (Unless another run's
-      // trim_cache took it meanwhile.)
-      bool unloadable = fresh && access(p.path, F_OK) == 0;
-      remove_entry(f->arena, p.key);  // stale (a header changed) or damaged: the next run builds it anew
-      FILE *marker = unloadable ? fopen(unusable, "w") : NULL;
-      if (marker) fclose(marker);
+// Whether p can serve this file's parses: built before, or now. Not when a
+// run found that it cannot be loaded (`.unusable`: libclang 19 cannot load
+// one made with -std=c++20), nor when its hoisting was refused.
+static bool pch_ready(Front *f, const FrontOptions *opt, Pch *p) {
+  p->fresh = false;
+  if (access(arena_printf(f->arena, "%s.unusable", p->path), F_OK) == 0) return false;
+  if (p->hoist && access(arena_printf(f->arena, "%s.refused", p->path), F_OK) == 0) return false;
+  if (access(p->path, R_OK) == 0) return true;
+  bool ok = build_pch(f, p);
+  front_lap(opt->clock, "build-pch");
+  return ok;
+}
+
+// The PCH that this file's parses load, worked out once per run: with the
+// hoisted system headers when hoist.c's rules hold, else the preamble's
+// alone; NULL for none.
+static Pch *choose_pch(Front *f, const FrontOptions *opt) {
+  if (!opt->cache_dir) return NULL;
+  Pch *p = arena_alloc(f->arena, sizeof *p);
+  if (opt->hoist) {
+    *p = pch_for(f, opt, opt->hoist);
+    bool ready = pch_ready(f, opt, p);
+    bool clash = ready && hoist_clash(f, opt, p);
+    if (ready && !clash) read_pch_companions(f->arena, p);
+    front_lap(opt->clock, "find-pch");
+    if (ready && !clash) return p;
+  }
+  *p = pch_for(f, opt, NULL);
+  bool ready = pch_ready(f, opt, p);
+  if (ready) read_pch_companions(f->arena, p);
+  front_lap(opt->clock, "find-pch");
+  return ready ? p : NULL;
+}
+
+// Whether the PCH read each system header that the user's headers include
+// further on and that it does not hoist (FrontHoist.rest): then the prescan
+// reads no header of unknown size twice.
+static bool rest_in_pch(const Pch *p) {
+  for (int r = 0; r < p->hoist->nrest; r++) {
+    const char *name = p->hoist->rest[r];
+    size_t n = strlen(name);
+    bool found = false;
+    for (int d = 0; d < p->ndeps && !found; d++) {
+      size_t len = strlen(p->deps[d]);
+      found = len > n && p->deps[d][len - n - 1] == '/' && !strcmp(p->deps[d] + len - n, name);
     }
+    if (!found) return false;
+  }
+  return true;
+}
+
+// Parses with the PCH *pch when there is one, else without. A PCH that does
+// not load is stale (a header changed since) or damaged: it goes, and the
+// PCH is chosen (built) anew, once, for this parse and the next; one made
+// just now that does not load is remembered as unusable.
+static enum CXErrorCode parse(Front *f, const FrontOptions *opt, Pch **pch, struct CXUnsavedFile *unsaved,
+                              int nunsaved, unsigned flags, const char *lap) {
+  for (int attempt = 0; *pch && attempt < 2; attempt++) {
+    Pch *p = *pch;
+    const char **argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(p->argc + 4));
+    memcpy(argv, p->argv, sizeof(char *) * (size_t)p->argc);
+    int argc = p->argc;
+    argv[argc++] = "-include-pch";
+    argv[argc++] = p->path;
+    argv[argc++] = "-Xclang";  // a PCH with clang's errors in headers (pch_errors)
+    argv[argc++] = "-fallow-pch-with-compiler-errors";
+    enum CXErrorCode rc = clang_parseTranslationUnit2(f->index, f->src->path, argv, argc,
+                                                      without_preamble(f, opt, p, unsaved, nunsaved),
+                                                      (unsigned)nunsaved, flags, &f->tu);
+    front_lap(opt->clock, lap);
+    if (rc == CXError_Success && !pch_failed(f->tu)) {
+      f->pch_deps = p->deps, f->npch_deps = p->ndeps;
+      f->pch_errors = p->errors, f->npch_errors = p->nerrors;
+      if (p->fresh)
+        trim_cache(f->arena, opt->cache_dir, opt->cache_max ? opt->cache_max : FRONT_CACHE_MAX);
+      else
+        utime(p->path, NULL);  // recently used
+      p->fresh = false;        // trimmed once
+      return rc;
+    }
+    if (f->tu) clang_disposeTranslationUnit(f->tu);
+    f->tu = NULL;
+    // Made just now, yet cannot be loaded: remember. (Unless another run's
+    // trim_cache took it meanwhile.)
+    bool unloadable = p->fresh && access(p->path, F_OK) == 0;
+    remove_entry(f->arena, p->key);
+    if (unloadable) {
+      FILE *marker = fopen(arena_printf(f->arena, "%s.unusable", p->path), "w");
+      if (marker) fclose(marker);
+      *pch = NULL;
+      break;
+    }
+    *pch = choose_pch(f, opt);
   }
   return parse_without_pch(f, opt, unsaved, nunsaved, flags, lap);
 }
@@ -792,14 +1051,11 @@ static void find_hosts(Hosts *h, CXCursor scope, size_t bound) {
 // Blanks, in the main file's view (unsaved[0]), the bodies of its host
 // functions that the rewrite does not need; returns them (*n), with the
 // view's text as it was (*saved), NULL when none.
-static const Blanked *blank_host_bodies(Front *f, const FrontOptions *opt, struct CXUnsavedFile *unsaved, int nunsaved,
-                                        unsigned flags, int *n, char **saved) {
+static const Blanked *blank_host_bodies(Front *f, const FrontOptions *opt, Pch **pch, struct CXUnsavedFile *unsaved,
+                                        int nunsaved, unsigned flags, int *n, char **saved) {
   *n = 0;
   *saved = NULL;
-  // Where no PCH can serve these flags (parse's .unusable marker), the
-  // prescan would read every header again.
-  if (access(arena_printf(f->arena, "%s.unusable", pch_for(f, opt).path), F_OK) == 0) return NULL;
-  if (parse(f, opt, unsaved, nunsaved, flags | CXTranslationUnit_SkipFunctionBodies, "prescan") != CXError_Success ||
+  if (parse(f, opt, pch, unsaved, nunsaved, flags | CXTranslationUnit_SkipFunctionBodies, "prescan") != CXError_Success ||
       !f->tu) {
     f->tu = NULL;
     return NULL;
@@ -892,20 +1148,24 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
   bool indexed = false;  // out[0]'s node table made (to prove the blanks)
   char *saved = NULL;
   const Blanked *blanked = NULL;
+  Pch *pch = choose_pch(f, opt);
   if (!opt->whole_tu) {
     flags |= CXTranslationUnit_Incomplete;
-    if (opt->prescan && opt->cache_dir) blanked = blank_host_bodies(f, opt, unsaved, n, flags, &nblanked, &saved);
+    // Only where a PCH serves (else the prescan would read every header
+    // again) and, past its text, the parse reads only the user's files.
+    if (pch && (pch->hoist ? opt->prescan_hoisted && rest_in_pch(pch) : opt->prescan))
+      blanked = blank_host_bodies(f, opt, &pch, unsaved, n, flags, &nblanked, &saved);
   }
-  enum CXErrorCode rc = parse(f, opt, unsaved, n, flags, "parse");
+  enum CXErrorCode rc = parse(f, opt, &pch, unsaved, n, flags, "parse");
   if (rc == CXError_Success && f->tu && nblanked) {
     f->main_file = clang_getFile(f->tu, f->src->path);
     index_file(f, opt->clock);
-    indexed = blanks_proven(f, blanked, nblanked);
+    indexed = !opt->doubt_blanks && blanks_proven(f, blanked, nblanked);
     if (!indexed) {
       clang_disposeTranslationUnit(f->tu);
       f->tu = NULL;
       memcpy((char *)unsaved[0].Contents, saved, unsaved[0].Length);
-      rc = parse(f, opt, unsaved, n, flags, "parse-again");
+      rc = parse(f, opt, &pch, unsaved, n, flags, "parse-again");
     }
   }
   if (rc != CXError_Success || !f->tu) {

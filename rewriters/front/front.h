@@ -43,6 +43,25 @@ typedef struct {
 void front_clock_start(FrontClock *c, FILE *out);
 void front_lap(FrontClock *c, const char *phase);
 
+// System headers that the user's headers include past the preamble, which
+// the PCH may read too (hoist.c: the rule that keeps that exact).
+typedef struct {
+  const char *line;  // `#include <name>`
+  int ndefined;      // FrontHoist.defined[0, ndefined): the macros the user's text sets before it
+  int nwords;        // FrontHoist.words[0, nwords): the identifiers the user's text holds before it
+} FrontHoistLine;
+
+typedef struct {
+  const FrontHoistLine *lines;  // in the order the preprocessor meets them
+  int n;
+  const char **defined;  // names of #define and #undef lines, in order
+  int ndefined;
+  const char **words;  // distinct identifiers, in the order first met
+  int nwords;
+  const char **rest;  // the names of the other system headers included further on outside
+  int nrest;          // conditional blocks (for the prescan: the PCH may have read them)
+} FrontHoist;
+
 typedef struct {
   const char **argv;  // compiler flags for clang (CUDA device side)
   int argc;
@@ -53,6 +72,11 @@ typedef struct {
                           // PCH's declarations (device.c wants both)
   bool prescan;           // blank host bodies first (front.c): only the user's
                           // files are read past the PCH's preamble
+  const FrontHoist *hoist;  // system headers the PCH may read after the preamble; NULL: none
+  bool prescan_hoisted;     // prescan when the PCH that serves holds them (the hoisted headers
+                            // are then read once, there)
+  bool doubt_blanks;      // for tests (TIRX_PP_DOUBT_BLANKS=1): the proof of the blanked host
+                          // bodies fails, so the parse runs again without blanks
   FrontClock *clock;      // phase times; may be NULL
 } FrontOptions;
 

@@ -88,4 +88,7 @@ bool libclang_load(const char **why);
 #define clang_Cursor_getStorageClass (tirx_libclang.clang_Cursor_getStorageClass)
 #define clang_getSpecializedCursorTemplate (tirx_libclang.clang_getSpecializedCursorTemplate)
 #define clang_equalLocations (tirx_libclang.clang_equalLocations)
+#define clang_EnumDecl_isScoped (tirx_libclang.clang_EnumDecl_isScoped)
+#define clang_getSpellingLocation (tirx_libclang.clang_getSpellingLocation)
+#define clang_isFileMultipleIncludeGuarded (tirx_libclang.clang_isFileMultipleIncludeGuarded)
 #endif

@@ -1,0 +1,34 @@
+// hoist.h - the system headers that the user's headers include past the
+// input's preamble, which the PCH may read as well (hoist.c), and a set of
+// words for the checks that keep that exact.
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "front.h"
+#include "tu.h"
+
+// Words (identifiers) with a value each, in an arena.
+typedef struct {
+  Arena *a;
+  const char **keys;
+  int *vals;
+  size_t cap, n;
+} WordSet;
+void wordset_init(WordSet *s, Arena *a, size_t expect);
+// The value of the word w[0, n); NULL when absent.
+int *wordset_get(const WordSet *s, const char *w, size_t n);
+// Adds the word with value v unless it is there; true when added.
+bool wordset_add(WordSet *s, const char *w, size_t n, int v);
+
+// The #include lines of system headers that the input's user headers reach
+// past its preamble (which ends at `preamble`; in_pch: the user files the
+// preamble reaches), which a PCH may read after the preamble: each met
+// outside every conditional block of its file (its include guard aside), and
+// no other system header, #pragma (but once, tirx and unroll), #line or
+// _Pragma before it in what the preprocessor reads after the preamble. With
+// each, the macros that text defines or undefines before it and the
+// identifiers it holds, for the checks of front.c (hoisted_ok, hoist_clash);
+// and the other system headers met later outside conditional blocks
+// (FrontHoist.rest). NULL when there is none.
+const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch);

@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# The PCH's hoisted system headers (rewriters/front/hoist.c): a system header
+# that a user's header includes past the preamble is read into the PCH when
+# the rule allows it, and not when the user's text before it sets a macro the
+# header reads (rule 2) or names what the header declares (rule 3); in every
+# case the output and messages are those of a run without the cache. And the
+# parse after a failed proof of the blanked host bodies (front.c), which must
+# show clang's errors in those bodies again.
+#   hoist.sh TIRX_PP HEADERS_DIR
+set -u
+export LC_ALL=C
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass+1)); echo "ok   $1"; }
+bad() { fail=$((fail+1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+# The tool beside a copy of its headers with three headers that are not the
+# user's (the system's, as far as tirx-pp knows: tirx-pp's own directory).
+mkdir -p "$tmp/bin"
+cp "$1" "$tmp/bin/tirx-pp"
+cp -r "$2" "$tmp/include"
+tool=$tmp/bin/tirx-pp
+cat > "$tmp/include/sysplain.h" <<'H'
+#pragma once
+typedef short plain_t;
+H
+cat > "$tmp/include/sysflag.h" <<'H'
+#ifndef SYSFLAG_H
+#define SYSFLAG_H
+#ifdef WIDE_ELEMS
+typedef long long elem_t;
+#else
+typedef int elem_t;
+#endif
+#endif
+H
+cat > "$tmp/include/sysover.h" <<'H'
+#ifndef SYSOVER_H
+#define SYSOVER_H
+constexpr int pick(long) { return 8; }
+#endif
+H
+cd "$tmp"
+export TIRX_PP_CACHE_DIR="$tmp/cache"
+mkdir -p src
+
+# main.cu NAME: a file whose preamble is <cstdio> and that then includes NAME.cuh.
+main() { printf '#include <cstdio>\n#include "%s.cuh"\nint main() { std::printf("x\\n"); return 0; }\n' "$1" > "src/$1.cu"; }
+# copies FILE: how many copies of an unrolled body (`{ int i = N; ...`) FILE holds.
+copies() { grep -o "{ int i = [0-9]*;" "$1" | wc -l; }
+# check NAME: the run with the cache and one without write the same files and messages.
+check() {
+  local name=$1
+  rm -rf "out/$name" "off/$name"; mkdir -p "out/$name" "off/$name"
+  "$tool" "src/$name.cu" -o "out/$name/$name.cu" 2> "out/$name.err"; rc=$?
+  TIRX_PP_CACHE_DIR=off "$tool" "src/$name.cu" -o "off/$name/$name.cu" 2> "off/$name.err"; rc_off=$?
+  if [ "$rc" = "$rc_off" ] && cmp -s "out/$name.err" "off/$name.err" &&
+     diff -r <(cd "out/$name" && find . -type f | sort | xargs cat | sed "s|out/$name|X|g") \
+             <(cd "off/$name" && find . -type f | sort | xargs cat | sed "s|off/$name|X|g") > /dev/null; then
+    ok "$name-same-as-without-cache"
+  else
+    bad "$name-same-as-without-cache" "exit $rc, $rc_off" "$(diff out/$name.err off/$name.err | head -5)"
+  fi
+}
+
+# 1. Hoisted: the annotated header includes <sysplain.h> after a kernel that
+#    names nothing of it; the PCH reads it (its .names list plain_t) and
+#    refuses nothing.
+cat > src/hoisted.cuh <<'H'
+#pragma once
+__global__ void k(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 4; ++i) a[i] = i;
+}
+#include <sysplain.h>
+__global__ void k2(plain_t *a) {
+#pragma tirx unroll
+  for (int i = 0; i < (int)sizeof(plain_t); ++i) a[i] = i;
+}
+H
+main hoisted
+check hoisted
+if grep -qx "0 plain_t" cache/*.pch.names 2>/dev/null && ! ls cache/*.refused > /dev/null 2>&1 &&
+   [ "$(copies out/hoisted/hoisted.cu.headers/hoisted.cuh)" = 6 ]; then
+  ok hoisted-into-the-pch
+else
+  bad hoisted-into-the-pch "$(ls cache)"
+fi
+
+# 2. Rule 2: the header defines WIDE_ELEMS before <sysflag.h>, which reads
+#    it: not hoisted (.refused says why), and elem_t is long long (8 copies).
+rm -rf cache
+cat > src/flag.cuh <<'H'
+#pragma once
+#define WIDE_ELEMS
+#include <sysflag.h>
+__global__ void k(elem_t *a) {
+#pragma tirx unroll
+  for (int i = 0; i < (int)sizeof(elem_t); ++i) a[i] = i;
+}
+H
+main flag
+check flag
+if grep -q "names 'WIDE_ELEMS', a macro that the user's text sets before '#include <sysflag.h>'" cache/*.refused 2>/dev/null &&
+   [ "$(copies out/flag/flag.cu.headers/flag.cuh)" = 8 ]; then
+  ok user-macro-forbids-hoisting
+else
+  bad user-macro-forbids-hoisting "$(cat cache/*.refused 2>/dev/null)" "$(copies out/flag/flag.cu.headers/flag.cuh)"
+fi
+
+# 3. Rule 3: code before <sysover.h> calls pick(1L), which finds pick(int)
+#    there and would find the header's pick(long) if the header came first:
+#    the run uses the PCH without hoisting, and the loop has 4 copies.
+rm -rf cache
+cat > src/over.cuh <<'H'
+#pragma once
+constexpr int pick(int) { return 4; }
+__global__ void k(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < pick(1L); ++i) a[i] = i;
+}
+#include <sysover.h>
+H
+main over
+check over
+TIRX_PP_TIMES=1 "$tool" src/over.cu -o out/over2.cu 2> over.times
+if grep -q "no hoisting: 'pick' of #include <sysover.h> is named before it" over.times &&
+   [ "$(copies out/over/over.cu.headers/over.cuh)" = 4 ]; then
+  ok earlier-name-forbids-hoisting
+else
+  bad earlier-name-forbids-hoisting "$(grep hoist over.times)"
+fi
+
+# 4. The blanked host bodies' proof fails (TIRX_PP_DOUBT_BLANKS=1): the parse
+#    runs again without blanks, so clang's error in host() is seen again and
+#    named in the note, as without the cache; with the proof, host()'s body
+#    is blanked and the note does not name it.
+cat > src/blank.cu <<'K'
+#include <cstdio>
+int host(int n) { return n + undeclared_in_host; }
+__global__ void k(float *a, int n) {
+#pragma tirx unroll
+  for (int i = 0; i < n; ++i) a[i] = i;
+}
+int main() { std::printf("%d\n", host(1)); return 0; }
+K
+TIRX_PP_CACHE_DIR=off "$tool" src/blank.cu -o blank-off.cu 2> blank-off.err
+"$tool" src/blank.cu -o blank.cu 2> /dev/null  # the PCH
+TIRX_PP_TIMES=1 "$tool" src/blank.cu -o blank.cu 2> blank.times
+TIRX_PP_DOUBT_BLANKS=1 TIRX_PP_TIMES=1 "$tool" src/blank.cu -o blank.cu 2> doubt.times
+TIRX_PP_DOUBT_BLANKS=1 "$tool" src/blank.cu -o blank.cu 2> doubt.err
+if grep -q "undeclared_in_host" blank-off.err && cmp -s blank-off.err doubt.err &&
+   grep -q "time: blank " blank.times && ! grep -q "undeclared_in_host" blank.times &&
+   grep -q "time: parse-again " doubt.times; then
+  ok blank-proof-fails-parses-again
+else
+  bad blank-proof-fails-parses-again "$(diff blank-off.err doubt.err | head -5)" "$(grep -c parse-again doubt.times)"
+fi
+
+# 5. A stale PCH (a header of the preamble changed since) is built again
+#    before the prescan, which then uses it: not a prescan without the PCH
+#    (every header read twice) and a build after it.
+printf '#pragma once\nconstexpr int pre_n = 1;\n' > src/pre.h
+printf '#include <cstdio>\n#include "pre.h"\n' > src/stale.cu
+sed 1d src/blank.cu | sed 's/undeclared_in_host/pre_n/' >> src/stale.cu
+"$tool" src/stale.cu -o stale.cu 2> /dev/null
+printf '#pragma once\nconstexpr int pre_n = 2;\n' > src/pre.h
+touch -d '+1 minute' src/pre.h
+TIRX_PP_TIMES=1 "$tool" src/stale.cu -o stale.cu 2> stale.times
+build=$(grep -n "time: build-pch" stale.times | cut -d: -f1) blank=$(grep -n "time: blank" stale.times | cut -d: -f1)
+if [ "$(grep -c "time: build-pch" stale.times)" = 1 ] && [ -n "$blank" ] && [ "$build" -lt "$blank" ]; then
+  ok stale-pch-built-again-before-the-prescan
+else
+  bad stale-pch-built-again-before-the-prescan "$(grep -o 'time: [a-z-]*' stale.times | tr '\n' ' ')"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
