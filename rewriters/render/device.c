@@ -13,10 +13,15 @@
 // (<vector>, <unistd.h>, <zlib.h>): NVRTC reads it where it finds one (a
 // stand-in in runtime/nvrtc_include, the user's -I), else leaves it out, like
 // host code (__has_include).
+// The toolkit's host-only libraries (<cublas_v2.h>, <cublasLt.h>, <cufft.h>,
+// <nvml.h>, ...) are found in CUDA's directory but declare host APIs that
+// NVRTC cannot read (their types come from the host's cuda_runtime.h and C
+// library: FILE, cudaEmulationMantissaControl): their #include is left out.
 typedef struct {
   Range line;        // the directive's whole line
   const char *name;  // as spelled: <zlib.h>
   int line_no;
+  bool left_out;     // a host library of the toolkit: the line is blanked
 } Guard;
 
 // A file whose host-only declarations are blanked: the main file, or a user
@@ -163,6 +168,21 @@ static const char *spelled_name(Arena *a, const Source *src, const IncludeLine *
   return arena_strndup(a, src->data + inc->name_start, inc->name_end - inc->name_start);
 }
 
+// <cublas_v2.h>, <cufft.h>, ...: a host-only library of the toolkit, by the
+// name's first component (<curand.h> is the host API; <curand_kernel.h> the
+// device one, kept).
+static bool is_host_library(const char *name) {
+  static const char *const prefixes[] = {"cublas", "cufft",   "cusparse", "cusolver", "nvml",      "nvjpeg",
+                                         "npp",    "cudnn",   "nccl",     "cufile",   "nvrtc",     "nvJitLink",
+                                         "nvToolsExt", "nvtx3/", "cupti",  "nvperf",   NULL};
+  if (!name || *name != '<') return false;
+  name++;
+  if (!strcmp(name, "curand.h>")) return true;
+  for (int i = 0; prefixes[i]; i++)
+    if (!strncmp(name, prefixes[i], strlen(prefixes[i]))) return true;
+  return false;
+}
+
 // An #include <...> of a header outside tirx's and CUDA's directories: the
 // C and C++ libraries, POSIX, other libraries (and the user's own, which
 // NVRTC finds through the same -I, so that the guard changes nothing).
@@ -206,11 +226,18 @@ static enum CXChildVisitResult find_include(CXCursor cur, CXCursor parent, CXCli
   ViewFile *m = &v->files.items[0];
   CXFile f = clang_getIncludedFile(cur);
   size_t at;
-  if (!f || !front_offset(v->c->front, clang_getCursorLocation(cur), &at)) return CXChildVisit_Continue;
+  if (!front_offset(v->c->front, clang_getCursorLocation(cur), &at)) return CXChildVisit_Continue;
   Range line = line_at(m->src, at);
   const char *name = spelled_name(v->c->arena, m->src, include_in(v->c->anns, line));
-  if (is_guarded(v, f, name))
-    VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start)}));
+  if (!f) {  // not found by the parse, found by nvcc's host compiler (<omp.h> in gcc's directory): guarded
+    if (name && *name == '<')
+      VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), false}));
+    return CXChildVisit_Continue;
+  }
+  if (is_host_library(name))
+    VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), true}));
+  else if (is_guarded(v, f, name))
+    VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), false}));
   else
     add_user_header(v, f, line, name);
   return CXChildVisit_Continue;
@@ -226,7 +253,7 @@ static void find_header_guards(View *v, ViewFile *vf) {
     if (l.includes[i].computed || !l.includes[i].angled) continue;
     Range line = line_at(h, l.includes[i].start);
     const char *name = spelled_name(v->c->arena, h, &l.includes[i]);
-    VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(h, line.start)}));
+    VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(h, line.start), is_host_library(name)}));
   }
 }
 
@@ -279,6 +306,7 @@ static bool is_pragma_once(const char *s, size_t n) {
 // The guarded #include, then a #line for the line after it. NVRTC has
 // __has_include in every dialect it compiles.
 static const char *guard_text(Arena *a, const Guard *g, const char *path_literal, const char *eol) {
+  if (g->left_out) return arena_printf(a, "#line %d %s%s", g->line_no + 1, path_literal, eol);
   return arena_printf(a, "#if __has_include(%s)%s#include %s%s#endif%s#line %d %s%s", g->name, eol, g->name, eol, eol,
                       g->line_no + 1, path_literal, eol);
 }
