@@ -65,6 +65,21 @@ static bool ends_with_word(const char *s, size_t start, size_t end, const char *
   return end - start >= w && !memcmp(s + end - w, word, w);
 }
 
+// A variable of a standard library class other than the aggregates that
+// libcu++ gives device code too: `const std::string errLogFile = "...";`
+// (SGEMM_CUDA's sgemm.cu) is host code, although it is a constant.
+static bool std_class(CXCursor var) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(var));
+  if (t.kind != CXType_Record) return false;
+  CXString sp = clang_getTypeSpelling(t);
+  const char *n = clang_getCString(sp);
+  if (!strncmp(n, "const ", 6)) n += 6;
+  bool yes = !strncmp(n, "std::", 5) && strncmp(n, "std::array<", 11) && strncmp(n, "std::pair<", 10) &&
+        strncmp(n, "std::tuple<", 11) && strncmp(n, "std::complex<", 13);
+  clang_disposeString(sp);
+  return yes;
+}
+
 // Host-only: a function or namespace-scope variable that NVRTC refuses.
 // constexpr functions and constants stay (NVRTC's -default-device makes them
 // usable in device code, as --expt-relaxed-constexpr does for nvcc), and so do
@@ -77,7 +92,8 @@ static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, siz
   if (front_space(cur) & FRONT_DEVICE) return false;
   if (name < start || name > end) name = start;
   if (has_word(s, start, name, "constexpr") || has_word(s, start, name, "consteval")) return false;
-  if (namespace_var) return !has_word(s, start, name, "const") && !has_word(s, start, end, "__managed__");
+  if (namespace_var)
+    return (!has_word(s, start, name, "const") || std_class(cur)) && !has_word(s, start, end, "__managed__");
   return !ends_with_word(s, start, end, "default") && !ends_with_word(s, start, end, "delete");
 }
 
@@ -196,11 +212,26 @@ static bool is_guarded(View *v, CXFile f, const char *name) {
   return guarded;
 }
 
+// Whether the file lies under one of the user's -I directories (SGEMM_CUDA's
+// <runner.cuh> in src/, cuda-samples' <helper_cuda.h> in Common/), not -isystem
+// or the default paths of the C and C++ libraries.
+static bool under_user_dir(View *v, CXFile f) {
+  CXString path = clang_getFileName(f);
+  const char *real = arena_realpath(v->c->arena, clang_getCString(path));
+  clang_disposeString(path);
+  for (int i = 0; real && i + 1 < v->opt->nclang_args; i += 2) {
+    if (strcmp(v->opt->clang_args[i], "-I")) continue;
+    const char *dir = arena_realpath(v->c->arena, v->opt->clang_args[i + 1]);
+    if (dir && sys_path_under(real, dir)) return true;
+  }
+  return false;
+}
+
 // A quoted #include in the main file of a header outside tirx's and CUDA's
 // directories: a candidate for inlining (kept only if it has host code).
 static void add_user_header(View *v, CXFile f, Range line, const char *spelled) {
   const Source *src = v->c->src;
-  if (!spelled || *spelled != '"') return;
+  if (!spelled) return;
   if (file_of(v, f)) {  // included again: its guard or #pragma once would skip it
     VEC_PUSH(v->c->arena, v->repeats, line);
     VEC_PUSH(v->c->arena, v->repeated, (int)(file_of(v, f) - v->files.items));
@@ -236,6 +267,8 @@ static enum CXChildVisitResult find_include(CXCursor cur, CXCursor parent, CXCli
   }
   if (is_host_library(name))
     VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), true}));
+  else if (is_guarded(v, f, name) && under_user_dir(v, f))
+    add_user_header(v, f, line, name);  // <runner.cuh> through the user's -I: the user's own, inlined as "..."
   else if (is_guarded(v, f, name))
     VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), false}));
   else

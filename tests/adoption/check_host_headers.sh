@@ -6,7 +6,7 @@
 # which gcc's directory has and clang's parse does not. Needs NVRTC, no GPU.
 #   check_host_headers.sh TIRX_PP
 set -u
-tool=$1
+tool=$(realpath "$1")
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 ok() { pass=$((pass+1)); echo "ok   $1"; }
@@ -55,5 +55,35 @@ clean omp-h-not-found-by-the-parse omp.cu
 # <curand_kernel.h> is device code: kept (it compiles under NVRTC).
 printf '#include <curand_kernel.h>\n__global__ void k(float *a, unsigned long long s) {\n  curandState st;\n  curand_init(s, threadIdx.x, 0, &st);\n  a[threadIdx.x] = curand_uniform(&st);\n}\n' > "$tmp/curand.cu"
 clean curand-kernel-kept curand.cu
+# SGEMM_CUDA's sgemm.cu: a namespace-scope `const std::string` (host code,
+# though a constant), and <runner.cuh> found through -I src, a user header with
+# host prototypes (std::ofstream): inlined with its host code blanked, as a
+# quoted one is.
+mkdir -p "$tmp/src"
+cat > "$tmp/src/runner.cuh" <<'K'
+#pragma once
+#include <fstream>
+void print_matrix(const float *A, int M, int N, std::ofstream &fs);
+__global__ void fill(float *a) { a[threadIdx.x] = 1.f; }
+K
+cat > "$tmp/sgemm.cu" <<'K'
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+#include <runner.cuh>
+const std::string errLogFile = "matrixValidationFailure.txt";
+const std::vector<int> sizes = {128, 256};
+const int repeats = 50;
+__global__ void twice(float *a) { a[threadIdx.x] *= 2.f * repeats; }
+int main() { std::ofstream fs(errLogFile); print_matrix(nullptr, 0, 0, fs); return (int)sizes.size(); }
+K
+cleanI() {
+  (cd "$tmp" && "$tool" --check "$2" -o checked.cu -- -I src 2> err); local rc=$?
+  (cd "$tmp" && "$tool" "$2" -o plain.cu -- -I src 2> /dev/null)
+  if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && cmp -s "$tmp/checked.cu" "$tmp/plain.cu"; then ok "$1"; else
+    bad "$1"; echo "  exit $rc"; sed 's/^/  /' "$tmp/err" | head -8; fi
+}
+cleanI std-string-constant-and-angled-user-header sgemm.cu
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
