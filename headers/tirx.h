@@ -56,10 +56,25 @@ TIRX_DEVICE void tirx_warpgroup_sync(unsigned id) { tirx_bar_sync(id, 128); }
 
 // ---- what tirx-pp's lowering of regions and events calls (SPEC 3-4) --------
 
+// A partition is over a one-dimensional block (docs/regions-and-events.md):
+// launched with blockDim.y or blockDim.z above 1, threadIdx.x / 32 would give
+// the warps of every row the same index, and the regions would run on the
+// wrong threads. Such a launch traps (the launch fails), never runs silently
+// wrong; no printf here, which would give every kernel a stack frame.
+TIRX_DEVICE void tirx_partition_check() {
+  if ((blockDim.y | blockDim.z) != 1u) __trap();
+}
+
 // The warpgroup / warp index of this thread, the same in every lane (read
 // through a shuffle so that the compiler knows it is warp-uniform).
-TIRX_DEVICE int tirx_warpgroup_index() { return __shfl_sync(0xffffffffu, (int)(threadIdx.x / 128), 0); }
-TIRX_DEVICE int tirx_warp_index() { return __shfl_sync(0xffffffffu, (int)(threadIdx.x / 32), 0); }
+TIRX_DEVICE int tirx_warpgroup_index() {
+  tirx_partition_check();
+  return __shfl_sync(0xffffffffu, (int)(threadIdx.x / 128), 0);
+}
+TIRX_DEVICE int tirx_warp_index() {
+  tirx_partition_check();
+  return __shfl_sync(0xffffffffu, (int)(threadIdx.x / 32), 0);
+}
 
 // An event's mbarriers: one thread initializes every slot for `count`
 // arrivals, fences the init for the async proxy, then the whole block syncs.

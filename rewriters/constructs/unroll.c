@@ -8,6 +8,8 @@
 #include "ast.h"
 #include "unroll.h"
 
+__extension__ typedef unsigned __int128 u128;
+
 
 typedef struct {
   size_t body_start, end;
@@ -59,10 +61,11 @@ typedef struct {
   CXCursor var;
   const char *name;
   long long start, bound, step;
+  enum CXBinaryOperatorKind step_op;  // AddAssign (also ++, --, -=), MulAssign, DivAssign, ShlAssign, ShrAssign
   bool start_ok, bound_ok, step_ok;  // evaluated to constants
   int bound_bits;                    // the bound's type, for the comparison's common type
   bool bound_unsigned;
-  int start_node, bound_node;        // for messages
+  int start_node, bound_node, inc_node;  // for messages
   enum CXBinaryOperatorKind cmp;
 } Header;
 
@@ -131,7 +134,8 @@ static bool read_cond(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp,
   return false;
 }
 
-// ++i, i++, --i, i--, i += step, i -= step.
+// ++i, i++, --i, i--, i += step, i -= step; and the halving and doubling
+// loops of reductions and scans: i *= C, i /= C, i <<= C, i >>= C.
 static bool read_inc(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp, Header *h) {
   const Node *n = fp->inc >= 0 ? node_at(c, fp->inc) : NULL;
   CXCursor kids[4];
@@ -144,7 +148,9 @@ static bool read_inc(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp, 
   if (n && n->kind == CXCursor_CompoundAssignOperator && cursor_children(n->cur, kids, 4) == 2 &&
       is_ref_to(kids[0], h->var)) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
-    if (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign) {
+    bool scale = op == CXBinaryOperator_MulAssign || op == CXBinaryOperator_DivAssign ||
+                 op == CXBinaryOperator_ShlAssign || op == CXBinaryOperator_ShrAssign;
+    if (op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign || scale) {
       h->step_ok = eval(kids[1], &h->step);
       if (!h->step_ok) {
         const Node *k = node_at(c, fp->inc);
@@ -159,12 +165,25 @@ static bool read_inc(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp, 
         }
         h->step = -h->step;
       }
+      if (scale) {
+        h->step_op = op;
+        h->inc_node = fp->inc;
+        bool shift = op == CXBinaryOperator_ShlAssign || op == CXBinaryOperator_ShrAssign;
+        if (shift ? h->step < 0 || h->step >= 64 : op == CXBinaryOperator_DivAssign && h->step == 0) {
+          diag_error(d, node_at(c, fp->inc)->start, shift ? "the shift of a loop under '%s' is out of range"
+                                                          : "the step of a loop under '%s' divides by zero",
+                     spelling_of(an));
+          return false;
+        }
+      }
       return true;
     }
   }
   diag_error(d, n ? n->start : fp->rparen,
-             "the increment of a loop under '%s' must be ++%s, %s++, --%s, %s--, %s += C or %s -= C", spelling_of(an),
-             h->name, h->name, h->name, h->name, h->name, h->name);
+             "the increment of a loop under '%s' must be ++%s, %s++, --%s, %s--, %s += C, %s -= C, %s *= C, %s /= C, "
+             "%s <<= C or %s >>= C",
+             spelling_of(an), h->name, h->name, h->name, h->name, h->name, h->name, h->name, h->name, h->name,
+             h->name);
   return false;
 }
 
@@ -202,6 +221,12 @@ static bool expand(Ctx *c, Diag *d, const Annotation *an, const Header *h, LoopH
   bool cu = vb == bb ? (vu || bu) : vb > bb ? vu : bu;
   bound = as_type(bound, cbits, cu);
   VEC(char *) vals = {0};
+  bool shift = h->step_op == CXBinaryOperator_ShlAssign || h->step_op == CXBinaryOperator_ShrAssign;
+  if (shift && h->step >= vb) {  // a shift by the promoted type's width or more is undefined in C
+    diag_error(d, node_at(c, h->inc_node)->start, "the shift of a loop under '%s' is out of range for '%s'",
+               spelling_of(an), u->type);
+    return false;
+  }
   while (holds(as_type(v, cbits, cu), h->cmp, bound)) {
     if (vals.len == MAX_COPIES) {
       diag_error(d, node_at(c, h->bound_node)->start,
@@ -209,12 +234,27 @@ static bool expand(Ctx *c, Diag *d, const Annotation *an, const Header *h, LoopH
       return false;
     }
     VEC_PUSH(c->arena, vals, int_literal(c->arena, v, is_unsigned, bits));
-    v += h->step;
+    i128 was = v;
+    switch (h->step_op) {  // |v| < 2^64 and |step| < 2^64: the product fits; unsigned wraps below
+    case CXBinaryOperator_MulAssign: v = is_unsigned ? (i128)((u128)v * (u128)h->step)
+                                                     : v * h->step; break;
+    case CXBinaryOperator_DivAssign: v = v / h->step; break;  // truncates toward zero, as C does
+    case CXBinaryOperator_ShlAssign: v = is_unsigned ? (i128)((u128)v << h->step)
+                                                     : v * ((i128)1 << h->step); break;
+    case CXBinaryOperator_ShrAssign: v = v >> h->step; break;  // arithmetic on a negative value, as nvcc's
+    default: v += h->step;
+    }
     if (is_unsigned)
       v = ((v % mod) + mod) % mod;
     else if (v < lo || v > hi) {
       diag_error(d, node_at(c, h->bound_node)->start,
                  "loop variable '%s' overflows its type before this loop ends", h->name);
+      return false;
+    }
+    if (v == was) {  // i *= 1, i /= 1, 0 *= C, i >>= 0, ... with the condition still true
+      diag_error(d, node_at(c, h->bound_node)->start,
+                 "loop variable '%s' stays %s after a step, so this loop under '%s' never ends", h->name,
+                 int_literal(c->arena, v, is_unsigned, bits), spelling_of(an));
       return false;
     }
   }
@@ -252,7 +292,7 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
   bool ok = false;
   const Node *n = node_at(c, st.node);
   ForParts fp;
-  Header h = {.name = "i"};
+  Header h = {.name = "i", .step_op = CXBinaryOperator_AddAssign};
   bool declared;
   if (n->kind != CXCursor_ForStmt) {
     diag_error(d, n->start, "expected a 'for' loop after '%s'", spelling_of(an));
@@ -270,7 +310,8 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
     } else if (read_cond(c, d, an, &fp, &h) && read_inc(c, d, an, &fp, &h)) {
       int assign = assigns_to(c, fp.body, h.var);
       out->in_template = n->in_template;
-      out->start = h.start, out->step = h.step;
+      out->start = h.start;
+      out->step = h.step_op == CXBinaryOperator_AddAssign ? h.step : 0;  // 0: not a counted step (vectorize)
       if (assign >= 0) {
         diag_error(d, node_at(c, assign)->start, "loop variable '%s' is assigned in the body of a loop under '%s'",
                    h.name, spelling_of(an));

@@ -299,7 +299,12 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
   }
   Diag quiet = {.src = c->src};
   LoopHeader h;
-  if (!read_loop(c, &quiet, an, st, &h) || !h.constant || h.start != 0 || h.step != 1 || !h.declared ||
+  bool read = read_loop(c, &quiet, an, st, &h);
+  if (read && !h.constant) {  // the width differs from one instantiation to the next
+    fall_back(c, an, st.start, "the trip count depends on a template parameter (the vector width must be known before instantiation)");
+    return;
+  }
+  if (!read || !h.constant || h.start != 0 || h.step != 1 || !h.declared ||
       (h.count != 2 && h.count != 4 && h.count != 8 && h.count != 16))
   {
     fall_back(c, an, st.start, "the loop is not 'for (int v = 0; v < W; ++v)' with W a constant 2, 4, 8 or 16");

@@ -13,10 +13,15 @@
 // (<vector>, <unistd.h>, <zlib.h>): NVRTC reads it where it finds one (a
 // stand-in in runtime/nvrtc_include, the user's -I), else leaves it out, like
 // host code (__has_include).
+// The toolkit's host-only libraries (<cublas_v2.h>, <cublasLt.h>, <cufft.h>,
+// <nvml.h>, ...) are found in CUDA's directory but declare host APIs that
+// NVRTC cannot read (their types come from the host's cuda_runtime.h and C
+// library: FILE, cudaEmulationMantissaControl): their #include is left out.
 typedef struct {
   Range line;        // the directive's whole line
   const char *name;  // as spelled: <zlib.h>
   int line_no;
+  bool left_out;     // a host library of the toolkit: the line is blanked
 } Guard;
 
 // A file whose host-only declarations are blanked: the main file, or a user
@@ -60,6 +65,21 @@ static bool ends_with_word(const char *s, size_t start, size_t end, const char *
   return end - start >= w && !memcmp(s + end - w, word, w);
 }
 
+// A variable of a standard library class other than the aggregates that
+// libcu++ gives device code too: `const std::string errLogFile = "...";`
+// (SGEMM_CUDA's sgemm.cu) is host code, although it is a constant.
+static bool std_class(CXCursor var) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(var));
+  if (t.kind != CXType_Record) return false;
+  CXString sp = clang_getTypeSpelling(t);
+  const char *n = clang_getCString(sp);
+  if (!strncmp(n, "const ", 6)) n += 6;
+  bool yes = !strncmp(n, "std::", 5) && strncmp(n, "std::array<", 11) && strncmp(n, "std::pair<", 10) &&
+        strncmp(n, "std::tuple<", 11) && strncmp(n, "std::complex<", 13);
+  clang_disposeString(sp);
+  return yes;
+}
+
 // Host-only: a function or namespace-scope variable that NVRTC refuses.
 // constexpr functions and constants stay (NVRTC's -default-device makes them
 // usable in device code, as --expt-relaxed-constexpr does for nvcc), and so do
@@ -72,7 +92,8 @@ static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, siz
   if (front_space(cur) & FRONT_DEVICE) return false;
   if (name < start || name > end) name = start;
   if (has_word(s, start, name, "constexpr") || has_word(s, start, name, "consteval")) return false;
-  if (namespace_var) return !has_word(s, start, name, "const") && !has_word(s, start, end, "__managed__");
+  if (namespace_var)
+    return (!has_word(s, start, name, "const") || std_class(cur)) && !has_word(s, start, end, "__managed__");
   return !ends_with_word(s, start, end, "default") && !ends_with_word(s, start, end, "delete");
 }
 
@@ -163,6 +184,21 @@ static const char *spelled_name(Arena *a, const Source *src, const IncludeLine *
   return arena_strndup(a, src->data + inc->name_start, inc->name_end - inc->name_start);
 }
 
+// <cublas_v2.h>, <cufft.h>, ...: a host-only library of the toolkit, by the
+// name's first component (<curand.h> is the host API; <curand_kernel.h> the
+// device one, kept).
+static bool is_host_library(const char *name) {
+  static const char *const prefixes[] = {"cublas", "cufft",   "cusparse", "cusolver", "nvml",      "nvjpeg",
+                                         "npp",    "cudnn",   "nccl",     "cufile",   "nvrtc",     "nvJitLink",
+                                         "nvToolsExt", "nvtx3/", "cupti",  "nvperf",   NULL};
+  if (!name || *name != '<') return false;
+  name++;
+  if (!strcmp(name, "curand.h>")) return true;
+  for (int i = 0; prefixes[i]; i++)
+    if (!strncmp(name, prefixes[i], strlen(prefixes[i]))) return true;
+  return false;
+}
+
 // An #include <...> of a header outside tirx's and CUDA's directories: the
 // C and C++ libraries, POSIX, other libraries (and the user's own, which
 // NVRTC finds through the same -I, so that the guard changes nothing).
@@ -176,11 +212,26 @@ static bool is_guarded(View *v, CXFile f, const char *name) {
   return guarded;
 }
 
+// Whether the file lies under one of the user's -I directories (SGEMM_CUDA's
+// <runner.cuh> in src/, cuda-samples' <helper_cuda.h> in Common/), not -isystem
+// or the default paths of the C and C++ libraries.
+static bool under_user_dir(View *v, CXFile f) {
+  CXString path = clang_getFileName(f);
+  const char *real = arena_realpath(v->c->arena, clang_getCString(path));
+  clang_disposeString(path);
+  for (int i = 0; real && i + 1 < v->opt->nclang_args; i += 2) {
+    if (strcmp(v->opt->clang_args[i], "-I")) continue;
+    const char *dir = arena_realpath(v->c->arena, v->opt->clang_args[i + 1]);
+    if (dir && sys_path_under(real, dir)) return true;
+  }
+  return false;
+}
+
 // A quoted #include in the main file of a header outside tirx's and CUDA's
 // directories: a candidate for inlining (kept only if it has host code).
 static void add_user_header(View *v, CXFile f, Range line, const char *spelled) {
   const Source *src = v->c->src;
-  if (!spelled || *spelled != '"') return;
+  if (!spelled) return;
   if (file_of(v, f)) {  // included again: its guard or #pragma once would skip it
     VEC_PUSH(v->c->arena, v->repeats, line);
     VEC_PUSH(v->c->arena, v->repeated, (int)(file_of(v, f) - v->files.items));
@@ -206,11 +257,20 @@ static enum CXChildVisitResult find_include(CXCursor cur, CXCursor parent, CXCli
   ViewFile *m = &v->files.items[0];
   CXFile f = clang_getIncludedFile(cur);
   size_t at;
-  if (!f || !front_offset(v->c->front, clang_getCursorLocation(cur), &at)) return CXChildVisit_Continue;
+  if (!front_offset(v->c->front, clang_getCursorLocation(cur), &at)) return CXChildVisit_Continue;
   Range line = line_at(m->src, at);
   const char *name = spelled_name(v->c->arena, m->src, include_in(v->c->anns, line));
-  if (is_guarded(v, f, name))
-    VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start)}));
+  if (!f) {  // not found by the parse, found by nvcc's host compiler (<omp.h> in gcc's directory): guarded
+    if (name && *name == '<')
+      VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), false}));
+    return CXChildVisit_Continue;
+  }
+  if (is_host_library(name))
+    VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), true}));
+  else if (is_guarded(v, f, name) && under_user_dir(v, f))
+    add_user_header(v, f, line, name);  // <runner.cuh> through the user's -I: the user's own, inlined as "..."
+  else if (is_guarded(v, f, name))
+    VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), false}));
   else
     add_user_header(v, f, line, name);
   return CXChildVisit_Continue;
@@ -226,7 +286,7 @@ static void find_header_guards(View *v, ViewFile *vf) {
     if (l.includes[i].computed || !l.includes[i].angled) continue;
     Range line = line_at(h, l.includes[i].start);
     const char *name = spelled_name(v->c->arena, h, &l.includes[i]);
-    VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(h, line.start)}));
+    VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(h, line.start), is_host_library(name)}));
   }
 }
 
@@ -279,6 +339,7 @@ static bool is_pragma_once(const char *s, size_t n) {
 // The guarded #include, then a #line for the line after it. NVRTC has
 // __has_include in every dialect it compiles.
 static const char *guard_text(Arena *a, const Guard *g, const char *path_literal, const char *eol) {
+  if (g->left_out) return arena_printf(a, "#line %d %s%s", g->line_no + 1, path_literal, eol);
   return arena_printf(a, "#if __has_include(%s)%s#include %s%s#endif%s#line %d %s%s", g->name, eol, g->name, eol, eol,
                       g->line_no + 1, path_literal, eol);
 }
