@@ -166,9 +166,13 @@ else
 fi
 # File systems and kernels that cannot swap two names: renameat2, rename and
 # link made to fail by tests/rename_shim.c (LD_PRELOAD; the header cache off,
-# its renames would count).
+# its renames would count; an AddressSanitizer build, ctest's sanitizers, would
+# refuse a library loaded before its runtime, hence verify_asan_link_order=0).
 if cc -shared -fPIC -o shim.so "$golden/../rename_shim.c" -ldl 2> /dev/null; then
-  shimmed() { env TIRX_PP_CACHE_DIR=off LD_PRELOAD="$tmp/shim.so" "$@"; }
+  shimmed() {
+    env TIRX_PP_CACHE_DIR=off ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+      LD_PRELOAD="$tmp/shim.so" "$@"
+  }
   olds() { printf 'old output\n' > "$1" && printf 'old depfile\n' > "$1.d"; }
   leftovers() { ls | grep -c "^$1.*\.\(tmp\|old\)"; }
   kept_name() { sed -n "s/.*; the old file is in '\(.*\)'$/\1/p" err; }
