@@ -144,25 +144,14 @@ static bool guarded(LexText t, size_t *guard_at) {
   bool line_start = true, once = false, defined = false, closed = false, spoilt = false, code = false;
   int depth = 0, ndirs = 0;
   size_t ms = 0, mn = 0;  // the guard's macro
-  for (size_t i = 0; i < t.n;) {
-    if (lex_eol(t, i)) {
-      line_start = true;
-      i++;
-      continue;
-    }
-    LexKind kind;
-    size_t e = lex_token(t, i, &kind);
-    if (kind == LEX_SPACE || kind == LEX_COMMENT) {
-      i = e;
-      continue;
-    }
+  LexTok k;
+  for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
     if (closed) spoilt = true;  // anything after the guard's #endif
-    if (!(line_start && kind == LEX_PUNCT && t.s[i] == '#')) {
+    if (!(k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#')) {
       code = true;
-      line_start = false;
-      i = e;
       continue;
     }
+    i = k.start;
     size_t le = line_end(t, i), s, as;
     LexKind nk = LEX_SPACE, ak = LEX_SPACE;
     size_t ne = next_token(t, i + 1, le, &s, &nk), ae = next_token(t, ne, le, &as, &ak);
@@ -175,7 +164,6 @@ static bool guarded(LexText t, size_t *guard_at) {
     if (depth == 1 && (is_word(t, s, ne, "else") || (ne - s >= 4 && !memcmp(t.s + s, "elif", 4)))) spoilt = true;
     if (is_word(t, s, ne, "endif") && --depth == 0 && mn) closed = true;
     ndirs++;
-    line_start = false;
     i = le;
   }
   bool guard = mn && defined && closed && !spoilt;
@@ -267,19 +255,10 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
   int depth = 0, base = 0;  // conditional blocks open; the guard's
   int next_inc = 0;
   bool line_start = true;
-  for (size_t i = from; i < t.n;) {
-    if (lex_eol(t, i)) {
-      line_start = true;
-      i++;
-      continue;
-    }
-    LexKind kind;
-    size_t e = lex_token(t, i, &kind);
-    if (kind == LEX_SPACE || kind == LEX_COMMENT) {
-      i = e;
-      continue;
-    }
-    if (line_start && kind == LEX_PUNCT && t.s[i] == '#') {
+  LexTok k;
+  for (size_t i = from; lex_next(t, &i, &line_start, &k);) {
+    if (k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#') {
+      i = k.start;
       size_t le = line_end(t, i), s;
       LexKind nk = LEX_SPACE;
       size_t ne = next_token(t, i + 1, le, &s, &nk);
@@ -290,16 +269,14 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
       directive(w, f, t, i, le, cond || depth > base, &next_inc);
       if (is_word(t, s, ne, "endif") && depth > 0) depth--;
       i = le;
-      line_start = false;
       continue;
     }
-    if (line_start && t.s[i] == '%' && i + 1 < t.n && t.s[i + 1] == ':') w->stopped = true;  // a `%:` directive
-    line_start = false;
-    if (kind == LEX_IDENT) {
-      if (is_word(t, i, e, "_Pragma") || is_word(t, i, e, "__pragma")) w->stopped = true;
-      if (!w->stopped) add_word(w, t.s + i, e - i);
+    if (k.first && t.s[k.start] == '%' && k.start + 1 < t.n && t.s[k.start + 1] == ':')
+      w->stopped = true;  // a `%:` directive
+    if (k.kind == LEX_IDENT) {
+      if (is_word(t, k.start, k.end, "_Pragma") || is_word(t, k.start, k.end, "__pragma")) w->stopped = true;
+      if (!w->stopped) add_word(w, t.s + k.start, k.end - k.start);
     }
-    i = e;
   }
   w->depth--;
 }
@@ -309,33 +286,19 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
 // text (rule 3).
 static void define_words(Walk *w, LexText t) {
   bool line_start = true;
-  for (size_t i = 0; i < t.n;) {
-    if (lex_eol(t, i)) {
-      line_start = true;
-      i++;
-      continue;
+  LexTok k;
+  for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
+    if (!(k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#')) continue;
+    size_t le = line_end(t, k.start), s;
+    LexKind nk = LEX_SPACE, kind;
+    size_t ne = next_token(t, k.start + 1, le, &s, &nk);
+    for (size_t p = ne; is_word(t, s, ne, "define") && p < le;) {
+      size_t q, e = next_token(t, p, le, &q, &kind);
+      if (q >= le) break;
+      if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
+      p = e;
     }
-    LexKind kind;
-    size_t e = lex_token(t, i, &kind);
-    if (kind == LEX_SPACE || kind == LEX_COMMENT) {
-      i = e;
-      continue;
-    }
-    if (line_start && kind == LEX_PUNCT && t.s[i] == '#') {
-      size_t le = line_end(t, i), s;
-      LexKind nk = LEX_SPACE;
-      size_t ne = next_token(t, i + 1, le, &s, &nk);
-      for (size_t p = ne; is_word(t, s, ne, "define") && p < le;) {
-        size_t q;
-        e = next_token(t, p, le, &q, &kind);
-        if (q >= le) break;
-        if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
-        p = e;
-      }
-      e = le;
-    }
-    line_start = false;
-    i = e;
+    i = le;
   }
 }
 

@@ -145,6 +145,28 @@ size_t lex_token(LexText t, size_t i, LexKind *kind) {
   return i + (sp ? sp : 1);
 }
 
+bool lex_next(LexText t, size_t *i, bool *line_start, LexTok *tok) {
+  for (size_t p = *i; p < t.n;) {
+    if (lex_eol(t, p)) {
+      *line_start = true;
+      p++;
+      continue;
+    }
+    LexKind kind;
+    size_t e = lex_token(t, p, &kind);
+    if (kind == LEX_SPACE || kind == LEX_COMMENT) {  // blanks, splices, comments: the line start stays
+      p = e;
+      continue;
+    }
+    *tok = (LexTok){p, e, kind, *line_start};
+    *line_start = false;
+    *i = e;
+    return true;
+  }
+  *i = t.n;
+  return false;
+}
+
 static bool is_opener(char c) { return c == '(' || c == '[' || c == '{'; }
 static bool is_closer(char c) { return c == ')' || c == ']' || c == '}'; }
 

@@ -47,6 +47,19 @@ size_t lex_space(LexText t, size_t i);
 // Call it at the boundary of a token: in the middle of one, it lexes from there.
 size_t lex_token(LexText t, size_t i, LexKind *kind);
 
+// A token that is not blanks, a splice, a comment or a line end, and whether
+// it is the first of its logical line (a '#' there starts a directive).
+typedef struct {
+  size_t start, end;
+  LexKind kind;
+  bool first;
+} LexTok;
+// The next such token from *i into *tok, *i moved past it; false at the end
+// of the text. *line_start says whether *i is at the start of a line (true at
+// the start of the text) and is kept up to date, so that a caller that skips
+// to a directive's line end sees that line end next.
+bool lex_next(LexText t, size_t *i, bool *line_start, LexTok *tok);
+
 typedef enum {
   LEX_PARENS,    // only ( and ) count: how the preprocessor splits a macro's arguments
   LEX_BRACKETS,  // ( [ { are each closed by their own closer (64 deep at most)

@@ -248,28 +248,19 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
   Found found = {0};
   bool line_start = true;
   size_t start = t.n >= 3 && !memcmp(t.s, "\xef\xbb\xbf", 3) ? 3 : 0;  // a UTF-8 byte-order mark
-  for (size_t i = start; i < t.n;) {
-    if (lex_eol(t, i)) {
-      line_start = true;
-      i++;
+  LexTok k;
+  for (size_t i = start; lex_next(t, &i, &line_start, &k);) {
+    if (k.first && hash_len(t, k.start)) {
+      i = scan_directive(a, t, k.start, &out, &found);
+      line_start = true;  // as at the directive's start: its line end may be behind i
       continue;
     }
-    LexKind kind;
-    size_t e = lex_token(t, i, &kind);
-    if (kind == LEX_SPACE || kind == LEX_COMMENT) {  // blanks, splices, comments: line_start stays as it was
-      i = e;
-      continue;
-    }
-    if (hash_len(t, i) && line_start) {
-      i = scan_directive(a, t, i, &out, &found);
-      continue;
-    }
-    line_start = false;
-    if (kind == LEX_IDENT && word_at(t, i, e, "_Pragma"))
-      e = scan_upragma(a, t, i, e, &found.anns);
-    else if (kind == LEX_IDENT && e - i > 5 && (!memcmp(t.s + i, "TIRX_", 5) || !memcmp(t.s + i, "tirx_", 5)))
-      e = scan_name(a, t, i, e, &found.anns);
-    i = e;  // a literal (raw strings and encoding prefixes too), a pp-number, a word, a byte
+    // Else a literal (raw strings and encoding prefixes too), a pp-number, a word, a byte.
+    if (k.kind == LEX_IDENT && word_at(t, k.start, k.end, "_Pragma"))
+      i = scan_upragma(a, t, k.start, k.end, &found.anns);
+    else if (k.kind == LEX_IDENT && k.end - k.start > 5 &&
+             (!memcmp(t.s + k.start, "TIRX_", 5) || !memcmp(t.s + k.start, "tirx_", 5)))
+      i = scan_name(a, t, k.start, k.end, &found.anns);
   }
   out.items = found.anns.items;
   out.len = found.anns.len;

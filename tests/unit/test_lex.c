@@ -129,6 +129,28 @@ START_TEST(token_boundaries) {
 }
 END_TEST
 
+START_TEST(significant_tokens) {
+  // Blanks, comments, splices and line ends are skipped; `first` says which
+  // token begins its line, across a comment and a splice, not after a code token.
+  LexText t = text("a /* x\n y */ b\n  /**/ #d \\\n e\n\"s\" c");
+  const char *want[] = {"a", "b", "#", "d", "e", "\"s\"", "c"};
+  const bool first[] = {true, false, true, false, false, true, false};
+  bool line_start = true;
+  size_t i = 0, n = 0;
+  LexTok k;
+  while (lex_next(t, &i, &line_start, &k)) {
+    ck_assert_uint_lt(n, 7);
+    ck_assert_uint_eq(k.end - k.start, strlen(want[n]));
+    ck_assert(!memcmp(t.s + k.start, want[n], k.end - k.start));
+    ck_assert_int_eq(k.first, first[n]);
+    ck_assert_uint_eq(i, k.end);
+    n++;
+  }
+  ck_assert_uint_eq(n, 7);
+  ck_assert_uint_eq(i, t.n);
+}
+END_TEST
+
 START_TEST(closing_brackets) {
   size_t bad;
   LexText t = text("(a[)])");
@@ -187,6 +209,7 @@ int main(void) {
   tcase_add_test(tc, literals);
   tcase_add_test(tc, raw_strings);
   tcase_add_test(tc, token_boundaries);
+  tcase_add_test(tc, significant_tokens);
   tcase_add_test(tc, closing_brackets);
   tcase_add_test(tc, top_level_search);
   tcase_add_test(tc, over_a_source);
