@@ -162,21 +162,9 @@ static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int
 // Returns the first error (cudaErrorNotSupported: the driver has no TMA).
 static cudaError_t gemm_bf16_tile(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile,
                                   cudaStream_t stream = 0) {
-  if (M < 1 || N < 8 || K < 8 || N % 8 != 0 || K % 8 != 0) return cudaErrorInvalidValue;
-  if (((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 != 0) return cudaErrorMisalignedAddress;
-  if (tile == kTileAuto) {
-    int device = 0, sms = 0;
-    cudaError_t e = cudaGetDevice(&device);
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    if (e != cudaSuccess) return e;
-    tile = pick_tile(M, N, sms);
-  }
-  switch (tile) {
-    case kTile256x152: return launch_gemm<Tile256x152>(A, B, C, M, N, K, stream);
-    case kTile192x160: return launch_gemm<Tile192x160>(A, B, C, M, N, K, stream);
-    case kTile128x128: return launch_gemm<Tile128x128>(A, B, C, M, N, K, stream);
-    default: return launch_gemm<Tile128x256>(A, B, C, M, N, K, stream);
-  }
+  cudaError_t e = resolve_tile(A, B, C, M, N, K, 1, &tile);
+  if (e != cudaSuccess) return e;
+  return with_tile_shape(tile, [&](auto shape) { return launch_gemm<decltype(shape)>(A, B, C, M, N, K, stream); });
 }
 
 // C = A * B^T on `stream`, the tile shape chosen for m x n: what bench/gemm.cu

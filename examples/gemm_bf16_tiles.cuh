@@ -176,6 +176,32 @@ static GemmTile pick_tile(int M, int N, int sms, int cluster_m = 1) {
   return (GemmTile)best;
 }
 
+// What both examples' host calls check before a launch (n and k multiples of
+// 8, the matrices 16-byte aligned: TMA), then the shape to run in *tile:
+// pick_tile's on this device, in clusters of cluster_m, for kTileAuto.
+static cudaError_t resolve_tile(const bf16* A, const bf16* B, const bf16* C, int M, int N, int K, int cluster_m,
+                                GemmTile* tile) {
+  if (M < 1 || N < 8 || K < 8 || N % 8 != 0 || K % 8 != 0) return cudaErrorInvalidValue;
+  if (((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 != 0) return cudaErrorMisalignedAddress;
+  if (*tile != kTileAuto) return cudaSuccess;
+  int device = 0, sms = 0;
+  cudaError_t e = cudaGetDevice(&device);
+  if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  if (e == cudaSuccess) *tile = pick_tile(M, N, sms, cluster_m);
+  return e;
+}
+
+// f(Shape{}) for the tile shape `tile` names: the one switch over the shapes.
+template <class F>
+static cudaError_t with_tile_shape(GemmTile tile, F f) {
+  switch (tile) {
+    case kTile256x152: return f(Tile256x152{});
+    case kTile192x160: return f(Tile192x160{});
+    case kTile128x128: return f(Tile128x128{});
+    default: return f(Tile128x256{});
+  }
+}
+
 // The examples' main: C for m x n x k (argv as in their header comments)
 // from the shape gemm(A, B, C, m, n, k, tile) picks, then from each shape
 // forced, each into a freshly poisoned C, against the same bf16 values
