@@ -655,7 +655,10 @@ static long long needed(const Event *ev) {
 static long long arrivals_of(const Sim *s, const Op *op, int t) {
   const Kernel *k = s->k;
   if (!k->nparts) return needed(op->event);  // no partition: each trigger is a phase
-  if (op->kind == OP_TRIGGER_BYTES) return t == (op->region ? op->region->first : 0);
+  // tirx_trigger_bytes arrives once, by the region's first thread; under an
+  // `if` the site itself says who (`if (threadIdx.x == 32)`): one arrival
+  // from each index that reaches it.
+  if (op->kind == OP_TRIGGER_BYTES) return op->data_if >= 0 || t == (op->region ? op->region->first : 0);
   // A cluster event: every block runs this trace, and each of its triggers
   // stands for one from every block that reaches this one; the counts are
   // per source block, one arrival per warp (docs/clusters.md).
