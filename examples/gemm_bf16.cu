@@ -69,13 +69,23 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
     if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
+    // With one column of tiles (n <= BN: a skinny C), each block reads its A
+    // rows once and no other block needs them, while every block reads all of
+    // B: A's lines are marked to leave L2 first and B's to stay (2-4% at
+    // 16896 x 256 x 4096; on wider C the blocks share A's rows through L2 too,
+    // and the hint cost 0.5-1%: bench/RESULTS.md).
+    const bool skinny = tiles_n == 1;
+    const uint64_t keep_a = tirx_l2_policy_evict_first(), keep_b = tirx_l2_policy_evict_last();
     int it = 0;  // K-tiles issued so far: the ring position
 #pragma tirx persistent(tile: tiles) order(grouped(tiles_n, kGroupRows))
     for (int kt = 0; kt < ktiles; ++kt, ++it) {
       const int s = it % STAGES;
       tirx_wait(empty[s]);
       tirx_trigger_bytes(full[s], T::kStageBytes);  // by thread 0, which issues the copies
-      if (threadIdx.x == 0) {
+      if (threadIdx.x == 0 && skinny) {
+        tirx_tma_load_2d_hint(As + s * BM * BK, &mapA, tile / tiles_n * BM, kt * BK, &full[s], keep_a);
+        tirx_tma_load_2d_hint(Bs + s * BN * BK, &mapB, tile % tiles_n * BN, kt * BK, &full[s], keep_b);
+      } else if (threadIdx.x == 0) {
         tirx_tma_load_2d(As + s * BM * BK, &mapA, tile / tiles_n * BM, kt * BK, &full[s]);
         tirx_tma_load_2d(Bs + s * BN * BK, &mapB, tile % tiles_n * BN, kt * BK, &full[s]);
       }

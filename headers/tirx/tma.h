@@ -129,6 +129,45 @@ TIRX_DEVICE void tirx_tma_load_2d(void *dst, const void *map, int row, int col, 
 #endif
 }
 
+// createpolicy.fractional.L2::evict_first: an L2 cache policy for the
+// .L2::cache_hint copies (tirx_tma_load_2d_hint) that marks every line they
+// bring in as the first to go: for data that one block reads once and no
+// other block needs (a skinny GEMM's A rows), so that it does not push out
+// what every block reads. 0 (no policy) before sm_80.
+TIRX_DEVICE uint64_t tirx_l2_policy_evict_first() {
+  uint64_t policy = 0;
+#if defined(TIRX_SM80_)
+  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+
+// createpolicy.fractional.L2::evict_last: the lines stay in L2 longest: for
+// data that every block reads (a skinny GEMM's B). 0 before sm_80.
+TIRX_DEVICE uint64_t tirx_l2_policy_evict_last() {
+  uint64_t policy = 0;
+#if defined(TIRX_SM80_)
+  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+
+// cp.async.bulk.tensor.2d ... .L2::cache_hint: tirx_tma_load_2d with the L2
+// policy `policy` (tirx_l2_policy_evict_first / _last) for the lines it reads.
+TIRX_DEVICE void tirx_tma_load_2d_hint(void *dst, const void *map, int row, int col, uint64_t *bar,
+                                       uint64_t policy) {
+#if defined(TIRX_SM90_)
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
+      " [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(tirx_smem_addr(dst)),
+      "l"(map), "r"(col), "r"(row), "r"(tirx_smem_addr(bar)), "l"(policy)
+      : "memory");
+#else
+  (void)dst, (void)map, (void)row, (void)col, (void)bar, (void)policy;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
 // cp.async.bulk.tensor.2d ... .multicast::cluster: the box at (row, col) into
 // dst in every block of the cluster whose rank is set in cta_mask (bit r:
 // rank r), at the same shared-memory offset in each; each destination's

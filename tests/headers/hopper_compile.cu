@@ -13,6 +13,7 @@ __global__ void every_function(const __grid_constant__ CUtensorMap map, int row,
   float acc256[128] = {}, acc128[64] = {};
   tirx_tma_prefetch_map(&map);
   tirx_tma_load_2d(tile, &map, row, col, &bar);
+  tirx_tma_load_2d_hint(tile, &map, row, col, &bar, scale ? tirx_l2_policy_evict_first() : tirx_l2_policy_evict_last());
   tirx_tma_load_2d_multicast(tile, &map, row, col, &bar, (uint16_t)scale);
   tirx_tma_load_3d_multicast(tile, &map, scale, row, col, &bar, (uint16_t)3);
   tirx_wgmma_fence();
