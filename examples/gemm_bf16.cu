@@ -16,7 +16,9 @@
 // 128 fp32 registers per thread: they wait for `full`, issue four wgmma
 // m64n256k16 on the slot, and hand the slot back through `empty` one K-tile
 // later, once the next K-tile's wgmmas are queued behind it (wgmma.wait_group
-// 1). `regs()` gives the consumers 240 registers and the producer 24. Edge
+// 1). `regs()` gives the consumers 240 registers and the producer 24. On a
+// skinny C (one or two columns of tiles) the copies tell L2 to drop A's lines
+// first and keep B's (tirx_tma_load_2d_hint). Edge
 // tiles need no code: TMA reads zeros outside A and B, and its stores of C clip
 // at C's edges. The epilogue goes through shared memory and a TMA store, so
 // that it overlaps the warpgroup's next tile instead of waiting for device
@@ -69,12 +71,14 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
     if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
-    // With one column of tiles (n <= BN: a skinny C), each block reads its A
-    // rows once and no other block needs them, while every block reads all of
-    // B: A's lines are marked to leave L2 first and B's to stay (2-4% at
-    // 16896 x 256 x 4096; on wider C the blocks share A's rows through L2 too,
-    // and the hint cost 0.5-1%: bench/RESULTS.md).
-    const bool skinny = tiles_n == 1;
+    // With one or two columns of tiles (a skinny C: n <= 2 BN), each row of
+    // A is read once, by the one block or the two blocks of its tile row
+    // (which run together in the grouped order), while B, n rows, is read by
+    // every block: A's lines are marked to leave L2 first and B's to stay
+    // (2-4% at 16896 x 256 x 4096 and 8448 x 256 x 4096; on wider C the
+    // blocks share A's rows through L2 for longer, and the hint cost 0.5-1%:
+    // bench/RESULTS.md).
+    const bool skinny = tiles_n <= 2;
     const uint64_t keep_a = tirx_l2_policy_evict_first(), keep_b = tirx_l2_policy_evict_last();
     int it = 0;  // K-tiles issued so far: the ring position
 #pragma tirx persistent(tile: tiles) order(grouped(tiles_n, kGroupRows))
