@@ -11,3 +11,6 @@ void infer_counts(Ctx *c, Kernel *k);
 // A forward goto past the partition's or an event's declaration to a label
 // in its scope (the lowering's initialized variables would be jumped over).
 void check_jumps(Ctx *c, Kernel *k);
+// A tirx_trigger_bytes under an `if` that whole warps take: each of their
+// threads would announce the copy's bytes.
+void check_byte_triggers(Ctx *c, Kernel *k);

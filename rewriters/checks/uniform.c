@@ -129,6 +129,12 @@ bool thread_dependent_condition(Ctx *c, const Kernel *k, int p, size_t off) {
   return depends_on(c, cond, thread_identity, &tainted);
 }
 
+int lane_condition(Ctx *c, const Kernel *k, int i, int top, size_t off) {
+  Names tainted = {0};
+  dependent_vars(c, k, thread_identity, kernel_partition_var(c, k), &tainted);
+  return dependent_condition(c, i, top, off, thread_identity, &tainted);
+}
+
 // The thread-dependent condition above node i (up to `top`), -1 if none.
 static int thread_condition(const Ctx *c, int i, int top, size_t off, const Names *tainted) {
   return dependent_condition(c, i, top, off, thread_identity, tainted);

@@ -28,3 +28,9 @@ int dependent_condition(const Ctx *c, int i, int top, size_t off, const char *co
 // switch, ?:, loop, && / ||) runs depends on the thread: on threadIdx,
 // directly or through a variable.
 bool thread_dependent_condition(Ctx *c, const Kernel *k, int p, size_t off);
+
+// The if, loop, switch, ?: or && / || above node i (up to `top`) whose
+// condition decides whether offset `off` runs and reads the thread index
+// other than through the partition index (which is the same for a whole
+// warp): one that may pick some lanes of a warp. -1 if none.
+int lane_condition(Ctx *c, const Kernel *k, int i, int top, size_t off);
