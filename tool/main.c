@@ -113,12 +113,9 @@ static int run(Args *a) {
       files[n++] = (OutFile){.path = result.headers[i].out, .data = result.headers[i].text.data,
                              .len = result.headers[i].text.len, .make_dirs = true};
     const char *text = result.text.data ? result.text.data : "";
-    if (a->out) files[n++] = (OutFile){.path = a->out, .data = text, .len = result.text.len};
+    // Standard output with the rest: a failure there leaves no depfile or header copy.
+    files[n++] = (OutFile){.path = a->out, .to_stdout = !a->out, .data = text, .len = result.text.len};
     rc = write_outputs(files, n);
-    if (rc == TIRX_OK && !a->out && !write_stdout(text, result.text.len)) {
-      fprintf(stderr, "tirx-pp: error: cannot write standard output: %s\n", strerror(errno));
-      rc = TIRX_IO_ERROR;
-    }
     buf_free(&dep);
     free(dep_path);
     free(files);

@@ -103,9 +103,21 @@ static bool is_device(const char *path) {
   return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
+bool is_stream_path(const char *path) {
+  bool direct = false;
+  char *dst = follow_links(path, &direct);
+  bool stream = dst && (direct || is_device(dst));
+  free(dst);
+  return stream;
+}
+
 // Where the file goes (f->dst: path, or where its links lead) and whether it
 // is written directly. A link that goes round is reported here.
 static int resolve(OutFile *f) {
+  if (f->to_stdout) {
+    f->direct = true;
+    return TIRX_OK;
+  }
   bool direct = false;
   f->dst = follow_links(f->path, &direct);
   if (!f->dst) return cannot_write(f->path, errno);
@@ -149,6 +161,11 @@ static int stage(OutFile *f, Made *made) {
 // by a /proc link (-o /dev/stdout > f): the bytes follow what is there, as
 // written to standard output they would (a shell's >> too).
 static int write_device(const OutFile *f) {
+  if (f->to_stdout) {
+    if (write_stdout(f->data, f->len)) return TIRX_OK;
+    fprintf(stderr, "tirx-pp: error: cannot write standard output: %s\n", strerror(errno));
+    return TIRX_IO_ERROR;
+  }
   struct stat st;
   bool reg = stat(f->path, &st) == 0 && S_ISREG(st.st_mode);
   int fd = open(f->path, O_WRONLY | (reg ? O_APPEND : 0));
@@ -230,14 +247,14 @@ static bool put_back(OutFile *f) {
 }
 
 // All or nothing, as far as POSIX and Linux allow: every temporary is
-// written first (a directory in the way reported there), then devices and
-// pipes, then the temporaries are put in place. A rename that fails still
-// (a file marked immutable, say) puts back the files placed before it; the
-// temporaries, the old files' second names and the directories made go. What
-// remains: a crash between the first rename and the last leaves a partial
-// set (and perhaps a second name); bytes written to a device or pipe cannot
-// be taken back; an old file that cannot be put back stays under the name the
-// message gives.
+// written first (a directory in the way reported there), then devices,
+// pipes and standard output, then the temporaries are put in place. A rename
+// that fails still (a file marked immutable, say) puts back the files placed
+// before it; the temporaries, the old files' second names and the directories
+// made go. What remains: a crash between the first rename and the last
+// leaves a partial set (and perhaps a second name); bytes written to a
+// device, a pipe or standard output cannot be taken back; an old file that
+// cannot be put back stays under the name the message gives.
 int write_outputs(OutFile *files, int n) {
   Made made = {0};
   int rc = TIRX_OK;
