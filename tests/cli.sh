@@ -46,6 +46,9 @@ expect input-is-directory 3 "tirx-pp: error: cannot read '.': Is a directory" --
 cmp -s stdout.cu o.cu && ok o-same-as-stdout || bad o-same-as-stdout
 [ "$(ls | grep -c tmp)" -eq 0 ] && ok o-no-temporary || bad o-no-temporary
 [ "$(stat -c %a o.cu)" = "$(umask 022; touch fresh; stat -c %a fresh)" ] && ok o-mode || bad o-mode
+# The umask as the kernel applies it (0666 less it), the depfile's too.
+(umask 027; "$tool" good.cu -o mode027.cu -MD) && [ "$(stat -c %a mode027.cu mode027.cu.d | sort -u)" = 640 ] \
+  && ok o-mode-umask || { bad o-mode-umask; stat -c '%a %n' mode027.cu*; }
 
 # Errors: exit 1, and -o neither creates nor changes the file.
 expect error-status 1 "$(sed s/err_unroll_nonconst.cu/bad.cu/ "$golden/err_unroll_nonconst.expected.err")" -- "$tool" bad.cu
@@ -102,8 +105,37 @@ K
   && grep -q '/tirx.h' dep/k.out.cu.d && ok depfile || { bad depfile; cat dep/k.out.cu.d; }
 "$tool" -I dep/inc dep/k.cu -o dep/k2.cu -MF dep/custom.d -MT 'a b$c'
 head -1 dep/custom.d | grep -qx 'a\\ b$$c: \\' && ok depfile-target || { bad depfile-target; head -1 dep/custom.d; }
-expect md-without-output 2 "tirx-pp: error: -MD needs -o or -MF
-try 'tirx-pp --help'" -- "$tool" -MD good.cu
+# -MD without -MF names the depfile OUT.d: with no file to name it after
+# (standard output, -o -, a device, a pipe, a /proc link such as
+# /dev/stdout) a usage error, not '-.d' or '/dev/stdout.d' as gcc writes.
+md_stdout="'s depfile is OUT.d after -o OUT, but the output goes to standard output: give -MF FILE
+try 'tirx-pp --help'"
+expect md-without-output 2 "tirx-pp: error: -MD$md_stdout" -- "$tool" -MD good.cu
+expect mmd-without-output 2 "tirx-pp: error: -MMD$md_stdout" -- "$tool" -MMD good.cu
+expect mt-without-output 2 "tirx-pp: error: -MT$md_stdout" -- "$tool" -MT t good.cu
+expect md-o-dash 2 "tirx-pp: error: -MD$md_stdout" -- "$tool" good.cu -MD -o -
+ln -s /proc/self/fd/1 md-stdout-link
+for o in md-stdout-link /dev/null; do
+  expect "md-o-stream-$o" 2 "tirx-pp: error: -MD's depfile is OUT.d after -o OUT, but '$o' is a device, a pipe or an open file, not a file to name it after: give -MF FILE
+try 'tirx-pp --help'" -- "$tool" good.cu -MD -o "$o"
+done
+[ ! -e md-stdout-link.d ] && [ ! -e ./-.d ] && [ ! -e null.d ] && [ ! -e /dev/null.d ] && ok md-stream-no-depfile \
+  || { bad md-stream-no-depfile; ls; }
+# -o - is standard output; with -MF the depfile goes with it (target '-'
+# unless -MT), and -MMD is -MD (its depfile lists system headers too).
+expect o-dash 0 "" -- "$tool" good.cu -o -
+cmp -s out stdout.cu && [ ! -e ./- ] && ok o-dash-is-stdout || bad o-dash-is-stdout
+expect o-dash-mf 0 "" -- "$tool" good.cu -o - -MF dash.d
+cmp -s out stdout.cu && head -1 dash.d | grep -qx -- '-: \\' && ok o-dash-mf-depfile || { bad o-dash-mf-depfile; head -1 dash.d; }
+"$tool" good.cu -o mmd.cu -MMD && "$tool" good.cu -o md.cu -MD && [ "$(sed 1d mmd.cu.d)" = "$(sed 1d md.cu.d)" ] \
+  && ok mmd-is-md || bad mmd-is-md
+# Standard output is written with the depfile, all or nothing: when it
+# fails, the depfile is not replaced.
+printf 'old depfile\n' > full.d
+"$tool" good.cu -MF full.d > /dev/full 2> err; rc=$?
+[ $rc -eq 3 ] && [ "$(cat err)" = "tirx-pp: error: cannot write standard output: No space left on device" ] \
+  && [ "$(cat full.d)" = "old depfile" ] && [ -z "$(ls | grep tmp)" ] && ok stdout-dev-full-depfile-kept \
+  || { bad stdout-dev-full-depfile-kept; cat err full.d; }
 cp "$golden/../identity/realworld.cu" plain.cu
 "$tool" plain.cu -o plain.out.cu -MD && [ "$(cat plain.out.cu.d)" = "plain.out.cu: \\
   plain.cu" ] && ok depfile-unannotated || bad depfile-unannotated

@@ -24,7 +24,8 @@ static const char usage[] =
     "nvcc with its arguments as given on any other (docs/launcher.md).\n"
     "\n"
     "options:\n"
-    "  -o FILE            write the result to FILE (replaced only on success)\n"
+    "  -o FILE            write the result to FILE (replaced only on success;\n"
+    "                     '-' is standard output)\n"
     "  --headers-out=DIR  where rewritten copies of annotated headers go (also\n"
     "                     --headers-out DIR)\n"
     "                     (default OUT.headers/)\n"
@@ -40,7 +41,8 @@ static const char usage[] =
     "                     __CUDA_ARCH__; a note says so\n"
     "  -p BUILD_DIR       read the file's flags from BUILD_DIR/compile_commands.json\n"
     "                     (an error when the file has no entry there)\n"
-    "  -MD                write a make depfile (OUT.d, or the file -MF names)\n"
+    "  -MD, -MMD          write a make depfile (OUT.d, or the file -MF names;\n"
+    "                     -MF is needed when the output is not a file)\n"
     "  -MF FILE           the depfile's name\n"
     "  -MT TARGET         the depfile's target (default OUT)\n"
     "  --check            compile the output's device code with NVRTC for the target\n"
@@ -330,8 +332,30 @@ static int check_outputs(const Args *a) {
   return -1;
 }
 
+// -MD without -MF: the depfile is OUT.d, which needs an OUT that is a file.
+// gcc and clang would write '-.d' for -o - and '/dev/stdout.d' for
+// -o /dev/stdout, nvcc 'stdout.d'; none is a name a build would look for.
+static int check_depfile_name(const Args *a, const char *flag) {
+  if (!a->out) {
+    fprintf(stderr,
+            "tirx-pp: error: %s's depfile is OUT.d after -o OUT, but the output goes to standard output: give -MF FILE\n"
+            "try 'tirx-pp --help'\n",
+            flag);
+    return TIRX_USAGE;
+  }
+  if (is_stream_path(a->out)) {
+    fprintf(stderr,
+            "tirx-pp: error: %s's depfile is OUT.d after -o OUT, but '%s' is a device, a pipe or an open file, not a "
+            "file to name it after: give -MF FILE\ntry 'tirx-pp --help'\n",
+            flag, a->out);
+    return TIRX_USAGE;
+  }
+  return -1;
+}
+
 int args_parse(int argc, char **argv, Args *a) {
   a->color = "auto";
+  const char *dep_flag = NULL;  // the first of -MD, -MMD, -MT: what asked for a depfile
   bool after_dashes = false;
   for (int i = 1; i < argc; i++) {
     const char *f = argv[i];
@@ -352,13 +376,15 @@ int args_parse(int argc, char **argv, Args *a) {
         return bad_usage(is(f, "-p") ? "%s needs a build directory" : is(f, "-MT") ? "%s needs a target" : "%s needs a file name", f);
       rc = set_once(is(f, "-o") ? &a->out : is(f, "-MF") ? &a->depfile_path : is(f, "-MT") ? &a->dep_target : &a->build_dir,
                     f, argv[i]);
+      if (is(f, "-MT") && !dep_flag) dep_flag = f;
     } else if (starts(f, "--headers-out=")) {
       rc = set_once(&a->opt.headers_out, "--headers-out", f + 14);
     } else if (is(f, "--headers-out")) {  // the library's messages spell it so
       if (++i >= argc) return bad_usage("%s needs a directory", f);
       rc = set_once(&a->opt.headers_out, "--headers-out", argv[i]);
-    } else if (is(f, "-MD")) {
+    } else if (is(f, "-MD") || is(f, "-MMD")) {  // -MMD's depfile lists system headers too
       a->depfile = true;
+      if (!dep_flag) dep_flag = f;
     } else if (starts(f, "--cuda-path=")) {
       a->opt.cuda_path = f + 12;
     } else if (is(f, "--no-line")) {
@@ -397,9 +423,11 @@ int args_parse(int argc, char **argv, Args *a) {
     if (rc >= 0) return rc;
   }
   if (!a->in) return bad_usage("%s", "no input file");
-  if (a->depfile && !a->depfile_path && !a->out) return bad_usage("%s", "-MD needs -o or -MF");
+  if (a->out && is(a->out, "-")) a->out = NULL;  // -o -: standard output, as for gcc
   if ((a->depfile_path || a->dep_target) && !a->depfile) a->depfile = true;
-  int rc = check_outputs(a);
+  int rc = a->depfile && !a->depfile_path ? check_depfile_name(a, dep_flag) : -1;
+  if (rc >= 0) return rc;
+  rc = check_outputs(a);
   if (rc >= 0) return rc;
   if (a->build_dir) {
     if (!strcmp(a->in, "-")) return bad_usage("%s", "-p needs a file name, not standard input");

@@ -31,9 +31,9 @@ static bool is_executable(const char *path) {
 }
 
 bool is_compiler(const char *arg) {
-  static const char *sources[] = {"cu", "cuh", "h", "hpp", "hh", "cpp", "cc", "cxx", "c", "i", "ii", "ptx", "o", NULL};
+  static const char *const sources[] = {"cu", "cuh", "h", "hpp", "hh", "cpp", "cc", "cxx", "c", "i", "ii", "ptx", "o", NULL};
   if (!*arg || arg[0] == '-') return false;
-  for (const char **s = sources; *s; s++)
+  for (const char *const *s = sources; *s; s++)
     if (!strcmp(extension(arg), *s)) return false;
   if (strchr(arg, '/')) return is_executable(arg);
   const char *path = getenv("PATH");

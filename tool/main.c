@@ -36,14 +36,14 @@ static void make_depfile(const Args *a, const TirxResult *r, Buf *b) {
   buf_putc(b, '\n');
 }
 
-// tirx.h next to an installed binary (bin/../include), else the source tree's.
-static const char *find_headers(void) {
-  static char dir[4096];
+// tirx.h next to an installed binary (bin/../include, written into dir), else
+// the source tree's.
+static const char *find_headers(char *dir, size_t size) {
   char exe[4096];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n > 0) {
     exe[n] = '\0';
-    snprintf(dir, sizeof dir, "%s/../include", dirname(exe));
+    snprintf(dir, size, "%s/../include", dirname(exe));
     char probe[4200];
     snprintf(probe, sizeof probe, "%s/tirx.h", dir);
     if (access(probe, R_OK) == 0) return dir;
@@ -51,12 +51,9 @@ static const char *find_headers(void) {
   return TIRX_SOURCE_HEADER_DIR;
 }
 
-// $TIRX_PP_CACHE_DIR, else $XDG_CACHE_HOME/tirx-pp, else ~/.cache/tirx-pp;
-// NULL when it is "off" or cannot be made.
-static const char *find_cache(void) {
-  static char dir[4096];
-  return sys_pp_cache_dir(dir, sizeof dir);
-}
+// $TIRX_PP_CACHE_DIR, else $XDG_CACHE_HOME/tirx-pp, else ~/.cache/tirx-pp
+// (written into dir); NULL when it is "off" or cannot be made.
+static const char *find_cache(char *dir, size_t size) { return sys_pp_cache_dir(dir, size); }
 
 // $TIRX_PP_CACHE_MAX, the bytes the cache may hold: a number with an
 // optional K, M or G (powers of 1024). Unset: 0, the library's default.
@@ -113,12 +110,9 @@ static int run(Args *a) {
       files[n++] = (OutFile){.path = result.headers[i].out, .data = result.headers[i].text.data,
                              .len = result.headers[i].text.len, .make_dirs = true};
     const char *text = result.text.data ? result.text.data : "";
-    if (a->out) files[n++] = (OutFile){.path = a->out, .data = text, .len = result.text.len};
+    // Standard output with the rest: a failure there leaves no depfile or header copy.
+    files[n++] = (OutFile){.path = a->out, .to_stdout = !a->out, .data = text, .len = result.text.len};
     rc = write_outputs(files, n);
-    if (rc == TIRX_OK && !a->out && !write_stdout(text, result.text.len)) {
-      fprintf(stderr, "tirx-pp: error: cannot write standard output: %s\n", strerror(errno));
-      rc = TIRX_IO_ERROR;
-    }
     buf_free(&dep);
     free(dep_path);
     free(files);
@@ -130,8 +124,9 @@ static int run(Args *a) {
 
 int main(int argc, char **argv) {
   Args a = {.arena = arena_new()};
-  a.opt.header_dir = find_headers();
-  a.opt.cache_dir = find_cache();
+  char header_dir[4096], cache_dir[4096];  // a.opt's, for the whole run
+  a.opt.header_dir = find_headers(header_dir, sizeof header_dir);
+  a.opt.cache_dir = find_cache(cache_dir, sizeof cache_dir);
   int rc;
   if (!find_cache_max(&a.opt.cache_max)) {
     rc = TIRX_USAGE;

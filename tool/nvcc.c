@@ -86,7 +86,7 @@ NvccArg nvcc_arg(int argc, char **argv, int i) {
     }
   }
   if (a[1] != '-' && a[2] && strchr(glued, a[1])) {
-    static const char *names[] = {"-I", "-D", "-U", "-L", "-l", "-O", "-m", "-x", "-t", "-e"};
+    static const char *const names[] = {"-I", "-D", "-U", "-L", "-l", "-O", "-m", "-x", "-t", "-e"};
     return (NvccArg){.name = names[strchr(glued, a[1]) - glued], .value = a + 2, .nargs = 1, .known = true};
   }
   return (NvccArg){.name = a, .nargs = 1};
@@ -100,7 +100,7 @@ static const int nvcc_archs[] = {75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120,
 // sm_XX, compute_XX or lto_XX with an optional a or f suffix: the number
 // times 10 (sm_90 is 900), the suffix in *suffix. 0 when unknown.
 static int arch_number(const char *s, size_t len, char *suffix) {
-  static const char *prefixes[] = {"sm_", "compute_", "lto_"};
+  static const char *const prefixes[] = {"sm_", "compute_", "lto_"};
   for (int p = 0; p < 3; p++) {
     size_t n = strlen(prefixes[p]);
     if (len <= n || strncmp(s, prefixes[p], n)) continue;

@@ -6,11 +6,13 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/magic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tirxpp.h"
@@ -103,14 +105,51 @@ static bool is_device(const char *path) {
   return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
+bool is_stream_path(const char *path) {
+  bool direct = false;
+  char *dst = follow_links(path, &direct);
+  bool stream = dst && (direct || is_device(dst));
+  free(dst);
+  return stream;
+}
+
 // Where the file goes (f->dst: path, or where its links lead) and whether it
 // is written directly. A link that goes round is reported here.
 static int resolve(OutFile *f) {
+  if (f->to_stdout) {
+    f->direct = true;
+    return TIRX_OK;
+  }
   bool direct = false;
   f->dst = follow_links(f->path, &direct);
   if (!f->dst) return cannot_write(f->path, errno);
   f->direct = direct || is_device(f->dst);
   return TIRX_OK;
+}
+
+// A new file dst.tmp.XXXXXX (six letters and digits, as mkstemp names them)
+// with the usual mode: created 0666 less the umask, as the kernel applies it
+// (mkstemp's 0600 would need the umask to be read, and umask() sets it for
+// every thread while it is read). O_EXCL makes the name this call's: a taken
+// one is skipped. -1 with errno set.
+static int create_temp(const char *dst, char **tmp) {
+  static const char letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  size_t n = strlen(dst) + 16;
+  *tmp = xmalloc(n);
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  uint64_t x = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^ (uint64_t)getpid() << 44;
+  for (int attempt = 0; attempt < 1000; attempt++) {
+    x = x * 6364136223846793005u + 1442695040888963407u;  // the next name
+    char name[7];
+    uint64_t y = x >> 16;
+    for (int i = 0; i < 6; i++, y /= 62) name[i] = letters[y % 62];
+    name[6] = '\0';
+    snprintf(*tmp, n, "%s.tmp.%s", dst, name);
+    int fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  return -1;  // errno: EEXIST
 }
 
 // The file's bytes in a new temporary beside f->dst, with the usual mode. A
@@ -122,10 +161,7 @@ static int stage(OutFile *f, Made *made) {
   f->existed = lstat(f->dst, &st) == 0;
   if (f->existed && S_ISDIR(st.st_mode)) return cannot_write(f->path, EISDIR);
   if (f->make_dirs && !make_parents(f->path, made)) return cannot_write(f->path, errno);
-  size_t n = strlen(f->dst);
-  f->tmp = xmalloc(n + 16);
-  snprintf(f->tmp, n + 16, "%s.tmp.XXXXXX", f->dst);
-  int fd = mkstemp(f->tmp);
+  int fd = create_temp(f->dst, &f->tmp);
   if (fd < 0) {
     int err = errno;
     free(f->tmp);
@@ -138,10 +174,6 @@ static int stage(OutFile *f, Made *made) {
   int err = errno;
   if (close(fd) != 0 && ok) ok = false, err = errno;
   if (!ok) return cannot_write(f->path, err);
-  // mkstemp makes the file 0600; give it the usual mode.
-  mode_t mask = umask(0);
-  umask(mask);
-  chmod(f->tmp, 0666 & ~mask);
   return TIRX_OK;
 }
 
@@ -149,6 +181,11 @@ static int stage(OutFile *f, Made *made) {
 // by a /proc link (-o /dev/stdout > f): the bytes follow what is there, as
 // written to standard output they would (a shell's >> too).
 static int write_device(const OutFile *f) {
+  if (f->to_stdout) {
+    if (write_stdout(f->data, f->len)) return TIRX_OK;
+    fprintf(stderr, "tirx-pp: error: cannot write standard output: %s\n", strerror(errno));
+    return TIRX_IO_ERROR;
+  }
   struct stat st;
   bool reg = stat(f->path, &st) == 0 && S_ISREG(st.st_mode);
   int fd = open(f->path, O_WRONLY | (reg ? O_APPEND : 0));
@@ -230,14 +267,14 @@ static bool put_back(OutFile *f) {
 }
 
 // All or nothing, as far as POSIX and Linux allow: every temporary is
-// written first (a directory in the way reported there), then devices and
-// pipes, then the temporaries are put in place. A rename that fails still
-// (a file marked immutable, say) puts back the files placed before it; the
-// temporaries, the old files' second names and the directories made go. What
-// remains: a crash between the first rename and the last leaves a partial
-// set (and perhaps a second name); bytes written to a device or pipe cannot
-// be taken back; an old file that cannot be put back stays under the name the
-// message gives.
+// written first (a directory in the way reported there), then devices,
+// pipes and standard output, then the temporaries are put in place. A rename
+// that fails still (a file marked immutable, say) puts back the files placed
+// before it; the temporaries, the old files' second names and the directories
+// made go. What remains: a crash between the first rename and the last
+// leaves a partial set (and perhaps a second name); bytes written to a
+// device, a pipe or standard output cannot be taken back; an old file that
+// cannot be put back stays under the name the message gives.
 int write_outputs(OutFile *files, int n) {
   Made made = {0};
   int rc = TIRX_OK;

@@ -9,7 +9,8 @@
 
 
 typedef struct {
-  const char *path;
+  const char *path;  // NULL for standard output (to_stdout)
+  bool to_stdout;    // written to standard output, directly
   const char *data;
   size_t len;
   bool make_dirs;  // create missing parent directories (header copies)
@@ -26,8 +27,8 @@ typedef struct {
   enum { NOT_PLACED, PLACED_NEW, PLACED_SWAPPED, PLACED_ASIDE } placed;
 } OutFile;
 
-// Writes every file or none: each to a temporary beside it (devices and
-// pipes directly, before any rename; a symbolic link's target, the link
+// Writes every file or none: each to a temporary beside it (devices, pipes
+// and standard output directly, before any rename; a symbolic link's target, the link
 // kept), then all put in place, each old file kept (swapped with its
 // temporary, else under a second name) until every one is. On failure
 // reports "cannot write", puts back the files it replaced (an old file that
@@ -37,6 +38,10 @@ typedef struct {
 int write_outputs(OutFile *files, int n);
 // Writes all of data to standard output; false with errno set.
 bool write_stdout(const char *data, size_t len);
+// Whether path is written directly rather than replaced (a device, a pipe, or
+// a /proc link such as /dev/stdout that names an open file): no file to name
+// another after (-MD's OUT.d).
+bool is_stream_path(const char *path);
 
 // A path in make syntax: spaces, '#' and '$' escaped.
 void put_make_path(Buf *b, const char *p);

@@ -24,7 +24,9 @@
 // Slots whose expression cannot be evaluated are merged (see
 // docs/known-problems.md).
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ast.h"
 #include "deadlock.h"
@@ -59,10 +61,164 @@ typedef struct {
 } Trace;
 
 typedef struct {
-  CXCursor var;
+  int var;  // the declaration's number (Memo)
   long long v;
   bool known;
 } Binding;
+
+// --- what the walk asks libclang, asked once --------------------------------------
+//
+// Every partition index walks the same kernel, and a loop's nodes are walked
+// again in each round (gemm_bf16: about 180,000 visits per trace). The
+// questions each visit asks libclang (an expression's children, what a name
+// refers to, a constant's value, whether two declarations are the same) cost
+// far more than the walk itself, and their answers never change: each is
+// asked once per cursor. A cursor is keyed by its bytes (the same bytes are
+// the same cursor; another cursor for the same node is only a second entry),
+// and declarations are numbered, by clang_equalCursors once for each new
+// one, so that the tracked integers are found by number.
+
+typedef struct {
+  CXCursor cur;
+  enum CXCursorKind kind;
+  int op;           // a unary, binary or compound-assignment operator's kind
+  int nkids;        // children, all counted (cursor_children)
+  CXCursor kid_cur[4];  // the first four
+  int kid[4];       // their entries; -1 until asked
+  int stripped;     // the entry past parentheses and implicit casts (front_strip); -1 until asked
+  int ref;          // a DeclRefExpr: the number of what it refers to; -2 until asked
+  int decl;         // the number of the cursor itself, as a declaration; -2 until asked
+  signed char value_known;  // front_eval_int: -1 until asked
+  long long value;
+} Expr;
+
+typedef struct {
+  Expr *exprs;
+  int n, cap;
+  int *slots;  // open addressing: entry + 1, 0 empty
+  int nslots;
+  CXCursor *decls;  // numbered declarations
+  int ndecls, capdecls;
+  int *node_expr;   // node -> its cursor's entry, -1 until asked
+  signed char *assigns;  // node -> is_assignment, -1 until asked
+} Memo;
+
+static uint64_t cursor_hash(CXCursor c) {
+  uint64_t h = (uint64_t)c.kind * 0x9E3779B97F4A7C15u ^ (uint64_t)(unsigned)c.xdata;
+  for (int i = 0; i < 3; i++) h = (h ^ (uint64_t)(uintptr_t)c.data[i]) * 0x100000001B3u;
+  return h ^ h >> 29;
+}
+
+static bool same_bytes(CXCursor a, CXCursor b) {
+  return a.kind == b.kind && a.xdata == b.xdata && a.data[0] == b.data[0] && a.data[1] == b.data[1] &&
+         a.data[2] == b.data[2];
+}
+
+// The number of a declaration: equal numbers for equal cursors (clang_equalCursors).
+static int decl_number(Memo *m, CXCursor d) {
+  for (int i = 0; i < m->ndecls; i++)
+    if (clang_equalCursors(m->decls[i], d)) return i;
+  if (m->ndecls == m->capdecls) {
+    m->capdecls = m->capdecls ? m->capdecls * 2 : 64;
+    m->decls = xrealloc(m->decls, sizeof(CXCursor) * (size_t)m->capdecls);
+  }
+  m->decls[m->ndecls] = d;
+  return m->ndecls++;
+}
+
+static void memo_grow(Memo *m) {
+  free(m->slots);
+  m->nslots = m->nslots ? m->nslots * 2 : 1024;
+  m->slots = xmalloc(sizeof(int) * (size_t)m->nslots);
+  memset(m->slots, 0, sizeof(int) * (size_t)m->nslots);
+  for (int e = 0; e < m->n; e++) {
+    size_t i = cursor_hash(m->exprs[e].cur) & (size_t)(m->nslots - 1);
+    while (m->slots[i]) i = (i + 1) & (size_t)(m->nslots - 1);
+    m->slots[i] = e + 1;
+  }
+}
+
+// The entry of a cursor, made on first sight.
+static int expr_of(Memo *m, CXCursor cur) {
+  if (2 * (m->n + 1) > m->nslots) memo_grow(m);
+  size_t i = cursor_hash(cur) & (size_t)(m->nslots - 1);
+  for (; m->slots[i]; i = (i + 1) & (size_t)(m->nslots - 1))
+    if (same_bytes(m->exprs[m->slots[i] - 1].cur, cur)) return m->slots[i] - 1;
+  if (m->n == m->cap) {
+    m->cap = m->cap ? m->cap * 2 : 256;
+    m->exprs = xrealloc(m->exprs, sizeof(Expr) * (size_t)m->cap);
+  }
+  Expr *e = &m->exprs[m->n];
+  *e = (Expr){.cur = cur, .kind = clang_getCursorKind(cur), .op = -1, .kid = {-1, -1, -1, -1}, .stripped = -1,
+              .ref = -2, .decl = -2, .value_known = -1};
+  if (e->kind == CXCursor_UnaryOperator)
+    e->op = (int)clang_getCursorUnaryOperatorKind(cur);
+  else if (e->kind == CXCursor_BinaryOperator || e->kind == CXCursor_CompoundAssignOperator)
+    e->op = (int)clang_getCursorBinaryOperatorKind(cur);
+  e->nkids = cursor_children(cur, e->kid_cur, 4);
+  m->slots[i] = m->n + 1;
+  return m->n++;
+}
+
+static int expr_kid(Memo *m, int e, int i) {
+  if (m->exprs[e].kid[i] < 0) {
+    int k = expr_of(m, m->exprs[e].kid_cur[i]);
+    m->exprs[e].kid[i] = k;
+  }
+  return m->exprs[e].kid[i];
+}
+
+// front_strip's answer: past ParenExpr and UnexposedExpr to their first child.
+static int expr_strip(Memo *m, int e) {
+  if (m->exprs[e].stripped < 0) {
+    const Expr *x = &m->exprs[e];
+    int s = (x->kind == CXCursor_ParenExpr || x->kind == CXCursor_UnexposedExpr) && x->nkids >= 1
+                ? expr_strip(m, expr_kid(m, e, 0))
+                : e;
+    m->exprs[e].stripped = s;
+  }
+  return m->exprs[e].stripped;
+}
+
+static int expr_ref(Memo *m, int e) {
+  if (m->exprs[e].ref == -2) {
+    int r = decl_number(m, clang_getCursorReferenced(m->exprs[e].cur));
+    m->exprs[e].ref = r;
+  }
+  return m->exprs[e].ref;
+}
+
+static int expr_decl(Memo *m, int e) {
+  if (m->exprs[e].decl == -2) {
+    int d = decl_number(m, m->exprs[e].cur);
+    m->exprs[e].decl = d;
+  }
+  return m->exprs[e].decl;
+}
+
+static bool expr_const(Memo *m, int e, long long *v) {
+  Expr *x = &m->exprs[e];
+  if (x->value_known < 0) {
+    bool u;
+    x->value_known = front_eval_int(x->cur, &x->value, &u);
+  }
+  if (x->value_known) *v = x->value;
+  return x->value_known;
+}
+
+static int node_expr(Memo *m, const Ctx *c, int node) {
+  if (m->node_expr[node] < 0) {
+    int e = expr_of(m, node_at(c, node)->cur);
+    m->node_expr[node] = e;
+  }
+  return m->node_expr[node];
+}
+
+static void memo_free(Memo *m) {
+  free(m->exprs);
+  free(m->slots);
+  free(m->decls);
+}
 
 typedef enum { GO, BREAK, CONTINUE, RETURN, STOP } Jump;  // STOP: the trace is full
 
@@ -73,7 +229,8 @@ typedef struct {
   Ctx *c;
   Kernel *k;
   int part;         // partition index of this trace; -1 without a partition
-  CXCursor part_var;
+  int part_var;     // its variable's number (Memo)
+  Memo *memo;
   const int *op_at;  // node -> op index, -1
   Fate *fate;        // per op
   Binding env[MAX_VARS];
@@ -84,7 +241,7 @@ typedef struct {
   bool first;
   int calls, visits;
   int rounds;  // iterations of a loop of unknown trip count
-  const CXCursor *lambda_vars;  // `auto f = [..] {...}`: f, and its lambda's node
+  const int *lambda_vars;  // `auto f = [..] {...}`: f's number (Memo), and its lambda's node
   const int *lambda_nodes;
   int nlambdas;
   const struct TurnModel *tm;  // turns rings, NULL when the kernel has none
@@ -93,41 +250,42 @@ typedef struct {
 
 // --- evaluating integers ---------------------------------------------------------
 
-static Binding *binding(Walk *w, CXCursor var) {
+static Binding *binding(Walk *w, int var) {
   for (int i = w->nenv - 1; i >= 0; i--)
-    if (clang_equalCursors(w->env[i].var, var)) return &w->env[i];
+    if (w->env[i].var == var) return &w->env[i];
   return NULL;
 }
 
-static void bind(Walk *w, CXCursor var, bool known, long long v) {
+static void bind(Walk *w, int var, bool known, long long v) {
   Binding *b = binding(w, var);
   if (!b && w->nenv < MAX_VARS) b = &w->env[w->nenv++], b->var = var;
   if (b) b->known = known, b->v = v;  // beyond MAX_VARS: not tracked, so unknown
 }
 
-// The value of an integer expression from constants and the tracked
-// integers; false when it depends on anything else or overflows.
-static bool eval(Walk *w, CXCursor cur, long long *v) {
-  cur = front_strip(cur);
-  enum CXCursorKind kind = clang_getCursorKind(cur);
-  CXCursor kids[3];
+// The value of an integer expression (an entry of w->memo) from constants
+// and the tracked integers; false when it depends on anything else or
+// overflows.
+static bool eval(Walk *w, int e, long long *v) {
+  Memo *m = w->memo;
+  e = expr_strip(m, e);
+  const Expr *x = &m->exprs[e];
+  enum CXCursorKind kind = x->kind;
+  int nkids = x->nkids, op = x->op;
   long long a, b;
-  bool u;
   if (kind == CXCursor_DeclRefExpr) {
-    CXCursor ref = clang_getCursorReferenced(cur);
-    if (w->part >= 0 && clang_equalCursors(ref, w->part_var)) return *v = w->part, true;
+    int ref = expr_ref(m, e);
+    if (w->part >= 0 && ref == w->part_var) return *v = w->part, true;
     Binding *bd = binding(w, ref);
     if (bd) return bd->known && (*v = bd->v, true);
-    return front_eval_int(cur, v, &u);
+    return expr_const(m, e, v);
   }
-  if (kind == CXCursor_BinaryOperator && cursor_children(cur, kids, 3) == 2) {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cur);
+  if (kind == CXCursor_BinaryOperator && nkids == 2) {
     if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
-      if (!eval(w, kids[0], &a)) return false;
+      if (!eval(w, expr_kid(m, e, 0), &a)) return false;
       if ((op == CXBinaryOperator_LAnd) != (a != 0)) return *v = a != 0, true;
-      return eval(w, kids[1], &b) && (*v = b != 0, true);
+      return eval(w, expr_kid(m, e, 1), &b) && (*v = b != 0, true);
     }
-    if (!eval(w, kids[0], &a) || !eval(w, kids[1], &b)) return false;
+    if (!eval(w, expr_kid(m, e, 0), &a) || !eval(w, expr_kid(m, e, 1), &b)) return false;
     switch (op) {
     case CXBinaryOperator_Add: return !__builtin_add_overflow(a, b, v);
     case CXBinaryOperator_Sub: return !__builtin_sub_overflow(a, b, v);
@@ -148,33 +306,37 @@ static bool eval(Walk *w, CXCursor cur, long long *v) {
     default: return false;
     }
   }
-  if (kind == CXCursor_UnaryOperator && cursor_children(cur, kids, 3) == 1) {
-    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(cur);
+  if (kind == CXCursor_UnaryOperator && nkids == 1) {
     if (op != CXUnaryOperator_Plus && op != CXUnaryOperator_Minus && op != CXUnaryOperator_Not &&
         op != CXUnaryOperator_LNot)
       return false;
-    if (!eval(w, kids[0], &a)) return false;
+    if (!eval(w, expr_kid(m, e, 0), &a)) return false;
     if (op == CXUnaryOperator_Minus) return a != LLONG_MIN && (*v = -a, true);
     *v = op == CXUnaryOperator_Plus ? a : op == CXUnaryOperator_Not ? ~a : !a;
     return true;
   }
-  if (kind == CXCursor_ConditionalOperator && cursor_children(cur, kids, 3) == 3)
-    return eval(w, kids[0], &a) && eval(w, kids[a ? 1 : 2], v);
-  if (kind == CXCursor_CStyleCastExpr && cursor_children(cur, kids, 3) >= 1) return eval(w, kids[cursor_children(cur, kids, 3) - 1], v);
-  return front_eval_int(cur, v, &u);
+  if (kind == CXCursor_ConditionalOperator && nkids == 3)
+    return eval(w, expr_kid(m, e, 0), &a) && eval(w, expr_kid(m, e, a ? 1 : 2), v);
+  if (kind == CXCursor_CStyleCastExpr && nkids >= 1 && nkids <= 4) return eval(w, expr_kid(m, e, nkids - 1), v);
+  return expr_const(m, e, v);
 }
 
-// The operands of a call's stub `((void)(SLOT), (void)(X))` (stub.c).
-static int stub_operands(CXCursor cur, CXCursor out[2]) {
-  cur = front_strip(cur);
-  CXCursor kids[2];
+// The operands of a call's stub `((void)(SLOT), (void)(X))` (stub.c), as
+// entries of m.
+static int stub_operands(Memo *m, int e, int out[2]) {
+  e = expr_strip(m, e);
   int n = 0;
-  if (clang_getCursorKind(cur) == CXCursor_BinaryOperator && cursor_children(cur, kids, 2) == 2) {
-    for (int i = 0; i < 2; i++)
-      if (clang_getCursorKind(kids[i]) == CXCursor_CStyleCastExpr && cursor_children(kids[i], &out[n], 1) == 1) n++;
+  if (m->exprs[e].kind == CXCursor_BinaryOperator && m->exprs[e].nkids == 2) {
+    for (int i = 0; i < 2; i++) {
+      int k = expr_kid(m, e, i);
+      if (m->exprs[k].kind == CXCursor_CStyleCastExpr && m->exprs[k].nkids == 1) out[n++] = expr_kid(m, k, 0);
+    }
     return n == 2 ? 2 : 0;
   }
-  if (clang_getCursorKind(cur) == CXCursor_CStyleCastExpr && cursor_children(cur, out, 1) == 1) return 1;
+  if (m->exprs[e].kind == CXCursor_CStyleCastExpr && m->exprs[e].nkids == 1) {
+    out[0] = expr_kid(m, e, 0);
+    return 1;
+  }
   return 0;
 }
 
@@ -186,8 +348,8 @@ static void emit(Walk *w, int op_index, int node) {
   const Op *op = &w->k->ops.items[op_index];
   Step s = {.op = op_index, .slot = -1, .parity = PARITY_AUTO, .iter = w->iter, .first = w->first,
             .depth = w->unknown_depth};
-  CXCursor opnds[2];
-  int n = stub_operands(node_at(w->c, node)->cur, opnds);
+  int opnds[2];
+  int n = stub_operands(w->memo, node_expr(w->memo, w->c, node), opnds);
   long long v;
   if (!op->slot.len)
     s.slot = 0;
@@ -237,7 +399,7 @@ static void walk_if(Walk *w, int node) {
   walk(w, cond);
   long long v;
   if (w->jump != GO) return;
-  if (eval(w, node_at(w->c, cond)->cur, &v)) {
+  if (eval(w, node_expr(w->memo, w->c, cond), &v)) {
     if (!v && region_of_body(w->k, then) < 0) mark(w, then, FALSE_BRANCH);  // not a member: not a reason
     if (v && other >= 0) mark(w, other, FALSE_BRANCH);
     if (v || other >= 0) walk(w, v ? then : other);
@@ -259,7 +421,7 @@ static void walk_loop(Walk *w, int cond, int body, int inc, bool body_first) {
     if (!(body_first && it == 0)) {
       if (cond >= 0) walk(w, cond);
       if (w->jump != GO) break;
-      if (cond < 0 || !eval(w, node_at(w->c, cond)->cur, &v)) unknown = true, v = 1;
+      if (cond < 0 || !eval(w, node_expr(w->memo, w->c, cond), &v)) unknown = true, v = 1;
     }
     if (!v) {
       if (it == 0) mark(w, body, ZERO_TRIPS);
@@ -304,37 +466,35 @@ static int called_lambda(Walk *w, int call) {
     const Node *n = node_at(c, i);
     if (n->kind == CXCursor_LambdaExpr) return i;
     if (n->kind != CXCursor_DeclRefExpr || !w->nlambdas) continue;
-    CXCursor ref = clang_getCursorReferenced(n->cur);
+    int ref = expr_ref(w->memo, node_expr(w->memo, c, i));
     for (int l = 0; l < w->nlambdas; l++)
-      if (clang_equalCursors(ref, w->lambda_vars[l])) return w->lambda_nodes[l];
+      if (ref == w->lambda_vars[l]) return w->lambda_nodes[l];
   }
   return -1;
 }
 
 // x = e, x op= e, ++x, x--: the tracked value of x afterwards.
 static void assign(Walk *w, int node) {
-  const Node *n = node_at(w->c, node);
-  CXCursor kids[2];
-  int nk = cursor_children(n->cur, kids, 2);
+  Memo *m = w->memo;
+  int e = node_expr(m, w->c, node);
+  int nk = m->exprs[e].nkids, op = m->exprs[e].op;
   if (nk < 1) return;
-  CXCursor lhs = front_strip(kids[0]);
-  if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) return;
-  CXCursor var = clang_getCursorReferenced(lhs);
+  int lhs = expr_strip(m, expr_kid(m, e, 0));
+  if (m->exprs[lhs].kind != CXCursor_DeclRefExpr) return;
+  int var = expr_ref(m, lhs);
   Binding *b = binding(w, var);
   if (!b) {
-    if (clang_getCursorKind(var) != CXCursor_VarDecl) return;
+    if (clang_getCursorKind(m->decls[var]) != CXCursor_VarDecl) return;
     bind(w, var, false, 0);  // written here: no longer what its declaration said
     return;
   }
   long long old = b->v, r, v = 0;
   bool known = b->known;
-  if (n->kind == CXCursor_UnaryOperator) {
-    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
+  if (m->exprs[e].kind == CXCursor_UnaryOperator) {
     bool inc = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc;
     known = known && !(inc ? __builtin_add_overflow(old, 1, &v) : __builtin_sub_overflow(old, 1, &v));
   } else if (nk == 2) {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
-    bool rk = eval(w, kids[1], &r);
+    bool rk = eval(w, expr_kid(m, e, 1), &r);
     switch (op) {
     case CXBinaryOperator_Assign: known = rk, v = r; break;
     case CXBinaryOperator_AddAssign: known = known && rk && !__builtin_add_overflow(old, r, &v); break;
@@ -375,12 +535,11 @@ static void walk(Walk *w, int node) {
   }
   case CXCursor_VarDecl: {
     walk_children(w, node);
-    CXCursor kids[4];
-    int nk = cursor_children(n->cur, kids, 4);
+    Memo *m = w->memo;
+    int e = node_expr(m, c, node), nk = m->exprs[e].nkids, init = nk >= 1 && nk <= 4 ? expr_kid(m, e, nk - 1) : -1;
     long long v = 0;
-    bool known = nk >= 1 && nk <= 4 && clang_isExpression(clang_getCursorKind(kids[nk - 1])) &&
-                 eval(w, kids[nk - 1], &v);
-    bind(w, n->cur, known, v);
+    bool known = init >= 0 && clang_isExpression(m->exprs[init].kind) && eval(w, init, &v);
+    bind(w, expr_decl(m, e), known, v);
     return;
   }
   case CXCursor_IfStmt: { walk_if(w, node); return; }
@@ -431,7 +590,11 @@ static void walk(Walk *w, int node) {
   }
   default:
     walk_children(w, node);
-    if (w->jump == GO && is_assignment(n)) assign(w, node);
+    if (w->jump == GO) {
+      signed char *is = &w->memo->assigns[node];
+      if (*is < 0) *is = is_assignment(n);
+      if (*is) assign(w, node);
+    }
   }
 }
 
@@ -929,10 +1092,14 @@ void check_deadlock(Ctx *c, Kernel *orig) {
   Fate *fate = arena_alloc(c->arena, sizeof(Fate) * (size_t)k->ops.len);
   int ntr = k->nparts > 0 ? k->nparts : 1;
   Trace *tr = arena_alloc(c->arena, sizeof(Trace) * (size_t)ntr);
-  CXCursor part_var = kernel_partition_var(c, k);
+  Memo memo = {0};
+  memo.node_expr = arena_alloc(c->arena, sizeof(int) * (size_t)nnodes);
+  memo.assigns = arena_alloc(c->arena, (size_t)nnodes);
+  for (int i = 0; i < nnodes; i++) memo.node_expr[i] = -1, memo.assigns[i] = -1;
+  int part_var = decl_number(&memo, kernel_partition_var(c, k));
   // Variables that hold a lambda, for the calls through them.
   const Node *fn = node_at(c, k->func);
-  VEC(CXCursor) lambda_vars = {0};
+  VEC(int) lambda_vars = {0};
   VEC(int) lambda_nodes = {0};
   for (int i = k->func; i <= fn->last; i++) {
     if (node_at(c, i)->kind != CXCursor_LambdaExpr) continue;
@@ -940,18 +1107,19 @@ void check_deadlock(Ctx *c, Kernel *orig) {
     while (p >= 0 && node_at(c, p)->kind != CXCursor_VarDecl && !clang_isStatement(node_at(c, p)->kind))
       p = node_at(c, p)->parent;
     if (p < 0 || node_at(c, p)->kind != CXCursor_VarDecl) continue;
-    VEC_PUSH(c->arena, lambda_vars, node_at(c, p)->cur);
+    VEC_PUSH(c->arena, lambda_vars, decl_number(&memo, node_at(c, p)->cur));
     VEC_PUSH(c->arena, lambda_nodes, i);
   }
   for (int t = 0; t < ntr; t++) {
     Walk *w = arena_alloc(c->arena, sizeof(Walk));
     // Rounds of a loop of unknown trip count: enough for any ring to fill and wrap.
-    *w = (Walk){.c = c, .k = k, .part = k->nparts > 0 ? t : -1, .part_var = part_var, .op_at = op_at, .fate = fate,
+    *w = (Walk){.c = c, .k = k, .part = k->nparts > 0 ? t : -1, .part_var = part_var, .memo = &memo, .op_at = op_at, .fate = fate,
                 .tr = &tr[t], .first = true, .rounds = (int)(most + 2), .lambda_vars = lambda_vars.items,
                 .lambda_nodes = lambda_nodes.items, .nlambdas = lambda_vars.len, .tm = tm, .turn_node = -1};
     tr[t].steps = arena_alloc(c->arena, sizeof(Step) * MAX_STEPS);
     walk(w, k->func);
   }
+  memo_free(&memo);
   if (tm && check_turn_counts(c, k, tm, tr, (int)(most + 2))) return;
   Sim s = {.c = c, .k = k, .tr = tr, .ntr = ntr, .fate = fate, .rings_from = tm ? tm->rings_from : nev};
   s.merged = arena_alloc(c->arena, sizeof(bool) * (size_t)nev);

@@ -4,8 +4,6 @@
 
 #include "ast.h"
 
-const Node *node_at(const Ctx *c, int i) { return &c->front->nodes[i]; }
-
 size_t stmt_end(const Ctx *c, int node) {
   const Node *n = node_at(c, node);
   if (n->end > n->start) {

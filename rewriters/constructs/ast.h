@@ -16,7 +16,8 @@ enum { MAX_COPIES = 4096 };
 // limit over nests); `at` is where to report.
 void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at);
 
-const Node *node_at(const Ctx *c, int i);
+// Inline: the deadlock check's walk asks it millions of times.
+static inline const Node *node_at(const Ctx *c, int i) { return &c->front->nodes[i]; }
 size_t stmt_end(const Ctx *c, int node);  // end of a statement, with its ';'
 bool for_parts(const Ctx *c, int node, ForParts *out);
 // Cursor-order children (for stubs, whose offsets all collapse to one point).

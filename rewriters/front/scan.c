@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-static const char *calls[] = {
+static const char *const calls[] = {
     "tirx_elect_sync", "tirx_thread_return", "tirx_cta_sync",  "tirx_warp_sync",     "tirx_warpgroup_sync",
     "tirx_region_sync", "tirx_wait",         "tirx_trigger",   "tirx_trigger_bytes",
 };
