@@ -15,38 +15,43 @@
 // warpgroups around a ring of K-tiles; gemm_bf16_tiles.cuh holds what the two
 // share), launched in clusters of 2 x 1 blocks
 // (`#pragma tirx launch grid(persistent) cluster(2)`). The two blocks of a
-// cluster take the two tiles of one column of C in neighbouring tile rows,
-// 2p and 2p + 1: they need the same BN x 64 K-tile of B. Each block's
-// producer copies its own BM x 64 K-tile of A, and its part of the B K-tile
-// multicast into the same slot of both blocks, so B is read from L2 once per
-// cluster instead of once per block. The parts are whole 1024-byte swizzle
-// atoms (8 rows of 128 bytes), so that each lands on an atom boundary of the
-// slot as the 128-byte swizzle wants: rank 0 copies the first BN / 2 rows
-// rounded up to a multiple of 8 and rank 1 the rest, 128 + 128 rows for BN =
-// 256, 80 + 80 for 160, 80 + 72 for 152 and 64 + 64 for 128 (two maps of B,
-// one box size each; 76 + 76 would put rank 1's part in the middle of an
-// atom). All four shapes pair tile rows: pairing tile columns and multicasting A instead
-// would suit 256 x 152 too (128-row halves), but its ragged case, 3000 x
-// 5000, has 12 tile rows and 33 tile columns: 396 tiles, 3 full waves of
-// 132, which 34 columns of pairs would make 408, 4 waves. Each block
-// announces the bytes that land in its slot on its own `full`
-// (tirx_trigger_bytes); `full` is a cluster event, so that its barriers are
-// initialized and published before the other block copies into them. A slot
-// of `empty` is free only once the consumers of both blocks are done with it
-// (the other block's producer writes into it too): `empty` is a cluster event
-// whose consumers' triggers release the slot in both blocks, tirx-pp counting
-// 8 warps x 2 blocks. C is staged in the slot of the tile's last K-tile, as
-// gemm_bf16 does, and the slot released one K-tile into the next tile, after
-// the TMA stores read it: the other block's producer waits for that release
-// too. That release is under an `if` marked `#pragma tirx uniform` (every
-// consumer thread takes it alike), so tirx-pp still infers the count. The
-// cluster walks pairs of tile rows, persistent, in groups of 8 tile rows (4
-// pairs) as gemm_bf16 does; a block whose tile row is past m computes zeros
-// that TMA's store clips away. Every block leaves through a cluster barrier
-// (tirx-pp puts it at the end of the events' scope), so that none exits while
-// the other still copies into it. The host picks the shape with gemm_bf16's
-// rule on the clusters' tiles (pick_tile); gemm_bf16_cluster_tile() forces
-// one.
+// cluster take two neighbouring tiles of C that need the same K-tiles of one
+// operand, which they copy once for both with TMA multicast: either side by
+// side (tiles 2q and 2q + 1 of one tile row: the same BM x 64 K-tile of A)
+// or one above the other (tile rows 2p and 2p + 1 of one column: the same BN
+// x 64 K-tile of B). Each rank copies its part of the shared K-tile into the
+// same slot of both blocks, and its own K-tile of the other operand into its
+// own slot. The parts are whole 1024-byte swizzle atoms (8 rows of 128 bytes),
+// so that each lands on an atom boundary of the slot as the 128-byte swizzle
+// wants: A's halves (64, 128 or 96 rows), or B's first BN / 2 rows rounded up
+// to a multiple of 8 and the rest: 128 + 128 for BN = 256, 80 + 80 for 160,
+// 80 + 72 for 152 and 64 + 64 for 128 (two maps of B, one box size each; 76 +
+// 76 would put rank 1's part in the middle of an atom). The host pairs tiles
+// side by side unless that adds more tiles past C's edge than the other way
+// (pair_beside: 3000 x 5000 in 256 x 152 tiles has 12 tile rows and 33 tile
+// columns, 396 tiles, 3 full waves of 132, which 17 pairs of columns would
+// make 408, 4 waves; 16896 x 256 has one tile column). Side by side measured
+// better where both fit (8448 x 256 x 4096: 0.99-1.02x of gemm_bf16 against
+// 0.79x one above the other): A streams from memory, B is read by every block
+// of a skinny C. Each block announces the bytes that land in its slot on its
+// own `full` (tirx_trigger_bytes); `full` is a cluster event, so that its
+// barriers are initialized and published before the other block copies into
+// them. A slot of `empty` is free only once the consumers of both blocks are
+// done with it (the other block's producer writes into it too): `empty` is a
+// cluster event whose consumers' triggers release the slot in both blocks,
+// tirx-pp counting 8 warps x 2 blocks. C is staged in the slot of the tile's
+// last K-tile, as gemm_bf16 does, and the slot released one K-tile into the
+// next tile, after the TMA stores read it: the other block's producer waits
+// for that release too. That release is under an `if` marked `#pragma tirx
+// uniform` (every consumer thread takes it alike), so tirx-pp still infers
+// the count. The cluster walks its pairs persistent, in groups of 8 tile rows
+// as gemm_bf16 does; a block whose tile is past C's edge computes zeros that
+// TMA's store clips away. On a skinny C (one or two columns of tiles) the
+// copies tell L2 to drop A's lines first and keep B's, as in gemm_bf16. Every
+// block leaves through a cluster barrier (tirx-pp puts it at the end of the
+// events' scope), so that none exits while the other still copies into it.
+// The host picks the shape with gemm_bf16's rule on the clusters' tiles
+// (pick_tile); gemm_bf16_cluster_tile() forces one.
 //
 // The CPU reference and tolerances are gemm_bf16's (gemm_example_main in
 // gemm_bf16_tiles.cuh): main checks the picked shape and each of the four
@@ -69,11 +74,11 @@
 // In a namespace, so that bench/gemm_cluster.cu takes this file and
 // gemm_bf16.cu into one program.
 namespace gemm_cluster {
-constexpr int kClusterM = 2;  // blocks per cluster, along M
+constexpr int kClusterM = 2;  // blocks per cluster (launched 2 x 1; their tiles paired as Pairing says)
 static_assert(kGroupRows % kClusterM == 0, "L2 groups of whole clusters");
 
-// The two blocks of a cluster share the BN x 64 K-tile of B of tile shape T
-// and split it in two parts of whole 1024-byte swizzle atoms (8 rows of 128
+// When the two blocks of a cluster share the BN x 64 K-tile of B of tile
+// shape T (one above the other), they split it in two parts of whole 1024-byte swizzle atoms (8 rows of 128
 // bytes), so that each part lands on an atom boundary of the slot: rank 0
 // copies the first kPart0 rows (BN / 2 rounded up to a multiple of 8), rank 1
 // the other kPart1: 128 + 128 for BN = 256, 80 + 80 for 160, 80 + 72 for 152,
@@ -85,13 +90,37 @@ struct BSplit {
                 "each block's part of B must be whole swizzle atoms, at most a TMA box (256 rows)");
 };
 
-// mapB0 and mapB1: B with boxes of the two ranks' parts (BSplit's kPart0, kPart1 rows).
+// Which tiles the two blocks of a cluster take. Side by side (`beside`:
+// tiles 2q and 2q + 1 of one tile row, which share A's K-tiles) or one above
+// the other (tile rows 2p and 2p + 1 of one column, which share B's). The
+// host picks the pairing that adds fewer tiles past C's edge (pair_beside),
+// side by side on a tie: multicasting A, the operand that streams from
+// memory, measured better there (bench/RESULTS.md).
+struct Pairing {
+  bool beside;
+  int tiles_m, tiles_n;
+  __host__ __device__ int pairs_n() const { return beside ? (tiles_n + 1) / 2 : tiles_n; }
+  __host__ __device__ int pairs() const { return (beside ? tiles_m : (tiles_m + 1) / 2) * pairs_n(); }
+  // The tile row and column of block `rank` in the pair at grouped position `pos`.
+  __device__ void tile(int pos, int rank, int* row, int* col) const {
+    const int pair = tirx_tile_grouped(pos, pairs(), pairs_n(), beside ? kGroupRows : kGroupRows / kClusterM);
+    *row = beside ? pair / pairs_n() : pair / pairs_n() * kClusterM + rank;
+    *col = beside ? pair % pairs_n() * kClusterM + rank : pair % pairs_n();
+  }
+};
+
+// Side by side (p.beside), mapA has boxes of half the tile's rows (each
+// rank copies its half into both blocks) and mapB0 whole tiles of B (each
+// block its own; mapB1 is not used). One above the other, mapA has whole
+// tiles and mapB0 and mapB1 boxes of the two ranks' parts of B (BSplit's
+// kPart0, kPart1 rows).
 template <class T>
 __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap mapA,
                                          const __grid_constant__ CUtensorMap mapB0,
                                          const __grid_constant__ CUtensorMap mapB1,
-                                         const __grid_constant__ CUtensorMap mapC, int M, int N, int K) {
+                                         const __grid_constant__ CUtensorMap mapC, Pairing p, int K) {
   constexpr int BM = T::BM, BN = T::BN, STAGES = T::STAGES;
+  static_assert(BM / 2 % 8 == 0 && BM / 2 <= 256, "side by side, each block's half of A must be whole swizzle atoms");
   extern __shared__ unsigned char smem[];
   // The ring, 1024-byte aligned for the 128-byte swizzle: A slots, then B
   // slots. The same offsets in both blocks: multicast writes at the offset
@@ -100,30 +129,41 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
   bf16* As = ring;
   bf16* Bs = ring + STAGES * BM * BK;
   bf16* staging = Bs + STAGES * BN * BK;  // kStagingBytes / 2 for each consumer warpgroup
-  const int tiles_n = (N + BN - 1) / BN, ktiles = (K + BK - 1) / BK;
-  const int pairs = ((M + BM - 1) / BM + kClusterM - 1) / kClusterM * tiles_n;  // a cluster's tiles
-  const int rank = (int)tirx_cluster_rank();  // 0 or 1: which tile row of the pair, which part of B
+  const int ktiles = (K + BK - 1) / BK, pairs = p.pairs();
+  const int rank = (int)tirx_cluster_rank();  // 0 or 1: which tile of the pair, which part of A or B
   const int cluster = blockIdx.x / kClusterM, clusters = gridDim.x / kClusterM;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event full[STAGES] cluster
 #pragma tirx event empty[STAGES] ready cluster
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
-    const CUtensorMap* mapB = rank == 0 ? &mapB0 : &mapB1;
+    const CUtensorMap* mapB = rank == 0 || p.beside ? &mapB0 : &mapB1;
     if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(mapB);
-    const int b_part = rank * BSplit<T>::kPart0;  // the first row of this rank's part of the B tile
+    // This rank's part of the shared tile: its first row in the tile.
+    const int part = p.beside ? rank * (BM / 2) : rank * BSplit<T>::kPart0;
+    // A skinny C (one or two columns of tiles): A's lines leave L2 first and
+    // B's stay, as in gemm_bf16.cu.
+    const bool skinny = p.tiles_n <= 2;
+    const uint64_t keep_a = skinny ? tirx_l2_policy_evict_first() : tirx_l2_policy_evict_normal();
+    const uint64_t keep_b = skinny ? tirx_l2_policy_evict_last() : tirx_l2_policy_evict_normal();
+    const uint16_t both = (uint16_t)((1u << kClusterM) - 1);
     int it = 0;  // K-tiles issued so far: the ring position
     for (int pos = cluster; pos < pairs; pos += clusters) {
-      const int pair = tirx_tile_grouped(pos, pairs, tiles_n, kGroupRows / kClusterM);
-      const int row0 = (pair / tiles_n * kClusterM + rank) * BM, col0 = pair % tiles_n * BN;
+      int tile_row, tile_col;
+      p.tile(pos, rank, &tile_row, &tile_col);
+      const int row0 = tile_row * BM, col0 = tile_col * BN;
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
         const int s = it % STAGES;
         tirx_wait(empty[s]);  // free in both blocks
-        tirx_trigger_bytes(full[s], T::kStageBytes);  // A, and both parts of B, land here
-        if (threadIdx.x == 0) {
-          tirx_tma_load_2d(As + s * BM * BK, &mapA, row0, kt * BK, &full[s]);
-          tirx_tma_load_2d_multicast(Bs + (s * BN + b_part) * BK, mapB, col0 + b_part, kt * BK, &full[s],
-                                     (uint16_t)((1u << kClusterM) - 1));
+        tirx_trigger_bytes(full[s], T::kStageBytes);  // A and B, both parts of the shared one, land here
+        if (threadIdx.x == 0 && p.beside) {  // A's halves into both blocks, B our own
+          tirx_tma_load_2d_multicast_hint(As + (s * BM + part) * BK, &mapA, row0 + part, kt * BK, &full[s], both,
+                                          keep_a);
+          tirx_tma_load_2d_hint(Bs + s * BN * BK, mapB, col0, kt * BK, &full[s], keep_b);
+        } else if (threadIdx.x == 0) {  // A our own, B's parts into both blocks
+          tirx_tma_load_2d_hint(As + s * BM * BK, &mapA, row0, kt * BK, &full[s], keep_a);
+          tirx_tma_load_2d_multicast_hint(Bs + (s * BN + part) * BK, mapB, col0 + part, kt * BK, &full[s], both,
+                                          keep_b);
         }
       }
     }
@@ -135,8 +175,9 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
     int it = 0;  // K-tiles consumed so far: follows the producer
     int staged = -1;  // the ring slot that holds the previous tile's C until TMA has read it
     for (int pos = cluster; pos < pairs; pos += clusters) {
-      const int pair = tirx_tile_grouped(pos, pairs, tiles_n, kGroupRows / kClusterM);
-      const int row0 = (pair / tiles_n * kClusterM + rank) * BM + a_row, col0 = pair % tiles_n * BN + b_row;
+      int tile_row, tile_col;
+      p.tile(pos, rank, &tile_row, &tile_col);
+      const int row0 = tile_row * BM + a_row, col0 = tile_col * BN + b_row;
       float acc[T::R][T::WN / 2];
       int s = it % STAGES;
       tirx_wait(full[s]);
@@ -190,19 +231,24 @@ static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int
   CUtensorMap mapA, mapB0, mapB1, mapC;
   const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
   const CUtensorMapDataType type = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-  CUresult r = tirx_tensor_map_2d(&mapA, type, A, M, K, (uint64_t)K * 2, T::BM, BK, sw);
-  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapB0, type, B, N, K, (uint64_t)K * 2, BSplit<T>::kPart0, BK, sw);
-  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapB1, type, B, N, K, (uint64_t)K * 2, BSplit<T>::kPart1, BK, sw);
+  const Pairing p = {pair_beside((M + T::BM - 1) / T::BM, (N + T::BN - 1) / T::BN), (M + T::BM - 1) / T::BM,
+                     (N + T::BN - 1) / T::BN};
+  // The shared operand's maps have boxes of each rank's part, the other's whole tiles.
+  CUresult r = tirx_tensor_map_2d(&mapA, type, A, M, K, (uint64_t)K * 2, p.beside ? T::BM / 2 : T::BM, BK, sw);
+  if (r == CUDA_SUCCESS)
+    r = tirx_tensor_map_2d(&mapB0, type, B, N, K, (uint64_t)K * 2, p.beside ? T::BN : BSplit<T>::kPart0, BK, sw);
+  if (r == CUDA_SUCCESS)
+    r = tirx_tensor_map_2d(&mapB1, type, B, N, K, (uint64_t)K * 2, p.beside ? T::BN : BSplit<T>::kPart1, BK, sw);
   if (r == CUDA_SUCCESS)  // C's boxes: what a consumer stages (store_tile_tma, store_blocks_tma)
     r = T::kSwizzledStore ? tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, 64, sw)
                           : tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, T::WN,
                                                CU_TENSOR_MAP_SWIZZLE_NONE);
   if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
-  // The work, in blocks: two per pair of tile rows and column of C.
-  const int blocks = ((M + T::BM - 1) / T::BM + kClusterM - 1) / kClusterM * ((N + T::BN - 1) / T::BN) * kClusterM;
+  // The work, in blocks: two per pair of tiles.
+  const int blocks = p.pairs() * kClusterM;
   cudaError_t err;
 #pragma tirx launch grid(persistent) cluster(2) smem(T::kSmemBytes) stream(stream) async status(err)
-  gemm_bf16_cluster_kernel<T><<<blocks, 384>>>(mapA, mapB0, mapB1, mapC, M, N, K);
+  gemm_bf16_cluster_kernel<T><<<blocks, 384>>>(mapA, mapB0, mapB1, mapC, p, K);
   return err;
 }
 

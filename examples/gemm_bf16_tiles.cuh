@@ -148,26 +148,37 @@ __device__ __forceinline__ void store_blocks_tma(const CUtensorMap* mapC, int ro
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
 enum GemmTile { kTileAuto = -1, kTile128x256, kTile256x152, kTile192x160, kTile128x128, kTileShapes };
 
-// The tile shape for m x n on `sms` multiprocessors, in clusters of
-// `cluster_m` blocks along M: the one with the least work per multiprocessor
-// counting the last wave as full (waves x tile area; tile rows rounded up to
-// whole clusters, a block past m computing a tile that is thrown away, and
-// waves of `sms` rounded down to whole clusters),
-// so that a shape whose tiles fill the waves beats a larger-tiled one that
-// leaves the last wave half empty. 128 x 128 tiles bring more bytes per
-// multiply-add than the others, so their work counts kSmallTileCost times
-// (measured: bench/RESULTS.md); they win where the larger tiles leave SMs
-// idle. Ties and near-ties (within 2%) go to 128 x 256, the widest and the one
-// measured at cuBLAS speed on square shapes.
+// Whether the two blocks of a cluster (gemm_bf16_cluster.cu) take tiles side
+// by side (sharing A's K-tiles) rather than one above the other (sharing
+// B's), for a C of tiles_m x tiles_n tiles: the pairing that adds fewer tiles
+// past C's edge (an odd count leaves a block of the last pair a tile of its
+// own that TMA's stores clip away), side by side on a tie, which measured
+// better (bench/RESULTS.md, session 7).
+static bool pair_beside(long long tiles_m, long long tiles_n) {
+  return (tiles_n % 2 ? tiles_m : 0) <= (tiles_m % 2 ? tiles_n : 0);
+}
+
+// The tile shape for m x n on `sms` multiprocessors, one block per tile
+// (cluster 1) or in clusters of two (cluster 2, paired as pair_beside says):
+// the one with the least work per multiprocessor counting the last wave as
+// full (waves x tile area; a pair's tile past C's edge counted as work, and
+// waves of `sms` rounded down to whole clusters), so that a shape whose tiles
+// fill the waves beats a larger-tiled one that leaves the last wave half
+// empty. 128 x 128 tiles bring more bytes per multiply-add than the others,
+// so their work counts kSmallTileCost times (measured: bench/RESULTS.md);
+// they win where the larger tiles leave SMs idle. Ties and near-ties (within
+// 2%) go to 128 x 256, the widest and the one measured at cuBLAS speed on
+// square shapes.
 constexpr double kSmallTileCost = 1.1;
-static GemmTile pick_tile(int M, int N, int sms, int cluster_m = 1) {
+static GemmTile pick_tile(int M, int N, int sms, int cluster = 1) {
   const int bm[kTileShapes] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM};
   const int bn[kTileShapes] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN, Tile128x128::BN};
-  const int slots = sms / cluster_m * cluster_m > 0 ? sms / cluster_m * cluster_m : cluster_m;
+  const int slots = sms / cluster * cluster > 0 ? sms / cluster * cluster : cluster;
   double cost[kTileShapes];
   for (int i = 0; i < kTileShapes; ++i) {
-    const long long rows = ((M + bm[i] - 1) / bm[i] + cluster_m - 1) / cluster_m * cluster_m;
-    const long long tiles = rows * ((N + bn[i] - 1) / bn[i]);
+    const long long tm = (M + bm[i] - 1) / bm[i], tn = (N + bn[i] - 1) / bn[i];
+    long long tiles = tm * tn;
+    if (cluster == 2) tiles += pair_beside(tm, tn) ? (tn % 2 ? tm : 0) : (tm % 2 ? tn : 0);
     cost[i] = (double)((tiles + slots - 1) / slots) * bm[i] * bn[i] * (i == kTile128x128 ? kSmallTileCost : 1.0);
   }
   int best = 0;
@@ -178,8 +189,8 @@ static GemmTile pick_tile(int M, int N, int sms, int cluster_m = 1) {
 
 // What both examples' host calls check before a launch (n and k multiples of
 // 8, the matrices 16-byte aligned: TMA), then the shape to run in *tile:
-// pick_tile's on this device, in clusters of cluster_m, for kTileAuto.
-static cudaError_t resolve_tile(const bf16* A, const bf16* B, const bf16* C, int M, int N, int K, int cluster_m,
+// pick_tile's on this device, in clusters of `cluster` (1 or 2), for kTileAuto.
+static cudaError_t resolve_tile(const bf16* A, const bf16* B, const bf16* C, int M, int N, int K, int cluster,
                                 GemmTile* tile) {
   if (M < 1 || N < 8 || K < 8 || N % 8 != 0 || K % 8 != 0) return cudaErrorInvalidValue;
   if (((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 != 0) return cudaErrorMisalignedAddress;
@@ -187,7 +198,7 @@ static cudaError_t resolve_tile(const bf16* A, const bf16* B, const bf16* C, int
   int device = 0, sms = 0;
   cudaError_t e = cudaGetDevice(&device);
   if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-  if (e == cudaSuccess) *tile = pick_tile(M, N, sms, cluster_m);
+  if (e == cudaSuccess) *tile = pick_tile(M, N, sms, cluster);
   return e;
 }
 

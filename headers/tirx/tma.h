@@ -152,6 +152,16 @@ TIRX_DEVICE uint64_t tirx_l2_policy_evict_last() {
   return policy;
 }
 
+// createpolicy.fractional.L2::evict_normal: what a copy without a hint gets,
+// as a policy, for code that passes one either way. 0 before sm_80.
+TIRX_DEVICE uint64_t tirx_l2_policy_evict_normal() {
+  uint64_t policy = 0;
+#if defined(TIRX_SM80_)
+  asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(policy));
+#endif
+  return policy;
+}
+
 // cp.async.bulk.tensor.2d ... .L2::cache_hint: tirx_tma_load_2d with the L2
 // policy `policy` (tirx_l2_policy_evict_first / _last) for the lines it reads.
 TIRX_DEVICE void tirx_tma_load_2d_hint(void *dst, const void *map, int row, int col, uint64_t *bar,
@@ -189,6 +199,22 @@ TIRX_DEVICE void tirx_tma_load_2d_multicast(void *dst, const void *map, int row,
       : "memory");
 #else
   (void)dst, (void)map, (void)row, (void)col, (void)bar, (void)cta_mask;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
+// tirx_tma_load_2d_multicast with the L2 policy `policy` for the lines it
+// reads (.L2::cache_hint; tirx_l2_policy_evict_first / _last). sm_90a only.
+TIRX_DEVICE void tirx_tma_load_2d_multicast_hint(void *dst, const void *map, int row, int col, uint64_t *bar,
+                                                 uint16_t cta_mask, uint64_t policy) {
+#if defined(TIRX_SM90A_)
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint"
+      " [%0], [%1, {%2, %3}], [%4], %5, %6;" ::"r"(tirx_smem_addr(dst)),
+      "l"(map), "r"(col), "r"(row), "r"(tirx_smem_addr(bar)), "h"(cta_mask), "l"(policy)
+      : "memory");
+#else
+  (void)dst, (void)map, (void)row, (void)col, (void)bar, (void)cta_mask, (void)policy;
   TIRX_NO_INSTRUCTION_();
 #endif
 }
