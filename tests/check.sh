@@ -252,6 +252,70 @@ lib.cu:9:33: error: identifier \"missing_name\" is undefined
 __device__ float bad() { return missing_name; }
                                 ^" -- "$tool" --check -I lib lib.cu -o lib.out2.cu
 
+# User headers inlined to any depth (cuda-samples: <helper_cuda.h> includes
+# helper_string.h): a chain of three, the last through -I with <...>, whose
+# innermost header has host code NVRTC cannot compile (strlen, std::string);
+# each guarded header once (l3.h's #include of l1.h, a cycle, reads nothing,
+# as does the file's second #include of l3.h), and a header without a guard
+# inlined each time it is included.
+mkdir -p deep && cat > deep/l1.h <<'H'
+#ifndef L1_H
+#define L1_H
+#include "l2.h"
+__device__ inline float l1_scale(float x) { return l2_half(x) * 3.f; }
+#endif
+H
+cat > deep/l2.h <<'H'
+#pragma once
+#include <l3.h>
+__device__ inline float l2_half(float x) { return l3_twice(x) * 0.5f; }
+H
+cat > deep/l3.h <<'H'
+#pragma once
+#include <string.h>
+#include <string>
+#include "l1.h"
+inline size_t l3_host_len(const char *s) { return strlen(s); }
+static std::string l3_name = "level three";
+__device__ inline float l3_twice(float x) { return 2.f * x; }
+H
+cat > deep/twice.inc <<'H'
+__device__ inline real DEV(real x) { return x * FACTOR; }
+inline size_t HOST(const char *s) { return strlen(s) * FACTOR; }
+H
+cat > deep.cu <<'K'
+#include <cstdio>
+#include "deep/l1.h"
+#include "deep/l3.h"
+typedef float real;  // past the leading #include lines (known-problems.md: read twice there)
+#define DEV dev_two
+#define HOST host_two
+#define FACTOR 2
+#include "deep/twice.inc"
+#undef DEV
+#undef HOST
+#undef FACTOR
+#define DEV dev_three
+#define HOST host_three
+#define FACTOR 3
+#include "deep/twice.inc"
+
+__global__ void k(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 2; ++i) a[i] = l1_scale(a[i]) + dev_two(a[i]) + dev_three(a[i]);
+}
+
+int main() { printf("%zu %zu %zu\n", l3_host_len(l3_name.c_str()), host_two("a"), host_three("b")); }
+K
+expect nested-headers 0 "" -- "$tool" --check -I deep deep.cu -o deep.out.cu
+"$tool" -I deep deep.cu -o deep.plain.cu; cmp -s deep.out.cu deep.plain.cu && ok nested-headers-same-output || bad nested-headers-same-output
+# A device error in the innermost header: reported there, at its line.
+printf '__device__ float l3_bad() { return undeclared_in_l3; }\n' >> deep/l3.h
+expect nested-header-error 1 "deep/l3.h:8:36: error: identifier \"undeclared_in_l3\" is undefined
+__device__ float l3_bad() { return undeclared_in_l3; }
+                                   ^" -- "$tool" --check -I deep deep.cu -o deep.out2.cu
+[ ! -e deep.out2.cu ] && ok nested-header-error-writes-nothing || bad nested-header-error-writes-nothing
+
 # NVRTC missing or refusing: exit 3, a clear message, nothing written.
 expect nvrtc-missing 3 "tirx-pp: error: --check: cannot load NVRTC: /nonexistent/libnvrtc.so.13: cannot open shared object file: No such file or directory" -- \
   env TIRX_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 "$tool" --check warn.cu -o missing.cu

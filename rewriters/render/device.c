@@ -261,6 +261,7 @@ static void add_user_header(View *v, int from, CXFile f, Range line, const char 
     const char *path = clang_getCString(name);
     const char *real = arena_realpath(a, path);
     bool system = !real || sys_path_under(real, v->dirs[0]) || sys_path_under(real, v->dirs[1]);
+    while (path[0] == '.' && path[1] == '/') path += 2;  // "./deep/l1.h" (a quoted include of a file in .): "deep/l1.h"
     const Source *hs = system ? NULL : header_source(v, f, path);
     clang_disposeString(name);
     if (!hs) return;
