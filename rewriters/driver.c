@@ -587,12 +587,6 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     failed |= diag_failed(&j->diag);
   }
   front_lap(clock, "constructs");
-  if (opt->device_view && njobs > 1) {
-    diag_plain(&jobs[0].diag, DIAG_ERROR,
-               "--check cannot yet check a file whose headers tirx-pp rewrites ('%s'); compile the output with nvcc",
-               tu->files[jobs[1].file].path);
-    failed = true;
-  }
   int rc = failed ? TIRX_INPUT_ERROR : TIRX_OK;
   for (int i = 0; i < njobs && rc == TIRX_OK; i++) {
     Job *j = &jobs[i];
@@ -605,8 +599,15 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
       put_header(out, &tu->files[j->file], text);
   }
   Ctx *mc = &jobs[0].c;
-  if (rc == TIRX_OK && opt->device_view &&
-      !device_view(mc, opt, mc->needs_tirx_h && !jobs[0].anns.includes_tirx_h, &out->device)) {
+  // --check: the rewritten headers are inlined as rewritten; tirx.h comes first
+  // when one of them calls it.
+  Ctx **hcs = arena_alloc(a, sizeof(Ctx *) * (size_t)njobs);
+  bool tirx_h = mc->needs_tirx_h && !jobs[0].anns.includes_tirx_h;
+  for (int i = 1; i < njobs; i++) {
+    hcs[i - 1] = &jobs[i].c;
+    tirx_h |= jobs[i].c.needs_tirx_h;
+  }
+  if (rc == TIRX_OK && opt->device_view && !device_view(mc, opt, tirx_h, hcs, njobs - 1, &out->device)) {
     diag_plain(&jobs[0].diag, DIAG_ERROR, "--check: cannot separate the device code of '%s' from its host code", opt->path);
     rc = TIRX_IO_ERROR;
   }

@@ -316,6 +316,43 @@ __device__ float l3_bad() { return undeclared_in_l3; }
                                    ^" -- "$tool" --check -I deep deep.cu -o deep.out2.cu
 [ ! -e deep.out2.cu ] && ok nested-header-error-writes-nothing || bad nested-header-error-writes-nothing
 
+# A header that tirx-pp rewrites (unroll, elect: tirx.h) is inlined as
+# rewritten, with its host code blanked and the user header it includes
+# inlined too; the output is the same as without --check, and a device error
+# in it is reported at the header's line.
+mkdir -p ann && cat > ann/inner.h <<'H'
+#pragma once
+#include <string.h>
+inline size_t inner_len(const char *s) { return strlen(s); }
+__device__ inline float inner_twice(float x) { return 2.f * x; }
+H
+cat > ann/kern.cuh <<'H'
+#pragma once
+#include <string>
+#include "inner.h"
+inline std::string kern_name() { return "kern"; }
+__global__ void kern(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 4; ++i) a[threadIdx.x * 4 + i] = inner_twice(a[i]);
+#pragma tirx elect
+  a[0] = 1.f;
+}
+H
+cat > ann.cu <<'K'
+#include <cstdio>
+#include "ann/kern.cuh"
+int main() { printf("%s %zu\n", kern_name().c_str(), inner_len("x")); }
+K
+"$tool" ann.cu -o ann.out.cu && mv ann.out.cu ann.plain.cu && mv ann.out.cu.headers ann.plain.headers
+expect rewritten-header 0 "" -- "$tool" --check ann.cu -o ann.out.cu
+cmp -s ann.out.cu ann.plain.cu && diff -r ann.out.cu.headers ann.plain.headers > /dev/null &&
+  ok rewritten-header-same-output || bad rewritten-header-same-output
+printf '__device__ float kern_bad(const int *p) { float *q = p; return *q; }\n' >> ann/kern.cuh
+expect rewritten-header-error 1 'ann/kern.cuh:11:54: error: a value of type "const int *" cannot be used to initialize an entity of type "float *"
+__device__ float kern_bad(const int *p) { float *q = p; return *q; }
+                                                     ^' -- "$tool" --check ann.cu -o ann.out2.cu
+[ ! -e ann.out2.cu ] && ok rewritten-header-error-writes-nothing || bad rewritten-header-error-writes-nothing
+
 # NVRTC missing or refusing: exit 3, a clear message, nothing written.
 expect nvrtc-missing 3 "tirx-pp: error: --check: cannot load NVRTC: /nonexistent/libnvrtc.so.13: cannot open shared object file: No such file or directory" -- \
   env TIRX_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 "$tool" --check warn.cu -o missing.cu

@@ -36,8 +36,10 @@ typedef struct {
 // header that it includes, directly or through other user headers.
 typedef struct {
   CXFile file;
-  const Source *src;
+  const Source *src;        // the text as written (not the parse's stubs)
   const char *path_literal;
+  Front *front;             // the main file and annotated headers: offsets through their stubs
+  const Ctx *rewritten;     // a header tirx-pp rewrites: its edits (NULL: none)
   AnnotationList anns;     // headers: scan.c's list (their #include lines)
   bool once;               // an include guard or #pragma once: included again, it reads nothing
   VEC(Range) host;         // host-only declarations, offsets in this file
@@ -52,6 +54,10 @@ typedef struct {
   const TirxOptions *opt;
   const char *dirs[2];  // real paths of tirx.h's and CUDA's directories: never inlined
   VEC(ViewFile) files;  // [0]: the main file
+  Ctx *const *headers;  // the headers tirx-pp rewrites
+  const char **header_real;  // their real paths
+  int nheaders;
+  bool failed;          // a rewritten header's edits could not be rendered
 } View;
 
 // --- which declarations are host-only ---------------------------------------
@@ -116,8 +122,8 @@ static ViewFile *file_of(View *v, CXFile f) {
 }
 
 // The offset of a location in the file vf; false when it is elsewhere.
-static bool offset_in(View *v, ViewFile *vf, CXSourceLocation loc, size_t *off) {
-  if (vf == &v->files.items[0]) return front_offset(v->c->front, loc, off);
+static bool offset_in(ViewFile *vf, CXSourceLocation loc, size_t *off) {
+  if (vf->front) return front_offset(vf->front, loc, off);
   CXFile f;
   unsigned line, col, o;
   clang_getExpansionLocation(loc, &f, &line, &col, &o);
@@ -144,7 +150,7 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
     if (!(vf = file_of(w->v, f))) return CXChildVisit_Continue;
   }
   size_t start, end, name;
-  if (!offset_in(w->v, vf, clang_getRangeStart(ext), &start) || !offset_in(w->v, vf, clang_getRangeEnd(ext), &end) ||
+  if (!offset_in(vf, clang_getRangeStart(ext), &start) || !offset_in(vf, clang_getRangeEnd(ext), &end) ||
       end <= start)
     return CXChildVisit_Continue;
   if (is_scope(k)) {
@@ -152,7 +158,7 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
     clang_visitChildren(cur, walk, &inner);
     return CXChildVisit_Continue;
   }
-  if (!offset_in(w->v, vf, clang_getCursorLocation(cur), &name)) name = start;
+  if (!offset_in(vf, clang_getCursorLocation(cur), &name)) name = start;
   if (!host_only(cur, clang_getCursorKind(parent), vf->src->data, start, name, end)) return CXChildVisit_Continue;
   size_t semi = lex_skip_blank(vf->src, end);
   if (semi < vf->src->len && vf->src->data[semi] == ';') end = semi + 1;
@@ -160,7 +166,7 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
   // would give its linkage to whatever follows (an inlined header's templates).
   size_t spec;
   if (clang_getCursorKind(parent) == CXCursor_LinkageSpec &&
-      offset_in(w->v, vf, clang_getRangeStart(clang_getCursorExtent(parent)), &spec) && spec < start &&
+      offset_in(vf, clang_getRangeStart(clang_getCursorExtent(parent)), &spec) && spec < start &&
       !memchr(vf->src->data + spec, '{', start - spec))
     start = spec;
   VEC_PUSH(w->v->c->arena, vf->host, ((Range){start, end}));
@@ -262,12 +268,17 @@ static void add_user_header(View *v, int from, CXFile f, Range line, const char 
     const char *real = arena_realpath(a, path);
     bool system = !real || sys_path_under(real, v->dirs[0]) || sys_path_under(real, v->dirs[1]);
     while (path[0] == '.' && path[1] == '/') path += 2;  // "./deep/l1.h" (a quoted include of a file in .): "deep/l1.h"
-    const Source *hs = system ? NULL : header_source(v, f, path);
+    const Ctx *hc = NULL;
+    for (int i = 0; real && i < v->nheaders; i++)
+      if (v->header_real[i] && !strcmp(v->header_real[i], real)) hc = v->headers[i];
+    const Source *hs = system ? NULL : hc ? hc->src : header_source(v, f, path);
     clang_disposeString(name);
     if (!hs) return;
     ViewFile vf = {.file = f,
                    .src = hs,
-                   .path_literal = c_string_literal(a, hs->path, strlen(hs->path)),
+                   .path_literal = hc ? hc->path_literal : c_string_literal(a, hs->path, strlen(hs->path)),
+                   .front = hc ? hc->front : NULL,
+                   .rewritten = hc,
                    .anns = scan_annotations(a, hs),
                    .once = clang_isFileMultipleIncludeGuarded(v->c->front->tu, f) != 0};
     VEC_PUSH(a, v->files, vf);
@@ -289,7 +300,7 @@ static bool add_include(View *v, CXCursor cur) {
   size_t at;
   if (!p) return false;
   int from = (int)(p - v->files.items);
-  if (!offset_in(v, p, loc, &at)) return true;
+  if (!offset_in(p, loc, &at)) return true;
   ViewFile *m = &v->files.items[0];
   CXFile f = clang_getIncludedFile(cur);
   Range line = line_at(p->src, at);
@@ -373,14 +384,14 @@ static void find_header_guards(View *v, ViewFile *vf) {
   }
 }
 
-// Whether the header is inlined: it has host code or guarded #include lines,
-// or a header it includes is inlined (NVRTC would read that one from the
-// disk). A header in a cycle of includes is inlined.
+// Whether the header is inlined: tirx-pp rewrites it, it has host code or
+// guarded #include lines, or a header it includes is inlined (NVRTC would
+// read that one from the disk). A header in a cycle of includes is inlined.
 static bool needs_inlining(View *v, int i) {
   ViewFile *vf = &v->files.items[i];
   if (vf->needs) return vf->needs != 3;
   vf->needs = 1;
-  bool yes = vf->host.len || vf->guards.len;
+  bool yes = vf->rewritten || vf->host.len || vf->guards.len;
   for (int k = 0; k < vf->children.len; k++)
     if (needs_inlining(v, vf->children.items[k].file)) yes = true;
   vf->needs = yes ? 2 : 3;
@@ -442,10 +453,15 @@ static const char *guard_text(Arena *a, const Guard *g, const char *path_literal
 }
 
 static void put_child(View *v, Buf *b, const ViewFile *parent, const Child *ch);
+static void put_rewritten(View *v, Buf *b, int i);
 
 // The file with its host declarations blanked, its host system headers
 // guarded and the user headers it includes inlined.
 static void put_file(View *v, Buf *b, int i) {
+  if (v->files.items[i].rewritten) {
+    put_rewritten(v, b, i);
+    return;
+  }
   const ViewFile *vf = &v->files.items[i];
   const Source *h = vf->src;
   const char *eol = v->c->src->eol;
@@ -481,7 +497,7 @@ static void put_inlined(View *v, Buf *b, const ViewFile *parent, const Child *ch
   h->emitted = true;
   buf_printf(b, "#line 1 %s%s", h->path_literal, eol);
   put_file(v, b, ch->file);
-  if (b->data[b->len - 1] != '\n' && b->data[b->len - 1] != '\r') buf_puts(b, eol);
+  if (b->len && b->data[b->len - 1] != '\n' && b->data[b->len - 1] != '\r') buf_puts(b, eol);
   buf_printf(b, "#line %d %s%s", ch->line_no + 1, parent->path_literal, eol);
 }
 
@@ -515,12 +531,13 @@ static void drop_pragma_once(Buf *b, size_t from) {
   }
 }
 
-// What replaces an #include line of the main file: the header's device view,
-// with the headers it includes inlined in theirs, to any depth, and every
-// `#pragma once` dropped (they are no longer headers).
-static const char *inlined(View *v, const Child *ch) {
+// What replaces an #include line of a file rendered through its edits (the
+// main file, a rewritten header): the header's device view, with the headers
+// it includes inlined in theirs, to any depth, and every `#pragma once`
+// dropped (they are no longer headers).
+static const char *inlined(View *v, const ViewFile *parent, const Child *ch) {
   Buf b = {0};
-  put_inlined(v, &b, &v->files.items[0], ch);
+  put_inlined(v, &b, parent, ch);
   drop_pragma_once(&b, 0);
   char *t = arena_strndup(v->c->arena, b.data, b.len);
   buf_free(&b);
@@ -534,7 +551,7 @@ static void render_inlined(Render *r, const Edit *e) {
   r->line = ch->line_no + 1;
 }
 
-// Renders a guarded #include of the main file, which ends with a #line too.
+// Renders a guarded #include, which ends with a #line too.
 static void render_guard(Render *r, const Edit *e) {
   const Guard *g = e->data;
   render_text(r, e->text);
@@ -558,53 +575,93 @@ static bool straddles(const EditList *l, Range r) {
   return false;
 }
 
-static bool in_any(const Range *r, int n, const Edit *e) {
+static bool within(const Range *r, int n, size_t start, size_t end) {
   for (int i = 0; i < n; i++)
-    if (e->start >= r[i].start && e->end <= r[i].end) return true;
+    if (start >= r[i].start && end <= r[i].end) return true;
   return false;
+}
+
+// The edits that render a file of the view that tirx-pp rewrites (the main
+// file, a rewritten header): the rewrite's own, less those inside host code
+// and those on an #include line that the view replaces (a rewritten header's
+// redirection to its copy), a blank for each host declaration that no edit
+// straddles, and its user headers in file order: the first #include of each
+// inlined, one that reads nothing blanked.
+static void view_edits(View *v, int i, const EditList *edits, EditList *dev) {
+  Arena *a = v->c->arena;
+  ViewFile *vf = &v->files.items[i];
+  const Source *src = vf->src;
+  VEC(Range) host = {0};
+  VEC(Range) replaced = {0};
+  for (int k = 0; k < vf->host.len; k++)
+    if (!straddles(edits, vf->host.items[k])) VEC_PUSH(a, host, vf->host.items[k]);
+  for (int k = 0; k < vf->children.len; k++) {
+    Range l = vf->children.items[k].line;
+    if (needs_inlining(v, vf->children.items[k].file) && !within(host.items, host.len, l.start, l.end))
+      VEC_PUSH(a, replaced, l);
+  }
+  for (int k = 0; k < edits->items.len; k++) {
+    const Edit *e = &edits->items.items[k];
+    if (!within(host.items, host.len, e->start, e->end) && !within(replaced.items, replaced.len, e->start, e->end))
+      edit_add(dev, *e);
+  }
+  for (int k = 0; k < host.len; k++)
+    edit_replace(dev, host.items[k].start, host.items[k].end, line_ends(a, src->data, host.items[k].start, host.items[k].end));
+  vf->open = true;
+  for (int k = 0; k < vf->children.len; k++) {
+    Child *ch = &vf->children.items[k];
+    if (!needs_inlining(v, ch->file) || within(host.items, host.len, ch->line.start, ch->line.end)) continue;
+    if (reads_nothing(&v->files.items[ch->file]))
+      edit_replace(dev, ch->line.start, ch->line.end, line_ends(a, src->data, ch->line.start, ch->line.end));
+    else
+      edit_add(dev, (Edit){ch->line.start, ch->line.end, render_inlined, inlined(v, vf, ch), ch});
+  }
+  vf->open = false;
+  for (int k = 0; k < vf->guards.len; k++) {
+    Guard *g = &vf->guards.items[k];
+    if (!touched(edits, g->line) && !within(host.items, host.len, g->line.start, g->line.end))
+      edit_add(dev, (Edit){g->line.start, g->line.end, render_guard, guard_text(a, g, vf->path_literal, src->eol), g});
+  }
+}
+
+// A header that tirx-pp rewrites, in its device view: its edits rendered
+// (the #line directives of unrolled code name the header), less its host code.
+static void put_rewritten(View *v, Buf *b, int i) {
+  const ViewFile *vf = &v->files.items[i];
+  EditList dev = {.arena = v->c->arena};
+  view_edits(v, i, vf->rewritten->edits, &dev);
+  Diag quiet = {.src = vf->src};
+  if (!edit_finish(&dev, &quiet)) {
+    v->failed = true;
+    return;
+  }
+  Render r;
+  render_init(&r, vf->src, &dev, false);
+  r.path_literal = vf->path_literal;
+  render_range(&r, 0, vf->src->len);
+  buf_put(b, r.out.data, r.out.len);
+  buf_free(&r.out);
 }
 
 static void real_dir(View *v, int i, const char *dir) { v->dirs[i] = arena_realpath(v->c->arena, dir); }
 
-bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Buf *out) {
-  View v = {.c = c, .opt = opt};
+bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out) {
+  View v = {.c = c, .opt = opt, .headers = headers, .nheaders = nheaders};
   real_dir(&v, 0, opt->header_dir);
   real_dir(&v, 1, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
-  VEC_PUSH(c->arena, v.files, ((ViewFile){.file = c->front->main_file, .src = c->src, .path_literal = c->path_literal}));
+  v.header_real = arena_alloc(c->arena, sizeof(char *) * (size_t)(nheaders + 1));
+  for (int i = 0; i < nheaders; i++) v.header_real[i] = arena_realpath(c->arena, headers[i]->src->path);
+  VEC_PUSH(c->arena, v.files,
+           ((ViewFile){.file = c->front->main_file, .src = c->src, .path_literal = c->path_literal, .front = c->front}));
   find_includes(&v);
   for (int i = 1; i < v.files.len; i++) find_header_guards(&v, &v.files.items[i]);
   Walk w = {&v, NULL};
   clang_visitChildren(clang_getTranslationUnitCursor(c->front->tu), walk, &w);
   for (int i = 0; i < v.files.len; i++) merge(&v.files.items[i]);
-  // The main file: the rewrite's edits, less those inside host code, and a
-  // blank for each host declaration that no edit straddles.
-  ViewFile *m = &v.files.items[0];
-  VEC(Range) host = {0};
-  for (int i = 0; i < m->host.len; i++)
-    if (!straddles(c->edits, m->host.items[i])) VEC_PUSH(c->arena, host, m->host.items[i]);
   EditList dev = {.arena = c->arena};
-  for (int i = 0; i < c->edits->items.len; i++)
-    if (!in_any(host.items, host.len, &c->edits->items.items[i])) edit_add(&dev, c->edits->items.items[i]);
-  for (int i = 0; i < host.len; i++)
-    edit_replace(&dev, host.items[i].start, host.items[i].end,
-                 line_ends(c->arena, c->src->data, host.items[i].start, host.items[i].end));
-  // Its user headers, in file order: the first #include of each inlined,
-  // one that reads nothing blanked.
-  for (int i = 0; i < m->children.len; i++) {
-    Child *ch = &m->children.items[i];
-    if (!needs_inlining(&v, ch->file)) continue;
-    if (reads_nothing(&v.files.items[ch->file]))
-      edit_replace(&dev, ch->line.start, ch->line.end, line_ends(c->arena, c->src->data, ch->line.start, ch->line.end));
-    else
-      edit_add(&dev, (Edit){ch->line.start, ch->line.end, render_inlined, inlined(&v, ch), ch});
-  }
-  for (int i = 0; i < m->guards.len; i++) {
-    Guard *g = &m->guards.items[i];
-    if (!touched(c->edits, g->line))
-      edit_add(&dev, (Edit){g->line.start, g->line.end, render_guard, guard_text(c->arena, g, c->path_literal, c->src->eol), g});
-  }
+  view_edits(&v, 0, c->edits, &dev);
   Diag quiet = {.src = c->src};
-  if (!edit_finish(&dev, &quiet)) return false;
+  if (v.failed || !edit_finish(&dev, &quiet)) return false;
   Render r;
   render_init(&r, c->src, &dev, false);
   if (tirx_h) buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);
