@@ -527,6 +527,16 @@ static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool
 // preamble, the system headers it may hoist, whether the prescan pays.
 static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions *fo) {
   fo->preamble_limit = tu_preamble_limit(tu);
+  // --check's parse reads the preamble again after the PCH: it ends before
+  // the first user header without an include guard, which would be read twice.
+  const TuFile *main = &tu->files[0];
+  for (int k = 0; whole_tu && k < main->anns.nincludes; k++) {
+    int t = main->targets[k];
+    if (t > 0 && tu->files[t].src && !hoist_guarded(tu->files[t].src)) {
+      if (main->anns.includes[k].start < fo->preamble_limit) fo->preamble_limit = main->anns.includes[k].start;
+      break;
+    }
+  }
   size_t preamble = lex_preamble_end(tu->files[0].src);
   if (preamble > fo->preamble_limit) preamble = fo->preamble_limit;
   bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed

@@ -257,7 +257,8 @@ __device__ float bad() { return missing_name; }
 # innermost header has host code NVRTC cannot compile (strlen, std::string);
 # each guarded header once (l3.h's #include of l1.h, a cycle, reads nothing,
 # as does the file's second #include of l3.h), and a header without a guard
-# inlined each time it is included.
+# inlined each time it is included (among the file's leading #include lines,
+# which the parse reads again after its PCH: it must not read that one twice).
 mkdir -p deep && cat > deep/l1.h <<'H'
 #ifndef L1_H
 #define L1_H
@@ -280,14 +281,13 @@ static std::string l3_name = "level three";
 __device__ inline float l3_twice(float x) { return 2.f * x; }
 H
 cat > deep/twice.inc <<'H'
-__device__ inline real DEV(real x) { return x * FACTOR; }
+__device__ inline float DEV(float x) { return x * FACTOR; }
 inline size_t HOST(const char *s) { return strlen(s) * FACTOR; }
 H
 cat > deep.cu <<'K'
 #include <cstdio>
 #include "deep/l1.h"
 #include "deep/l3.h"
-typedef float real;  // past the leading #include lines (known-problems.md: read twice there)
 #define DEV dev_two
 #define HOST host_two
 #define FACTOR 2
