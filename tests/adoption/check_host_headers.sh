@@ -85,5 +85,13 @@ cleanI() {
     bad "$1"; echo "  exit $rc"; sed 's/^/  /' "$tmp/err" | head -8; fi
 }
 cleanI std-string-constant-and-angled-user-header sgemm.cu
+# SGEMM_CUDA's kernels take `const uint` with no include: glibc's name, which
+# nvcc's host compiler sees in every file (cuda_runtime.h, <stdlib.h>,
+# <sys/types.h>); and a guarded user header that reaches one through another.
+mkdir -p "$tmp/src/kernels"
+printf '#pragma once\n#include <cublas_v2.h>\n__global__ void scale_u(float *a, const uint n) { if (threadIdx.x < n) a[threadIdx.x] *= 2.f; }\n' > "$tmp/src/kernels/scale.cuh"
+printf '#pragma once\n#include <cstdio>\n#include "kernels/scale.cuh"\ninline void run(cublasHandle_t h, float *a) { (void)h; scale_u<<<1, 32>>>(a, 32u); }\n' > "$tmp/src/kernels.cuh"
+printf '#include <kernels.cuh>\nint main() { run(nullptr, nullptr); return 0; }\n' > "$tmp/uint.cu"
+cleanI uint-and-nested-host-library uint.cu
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
