@@ -93,5 +93,17 @@ printf '#pragma once\n#include <cublas_v2.h>\n__global__ void scale_u(float *a, 
 printf '#pragma once\n#include <cstdio>\n#include "kernels/scale.cuh"\ninline void run(cublasHandle_t h, float *a) { (void)h; scale_u<<<1, 32>>>(a, 32u); }\n' > "$tmp/src/kernels.cuh"
 printf '#include <kernels.cuh>\nint main() { run(nullptr, nullptr); return 0; }\n' > "$tmp/uint.cu"
 cleanI uint-and-nested-host-library uint.cu
+# llm.c's DataLoader: a host struct in a header (three deep in train_gpt2.cu)
+# that holds a glob_t and a FILE *; classes are not blanked, so the stand-ins
+# declare both.
+mkdir -p "$tmp/llmc"
+cat > "$tmp/llmc/dataloader.h" <<'K'
+#include <stdio.h>
+#include <glob.h>
+typedef struct { glob_t glob_result; FILE *tokens_file; } DataLoader;
+inline void dataloader_free(DataLoader *l) { globfree(&l->glob_result); fclose(l->tokens_file); }
+K
+printf '#include <stdio.h>\n#include "llmc/dataloader.h"\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { DataLoader l; dataloader_free(&l); }\n' > "$tmp/loader.cu"
+clean file-and-glob-t-members loader.cu
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
