@@ -445,8 +445,14 @@ static bool is_pragma_once(const char *s, size_t n) {
 }
 
 // The guarded #include, then a #line for the line after it. NVRTC has
-// __has_include in every dialect it compiles.
+// __has_include in every dialect it compiles. A left-out cuBLAS header keeps
+// the device types it brings (cublas_api.h includes <cuda_fp16.h> and
+// <cuda_bf16.h>: llm.c's dev/cuda/common.h uses __nv_bfloat16 with no other
+// include).
 static const char *guard_text(Arena *a, const Guard *g, const char *path_literal, const char *eol) {
+  if (g->left_out && g->name && !strncmp(g->name, "<cublas", 7))
+    return arena_printf(a, "#include <cuda_fp16.h>%s#include <cuda_bf16.h>%s#line %d %s%s", eol, eol, g->line_no + 1,
+                        path_literal, eol);
   if (g->left_out) return arena_printf(a, "#line %d %s%s", g->line_no + 1, path_literal, eol);
   return arena_printf(a, "#if __has_include(%s)%s#include %s%s#endif%s#line %d %s%s", g->name, eol, g->name, eol, eol,
                       g->line_no + 1, path_literal, eol);

@@ -105,5 +105,9 @@ inline void dataloader_free(DataLoader *l) { globfree(&l->glob_result); fclose(l
 K
 printf '#include <stdio.h>\n#include "llmc/dataloader.h"\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { DataLoader l; dataloader_free(&l); }\n' > "$tmp/loader.cu"
 clean file-and-glob-t-members loader.cu
+# llm.c's dev/cuda/common.h: __nv_bfloat16 with no include but <cublas_v2.h>
+# (cublas_api.h brings <cuda_bf16.h>): left out, it keeps those types.
+printf '#include <cublas_v2.h>\ntypedef __nv_bfloat16 floatX;\n__global__ void k(floatX *a) { a[0] = __float2bfloat16(1.f); }\n' > "$tmp/bf16.cu"
+clean cublas-brings-bf16 bf16.cu
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
