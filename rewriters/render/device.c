@@ -211,9 +211,10 @@ static const char *spelled_name(Arena *a, const Source *src, const IncludeLine *
 // name's first component (<curand.h> is the host API; <curand_kernel.h> the
 // device one, kept).
 static bool is_host_library(const char *name) {
-  static const char *const prefixes[] = {"cublas", "cufft",   "cusparse", "cusolver", "nvml",      "nvjpeg",
-                                         "npp",    "cudnn",   "nccl",     "cufile",   "nvrtc",     "nvJitLink",
-                                         "nvToolsExt", "nvtx3/", "cupti",  "nvperf",   "cuda_profiler_api.h>", "cudaProfiler.h>", NULL};
+  static const char *const prefixes[] = {"cublas",     "cufft",  "cusparse", "cusolver", "nvml",
+                                         "nvjpeg",     "npp",    "cudnn",    "nccl",     "cufile",
+                                         "nvrtc",      "nvJitLink", "nvToolsExt", "nvtx3/", "cupti",
+                                         "nvperf",     "cuda_profiler_api.h>", "cudaProfiler.h>", NULL};
   if (!name || *name != '<') return false;
   name++;
   if (!strcmp(name, "curand.h>")) return true;
