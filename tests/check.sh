@@ -353,6 +353,18 @@ __device__ float kern_bad(const int *p) { float *q = p; return *q; }
                                                      ^' -- "$tool" --check ann.cu -o ann.out2.cu
 [ ! -e ann.out2.cu ] && ok rewritten-header-error-writes-nothing || bad rewritten-header-error-writes-nothing
 
+# Headers with device code only, named with "..." from an inlined header
+# (sub/host.h's "dev.h") and from the file, the output written elsewhere or
+# tirx-pp run from elsewhere: NVRTC would look for them beside the view's name
+# (and the output's #include names them from where the output goes), so they
+# are inlined too.
+mkdir -p sub elsewhere && printf '#pragma once\n__device__ inline float plus1(float x) { return x + 1.f; }\n' > sub/dev.h
+printf '#pragma once\n#include <string.h>\n#include "dev.h"\ninline size_t host_len(const char *s) { return strlen(s); }\n' > sub/host.h
+printf '#include "sub/host.h"\n#include "sub/dev.h"\n__global__ void k(float *a) { a[0] = plus1(a[0]); }\nint main() { return (int)host_len("x"); }\n' > quoted.cu
+expect quoted-device-header 0 "" -- "$tool" --check quoted.cu -o /dev/null
+expect quoted-device-header-output-elsewhere 0 "" -- "$tool" --check quoted.cu -o elsewhere/quoted.cu
+expect quoted-device-header-run-elsewhere 0 "" -- sh -c 'cd elsewhere && "$0" --check ../quoted.cu -o /dev/null' "$tool"
+
 # NVRTC missing or refusing: exit 3, a clear message, nothing written.
 expect nvrtc-missing 3 "tirx-pp: error: --check: cannot load NVRTC: /nonexistent/libnvrtc.so.13: cannot open shared object file: No such file or directory" -- \
   env TIRX_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 "$tool" --check warn.cu -o missing.cu

@@ -42,6 +42,7 @@ typedef struct {
   const Ctx *rewritten;     // a header tirx-pp rewrites: its edits (NULL: none)
   AnnotationList anns;     // headers: scan.c's list (their #include lines)
   bool once;               // an include guard or #pragma once: included again, it reads nothing
+  bool quoted;             // some #include names it with "...": NVRTC would look for it elsewhere
   VEC(Range) host;         // host-only declarations, offsets in this file
   VEC(Guard) guards;
   VEC(Child) children;     // the user headers it includes, in file order
@@ -284,6 +285,7 @@ static void add_user_header(View *v, int from, CXFile f, Range line, const char 
                    .once = clang_isFileMultipleIncludeGuarded(v->c->front->tu, f) != 0};
     VEC_PUSH(a, v->files, vf);
   }
+  if (*spelled == '"') v->files.items[idx].quoted = true;
   ViewFile *parent = &v->files.items[from];
   VEC_PUSH(a, parent->children, ((Child){line, source_line(parent->src, line.start), idx}));
 }
@@ -386,13 +388,16 @@ static void find_header_guards(View *v, ViewFile *vf) {
 }
 
 // Whether the header is inlined: tirx-pp rewrites it, it has host code or
-// guarded #include lines, or a header it includes is inlined (NVRTC would
-// read that one from the disk). A header in a cycle of includes is inlined.
+// guarded #include lines, a header it includes is inlined (NVRTC would read
+// that one from the disk), or an #include names it with "..." (NVRTC would
+// look for it beside the view's name, or beside the inlined header that
+// includes it, and the output's #include names it from where the output
+// goes). A header in a cycle of includes is inlined.
 static bool needs_inlining(View *v, int i) {
   ViewFile *vf = &v->files.items[i];
   if (vf->needs) return vf->needs != 3;
   vf->needs = 1;
-  bool yes = vf->rewritten || vf->host.len || vf->guards.len;
+  bool yes = vf->rewritten || vf->quoted || vf->host.len || vf->guards.len;
   for (int k = 0; k < vf->children.len; k++)
     if (needs_inlining(v, vf->children.items[k].file)) yes = true;
   vf->needs = yes ? 2 : 3;
