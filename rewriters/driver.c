@@ -527,6 +527,16 @@ static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool
 // preamble, the system headers it may hoist, whether the prescan pays.
 static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions *fo) {
   fo->preamble_limit = tu_preamble_limit(tu);
+  // --check's parse reads the preamble again after the PCH: it ends before
+  // the first user header without an include guard, which would be read twice.
+  const TuFile *main = &tu->files[0];
+  for (int k = 0; whole_tu && k < main->anns.nincludes; k++) {
+    int t = main->targets[k];
+    if (t > 0 && tu->files[t].src && !hoist_guarded(tu->files[t].src)) {
+      if (main->anns.includes[k].start < fo->preamble_limit) fo->preamble_limit = main->anns.includes[k].start;
+      break;
+    }
+  }
   size_t preamble = lex_preamble_end(tu->files[0].src);
   if (preamble > fo->preamble_limit) preamble = fo->preamble_limit;
   bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
@@ -587,12 +597,6 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     failed |= diag_failed(&j->diag);
   }
   front_lap(clock, "constructs");
-  if (opt->device_view && njobs > 1) {
-    diag_plain(&jobs[0].diag, DIAG_ERROR,
-               "--check cannot yet check a file whose headers tirx-pp rewrites ('%s'); compile the output with nvcc",
-               tu->files[jobs[1].file].path);
-    failed = true;
-  }
   int rc = failed ? TIRX_INPUT_ERROR : TIRX_OK;
   for (int i = 0; i < njobs && rc == TIRX_OK; i++) {
     Job *j = &jobs[i];
@@ -605,8 +609,15 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
       put_header(out, &tu->files[j->file], text);
   }
   Ctx *mc = &jobs[0].c;
-  if (rc == TIRX_OK && opt->device_view &&
-      !device_view(mc, opt, mc->needs_tirx_h && !jobs[0].anns.includes_tirx_h, &out->device)) {
+  // --check: the rewritten headers are inlined as rewritten; tirx.h comes first
+  // when one of them calls it.
+  Ctx **hcs = arena_alloc(a, sizeof(Ctx *) * (size_t)njobs);
+  bool tirx_h = mc->needs_tirx_h && !jobs[0].anns.includes_tirx_h;
+  for (int i = 1; i < njobs; i++) {
+    hcs[i - 1] = &jobs[i].c;
+    tirx_h |= jobs[i].c.needs_tirx_h;
+  }
+  if (rc == TIRX_OK && opt->device_view && !device_view(mc, opt, tirx_h, hcs, njobs - 1, &out->device)) {
     diag_plain(&jobs[0].diag, DIAG_ERROR, "--check: cannot separate the device code of '%s' from its host code", opt->path);
     rc = TIRX_IO_ERROR;
   }

@@ -252,6 +252,119 @@ lib.cu:9:33: error: identifier \"missing_name\" is undefined
 __device__ float bad() { return missing_name; }
                                 ^" -- "$tool" --check -I lib lib.cu -o lib.out2.cu
 
+# User headers inlined to any depth (cuda-samples: <helper_cuda.h> includes
+# helper_string.h): a chain of three, the last through -I with <...>, whose
+# innermost header has host code NVRTC cannot compile (strlen, std::string);
+# each guarded header once (l3.h's #include of l1.h, a cycle, reads nothing,
+# as does the file's second #include of l3.h), and a header without a guard
+# inlined each time it is included (among the file's leading #include lines,
+# which the parse reads again after its PCH: it must not read that one twice).
+mkdir -p deep && cat > deep/l1.h <<'H'
+#ifndef L1_H
+#define L1_H
+#include "l2.h"
+__device__ inline float l1_scale(float x) { return l2_half(x) * 3.f; }
+#endif
+H
+cat > deep/l2.h <<'H'
+#pragma once
+#include <l3.h>
+__device__ inline float l2_half(float x) { return l3_twice(x) * 0.5f; }
+H
+cat > deep/l3.h <<'H'
+#pragma once
+#include <string.h>
+#include <string>
+#include "l1.h"
+inline size_t l3_host_len(const char *s) { return strlen(s); }
+static std::string l3_name = "level three";
+__device__ inline float l3_twice(float x) { return 2.f * x; }
+H
+cat > deep/twice.inc <<'H'
+__device__ inline float DEV(float x) { return x * FACTOR; }
+inline size_t HOST(const char *s) { return strlen(s) * FACTOR; }
+H
+cat > deep.cu <<'K'
+#include <cstdio>
+#include "deep/l1.h"
+#include "deep/l3.h"
+#define DEV dev_two
+#define HOST host_two
+#define FACTOR 2
+#include "deep/twice.inc"
+#undef DEV
+#undef HOST
+#undef FACTOR
+#define DEV dev_three
+#define HOST host_three
+#define FACTOR 3
+#include "deep/twice.inc"
+
+__global__ void k(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 2; ++i) a[i] = l1_scale(a[i]) + dev_two(a[i]) + dev_three(a[i]);
+}
+
+int main() { printf("%zu %zu %zu\n", l3_host_len(l3_name.c_str()), host_two("a"), host_three("b")); }
+K
+expect nested-headers 0 "" -- "$tool" --check -I deep deep.cu -o deep.out.cu
+"$tool" -I deep deep.cu -o deep.plain.cu; cmp -s deep.out.cu deep.plain.cu && ok nested-headers-same-output || bad nested-headers-same-output
+# A device error in the innermost header: reported there, at its line.
+printf '__device__ float l3_bad() { return undeclared_in_l3; }\n' >> deep/l3.h
+expect nested-header-error 1 "deep/l3.h:8:36: error: identifier \"undeclared_in_l3\" is undefined
+__device__ float l3_bad() { return undeclared_in_l3; }
+                                   ^" -- "$tool" --check -I deep deep.cu -o deep.out2.cu
+[ ! -e deep.out2.cu ] && ok nested-header-error-writes-nothing || bad nested-header-error-writes-nothing
+
+# A header that tirx-pp rewrites (unroll, elect: tirx.h) is inlined as
+# rewritten, with its host code blanked and the user header it includes
+# inlined too; the output is the same as without --check, and a device error
+# in it is reported at the header's line.
+mkdir -p ann && cat > ann/inner.h <<'H'
+#pragma once
+#include <string.h>
+inline size_t inner_len(const char *s) { return strlen(s); }
+__device__ inline float inner_twice(float x) { return 2.f * x; }
+H
+cat > ann/kern.cuh <<'H'
+#pragma once
+#include <string>
+#include "inner.h"
+inline std::string kern_name() { return "kern"; }
+__global__ void kern(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 4; ++i) a[threadIdx.x * 4 + i] = inner_twice(a[i]);
+#pragma tirx elect
+  a[0] = 1.f;
+}
+H
+cat > ann.cu <<'K'
+#include <cstdio>
+#include "ann/kern.cuh"
+int main() { printf("%s %zu\n", kern_name().c_str(), inner_len("x")); }
+K
+"$tool" ann.cu -o ann.out.cu && mv ann.out.cu ann.plain.cu && mv ann.out.cu.headers ann.plain.headers
+expect rewritten-header 0 "" -- "$tool" --check ann.cu -o ann.out.cu
+cmp -s ann.out.cu ann.plain.cu && diff -r ann.out.cu.headers ann.plain.headers > /dev/null &&
+  ok rewritten-header-same-output || bad rewritten-header-same-output
+printf '__device__ float kern_bad(const int *p) { float *q = p; return *q; }\n' >> ann/kern.cuh
+expect rewritten-header-error 1 'ann/kern.cuh:11:54: error: a value of type "const int *" cannot be used to initialize an entity of type "float *"
+__device__ float kern_bad(const int *p) { float *q = p; return *q; }
+                                                     ^' -- "$tool" --check ann.cu -o ann.out2.cu
+[ ! -e ann.out2.cu ] && ok rewritten-header-error-writes-nothing || bad rewritten-header-error-writes-nothing
+
+# Headers with device code only, named with "..." from an inlined header
+# (sub/host.h's "dev.h") and from the file, the output written elsewhere or
+# tirx-pp run from elsewhere: NVRTC would look for them beside the view's name
+# (and the output's #include names them from where the output goes), so they
+# are inlined too.
+mkdir -p sub elsewhere && printf '#pragma once\n__device__ inline float plus1(float x) { return x + 1.f; }\n' > sub/dev.h
+printf '#pragma once\n#include <string.h>\n#include "dev.h"\ninline size_t host_len(const char *s) { return strlen(s); }\n' > sub/host.h
+printf '#include "sub/host.h"\n#include "sub/dev.h"\n__global__ void k(float *a) { a[0] = plus1(a[0]); }\nint main() { return (int)host_len("x"); }\n' > quoted.cu
+expect quoted-device-header 0 "" -- "$tool" --check quoted.cu -o /dev/null
+expect quoted-device-header-output-elsewhere 0 "" -- "$tool" --check quoted.cu -o elsewhere/quoted.cu
+expect quoted-device-header-run-elsewhere 0 "" -- sh -c 'cd elsewhere && "$0" --check ../quoted.cu -o /dev/null' "$tool"
+
 # NVRTC missing or refusing: exit 3, a clear message, nothing written.
 expect nvrtc-missing 3 "tirx-pp: error: --check: cannot load NVRTC: /nonexistent/libnvrtc.so.13: cannot open shared object file: No such file or directory" -- \
   env TIRX_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 "$tool" --check warn.cu -o missing.cu

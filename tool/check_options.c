@@ -49,9 +49,10 @@ int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out) {
   const char *std_dir = stand_ins(ar, o->header_dir);
   out[n++] = arena_printf(ar, "--include-path=%s", std_dir);
   // nvcc pre-includes cuda_runtime.h, which brings the fixed-width integers
-  // that tirx.h uses, and <math.h> (INFINITY, NAN, M_PI in a file that includes
-  // no math header); NVRTC does not.
+  // that tirx.h uses, <math.h> (INFINITY, NAN, M_PI in a file that includes
+  // no math header) and glibc's <sys/types.h> (uint, ushort, ulong); NVRTC does not.
   out[n++] = arena_printf(ar, "--pre-include=%s/cstdint", std_dir);
   out[n++] = arena_printf(ar, "--pre-include=%s/cmath", std_dir);
+  out[n++] = arena_printf(ar, "--pre-include=%s/sys/types.h", std_dir);
   return n;
 }

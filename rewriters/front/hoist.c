@@ -171,6 +171,11 @@ static bool guarded(LexText t, size_t *guard_at) {
   return once || guard;
 }
 
+bool hoist_guarded(const Source *src) {
+  size_t guard_at;
+  return guarded((LexText){src->data, src->len}, &guard_at);
+}
+
 static void walk_file(Walk *w, int f, size_t from, bool cond);
 
 static bool allowed_pragma(LexText t, size_t s, size_t e) {

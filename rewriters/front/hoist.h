@@ -21,6 +21,10 @@ int *wordset_get(const WordSet *s, const char *w, size_t n);
 // Adds the word with value v unless it is there; true when added.
 bool wordset_add(WordSet *s, const char *w, size_t n, int v);
 
+// Whether the file is include-guarded (#ifndef/#define/#endif around it all)
+// or says #pragma once: included again, it reads nothing.
+bool hoist_guarded(const Source *src);
+
 // The #include lines of system headers that the input's user headers reach
 // past its preamble (which ends at `preamble`; in_pch: the user files the
 // preamble reaches), which a PCH may read after the preamble: each met

@@ -5,6 +5,7 @@
 #include "ast.h"
 #include "sys.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,15 +25,29 @@ typedef struct {
   bool left_out;     // a host library of the toolkit: the line is blanked
 } Guard;
 
+// An #include line of a user header, in the file that holds it.
+typedef struct {
+  Range line;   // the directive's whole line
+  int line_no;
+  int file;     // the header it names: an index in View.files
+} Child;
+
 // A file whose host-only declarations are blanked: the main file, or a user
-// header that the main file includes.
+// header that it includes, directly or through other user headers.
 typedef struct {
   CXFile file;
-  const Source *src;
-  Range include;    // headers: the main file's #include line that names it
-  int include_line;
-  VEC(Range) host;  // host-only declarations, offsets in this file
+  const Source *src;        // the text as written (not the parse's stubs)
+  const char *path_literal;
+  Front *front;             // the main file and annotated headers: offsets through their stubs
+  const Ctx *rewritten;     // a header tirx-pp rewrites: its edits (NULL: none)
+  AnnotationList anns;     // headers: scan.c's list (their #include lines)
+  bool once;               // an include guard or #pragma once: included again, it reads nothing
+  bool quoted;             // some #include names it with "...": NVRTC would look for it elsewhere
+  VEC(Range) host;         // host-only declarations, offsets in this file
   VEC(Guard) guards;
+  VEC(Child) children;     // the user headers it includes, in file order
+  int needs;               // inlined? 0: not known yet, 1: being worked out, 2: yes, 3: no
+  bool emitted, open;      // rendering: inlined before / being inlined now
 } ViewFile;
 
 typedef struct {
@@ -40,8 +55,10 @@ typedef struct {
   const TirxOptions *opt;
   const char *dirs[2];  // real paths of tirx.h's and CUDA's directories: never inlined
   VEC(ViewFile) files;  // [0]: the main file
-  VEC(Range) repeats;   // #include lines of a header named before
-  VEC(int) repeated;    // which file each names
+  Ctx *const *headers;  // the headers tirx-pp rewrites
+  const char **header_real;  // their real paths
+  int nheaders;
+  bool failed;          // a rewritten header's edits could not be rendered
 } View;
 
 // --- which declarations are host-only ---------------------------------------
@@ -106,8 +123,8 @@ static ViewFile *file_of(View *v, CXFile f) {
 }
 
 // The offset of a location in the file vf; false when it is elsewhere.
-static bool offset_in(View *v, ViewFile *vf, CXSourceLocation loc, size_t *off) {
-  if (vf == &v->files.items[0]) return front_offset(v->c->front, loc, off);
+static bool offset_in(ViewFile *vf, CXSourceLocation loc, size_t *off) {
+  if (vf->front) return front_offset(vf->front, loc, off);
   CXFile f;
   unsigned line, col, o;
   clang_getExpansionLocation(loc, &f, &line, &col, &o);
@@ -134,7 +151,7 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
     if (!(vf = file_of(w->v, f))) return CXChildVisit_Continue;
   }
   size_t start, end, name;
-  if (!offset_in(w->v, vf, clang_getRangeStart(ext), &start) || !offset_in(w->v, vf, clang_getRangeEnd(ext), &end) ||
+  if (!offset_in(vf, clang_getRangeStart(ext), &start) || !offset_in(vf, clang_getRangeEnd(ext), &end) ||
       end <= start)
     return CXChildVisit_Continue;
   if (is_scope(k)) {
@@ -142,10 +159,17 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
     clang_visitChildren(cur, walk, &inner);
     return CXChildVisit_Continue;
   }
-  if (!offset_in(w->v, vf, clang_getCursorLocation(cur), &name)) name = start;
+  if (!offset_in(vf, clang_getCursorLocation(cur), &name)) name = start;
   if (!host_only(cur, clang_getCursorKind(parent), vf->src->data, start, name, end)) return CXChildVisit_Continue;
   size_t semi = lex_skip_blank(vf->src, end);
   if (semi < vf->src->len && vf->src->data[semi] == ';') end = semi + 1;
+  // `extern "C" void f(...);` (no braces): the linkage goes with it, else it
+  // would give its linkage to whatever follows (an inlined header's templates).
+  size_t spec;
+  if (clang_getCursorKind(parent) == CXCursor_LinkageSpec &&
+      offset_in(vf, clang_getRangeStart(clang_getCursorExtent(parent)), &spec) && spec < start &&
+      !memchr(vf->src->data + spec, '{', start - spec))
+    start = spec;
   VEC_PUSH(w->v->c->arena, vf->host, ((Range){start, end}));
   return CXChildVisit_Continue;
 }
@@ -188,9 +212,10 @@ static const char *spelled_name(Arena *a, const Source *src, const IncludeLine *
 // name's first component (<curand.h> is the host API; <curand_kernel.h> the
 // device one, kept).
 static bool is_host_library(const char *name) {
-  static const char *const prefixes[] = {"cublas", "cufft",   "cusparse", "cusolver", "nvml",      "nvjpeg",
-                                         "npp",    "cudnn",   "nccl",     "cufile",   "nvrtc",     "nvJitLink",
-                                         "nvToolsExt", "nvtx3/", "cupti",  "nvperf",   NULL};
+  static const char *const prefixes[] = {"cublas",     "cufft",  "cusparse", "cusolver", "nvml",
+                                         "nvjpeg",     "npp",    "cudnn",    "nccl",     "cufile",
+                                         "nvrtc",      "nvJitLink", "nvToolsExt", "nvtx3/", "cupti",
+                                         "nvperf",     "cuda_profiler_api.h>", "cudaProfiler.h>", NULL};
   if (!name || *name != '<') return false;
   name++;
   if (!strcmp(name, "curand.h>")) return true;
@@ -227,67 +252,156 @@ static bool under_user_dir(View *v, CXFile f) {
   return false;
 }
 
-// A quoted #include in the main file of a header outside tirx's and CUDA's
-// directories: a candidate for inlining (kept only if it has host code).
-static void add_user_header(View *v, CXFile f, Range line, const char *spelled) {
-  const Source *src = v->c->src;
+// An #include of a user header (quoted, or <...> through the user's -I) in
+// the file `from` (an index in v->files): a child of that file, and a file of
+// the view the first time (inlined only if it needs to be: needs_inlining).
+// Headers in tirx's and CUDA's directories are left to NVRTC.
+static void add_user_header(View *v, int from, CXFile f, Range line, const char *spelled) {
+  Arena *a = v->c->arena;
   if (!spelled) return;
-  if (file_of(v, f)) {  // included again: its guard or #pragma once would skip it
-    VEC_PUSH(v->c->arena, v->repeats, line);
-    VEC_PUSH(v->c->arena, v->repeated, (int)(file_of(v, f) - v->files.items));
-    return;
+  const ViewFile *p = &v->files.items[from];
+  for (int i = 0; i < p->children.len; i++)
+    if (p->children.items[i].line.start == line.start) return;  // a header read twice: its lines seen before
+  ViewFile *known = file_of(v, f);
+  int idx = known ? (int)(known - v->files.items) : v->files.len;
+  if (!known) {
+    CXString name = clang_getFileName(f);
+    const char *path = clang_getCString(name);
+    const char *real = arena_realpath(a, path);
+    bool system = !real || sys_path_under(real, v->dirs[0]) || sys_path_under(real, v->dirs[1]);
+    while (path[0] == '.' && path[1] == '/') path += 2;  // "./deep/l1.h" (a quoted include of a file in .): "deep/l1.h"
+    const Ctx *hc = NULL;
+    for (int i = 0; real && i < v->nheaders; i++)
+      if (v->header_real[i] && !strcmp(v->header_real[i], real)) hc = v->headers[i];
+    const Source *hs = system ? NULL : hc ? hc->src : header_source(v, f, path);
+    clang_disposeString(name);
+    if (!hs) return;
+    ViewFile vf = {.file = f,
+                   .src = hs,
+                   .path_literal = hc ? hc->path_literal : c_string_literal(a, hs->path, strlen(hs->path)),
+                   .front = hc ? hc->front : NULL,
+                   .rewritten = hc,
+                   .anns = scan_annotations(a, hs),
+                   .once = clang_isFileMultipleIncludeGuarded(v->c->front->tu, f) != 0};
+    VEC_PUSH(a, v->files, vf);
   }
-  CXString name = clang_getFileName(f);
-  const char *path = clang_getCString(name);
-  const char *real = arena_realpath(v->c->arena, path);
-  bool system = !real || sys_path_under(real, v->dirs[0]) || sys_path_under(real, v->dirs[1]);
-  const Source *hs = system ? NULL : header_source(v, f, path);
-  clang_disposeString(name);
-  if (!hs) return;
-  ViewFile vf = {.file = f, .src = hs, .include = line, .include_line = source_line(src, line.start)};
-  VEC_PUSH(v->c->arena, v->files, vf);
+  if (*spelled == '"') v->files.items[idx].quoted = true;
+  ViewFile *parent = &v->files.items[from];
+  VEC_PUSH(a, parent->children, ((Child){line, source_line(parent->src, line.start), idx}));
 }
 
-// Each #include of the main file: <...> headers are guarded, quoted user
-// headers are candidates for inlining.
-static enum CXChildVisitResult find_include(CXCursor cur, CXCursor parent, CXClientData data) {
-  (void)parent;
-  View *v = data;
-  if (clang_getCursorKind(cur) != CXCursor_InclusionDirective) return CXChildVisit_Continue;
+// One #include of a file of the view. The main file's: <...> headers are
+// guarded, user headers are candidates for inlining. A header's: user headers
+// only (its guards come from its text: find_header_guards). False when the
+// directive's file is not (yet) one of the view.
+static bool add_include(View *v, CXCursor cur) {
+  CXSourceLocation loc = clang_getCursorLocation(cur);
+  CXFile pf;
+  unsigned line_no, col, o;
+  clang_getExpansionLocation(loc, &pf, &line_no, &col, &o);
+  ViewFile *p = file_of(v, pf);
+  size_t at;
+  if (!p) return false;
+  int from = (int)(p - v->files.items);
+  if (!offset_in(p, loc, &at)) return true;
   ViewFile *m = &v->files.items[0];
   CXFile f = clang_getIncludedFile(cur);
-  size_t at;
-  if (!front_offset(v->c->front, clang_getCursorLocation(cur), &at)) return CXChildVisit_Continue;
-  Range line = line_at(m->src, at);
-  const char *name = spelled_name(v->c->arena, m->src, include_in(v->c->anns, line));
+  Range line = line_at(p->src, at);
+  const char *name = spelled_name(v->c->arena, p->src, include_in(from ? &p->anns : v->c->anns, line));
+  if (from) {
+    if (f && !is_host_library(name) && !(is_guarded(v, f, name) && !under_user_dir(v, f)))
+      add_user_header(v, from, f, line, name);
+    return true;
+  }
   if (!f) {  // not found by the parse, found by nvcc's host compiler (<omp.h> in gcc's directory): guarded
     if (name && *name == '<')
       VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), false}));
-    return CXChildVisit_Continue;
+    return true;
   }
   if (is_host_library(name))
     VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), true}));
   else if (is_guarded(v, f, name) && under_user_dir(v, f))
-    add_user_header(v, f, line, name);  // <runner.cuh> through the user's -I: the user's own, inlined as "..."
+    add_user_header(v, 0, f, line, name);  // <runner.cuh> through the user's -I: the user's own, inlined as "..."
   else if (is_guarded(v, f, name))
     VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), false}));
   else
-    add_user_header(v, f, line, name);
+    add_user_header(v, 0, f, line, name);
+  return true;
+}
+
+typedef struct {
+  Arena *a;
+  VEC(CXCursor) incs;
+} Includes;
+
+static enum CXChildVisitResult collect_include(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Includes *d = data;
+  if (clang_getCursorKind(cur) == CXCursor_InclusionDirective) VEC_PUSH(d->a, d->incs, cur);
   return CXChildVisit_Continue;
 }
 
+static int by_line(const void *a, const void *b) {
+  const Child *x = a, *y = b;
+  return x->line.start != y->line.start ? (x->line.start < y->line.start ? -1 : 1) : 0;
+}
+
+// Every #include of the main file and, to any depth, of the user headers it
+// reaches. The record of directives holds every file's (those of a PCH's
+// headers first), so the walk goes over it until no file is added.
+static void find_includes(View *v) {
+  Includes d = {v->c->arena, {0}};
+  clang_visitChildren(clang_getTranslationUnitCursor(v->c->front->tu), collect_include, &d);
+  bool *done = arena_alloc(v->c->arena, sizeof(bool) * (size_t)(d.incs.len + 1));  // zeroed
+  for (bool more = true; more;) {
+    more = false;
+    for (int i = 0; i < d.incs.len; i++)
+      if (!done[i] && add_include(v, d.incs.items[i])) done[i] = more = true;
+  }
+  for (int i = 0; i < v->files.len; i++) {
+    ViewFile *vf = &v->files.items[i];
+    if (vf->children.len) qsort(vf->children.items, (size_t)vf->children.len, sizeof(Child), by_line);
+  }
+}
+
+// Whether the line is one of the file's #include lines of a user header.
+static bool is_child_line(const ViewFile *vf, Range line) {
+  for (int i = 0; i < vf->children.len; i++)
+    if (vf->children.items[i].line.start == line.start) return true;
+  return false;
+}
+
 // The `#include <...>` lines of a header, as scan.c finds them in its text
-// (libclang's record of directives covers the main file only). Every one is
-// guarded: tirx's and CUDA's are found, so that their guard changes nothing.
+// (the parse saw only those of the branches it took). Every one is guarded
+// (tirx's and CUDA's are found, so that their guard changes nothing) but the
+// user's own headers, which are inlined.
 static void find_header_guards(View *v, ViewFile *vf) {
   const Source *h = vf->src;
-  AnnotationList l = scan_annotations(v->c->arena, h);
-  for (int i = 0; i < l.nincludes; i++) {
-    if (l.includes[i].computed || !l.includes[i].angled) continue;
-    Range line = line_at(h, l.includes[i].start);
-    const char *name = spelled_name(v->c->arena, h, &l.includes[i]);
+  const AnnotationList *l = &vf->anns;
+  for (int i = 0; i < l->nincludes; i++) {
+    if (l->includes[i].computed || !l->includes[i].angled) continue;
+    Range line = line_at(h, l->includes[i].start);
+    if (is_child_line(vf, line)) continue;
+    const char *name = spelled_name(v->c->arena, h, &l->includes[i]);
     VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(h, line.start), is_host_library(name)}));
   }
+}
+
+// Whether the header is inlined: tirx-pp rewrites it, it has host code or
+// guarded #include lines, a header it includes is inlined (NVRTC would read
+// that one from the disk), or an #include names it with "..." (NVRTC would
+// look for it beside the view's name, or beside the inlined header that
+// includes it, and the output's #include names it from where the output
+// goes). A header in a cycle of includes is inlined.
+static bool needs_inlining(View *v, int i) {
+  ViewFile *vf = &v->files.items[i];
+  if (vf->needs) return vf->needs != 3;
+  vf->needs = 1;
+  bool yes = vf->rewritten || vf->quoted || vf->host.len || vf->guards.len;
+  for (int k = 0; k < vf->children.len; k++)
+    if (needs_inlining(v, vf->children.items[k].file)) yes = true;
+  vf->needs = yes ? 2 : 3;
+  return yes;
 }
 
 // --- rendering -------------------------------------------------------------------
@@ -337,32 +451,83 @@ static bool is_pragma_once(const char *s, size_t n) {
 }
 
 // The guarded #include, then a #line for the line after it. NVRTC has
-// __has_include in every dialect it compiles.
+// __has_include in every dialect it compiles. A left-out cuBLAS header keeps
+// the device types it brings (cublas_api.h includes <cuda_fp16.h> and
+// <cuda_bf16.h>: llm.c's dev/cuda/common.h uses __nv_bfloat16 with no other
+// include).
 static const char *guard_text(Arena *a, const Guard *g, const char *path_literal, const char *eol) {
+  if (g->left_out && g->name && !strncmp(g->name, "<cublas", 7))
+    return arena_printf(a, "#include <cuda_fp16.h>%s#include <cuda_bf16.h>%s#line %d %s%s", eol, eol, g->line_no + 1,
+                        path_literal, eol);
   if (g->left_out) return arena_printf(a, "#line %d %s%s", g->line_no + 1, path_literal, eol);
   return arena_printf(a, "#if __has_include(%s)%s#include %s%s#endif%s#line %d %s%s", g->name, eol, g->name, eol, eol,
                       g->line_no + 1, path_literal, eol);
 }
 
-// The header with its host declarations blanked, its host system headers
-// guarded and its `#pragma once` dropped (it is no longer a header).
-static void put_header(Arena *a, Buf *b, const ViewFile *vf, const char *path_literal, const char *eol) {
+static void put_child(View *v, Buf *b, const ViewFile *parent, const Child *ch);
+static void put_rewritten(View *v, Buf *b, int i);
+
+// The file with its host declarations blanked, its host system headers
+// guarded and the user headers it includes inlined.
+static void put_file(View *v, Buf *b, int i) {
+  if (v->files.items[i].rewritten) {
+    put_rewritten(v, b, i);
+    return;
+  }
+  const ViewFile *vf = &v->files.items[i];
   const Source *h = vf->src;
+  const char *eol = v->c->src->eol;
+  v->files.items[i].open = true;
   size_t pos = 0;
-  for (int i = 0, g = 0; i < vf->host.len || g < vf->guards.len;) {
-    bool guard = g < vf->guards.len && (i == vf->host.len || vf->guards.items[g].line.start < vf->host.items[i].start);
-    Range r = guard ? vf->guards.items[g].line : vf->host.items[i];
+  for (int k = 0, g = 0, ch = 0; k < vf->host.len || g < vf->guards.len || ch < vf->children.len;) {
+    size_t hs = k < vf->host.len ? vf->host.items[k].start : SIZE_MAX;
+    size_t gs = g < vf->guards.len ? vf->guards.items[g].line.start : SIZE_MAX;
+    size_t cs = ch < vf->children.len ? vf->children.items[ch].line.start : SIZE_MAX;
+    int which = cs < hs && cs < gs ? 2 : gs < hs ? 1 : 0;
+    Range r = which == 2 ? vf->children.items[ch].line : which == 1 ? vf->guards.items[g].line : vf->host.items[k];
     if (r.start >= pos) {
       buf_put(b, h->data + pos, r.start - pos);
-      if (guard)
-        buf_puts(b, guard_text(a, &vf->guards.items[g], path_literal, eol));
+      if (which == 2)
+        put_child(v, b, vf, &vf->children.items[ch]);
+      else if (which == 1)
+        buf_puts(b, guard_text(v->c->arena, &vf->guards.items[g], vf->path_literal, eol));
       else
         put_line_ends(b, h->data, r.start, r.end);
       pos = r.end;
     }
-    guard ? g++ : i++;
+    which == 2 ? ch++ : which == 1 ? g++ : k++;
   }
   buf_put(b, h->data + pos, h->len - pos);
+  v->files.items[i].open = false;
+}
+
+// The header's device view between #line directives: the first names the
+// header, the last the line after its #include in `parent`.
+static void put_inlined(View *v, Buf *b, const ViewFile *parent, const Child *ch) {
+  const char *eol = v->c->src->eol;
+  ViewFile *h = &v->files.items[ch->file];
+  h->emitted = true;
+  buf_printf(b, "#line 1 %s%s", h->path_literal, eol);
+  put_file(v, b, ch->file);
+  if (b->len && b->data[b->len - 1] != '\n' && b->data[b->len - 1] != '\r') buf_puts(b, eol);
+  buf_printf(b, "#line %d %s%s", ch->line_no + 1, parent->path_literal, eol);
+}
+
+// Whether a header's #include line reads nothing: the header is being
+// inlined (a cycle) or was inlined before behind its guard or #pragma once.
+static bool reads_nothing(const ViewFile *h) { return h->open || (h->emitted && h->once); }
+
+// An #include line of a user header in an inlined header: the header inlined,
+// blank lines where it reads nothing, or the line as it is (NVRTC reads the
+// header, which needs no inlining).
+static void put_child(View *v, Buf *b, const ViewFile *parent, const Child *ch) {
+  const ViewFile *h = &v->files.items[ch->file];
+  if (!needs_inlining(v, ch->file))
+    buf_put(b, parent->src->data + ch->line.start, ch->line.end - ch->line.start);
+  else if (reads_nothing(h))
+    put_line_ends(b, parent->src->data, ch->line.start, ch->line.end);
+  else
+    put_inlined(v, b, parent, ch);
 }
 
 static void drop_pragma_once(Buf *b, size_t from) {
@@ -378,17 +543,14 @@ static void drop_pragma_once(Buf *b, size_t from) {
   }
 }
 
-// What replaces the #include line: the header's device view between #line
-// directives.
-static const char *inlined(View *v, const ViewFile *vf) {
-  const char *eol = v->c->src->eol, *path = c_string_literal(v->c->arena, vf->src->path, strlen(vf->src->path));
+// What replaces an #include line of a file rendered through its edits (the
+// main file, a rewritten header): the header's device view, with the headers
+// it includes inlined in theirs, to any depth, and every `#pragma once`
+// dropped (they are no longer headers).
+static const char *inlined(View *v, const ViewFile *parent, const Child *ch) {
   Buf b = {0};
-  buf_printf(&b, "#line 1 %s%s", path, eol);
-  size_t body = b.len;
-  put_header(v->c->arena, &b, vf, path, eol);
-  drop_pragma_once(&b, body);
-  if (b.data[b.len - 1] != '\n' && b.data[b.len - 1] != '\r') buf_puts(&b, eol);
-  buf_printf(&b, "#line %d %s%s", vf->include_line + 1, v->c->path_literal, eol);
+  put_inlined(v, &b, parent, ch);
+  drop_pragma_once(&b, 0);
   char *t = arena_strndup(v->c->arena, b.data, b.len);
   buf_free(&b);
   return t;
@@ -396,12 +558,12 @@ static const char *inlined(View *v, const ViewFile *vf) {
 
 // Renders the inlined header; its closing #line says where the output is.
 static void render_inlined(Render *r, const Edit *e) {
-  const ViewFile *vf = e->data;
+  const Child *ch = e->data;
   render_text(r, e->text);
-  r->line = vf->include_line + 1;
+  r->line = ch->line_no + 1;
 }
 
-// Renders a guarded #include of the main file, which ends with a #line too.
+// Renders a guarded #include, which ends with a #line too.
 static void render_guard(Render *r, const Edit *e) {
   const Guard *g = e->data;
   render_text(r, e->text);
@@ -425,54 +587,93 @@ static bool straddles(const EditList *l, Range r) {
   return false;
 }
 
-static bool in_any(const Range *r, int n, const Edit *e) {
+static bool within(const Range *r, int n, size_t start, size_t end) {
   for (int i = 0; i < n; i++)
-    if (e->start >= r[i].start && e->end <= r[i].end) return true;
+    if (start >= r[i].start && end <= r[i].end) return true;
   return false;
+}
+
+// The edits that render a file of the view that tirx-pp rewrites (the main
+// file, a rewritten header): the rewrite's own, less those inside host code
+// and those on an #include line that the view replaces (a rewritten header's
+// redirection to its copy), a blank for each host declaration that no edit
+// straddles, and its user headers in file order: the first #include of each
+// inlined, one that reads nothing blanked.
+static void view_edits(View *v, int i, const EditList *edits, EditList *dev) {
+  Arena *a = v->c->arena;
+  ViewFile *vf = &v->files.items[i];
+  const Source *src = vf->src;
+  VEC(Range) host = {0};
+  VEC(Range) replaced = {0};
+  for (int k = 0; k < vf->host.len; k++)
+    if (!straddles(edits, vf->host.items[k])) VEC_PUSH(a, host, vf->host.items[k]);
+  for (int k = 0; k < vf->children.len; k++) {
+    Range l = vf->children.items[k].line;
+    if (needs_inlining(v, vf->children.items[k].file) && !within(host.items, host.len, l.start, l.end))
+      VEC_PUSH(a, replaced, l);
+  }
+  for (int k = 0; k < edits->items.len; k++) {
+    const Edit *e = &edits->items.items[k];
+    if (!within(host.items, host.len, e->start, e->end) && !within(replaced.items, replaced.len, e->start, e->end))
+      edit_add(dev, *e);
+  }
+  for (int k = 0; k < host.len; k++)
+    edit_replace(dev, host.items[k].start, host.items[k].end, line_ends(a, src->data, host.items[k].start, host.items[k].end));
+  vf->open = true;
+  for (int k = 0; k < vf->children.len; k++) {
+    Child *ch = &vf->children.items[k];
+    if (!needs_inlining(v, ch->file) || within(host.items, host.len, ch->line.start, ch->line.end)) continue;
+    if (reads_nothing(&v->files.items[ch->file]))
+      edit_replace(dev, ch->line.start, ch->line.end, line_ends(a, src->data, ch->line.start, ch->line.end));
+    else
+      edit_add(dev, (Edit){ch->line.start, ch->line.end, render_inlined, inlined(v, vf, ch), ch});
+  }
+  vf->open = false;
+  for (int k = 0; k < vf->guards.len; k++) {
+    Guard *g = &vf->guards.items[k];
+    if (!touched(edits, g->line) && !within(host.items, host.len, g->line.start, g->line.end))
+      edit_add(dev, (Edit){g->line.start, g->line.end, render_guard, guard_text(a, g, vf->path_literal, src->eol), g});
+  }
+}
+
+// A header that tirx-pp rewrites, in its device view: its edits rendered
+// (the #line directives of unrolled code name the header), less its host code.
+static void put_rewritten(View *v, Buf *b, int i) {
+  const ViewFile *vf = &v->files.items[i];
+  EditList dev = {.arena = v->c->arena};
+  view_edits(v, i, vf->rewritten->edits, &dev);
+  Diag quiet = {.src = vf->src};
+  if (!edit_finish(&dev, &quiet)) {
+    v->failed = true;
+    return;
+  }
+  Render r;
+  render_init(&r, vf->src, &dev, false);
+  r.path_literal = vf->path_literal;
+  render_range(&r, 0, vf->src->len);
+  buf_put(b, r.out.data, r.out.len);
+  buf_free(&r.out);
 }
 
 static void real_dir(View *v, int i, const char *dir) { v->dirs[i] = arena_realpath(v->c->arena, dir); }
 
-bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Buf *out) {
-  View v = {.c = c, .opt = opt};
+bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out) {
+  View v = {.c = c, .opt = opt, .headers = headers, .nheaders = nheaders};
   real_dir(&v, 0, opt->header_dir);
   real_dir(&v, 1, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
-  VEC_PUSH(c->arena, v.files, ((ViewFile){.file = c->front->main_file, .src = c->src}));
-  CXCursor tu = clang_getTranslationUnitCursor(c->front->tu);
-  clang_visitChildren(tu, find_include, &v);
+  v.header_real = arena_alloc(c->arena, sizeof(char *) * (size_t)(nheaders + 1));
+  for (int i = 0; i < nheaders; i++) v.header_real[i] = arena_realpath(c->arena, headers[i]->src->path);
+  VEC_PUSH(c->arena, v.files,
+           ((ViewFile){.file = c->front->main_file, .src = c->src, .path_literal = c->path_literal, .front = c->front}));
+  find_includes(&v);
   for (int i = 1; i < v.files.len; i++) find_header_guards(&v, &v.files.items[i]);
   Walk w = {&v, NULL};
-  clang_visitChildren(tu, walk, &w);
+  clang_visitChildren(clang_getTranslationUnitCursor(c->front->tu), walk, &w);
   for (int i = 0; i < v.files.len; i++) merge(&v.files.items[i]);
-  // The main file: the rewrite's edits, less those inside host code, and a
-  // blank for each host declaration that no edit straddles.
-  ViewFile *m = &v.files.items[0];
-  VEC(Range) host = {0};
-  for (int i = 0; i < m->host.len; i++)
-    if (!straddles(c->edits, m->host.items[i])) VEC_PUSH(c->arena, host, m->host.items[i]);
   EditList dev = {.arena = c->arena};
-  for (int i = 0; i < c->edits->items.len; i++)
-    if (!in_any(host.items, host.len, &c->edits->items.items[i])) edit_add(&dev, c->edits->items.items[i]);
-  for (int i = 0; i < host.len; i++)
-    edit_replace(&dev, host.items[i].start, host.items[i].end,
-                 line_ends(c->arena, c->src->data, host.items[i].start, host.items[i].end));
-  for (int i = 1; i < v.files.len; i++) {
-    ViewFile *h = &v.files.items[i];
-    if (h->host.len || h->guards.len)
-      edit_add(&dev, (Edit){h->include.start, h->include.end, render_inlined, inlined(&v, h), h});
-  }
-  for (int i = 0; i < m->guards.len; i++) {
-    Guard *g = &m->guards.items[i];
-    if (!touched(c->edits, g->line))
-      edit_add(&dev, (Edit){g->line.start, g->line.end, render_guard, guard_text(c->arena, g, c->path_literal, c->src->eol), g});
-  }
-  for (int i = 0; i < v.repeats.len; i++)
-    if (v.files.items[v.repeated.items[i]].host.len || v.files.items[v.repeated.items[i]].guards.len) {
-      Range r = v.repeats.items[i];
-      edit_replace(&dev, r.start, r.end, line_ends(c->arena, c->src->data, r.start, r.end));
-    }
+  view_edits(&v, 0, c->edits, &dev);
   Diag quiet = {.src = c->src};
-  if (!edit_finish(&dev, &quiet)) return false;
+  if (v.failed || !edit_finish(&dev, &quiet)) return false;
   Render r;
   render_init(&r, c->src, &dev, false);
   if (tirx_h) buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);

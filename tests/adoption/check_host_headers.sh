@@ -85,5 +85,29 @@ cleanI() {
     bad "$1"; echo "  exit $rc"; sed 's/^/  /' "$tmp/err" | head -8; fi
 }
 cleanI std-string-constant-and-angled-user-header sgemm.cu
+# SGEMM_CUDA's kernels take `const uint` with no include: glibc's name, which
+# nvcc's host compiler sees in every file (cuda_runtime.h, <stdlib.h>,
+# <sys/types.h>); and a guarded user header that reaches one through another.
+mkdir -p "$tmp/src/kernels"
+printf '#pragma once\n#include <cublas_v2.h>\n__global__ void scale_u(float *a, const uint n) { if (threadIdx.x < n) a[threadIdx.x] *= 2.f; }\n' > "$tmp/src/kernels/scale.cuh"
+printf '#pragma once\n#include <cstdio>\n#include "kernels/scale.cuh"\ninline void run(cublasHandle_t h, float *a) { (void)h; scale_u<<<1, 32>>>(a, 32u); }\n' > "$tmp/src/kernels.cuh"
+printf '#include <kernels.cuh>\nint main() { run(nullptr, nullptr); return 0; }\n' > "$tmp/uint.cu"
+cleanI uint-and-nested-host-library uint.cu
+# llm.c's DataLoader: a host struct in a header (three deep in train_gpt2.cu)
+# that holds a glob_t and a FILE *; classes are not blanked, so the stand-ins
+# declare both.
+mkdir -p "$tmp/llmc"
+cat > "$tmp/llmc/dataloader.h" <<'K'
+#include <stdio.h>
+#include <glob.h>
+typedef struct { glob_t glob_result; FILE *tokens_file; } DataLoader;
+inline void dataloader_free(DataLoader *l) { globfree(&l->glob_result); fclose(l->tokens_file); }
+K
+printf '#include <stdio.h>\n#include "llmc/dataloader.h"\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { DataLoader l; dataloader_free(&l); }\n' > "$tmp/loader.cu"
+clean file-and-glob-t-members loader.cu
+# llm.c's dev/cuda/common.h: __nv_bfloat16 with no include but <cublas_v2.h>
+# (cublas_api.h brings <cuda_bf16.h>): left out, it keeps those types.
+printf '#include <cublas_v2.h>\ntypedef __nv_bfloat16 floatX;\n__global__ void k(floatX *a) { a[0] = __float2bfloat16(1.f); }\n' > "$tmp/bf16.cu"
+clean cublas-brings-bf16 bf16.cu
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
