@@ -79,19 +79,22 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
     // blocks share A's rows through L2 for longer, and the hint cost 0.5-1%:
     // bench/RESULTS.md).
     const bool skinny = tiles_n <= 2;
-    const uint64_t keep_a = tirx_l2_policy_evict_first(), keep_b = tirx_l2_policy_evict_last();
     int it = 0;  // K-tiles issued so far: the ring position
 #pragma tirx persistent(tile: tiles) order(grouped(tiles_n, kGroupRows))
     for (int kt = 0; kt < ktiles; ++kt, ++it) {
       const int s = it % STAGES;
       tirx_wait(empty[s]);
       tirx_trigger_bytes(full[s], T::kStageBytes);  // by thread 0, which issues the copies
-      if (threadIdx.x == 0 && skinny) {
-        tirx_tma_load_2d_hint(As + s * BM * BK, &mapA, tile / tiles_n * BM, kt * BK, &full[s], keep_a);
-        tirx_tma_load_2d_hint(Bs + s * BN * BK, &mapB, tile % tiles_n * BN, kt * BK, &full[s], keep_b);
-      } else if (threadIdx.x == 0) {
-        tirx_tma_load_2d(As + s * BM * BK, &mapA, tile / tiles_n * BM, kt * BK, &full[s]);
-        tirx_tma_load_2d(Bs + s * BN * BK, &mapB, tile % tiles_n * BN, kt * BK, &full[s]);
+      if (threadIdx.x == 0) {
+        bf16 *a = As + s * BM * BK, *b = Bs + s * BN * BK;
+        const int row = tile / tiles_n * BM, col = tile % tiles_n * BN;
+        if (skinny) {
+          tirx_tma_load_2d_hint(a, &mapA, row, kt * BK, &full[s], tirx_l2_policy_evict_first());
+          tirx_tma_load_2d_hint(b, &mapB, col, kt * BK, &full[s], tirx_l2_policy_evict_last());
+        } else {
+          tirx_tma_load_2d(a, &mapA, row, kt * BK, &full[s]);
+          tirx_tma_load_2d(b, &mapB, col, kt * BK, &full[s]);
+        }
       }
     }
   }

@@ -144,8 +144,8 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
     // A skinny C (one or two columns of tiles): A's lines leave L2 first and
     // B's stay, as in gemm_bf16.cu.
     const bool skinny = p.tiles_n <= 2;
-    const uint64_t keep_a = skinny ? tirx_l2_policy_evict_first() : tirx_l2_policy_evict_normal();
-    const uint64_t keep_b = skinny ? tirx_l2_policy_evict_last() : tirx_l2_policy_evict_normal();
+    const uint64_t policy_a = skinny ? tirx_l2_policy_evict_first() : tirx_l2_policy_evict_normal();
+    const uint64_t policy_b = skinny ? tirx_l2_policy_evict_last() : tirx_l2_policy_evict_normal();
     const uint16_t both = (uint16_t)((1u << kClusterM) - 1);
     int it = 0;  // K-tiles issued so far: the ring position
     for (int pos = cluster; pos < pairs; pos += clusters) {
@@ -158,12 +158,12 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
         tirx_trigger_bytes(full[s], T::kStageBytes);  // A and B, both parts of the shared one, land here
         if (threadIdx.x == 0 && p.beside) {  // A's halves into both blocks, B our own
           tirx_tma_load_2d_multicast_hint(As + (s * BM + part) * BK, &mapA, row0 + part, kt * BK, &full[s], both,
-                                          keep_a);
-          tirx_tma_load_2d_hint(Bs + s * BN * BK, mapB, col0, kt * BK, &full[s], keep_b);
+                                          policy_a);
+          tirx_tma_load_2d_hint(Bs + s * BN * BK, mapB, col0, kt * BK, &full[s], policy_b);
         } else if (threadIdx.x == 0) {  // A our own, B's parts into both blocks
-          tirx_tma_load_2d_hint(As + s * BM * BK, &mapA, row0, kt * BK, &full[s], keep_a);
+          tirx_tma_load_2d_hint(As + s * BM * BK, &mapA, row0, kt * BK, &full[s], policy_a);
           tirx_tma_load_2d_multicast_hint(Bs + (s * BN + part) * BK, mapB, col0 + part, kt * BK, &full[s], both,
-                                          keep_b);
+                                          policy_b);
         }
       }
     }

@@ -44,7 +44,7 @@ static const char usage[] =
     "  -MD, -MMD          write a make depfile (OUT.d, or the file -MF names;\n"
     "                     -MF is needed when the output is not a file)\n"
     "  -MF FILE           the depfile's name\n"
-    "  -MT TARGET         the depfile's target (default OUT)\n"
+    "  -MT TARGET         the depfile's target (default OUT, - for standard output)\n"
     "  --check            compile the output's device code with NVRTC for the target\n"
     "                     (-arch) and report its errors at the original lines; the\n"
     "                     output (standard output or -o) is written only when it\n"

@@ -51,10 +51,6 @@ static const char *find_headers(char *dir, size_t size) {
   return TIRX_SOURCE_HEADER_DIR;
 }
 
-// $TIRX_PP_CACHE_DIR, else $XDG_CACHE_HOME/tirx-pp, else ~/.cache/tirx-pp
-// (written into dir); NULL when it is "off" or cannot be made.
-static const char *find_cache(char *dir, size_t size) { return sys_pp_cache_dir(dir, size); }
-
 // $TIRX_PP_CACHE_MAX, the bytes the cache may hold: a number with an
 // optional K, M or G (powers of 1024). Unset: 0, the library's default.
 static bool find_cache_max(size_t *max) {
@@ -126,7 +122,7 @@ int main(int argc, char **argv) {
   Args a = {.arena = arena_new()};
   char header_dir[4096], cache_dir[4096];  // a.opt's, for the whole run
   a.opt.header_dir = find_headers(header_dir, sizeof header_dir);
-  a.opt.cache_dir = find_cache(cache_dir, sizeof cache_dir);
+  a.opt.cache_dir = sys_pp_cache_dir(cache_dir, sizeof cache_dir);
   int rc;
   if (!find_cache_max(&a.opt.cache_max)) {
     rc = TIRX_USAGE;

@@ -6,13 +6,11 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/magic.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tirxpp.h"
@@ -127,31 +125,6 @@ static int resolve(OutFile *f) {
   return TIRX_OK;
 }
 
-// A new file dst.tmp.XXXXXX (six letters and digits, as mkstemp names them)
-// with the usual mode: created 0666 less the umask, as the kernel applies it
-// (mkstemp's 0600 would need the umask to be read, and umask() sets it for
-// every thread while it is read). O_EXCL makes the name this call's: a taken
-// one is skipped. -1 with errno set.
-static int create_temp(const char *dst, char **tmp) {
-  static const char letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  size_t n = strlen(dst) + 16;
-  *tmp = xmalloc(n);
-  struct timespec ts;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  uint64_t x = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^ (uint64_t)getpid() << 44;
-  for (int attempt = 0; attempt < 1000; attempt++) {
-    x = x * 6364136223846793005u + 1442695040888963407u;  // the next name
-    char name[7];
-    uint64_t y = x >> 16;
-    for (int i = 0; i < 6; i++, y /= 62) name[i] = letters[y % 62];
-    name[6] = '\0';
-    snprintf(*tmp, n, "%s.tmp.%s", dst, name);
-    int fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0 || errno != EEXIST) return fd;
-  }
-  return -1;  // errno: EEXIST
-}
-
 // The file's bytes in a new temporary beside f->dst, with the usual mode. A
 // directory in the way is reported here, before anything is renamed, as "Is
 // a directory" (the rename would say EISDIR, or EBUSY for "." and mount
@@ -161,7 +134,7 @@ static int stage(OutFile *f, Made *made) {
   f->existed = lstat(f->dst, &st) == 0;
   if (f->existed && S_ISDIR(st.st_mode)) return cannot_write(f->path, EISDIR);
   if (f->make_dirs && !make_parents(f->path, made)) return cannot_write(f->path, errno);
-  int fd = create_temp(f->dst, &f->tmp);
+  int fd = sys_create_temp(f->dst, &f->tmp);
   if (fd < 0) {
     int err = errno;
     free(f->tmp);

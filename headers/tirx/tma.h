@@ -133,7 +133,9 @@ TIRX_DEVICE void tirx_tma_load_2d(void *dst, const void *map, int row, int col, 
 // .L2::cache_hint copies (tirx_tma_load_2d_hint) that marks every line they
 // bring in as the first to go: for data that one block reads once and no
 // other block needs (a skinny GEMM's A rows), so that it does not push out
-// what every block reads. 0 (no policy) before sm_80.
+// what every block reads. 0 before sm_80 (where no copy takes a policy: the
+// hinted copies are sm_90's; the 0 only keeps host and older-target code
+// compiling).
 TIRX_DEVICE uint64_t tirx_l2_policy_evict_first() {
   uint64_t policy = 0;
 #if defined(TIRX_SM80_)

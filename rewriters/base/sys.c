@@ -4,10 +4,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 // Reads fd to its end into a malloc'ed, NUL-terminated buffer; `hint` is
@@ -70,25 +72,31 @@ static int write_in_place(const char *path, const char *data, size_t len) {
   return err;
 }
 
-// A temporary file beside path, created with 0666 less the umask (the
-// kernel applies it; umask() itself would change it for every thread). O_EXCL
-// makes the name this call's: another writer's, or a leftover, is skipped.
-static int create_temp(const char *path, char **tmp) {
-  size_t n = strlen(path) + 48;
+int sys_create_temp(const char *path, char **tmp) {
+  static const char letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  size_t n = strlen(path) + 16;
   if (!(*tmp = malloc(n))) return -1;
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  uint64_t x = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^ (uint64_t)getpid() << 44;
   for (int attempt = 0; attempt < 1000; attempt++) {
-    snprintf(*tmp, n, "%s.tmp.%ld.%d", path, (long)getpid(), attempt);
+    x = x * 6364136223846793005u + 1442695040888963407u;  // the next name
+    char name[7];
+    uint64_t y = x >> 16;
+    for (int i = 0; i < 6; i++, y /= 62) name[i] = letters[y % 62];
+    name[6] = '\0';
+    snprintf(*tmp, n, "%s.tmp.%s", path, name);
     int fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0 || errno != EEXIST) return fd;
   }
-  return -1;
+  return -1;  // errno: EEXIST
 }
 
 int sys_replace_file(const char *path, const char *data, size_t len) {
   struct stat st;
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) return write_in_place(path, data, len);
   char *tmp = NULL;
-  int fd = create_temp(path, &tmp);
+  int fd = sys_create_temp(path, &tmp);
   if (fd < 0) {
     int err = tmp ? errno : ENOMEM;
     free(tmp);

@@ -18,6 +18,14 @@ bool sys_write_all(int fd, const char *p, size_t n);
 // and a failure leaves path untouched. The file gets 0666 less the umask (not
 // mkstemp's 0600). A device or pipe is written directly. 0, or an errno value.
 int sys_replace_file(const char *path, const char *data, size_t len);
+
+// A new file path.tmp.XXXXXX (six letters and digits, as mkstemp names them)
+// with the usual mode: created 0666 less the umask, as the kernel applies it
+// (mkstemp's 0600 would need the umask to be read, and umask() sets it for
+// every thread while it is read). O_EXCL makes the name this call's: a taken
+// one is skipped. The descriptor, or -1 with errno set (*tmp NULL: no
+// memory); *tmp is the caller's to free.
+int sys_create_temp(const char *path, char **tmp);
 // Makes dir and its parents (dir is modified while it works and restored);
 // true when it ends up a writable directory.
 bool sys_make_dirs(char *dir);

@@ -797,6 +797,7 @@ typedef struct {
   int *waits;          // per trace and channel: automatic waits passed
   Fate *fate;
   int rings_from;      // events from here on are turns rings (k->events.len without)
+  int *first_trace;    // per op: the lowest trace with a step of it, -1
 } Sim;
 
 static bool is_ring(const Sim *s, const Event *ev) { return ev - s->k->events.items >= s->rings_from; }
@@ -819,9 +820,13 @@ static long long arrivals_of(const Sim *s, const Op *op, int t) {
   const Kernel *k = s->k;
   if (!k->nparts) return needed(op->event);  // no partition: each trigger is a phase
   // tirx_trigger_bytes arrives once, by the region's first thread; under an
-  // `if` the site itself says who (`if (threadIdx.x == 32)`): one arrival
-  // from each index that reaches it.
-  if (op->kind == OP_TRIGGER_BYTES) return op->data_if >= 0 || t == (op->region ? op->region->first : 0);
+  // `if` the site itself says who (`if (threadIdx.x == 32)`), which the
+  // traces cannot evaluate: one arrival, from the first index whose trace
+  // reaches it (two producer warps, each with a ring of its own, are two
+  // sites; `if (threadIdx.x == 0)` in a region of two indices is one
+  // arrival, not two).
+  if (op->kind == OP_TRIGGER_BYTES)
+    return op->data_if >= 0 ? t == s->first_trace[op - k->ops.items] : t == (op->region ? op->region->first : 0);
   // A cluster event: every block runs this trace, and each of its triggers
   // stands for one from every block that reaches this one; the counts are
   // per source block, one arrival per warp (docs/clusters.md).
@@ -1127,6 +1132,10 @@ void check_deadlock(Ctx *c, Kernel *orig) {
   for (int t = 0; t < ntr; t++)
     for (int i = 0; i < tr[t].n; i++)
       if (tr[t].steps[i].slot < 0) s.merged[k->ops.items[tr[t].steps[i].op].event - k->events.items] = true;
+  s.first_trace = arena_alloc(c->arena, sizeof(int) * (size_t)k->ops.len);
+  for (int i = 0; i < k->ops.len; i++) s.first_trace[i] = -1;
+  for (int t = ntr - 1; t >= 0; t--)
+    for (int i = 0; i < tr[t].n; i++) s.first_trace[tr[t].steps[i].op] = t;
   s.arrived = arena_alloc(c->arena, sizeof(long long) * (size_t)nev * MAX_SLOTS);
   s.waits = arena_alloc(c->arena, sizeof(int) * (size_t)ntr * (size_t)nev * MAX_SLOTS);
   run(&s);
