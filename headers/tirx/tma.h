@@ -154,16 +154,6 @@ TIRX_DEVICE uint64_t tirx_l2_policy_evict_last() {
   return policy;
 }
 
-// createpolicy.fractional.L2::evict_normal: what a copy without a hint gets,
-// as a policy, for code that passes one either way. 0 before sm_80.
-TIRX_DEVICE uint64_t tirx_l2_policy_evict_normal() {
-  uint64_t policy = 0;
-#if defined(TIRX_SM80_)
-  asm volatile("createpolicy.fractional.L2::evict_normal.b64 %0, 1.0;" : "=l"(policy));
-#endif
-  return policy;
-}
-
 // cp.async.bulk.tensor.2d ... .L2::cache_hint: tirx_tma_load_2d with the L2
 // policy `policy` (tirx_l2_policy_evict_first / _last) for the lines it reads.
 TIRX_DEVICE void tirx_tma_load_2d_hint(void *dst, const void *map, int row, int col, uint64_t *bar,

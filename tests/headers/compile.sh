@@ -135,7 +135,6 @@ want hopper-sm_90a "TMA load"           "cp\.async\.bulk\.tensor\.2d\.shared::cl
 want hopper-sm_90a "TMA load, L2 hint"  "cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes\.L2::cache_hint$S\[$R\], \[$RD, \{$R, $R\}\], \[$R\], $RD;"
 want hopper-sm_90a "TMA multicast, L2 hint" "cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes\.multicast::cluster\.L2::cache_hint$S\[$R\], \[$RD, \{$R, $R\}\], \[$R\], %rs[0-9]+, $RD;"
 want hopper-sm_90a "createpolicy evict_first" "createpolicy\.fractional\.L2::evict_first\.b64$S$RD, 1\.0;"
-want hopper-sm_90a "createpolicy evict_normal" "createpolicy\.fractional\.L2::evict_normal\.b64$S$RD, 1\.0;"
 want hopper-sm_90a "createpolicy evict_last"  "createpolicy\.fractional\.L2::evict_last\.b64$S$RD, 1\.0;"
 want hopper-sm_90a "TMA store"          "cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.bulk_group$S\[$RD, \{$R, $R\}\], \[$R\];"
 want hopper-sm_90a "bulk commit"        "cp\.async\.bulk\.commit_group;"

@@ -16,7 +16,7 @@ __global__ void every_function(const __grid_constant__ CUtensorMap map, int row,
   tirx_tma_load_2d_hint(tile, &map, row, col, &bar, scale ? tirx_l2_policy_evict_first() : tirx_l2_policy_evict_last());
   tirx_tma_load_2d_multicast(tile, &map, row, col, &bar, (uint16_t)scale);
   tirx_tma_load_3d_multicast(tile, &map, scale, row, col, &bar, (uint16_t)3);
-  tirx_tma_load_2d_multicast_hint(tile, &map, row, col, &bar, (uint16_t)3, scale ? tirx_l2_policy_evict_first() : tirx_l2_policy_evict_normal());
+  tirx_tma_load_2d_multicast_hint(tile, &map, row, col, &bar, (uint16_t)3, tirx_l2_policy_evict_first());
   tirx_wgmma_fence();
   const uint64_t d = tirx_wgmma_desc_sw128(tile);
   tirx_wgmma_m64n256k16_bf16(acc256, d, d + 2, scale);
