@@ -43,16 +43,16 @@ cd "$tmp"
 export TIRX_PP_CACHE_DIR="$tmp/cache"
 mkdir -p src
 
-# main.cu NAME: a file whose preamble is <cstdio> and that then includes NAME.cuh.
-main() { printf '#include <cstdio>\n#include "%s.cuh"\nint main() { std::printf("x\\n"); return 0; }\n' "$1" > "src/$1.cu"; }
+# main.cu NAME [LINES]: a file whose preamble is <cstdio> (and LINES) and that then includes NAME.cuh.
+main() { printf '#include <cstdio>\n%b#include "%s.cuh"\nint main() { std::printf("x\\n"); return 0; }\n' "${2:-}" "$1" > "src/$1.cu"; }
 # copies FILE: how many copies of an unrolled body (`{ int i = N; ...`) FILE holds.
 copies() { grep -o "{ int i = [0-9]*;" "$1" | wc -l; }
-# check NAME: the run with the cache and one without write the same files and messages.
+# check NAME [FLAGS...]: the run with the cache and one without write the same files and messages.
 check() {
-  local name=$1
+  local name=$1; shift
   rm -rf "out/$name" "off/$name"; mkdir -p "out/$name" "off/$name"
-  "$tool" "src/$name.cu" -o "out/$name/$name.cu" 2> "out/$name.err"; rc=$?
-  TIRX_PP_CACHE_DIR=off "$tool" "src/$name.cu" -o "off/$name/$name.cu" 2> "off/$name.err"; rc_off=$?
+  "$tool" "src/$name.cu" -o "out/$name/$name.cu" "$@" 2> "out/$name.err"; rc=$?
+  TIRX_PP_CACHE_DIR=off "$tool" "src/$name.cu" -o "off/$name/$name.cu" "$@" 2> "off/$name.err"; rc_off=$?
   if [ "$rc" = "$rc_off" ] && cmp -s "out/$name.err" "off/$name.err" &&
      diff -r <(cd "out/$name" && find . -type f | sort | xargs cat | sed "s|out/$name|X|g") \
              <(cd "off/$name" && find . -type f | sort | xargs cat | sed "s|off/$name|X|g") > /dev/null; then
@@ -172,6 +172,43 @@ if [ "$(grep -c "time: build-pch" stale.times)" = 1 ] && [ -n "$blank" ] && [ "$
 else
   bad stale-pch-built-again-before-the-prescan "$(grep -o 'time: [a-z-]*' stale.times | tr '\n' ' ')"
 fi
+
+# 6. Inputs where reading the header earlier changes what the file means: each
+#    must come out as without the cache (not hoisted, or hoisted to no effect).
+#    The unrolled bound tells the meaning apart.
+kernel() { printf '__global__ void k(float *a) {\n#pragma tirx unroll\n  for (int i = 0; i < (%s); ++i) a[i] = i;\n}\n' "$1"; }
+printf '#ifndef SYSPACK_H\n#define SYSPACK_H\nstruct spk { char c; int i; };\n#endif\n' > include/syspack.h
+printf '#ifndef SYSCNT_H\n#define SYSCNT_H\nstatic const int sys_cnt = __COUNTER__;\n#endif\n' > include/syscnt.h
+printf '#ifndef SYSDATA_H\n#define SYSDATA_H\n1, 2, 3, 4, 5, 6\n#endif\n' > include/sysdata.h
+printf '#ifndef SYSBASE_H\n#define SYSBASE_H\nconstexpr int width(double) { return 4; }\nnamespace wns { constexpr int width(int) { return 8; } }\n#endif\n' > include/sysbase.h
+printf '#ifndef SYSUSEW_H\n#define SYSUSEW_H\nconstexpr int used_w = width(1);\n#endif\n' > include/sysusew.h
+# a user header whose include guard is already defined: <sysover.h> is never read
+printf '#ifndef SKIP_H\n#define SKIP_H\n#include <sysover.h>\n#endif\n' > src/skip.h
+{ printf '#pragma once\n#include "skip.h"\nconstexpr int pick(int) { return 4; }\n'; kernel 'pick(1L)'; } > src/fakeguard.cuh
+main fakeguard '#define SKIP_H\n'
+check fakeguard
+cp src/fakeguard.cuh src/fakeguard_d.cuh; main fakeguard_d
+check fakeguard_d -DSKIP_H
+# a header that the preamble's header names only under #if 0: not read there
+printf '#pragma once\n#if 0\n#include "later.h"\n#endif\n' > src/pre0.h
+printf '#pragma once\n#define WIDE_ELEMS\n' > src/later.h
+{ printf '#pragma once\n#include "later.h"\n#include <sysflag.h>\n'; kernel 'sizeof(elem_t)'; } > src/inpch.cuh
+main inpch '#include "pre0.h"\n'
+check inpch
+# inside a namespace, and inside an initializer
+{ printf '#pragma once\nnamespace foo {\n#include <sysplain.h>\n}\n'; kernel 'sizeof(foo::plain_t)'; } > src/ns.cuh
+main ns; check ns
+{ printf '#pragma once\nconstexpr int arr[] = {\n#include <sysdata.h>\n};\n'; kernel 'sizeof(arr) / sizeof(arr[0])'; } > src/data.cuh
+main data; check data
+# a macro whose body is _Pragma("pack(...)"), used before the line
+{ printf '#pragma once\n#define PACK1 _Pragma("pack(push, 1)")\nPACK1\n#include <syspack.h>\n#pragma pack(pop)\n'; kernel 'sizeof(spk)'; } > src/pack.cuh
+main pack; check pack
+# __COUNTER__ before the line counts the header's uses too
+{ printf '#pragma once\nconstexpr int n0 = __COUNTER__ + 2;\n#include <syscnt.h>\n'; kernel 'n0'; } > src/counter.cuh
+main counter; check counter
+# a using-directive before the line changes what the header's call finds
+{ printf '#pragma once\nusing namespace wns;\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/usingns.cuh
+main usingns '#include <sysbase.h>\n'; check usingns
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -281,6 +281,10 @@ static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
     if (text.len && text.data[text.len - 1] != '\n') buf_putc(&text, '\n');
     buf_puts(&text, "// tirx-pp: system headers that the user's headers include further on\n");
     p.hoist_at = text.len;
+    // What hoisted_ok checks besides the lines, in the key too.
+    if (hoist->nguards) buf_puts(&text, "// include guards met:");
+    for (int g = 0; g < hoist->nguards; g++) buf_printf(&text, " %s%s", hoist->guards[g], g + 1 < hoist->nguards ? "" : "\n");
+    for (int r = 0; r < hoist->nassumed; r++) buf_printf(&text, "// read before: %s\n", hoist->assumed[r]);
     p.line_at = arena_alloc(f->arena, sizeof(size_t) * (size_t)(hoist->n + 1));
     for (int k = 0, d = 0; k < hoist->n; k++) {
       if (d < hoist->lines[k].ndefined) {
@@ -591,13 +595,42 @@ static enum CXChildVisitResult name_decl(CXCursor c, CXCursor parent, CXClientDa
   return CXChildVisit_Continue;
 }
 
+// Whether the PCH's parse read `real` (a user file) before its hoisted lines.
+static bool read_before(CXTranslationUnit tu, const Inclusions *in, const char *real) {
+  CXFile file = clang_getFile(tu, real);
+  for (int i = 0; file && i < in->list.len; i++)
+    if (in->list.items[i].line < 0 && clang_File_isEqual(in->list.items[i].file, file)) return true;
+  return false;
+}
+
 // Rule 2 of hoist.c, on the PCH's parse: no macro the user's text sets before
 // a hoisted line occurs in a file read under it, and each header a line names
-// is include-guarded or was read before. Fills *names with rule 3's names:
-// `LINE NAME [NAMESPACE]`. *why: what failed.
+// is include-guarded or was read before. And what the walk of hoist.c took
+// for granted: the include guards it met are named nowhere in what the PCH
+// reads (its text before the lines: -D, the preamble), and the user's files
+// that it skipped as the preamble's were read there. Fills *names with rule
+// 3's names: `LINE NAME [NAMESPACE]`. *why: what failed.
 static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *names, const char **why) {
   Inclusions in = {.p = p, .arena = a};
   clang_getInclusions(tu, list_inclusion, &in);
+  for (int r = 0; r < p->hoist->nassumed; r++)
+    if (!read_before(tu, &in, p->hoist->assumed[r])) {
+      *why = arena_printf(a, "'%s' is not read by the preamble", p->hoist->assumed[r]);
+      return false;
+    }
+  for (int g = 0; g < p->hoist->nguards; g++) {
+    const char *m = p->hoist->guards[g];
+    bool named = memmem(p->preamble, p->hoist_at, m, strlen(m)) != NULL;
+    for (int i = 0; i < in.list.len && !named; i++) {
+      size_t size = 0;
+      const char *text = clang_getFileContents(tu, in.list.items[i].file, &size);
+      named = text && memmem(text, size, m, strlen(m));
+    }
+    if (named) {
+      *why = arena_printf(a, "the include guard '%s' of a user's header is named before it", m);
+      return false;
+    }
+  }
   FileMap first = {.cap = 64};
   while (first.cap < (size_t)in.list.len * 2) first.cap *= 2;
   first.keys = arena_alloc(a, sizeof(CXFile) * first.cap);

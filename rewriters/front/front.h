@@ -60,6 +60,10 @@ typedef struct {
   int nwords;
   const char **rest;  // the names of the other system headers included further on outside
   int nrest;          // conditional blocks (for the prescan: the PCH may have read them)
+  const char **guards;  // the include guards of user files the walk took as met (hoisted_ok:
+  int nguards;          // nothing the PCH reads may name them)
+  const char **assumed;  // user files the walk skipped as read by the preamble (real paths;
+  int nassumed;          // hoisted_ok: the PCH's preamble must have read each)
 } FrontHoist;
 
 typedef struct {

@@ -107,10 +107,17 @@ typedef struct {
   WordSet seen;
   bool stopped;  // no more hoisting; the walk goes on for `rest`
   VEC(const char *) rest;
-  int depth;  // files open
+  int depth;       // files open
+  int brackets;    // the ( [ { of the user's code that are open where the walk is
+  bool boundary;   // the code's last token ends a declaration (`;`, `}`), or there is none
+  int using_at;    // 1 just after `using`, 2 after `using NAME`; else 0
+  VEC(const char *) guards;   // FrontHoist.guards
+  VEC(const char *) assumed;  // FrontHoist.assumed
 } Walk;
 
 static void add_word(Walk *w, const char *s, size_t n) {
+  // A header read earlier would count its own __COUNTER__s before the text's.
+  if (n == 11 && !memcmp(s, "__COUNTER__", 11)) w->stopped = true;
   if (w->stopped) return;  // no line follows that would need it
   if (wordset_add(&w->seen, s, n, w->words.len)) VEC_PUSH(w->a, w->words, w->seen.keys[slot_of(&w->seen, s, n)]);
 }
@@ -138,8 +145,9 @@ static size_t line_end(LexText t, size_t i) {
 
 // Whether the file is include-guarded (#ifndef X and #define X first, the
 // matching #endif last, no #else or #elif between at its level) or says
-// #pragma once; *guard_at: the guard's #ifndef ('#'), (size_t)-1 for none.
-static bool guarded(LexText t, size_t *guard_at) {
+// #pragma once; *guard_at: the guard's #ifndef ('#'), (size_t)-1 for none;
+// X at [*macro, *macro + *macro_len).
+static bool guarded(LexText t, size_t *guard_at, size_t *macro, size_t *macro_len) {
   *guard_at = (size_t)-1;
   bool line_start = true, once = false, defined = false, closed = false, spoilt = false, code = false;
   int depth = 0, ndirs = 0;
@@ -168,6 +176,7 @@ static bool guarded(LexText t, size_t *guard_at) {
   }
   bool guard = mn && defined && closed && !spoilt;
   if (!guard) *guard_at = (size_t)-1;
+  *macro = ms, *macro_len = mn;
   return once || guard;
 }
 
@@ -176,6 +185,34 @@ static void walk_file(Walk *w, int f, size_t from, bool cond);
 static bool allowed_pragma(LexText t, size_t s, size_t e) {
   return is_word(t, s, e, "once") || is_word(t, s, e, "tirx") || is_word(t, s, e, "unroll") ||
          is_word(t, s, e, "nounroll");
+}
+
+// Whether the _Pragma operator whose name ends at i holds, before end, a
+// pragma that the rule allows: `_Pragma("tirx ...")`, `_Pragma("unroll")`.
+static bool allowed_pragma_op(LexText t, size_t i, size_t end) {
+  size_t s;
+  LexKind kind = LEX_SPACE;
+  size_t e = next_token(t, i, end, &s, &kind);
+  if (s >= end || kind != LEX_PUNCT || t.s[s] != '(') return false;
+  kind = LEX_SPACE;
+  e = next_token(t, e, end, &s, &kind);
+  if (s >= end || kind != LEX_STRING || t.s[s] != '"' || e - s < 2) return false;
+  size_t ws;
+  kind = LEX_SPACE;
+  size_t we = next_token(t, s + 1, e - 1, &ws, &kind);
+  return ws < e - 1 && kind == LEX_IDENT && allowed_pragma(t, ws, we);
+}
+
+// Whether a pragma operator stands at [i, e) (its name) that the rule does not allow.
+static bool bad_pragma_op(LexText t, size_t i, size_t e, size_t end) {
+  return is_word(t, i, e, "__pragma") || (is_word(t, i, e, "_Pragma") && !allowed_pragma_op(t, e, end));
+}
+
+// Whether the user's text before this point defines or undefines `name`.
+static bool set_before(const Walk *w, const char *name, size_t n) {
+  for (int d = 0; d < w->defined.len; d++)
+    if (!strncmp(w->defined.items[d], name, n) && !w->defined.items[d][n]) return true;
+  return false;
 }
 
 // The directive at i (its '#'), line end le, in file f.
@@ -198,14 +235,20 @@ static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond,
     int target = file->targets[k];
     if (target >= 0) {
       const TuFile *tf = &w->tu->files[target];
-      size_t guard_at;
+      size_t guard_at, ms, mn;
       if (w->guard[target] < 0)
-        w->guard[target] = tf->src && guarded((LexText){tf->src->data, tf->src->len}, &guard_at);
-      if ((w->entered[target] || w->in_pch[target]) && w->guard[target]) return;  // read once
+        w->guard[target] = tf->src && guarded((LexText){tf->src->data, tf->src->len}, &guard_at, &ms, &mn);
+      if ((w->entered[target] || w->in_pch[target]) && w->guard[target]) {  // read once
+        // reach() (driver.c) follows every include line: hoisted_ok checks that the preamble read it.
+        if (!w->entered[target] && !w->stopped) VEC_PUSH(w->a, w->assumed, tf->real);
+        return;
+      }
       walk_file(w, target, 0, cond);
       return;
     }
-    if (w->stopped || cond || !inc->angled || inc->computed) {
+    // In the middle of a declaration, or in a namespace or extern "C" block,
+    // the header reads otherwise than at file scope.
+    if (w->stopped || cond || !inc->angled || inc->computed || w->brackets || !w->boundary) {
       w->stopped = true;
       if (!cond && !inc->computed && inc->name_end - inc->name_start > 2)
         VEC_PUSH(w->a, w->rest, arena_strndup(w->a, t.s + inc->name_start + 1, inc->name_end - inc->name_start - 2));
@@ -236,9 +279,35 @@ static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond,
     LexKind kind;
     size_t q, e = next_token(t, p, le, &q, &kind);
     if (q >= le) break;
+    if (kind == LEX_IDENT && bad_pragma_op(t, q, e, le)) w->stopped = true;  // a macro that may hold a #pragma
     if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
     p = e;
   }
+}
+
+// A token of the user's code: the brackets it opens or closes, whether it
+// ends a declaration, and a using-directive or using-declaration, which may
+// change what a header's names find (an alias-declaration `using A = ...` is
+// a declaration like any other).
+static void code_token(Walk *w, LexText t, LexTok k) {
+  char c = t.s[k.start];
+  bool punct = k.kind == LEX_PUNCT;
+  if (punct && (c == '(' || c == '[' || c == '{'))
+    w->brackets++;
+  else if (punct && (c == ')' || c == ']' || c == '}') && w->brackets > 0)
+    w->brackets--;
+  else if (punct && k.end < t.n && ((c == '<' && t.s[k.end] == '%') || (c == '%' && t.s[k.end] == '>')))
+    w->stopped = true;  // a digraph brace
+  w->boundary = punct && (c == ';' || c == '}');
+  if (w->using_at == 1)
+    w->using_at = k.kind == LEX_IDENT && !is_word(t, k.start, k.end, "namespace") &&
+                          !is_word(t, k.start, k.end, "typename") && !is_word(t, k.start, k.end, "enum")
+                      ? 2
+                      : -1;
+  else if (w->using_at == 2)
+    w->using_at = punct && c == '=' ? 0 : -1;
+  if (w->using_at < 0) w->stopped = true, w->using_at = 0;
+  if (k.kind == LEX_IDENT && is_word(t, k.start, k.end, "using")) w->using_at = 1;
 }
 
 static void walk_file(Walk *w, int f, size_t from, bool cond) {
@@ -250,9 +319,13 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
   w->depth++;
   w->entered[f] = true;
   LexText t = {file->src->data, file->src->len};
-  size_t guard_at;
-  bool is_guarded = guarded(t, &guard_at);
+  size_t guard_at, ms, mn;
+  bool is_guarded = guarded(t, &guard_at, &ms, &mn);
   int depth = 0, base = 0;  // conditional blocks open; the guard's
+  struct {
+    int brackets;
+    bool boundary;
+  } at_if[64];  // the code's state where each open conditional block began
   int next_inc = 0;
   bool line_start = true;
   LexTok k;
@@ -262,9 +335,21 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
       size_t le = line_end(t, i), s;
       LexKind nk = LEX_SPACE;
       size_t ne = next_token(t, i + 1, le, &s, &nk);
-      if (is_word(t, s, ne, "if") || is_word(t, s, ne, "ifdef") || is_word(t, s, ne, "ifndef")) {
+      bool opens = is_word(t, s, ne, "if") || is_word(t, s, ne, "ifdef") || is_word(t, s, ne, "ifndef");
+      // Each branch of a conditional block leaves the brackets as it found them (else
+      // the count, which reads every branch, says nothing).
+      if (!opens && depth > 0 && depth <= 64 && ne - s >= 4 &&
+          (!memcmp(t.s + s, "elif", 4) || is_word(t, s, ne, "else") || is_word(t, s, ne, "endif")) &&
+          (w->brackets != at_if[depth - 1].brackets || (at_if[depth - 1].boundary && !w->boundary)))
+        w->stopped = true;
+      if (opens) {
+        if (depth < 64) at_if[depth].brackets = w->brackets, at_if[depth].boundary = w->boundary;
         depth++;
-        if (is_guarded && i == guard_at) base = 1;
+        // The guard's block is met unless its macro is set before (hoisted_ok: nor by the PCH).
+        if (is_guarded && i == guard_at && !set_before(w, t.s + ms, mn)) {
+          base = 1;
+          if (!w->stopped) VEC_PUSH(w->a, w->guards, arena_strndup(w->a, t.s + ms, mn));
+        }
       }
       directive(w, f, t, i, le, cond || depth > base, &next_inc);
       if (is_word(t, s, ne, "endif") && depth > 0) depth--;
@@ -273,8 +358,9 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
     }
     if (k.first && t.s[k.start] == '%' && k.start + 1 < t.n && t.s[k.start + 1] == ':')
       w->stopped = true;  // a `%:` directive
+    code_token(w, t, k);
     if (k.kind == LEX_IDENT) {
-      if (is_word(t, k.start, k.end, "_Pragma") || is_word(t, k.start, k.end, "__pragma")) w->stopped = true;
+      if (bad_pragma_op(t, k.start, k.end, t.n)) w->stopped = true;
       if (!w->stopped) add_word(w, t.s + k.start, k.end - k.start);
     }
   }
@@ -295,6 +381,7 @@ static void define_words(Walk *w, LexText t) {
     for (size_t p = ne; is_word(t, s, ne, "define") && p < le;) {
       size_t q, e = next_token(t, p, le, &q, &kind);
       if (q >= le) break;
+      if (kind == LEX_IDENT && bad_pragma_op(t, q, e, le)) w->stopped = true;  // used past the preamble
       if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
       p = e;
     }
@@ -303,7 +390,7 @@ static void define_words(Walk *w, LexText t) {
 }
 
 const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch) {
-  Walk w = {.a = a, .tu = tu, .in_pch = in_pch};
+  Walk w = {.a = a, .tu = tu, .in_pch = in_pch, .boundary = true};
   w.entered = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
   w.guard = arena_alloc(a, (size_t)(tu->n + 1));
   memset(w.guard, -1, (size_t)(tu->n + 1));
@@ -314,7 +401,8 @@ const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *
   walk_file(&w, 0, preamble, false);
   if (!w.lines.len) return NULL;
   FrontHoist *h = arena_alloc(a, sizeof *h);
-  *h = (FrontHoist){w.lines.items, w.lines.len, w.defined.items, w.defined.len, w.words.items, w.words.len,
-                    w.rest.items, w.rest.len};
+  *h = (FrontHoist){w.lines.items,   w.lines.len,   w.defined.items, w.defined.len, w.words.items,
+                    w.words.len,     w.rest.items,  w.rest.len,      w.guards.items, w.guards.len,
+                    w.assumed.items, w.assumed.len};
   return h;
 }
