@@ -209,6 +209,13 @@ main counter; check counter
 # a using-directive before the line changes what the header's call finds
 { printf '#pragma once\nusing namespace wns;\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/usingns.cuh
 main usingns '#include <sysbase.h>\n'; check usingns
+# -D before -include: the forced header sees the macro (and undefines it here),
+# as without the PCH, whether <sysflag.h> is hoisted or in the preamble
+printf '#undef WIDE_ELEMS\n' > src/forced.h
+{ printf '#pragma once\n#include <sysflag.h>\n'; kernel 'sizeof(elem_t)'; } > src/forced.cuh
+main forced; check forced -DWIDE_ELEMS -include src/forced.h
+{ printf '#pragma once\n'; kernel 'sizeof(elem_t)'; } > src/forced_pre.cuh
+main forced_pre '#include <sysflag.h>\n'; check forced_pre -DWIDE_ELEMS -include src/forced.h
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -262,17 +262,26 @@ static bool macro_flag(Buf *b, const char *flag, const char *value) {
 // before it (so that the key tells apart what hoisted_ok checked).
 static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
   Pch p = {.hoist = hoist};
-  Buf text = {0};
+  Buf text = {0}, forced = {0};
   p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 4));
   for (int i = 0; i < opt->argc; i++) {
     const char *a = opt->argv[i];
-    if (i + 1 < opt->argc && macro_flag(&text, a, opt->argv[i + 1]))
+    // clang reads -include files after the command line's macros: with those
+    // in the text, they follow them there (a file found from where tirx-pp
+    // runs, as clang looks first; any other stays a flag).
+    const char *real = !strcmp(a, "-include") && i + 1 < opt->argc ? arena_realpath(f->arena, opt->argv[i + 1]) : NULL;
+    if (real && !strpbrk(real, "\"\n\r")) {
+      buf_printf(&forced, "#include \"%s\"\n", real);
+      i++;
+    } else if (i + 1 < opt->argc && macro_flag(&text, a, opt->argv[i + 1]))
       i++;
     else if ((!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) && a[2])
       macro_flag(&text, (char[3]){a[0], a[1], 0}, a + 2);
     else
       p.argv[p.argc++] = a;
   }
+  if (forced.len) buf_put(&text, forced.data, forced.len);
+  buf_free(&forced);
   size_t preamble = lex_preamble_end(f->src);
   if (preamble > opt->preamble_limit) preamble = opt->preamble_limit;
   buf_put(&text, f->src->data, preamble);
