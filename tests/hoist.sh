@@ -209,6 +209,15 @@ main counter; check counter
 # a using-directive before the line changes what the header's call finds
 { printf '#pragma once\nusing namespace wns;\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/usingns.cuh
 main usingns '#include <sysbase.h>\n'; check usingns
+# a name declared before the line that the header's code names (rule 4): width(int) is the better match
+{ printf '#pragma once\nconstexpr int width(int) { return 8; }\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/userdecl.cuh
+main userdecl '#include <sysbase.h>\n'; check userdecl
+TIRX_PP_TIMES=1 "$tool" src/userdecl.cu -o out/userdecl2.cu 2> userdecl.times
+if grep -q "no hoisting: 'width', declared before #include <sysusew.h>, is named there" userdecl.times; then
+  ok declared-name-forbids-hoisting
+else
+  bad declared-name-forbids-hoisting "$(grep hoist userdecl.times)"
+fi
 # -D before -include: the forced header sees the macro (and undefines it here),
 # as without the PCH, whether <sysflag.h> is hoisted or in the preamble
 printf '#undef WIDE_ELEMS\n' > src/forced.h

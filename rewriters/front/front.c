@@ -322,8 +322,8 @@ static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
   const char *vs = clang_getCString(v);
   uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
   clang_disposeString(v);
-  h = fnv1a(h, "tirx-pp pch 5", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates;
-  // 5: with the preprocessing record (macro definitions)
+  h = fnv1a(h, "tirx-pp pch 6", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates;
+  // 5: with the preprocessing record (macro definitions); 6: .names has the hoisted headers' identifiers
   for (int i = 0; i < p.argc; i++) h = fnv1a(h, p.argv[i], strlen(p.argv[i]));
   h = fnv1a(h, p.preamble, p.len);
   p.key = arena_printf(f->arena, "%s/%016llx", opt->cache_dir, (unsigned long long)h);
@@ -612,13 +612,24 @@ static bool read_before(CXTranslationUnit tu, const Inclusions *in, const char *
   return false;
 }
 
+// Adds `LINE @WORD` to *names for each identifier of text not in *seen (rule 4 of hoist.c).
+static void add_identifiers(Arena *a, const char *text, size_t size, int line, WordSet *seen, Messages *names) {
+  LexText t = {text, size};
+  bool line_start = true;
+  LexTok k;
+  for (size_t i = 0; lex_next(t, &i, &line_start, &k);)
+    if (k.kind == LEX_IDENT && wordset_add(seen, t.s + k.start, k.end - k.start, line))
+      VEC_PUSH(a, *names, arena_printf(a, "%d @%.*s", line, (int)(k.end - k.start), t.s + k.start));
+}
+
 // Rule 2 of hoist.c, on the PCH's parse: no macro the user's text sets before
 // a hoisted line occurs in a file read under it, and each header a line names
 // is include-guarded or was read before. And what the walk of hoist.c took
 // for granted: the include guards it met are named nowhere in what the PCH
 // reads (its text before the lines: -D, the preamble), and the user's files
 // that it skipped as the preamble's were read there. Fills *names with rule
-// 3's names: `LINE NAME [NAMESPACE]`. *why: what failed.
+// 3's names, `LINE NAME [NAMESPACE]`, and rule 4's, `LINE @IDENTIFIER`: those
+// of the files first read under a line. *why: what failed.
 static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *names, const char **why) {
   Inclusions in = {.p = p, .arena = a};
   clang_getInclusions(tu, list_inclusion, &in);
@@ -644,6 +655,9 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
   while (first.cap < (size_t)in.list.len * 2) first.cap *= 2;
   first.keys = arena_alloc(a, sizeof(CXFile) * first.cap);
   first.vals = arena_alloc(a, sizeof(int) * first.cap);
+  WordSet idents;
+  wordset_init(&idents, a, 4096);
+  Messages words = {0};  // rule 4's, after rule 3's (whose message says more)
   for (int i = 0; i < in.list.len; i++) {
     const Inclusion *inc = &in.list.items[i];
     int *seen = file_slot(&first, inc->file, true);
@@ -659,6 +673,7 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
     }
     size_t size = 0;
     const char *text = clang_getFileContents(tu, inc->file, &size);
+    if (text && !before) add_identifiers(a, text, size, inc->line, &idents, &words);
     for (int d = 0; text && d < p->hoist->lines[inc->line].ndefined; d++) {
       const char *m = p->hoist->defined[d];
       if (memmem(text, size, m, strlen(m))) {
@@ -671,6 +686,7 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
   Names n = {.first = &first, .arena = a, .names = names};
   Scope sc = {.n = &n};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), name_decl, &sc);
+  for (int i = 0; i < words.len; i++) VEC_PUSH(a, *names, words.items[i]);
   return true;
 }
 
@@ -678,9 +694,11 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
 // name (macro or declaration) that a header read under it brings.
 static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
   const FrontHoist *h = p->hoist;
-  WordSet words;
+  WordSet words, declared;
   wordset_init(&words, f->arena, (size_t)h->nwords);
   for (int i = 0; i < h->nwords; i++) wordset_add(&words, h->words[i], strlen(h->words[i]), i);
+  wordset_init(&declared, f->arena, (size_t)h->ndeclared);
+  for (int i = 0; i < h->ndeclared; i++) wordset_add(&declared, h->declared[i], strlen(h->declared[i]), i);
   int n;
   const char *path = arena_printf(f->arena, "%s.names", p->path);
   if (access(path, R_OK) != 0) return true;  // the safe side
@@ -690,6 +708,14 @@ static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
     long k = strtol(lines[i], &end, 10);
     if (k < 0 || k >= h->n || *end != ' ') return true;  // not ours: the safe side
     const char *name = end + 1, *sp = strchr(name, ' ');
+    if (*name == '@') {  // rule 4: an identifier of a header read under line k
+      const int *at = wordset_get(&declared, name + 1, strlen(name + 1));
+      if (!at || *at >= h->lines[k].ndeclared) continue;
+      if (opt->clock && opt->clock->out)
+        fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%s', declared before %s, is named there)\n", name + 1,
+                h->lines[k].line);
+      return true;
+    }
     size_t len = sp ? (size_t)(sp - name) : strlen(name);
     const int *at = wordset_get(&words, name, len);
     if (!at || *at >= h->lines[k].nwords) continue;

@@ -49,6 +49,7 @@ typedef struct {
   const char *line;  // `#include <name>`
   int ndefined;      // FrontHoist.defined[0, ndefined): the macros the user's text sets before it
   int nwords;        // FrontHoist.words[0, nwords): the identifiers the user's text holds before it
+  int ndeclared;     // FrontHoist.declared[0, ndeclared): the names it declares before it
 } FrontHoistLine;
 
 typedef struct {
@@ -64,6 +65,8 @@ typedef struct {
   int nguards;          // nothing the PCH reads may name them)
   const char **assumed;  // user files the walk skipped as read by the preamble (real paths;
   int nassumed;          // hoisted_ok: the PCH's preamble must have read each)
+  const char **declared;  // distinct names that the user's code declares at namespace scope, in
+  int ndeclared;          // the order first met (hoist_clash: no header read later names one)
 } FrontHoist;
 
 typedef struct {

@@ -109,8 +109,15 @@ typedef struct {
   VEC(const char *) rest;
   int depth;       // files open
   int brackets;    // the ( [ { of the user's code that are open where the walk is
+  char open[64];   // each: '(', '[', '{', or 'n' for the brace of a namespace or extern "C" block
+  int inner;       // those open that are not 'n': the code is not at namespace scope
+  int ns_at;       // 1 after `namespace` (and its name), 2 after `extern`, 3 after `extern "C"`
+  const char *pend;  // a name at namespace scope whose next token tells whether it is declared
+  size_t pendn;
   bool boundary;   // the code's last token ends a declaration (`;`, `}`), or there is none
   int using_at;    // 1 just after `using`, 2 after `using NAME`; else 0
+  VEC(const char *) declared;  // FrontHoist.declared
+  WordSet declared_set;
   VEC(const char *) guards;   // FrontHoist.guards
   VEC(const char *) assumed;  // FrontHoist.assumed
 } Walk;
@@ -256,7 +263,7 @@ static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond,
     }
     FrontHoistLine line = {.line = arena_printf(w->a, "#include %.*s", (int)(inc->name_end - inc->name_start),
                                                 t.s + inc->name_start),
-                           .ndefined = w->defined.len, .nwords = w->words.len};
+                           .ndefined = w->defined.len, .nwords = w->words.len, .ndeclared = w->declared.len};
     VEC_PUSH(w->a, w->lines, line);
     return;
   }
@@ -285,19 +292,58 @@ static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond,
   }
 }
 
+// Whether a name may be one that the user declares: not a keyword, nor
+// reserved to the implementation (`__x`, `_X`).
+static bool user_name(const char *s, size_t n) {
+  static const char *const keywords[] = {
+      "alignas",   "alignof",  "asm",      "auto",          "bool",     "case",         "catch",    "char",
+      "class",     "const",    "constexpr", "consteval",    "constinit", "decltype",    "default",  "delete",
+      "do",        "double",   "else",     "enum",          "explicit", "export",       "extern",   "false",
+      "final",     "float",    "for",      "friend",        "if",       "inline",       "int",      "long",
+      "mutable",   "new",      "noexcept", "nullptr",       "operator", "override",     "private",  "protected",
+      "public",    "register", "requires", "return",        "short",    "signed",       "sizeof",   "static",
+      "static_assert", "struct", "switch", "template",      "this",     "thread_local", "throw",    "true",
+      "try",       "typedef",  "typeid",   "typename",      "union",    "unsigned",     "using",    "virtual",
+      "void",      "volatile", "while",    "wchar_t",       "char8_t",  "char16_t",     "char32_t", "namespace"};
+  if (n >= 2 && s[0] == '_' && (s[1] == '_' || (s[1] >= 'A' && s[1] <= 'Z'))) return false;
+  for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+    if (strlen(keywords[i]) == n && !memcmp(keywords[i], s, n)) return false;
+  return true;
+}
+
 // A token of the user's code: the brackets it opens or closes, whether it
-// ends a declaration, and a using-directive or using-declaration, which may
-// change what a header's names find (an alias-declaration `using A = ...` is
-// a declaration like any other).
+// ends a declaration, the names it declares at namespace scope (a name
+// followed by ( = ; , [ { or a single :), and a using-directive or
+// using-declaration, which may change what a header's names find (an
+// alias-declaration `using A = ...` is a declaration like any other).
 static void code_token(Walk *w, LexText t, LexTok k) {
   char c = t.s[k.start];
   bool punct = k.kind == LEX_PUNCT;
-  if (punct && (c == '(' || c == '[' || c == '{'))
-    w->brackets++;
-  else if (punct && (c == ')' || c == ']' || c == '}') && w->brackets > 0)
-    w->brackets--;
-  else if (punct && k.end < t.n && ((c == '<' && t.s[k.end] == '%') || (c == '%' && t.s[k.end] == '>')))
+  bool one_colon = c == ':' && !(k.end < t.n && t.s[k.end] == ':') && !(k.start > 0 && t.s[k.start - 1] == ':');
+  if (w->pend && punct && (strchr("(=;,[{", c) || one_colon) && !w->stopped && user_name(w->pend, w->pendn) &&
+      wordset_add(&w->declared_set, w->pend, w->pendn, w->declared.len))
+    VEC_PUSH(w->a, w->declared, w->declared_set.keys[slot_of(&w->declared_set, w->pend, w->pendn)]);
+  if (punct && (c == '(' || c == '[' || c == '{')) {
+    bool ns = c == '{' && (w->ns_at == 1 || w->ns_at == 3);
+    if (w->brackets == (int)sizeof w->open)
+      w->stopped = true;  // too deep to follow
+    else
+      w->open[w->brackets++] = ns ? 'n' : c, w->inner += !ns;
+  } else if (punct && (c == ')' || c == ']' || c == '}') && w->brackets > 0) {
+    w->inner -= w->open[--w->brackets] != 'n';
+  } else if (punct && k.end < t.n && ((c == '<' && t.s[k.end] == '%') || (c == '%' && t.s[k.end] == '>')))
     w->stopped = true;  // a digraph brace
+  bool ident = k.kind == LEX_IDENT;
+  if (ident && is_word(t, k.start, k.end, "namespace"))
+    w->ns_at = 1;
+  else if (w->ns_at == 1 && (ident || (punct && c == ':')))
+    ;  // `namespace a::b`
+  else if (ident && is_word(t, k.start, k.end, "extern"))
+    w->ns_at = 2;
+  else
+    w->ns_at = w->ns_at == 2 && k.kind == LEX_STRING ? 3 : 0;
+  w->pend = ident && !w->inner && w->ns_at != 1 ? t.s + k.start : NULL;
+  w->pendn = k.end - k.start;
   w->boundary = punct && (c == ';' || c == '}');
   if (w->using_at == 1)
     w->using_at = k.kind == LEX_IDENT && !is_word(t, k.start, k.end, "namespace") &&
@@ -395,6 +441,7 @@ const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *
   w.guard = arena_alloc(a, (size_t)(tu->n + 1));
   memset(w.guard, -1, (size_t)(tu->n + 1));
   wordset_init(&w.seen, a, 1024);
+  wordset_init(&w.declared_set, a, 64);
   if (tu->computed || !tu->files[0].src || preamble > tu->files[0].src->len) return NULL;
   for (int f = 0; f < tu->n; f++)
     if (in_pch[f] && tu->files[f].src) define_words(&w, (LexText){tu->files[f].src->data, tu->files[f].src->len});
@@ -403,6 +450,6 @@ const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *
   FrontHoist *h = arena_alloc(a, sizeof *h);
   *h = (FrontHoist){w.lines.items,   w.lines.len,   w.defined.items, w.defined.len, w.words.items,
                     w.words.len,     w.rest.items,  w.rest.len,      w.guards.items, w.guards.len,
-                    w.assumed.items, w.assumed.len};
+                    w.assumed.items, w.assumed.len,  w.declared.items, w.declared.len};
   return h;
 }
