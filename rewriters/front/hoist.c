@@ -150,6 +150,35 @@ static size_t line_end(LexText t, size_t i) {
   return i;
 }
 
+// A directive line: its '#', its end, its name [s, ne) and the token after
+// the name [as, ae) (ak: its kind; LEX_SPACE when none).
+typedef struct {
+  size_t hash, end, s, ne, as, ae;
+  LexKind ak;
+} Dir;
+
+// Whether the token k (lex_next's) starts a directive; *d: the directive.
+static bool dir_at(LexText t, LexTok k, Dir *d) {
+  if (!(k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#')) return false;
+  LexKind nk = LEX_SPACE;
+  d->hash = k.start, d->end = line_end(t, k.start), d->ak = LEX_SPACE;
+  d->ne = next_token(t, k.start + 1, d->end, &d->s, &nk);
+  d->ae = next_token(t, d->ne, d->end, &d->as, &d->ak);
+  return true;
+}
+
+static bool dir_is(LexText t, const Dir *d, const char *name) { return is_word(t, d->s, d->ne, name); }
+
+// #if, #ifdef, #ifndef.
+static bool dir_opens(LexText t, const Dir *d) {
+  return dir_is(t, d, "if") || dir_is(t, d, "ifdef") || dir_is(t, d, "ifndef");
+}
+
+// #elif (and #elifdef, #elifndef), #else.
+static bool dir_branches(LexText t, const Dir *d) {
+  return dir_is(t, d, "else") || (d->ne - d->s >= 4 && !memcmp(t.s + d->s, "elif", 4));
+}
+
 // Whether the file is include-guarded (#ifndef X and #define X first, the
 // matching #endif last, no #else or #elif between at its level) or says
 // #pragma once; *guard_at: the guard's #ifndef ('#'), (size_t)-1 for none;
@@ -160,26 +189,23 @@ static bool guarded(LexText t, size_t *guard_at, size_t *macro, size_t *macro_le
   int depth = 0, ndirs = 0;
   size_t ms = 0, mn = 0;  // the guard's macro
   LexTok k;
+  Dir d;
   for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
     if (closed) spoilt = true;  // anything after the guard's #endif
-    if (!(k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#')) {
+    if (!dir_at(t, k, &d)) {
       code = true;
       continue;
     }
-    i = k.start;
-    size_t le = line_end(t, i), s, as;
-    LexKind nk = LEX_SPACE, ak = LEX_SPACE;
-    size_t ne = next_token(t, i + 1, le, &s, &nk), ae = next_token(t, ne, le, &as, &ak);
-    if (is_word(t, s, ne, "pragma") && is_word(t, as, ae, "once")) once = true;
-    if (ndirs == 0 && !code && is_word(t, s, ne, "ifndef") && ak == LEX_IDENT)
-      *guard_at = i, ms = as, mn = ae - as;
-    else if (ndirs == 1 && mn && is_word(t, s, ne, "define") && ae - as == mn && !memcmp(t.s + as, t.s + ms, mn))
+    if (dir_is(t, &d, "pragma") && is_word(t, d.as, d.ae, "once")) once = true;
+    if (ndirs == 0 && !code && dir_is(t, &d, "ifndef") && d.ak == LEX_IDENT)
+      *guard_at = d.hash, ms = d.as, mn = d.ae - d.as;
+    else if (ndirs == 1 && mn && dir_is(t, &d, "define") && d.ae - d.as == mn && !memcmp(t.s + d.as, t.s + ms, mn))
       defined = true;
-    if (is_word(t, s, ne, "if") || is_word(t, s, ne, "ifdef") || is_word(t, s, ne, "ifndef")) depth++;
-    if (depth == 1 && (is_word(t, s, ne, "else") || (ne - s >= 4 && !memcmp(t.s + s, "elif", 4)))) spoilt = true;
-    if (is_word(t, s, ne, "endif") && --depth == 0 && mn) closed = true;
+    if (dir_opens(t, &d)) depth++;
+    if (depth == 1 && dir_branches(t, &d)) spoilt = true;
+    if (dir_is(t, &d, "endif") && --depth == 0 && mn) closed = true;
     ndirs++;
-    i = le;
+    i = d.end;
   }
   bool guard = mn && defined && closed && !spoilt;
   if (!guard) *guard_at = (size_t)-1;
@@ -222,14 +248,24 @@ static bool set_before(const Walk *w, const char *name, size_t n) {
   return false;
 }
 
-// The directive at i (its '#'), line end le, in file f.
-static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond, int *next_inc) {
-  size_t s, ne, as, ae;
-  LexKind nk = LEX_SPACE, ak = LEX_SPACE;
-  ne = next_token(t, i + 1, le, &s, &nk);
-  if (s >= le) return;  // `#` alone
-  ae = next_token(t, ne, le, &as, &ak);
-  if (is_word(t, s, ne, "include")) {
+// The identifiers of [p, end) (a directive's line): what a condition tests,
+// what a macro's body names; a pragma operator there may be used later.
+static void line_words(Walk *w, LexText t, size_t p, size_t end) {
+  while (p < end) {
+    LexKind kind;
+    size_t q, e = next_token(t, p, end, &q, &kind);
+    if (q >= end) break;
+    if (kind == LEX_IDENT && bad_pragma_op(t, q, e, end)) w->stopped = true;
+    if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
+    p = e;
+  }
+}
+
+// The directive d of file f.
+static void directive(Walk *w, int f, LexText t, const Dir *d, bool cond, int *next_inc) {
+  size_t i = d->hash;
+  if (d->s >= d->end) return;  // `#` alone
+  if (dir_is(t, d, "include")) {
     const TuFile *file = &w->tu->files[f];
     int k = *next_inc;
     while (k < file->anns.nincludes && file->anns.includes[k].start < i) k++;
@@ -267,29 +303,21 @@ static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond,
     VEC_PUSH(w->a, w->lines, line);
     return;
   }
-  if (is_word(t, s, ne, "pragma")) {
-    if (!allowed_pragma(t, as, ae)) w->stopped = true;
+  if (dir_is(t, d, "pragma")) {
+    if (!allowed_pragma(t, d->as, d->ae)) w->stopped = true;
     return;
   }
   static const char *const quiet[] = {"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else",
                                       "endif", "define", "undef", "error", "warning"};
   bool known = false;
-  for (size_t q = 0; q < sizeof quiet / sizeof *quiet && !known; q++) known = is_word(t, s, ne, quiet[q]);
+  for (size_t q = 0; q < sizeof quiet / sizeof *quiet && !known; q++) known = dir_is(t, d, quiet[q]);
   if (!known) {  // #line, #include_next, #import, ...
     w->stopped = true;
     return;
   }
-  if ((is_word(t, s, ne, "define") || is_word(t, s, ne, "undef")) && ak == LEX_IDENT && !w->stopped)
-    VEC_PUSH(w->a, w->defined, arena_strndup(w->a, t.s + as, ae - as));
-  // Every identifier of the line: what a condition tests, what a macro's body names.
-  for (size_t p = ne; p < le;) {
-    LexKind kind;
-    size_t q, e = next_token(t, p, le, &q, &kind);
-    if (q >= le) break;
-    if (kind == LEX_IDENT && bad_pragma_op(t, q, e, le)) w->stopped = true;  // a macro that may hold a #pragma
-    if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
-    p = e;
-  }
+  if ((dir_is(t, d, "define") || dir_is(t, d, "undef")) && d->ak == LEX_IDENT && !w->stopped)
+    VEC_PUSH(w->a, w->defined, arena_strndup(w->a, t.s + d->as, d->ae - d->as));
+  line_words(w, t, d->ne, d->end);
 }
 
 // Whether a name may be one that the user declares: not a keyword, nor
@@ -375,31 +403,27 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
   int next_inc = 0;
   bool line_start = true;
   LexTok k;
+  Dir d;
   for (size_t i = from; lex_next(t, &i, &line_start, &k);) {
-    if (k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#') {
-      i = k.start;
-      size_t le = line_end(t, i), s;
-      LexKind nk = LEX_SPACE;
-      size_t ne = next_token(t, i + 1, le, &s, &nk);
-      bool opens = is_word(t, s, ne, "if") || is_word(t, s, ne, "ifdef") || is_word(t, s, ne, "ifndef");
+    if (dir_at(t, k, &d)) {
+      bool endif = dir_is(t, &d, "endif");
       // Each branch of a conditional block leaves the brackets as it found them (else
       // the count, which reads every branch, says nothing).
-      if (!opens && depth > 0 && depth <= 64 && ne - s >= 4 &&
-          (!memcmp(t.s + s, "elif", 4) || is_word(t, s, ne, "else") || is_word(t, s, ne, "endif")) &&
+      if ((endif || dir_branches(t, &d)) && depth > 0 && depth <= 64 &&
           (w->brackets != at_if[depth - 1].brackets || (at_if[depth - 1].boundary && !w->boundary)))
         w->stopped = true;
-      if (opens) {
+      if (dir_opens(t, &d)) {
         if (depth < 64) at_if[depth].brackets = w->brackets, at_if[depth].boundary = w->boundary;
         depth++;
         // The guard's block is met unless its macro is set before (hoisted_ok: nor by the PCH).
-        if (is_guarded && i == guard_at && !set_before(w, t.s + ms, mn)) {
+        if (is_guarded && d.hash == guard_at && !set_before(w, t.s + ms, mn)) {
           base = 1;
           if (!w->stopped) VEC_PUSH(w->a, w->guards, arena_strndup(w->a, t.s + ms, mn));
         }
       }
-      directive(w, f, t, i, le, cond || depth > base, &next_inc);
-      if (is_word(t, s, ne, "endif") && depth > 0) depth--;
-      i = le;
+      directive(w, f, t, &d, cond || depth > base, &next_inc);
+      if (endif && depth > 0) depth--;
+      i = d.end;
       continue;
     }
     if (k.first && t.s[k.start] == '%' && k.start + 1 < t.n && t.s[k.start + 1] == ':')
@@ -419,19 +443,11 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
 static void define_words(Walk *w, LexText t) {
   bool line_start = true;
   LexTok k;
+  Dir d;
   for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
-    if (!(k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#')) continue;
-    size_t le = line_end(t, k.start), s;
-    LexKind nk = LEX_SPACE, kind;
-    size_t ne = next_token(t, k.start + 1, le, &s, &nk);
-    for (size_t p = ne; is_word(t, s, ne, "define") && p < le;) {
-      size_t q, e = next_token(t, p, le, &q, &kind);
-      if (q >= le) break;
-      if (kind == LEX_IDENT && bad_pragma_op(t, q, e, le)) w->stopped = true;  // used past the preamble
-      if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
-      p = e;
-    }
-    i = le;
+    if (!dir_at(t, k, &d)) continue;
+    if (dir_is(t, &d, "define")) line_words(w, t, d.ne, d.end);
+    i = d.end;
   }
 }
 
