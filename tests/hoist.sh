@@ -212,6 +212,11 @@ main usingns '#include <sysbase.h>\n'; check usingns
 # a name declared before the line that the header's code names (rule 4): width(int) is the better match
 { printf '#pragma once\nconstexpr int width(int) { return 8; }\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/userdecl.cuh
 main userdecl '#include <sysbase.h>\n'; check userdecl
+# a macro that the text uses before the line and that the header undefines
+printf '#ifndef SYSW_H\n#define SYSW_H\n#define WIDTH 4\n#endif\n' > include/sysw.h
+printf '#ifndef SYSUNDEF_H\n#define SYSUNDEF_H\n#undef WIDTH\n#endif\n' > include/sysundef.h
+{ printf '#pragma once\n'; kernel 'WIDTH'; printf '#include <sysundef.h>\n'; } > src/undef.cuh
+main undef '#include <sysw.h>\n'; check undef
 TIRX_PP_TIMES=1 "$tool" src/userdecl.cu -o out/userdecl2.cu 2> userdecl.times
 if grep -q "no hoisting: 'width', declared before #include <sysusew.h>, is named there" userdecl.times; then
   ok declared-name-forbids-hoisting

@@ -612,14 +612,25 @@ static bool read_before(CXTranslationUnit tu, const Inclusions *in, const char *
   return false;
 }
 
-// Adds `LINE @WORD` to *names for each identifier of text not in *seen (rule 4 of hoist.c).
-static void add_identifiers(Arena *a, const char *text, size_t size, int line, WordSet *seen, Messages *names) {
+// Adds `LINE @WORD` to *words for each identifier of a file's text not in
+// *seen (rule 4 of hoist.c), and `LINE NAME` to *names for each macro it
+// undefines (rule 3: the user's text before the line may use it).
+static void add_identifiers(Arena *a, const char *text, size_t size, int line, WordSet *seen, Messages *words,
+                            Messages *names) {
   LexText t = {text, size};
   bool line_start = true;
+  int undef = 0;  // 1 after a directive's '#', 2 after `# undef`
   LexTok k;
-  for (size_t i = 0; lex_next(t, &i, &line_start, &k);)
-    if (k.kind == LEX_IDENT && wordset_add(seen, t.s + k.start, k.end - k.start, line))
-      VEC_PUSH(a, *names, arena_printf(a, "%d @%.*s", line, (int)(k.end - k.start), t.s + k.start));
+  for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
+    bool ident = k.kind == LEX_IDENT;
+    size_t n = k.end - k.start;
+    if (ident && undef == 2) VEC_PUSH(a, *names, arena_printf(a, "%d %.*s", line, (int)n, t.s + k.start));
+    undef = k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#' ? 1
+            : undef == 1 && ident && n == 5 && !memcmp(t.s + k.start, "undef", 5) ? 2
+                                                                                  : 0;
+    if (ident && wordset_add(seen, t.s + k.start, n, line))
+      VEC_PUSH(a, *words, arena_printf(a, "%d @%.*s", line, (int)n, t.s + k.start));
+  }
 }
 
 // Rule 2 of hoist.c, on the PCH's parse: no macro the user's text sets before
@@ -673,7 +684,7 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
     }
     size_t size = 0;
     const char *text = clang_getFileContents(tu, inc->file, &size);
-    if (text && !before) add_identifiers(a, text, size, inc->line, &idents, &words);
+    if (text && !before) add_identifiers(a, text, size, inc->line, &idents, &words, names);
     for (int d = 0; text && d < p->hoist->lines[inc->line].ndefined; d++) {
       const char *m = p->hoist->defined[d];
       if (memmem(text, size, m, strlen(m))) {
