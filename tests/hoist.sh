@@ -212,6 +212,13 @@ main usingns '#include <sysbase.h>\n'; check usingns
 # a name declared before the line that the header's code names (rule 4): width(int) is the better match
 { printf '#pragma once\nconstexpr int width(int) { return 8; }\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/userdecl.cuh
 main userdecl '#include <sysbase.h>\n'; check userdecl
+# ... or that a macro of the user's declares: not hoisted (a macro of keywords and reserved names is)
+{ printf '#pragma once\n#define DECL(n) constexpr int n(int) { return 8; }\nDECL(width);\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/macdecl.cuh
+main macdecl '#include <sysbase.h>\n'; check macdecl
+rm -rf cache
+{ printf '#pragma once\n#define HD __host__ __device__\nHD inline int f(int) { return 1; }\n#include <sysplain.h>\n'; kernel 'sizeof(plain_t)'; } > src/hd.cuh
+main hd; check hd
+if grep -qx "0 plain_t" cache/*.pch.names 2>/dev/null; then ok qualifier-macro-hoists; else bad qualifier-macro-hoists "$(ls cache)"; fi
 # a macro that the text uses before the line and that the header undefines
 printf '#ifndef SYSW_H\n#define SYSW_H\n#define WIDTH 4\n#endif\n' > include/sysw.h
 printf '#ifndef SYSUNDEF_H\n#define SYSUNDEF_H\n#undef WIDTH\n#endif\n' > include/sysundef.h

@@ -118,6 +118,8 @@ typedef struct {
   int using_at;    // 1 just after `using`, 2 after `using NAME`; else 0
   VEC(const char *) declared;  // FrontHoist.declared
   WordSet declared_set;
+  WordSet macros;  // the user's macros: 1 where a use may declare a name (a function-like
+                   // macro, or a body with a name that is not a keyword or reserved), else 0
   VEC(const char *) guards;   // FrontHoist.guards
   VEC(const char *) assumed;  // FrontHoist.assumed
 } Walk;
@@ -248,6 +250,27 @@ static bool set_before(const Walk *w, const char *name, size_t n) {
   return false;
 }
 
+static bool user_name(const char *s, size_t n);
+
+// Records the macro that the #define d defines, and whether a use of it may
+// declare a name (rule 4 sees only the declarations written out).
+static void add_macro(Walk *w, LexText t, const Dir *d) {
+  if (d->ak != LEX_IDENT) return;
+  bool may = d->ae < d->end && t.s[d->ae] == '(';  // function-like
+  for (size_t p = d->ae; p < d->end && !may;) {
+    LexKind kind;
+    size_t q, e = next_token(t, p, d->end, &q, &kind);
+    if (q >= d->end) break;
+    may = kind == LEX_IDENT && user_name(t.s + q, e - q);
+    p = e;
+  }
+  int *v = wordset_get(&w->macros, t.s + d->as, d->ae - d->as);
+  if (v)
+    *v |= may;
+  else
+    wordset_add(&w->macros, t.s + d->as, d->ae - d->as, may);
+}
+
 // The identifiers of [p, end) (a directive's line): what a condition tests,
 // what a macro's body names; a pragma operator there may be used later.
 static void line_words(Walk *w, LexText t, size_t p, size_t end) {
@@ -317,6 +340,7 @@ static void directive(Walk *w, int f, LexText t, const Dir *d, bool cond, int *n
   }
   if ((dir_is(t, d, "define") || dir_is(t, d, "undef")) && d->ak == LEX_IDENT && !w->stopped)
     VEC_PUSH(w->a, w->defined, arena_strndup(w->a, t.s + d->as, d->ae - d->as));
+  if (dir_is(t, d, "define")) add_macro(w, t, d);
   line_words(w, t, d->ne, d->end);
 }
 
@@ -362,6 +386,8 @@ static void code_token(Walk *w, LexText t, LexTok k) {
   } else if (punct && k.end < t.n && ((c == '<' && t.s[k.end] == '%') || (c == '%' && t.s[k.end] == '>')))
     w->stopped = true;  // a digraph brace
   bool ident = k.kind == LEX_IDENT;
+  const int *macro = ident && !w->inner ? wordset_get(&w->macros, t.s + k.start, k.end - k.start) : NULL;
+  if (macro && *macro) w->stopped = true;  // at namespace scope, it may declare what rule 4 does not see
   if (ident && is_word(t, k.start, k.end, "namespace"))
     w->ns_at = 1;
   else if (w->ns_at == 1 && (ident || (punct && c == ':')))
@@ -446,7 +472,7 @@ static void define_words(Walk *w, LexText t) {
   Dir d;
   for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
     if (!dir_at(t, k, &d)) continue;
-    if (dir_is(t, &d, "define")) line_words(w, t, d.ne, d.end);
+    if (dir_is(t, &d, "define")) line_words(w, t, d.ne, d.end), add_macro(w, t, &d);
     i = d.end;
   }
 }
@@ -458,6 +484,7 @@ const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *
   memset(w.guard, -1, (size_t)(tu->n + 1));
   wordset_init(&w.seen, a, 1024);
   wordset_init(&w.declared_set, a, 64);
+  wordset_init(&w.macros, a, 256);
   if (tu->computed || !tu->files[0].src || preamble > tu->files[0].src->len) return NULL;
   for (int f = 0; f < tu->n; f++)
     if (in_pch[f] && tu->files[f].src) define_words(&w, (LexText){tu->files[f].src->data, tu->files[f].src->len});
