@@ -203,6 +203,10 @@ main data; check data
 # a macro whose body is _Pragma("pack(...)"), used before the line
 { printf '#pragma once\n#define PACK1 _Pragma("pack(push, 1)")\nPACK1\n#include <syspack.h>\n#pragma pack(pop)\n'; kernel 'sizeof(spk)'; } > src/pack.cuh
 main pack; check pack
+# ... or a system header's macro of the preamble, used before the line
+printf '#ifndef SYSPM_H\n#define SYSPM_H\n#define SYS_PACK1 _Pragma("pack(push, 1)")\n#define SYS_PACK_END _Pragma("pack(pop)")\n#endif\n' > include/syspm.h
+{ printf '#pragma once\nSYS_PACK1;\n#include <syspack.h>\nSYS_PACK_END;\n'; kernel 'sizeof(spk)'; } > src/syspack.cuh
+main syspack '#include <syspm.h>\n'; check syspack
 # __COUNTER__ before the line counts the header's uses too
 { printf '#pragma once\nconstexpr int n0 = __COUNTER__ + 2;\n#include <syscnt.h>\n'; kernel 'n0'; } > src/counter.cuh
 main counter; check counter

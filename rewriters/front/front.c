@@ -674,6 +674,14 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
     int *seen = file_slot(&first, inc->file, true);
     bool before = *seen != -2;
     if (!before) *seen = inc->line;
+    size_t size = 0;
+    const char *text = before ? NULL : clang_getFileContents(tu, inc->file, &size);
+    if (text && (memmem(text, size, "_Pragma", 7) || memmem(text, size, "__pragma", 8) ||
+                 memmem(text, size, "__COUNTER__", 11))) {
+      int n = 0;
+      const char **macros = hoist_pragma_macros(a, text, size, &n);
+      for (int m = 0; m < n; m++) VEC_PUSH(a, *names, arena_printf(a, "%d !%s", p->hoist->n - 1, macros[m]));
+    }
     if (inc->line < 0) continue;
     CXString name = clang_getFileName(inc->file);
     const char *path = arena_printf(a, "%s", clang_getCString(name));
@@ -682,8 +690,7 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
       *why = arena_printf(a, "'%s' is not include-guarded", path);
       return false;
     }
-    size_t size = 0;
-    const char *text = clang_getFileContents(tu, inc->file, &size);
+    text = clang_getFileContents(tu, inc->file, &size);
     if (text && !before) add_identifiers(a, text, size, inc->line, &idents, &words, names);
     for (int d = 0; text && d < p->hoist->lines[inc->line].ndefined; d++) {
       const char *m = p->hoist->defined[d];
@@ -719,6 +726,14 @@ static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
     long k = strtol(lines[i], &end, 10);
     if (k < 0 || k >= h->n || *end != ' ') return true;  // not ours: the safe side
     const char *name = end + 1, *sp = strchr(name, ' ');
+    if (*name == '!') {  // a macro with a pragma or __COUNTER__ (hoist_pragma_macros), used before a line
+      const int *at = wordset_get(&words, name + 1, strlen(name + 1));
+      if (!at || *at >= h->lines[h->n - 1].nwords) continue;
+      if (opt->clock && opt->clock->out)
+        fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%s', whose body holds a pragma or __COUNTER__, is used before it)\n",
+                name + 1);
+      return true;
+    }
     if (*name == '@') {  // rule 4: an identifier of a header read under line k
       const int *at = wordset_get(&declared, name + 1, strlen(name + 1));
       if (!at || *at >= h->lines[k].ndeclared) continue;

@@ -14,33 +14,52 @@
 // Read earlier, a header could mean something else, or make the user's code
 // before its line mean something else. The rule, and who checks each part:
 //  1. (here) The line is `#include <name>` of a file that is not the user's,
-//     outside every conditional block of its file but the include guard, and
-//     in what the preprocessor reads between the preamble and the line stands
-//     no system #include that is not hoisted itself (a conditional one, a
-//     quoted one, `#include_next`, a computed one), no #pragma but once, tirx,
-//     unroll and nounroll, no #line, no _Pragma and no `%:` directive: the
-//     hoisted headers are read in their own order, after the same preamble,
-//     under the same flags and pragmas.
+//     outside every conditional block of its file but an include guard that
+//     is met (its macro not set before: by the user's text here, by what the
+//     PCH reads in hoisted_ok), at namespace scope between two declarations
+//     (no bracket open, the code's last token `;` or `}`; each branch of a
+//     conditional block leaves both as it found them); and in what the
+//     preprocessor reads between the preamble and the line stands no system
+//     #include that is not hoisted itself (a conditional one, a quoted one,
+//     `#include_next`, a computed one), no #pragma but once, tirx, unroll and
+//     nounroll, no _Pragma but those (in code or in a macro's body, the
+//     preamble's user files' too), no #line, no `%:` directive, no
+//     __COUNTER__, no using-directive or using-declaration, and at namespace
+//     scope no macro of the user's that may declare a name: the hoisted
+//     headers are read in their own order, after the same preamble, under the
+//     same flags and pragmas, at the same scope.
 //  2. (front.c hoisted_ok, when the PCH is built) No name that the user's text
 //     defines or undefines before the line (include guards too) occurs in a
 //     file that the line reads (as bytes, comments included): the header sees
 //     the macros it would have seen, and defines none that the user's text
 //     set. Each header that a hoisted line names is include-guarded or #pragma
 //     once, or was read before by the preamble (assert.h): the original reads
-//     it twice too. Else nothing is hoisted (KEY.pch.refused says why).
+//     it twice too. And what the walk took for granted: no include guard it
+//     took as met is named in what the PCH reads (-D, the preamble, every
+//     header), and each user file it skipped as read by the preamble was
+//     (driver.c's reach() follows every include line, `#if 0` too). Else
+//     nothing is hoisted (KEY.pch.refused says why).
 //  3. (front.c hoist_clash, each run, from the PCH's KEY.pch.names) No
 //     identifier of the user's text before the line (code, conditions, macro
 //     bodies, and the bodies of the macros that the user's files in the
-//     preamble define) is a macro defined or a name declared in a file that
-//     the line reads first, at file scope (an unscoped enum's constants too),
-//     or in a namespace whose name that text holds too: that text sees no
-//     macro, declaration or overload earlier than it did. Else the run uses
-//     the PCH of the preamble alone (`(no hoisting: ...)` under
-//     TIRX_PP_TIMES=1).
-// What this does not see: a name that a macro assembles with ##, a name that
-// a system header's macro brings into the user's text, and an overload in a
-// namespace the text never names that an unqualified call finds through its
-// argument's type (argument-dependent lookup on a type of an earlier header).
+//     preamble define) is a macro defined or undefined or a name declared in
+//     a file that the line reads first, at file scope (an unscoped enum's
+//     constants too), or in a namespace whose name that text holds too: that
+//     text sees no macro, declaration or overload earlier than it did.
+//  4. (front.c hoist_clash, from KEY.pch.names' `LINE @NAME`) No name that the
+//     user's code declares at namespace scope before the line (as written: a
+//     name followed by ( = ; , [ { or a single :, keywords and reserved names
+//     aside) is an identifier of a file that the line reads first: the
+//     header's code finds what it found (an overload, a function that a
+//     template's unqualified call finds where the template is defined).
+//     Else (3, 4) the run uses the PCH of the preamble alone (`(no hoisting:
+//     ...)` under TIRX_PP_TIMES=1).
+// What this does not see: a name that a macro assembles with ##, a name, a
+// pragma or a __COUNTER__ that a system header's macro brings into the user's
+// text, a declaration whose name does not stand as rule 4 reads it
+// (`int (f)(int);`), and an overload in a namespace the text never names that
+// an unqualified call finds through its argument's type (argument-dependent
+// lookup on a type of an earlier header).
 #include "hoist.h"
 
 #include <stdint.h>
@@ -241,6 +260,30 @@ static bool allowed_pragma_op(LexText t, size_t i, size_t end) {
 // Whether a pragma operator stands at [i, e) (its name) that the rule does not allow.
 static bool bad_pragma_op(LexText t, size_t i, size_t e, size_t end) {
   return is_word(t, i, e, "__pragma") || (is_word(t, i, e, "_Pragma") && !allowed_pragma_op(t, e, end));
+}
+
+const char **hoist_pragma_macros(Arena *a, const char *text, size_t size, int *n) {
+  VEC(const char *) out = {0};
+  LexText t = {text, size};
+  bool line_start = true;
+  LexTok k;
+  Dir d;
+  for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
+    if (!dir_at(t, k, &d)) continue;
+    i = d.end;
+    if (!dir_is(t, &d, "define") || d.ak != LEX_IDENT) continue;
+    bool bad = false;
+    for (size_t p = d.ae; p < d.end && !bad;) {
+      LexKind kind;
+      size_t q, e = next_token(t, p, d.end, &q, &kind);
+      if (q >= d.end) break;
+      bad = kind == LEX_IDENT && (bad_pragma_op(t, q, e, d.end) || is_word(t, q, e, "__COUNTER__"));
+      p = e;
+    }
+    if (bad) VEC_PUSH(a, out, arena_strndup(a, t.s + d.as, d.ae - d.as));
+  }
+  *n = out.len;
+  return out.items;
 }
 
 // Whether the user's text before this point defines or undefines `name`.

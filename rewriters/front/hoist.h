@@ -24,11 +24,18 @@ bool wordset_add(WordSet *s, const char *w, size_t n, int v);
 // The #include lines of system headers that the input's user headers reach
 // past its preamble (which ends at `preamble`; in_pch: the user files the
 // preamble reaches), which a PCH may read after the preamble: each met
-// outside every conditional block of its file (its include guard aside), and
-// no other system header, #pragma (but once, tirx and unroll), #line or
-// _Pragma before it in what the preprocessor reads after the preamble. With
-// each, the macros that text defines or undefines before it and the
-// identifiers it holds, for the checks of front.c (hoisted_ok, hoist_clash);
-// and the other system headers met later outside conditional blocks
-// (FrontHoist.rest). NULL when there is none.
+// outside every conditional block of its file (its include guard aside), at
+// namespace scope between declarations, and no other system header, #pragma
+// (but once, tirx and unroll), #line, _Pragma, __COUNTER__ or using-directive
+// before it in what the preprocessor reads after the preamble (hoist.c: rule
+// 1). With each, the macros that text defines or undefines before it, the
+// identifiers it holds and the names it declares, for the checks of front.c
+// (hoisted_ok, hoist_clash); the include guards and the preamble's files that
+// the walk took for granted (hoisted_ok checks them); and the other system
+// headers met later outside conditional blocks (FrontHoist.rest). NULL when
+// there is none.
 const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch);
+// The macros that a header's text defines with a pragma operator that rule 1
+// does not allow, or __COUNTER__, in their bodies (*n of them): used before a
+// hoisted line, they would act before headers that they acted after.
+const char **hoist_pragma_macros(Arena *a, const char *text, size_t size, int *n);
