@@ -52,14 +52,16 @@
 //     aside) is an identifier of a file that the line reads first: the
 //     header's code finds what it found (an overload, a function that a
 //     template's unqualified call finds where the template is defined).
-//     Else (3, 4) the run uses the PCH of the preamble alone (`(no hoisting:
-//     ...)` under TIRX_PP_TIMES=1).
-// What this does not see: a name that a macro assembles with ##, a name, a
-// pragma or a __COUNTER__ that a system header's macro brings into the user's
-// text, a declaration whose name does not stand as rule 4 reads it
-// (`int (f)(int);`), and an overload in a namespace the text never names that
-// an unqualified call finds through its argument's type (argument-dependent
-// lookup on a type of an earlier header).
+//     And no macro of a header that the PCH reads, whose body holds a pragma
+//     operator that rule 1 does not allow or __COUNTER__, is used before a
+//     hoisted line (`LINE !NAME`). Else (3, 4) the run uses the PCH of the
+//     preamble alone (`(no hoisting: ...)` under TIRX_PP_TIMES=1).
+// What this does not see: a name that a macro assembles with ##, a name that a
+// system header's macro brings into the user's text, a pragma or __COUNTER__
+// that one brings through another macro, a declaration whose name does not
+// stand as rule 4 reads it (`int (f)(int);`), and an overload in a namespace
+// the text never names that an unqualified call finds through its argument's
+// type (argument-dependent lookup on a type of an earlier header).
 #include "hoist.h"
 
 #include <stdint.h>
