@@ -241,6 +241,9 @@ printf '#undef WIDE_ELEMS\n' > src/forced.h
 main forced; check forced -DWIDE_ELEMS -include src/forced.h
 { printf '#pragma once\n'; kernel 'sizeof(elem_t)'; } > src/forced_pre.cuh
 main forced_pre '#include <sysflag.h>\n'; check forced_pre -DWIDE_ELEMS -include src/forced.h
+mkdir -p forcedir; cp src/forced.h forcedir/forced_i.h  # found through -I, not from here
+cp src/forced_pre.cuh src/forced_i.cuh; main forced_i '#include <sysflag.h>\n'
+check forced_i -DWIDE_ELEMS -I forcedir -include forced_i.h
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -256,6 +256,21 @@ static bool macro_flag(Buf *b, const char *flag, const char *value) {
   return true;
 }
 
+// The line of the PCH's text that reads `-include name` as clang does: from
+// where tirx-pp runs, then the -iquote directories (as found, by their real
+// paths), then as <name> (the -I, -isystem, system and -idirafter ones); NULL
+// for a name that no such line can hold.
+static const char *forced_include(Arena *a, const FrontOptions *opt, const char *name) {
+  const char *real = arena_realpath(a, name);
+  for (int i = 0; !real && name[0] != '/' && i < opt->argc; i++)
+    if (!strncmp(opt->argv[i], "-iquote", 7)) {
+      const char *dir = opt->argv[i][7] ? opt->argv[i] + 7 : i + 1 < opt->argc ? opt->argv[++i] : "";
+      if (*dir) real = arena_realpath(a, arena_printf(a, "%s/%s", dir, name));
+    }
+  if (real) return strpbrk(real, "\"\n\r") ? NULL : arena_printf(a, "#include \"%s\"\n", real);
+  return strpbrk(name, ">\n\r") ? NULL : arena_printf(a, "#include <%s>\n", name);
+}
+
 // The PCH of the file's preamble under opt's flags; with hoist, the system
 // headers that the user's headers include past the preamble too (hoist.c),
 // each line after a comment that names the macros the user's text sets
@@ -267,11 +282,10 @@ static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
   for (int i = 0; i < opt->argc; i++) {
     const char *a = opt->argv[i];
     // clang reads -include files after the command line's macros: with those
-    // in the text, they follow them there (a file found from where tirx-pp
-    // runs, as clang looks first; any other stays a flag).
-    const char *real = !strcmp(a, "-include") && i + 1 < opt->argc ? arena_realpath(f->arena, opt->argv[i + 1]) : NULL;
-    if (real && !strpbrk(real, "\"\n\r")) {
-      buf_printf(&forced, "#include \"%s\"\n", real);
+    // in the text, they follow them there.
+    const char *line = !strcmp(a, "-include") && i + 1 < opt->argc ? forced_include(f->arena, opt, opt->argv[i + 1]) : NULL;
+    if (line) {
+      buf_puts(&forced, line);
       i++;
     } else if (i + 1 < opt->argc && macro_flag(&text, a, opt->argv[i + 1]))
       i++;
