@@ -219,6 +219,9 @@ main userdecl '#include <sysbase.h>\n'; check userdecl
 # ... or that a macro of the user's declares: not hoisted (a macro of keywords and reserved names is)
 { printf '#pragma once\n#define DECL(n) constexpr int n(int) { return 8; }\nDECL(width);\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/macdecl.cuh
 main macdecl '#include <sysbase.h>\n'; check macdecl
+printf '#ifndef SYSDECL_H\n#define SYSDECL_H\n#define SYS_DECL(n) constexpr int n(int) { return 8; }\n#endif\n' > include/sysdecl.h
+{ printf '#pragma once\nSYS_DECL(width);\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/sysdecl.cuh
+main sysdecl '#include <sysbase.h>\n#include <sysdecl.h>\n'; check sysdecl
 rm -rf cache
 { printf '#pragma once\n#define HD __host__ __device__\nHD inline int f(int) { return 1; }\n#include <sysplain.h>\n'; kernel 'sizeof(plain_t)'; } > src/hd.cuh
 main hd; check hd

@@ -690,11 +690,10 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
     if (!before) *seen = inc->line;
     size_t size = 0;
     const char *text = before ? NULL : clang_getFileContents(tu, inc->file, &size);
-    if (text && (memmem(text, size, "_Pragma", 7) || memmem(text, size, "__pragma", 8) ||
-                 memmem(text, size, "__COUNTER__", 11))) {
+    if (text) {
       int n = 0;
-      const char **macros = hoist_pragma_macros(a, text, size, &n);
-      for (int m = 0; m < n; m++) VEC_PUSH(a, *names, arena_printf(a, "%d !%s", p->hoist->n - 1, macros[m]));
+      const char **macros = hoist_header_macros(a, text, size, &n);
+      for (int m = 0; m < n; m++) VEC_PUSH(a, *names, arena_printf(a, "%d %s", p->hoist->n - 1, macros[m]));
     }
     if (inc->line < 0) continue;
     CXString name = clang_getFileName(inc->file);
@@ -731,6 +730,9 @@ static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
   for (int i = 0; i < h->nwords; i++) wordset_add(&words, h->words[i], strlen(h->words[i]), i);
   wordset_init(&declared, f->arena, (size_t)h->ndeclared);
   for (int i = 0; i < h->ndeclared; i++) wordset_add(&declared, h->declared[i], strlen(h->declared[i]), i);
+  WordSet scoped;
+  wordset_init(&scoped, f->arena, (size_t)h->nscoped);
+  for (int i = 0; i < h->nscoped; i++) wordset_add(&scoped, h->scoped[i], strlen(h->scoped[i]), i);
   int n;
   const char *path = arena_printf(f->arena, "%s.names", p->path);
   if (access(path, R_OK) != 0) return true;  // the safe side
@@ -745,6 +747,15 @@ static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
       if (!at || *at >= h->lines[h->n - 1].nwords) continue;
       if (opt->clock && opt->clock->out)
         fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%s', whose body holds a pragma or __COUNTER__, is used before it)\n",
+                name + 1);
+      return true;
+    }
+    if (*name == '?') {  // a macro that may declare a name, used at namespace scope before a line
+      const int *at = wordset_get(&scoped, name + 1, strlen(name + 1));
+      if (!at || *at >= h->lines[h->n - 1].nscoped) continue;
+      if (opt->clock && opt->clock->out)
+        fprintf(opt->clock->out,
+                "tirx-pp: time: (no hoisting: '%s', a header's macro, is used at namespace scope before it)\n",
                 name + 1);
       return true;
     }

@@ -50,6 +50,7 @@ typedef struct {
   int ndefined;      // FrontHoist.defined[0, ndefined): the macros the user's text sets before it
   int nwords;        // FrontHoist.words[0, nwords): the identifiers the user's text holds before it
   int ndeclared;     // FrontHoist.declared[0, ndeclared): the names it declares before it
+  int nscoped;       // FrontHoist.scoped[0, nscoped): the names its code holds at namespace scope before it
 } FrontHoistLine;
 
 typedef struct {
@@ -67,6 +68,8 @@ typedef struct {
   int nassumed;          // hoisted_ok: the PCH's preamble must have read each)
   const char **declared;  // distinct names that the user's code declares at namespace scope, in
   int ndeclared;          // the order first met (hoist_clash: no header read later names one)
+  const char **scoped;  // distinct names (not keywords or reserved) that the user's code holds
+  int nscoped;          // at namespace scope (hoist_clash: no header's macro that may declare)
 } FrontHoist;
 
 typedef struct {

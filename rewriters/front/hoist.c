@@ -52,13 +52,17 @@
 //     aside) is an identifier of a file that the line reads first: the
 //     header's code finds what it found (an overload, a function that a
 //     template's unqualified call finds where the template is defined).
-//     And no macro of a header that the PCH reads, whose body holds a pragma
-//     operator that rule 1 does not allow or __COUNTER__, is used before a
-//     hoisted line (`LINE !NAME`). Else (3, 4) the run uses the PCH of the
-//     preamble alone (`(no hoisting: ...)` under TIRX_PP_TIMES=1).
+//     And of the macros of the headers that the PCH reads, none whose body
+//     holds a pragma operator that rule 1 does not allow or __COUNTER__ is
+//     used before a hoisted line (`LINE !NAME`), and none that may declare a
+//     name (function-like, or with a name in its body; hoist_header_macros)
+//     is used at namespace scope before one (`LINE ?NAME`). Else (3, 4) the
+//     run uses the PCH of the preamble alone (`(no hoisting: ...)` under
+//     TIRX_PP_TIMES=1).
 // What this does not see: a name that a macro assembles with ##, a name that a
-// system header's macro brings into the user's text, a pragma or __COUNTER__
-// that one brings through another macro, a declaration whose name does not
+// system header's macro brings into the user's text inside a function body, a
+// pragma or __COUNTER__ that one brings through another macro, a reserved
+// name's macro (`__FOO(n)`) that declares, a declaration whose name does not
 // stand as rule 4 reads it (`int (f)(int);`), and an overload in a namespace
 // the text never names that an unqualified call finds through its argument's
 // type (argument-dependent lookup on a type of an earlier header).
@@ -139,6 +143,8 @@ typedef struct {
   int using_at;    // 1 just after `using`, 2 after `using NAME`; else 0
   VEC(const char *) declared;  // FrontHoist.declared
   WordSet declared_set;
+  VEC(const char *) scoped;  // FrontHoist.scoped
+  WordSet scoped_set;
   WordSet macros;  // the user's macros: 1 where a use may declare a name (a function-like
                    // macro, or a body with a name that is not a keyword or reserved), else 0
   VEC(const char *) guards;   // FrontHoist.guards
@@ -264,7 +270,42 @@ static bool bad_pragma_op(LexText t, size_t i, size_t e, size_t end) {
   return is_word(t, i, e, "__pragma") || (is_word(t, i, e, "_Pragma") && !allowed_pragma_op(t, e, end));
 }
 
-const char **hoist_pragma_macros(Arena *a, const char *text, size_t size, int *n) {
+// Whether the user's text before this point defines or undefines `name`.
+static bool set_before(const Walk *w, const char *name, size_t n) {
+  for (int d = 0; d < w->defined.len; d++)
+    if (!strncmp(w->defined.items[d], name, n) && !w->defined.items[d][n]) return true;
+  return false;
+}
+
+static bool user_name(const char *s, size_t n);
+
+// Whether a use of the macro that the #define d defines may declare a name
+// (rule 4 sees only the declarations written out): a function-like one, or
+// one whose body holds a name that is not a keyword or reserved.
+static bool may_declare(LexText t, const Dir *d) {
+  bool may = d->ae < d->end && t.s[d->ae] == '(';  // function-like
+  for (size_t p = d->ae; p < d->end && !may;) {
+    LexKind kind;
+    size_t q, e = next_token(t, p, d->end, &q, &kind);
+    if (q >= d->end) break;
+    may = kind == LEX_IDENT && user_name(t.s + q, e - q);
+    p = e;
+  }
+  return may;
+}
+
+// Records the macro that the #define d defines, and whether a use may declare.
+static void add_macro(Walk *w, LexText t, const Dir *d) {
+  if (d->ak != LEX_IDENT) return;
+  bool may = may_declare(t, d);
+  int *v = wordset_get(&w->macros, t.s + d->as, d->ae - d->as);
+  if (v)
+    *v |= may;
+  else
+    wordset_add(&w->macros, t.s + d->as, d->ae - d->as, may);
+}
+
+const char **hoist_header_macros(Arena *a, const char *text, size_t size, int *n) {
   VEC(const char *) out = {0};
   LexText t = {text, size};
   bool line_start = true;
@@ -282,38 +323,11 @@ const char **hoist_pragma_macros(Arena *a, const char *text, size_t size, int *n
       bad = kind == LEX_IDENT && (bad_pragma_op(t, q, e, d.end) || is_word(t, q, e, "__COUNTER__"));
       p = e;
     }
-    if (bad) VEC_PUSH(a, out, arena_strndup(a, t.s + d.as, d.ae - d.as));
+    if (bad || (user_name(t.s + d.as, d.ae - d.as) && may_declare(t, &d)))
+      VEC_PUSH(a, out, arena_printf(a, "%c%.*s", bad ? '!' : '?', (int)(d.ae - d.as), t.s + d.as));
   }
   *n = out.len;
   return out.items;
-}
-
-// Whether the user's text before this point defines or undefines `name`.
-static bool set_before(const Walk *w, const char *name, size_t n) {
-  for (int d = 0; d < w->defined.len; d++)
-    if (!strncmp(w->defined.items[d], name, n) && !w->defined.items[d][n]) return true;
-  return false;
-}
-
-static bool user_name(const char *s, size_t n);
-
-// Records the macro that the #define d defines, and whether a use of it may
-// declare a name (rule 4 sees only the declarations written out).
-static void add_macro(Walk *w, LexText t, const Dir *d) {
-  if (d->ak != LEX_IDENT) return;
-  bool may = d->ae < d->end && t.s[d->ae] == '(';  // function-like
-  for (size_t p = d->ae; p < d->end && !may;) {
-    LexKind kind;
-    size_t q, e = next_token(t, p, d->end, &q, &kind);
-    if (q >= d->end) break;
-    may = kind == LEX_IDENT && user_name(t.s + q, e - q);
-    p = e;
-  }
-  int *v = wordset_get(&w->macros, t.s + d->as, d->ae - d->as);
-  if (v)
-    *v |= may;
-  else
-    wordset_add(&w->macros, t.s + d->as, d->ae - d->as, may);
 }
 
 // The identifiers of [p, end) (a directive's line): what a condition tests,
@@ -367,7 +381,8 @@ static void directive(Walk *w, int f, LexText t, const Dir *d, bool cond, int *n
     }
     FrontHoistLine line = {.line = arena_printf(w->a, "#include %.*s", (int)(inc->name_end - inc->name_start),
                                                 t.s + inc->name_start),
-                           .ndefined = w->defined.len, .nwords = w->words.len, .ndeclared = w->declared.len};
+                           .ndefined = w->defined.len, .nwords = w->words.len, .ndeclared = w->declared.len,
+                           .nscoped = w->scoped.len};
     VEC_PUSH(w->a, w->lines, line);
     return;
   }
@@ -433,6 +448,9 @@ static void code_token(Walk *w, LexText t, LexTok k) {
   bool ident = k.kind == LEX_IDENT;
   const int *macro = ident && !w->inner ? wordset_get(&w->macros, t.s + k.start, k.end - k.start) : NULL;
   if (macro && *macro) w->stopped = true;  // at namespace scope, it may declare what rule 4 does not see
+  if (ident && !w->inner && !w->stopped && user_name(t.s + k.start, k.end - k.start) &&
+      wordset_add(&w->scoped_set, t.s + k.start, k.end - k.start, w->scoped.len))
+    VEC_PUSH(w->a, w->scoped, w->scoped_set.keys[slot_of(&w->scoped_set, t.s + k.start, k.end - k.start)]);
   if (ident && is_word(t, k.start, k.end, "namespace"))
     w->ns_at = 1;
   else if (w->ns_at == 1 && (ident || (punct && c == ':')))
@@ -529,6 +547,7 @@ const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *
   memset(w.guard, -1, (size_t)(tu->n + 1));
   wordset_init(&w.seen, a, 1024);
   wordset_init(&w.declared_set, a, 64);
+  wordset_init(&w.scoped_set, a, 64);
   wordset_init(&w.macros, a, 256);
   if (tu->computed || !tu->files[0].src || preamble > tu->files[0].src->len) return NULL;
   for (int f = 0; f < tu->n; f++)
@@ -538,6 +557,7 @@ const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *
   FrontHoist *h = arena_alloc(a, sizeof *h);
   *h = (FrontHoist){w.lines.items,   w.lines.len,   w.defined.items, w.defined.len, w.words.items,
                     w.words.len,     w.rest.items,  w.rest.len,      w.guards.items, w.guards.len,
-                    w.assumed.items, w.assumed.len,  w.declared.items, w.declared.len};
+                    w.assumed.items, w.assumed.len,  w.declared.items, w.declared.len,
+                    w.scoped.items,  w.scoped.len};
   return h;
 }

@@ -35,7 +35,10 @@ bool wordset_add(WordSet *s, const char *w, size_t n, int v);
 // headers met later outside conditional blocks (FrontHoist.rest). NULL when
 // there is none.
 const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch);
-// The macros that a header's text defines with a pragma operator that rule 1
-// does not allow, or __COUNTER__, in their bodies (*n of them): used before a
-// hoisted line, they would act before headers that they acted after.
-const char **hoist_pragma_macros(Arena *a, const char *text, size_t size, int *n);
+// The macros that a header's text defines (*n of them) that a use before a
+// hoisted line must not make: `!NAME`, with a pragma operator that rule 1
+// does not allow, or __COUNTER__, in its body (it would act before headers
+// that it acted after); `?NAME`, one that may declare a name (a function-like
+// macro, or one whose body holds a name that is not a keyword or reserved;
+// NAME not reserved), used at namespace scope (rule 4 does not see it).
+const char **hoist_header_macros(Arena *a, const char *text, size_t size, int *n);
