@@ -207,6 +207,10 @@ main pack; check pack
 printf '#ifndef SYSPM_H\n#define SYSPM_H\n#define SYS_PACK1 _Pragma("pack(push, 1)")\n#define SYS_PACK_END _Pragma("pack(pop)")\n#endif\n' > include/syspm.h
 { printf '#pragma once\nSYS_PACK1;\n#include <syspack.h>\nSYS_PACK_END;\n'; kernel 'sizeof(spk)'; } > src/syspack.cuh
 main syspack '#include <syspm.h>\n'; check syspack
+# ... or through another macro, in a function body
+printf '#ifndef SYSPM2_H\n#define SYSPM2_H\n#define SYS_B _Pragma("pack(push, 1)")\n#define SYS_A SYS_B\n#endif\n' > include/syspm2.h
+{ printf '#pragma once\ninline void f() { SYS_A; }\n#include <syspack.h>\n'; kernel 'sizeof(spk)'; } > src/nestpm.cuh
+main nestpm '#include <syspm2.h>\n'; check nestpm
 # __COUNTER__ before the line counts the header's uses too
 { printf '#pragma once\nconstexpr int n0 = __COUNTER__ + 2;\n#include <syscnt.h>\n'; kernel 'n0'; } > src/counter.cuh
 main counter; check counter
@@ -226,6 +230,10 @@ rm -rf cache
 { printf '#pragma once\n#define HD __host__ __device__\nHD inline int f(int) { return 1; }\n#include <sysplain.h>\n'; kernel 'sizeof(plain_t)'; } > src/hd.cuh
 main hd; check hd
 if grep -qx "0 plain_t" cache/*.pch.names 2>/dev/null; then ok qualifier-macro-hoists; else bad qualifier-macro-hoists "$(ls cache)"; fi
+# a name that a macro pastes (##) in a function body before the line: pick(long) is the better match
+printf '#pragma once\nconstexpr int pick(int) { return 4; }\n#define CAT(a, b) a##b\n' > src/prepick.h
+{ printf '#pragma once\n'; kernel 'CAT(pi, ck)(1L)'; printf '#include <sysover.h>\n'; } > src/cat.cuh
+main cat '#include "prepick.h"\n'; check cat
 # a macro that the text uses before the line and that the header undefines
 printf '#ifndef SYSW_H\n#define SYSW_H\n#define WIDTH 4\n#endif\n' > include/sysw.h
 printf '#ifndef SYSUNDEF_H\n#define SYSUNDEF_H\n#undef WIDTH\n#endif\n' > include/sysundef.h

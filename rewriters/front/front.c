@@ -683,6 +683,8 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
   WordSet idents;
   wordset_init(&idents, a, 4096);
   Messages words = {0};  // rule 4's, after rule 3's (whose message says more)
+  HeaderMacros macros;
+  header_macros_init(&macros, a);
   for (int i = 0; i < in.list.len; i++) {
     const Inclusion *inc = &in.list.items[i];
     int *seen = file_slot(&first, inc->file, true);
@@ -690,11 +692,7 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
     if (!before) *seen = inc->line;
     size_t size = 0;
     const char *text = before ? NULL : clang_getFileContents(tu, inc->file, &size);
-    if (text) {
-      int n = 0;
-      const char **macros = hoist_header_macros(a, text, size, &n);
-      for (int m = 0; m < n; m++) VEC_PUSH(a, *names, arena_printf(a, "%d %s", p->hoist->n - 1, macros[m]));
-    }
+    if (text) header_macros_add(&macros, text, size);
     if (inc->line < 0) continue;
     CXString name = clang_getFileName(inc->file);
     const char *path = arena_printf(a, "%s", clang_getCString(name));
@@ -718,6 +716,9 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
   Scope sc = {.n = &n};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), name_decl, &sc);
   for (int i = 0; i < words.len; i++) VEC_PUSH(a, *names, words.items[i]);
+  int nmacros = 0;
+  const char **lines = header_macros_lines(&macros, &nmacros);
+  for (int m = 0; m < nmacros; m++) VEC_PUSH(a, *names, arena_printf(a, "%d %s", p->hoist->n - 1, lines[m]));
   return true;
 }
 

@@ -24,8 +24,9 @@
 //     `#include_next`, a computed one), no #pragma but once, tirx, unroll and
 //     nounroll, no _Pragma but those (in code or in a macro's body, the
 //     preamble's user files' too), no #line, no `%:` directive, no
-//     __COUNTER__, no using-directive or using-declaration, and at namespace
-//     scope no macro of the user's that may declare a name: the hoisted
+//     __COUNTER__, no using-directive or using-declaration, no use of a macro
+//     of the user's that pastes (##), and at namespace scope none of one that
+//     may declare a name: the hoisted
 //     headers are read in their own order, after the same preamble, under the
 //     same flags and pragmas, at the same scope.
 //  2. (front.c hoisted_ok, when the PCH is built) No name that the user's text
@@ -53,15 +54,15 @@
 //     header's code finds what it found (an overload, a function that a
 //     template's unqualified call finds where the template is defined).
 //     And of the macros of the headers that the PCH reads, none whose body
-//     holds a pragma operator that rule 1 does not allow or __COUNTER__ is
-//     used before a hoisted line (`LINE !NAME`), and none that may declare a
+//     holds a pragma operator that rule 1 does not allow or __COUNTER__ (or
+//     names such a macro) is used before a hoisted line (`LINE !NAME`), and
+//     none that may declare a
 //     name (function-like, or with a name in its body; hoist_header_macros)
 //     is used at namespace scope before one (`LINE ?NAME`). Else (3, 4) the
 //     run uses the PCH of the preamble alone (`(no hoisting: ...)` under
 //     TIRX_PP_TIMES=1).
-// What this does not see: a name that a macro assembles with ##, a name that a
-// system header's macro brings into the user's text inside a function body, a
-// pragma or __COUNTER__ that one brings through another macro, a reserved
+// What this does not see: a name that a system header's macro assembles with
+// ## or brings into the user's text inside a function body, a reserved
 // name's macro (`__FOO(n)`) that declares, a declaration whose name does not
 // stand as rule 4 reads it (`int (f)(int);`), and an overload in a namespace
 // the text never names that an unqualified call finds through its argument's
@@ -145,8 +146,7 @@ typedef struct {
   WordSet declared_set;
   VEC(const char *) scoped;  // FrontHoist.scoped
   WordSet scoped_set;
-  WordSet macros;  // the user's macros: 1 where a use may declare a name (a function-like
-                   // macro, or a body with a name that is not a keyword or reserved), else 0
+  WordSet macros;  // the user's macros: add_macro's bits
   VEC(const char *) guards;   // FrontHoist.guards
   VEC(const char *) assumed;  // FrontHoist.assumed
 } Walk;
@@ -294,10 +294,19 @@ static bool may_declare(LexText t, const Dir *d) {
   return may;
 }
 
-// Records the macro that the #define d defines, and whether a use may declare.
+// Whether the body of the macro that d defines pastes tokens (`##`): a name
+// that it makes is in no list of words.
+static bool pastes(LexText t, const Dir *d) {
+  for (size_t p = d->ae; p + 1 < d->end; p++)
+    if (t.s[p] == '#' && t.s[p + 1] == '#') return true;  // or in a literal: the safe side
+  return false;
+}
+
+// Records the macro that the #define d defines: 1 when a use may declare, 2
+// when it pastes.
 static void add_macro(Walk *w, LexText t, const Dir *d) {
   if (d->ak != LEX_IDENT) return;
-  bool may = may_declare(t, d);
+  int may = may_declare(t, d) | (pastes(t, d) ? 2 : 0);
   int *v = wordset_get(&w->macros, t.s + d->as, d->ae - d->as);
   if (v)
     *v |= may;
@@ -305,8 +314,12 @@ static void add_macro(Walk *w, LexText t, const Dir *d) {
     wordset_add(&w->macros, t.s + d->as, d->ae - d->as, may);
 }
 
-const char **hoist_header_macros(Arena *a, const char *text, size_t size, int *n) {
-  VEC(const char *) out = {0};
+void header_macros_init(HeaderMacros *m, Arena *a) {
+  *m = (HeaderMacros){.a = a};
+  wordset_init(&m->bad, a, 256);
+}
+
+void header_macros_add(HeaderMacros *m, const char *text, size_t size) {
   LexText t = {text, size};
   bool line_start = true;
   LexTok k;
@@ -315,16 +328,45 @@ const char **hoist_header_macros(Arena *a, const char *text, size_t size, int *n
     if (!dir_at(t, k, &d)) continue;
     i = d.end;
     if (!dir_is(t, &d, "define") || d.ak != LEX_IDENT) continue;
-    bool bad = false;
-    for (size_t p = d.ae; p < d.end && !bad;) {
+    HeaderMacro hm = {.name = arena_strndup(m->a, t.s + d.as, d.ae - d.as)};
+    bool bad = false;  // ## aside: CUDA's __host__ pastes, through __location__
+    VEC(const char *) words = {0};
+    for (size_t p = d.ae; p < d.end;) {
       LexKind kind;
       size_t q, e = next_token(t, p, d.end, &q, &kind);
       if (q >= d.end) break;
-      bad = kind == LEX_IDENT && (bad_pragma_op(t, q, e, d.end) || is_word(t, q, e, "__COUNTER__"));
+      if (kind == LEX_IDENT) {
+        bad = bad || bad_pragma_op(t, q, e, d.end) || is_word(t, q, e, "__COUNTER__");
+        VEC_PUSH(m->a, words, arena_strndup(m->a, t.s + q, e - q));
+      }
       p = e;
     }
-    if (bad || (user_name(t.s + d.as, d.ae - d.as) && may_declare(t, &d)))
-      VEC_PUSH(a, out, arena_printf(a, "%c%.*s", bad ? '!' : '?', (int)(d.ae - d.as), t.s + d.as));
+    hm.words = words.items, hm.nwords = words.len;
+    hm.declares = user_name(t.s + d.as, d.ae - d.as) && may_declare(t, &d);
+    if (bad) wordset_add(&m->bad, hm.name, strlen(hm.name), 1);
+    VEC_PUSH(m->a, m->all, hm);
+  }
+}
+
+const char **header_macros_lines(HeaderMacros *m, int *n) {
+  // A macro whose body names a bad one is bad too (SYS_A for `#define SYS_A SYS_B`).
+  for (bool more = true; more;) {
+    more = false;
+    for (int i = 0; i < m->all.len; i++) {
+      const HeaderMacro *hm = &m->all.items[i];
+      if (wordset_get(&m->bad, hm->name, strlen(hm->name))) continue;
+      for (int w = 0; w < hm->nwords; w++)
+        if (wordset_get(&m->bad, hm->words[w], strlen(hm->words[w]))) {
+          more = wordset_add(&m->bad, hm->name, strlen(hm->name), 1);
+          break;
+        }
+    }
+  }
+  VEC(const char *) out = {0};
+  for (int i = 0; i < m->all.len; i++) {
+    const HeaderMacro *hm = &m->all.items[i];
+    bool bad = wordset_get(&m->bad, hm->name, strlen(hm->name)) != NULL;
+    if (bad || hm->declares) VEC_PUSH(m->a, out, arena_printf(m->a, "%c%s", bad ? '!' : '?', hm->name));
   }
   *n = out.len;
   return out.items;
@@ -446,8 +488,10 @@ static void code_token(Walk *w, LexText t, LexTok k) {
   } else if (punct && k.end < t.n && ((c == '<' && t.s[k.end] == '%') || (c == '%' && t.s[k.end] == '>')))
     w->stopped = true;  // a digraph brace
   bool ident = k.kind == LEX_IDENT;
-  const int *macro = ident && !w->inner ? wordset_get(&w->macros, t.s + k.start, k.end - k.start) : NULL;
-  if (macro && *macro) w->stopped = true;  // at namespace scope, it may declare what rule 4 does not see
+  // A macro of the user's that pastes names, or that may declare one at namespace
+  // scope: rules 3 and 4 see the names written out.
+  const int *macro = ident ? wordset_get(&w->macros, t.s + k.start, k.end - k.start) : NULL;
+  if (macro && ((*macro & 2) || (!w->inner && (*macro & 1)))) w->stopped = true;
   if (ident && !w->inner && !w->stopped && user_name(t.s + k.start, k.end - k.start) &&
       wordset_add(&w->scoped_set, t.s + k.start, k.end - k.start, w->scoped.len))
     VEC_PUSH(w->a, w->scoped, w->scoped_set.keys[slot_of(&w->scoped_set, t.s + k.start, k.end - k.start)]);

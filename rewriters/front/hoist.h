@@ -35,10 +35,26 @@ bool wordset_add(WordSet *s, const char *w, size_t n, int v);
 // headers met later outside conditional blocks (FrontHoist.rest). NULL when
 // there is none.
 const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch);
-// The macros that a header's text defines (*n of them) that a use before a
-// hoisted line must not make: `!NAME`, with a pragma operator that rule 1
-// does not allow, or __COUNTER__, in its body (it would act before headers
-// that it acted after); `?NAME`, one that may declare a name (a function-like
-// macro, or one whose body holds a name that is not a keyword or reserved;
-// NAME not reserved), used at namespace scope (rule 4 does not see it).
-const char **hoist_header_macros(Arena *a, const char *text, size_t size, int *n);
+// The macros that the headers of a PCH define, and those that a use before a
+// hoisted line must not make (front.c hoisted_ok): `!NAME`, with a pragma
+// operator that rule 1 does not allow or __COUNTER__ in its body, or a macro
+// that is so (it would act before headers that it acted after); `?NAME`, one that may declare a name (a
+// function-like macro, or one whose body holds a name that is not a keyword
+// or reserved; NAME not reserved), used at namespace scope (rule 4 does not
+// see it).
+typedef struct {
+  const char *name;
+  const char **words;  // the identifiers of its body
+  int nwords;
+  bool declares;
+} HeaderMacro;
+typedef struct {
+  Arena *a;
+  VEC(HeaderMacro) all;
+  WordSet bad;
+} HeaderMacros;
+void header_macros_init(HeaderMacros *m, Arena *a);
+// Adds the #define lines of a header's text.
+void header_macros_add(HeaderMacros *m, const char *text, size_t size);
+// `!NAME` and `?NAME` lines (*n of them).
+const char **header_macros_lines(HeaderMacros *m, int *n);
