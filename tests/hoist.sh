@@ -3,9 +3,13 @@
 # that a user's header includes past the preamble is read into the PCH when
 # the rule allows it, and not when the user's text before it sets a macro the
 # header reads (rule 2) or names what the header declares (rule 3); in every
-# case the output and messages are those of a run without the cache. And the
-# parse after a failed proof of the blanked host bodies (front.c), which must
-# show clang's errors in those bodies again.
+# case the output and messages are those of a run without the cache. Section
+# 6: inputs where reading a header earlier would change what the file means
+# (a guard defined before, #if 0 in the preamble, a namespace, pragma and
+# __COUNTER__ macros, using, declarations, -D before -include), each compared
+# with a run without the cache. And the parse after a failed proof of the
+# blanked host bodies (front.c), which must show clang's errors in those
+# bodies again.
 #   hoist.sh TIRX_PP HEADERS_DIR
 set -u
 export LC_ALL=C

@@ -283,7 +283,8 @@ static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
     const char *a = opt->argv[i];
     // clang reads -include files after the command line's macros: with those
     // in the text, they follow them there.
-    const char *line = !strcmp(a, "-include") && i + 1 < opt->argc ? forced_include(f->arena, opt, opt->argv[i + 1]) : NULL;
+    const char *line =
+        !strcmp(a, "-include") && i + 1 < opt->argc ? forced_include(f->arena, opt, opt->argv[i + 1]) : NULL;
     if (line) {
       buf_puts(&forced, line);
       i++;
@@ -306,7 +307,8 @@ static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
     p.hoist_at = text.len;
     // What hoisted_ok checks besides the lines, in the key too.
     if (hoist->nguards) buf_puts(&text, "// include guards met:");
-    for (int g = 0; g < hoist->nguards; g++) buf_printf(&text, " %s%s", hoist->guards[g], g + 1 < hoist->nguards ? "" : "\n");
+    for (int g = 0; g < hoist->nguards; g++)
+      buf_printf(&text, " %s%s", hoist->guards[g], g + 1 < hoist->nguards ? "" : "\n");
     for (int r = 0; r < hoist->nassumed; r++) buf_printf(&text, "// read before: %s\n", hoist->assumed[r]);
     p.line_at = arena_alloc(f->arena, sizeof(size_t) * (size_t)(hoist->n + 1));
     for (int k = 0, d = 0; k < hoist->n; k++) {
@@ -743,11 +745,12 @@ static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
     long k = strtol(lines[i], &end, 10);
     if (k < 0 || k >= h->n || *end != ' ') return true;  // not ours: the safe side
     const char *name = end + 1, *sp = strchr(name, ' ');
-    if (*name == '!') {  // a macro with a pragma or __COUNTER__ (hoist_pragma_macros), used before a line
+    if (*name == '!') {  // a macro with a pragma or __COUNTER__ (header_macros_lines), used before a line
       const int *at = wordset_get(&words, name + 1, strlen(name + 1));
       if (!at || *at >= h->lines[h->n - 1].nwords) continue;
       if (opt->clock && opt->clock->out)
-        fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%s', whose body holds a pragma or __COUNTER__, is used before it)\n",
+        fprintf(opt->clock->out,
+                "tirx-pp: time: (no hoisting: '%s', whose body holds a pragma or __COUNTER__, is used before it)\n",
                 name + 1);
       return true;
     }

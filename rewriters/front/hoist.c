@@ -26,9 +26,9 @@
 //     preamble's user files' too), no #line, no `%:` directive, no
 //     __COUNTER__, no using-directive or using-declaration, no use of a macro
 //     of the user's that pastes (##), and at namespace scope none of one that
-//     may declare a name: the hoisted
-//     headers are read in their own order, after the same preamble, under the
-//     same flags and pragmas, at the same scope.
+//     may declare a name: the hoisted headers are read in their own order,
+//     after the same preamble, under the same flags and pragmas, at the same
+//     scope.
 //  2. (front.c hoisted_ok, when the PCH is built) No name that the user's text
 //     defines or undefines before the line (include guards too) occurs in a
 //     file that the line reads (as bytes, comments included): the header sees
@@ -56,11 +56,10 @@
 //     And of the macros of the headers that the PCH reads, none whose body
 //     holds a pragma operator that rule 1 does not allow or __COUNTER__ (or
 //     names such a macro) is used before a hoisted line (`LINE !NAME`), and
-//     none that may declare a
-//     name (function-like, or with a name in its body; hoist_header_macros)
-//     is used at namespace scope before one (`LINE ?NAME`). Else (3, 4) the
-//     run uses the PCH of the preamble alone (`(no hoisting: ...)` under
-//     TIRX_PP_TIMES=1).
+//     none that may declare a name (function-like, or with a name in its
+//     body; header_macros_lines) is used at namespace scope before one
+//     (`LINE ?NAME`). Else (3, 4) the run uses the PCH of the preamble alone
+//     (`(no hoisting: ...)` under TIRX_PP_TIMES=1).
 // What this does not see: a name that a system header's macro assembles with
 // ## or brings into the user's text inside a function body, a reserved
 // name's macro (`__FOO(n)`) that declares, a declaration whose name does not
