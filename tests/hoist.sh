@@ -238,6 +238,11 @@ if grep -qx "0 plain_t" cache/*.pch.names 2>/dev/null; then ok qualifier-macro-h
 printf '#pragma once\nconstexpr int pick(int) { return 4; }\n#define CAT(a, b) a##b\n' > src/prepick.h
 { printf '#pragma once\n'; kernel 'CAT(pi, ck)(1L)'; printf '#include <sysover.h>\n'; } > src/cat.cuh
 main cat '#include "prepick.h"\n'; check cat
+# a specialization before the line of a template that the header's code uses
+printf '#ifndef SYSTR_H\n#define SYSTR_H\ntemplate <class T> struct traits { static constexpr int v = 4; };\n#endif\n' > include/systr.h
+printf '#ifndef SYSTV_H\n#define SYSTV_H\nconstexpr int tv = traits<float>::v;\n#endif\n' > include/systv.h
+{ printf '#pragma once\ntemplate <> struct traits<float> { static constexpr int v = 8; };\n#include <systv.h>\n'; kernel 'tv'; } > src/spec.cuh
+main spec '#include <systr.h>\n'; check spec
 # a macro that the text uses before the line and that the header undefines
 printf '#ifndef SYSW_H\n#define SYSW_H\n#define WIDTH 4\n#endif\n' > include/sysw.h
 printf '#ifndef SYSUNDEF_H\n#define SYSUNDEF_H\n#undef WIDTH\n#endif\n' > include/sysundef.h

@@ -49,7 +49,7 @@
 //     text sees no macro, declaration or overload earlier than it did.
 //  4. (front.c hoist_clash, from KEY.pch.names' `LINE @NAME`) No name that the
 //     user's code declares at namespace scope before the line (as written: a
-//     name followed by ( = ; , [ { or a single :, keywords and reserved names
+//     name followed by ( = ; , [ { < or a single :, keywords and reserved names
 //     aside) is an identifier of a file that the line reads first: the
 //     header's code finds what it found (an overload, a function that a
 //     template's unqualified call finds where the template is defined).
@@ -466,14 +466,14 @@ static bool user_name(const char *s, size_t n) {
 
 // A token of the user's code: the brackets it opens or closes, whether it
 // ends a declaration, the names it declares at namespace scope (a name
-// followed by ( = ; , [ { or a single :), and a using-directive or
+// followed by ( = ; , [ { < or a single :), and a using-directive or
 // using-declaration, which may change what a header's names find (an
 // alias-declaration `using A = ...` is a declaration like any other).
 static void code_token(Walk *w, LexText t, LexTok k) {
   char c = t.s[k.start];
   bool punct = k.kind == LEX_PUNCT;
   bool one_colon = c == ':' && !(k.end < t.n && t.s[k.end] == ':') && !(k.start > 0 && t.s[k.start - 1] == ':');
-  if (w->pend && punct && (strchr("(=;,[{", c) || one_colon) && !w->stopped && user_name(w->pend, w->pendn) &&
+  if (w->pend && punct && (strchr("(=;,[{<", c) || one_colon) && !w->stopped && user_name(w->pend, w->pendn) &&
       wordset_add(&w->declared_set, w->pend, w->pendn, w->declared.len))
     VEC_PUSH(w->a, w->declared, w->declared_set.keys[slot_of(&w->declared_set, w->pend, w->pendn)]);
   if (punct && (c == '(' || c == '[' || c == '{')) {
