@@ -545,7 +545,10 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
           (w->brackets != at_if[depth - 1].brackets || (at_if[depth - 1].boundary && !w->boundary)))
         w->stopped = true;
       if (dir_opens(t, &d)) {
-        if (depth < 64) at_if[depth].brackets = w->brackets, at_if[depth].boundary = w->boundary;
+        if (depth < 64)
+          at_if[depth].brackets = w->brackets, at_if[depth].boundary = w->boundary;
+        else
+          w->stopped = true;  // too deep to follow
         depth++;
         // The guard's block is met unless its macro is set before (hoisted_ok: nor by the PCH).
         if (is_guarded && d.hash == guard_at && !set_before(w, t.s + ms, mn)) {
