@@ -230,6 +230,9 @@ main macdecl '#include <sysbase.h>\n'; check macdecl
 printf '#ifndef SYSDECL_H\n#define SYSDECL_H\n#define SYS_DECL(n) constexpr int n(int) { return 8; }\n#endif\n' > include/sysdecl.h
 { printf '#pragma once\nSYS_DECL(width);\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/sysdecl.cuh
 main sysdecl '#include <sysbase.h>\n#include <sysdecl.h>\n'; check sysdecl
+printf '#ifndef SYSDECL2_H\n#define SYSDECL2_H\n#define __DECL(n) constexpr int n(int) { return 8; }\n#endif\n' > include/sysdecl2.h
+{ printf '#pragma once\n__DECL(width);\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/resdecl.cuh
+main resdecl '#include <sysbase.h>\n#include <sysdecl2.h>\n'; check resdecl
 rm -rf cache
 { printf '#pragma once\n#define HD __host__ __device__\nHD inline int f(int) { return 1; }\n#include <sysplain.h>\n'; kernel 'sizeof(plain_t)'; } > src/hd.cuh
 main hd; check hd

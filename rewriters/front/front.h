@@ -68,7 +68,7 @@ typedef struct {
   int nassumed;          // hoisted_ok: the PCH's preamble must have read each)
   const char **declared;  // distinct names that the user's code declares at namespace scope, in
   int ndeclared;          // the order first met (hoist_clash: no header read later names one)
-  const char **scoped;  // distinct names (not keywords or reserved) that the user's code holds
+  const char **scoped;  // distinct identifiers that the user's code holds
   int nscoped;          // at namespace scope (hoist_clash: no header's macro that may declare)
 } FrontHoist;
 

@@ -57,12 +57,14 @@
 //     holds a pragma operator that rule 1 does not allow or __COUNTER__ (or
 //     names such a macro) is used before a hoisted line (`LINE !NAME`), and
 //     none that may declare a name (function-like, or with a name in its
-//     body; header_macros_lines) is used at namespace scope before one
+//     body; a reserved name's: with a parameter that its body declares;
+//     header_macros_lines) is used at namespace scope before one
 //     (`LINE ?NAME`). Else (3, 4) the run uses the PCH of the preamble alone
 //     (`(no hoisting: ...)` under TIRX_PP_TIMES=1).
 // What this does not see: a name that a system header's macro assembles with
 // ## or brings into the user's text inside a function body, a reserved
-// name's macro (`__FOO(n)`) that declares, a declaration whose name does not
+// name's macro that declares a name of its body's own (`#define __DECL_W int
+// width(int);`), a declaration whose name does not
 // stand as rule 4 reads it (`int (f)(int);`), and an overload in a namespace
 // the text never names that an unqualified call finds through its argument's
 // type (argument-dependent lookup on a type of an earlier header).
@@ -313,6 +315,32 @@ static void add_macro(Walk *w, LexText t, const Dir *d) {
     wordset_add(&w->macros, t.s + d->as, d->ae - d->as, may);
 }
 
+// Whether the function-like macro that d defines declares a name that its
+// use gives: a parameter followed by ( = ; [ { in its body (`__DECL(n)`,
+// `constexpr int n(int)`; not `__location__(a)`, `__annotate__(a)`).
+static bool declares_parameter(LexText t, const Dir *d) {
+  if (!(d->ae < d->end && t.s[d->ae] == '(')) return false;
+  size_t close = d->ae, body;
+  while (close < d->end && t.s[close] != ')') close++;
+  body = close + 1;
+  for (size_t p = body; p < d->end;) {
+    LexKind kind, nkind = LEX_SPACE;
+    size_t q, e = next_token(t, p, d->end, &q, &kind), nq;
+    if (q >= d->end) break;
+    next_token(t, e, d->end, &nq, &nkind);
+    if (kind == LEX_IDENT && nq < d->end && nkind == LEX_PUNCT && strchr("(=;[{", t.s[nq]))
+      for (size_t a = d->ae + 1; a < close;) {  // the parameters
+        LexKind akind;
+        size_t as, ae = next_token(t, a, close, &as, &akind);
+        if (as >= close) break;
+        if (akind == LEX_IDENT && ae - as == e - q && !memcmp(t.s + as, t.s + q, e - q)) return true;
+        a = ae;
+      }
+    p = e;
+  }
+  return false;
+}
+
 void header_macros_init(HeaderMacros *m, Arena *a) {
   *m = (HeaderMacros){.a = a};
   wordset_init(&m->bad, a, 256);
@@ -341,7 +369,7 @@ void header_macros_add(HeaderMacros *m, const char *text, size_t size) {
       p = e;
     }
     hm.words = words.items, hm.nwords = words.len;
-    hm.declares = user_name(t.s + d.as, d.ae - d.as) && may_declare(t, &d);
+    hm.declares = user_name(t.s + d.as, d.ae - d.as) ? may_declare(t, &d) : declares_parameter(t, &d);
     if (bad) wordset_add(&m->bad, hm.name, strlen(hm.name), 1);
     VEC_PUSH(m->a, m->all, hm);
   }
@@ -491,7 +519,7 @@ static void code_token(Walk *w, LexText t, LexTok k) {
   // scope: rules 3 and 4 see the names written out.
   const int *macro = ident ? wordset_get(&w->macros, t.s + k.start, k.end - k.start) : NULL;
   if (macro && ((*macro & 2) || (!w->inner && (*macro & 1)))) w->stopped = true;
-  if (ident && !w->inner && !w->stopped && user_name(t.s + k.start, k.end - k.start) &&
+  if (ident && !w->inner && !w->stopped &&
       wordset_add(&w->scoped_set, t.s + k.start, k.end - k.start, w->scoped.len))
     VEC_PUSH(w->a, w->scoped, w->scoped_set.keys[slot_of(&w->scoped_set, t.s + k.start, k.end - k.start)]);
   if (ident && is_word(t, k.start, k.end, "namespace"))

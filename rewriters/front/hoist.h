@@ -40,8 +40,8 @@ const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *
 // operator that rule 1 does not allow or __COUNTER__ in its body, or a macro
 // that is so (it would act before headers that it acted after); `?NAME`, one that may declare a name (a
 // function-like macro, or one whose body holds a name that is not a keyword
-// or reserved; NAME not reserved), used at namespace scope (rule 4 does not
-// see it).
+// or reserved; for a reserved NAME, a function-like macro whose body declares
+// a parameter), used at namespace scope (rule 4 does not see it).
 typedef struct {
   const char *name;
   const char **words;  // the identifiers of its body
