@@ -241,11 +241,6 @@ if grep -qx "0 plain_t" cache/*.pch.names 2>/dev/null; then ok qualifier-macro-h
 printf '#pragma once\nconstexpr int pick(int) { return 4; }\n#define CAT(a, b) a##b\n' > src/prepick.h
 { printf '#pragma once\n'; kernel 'CAT(pi, ck)(1L)'; printf '#include <sysover.h>\n'; } > src/cat.cuh
 main cat '#include "prepick.h"\n'; check cat
-# a header without a guard that toggles a macro, read by the preamble and again:
-# hoisted, the run's parse would read it a third time
-printf '#ifdef TOGGLE\n#undef TOGGLE\n#else\n#define TOGGLE\n#endif\n' > include/systoggle.h
-{ printf '#pragma once\n#include <systoggle.h>\n#ifdef TOGGLE\n#define NT 5\n#else\n#define NT 3\n#endif\n'; kernel 'NT'; } > src/toggle.cuh
-main toggle '#include <systoggle.h>\n'; check toggle
 # a specialization before the line of a template that the header's code uses
 printf '#ifndef SYSTR_H\n#define SYSTR_H\ntemplate <class T> struct traits { static constexpr int v = 4; };\n#endif\n' > include/systr.h
 printf '#ifndef SYSTV_H\n#define SYSTV_H\nconstexpr int tv = traits<float>::v;\n#endif\n' > include/systv.h

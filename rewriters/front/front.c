@@ -651,7 +651,7 @@ static void add_identifiers(Arena *a, const char *text, size_t size, int line, W
 
 // Rule 2 of hoist.c, on the PCH's parse: no macro the user's text sets before
 // a hoisted line occurs in a file read under it, and each header a line names
-// is include-guarded. And what the walk of hoist.c took
+// is include-guarded or was read before. And what the walk of hoist.c took
 // for granted: the include guards it met are named nowhere in what the PCH
 // reads (its text before the lines: -D, the preamble), and the user's files
 // that it skipped as the preamble's were read there. Fills *names with rule
@@ -699,8 +699,7 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
     CXString name = clang_getFileName(inc->file);
     const char *path = arena_printf(a, "%s", clang_getCString(name));
     clang_disposeString(name);
-    // Read again, one that is not (assert.h) is read once more than in the original.
-    if (inc->top && !clang_isFileMultipleIncludeGuarded(tu, inc->file)) {
+    if (inc->top && !before && !clang_isFileMultipleIncludeGuarded(tu, inc->file)) {
       *why = arena_printf(a, "'%s' is not include-guarded", path);
       return false;
     }

@@ -34,8 +34,9 @@
 //     file that the line reads (as bytes, comments included): the header sees
 //     the macros it would have seen, and defines none that the user's text
 //     set. Each header that a hoisted line names is include-guarded or #pragma
-//     once (the run's parse reads one that is not, assert.h, once more than
-//     the original: a header that toggles a macro would leave it otherwise).
+//     once, or was read before by the preamble (assert.h, clang's stddef.h):
+//     the original reads it twice too (the run's parse reads it a third time,
+//     which changes nothing unless it toggles a macro: known-problems.md).
 //     And what the walk took for granted: no include guard it
 //     took as met is named in what the PCH reads (-D, the preamble, every
 //     header), and each user file it skipped as read by the preamble was
