@@ -3,9 +3,13 @@
 # that a user's header includes past the preamble is read into the PCH when
 # the rule allows it, and not when the user's text before it sets a macro the
 # header reads (rule 2) or names what the header declares (rule 3); in every
-# case the output and messages are those of a run without the cache. And the
-# parse after a failed proof of the blanked host bodies (front.c), which must
-# show clang's errors in those bodies again.
+# case the output and messages are those of a run without the cache. Section
+# 6: inputs where reading a header earlier would change what the file means
+# (a guard defined before, #if 0 in the preamble, a namespace, pragma and
+# __COUNTER__ macros, using, declarations, -D before -include), each compared
+# with a run without the cache. And the parse after a failed proof of the
+# blanked host bodies (front.c), which must show clang's errors in those
+# bodies again.
 #   hoist.sh TIRX_PP HEADERS_DIR
 set -u
 export LC_ALL=C
@@ -43,16 +47,16 @@ cd "$tmp"
 export TIRX_PP_CACHE_DIR="$tmp/cache"
 mkdir -p src
 
-# main.cu NAME: a file whose preamble is <cstdio> and that then includes NAME.cuh.
-main() { printf '#include <cstdio>\n#include "%s.cuh"\nint main() { std::printf("x\\n"); return 0; }\n' "$1" > "src/$1.cu"; }
+# main.cu NAME [LINES]: a file whose preamble is <cstdio> (and LINES) and that then includes NAME.cuh.
+main() { printf '#include <cstdio>\n%b#include "%s.cuh"\nint main() { std::printf("x\\n"); return 0; }\n' "${2:-}" "$1" > "src/$1.cu"; }
 # copies FILE: how many copies of an unrolled body (`{ int i = N; ...`) FILE holds.
 copies() { grep -o "{ int i = [0-9]*;" "$1" | wc -l; }
-# check NAME: the run with the cache and one without write the same files and messages.
+# check NAME [FLAGS...]: the run with the cache and one without write the same files and messages.
 check() {
-  local name=$1
+  local name=$1; shift
   rm -rf "out/$name" "off/$name"; mkdir -p "out/$name" "off/$name"
-  "$tool" "src/$name.cu" -o "out/$name/$name.cu" 2> "out/$name.err"; rc=$?
-  TIRX_PP_CACHE_DIR=off "$tool" "src/$name.cu" -o "off/$name/$name.cu" 2> "off/$name.err"; rc_off=$?
+  "$tool" "src/$name.cu" -o "out/$name/$name.cu" "$@" 2> "out/$name.err"; rc=$?
+  TIRX_PP_CACHE_DIR=off "$tool" "src/$name.cu" -o "off/$name/$name.cu" "$@" 2> "off/$name.err"; rc_off=$?
   if [ "$rc" = "$rc_off" ] && cmp -s "out/$name.err" "off/$name.err" &&
      diff -r <(cd "out/$name" && find . -type f | sort | xargs cat | sed "s|out/$name|X|g") \
              <(cd "off/$name" && find . -type f | sort | xargs cat | sed "s|off/$name|X|g") > /dev/null; then
@@ -172,6 +176,97 @@ if [ "$(grep -c "time: build-pch" stale.times)" = 1 ] && [ -n "$blank" ] && [ "$
 else
   bad stale-pch-built-again-before-the-prescan "$(grep -o 'time: [a-z-]*' stale.times | tr '\n' ' ')"
 fi
+
+# 6. Inputs where reading the header earlier changes what the file means: each
+#    must come out as without the cache (not hoisted, or hoisted to no effect).
+#    The unrolled bound tells the meaning apart.
+kernel() { printf '__global__ void k(float *a) {\n#pragma tirx unroll\n  for (int i = 0; i < (%s); ++i) a[i] = i;\n}\n' "$1"; }
+printf '#ifndef SYSPACK_H\n#define SYSPACK_H\nstruct spk { char c; int i; };\n#endif\n' > include/syspack.h
+printf '#ifndef SYSCNT_H\n#define SYSCNT_H\nstatic const int sys_cnt = __COUNTER__;\n#endif\n' > include/syscnt.h
+printf '#ifndef SYSDATA_H\n#define SYSDATA_H\n1, 2, 3, 4, 5, 6\n#endif\n' > include/sysdata.h
+printf '#ifndef SYSBASE_H\n#define SYSBASE_H\nconstexpr int width(double) { return 4; }\nnamespace wns { constexpr int width(int) { return 8; } }\n#endif\n' > include/sysbase.h
+printf '#ifndef SYSUSEW_H\n#define SYSUSEW_H\nconstexpr int used_w = width(1);\n#endif\n' > include/sysusew.h
+# a user header whose include guard is already defined: <sysover.h> is never read
+printf '#ifndef SKIP_H\n#define SKIP_H\n#include <sysover.h>\n#endif\n' > src/skip.h
+{ printf '#pragma once\n#include "skip.h"\nconstexpr int pick(int) { return 4; }\n'; kernel 'pick(1L)'; } > src/fakeguard.cuh
+main fakeguard '#define SKIP_H\n'
+check fakeguard
+cp src/fakeguard.cuh src/fakeguard_d.cuh; main fakeguard_d
+check fakeguard_d -DSKIP_H
+# a header that the preamble's header names only under #if 0: not read there
+printf '#pragma once\n#if 0\n#include "later.h"\n#endif\n' > src/pre0.h
+printf '#pragma once\n#define WIDE_ELEMS\n' > src/later.h
+{ printf '#pragma once\n#include "later.h"\n#include <sysflag.h>\n'; kernel 'sizeof(elem_t)'; } > src/inpch.cuh
+main inpch '#include "pre0.h"\n'
+check inpch
+# inside a namespace, and inside an initializer
+{ printf '#pragma once\nnamespace foo {\n#include <sysplain.h>\n}\n'; kernel 'sizeof(foo::plain_t)'; } > src/ns.cuh
+main ns; check ns
+{ printf '#pragma once\nconstexpr int arr[] = {\n#include <sysdata.h>\n};\n'; kernel 'sizeof(arr) / sizeof(arr[0])'; } > src/data.cuh
+main data; check data
+# a macro whose body is _Pragma("pack(...)"), used before the line
+{ printf '#pragma once\n#define PACK1 _Pragma("pack(push, 1)")\nPACK1\n#include <syspack.h>\n#pragma pack(pop)\n'; kernel 'sizeof(spk)'; } > src/pack.cuh
+main pack; check pack
+# ... or a system header's macro of the preamble, used before the line
+printf '#ifndef SYSPM_H\n#define SYSPM_H\n#define SYS_PACK1 _Pragma("pack(push, 1)")\n#define SYS_PACK_END _Pragma("pack(pop)")\n#endif\n' > include/syspm.h
+{ printf '#pragma once\nSYS_PACK1;\n#include <syspack.h>\nSYS_PACK_END;\n'; kernel 'sizeof(spk)'; } > src/syspack.cuh
+main syspack '#include <syspm.h>\n'; check syspack
+# ... or through another macro, in a function body
+printf '#ifndef SYSPM2_H\n#define SYSPM2_H\n#define SYS_B _Pragma("pack(push, 1)")\n#define SYS_A SYS_B\n#endif\n' > include/syspm2.h
+{ printf '#pragma once\ninline void f() { SYS_A; }\n#include <syspack.h>\n'; kernel 'sizeof(spk)'; } > src/nestpm.cuh
+main nestpm '#include <syspm2.h>\n'; check nestpm
+# __COUNTER__ before the line counts the header's uses too
+{ printf '#pragma once\nconstexpr int n0 = __COUNTER__ + 2;\n#include <syscnt.h>\n'; kernel 'n0'; } > src/counter.cuh
+main counter; check counter
+# a using-directive before the line changes what the header's call finds
+{ printf '#pragma once\nusing namespace wns;\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/usingns.cuh
+main usingns '#include <sysbase.h>\n'; check usingns
+# a name declared before the line that the header's code names (rule 4): width(int) is the better match
+{ printf '#pragma once\nconstexpr int width(int) { return 8; }\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/userdecl.cuh
+main userdecl '#include <sysbase.h>\n'; check userdecl
+# ... or that a macro of the user's declares: not hoisted (a macro of keywords and reserved names is)
+{ printf '#pragma once\n#define DECL(n) constexpr int n(int) { return 8; }\nDECL(width);\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/macdecl.cuh
+main macdecl '#include <sysbase.h>\n'; check macdecl
+printf '#ifndef SYSDECL_H\n#define SYSDECL_H\n#define SYS_DECL(n) constexpr int n(int) { return 8; }\n#endif\n' > include/sysdecl.h
+{ printf '#pragma once\nSYS_DECL(width);\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/sysdecl.cuh
+main sysdecl '#include <sysbase.h>\n#include <sysdecl.h>\n'; check sysdecl
+printf '#ifndef SYSDECL2_H\n#define SYSDECL2_H\n#define __DECL(n) constexpr int n(int) { return 8; }\n#endif\n' > include/sysdecl2.h
+{ printf '#pragma once\n__DECL(width);\n#include <sysusew.h>\n'; kernel 'used_w'; } > src/resdecl.cuh
+main resdecl '#include <sysbase.h>\n#include <sysdecl2.h>\n'; check resdecl
+rm -rf cache
+{ printf '#pragma once\n#define HD __host__ __device__\nHD inline int f(int) { return 1; }\n#include <sysplain.h>\n'; kernel 'sizeof(plain_t)'; } > src/hd.cuh
+main hd; check hd
+if grep -qx "0 plain_t" cache/*.pch.names 2>/dev/null; then ok qualifier-macro-hoists; else bad qualifier-macro-hoists "$(ls cache)"; fi
+# a name that a macro pastes (##) in a function body before the line: pick(long) is the better match
+printf '#pragma once\nconstexpr int pick(int) { return 4; }\n#define CAT(a, b) a##b\n' > src/prepick.h
+{ printf '#pragma once\n'; kernel 'CAT(pi, ck)(1L)'; printf '#include <sysover.h>\n'; } > src/cat.cuh
+main cat '#include "prepick.h"\n'; check cat
+# a specialization before the line of a template that the header's code uses
+printf '#ifndef SYSTR_H\n#define SYSTR_H\ntemplate <class T> struct traits { static constexpr int v = 4; };\n#endif\n' > include/systr.h
+printf '#ifndef SYSTV_H\n#define SYSTV_H\nconstexpr int tv = traits<float>::v;\n#endif\n' > include/systv.h
+{ printf '#pragma once\ntemplate <> struct traits<float> { static constexpr int v = 8; };\n#include <systv.h>\n'; kernel 'tv'; } > src/spec.cuh
+main spec '#include <systr.h>\n'; check spec
+# a macro that the text uses before the line and that the header undefines
+printf '#ifndef SYSW_H\n#define SYSW_H\n#define WIDTH 4\n#endif\n' > include/sysw.h
+printf '#ifndef SYSUNDEF_H\n#define SYSUNDEF_H\n#undef WIDTH\n#endif\n' > include/sysundef.h
+{ printf '#pragma once\n'; kernel 'WIDTH'; printf '#include <sysundef.h>\n'; } > src/undef.cuh
+main undef '#include <sysw.h>\n'; check undef
+TIRX_PP_TIMES=1 "$tool" src/userdecl.cu -o out/userdecl2.cu 2> userdecl.times
+if grep -q "no hoisting: 'width', declared before #include <sysusew.h>, is named there" userdecl.times; then
+  ok declared-name-forbids-hoisting
+else
+  bad declared-name-forbids-hoisting "$(grep hoist userdecl.times)"
+fi
+# -D before -include: the forced header sees the macro (and undefines it here),
+# as without the PCH, whether <sysflag.h> is hoisted or in the preamble
+printf '#undef WIDE_ELEMS\n' > src/forced.h
+{ printf '#pragma once\n#include <sysflag.h>\n'; kernel 'sizeof(elem_t)'; } > src/forced.cuh
+main forced; check forced -DWIDE_ELEMS -include src/forced.h
+{ printf '#pragma once\n'; kernel 'sizeof(elem_t)'; } > src/forced_pre.cuh
+main forced_pre '#include <sysflag.h>\n'; check forced_pre -DWIDE_ELEMS -include src/forced.h
+mkdir -p forcedir; cp src/forced.h forcedir/forced_i.h  # found through -I, not from here
+cp src/forced_pre.cuh src/forced_i.cuh; main forced_i '#include <sysflag.h>\n'
+check forced_i -DWIDE_ELEMS -I forcedir -include forced_i.h
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -256,23 +256,47 @@ static bool macro_flag(Buf *b, const char *flag, const char *value) {
   return true;
 }
 
+// The line of the PCH's text that reads `-include name` as clang does: from
+// where tirx-pp runs, then the -iquote directories (as found, by their real
+// paths), then as <name> (the -I, -isystem, system and -idirafter ones); NULL
+// for a name that no such line can hold.
+static const char *forced_include(Arena *a, const FrontOptions *opt, const char *name) {
+  const char *real = arena_realpath(a, name);
+  for (int i = 0; !real && name[0] != '/' && i < opt->argc; i++)
+    if (!strncmp(opt->argv[i], "-iquote", 7)) {
+      const char *dir = opt->argv[i][7] ? opt->argv[i] + 7 : i + 1 < opt->argc ? opt->argv[++i] : "";
+      if (*dir) real = arena_realpath(a, arena_printf(a, "%s/%s", dir, name));
+    }
+  if (real) return strpbrk(real, "\"\n\r") ? NULL : arena_printf(a, "#include \"%s\"\n", real);
+  return strpbrk(name, ">\n\r") ? NULL : arena_printf(a, "#include <%s>\n", name);
+}
+
 // The PCH of the file's preamble under opt's flags; with hoist, the system
 // headers that the user's headers include past the preamble too (hoist.c),
 // each line after a comment that names the macros the user's text sets
 // before it (so that the key tells apart what hoisted_ok checked).
 static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
   Pch p = {.hoist = hoist};
-  Buf text = {0};
+  Buf text = {0}, forced = {0};
   p.argv = arena_alloc(f->arena, sizeof(char *) * (size_t)(opt->argc + 4));
   for (int i = 0; i < opt->argc; i++) {
     const char *a = opt->argv[i];
-    if (i + 1 < opt->argc && macro_flag(&text, a, opt->argv[i + 1]))
+    // clang reads -include files after the command line's macros: with those
+    // in the text, they follow them there.
+    const char *line =
+        !strcmp(a, "-include") && i + 1 < opt->argc ? forced_include(f->arena, opt, opt->argv[i + 1]) : NULL;
+    if (line) {
+      buf_puts(&forced, line);
+      i++;
+    } else if (i + 1 < opt->argc && macro_flag(&text, a, opt->argv[i + 1]))
       i++;
     else if ((!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) && a[2])
       macro_flag(&text, (char[3]){a[0], a[1], 0}, a + 2);
     else
       p.argv[p.argc++] = a;
   }
+  if (forced.len) buf_put(&text, forced.data, forced.len);
+  buf_free(&forced);
   size_t preamble = lex_preamble_end(f->src);
   if (preamble > opt->preamble_limit) preamble = opt->preamble_limit;
   buf_put(&text, f->src->data, preamble);
@@ -281,6 +305,11 @@ static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
     if (text.len && text.data[text.len - 1] != '\n') buf_putc(&text, '\n');
     buf_puts(&text, "// tirx-pp: system headers that the user's headers include further on\n");
     p.hoist_at = text.len;
+    // What hoisted_ok checks besides the lines, in the key too.
+    if (hoist->nguards) buf_puts(&text, "// include guards met:");
+    for (int g = 0; g < hoist->nguards; g++)
+      buf_printf(&text, " %s%s", hoist->guards[g], g + 1 < hoist->nguards ? "" : "\n");
+    for (int r = 0; r < hoist->nassumed; r++) buf_printf(&text, "// read before: %s\n", hoist->assumed[r]);
     p.line_at = arena_alloc(f->arena, sizeof(size_t) * (size_t)(hoist->n + 1));
     for (int k = 0, d = 0; k < hoist->n; k++) {
       if (d < hoist->lines[k].ndefined) {
@@ -309,8 +338,8 @@ static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
   const char *vs = clang_getCString(v);
   uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
   clang_disposeString(v);
-  h = fnv1a(h, "tirx-pp pch 5", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates;
-  // 5: with the preprocessing record (macro definitions)
+  h = fnv1a(h, "tirx-pp pch 6", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates;
+  // 5: with the preprocessing record (macro definitions); 6: .names has the hoisted headers' identifiers
   for (int i = 0; i < p.argc; i++) h = fnv1a(h, p.argv[i], strlen(p.argv[i]));
   h = fnv1a(h, p.preamble, p.len);
   p.key = arena_printf(f->arena, "%s/%016llx", opt->cache_dir, (unsigned long long)h);
@@ -591,22 +620,81 @@ static enum CXChildVisitResult name_decl(CXCursor c, CXCursor parent, CXClientDa
   return CXChildVisit_Continue;
 }
 
+// Whether the PCH's parse read `real` (a user file) before its hoisted lines.
+static bool read_before(CXTranslationUnit tu, const Inclusions *in, const char *real) {
+  CXFile file = clang_getFile(tu, real);
+  for (int i = 0; file && i < in->list.len; i++)
+    if (in->list.items[i].line < 0 && clang_File_isEqual(in->list.items[i].file, file)) return true;
+  return false;
+}
+
+// Adds `LINE @WORD` to *words for each identifier of a file's text not in
+// *seen (rule 4 of hoist.c), and `LINE NAME` to *names for each macro it
+// undefines (rule 3: the user's text before the line may use it).
+static void add_identifiers(Arena *a, const char *text, size_t size, int line, WordSet *seen, Messages *words,
+                            Messages *names) {
+  LexText t = {text, size};
+  bool line_start = true;
+  int undef = 0;  // 1 after a directive's '#', 2 after `# undef`
+  LexTok k;
+  for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
+    bool ident = k.kind == LEX_IDENT;
+    size_t n = k.end - k.start;
+    if (ident && undef == 2) VEC_PUSH(a, *names, arena_printf(a, "%d %.*s", line, (int)n, t.s + k.start));
+    undef = k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#' ? 1
+            : undef == 1 && ident && n == 5 && !memcmp(t.s + k.start, "undef", 5) ? 2
+                                                                                  : 0;
+    if (ident && wordset_add(seen, t.s + k.start, n, line))
+      VEC_PUSH(a, *words, arena_printf(a, "%d @%.*s", line, (int)n, t.s + k.start));
+  }
+}
+
 // Rule 2 of hoist.c, on the PCH's parse: no macro the user's text sets before
 // a hoisted line occurs in a file read under it, and each header a line names
-// is include-guarded or was read before. Fills *names with rule 3's names:
-// `LINE NAME [NAMESPACE]`. *why: what failed.
+// is include-guarded or was read before. And what the walk of hoist.c took
+// for granted: the include guards it met are named nowhere in what the PCH
+// reads (its text before the lines: -D, the preamble), and the user's files
+// that it skipped as the preamble's were read there. Fills *names with rule
+// 3's names, `LINE NAME [NAMESPACE]`, and rule 4's, `LINE @IDENTIFIER`: those
+// of the files first read under a line. *why: what failed.
 static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *names, const char **why) {
   Inclusions in = {.p = p, .arena = a};
   clang_getInclusions(tu, list_inclusion, &in);
+  for (int r = 0; r < p->hoist->nassumed; r++)
+    if (!read_before(tu, &in, p->hoist->assumed[r])) {
+      *why = arena_printf(a, "'%s' is not read by the preamble", p->hoist->assumed[r]);
+      return false;
+    }
+  for (int g = 0; g < p->hoist->nguards; g++) {
+    const char *m = p->hoist->guards[g];
+    bool named = memmem(p->preamble, p->hoist_at, m, strlen(m)) != NULL;
+    for (int i = 0; i < in.list.len && !named; i++) {
+      size_t size = 0;
+      const char *text = clang_getFileContents(tu, in.list.items[i].file, &size);
+      named = text && memmem(text, size, m, strlen(m));
+    }
+    if (named) {
+      *why = arena_printf(a, "the include guard '%s' of a user's header is named before it", m);
+      return false;
+    }
+  }
   FileMap first = {.cap = 64};
   while (first.cap < (size_t)in.list.len * 2) first.cap *= 2;
   first.keys = arena_alloc(a, sizeof(CXFile) * first.cap);
   first.vals = arena_alloc(a, sizeof(int) * first.cap);
+  WordSet idents;
+  wordset_init(&idents, a, 4096);
+  Messages words = {0};  // rule 4's, after rule 3's (whose message says more)
+  HeaderMacros macros;
+  header_macros_init(&macros, a);
   for (int i = 0; i < in.list.len; i++) {
     const Inclusion *inc = &in.list.items[i];
     int *seen = file_slot(&first, inc->file, true);
     bool before = *seen != -2;
     if (!before) *seen = inc->line;
+    size_t size = 0;
+    const char *text = before ? NULL : clang_getFileContents(tu, inc->file, &size);
+    if (text) header_macros_add(&macros, text, size);
     if (inc->line < 0) continue;
     CXString name = clang_getFileName(inc->file);
     const char *path = arena_printf(a, "%s", clang_getCString(name));
@@ -615,8 +703,8 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
       *why = arena_printf(a, "'%s' is not include-guarded", path);
       return false;
     }
-    size_t size = 0;
-    const char *text = clang_getFileContents(tu, inc->file, &size);
+    text = clang_getFileContents(tu, inc->file, &size);
+    if (text && !before) add_identifiers(a, text, size, inc->line, &idents, &words, names);
     for (int d = 0; text && d < p->hoist->lines[inc->line].ndefined; d++) {
       const char *m = p->hoist->defined[d];
       if (memmem(text, size, m, strlen(m))) {
@@ -629,6 +717,10 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
   Names n = {.first = &first, .arena = a, .names = names};
   Scope sc = {.n = &n};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), name_decl, &sc);
+  for (int i = 0; i < words.len; i++) VEC_PUSH(a, *names, words.items[i]);
+  int nmacros = 0;
+  const char **lines = header_macros_lines(&macros, &nmacros);
+  for (int m = 0; m < nmacros; m++) VEC_PUSH(a, *names, arena_printf(a, "%d %s", p->hoist->n - 1, lines[m]));
   return true;
 }
 
@@ -636,9 +728,14 @@ static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *n
 // name (macro or declaration) that a header read under it brings.
 static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
   const FrontHoist *h = p->hoist;
-  WordSet words;
+  WordSet words, declared;
   wordset_init(&words, f->arena, (size_t)h->nwords);
   for (int i = 0; i < h->nwords; i++) wordset_add(&words, h->words[i], strlen(h->words[i]), i);
+  wordset_init(&declared, f->arena, (size_t)h->ndeclared);
+  for (int i = 0; i < h->ndeclared; i++) wordset_add(&declared, h->declared[i], strlen(h->declared[i]), i);
+  WordSet scoped;
+  wordset_init(&scoped, f->arena, (size_t)h->nscoped);
+  for (int i = 0; i < h->nscoped; i++) wordset_add(&scoped, h->scoped[i], strlen(h->scoped[i]), i);
   int n;
   const char *path = arena_printf(f->arena, "%s.names", p->path);
   if (access(path, R_OK) != 0) return true;  // the safe side
@@ -648,6 +745,32 @@ static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
     long k = strtol(lines[i], &end, 10);
     if (k < 0 || k >= h->n || *end != ' ') return true;  // not ours: the safe side
     const char *name = end + 1, *sp = strchr(name, ' ');
+    if (*name == '!') {  // a macro with a pragma or __COUNTER__ (header_macros_lines), used before a line
+      const int *at = wordset_get(&words, name + 1, strlen(name + 1));
+      if (!at || *at >= h->lines[h->n - 1].nwords) continue;
+      if (opt->clock && opt->clock->out)
+        fprintf(opt->clock->out,
+                "tirx-pp: time: (no hoisting: '%s', whose body holds a pragma or __COUNTER__, is used before it)\n",
+                name + 1);
+      return true;
+    }
+    if (*name == '?') {  // a macro that may declare a name, used at namespace scope before a line
+      const int *at = wordset_get(&scoped, name + 1, strlen(name + 1));
+      if (!at || *at >= h->lines[h->n - 1].nscoped) continue;
+      if (opt->clock && opt->clock->out)
+        fprintf(opt->clock->out,
+                "tirx-pp: time: (no hoisting: '%s', a header's macro, is used at namespace scope before it)\n",
+                name + 1);
+      return true;
+    }
+    if (*name == '@') {  // rule 4: an identifier of a header read under line k
+      const int *at = wordset_get(&declared, name + 1, strlen(name + 1));
+      if (!at || *at >= h->lines[k].ndeclared) continue;
+      if (opt->clock && opt->clock->out)
+        fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%s', declared before %s, is named there)\n", name + 1,
+                h->lines[k].line);
+      return true;
+    }
     size_t len = sp ? (size_t)(sp - name) : strlen(name);
     const int *at = wordset_get(&words, name, len);
     if (!at || *at >= h->lines[k].nwords) continue;

@@ -49,6 +49,8 @@ typedef struct {
   const char *line;  // `#include <name>`
   int ndefined;      // FrontHoist.defined[0, ndefined): the macros the user's text sets before it
   int nwords;        // FrontHoist.words[0, nwords): the identifiers the user's text holds before it
+  int ndeclared;     // FrontHoist.declared[0, ndeclared): the names it declares before it
+  int nscoped;       // FrontHoist.scoped[0, nscoped): the names its code holds at namespace scope before it
 } FrontHoistLine;
 
 typedef struct {
@@ -60,6 +62,14 @@ typedef struct {
   int nwords;
   const char **rest;  // the names of the other system headers included further on outside
   int nrest;          // conditional blocks (for the prescan: the PCH may have read them)
+  const char **guards;  // the include guards of user files the walk took as met (hoisted_ok:
+  int nguards;          // nothing the PCH reads may name them)
+  const char **assumed;  // user files the walk skipped as read by the preamble (real paths;
+  int nassumed;          // hoisted_ok: the PCH's preamble must have read each)
+  const char **declared;  // distinct names that the user's code declares at namespace scope, in
+  int ndeclared;          // the order first met (hoist_clash: no header read later names one)
+  const char **scoped;  // distinct identifiers that the user's code holds
+  int nscoped;          // at namespace scope (hoist_clash: no header's macro that may declare)
 } FrontHoist;
 
 typedef struct {

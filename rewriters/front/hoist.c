@@ -14,33 +14,62 @@
 // Read earlier, a header could mean something else, or make the user's code
 // before its line mean something else. The rule, and who checks each part:
 //  1. (here) The line is `#include <name>` of a file that is not the user's,
-//     outside every conditional block of its file but the include guard, and
-//     in what the preprocessor reads between the preamble and the line stands
-//     no system #include that is not hoisted itself (a conditional one, a
-//     quoted one, `#include_next`, a computed one), no #pragma but once, tirx,
-//     unroll and nounroll, no #line, no _Pragma and no `%:` directive: the
-//     hoisted headers are read in their own order, after the same preamble,
-//     under the same flags and pragmas.
+//     outside every conditional block of its file but an include guard that
+//     is met (its macro not set before: by the user's text here, by what the
+//     PCH reads in hoisted_ok), at namespace scope between two declarations
+//     (no bracket open, the code's last token `;` or `}`; each branch of a
+//     conditional block leaves both as it found them); and in what the
+//     preprocessor reads between the preamble and the line stands no system
+//     #include that is not hoisted itself (a conditional one, a quoted one,
+//     `#include_next`, a computed one), no #pragma but once, tirx, unroll and
+//     nounroll, no _Pragma but those (in code or in a macro's body, the
+//     preamble's user files' too), no #line, no `%:` directive, no
+//     __COUNTER__, no using-directive or using-declaration, no use of a macro
+//     of the user's that pastes (##), and at namespace scope none of one that
+//     may declare a name: the hoisted headers are read in their own order,
+//     after the same preamble, under the same flags and pragmas, at the same
+//     scope.
 //  2. (front.c hoisted_ok, when the PCH is built) No name that the user's text
 //     defines or undefines before the line (include guards too) occurs in a
 //     file that the line reads (as bytes, comments included): the header sees
 //     the macros it would have seen, and defines none that the user's text
 //     set. Each header that a hoisted line names is include-guarded or #pragma
-//     once, or was read before by the preamble (assert.h): the original reads
-//     it twice too. Else nothing is hoisted (KEY.pch.refused says why).
+//     once, or was read before by the preamble (assert.h, clang's stddef.h):
+//     the original reads it twice too (the run's parse reads it a third time,
+//     which changes nothing unless it toggles a macro: known-problems.md).
+//     And what the walk took for granted: no include guard it
+//     took as met is named in what the PCH reads (-D, the preamble, every
+//     header), and each user file it skipped as read by the preamble was
+//     (driver.c's reach() follows every include line, `#if 0` too). Else
+//     nothing is hoisted (KEY.pch.refused says why).
 //  3. (front.c hoist_clash, each run, from the PCH's KEY.pch.names) No
 //     identifier of the user's text before the line (code, conditions, macro
 //     bodies, and the bodies of the macros that the user's files in the
-//     preamble define) is a macro defined or a name declared in a file that
-//     the line reads first, at file scope (an unscoped enum's constants too),
-//     or in a namespace whose name that text holds too: that text sees no
-//     macro, declaration or overload earlier than it did. Else the run uses
-//     the PCH of the preamble alone (`(no hoisting: ...)` under
-//     TIRX_PP_TIMES=1).
-// What this does not see: a name that a macro assembles with ##, a name that
-// a system header's macro brings into the user's text, and an overload in a
-// namespace the text never names that an unqualified call finds through its
-// argument's type (argument-dependent lookup on a type of an earlier header).
+//     preamble define) is a macro defined or undefined or a name declared in
+//     a file that the line reads first, at file scope (an unscoped enum's
+//     constants too), or in a namespace whose name that text holds too: that
+//     text sees no macro, declaration or overload earlier than it did.
+//  4. (front.c hoist_clash, from KEY.pch.names' `LINE @NAME`) No name that the
+//     user's code declares at namespace scope before the line (as written: a
+//     name followed by ( = ; , [ { < or a single :, keywords and reserved names
+//     aside) is an identifier of a file that the line reads first: the
+//     header's code finds what it found (an overload, a function that a
+//     template's unqualified call finds where the template is defined).
+//     And of the macros of the headers that the PCH reads, none whose body
+//     holds a pragma operator that rule 1 does not allow or __COUNTER__ (or
+//     names such a macro) is used before a hoisted line (`LINE !NAME`), and
+//     none that may declare a name (function-like, or with a name in its
+//     body; a reserved name's: with a parameter that its body declares;
+//     header_macros_lines) is used at namespace scope before one
+//     (`LINE ?NAME`). Else (3, 4) the run uses the PCH of the preamble alone
+//     (`(no hoisting: ...)` under TIRX_PP_TIMES=1).
+// What this does not see: a name that a system header's macro assembles with
+// ## or brings into the user's text inside a function body, a reserved
+// name's macro that declares a name of its body's own (`#define __DECL_W int
+// width(int);`), a declaration whose name does not
+// stand as rule 4 reads it (`int (f)(int);`), and an overload in a namespace
+// the text never names that an unqualified call finds through its argument's
+// type (argument-dependent lookup on a type of an earlier header).
 #include "hoist.h"
 
 #include <stdint.h>
@@ -107,10 +136,27 @@ typedef struct {
   WordSet seen;
   bool stopped;  // no more hoisting; the walk goes on for `rest`
   VEC(const char *) rest;
-  int depth;  // files open
+  int depth;       // files open
+  int brackets;    // the ( [ { of the user's code that are open where the walk is
+  char open[64];   // each: '(', '[', '{', or 'n' for the brace of a namespace or extern "C" block
+  int inner;       // those open that are not 'n': the code is not at namespace scope
+  int ns_at;       // 1 after `namespace` (and its name), 2 after `extern`, 3 after `extern "C"`
+  const char *pend;  // a name at namespace scope whose next token tells whether it is declared
+  size_t pendn;
+  bool boundary;   // the code's last token ends a declaration (`;`, `}`), or there is none
+  int using_at;    // 1 just after `using`, 2 after `using NAME`; else 0
+  VEC(const char *) declared;  // FrontHoist.declared
+  WordSet declared_set;
+  VEC(const char *) scoped;  // FrontHoist.scoped
+  WordSet scoped_set;
+  WordSet macros;  // the user's macros: add_macro's bits
+  VEC(const char *) guards;   // FrontHoist.guards
+  VEC(const char *) assumed;  // FrontHoist.assumed
 } Walk;
 
 static void add_word(Walk *w, const char *s, size_t n) {
+  // A header read earlier would count its own __COUNTER__s before the text's.
+  if (n == 11 && !memcmp(s, "__COUNTER__", 11)) w->stopped = true;
   if (w->stopped) return;  // no line follows that would need it
   if (wordset_add(&w->seen, s, n, w->words.len)) VEC_PUSH(w->a, w->words, w->seen.keys[slot_of(&w->seen, s, n)]);
 }
@@ -136,38 +182,66 @@ static size_t line_end(LexText t, size_t i) {
   return i;
 }
 
+// A directive line: its '#', its end, its name [s, ne) and the token after
+// the name [as, ae) (ak: its kind; LEX_SPACE when none).
+typedef struct {
+  size_t hash, end, s, ne, as, ae;
+  LexKind ak;
+} Dir;
+
+// Whether the token k (lex_next's) starts a directive; *d: the directive.
+static bool dir_at(LexText t, LexTok k, Dir *d) {
+  if (!(k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#')) return false;
+  LexKind nk = LEX_SPACE;
+  d->hash = k.start, d->end = line_end(t, k.start), d->ak = LEX_SPACE;
+  d->ne = next_token(t, k.start + 1, d->end, &d->s, &nk);
+  d->ae = next_token(t, d->ne, d->end, &d->as, &d->ak);
+  return true;
+}
+
+static bool dir_is(LexText t, const Dir *d, const char *name) { return is_word(t, d->s, d->ne, name); }
+
+// #if, #ifdef, #ifndef.
+static bool dir_opens(LexText t, const Dir *d) {
+  return dir_is(t, d, "if") || dir_is(t, d, "ifdef") || dir_is(t, d, "ifndef");
+}
+
+// #elif (and #elifdef, #elifndef), #else.
+static bool dir_branches(LexText t, const Dir *d) {
+  return dir_is(t, d, "else") || (d->ne - d->s >= 4 && !memcmp(t.s + d->s, "elif", 4));
+}
+
 // Whether the file is include-guarded (#ifndef X and #define X first, the
 // matching #endif last, no #else or #elif between at its level) or says
-// #pragma once; *guard_at: the guard's #ifndef ('#'), (size_t)-1 for none.
-static bool guarded(LexText t, size_t *guard_at) {
+// #pragma once; *guard_at: the guard's #ifndef ('#'), (size_t)-1 for none;
+// X at [*macro, *macro + *macro_len).
+static bool guarded(LexText t, size_t *guard_at, size_t *macro, size_t *macro_len) {
   *guard_at = (size_t)-1;
   bool line_start = true, once = false, defined = false, closed = false, spoilt = false, code = false;
   int depth = 0, ndirs = 0;
   size_t ms = 0, mn = 0;  // the guard's macro
   LexTok k;
+  Dir d;
   for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
     if (closed) spoilt = true;  // anything after the guard's #endif
-    if (!(k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#')) {
+    if (!dir_at(t, k, &d)) {
       code = true;
       continue;
     }
-    i = k.start;
-    size_t le = line_end(t, i), s, as;
-    LexKind nk = LEX_SPACE, ak = LEX_SPACE;
-    size_t ne = next_token(t, i + 1, le, &s, &nk), ae = next_token(t, ne, le, &as, &ak);
-    if (is_word(t, s, ne, "pragma") && is_word(t, as, ae, "once")) once = true;
-    if (ndirs == 0 && !code && is_word(t, s, ne, "ifndef") && ak == LEX_IDENT)
-      *guard_at = i, ms = as, mn = ae - as;
-    else if (ndirs == 1 && mn && is_word(t, s, ne, "define") && ae - as == mn && !memcmp(t.s + as, t.s + ms, mn))
+    if (dir_is(t, &d, "pragma") && is_word(t, d.as, d.ae, "once")) once = true;
+    if (ndirs == 0 && !code && dir_is(t, &d, "ifndef") && d.ak == LEX_IDENT)
+      *guard_at = d.hash, ms = d.as, mn = d.ae - d.as;
+    else if (ndirs == 1 && mn && dir_is(t, &d, "define") && d.ae - d.as == mn && !memcmp(t.s + d.as, t.s + ms, mn))
       defined = true;
-    if (is_word(t, s, ne, "if") || is_word(t, s, ne, "ifdef") || is_word(t, s, ne, "ifndef")) depth++;
-    if (depth == 1 && (is_word(t, s, ne, "else") || (ne - s >= 4 && !memcmp(t.s + s, "elif", 4)))) spoilt = true;
-    if (is_word(t, s, ne, "endif") && --depth == 0 && mn) closed = true;
+    if (dir_opens(t, &d)) depth++;
+    if (depth == 1 && dir_branches(t, &d)) spoilt = true;
+    if (dir_is(t, &d, "endif") && --depth == 0 && mn) closed = true;
     ndirs++;
-    i = le;
+    i = d.end;
   }
   bool guard = mn && defined && closed && !spoilt;
   if (!guard) *guard_at = (size_t)-1;
+  *macro = ms, *macro_len = mn;
   return once || guard;
 }
 
@@ -183,14 +257,173 @@ static bool allowed_pragma(LexText t, size_t s, size_t e) {
          is_word(t, s, e, "nounroll");
 }
 
-// The directive at i (its '#'), line end le, in file f.
-static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond, int *next_inc) {
-  size_t s, ne, as, ae;
-  LexKind nk = LEX_SPACE, ak = LEX_SPACE;
-  ne = next_token(t, i + 1, le, &s, &nk);
-  if (s >= le) return;  // `#` alone
-  ae = next_token(t, ne, le, &as, &ak);
-  if (is_word(t, s, ne, "include")) {
+// Whether the _Pragma operator whose name ends at i holds, before end, a
+// pragma that the rule allows: `_Pragma("tirx ...")`, `_Pragma("unroll")`.
+static bool allowed_pragma_op(LexText t, size_t i, size_t end) {
+  size_t s;
+  LexKind kind = LEX_SPACE;
+  size_t e = next_token(t, i, end, &s, &kind);
+  if (s >= end || kind != LEX_PUNCT || t.s[s] != '(') return false;
+  kind = LEX_SPACE;
+  e = next_token(t, e, end, &s, &kind);
+  if (s >= end || kind != LEX_STRING || t.s[s] != '"' || e - s < 2) return false;
+  size_t ws;
+  kind = LEX_SPACE;
+  size_t we = next_token(t, s + 1, e - 1, &ws, &kind);
+  return ws < e - 1 && kind == LEX_IDENT && allowed_pragma(t, ws, we);
+}
+
+// Whether a pragma operator stands at [i, e) (its name) that the rule does not allow.
+static bool bad_pragma_op(LexText t, size_t i, size_t e, size_t end) {
+  return is_word(t, i, e, "__pragma") || (is_word(t, i, e, "_Pragma") && !allowed_pragma_op(t, e, end));
+}
+
+// Whether the user's text before this point defines or undefines `name`.
+static bool set_before(const Walk *w, const char *name, size_t n) {
+  for (int d = 0; d < w->defined.len; d++)
+    if (!strncmp(w->defined.items[d], name, n) && !w->defined.items[d][n]) return true;
+  return false;
+}
+
+static bool user_name(const char *s, size_t n);
+
+// Whether a use of the macro that the #define d defines may declare a name
+// (rule 4 sees only the declarations written out): a function-like one, or
+// one whose body holds a name that is not a keyword or reserved.
+static bool may_declare(LexText t, const Dir *d) {
+  bool may = d->ae < d->end && t.s[d->ae] == '(';  // function-like
+  for (size_t p = d->ae; p < d->end && !may;) {
+    LexKind kind;
+    size_t q, e = next_token(t, p, d->end, &q, &kind);
+    if (q >= d->end) break;
+    may = kind == LEX_IDENT && user_name(t.s + q, e - q);
+    p = e;
+  }
+  return may;
+}
+
+// Whether the body of the macro that d defines pastes tokens (`##`): a name
+// that it makes is in no list of words.
+static bool pastes(LexText t, const Dir *d) {
+  for (size_t p = d->ae; p + 1 < d->end; p++)
+    if (t.s[p] == '#' && t.s[p + 1] == '#') return true;  // or in a literal: the safe side
+  return false;
+}
+
+// Records the macro that the #define d defines: 1 when a use may declare, 2
+// when it pastes.
+static void add_macro(Walk *w, LexText t, const Dir *d) {
+  if (d->ak != LEX_IDENT) return;
+  int may = may_declare(t, d) | (pastes(t, d) ? 2 : 0);
+  int *v = wordset_get(&w->macros, t.s + d->as, d->ae - d->as);
+  if (v)
+    *v |= may;
+  else
+    wordset_add(&w->macros, t.s + d->as, d->ae - d->as, may);
+}
+
+// Whether the function-like macro that d defines declares a name that its
+// use gives: a parameter followed by ( = ; [ { in its body (`__DECL(n)`,
+// `constexpr int n(int)`; not `__location__(a)`, `__annotate__(a)`).
+static bool declares_parameter(LexText t, const Dir *d) {
+  if (!(d->ae < d->end && t.s[d->ae] == '(')) return false;
+  size_t close = d->ae, body;
+  while (close < d->end && t.s[close] != ')') close++;
+  body = close + 1;
+  for (size_t p = body; p < d->end;) {
+    LexKind kind, nkind = LEX_SPACE;
+    size_t q, e = next_token(t, p, d->end, &q, &kind), nq;
+    if (q >= d->end) break;
+    next_token(t, e, d->end, &nq, &nkind);
+    if (kind == LEX_IDENT && nq < d->end && nkind == LEX_PUNCT && strchr("(=;[{", t.s[nq]))
+      for (size_t a = d->ae + 1; a < close;) {  // the parameters
+        LexKind akind;
+        size_t as, ae = next_token(t, a, close, &as, &akind);
+        if (as >= close) break;
+        if (akind == LEX_IDENT && ae - as == e - q && !memcmp(t.s + as, t.s + q, e - q)) return true;
+        a = ae;
+      }
+    p = e;
+  }
+  return false;
+}
+
+void header_macros_init(HeaderMacros *m, Arena *a) {
+  *m = (HeaderMacros){.a = a};
+  wordset_init(&m->bad, a, 256);
+}
+
+void header_macros_add(HeaderMacros *m, const char *text, size_t size) {
+  LexText t = {text, size};
+  bool line_start = true;
+  LexTok k;
+  Dir d;
+  for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
+    if (!dir_at(t, k, &d)) continue;
+    i = d.end;
+    if (!dir_is(t, &d, "define") || d.ak != LEX_IDENT) continue;
+    HeaderMacro hm = {.name = arena_strndup(m->a, t.s + d.as, d.ae - d.as)};
+    bool bad = false;  // ## aside: CUDA's __host__ pastes, through __location__
+    VEC(const char *) words = {0};
+    for (size_t p = d.ae; p < d.end;) {
+      LexKind kind;
+      size_t q, e = next_token(t, p, d.end, &q, &kind);
+      if (q >= d.end) break;
+      if (kind == LEX_IDENT) {
+        bad = bad || bad_pragma_op(t, q, e, d.end) || is_word(t, q, e, "__COUNTER__");
+        VEC_PUSH(m->a, words, arena_strndup(m->a, t.s + q, e - q));
+      }
+      p = e;
+    }
+    hm.words = words.items, hm.nwords = words.len;
+    hm.declares = user_name(t.s + d.as, d.ae - d.as) ? may_declare(t, &d) : declares_parameter(t, &d);
+    if (bad) wordset_add(&m->bad, hm.name, strlen(hm.name), 1);
+    VEC_PUSH(m->a, m->all, hm);
+  }
+}
+
+const char **header_macros_lines(HeaderMacros *m, int *n) {
+  // A macro whose body names a bad one is bad too (SYS_A for `#define SYS_A SYS_B`).
+  for (bool more = true; more;) {
+    more = false;
+    for (int i = 0; i < m->all.len; i++) {
+      const HeaderMacro *hm = &m->all.items[i];
+      if (wordset_get(&m->bad, hm->name, strlen(hm->name))) continue;
+      for (int w = 0; w < hm->nwords; w++)
+        if (wordset_get(&m->bad, hm->words[w], strlen(hm->words[w]))) {
+          more = wordset_add(&m->bad, hm->name, strlen(hm->name), 1);
+          break;
+        }
+    }
+  }
+  VEC(const char *) out = {0};
+  for (int i = 0; i < m->all.len; i++) {
+    const HeaderMacro *hm = &m->all.items[i];
+    bool bad = wordset_get(&m->bad, hm->name, strlen(hm->name)) != NULL;
+    if (bad || hm->declares) VEC_PUSH(m->a, out, arena_printf(m->a, "%c%s", bad ? '!' : '?', hm->name));
+  }
+  *n = out.len;
+  return out.items;
+}
+
+// The identifiers of [p, end) (a directive's line): what a condition tests,
+// what a macro's body names; a pragma operator there may be used later.
+static void line_words(Walk *w, LexText t, size_t p, size_t end) {
+  while (p < end) {
+    LexKind kind;
+    size_t q, e = next_token(t, p, end, &q, &kind);
+    if (q >= end) break;
+    if (kind == LEX_IDENT && bad_pragma_op(t, q, e, end)) w->stopped = true;
+    if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
+    p = e;
+  }
+}
+
+// The directive d of file f.
+static void directive(Walk *w, int f, LexText t, const Dir *d, bool cond, int *next_inc) {
+  size_t i = d->hash;
+  if (d->s >= d->end) return;  // `#` alone
+  if (dir_is(t, d, "include")) {
     const TuFile *file = &w->tu->files[f];
     int k = *next_inc;
     while (k < file->anns.nincludes && file->anns.includes[k].start < i) k++;
@@ -203,14 +436,20 @@ static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond,
     int target = file->targets[k];
     if (target >= 0) {
       const TuFile *tf = &w->tu->files[target];
-      size_t guard_at;
+      size_t guard_at, ms, mn;
       if (w->guard[target] < 0)
-        w->guard[target] = tf->src && guarded((LexText){tf->src->data, tf->src->len}, &guard_at);
-      if ((w->entered[target] || w->in_pch[target]) && w->guard[target]) return;  // read once
+        w->guard[target] = tf->src && guarded((LexText){tf->src->data, tf->src->len}, &guard_at, &ms, &mn);
+      if ((w->entered[target] || w->in_pch[target]) && w->guard[target]) {  // read once
+        // reach() (driver.c) follows every include line: hoisted_ok checks that the preamble read it.
+        if (!w->entered[target] && !w->stopped) VEC_PUSH(w->a, w->assumed, tf->real);
+        return;
+      }
       walk_file(w, target, 0, cond);
       return;
     }
-    if (w->stopped || cond || !inc->angled || inc->computed) {
+    // In the middle of a declaration, or in a namespace or extern "C" block,
+    // the header reads otherwise than at file scope.
+    if (w->stopped || cond || !inc->angled || inc->computed || w->brackets || !w->boundary) {
       w->stopped = true;
       if (!cond && !inc->computed && inc->name_end - inc->name_start > 2)
         VEC_PUSH(w->a, w->rest, arena_strndup(w->a, t.s + inc->name_start + 1, inc->name_end - inc->name_start - 2));
@@ -218,32 +457,98 @@ static void directive(Walk *w, int f, LexText t, size_t i, size_t le, bool cond,
     }
     FrontHoistLine line = {.line = arena_printf(w->a, "#include %.*s", (int)(inc->name_end - inc->name_start),
                                                 t.s + inc->name_start),
-                           .ndefined = w->defined.len, .nwords = w->words.len};
+                           .ndefined = w->defined.len, .nwords = w->words.len, .ndeclared = w->declared.len,
+                           .nscoped = w->scoped.len};
     VEC_PUSH(w->a, w->lines, line);
     return;
   }
-  if (is_word(t, s, ne, "pragma")) {
-    if (!allowed_pragma(t, as, ae)) w->stopped = true;
+  if (dir_is(t, d, "pragma")) {
+    if (!allowed_pragma(t, d->as, d->ae)) w->stopped = true;
     return;
   }
   static const char *const quiet[] = {"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else",
                                       "endif", "define", "undef", "error", "warning"};
   bool known = false;
-  for (size_t q = 0; q < sizeof quiet / sizeof *quiet && !known; q++) known = is_word(t, s, ne, quiet[q]);
+  for (size_t q = 0; q < sizeof quiet / sizeof *quiet && !known; q++) known = dir_is(t, d, quiet[q]);
   if (!known) {  // #line, #include_next, #import, ...
     w->stopped = true;
     return;
   }
-  if ((is_word(t, s, ne, "define") || is_word(t, s, ne, "undef")) && ak == LEX_IDENT && !w->stopped)
-    VEC_PUSH(w->a, w->defined, arena_strndup(w->a, t.s + as, ae - as));
-  // Every identifier of the line: what a condition tests, what a macro's body names.
-  for (size_t p = ne; p < le;) {
-    LexKind kind;
-    size_t q, e = next_token(t, p, le, &q, &kind);
-    if (q >= le) break;
-    if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
-    p = e;
-  }
+  if ((dir_is(t, d, "define") || dir_is(t, d, "undef")) && d->ak == LEX_IDENT && !w->stopped)
+    VEC_PUSH(w->a, w->defined, arena_strndup(w->a, t.s + d->as, d->ae - d->as));
+  if (dir_is(t, d, "define")) add_macro(w, t, d);
+  line_words(w, t, d->ne, d->end);
+}
+
+// Whether a name may be one that the user declares: not a keyword, nor
+// reserved to the implementation (`__x`, `_X`).
+static bool user_name(const char *s, size_t n) {
+  static const char *const keywords[] = {
+      "alignas",   "alignof",  "asm",      "auto",          "bool",     "case",         "catch",    "char",
+      "class",     "const",    "constexpr", "consteval",    "constinit", "decltype",    "default",  "delete",
+      "do",        "double",   "else",     "enum",          "explicit", "export",       "extern",   "false",
+      "final",     "float",    "for",      "friend",        "if",       "inline",       "int",      "long",
+      "mutable",   "new",      "noexcept", "nullptr",       "operator", "override",     "private",  "protected",
+      "public",    "register", "requires", "return",        "short",    "signed",       "sizeof",   "static",
+      "static_assert", "struct", "switch", "template",      "this",     "thread_local", "throw",    "true",
+      "try",       "typedef",  "typeid",   "typename",      "union",    "unsigned",     "using",    "virtual",
+      "void",      "volatile", "while",    "wchar_t",       "char8_t",  "char16_t",     "char32_t", "namespace"};
+  if (n >= 2 && s[0] == '_' && (s[1] == '_' || (s[1] >= 'A' && s[1] <= 'Z'))) return false;
+  for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
+    if (strlen(keywords[i]) == n && !memcmp(keywords[i], s, n)) return false;
+  return true;
+}
+
+// A token of the user's code: the brackets it opens or closes, whether it
+// ends a declaration, the names it declares at namespace scope (a name
+// followed by ( = ; , [ { < or a single :), and a using-directive or
+// using-declaration, which may change what a header's names find (an
+// alias-declaration `using A = ...` is a declaration like any other).
+static void code_token(Walk *w, LexText t, LexTok k) {
+  char c = t.s[k.start];
+  bool punct = k.kind == LEX_PUNCT;
+  bool one_colon = c == ':' && !(k.end < t.n && t.s[k.end] == ':') && !(k.start > 0 && t.s[k.start - 1] == ':');
+  if (w->pend && punct && (strchr("(=;,[{<", c) || one_colon) && !w->stopped && user_name(w->pend, w->pendn) &&
+      wordset_add(&w->declared_set, w->pend, w->pendn, w->declared.len))
+    VEC_PUSH(w->a, w->declared, w->declared_set.keys[slot_of(&w->declared_set, w->pend, w->pendn)]);
+  if (punct && (c == '(' || c == '[' || c == '{')) {
+    bool ns = c == '{' && (w->ns_at == 1 || w->ns_at == 3);
+    if (w->brackets == (int)sizeof w->open)
+      w->stopped = true;  // too deep to follow
+    else
+      w->open[w->brackets++] = ns ? 'n' : c, w->inner += !ns;
+  } else if (punct && (c == ')' || c == ']' || c == '}') && w->brackets > 0) {
+    w->inner -= w->open[--w->brackets] != 'n';
+  } else if (punct && k.end < t.n && ((c == '<' && t.s[k.end] == '%') || (c == '%' && t.s[k.end] == '>')))
+    w->stopped = true;  // a digraph brace
+  bool ident = k.kind == LEX_IDENT;
+  // A macro of the user's that pastes names, or that may declare one at namespace
+  // scope: rules 3 and 4 see the names written out.
+  const int *macro = ident ? wordset_get(&w->macros, t.s + k.start, k.end - k.start) : NULL;
+  if (macro && ((*macro & 2) || (!w->inner && (*macro & 1)))) w->stopped = true;
+  if (ident && !w->inner && !w->stopped &&
+      wordset_add(&w->scoped_set, t.s + k.start, k.end - k.start, w->scoped.len))
+    VEC_PUSH(w->a, w->scoped, w->scoped_set.keys[slot_of(&w->scoped_set, t.s + k.start, k.end - k.start)]);
+  if (ident && is_word(t, k.start, k.end, "namespace"))
+    w->ns_at = 1;
+  else if (w->ns_at == 1 && (ident || (punct && c == ':')))
+    ;  // `namespace a::b`
+  else if (ident && is_word(t, k.start, k.end, "extern"))
+    w->ns_at = 2;
+  else
+    w->ns_at = w->ns_at == 2 && k.kind == LEX_STRING ? 3 : 0;
+  w->pend = ident && !w->inner && w->ns_at != 1 ? t.s + k.start : NULL;
+  w->pendn = k.end - k.start;
+  w->boundary = punct && (c == ';' || c == '}');
+  if (w->using_at == 1)
+    w->using_at = k.kind == LEX_IDENT && !is_word(t, k.start, k.end, "namespace") &&
+                          !is_word(t, k.start, k.end, "typename") && !is_word(t, k.start, k.end, "enum")
+                      ? 2
+                      : -1;
+  else if (w->using_at == 2)
+    w->using_at = punct && c == '=' ? 0 : -1;
+  if (w->using_at < 0) w->stopped = true, w->using_at = 0;
+  if (k.kind == LEX_IDENT && is_word(t, k.start, k.end, "using")) w->using_at = 1;
 }
 
 static void walk_file(Walk *w, int f, size_t from, bool cond) {
@@ -255,31 +560,47 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
   w->depth++;
   w->entered[f] = true;
   LexText t = {file->src->data, file->src->len};
-  size_t guard_at;
-  bool is_guarded = guarded(t, &guard_at);
+  size_t guard_at, ms, mn;
+  bool is_guarded = guarded(t, &guard_at, &ms, &mn);
   int depth = 0, base = 0;  // conditional blocks open; the guard's
+  struct {
+    int brackets;
+    bool boundary;
+  } at_if[64];  // the code's state where each open conditional block began
   int next_inc = 0;
   bool line_start = true;
   LexTok k;
+  Dir d;
   for (size_t i = from; lex_next(t, &i, &line_start, &k);) {
-    if (k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#') {
-      i = k.start;
-      size_t le = line_end(t, i), s;
-      LexKind nk = LEX_SPACE;
-      size_t ne = next_token(t, i + 1, le, &s, &nk);
-      if (is_word(t, s, ne, "if") || is_word(t, s, ne, "ifdef") || is_word(t, s, ne, "ifndef")) {
+    if (dir_at(t, k, &d)) {
+      bool endif = dir_is(t, &d, "endif");
+      // Each branch of a conditional block leaves the brackets as it found them (else
+      // the count, which reads every branch, says nothing).
+      if ((endif || dir_branches(t, &d)) && depth > 0 && depth <= 64 &&
+          (w->brackets != at_if[depth - 1].brackets || (at_if[depth - 1].boundary && !w->boundary)))
+        w->stopped = true;
+      if (dir_opens(t, &d)) {
+        if (depth < 64)
+          at_if[depth].brackets = w->brackets, at_if[depth].boundary = w->boundary;
+        else
+          w->stopped = true;  // too deep to follow
         depth++;
-        if (is_guarded && i == guard_at) base = 1;
+        // The guard's block is met unless its macro is set before (hoisted_ok: nor by the PCH).
+        if (is_guarded && d.hash == guard_at && !set_before(w, t.s + ms, mn)) {
+          base = 1;
+          if (!w->stopped) VEC_PUSH(w->a, w->guards, arena_strndup(w->a, t.s + ms, mn));
+        }
       }
-      directive(w, f, t, i, le, cond || depth > base, &next_inc);
-      if (is_word(t, s, ne, "endif") && depth > 0) depth--;
-      i = le;
+      directive(w, f, t, &d, cond || depth > base, &next_inc);
+      if (endif && depth > 0) depth--;
+      i = d.end;
       continue;
     }
     if (k.first && t.s[k.start] == '%' && k.start + 1 < t.n && t.s[k.start + 1] == ':')
       w->stopped = true;  // a `%:` directive
+    code_token(w, t, k);
     if (k.kind == LEX_IDENT) {
-      if (is_word(t, k.start, k.end, "_Pragma") || is_word(t, k.start, k.end, "__pragma")) w->stopped = true;
+      if (bad_pragma_op(t, k.start, k.end, t.n)) w->stopped = true;
       if (!w->stopped) add_word(w, t.s + k.start, k.end - k.start);
     }
   }
@@ -292,34 +613,32 @@ static void walk_file(Walk *w, int f, size_t from, bool cond) {
 static void define_words(Walk *w, LexText t) {
   bool line_start = true;
   LexTok k;
+  Dir d;
   for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
-    if (!(k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#')) continue;
-    size_t le = line_end(t, k.start), s;
-    LexKind nk = LEX_SPACE, kind;
-    size_t ne = next_token(t, k.start + 1, le, &s, &nk);
-    for (size_t p = ne; is_word(t, s, ne, "define") && p < le;) {
-      size_t q, e = next_token(t, p, le, &q, &kind);
-      if (q >= le) break;
-      if (kind == LEX_IDENT) add_word(w, t.s + q, e - q);
-      p = e;
-    }
-    i = le;
+    if (!dir_at(t, k, &d)) continue;
+    if (dir_is(t, &d, "define")) line_words(w, t, d.ne, d.end), add_macro(w, t, &d);
+    i = d.end;
   }
 }
 
 const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch) {
-  Walk w = {.a = a, .tu = tu, .in_pch = in_pch};
+  Walk w = {.a = a, .tu = tu, .in_pch = in_pch, .boundary = true};
   w.entered = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));
   w.guard = arena_alloc(a, (size_t)(tu->n + 1));
   memset(w.guard, -1, (size_t)(tu->n + 1));
   wordset_init(&w.seen, a, 1024);
+  wordset_init(&w.declared_set, a, 64);
+  wordset_init(&w.scoped_set, a, 64);
+  wordset_init(&w.macros, a, 256);
   if (tu->computed || !tu->files[0].src || preamble > tu->files[0].src->len) return NULL;
   for (int f = 0; f < tu->n; f++)
     if (in_pch[f] && tu->files[f].src) define_words(&w, (LexText){tu->files[f].src->data, tu->files[f].src->len});
   walk_file(&w, 0, preamble, false);
   if (!w.lines.len) return NULL;
   FrontHoist *h = arena_alloc(a, sizeof *h);
-  *h = (FrontHoist){w.lines.items, w.lines.len, w.defined.items, w.defined.len, w.words.items, w.words.len,
-                    w.rest.items, w.rest.len};
+  *h = (FrontHoist){w.lines.items,   w.lines.len,   w.defined.items, w.defined.len, w.words.items,
+                    w.words.len,     w.rest.items,  w.rest.len,      w.guards.items, w.guards.len,
+                    w.assumed.items, w.assumed.len,  w.declared.items, w.declared.len,
+                    w.scoped.items,  w.scoped.len};
   return h;
 }
