@@ -246,8 +246,8 @@ static bool guarded(LexText t, size_t *guard_at, size_t *macro, size_t *macro_le
 }
 
 bool hoist_guarded(const Source *src) {
-  size_t guard_at;
-  return guarded((LexText){src->data, src->len}, &guard_at);
+  size_t guard_at, macro, macro_len;
+  return guarded((LexText){src->data, src->len}, &guard_at, &macro, &macro_len);
 }
 
 static void walk_file(Walk *w, int f, size_t from, bool cond);
