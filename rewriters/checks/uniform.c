@@ -364,7 +364,8 @@ static const char *quoted(Ctx *c, int cond, CXCursor why) {
 // the same in every lane: one that may differ is an error, one that
 // tirx-pp cannot prove either way (threadIdx.y) a warning.
 static void check_elect(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv **env, int i, size_t off, const char *what) {
-  for (int p = node_at(c, i)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
+  int top = node_at(c, i)->func;  // the function, or the lambda the elect is in (its calls are checked too)
+  for (int p = node_at(c, i)->parent; p >= 0 && p != top; p = node_at(c, p)->parent) {
     if (uniform_statement(c, stmts, p)) return;
     int cond = deciding_condition(c, p, off);
     if (cond < 0) continue;
@@ -411,8 +412,8 @@ static void check_elects(Ctx *c, Kernel *k, const Stmt *stmts) {
   const Node *fn = node_at(c, k->func);
   for (int i = k->func; i <= fn->last; i++) {
     const Node *n = node_at(c, i);
-    if (n->func != k->func) continue;  // a lambda's: checked where it is called
-    if (is_elect_if(c, i)) {
+    if (n->func != k->func && node_at(c, n->func)->kind != CXCursor_LambdaExpr) continue;
+    if (is_elect_if(c, i)) {  // in a lambda: up to the lambda; its calls are the next loop's
       // The elect itself: the `if` of the pragma, or tirx_elect_sync() (the
       // walk from the call sees `x && tirx_elect_sync()` too).
       int at = i;
@@ -427,7 +428,7 @@ static void check_elects(Ctx *c, Kernel *k, const Stmt *stmts) {
       }
       check_elect(c, k, stmts, &env, at, node_at(c, at)->start, elect_spelling(c, i));
     }
-    int via = n->kind == CXCursor_CallExpr ? reached_through(c, i, 0, is_elect_if) : -1;
+    int via = n->kind == CXCursor_CallExpr && n->func == k->func ? reached_through(c, i, 0, is_elect_if) : -1;
     if (via >= 0)
       check_elect(c, k, stmts, &env, i, n->start,
                   arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), elect_spelling(c, via),
