@@ -22,9 +22,11 @@
 
 #include "ast.h"
 #include "lanes.h"
-#include "uniform.h"
 
-enum { MAX_DEPTH = 4 };  // helpers followed, as uniform.c follows them
+enum {
+  MAX_DEPTH = 4,     // helpers followed, as uniform.c follows them
+  MAX_NESTING = 64,  // an expression nested deeper is not proven uniform (and no recursion runs away)
+};
 
 typedef struct {
   CXCursor var;
@@ -32,7 +34,7 @@ typedef struct {
 } Binding;
 
 struct WarpEnv {
-  int func, depth;
+  int func, depth, nesting;
   VEC(Binding) vars;
   VEC(Binding) params;
 };
@@ -231,7 +233,17 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
   return mixed(args, e);
 }
 
+static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e);
+
 static WarpValue value(Ctx *c, WarpEnv *env, CXCursor e) {
+  if (env->nesting >= MAX_NESTING) return of(WARP_UNKNOWN, e);
+  env->nesting++;
+  WarpValue v = value_of(c, env, e);
+  env->nesting--;
+  return v;
+}
+
+static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e) {
   e = front_strip(e);
   long long k;
   enum CXCursorKind kind = clang_getCursorKind(e);

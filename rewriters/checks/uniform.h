@@ -14,12 +14,6 @@ typedef VEC(CXCursor) Names;
 // "tirx_cluster_rank", NULL}) or on one of `vars`.
 bool depends_on(const Ctx *c, int node, const char *const *identity, const Names *vars);
 
-// Whether node i gives a local a value: a declaration with an initializer
-// (from = its first child), an assignment (from = the right-hand side) or
-// ++ / -- (from = -1), and which local (*var); declarations of `skip` (a null
-// cursor: none) are left out.
-bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from);
-
 // The variables of the kernel whose values depend on the identity: those
 // initialized or assigned (after their declaration too) from it or from such
 // a variable, except `skip` (a null cursor: none). Appended to `out`.
