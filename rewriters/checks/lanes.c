@@ -317,6 +317,14 @@ static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e) {
 
 WarpValue warp_value(Ctx *c, WarpEnv *env, CXCursor expr) { return value(c, env, expr); }
 
+WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee) {
+  CXCursor kids[17];  // the callee expression, then the arguments
+  int nk = children(call, kids, 17), nargs = nk > 1 ? (nk > 17 ? 16 : nk - 1) : 0;
+  WarpValue *params = arena_alloc(c->arena, sizeof(WarpValue) * (size_t)(nargs + 1));
+  for (int i = 0; i < nargs; i++) params[i] = value(c, caller, kids[1 + i]);
+  return warp_env(c, callee, params, nargs, caller->depth + 1);
+}
+
 // Binds var to v joined with what it holds already; true when that grew.
 static bool bind(Ctx *c, WarpEnv *env, CXCursor var, WarpValue v) {
   WarpValue *old = bound(env->vars.items, env->vars.len, var);

@@ -24,5 +24,9 @@ typedef struct {
 // warp-uniform).
 typedef struct WarpEnv WarpEnv;
 WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth);
+// The locals of `callee` (a function node) called at `call` (a CallExpr of
+// the caller's function, whose locals are `caller`), its parameters bound to
+// the call's arguments.
+WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee);
 // The value of an expression of that function.
 WarpValue warp_value(Ctx *c, WarpEnv *env, CXCursor expr);

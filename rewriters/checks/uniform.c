@@ -339,6 +339,56 @@ static const char *quoted(Ctx *c, int cond, CXCursor why) {
                       source_line(c->src, a));
 }
 
+// The innermost condition between node i (at off) and `top` (exclusive) that
+// may differ between the lanes of a warp under env (*v its value; an elect
+// above i is WARP_LANE with a null why; *cond the condition's node), up to
+// a statement under `#pragma tirx uniform`; the node that it decides (an if,
+// a loop, ...), -1 if none.
+static int lane_condition(Ctx *c, const Stmt *stmts, WarpEnv *env, int i, int top, size_t off, WarpValue *v,
+                          int *cond) {
+  for (int p = i; p >= 0 && p != top; p = node_at(c, p)->parent) {
+    if (uniform_statement(c, stmts, p)) return -1;
+    *cond = p == i ? -1 : deciding_condition(c, p, off);  // (a stub's condition collapses to its start)
+    if (*cond < 0) continue;
+    *v = is_elect_if(c, p) ? (WarpValue){WARP_LANE, false, clang_getNullCursor()}
+                           : warp_value(c, env, node_at(c, *cond)->cur);
+    if (v->kind >= WARP_UNKNOWN) return p;
+  }
+  return -1;
+}
+
+// `what` at off stands under condition `cond` of node p, whose value is v
+// (lane_condition); `args` says that the callee's parameters make it so.
+static void report_elect(Ctx *c, size_t off, const char *what, int p, int cond, WarpValue v, bool args) {
+  if (is_elect_if(c, p)) {
+    diag_error(c->diag, off,
+               "%s under elect is reached by one lane of each warp: elect.sync waits for all 32 lanes, and the "
+               "others never arrive; move it out of the elected statement",
+               what);
+    diag_note(c->diag, node_at(c, p)->start, "elect is here");
+  } else if (v.kind == WARP_LANE) {
+    diag_error(c->diag, off,
+               "%s under a condition that can differ between the lanes of a warp: elect.sync waits for all 32 "
+               "lanes of the warp, and those the condition leaves out never arrive (undefined in PTX); keep a "
+               "lane test ('if (lane == 0)'), pick the first lane that is there "
+               "('if (lane == __ffs(__activemask()) - 1)'), or move the elect out of the condition",
+               what);
+    diag_note(c->diag, node_at(c, p)->start,
+              "the condition: %s can differ between the lanes of a warp%s; if every lane of a warp takes the same "
+              "branch, say so with '#pragma tirx uniform'",
+              quoted(c, cond, v.why), args ? " with the arguments of this call" : "");
+  } else {
+    diag_warning(c->diag, off,
+                 "%s under a condition that tirx-pp cannot prove the same in all 32 lanes of a warp: elect.sync "
+                 "waits for all of them, and a lane that the condition leaves out never arrives",
+                 what);
+    diag_note(c->diag, node_at(c, p)->start,
+              "the condition: %s is the same in a warp only when blockDim.x is a multiple of 32; if every lane "
+              "of a warp takes the same branch, say so with '#pragma tirx uniform'",
+              quoted(c, cond, v.why));
+  }
+}
+
 // One elect (node i, at off; `what` names it, or the call that reaches it):
 // `#pragma tirx elect` and tirx_elect_sync() are elect.sync with the full
 // mask, which waits for all 32 lanes of the warp and is undefined for a lane
@@ -347,46 +397,30 @@ static const char *quoted(Ctx *c, int cond, CXCursor why) {
 // the same in every lane: one that may differ is an error, one that
 // tirx-pp cannot prove either way (threadIdx.y) a warning.
 static void check_elect(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv **env, int i, size_t off, const char *what) {
-  int top = node_at(c, i)->func;  // the function, or the lambda the elect is in (its calls are checked too)
-  for (int p = node_at(c, i)->parent; p >= 0 && p != top; p = node_at(c, p)->parent) {
-    if (uniform_statement(c, stmts, p)) return;
-    int cond = deciding_condition(c, p, off);
-    if (cond < 0) continue;
-    if (is_elect_if(c, p)) {
-      diag_error(c->diag, off,
-                 "%s under elect is reached by one lane of each warp: elect.sync waits for all 32 lanes, and the "
-                 "others never arrive; move it out of the elected statement",
-                 what);
-      diag_note(c->diag, node_at(c, p)->start, "elect is here");
-      return;
-    }
-    if (!*env) *env = warp_env(c, k->func, NULL, 0, 0);
-    WarpValue v = warp_value(c, *env, node_at(c, cond)->cur);
-    if (v.kind == WARP_LANE) {
-      diag_error(c->diag, off,
-                 "%s under a condition that can differ between the lanes of a warp: elect.sync waits for all 32 "
-                 "lanes of the warp, and those the condition leaves out never arrive (undefined in PTX); keep a "
-                 "lane test ('if (lane == 0)'), pick the first lane that is there "
-                 "('if (lane == __ffs(__activemask()) - 1)'), or move the elect out of the condition",
-                 what);
-      diag_note(c->diag, node_at(c, p)->start,
-                "the condition: %s can differ between the lanes of a warp; if every lane of a warp takes the same "
-                "branch, say so with '#pragma tirx uniform'",
-                quoted(c, cond, v.why));
-      return;
-    }
-    if (v.kind == WARP_UNKNOWN) {
-      diag_warning(c->diag, off,
-                   "%s under a condition that tirx-pp cannot prove the same in all 32 lanes of a warp: elect.sync "
-                   "waits for all of them, and a lane that the condition leaves out never arrives",
-                   what);
-      diag_note(c->diag, node_at(c, p)->start,
-                "the condition: %s is the same in a warp only when blockDim.x is a multiple of 32; if every lane "
-                "of a warp takes the same branch, say so with '#pragma tirx uniform'",
-                quoted(c, cond, v.why));
-      return;
-    }
-  }
+  if (!*env) *env = warp_env(c, k->func, NULL, 0, 0);
+  WarpValue v;
+  int cond;  // up to the function, or the lambda the elect is in (its calls are checked too)
+  int p = lane_condition(c, stmts, *env, i, node_at(c, i)->func, off, &v, &cond);
+  if (p >= 0) report_elect(c, off, what, p, cond, v, false);
+}
+
+// A call that reaches an elect in its callee directly (node via, in function
+// `body`): a condition there on the callee's parameters, the same in every
+// lane for warp-uniform arguments (the callee's own check passed it), may
+// differ with this call's arguments. True when reported.
+static bool check_elect_arguments(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv **env, int call, int via,
+                                  const char *what) {
+  int body = callee_body(c, call);
+  if (body < 0 || !is_function_node(node_at(c, body)->kind) || node_at(c, via)->func != body) return false;
+  WarpValue v;
+  int cond;
+  size_t at = node_at(c, via)->start;
+  if (lane_condition(c, stmts, warp_env(c, body, NULL, 0, 0), via, body, at, &v, &cond) >= 0) return false;
+  if (!*env) *env = warp_env(c, k->func, NULL, 0, 0);
+  int p = lane_condition(c, stmts, warp_env_of_call(c, *env, node_at(c, call)->cur, body), via, body, at, &v, &cond);
+  if (p < 0) return false;
+  report_elect(c, node_at(c, call)->start, what, p, cond, v, true);
+  return true;
 }
 
 // The elects of this function, and its calls that reach one through helpers.
@@ -412,10 +446,10 @@ static void check_elects(Ctx *c, Kernel *k, const Stmt *stmts) {
       check_elect(c, k, stmts, &env, at, node_at(c, at)->start, elect_spelling(c, i));
     }
     int via = n->kind == CXCursor_CallExpr && n->func == k->func ? reached_through(c, i, 0, is_elect_if) : -1;
-    if (via >= 0)
-      check_elect(c, k, stmts, &env, i, n->start,
-                  arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), elect_spelling(c, via),
-                               source_line(c->src, node_at(c, via)->start)));
+    if (via < 0) continue;
+    const char *w = arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), elect_spelling(c, via),
+                                 source_line(c->src, node_at(c, via)->start));
+    if (!check_elect_arguments(c, k, stmts, &env, i, via, w)) check_elect(c, k, stmts, &env, i, n->start, w);
   }
 }
 

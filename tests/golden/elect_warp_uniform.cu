@@ -11,6 +11,13 @@ __device__ void bump(int *count) {
 
 __device__ int warp_of(int t) { return t / 32; }
 
+__device__ void bump_if(int *count, int w) {
+  if (w < 2) {  // the same in every lane when the argument is
+#pragma tirx elect
+    atomicAdd(count, 1);
+  }
+}
+
 __global__ void uniform_conditions(const int *flags, int *count, int n, int k) {
   const int warp = threadIdx.x / 32, t = threadIdx.x % 128;
   const int global_warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
@@ -37,6 +44,7 @@ __global__ void uniform_conditions(const int *flags, int *count, int n, int k) {
   if (__any_sync(0xffffffffu, flags[threadIdx.x] > 0)) bump(&count[8]);
   cg::thread_block block = cg::this_thread_block();
   if (block.thread_rank() < 64) bump(&count[9]);  // the block's rank is a thread index
+  bump_if(&count[11], warp);  // a warp-uniform argument
 #pragma tirx uniform  // the programmer's word: every lane of a warp agrees on flags[threadIdx.x]
   if (flags[threadIdx.x] > 1) {
 #pragma tirx elect

@@ -12,6 +12,13 @@ if (tirx_elect_one_sync())
 
 __device__ int warp_of(int t) { return t / 32; }
 
+__device__ void bump_if(int *count, int w) {
+  if (w < 2) {  // the same in every lane when the argument is
+if (tirx_elect_one_sync())
+    atomicAdd(count, 1);
+  }
+}
+
 __global__ void uniform_conditions(const int *flags, int *count, int n, int k) {
   const int warp = threadIdx.x / 32, t = threadIdx.x % 128;
   const int global_warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
@@ -38,6 +45,7 @@ if (tirx_elect_one_sync())
   if (__any_sync(0xffffffffu, flags[threadIdx.x] > 0)) bump(&count[8]);
   cg::thread_block block = cg::this_thread_block();
   if (block.thread_rank() < 64) bump(&count[9]);  // the block's rank is a thread index
+  bump_if(&count[11], warp);  // a warp-uniform argument
 
   if (flags[threadIdx.x] > 1) {
 if (tirx_elect_one_sync())
