@@ -383,8 +383,9 @@ static void report_elect(Ctx *c, size_t off, const char *what, int p, int cond, 
                  "waits for all of them, and a lane that the condition leaves out never arrives",
                  what);
     diag_note(c->diag, node_at(c, p)->start,
-              "the condition: %s is the same in a warp only when blockDim.x is a multiple of 32; if every lane "
-              "of a warp takes the same branch, say so with '#pragma tirx uniform'",
+              "the condition: %s may differ between the lanes of a warp (threadIdx.y and .z do when blockDim.x "
+              "is not a multiple of 32); if every lane of a warp takes the same branch, say so with '#pragma tirx "
+              "uniform'",
               quoted(c, cond, v.why));
   }
 }
@@ -425,6 +426,12 @@ static bool check_elect_arguments(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv 
 
 // The elects of this function, and its calls that reach one through helpers.
 static void check_elects(Ctx *c, Kernel *k, const Stmt *stmts) {
+  bool any = false;  // a file with no elect pays nothing
+  for (int a = 0; a < c->anns->len && !any; a++) {
+    const Annotation *an = &c->anns->items[a];
+    any = !an->skipped && (an->spelling == SPELL_CALL ? span_eq(an->name, "tirx_elect_sync") : an->dir.kind == DIR_ELECT);
+  }
+  if (!any) return;
   WarpEnv *env = NULL;  // the function's locals, at the first elect
   const Node *fn = node_at(c, k->func);
   for (int i = k->func; i <= fn->last; i++) {
