@@ -429,14 +429,15 @@ static void check_elects(Ctx *c, Kernel *k, const Stmt *stmts) {
   bool any = false;  // a file with no elect pays nothing
   for (int a = 0; a < c->anns->len && !any; a++) {
     const Annotation *an = &c->anns->items[a];
-    any = !an->skipped && (an->spelling == SPELL_CALL ? span_eq(an->name, "tirx_elect_sync") : an->dir.kind == DIR_ELECT);
+    any = !an->skipped &&
+          (an->spelling == SPELL_CALL ? span_eq(an->name, "tirx_elect_sync") : an->dir.kind == DIR_ELECT);
   }
   if (!any) return;
   WarpEnv *env = NULL;  // the function's locals, at the first elect
   const Node *fn = node_at(c, k->func);
   for (int i = k->func; i <= fn->last; i++) {
     const Node *n = node_at(c, i);
-    if (n->func != k->func && node_at(c, n->func)->kind != CXCursor_LambdaExpr) continue;
+    if (n->func != k->func && (n->func < 0 || node_at(c, n->func)->kind != CXCursor_LambdaExpr)) continue;
     if (is_elect_if(c, i)) {  // in a lambda: up to the lambda; its calls are the next loop's
       // The elect itself: the `if` of the pragma, or tirx_elect_sync() (the
       // walk from the call sees `x && tirx_elect_sync()` too).
