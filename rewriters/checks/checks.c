@@ -147,18 +147,19 @@ void infer_counts(Ctx *c, Kernel *k) {
 // Under an `if`, tirx_trigger_bytes arrives once for every thread that
 // reaches it (event.c: the site says who, as in `if (threadIdx.x == 32)`),
 // and each arrival announces the bytes of the copy. When no condition
-// between the site and its region reads the thread index other than through
-// the partition index, whole warps reach it: the phase would wait for 32
+// between the site and its region can differ between the lanes of a warp
+// (lanes.c: `w == 1`, `threadIdx.x < 32` and `n > 1` cannot), whole warps
+// reach it: the phase would wait for 32
 // times the bytes or, with count(1), end at the first arrival and leave the
 // rest to later phases. (Under elect, one lane of each warp arrives: left to
 // count(N). Without count(N), infer_counts has asked for it already.)
-void check_byte_triggers(Ctx *c, Kernel *k) {
+void check_byte_triggers(Ctx *c, Kernel *k, const Stmt *stmts) {
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     if (op->kind != OP_TRIGGER_BYTES || op->data_if < 0 || op->under_elect || !op->event->count) continue;
     int node = front_first_at(c->front, op->an->start);
     int top = op->region ? op->region->body.node : k->func;
-    if (node >= c->front->nnodes || lane_condition(c, k, node, top, op->an->start) >= 0) continue;
+    if (node >= c->front->nnodes || !whole_warps_reach(c, k, stmts, node, top, op->an->start)) continue;
     diag_error(c->diag, op->an->start,
                "'%.*s': every thread that reaches this tirx_trigger_bytes arrives and announces the copy's bytes, "
                "and whole warps reach it here: put it under the 'if' that picks the thread issuing the copy "

@@ -13,4 +13,4 @@ void infer_counts(Ctx *c, Kernel *k);
 void check_jumps(Ctx *c, Kernel *k);
 // A tirx_trigger_bytes under an `if` that whole warps take: each of their
 // threads would announce the copy's bytes.
-void check_byte_triggers(Ctx *c, Kernel *k);
+void check_byte_triggers(Ctx *c, Kernel *k, const Stmt *stmts);

@@ -11,6 +11,7 @@
 
 #include "ast.h"
 #include "kernel.h"
+#include "lanes.h"
 #include "uniform.h"
 
 enum { MAX_HELPER_DEPTH = 4 };  // helpers calling helpers that hold a barrier
@@ -48,18 +49,8 @@ void dependent_vars(Ctx *c, const Kernel *k, const char *const *identity, CXCurs
       const Node *v = node_at(c, i);
       CXCursor var;
       int from;
-      if (v->kind == CXCursor_VarDecl && v->last != i) {
-        if (clang_equalCursors(v->cur, skip)) continue;
-        var = v->cur, from = i + 1;
-      } else if (is_assignment(v) && v->kind != CXCursor_UnaryOperator) {  // ++ and -- keep what it depends on
-        int kids[2];
-        if (front_children(c->front, i, kids, 2) != 2) continue;
-        CXCursor lhs = front_strip(node_at(c, kids[0])->cur);
-        if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) continue;
-        var = clang_getCursorReferenced(lhs), from = kids[1];
-      } else {
-        continue;
-      }
+      // ++ and -- keep what it depends on
+      if (v->kind == CXCursor_UnaryOperator || !assignment_at(c, i, skip, &var, &from)) continue;
       bool tainted = false;  // the initializer: the VarDecl's children
       for (int j = from; j <= v->last && !tainted; j = node_at(c, j)->last + 1)
         tainted = depends_on(c, j, identity, out);
@@ -127,12 +118,6 @@ bool thread_dependent_condition(Ctx *c, const Kernel *k, int p, size_t off) {
   Names tainted = {0};
   dependent_vars(c, k, thread_identity, clang_getNullCursor(), &tainted);
   return depends_on(c, cond, thread_identity, &tainted);
-}
-
-int lane_condition(Ctx *c, const Kernel *k, int i, int top, size_t off) {
-  Names tainted = {0};
-  dependent_vars(c, k, thread_identity, kernel_partition_var(c, k), &tainted);
-  return dependent_condition(c, i, top, off, thread_identity, &tainted);
 }
 
 // The thread-dependent condition above node i (up to `top`), -1 if none.
@@ -223,17 +208,20 @@ static int callee_body(const Ctx *c, int call) {
   return -1;
 }
 
-// The block barrier a call reaches through helpers and lambdas; -1 if none.
-static int barrier_through(const Ctx *c, int call, int depth) {
+// The node that `is` picks (a block barrier, an elect) that a call reaches
+// through helpers and lambdas; -1 if none.
+static int reached_through(const Ctx *c, int call, int depth, bool (*is)(const Ctx *, int)) {
   int body = depth < MAX_HELPER_DEPTH ? callee_body(c, call) : -1;
   if (body < 0 || (call >= body && call <= node_at(c, body)->last)) return -1;  // recursion
   for (int i = body; i <= node_at(c, body)->last; i++) {
-    const Node *n = node_at(c, i);
-    if (is_block_barrier(n)) return i;
-    if (n->kind == CXCursor_CallExpr && barrier_through(c, i, depth + 1) >= 0) return barrier_through(c, i, depth + 1);
+    if (is(c, i)) return i;
+    int via = node_at(c, i)->kind == CXCursor_CallExpr ? reached_through(c, i, depth + 1, is) : -1;
+    if (via >= 0) return via;
   }
   return -1;
 }
+
+static bool is_barrier_node(const Ctx *c, int i) { return is_block_barrier(node_at(c, i)); }
 
 // tirx_region_sync() must be reached by every thread of its region, and
 // tirx_warpgroup_sync(id) by 128 threads.
@@ -322,6 +310,163 @@ static void check_turns(Ctx *c, Kernel *k) {
   }
 }
 
+// The elect annotation of an elect `if` (is_elect_if): how messages name it.
+static const char *elect_spelling(const Ctx *c, int node) {
+  const Node *n = node_at(c, node);
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_ELECT && an->start == n->start)
+      return arena_printf(c->arena, "'%s'", spelling_of(an));
+  }
+  return "'tirx_elect_sync()'";
+}
+
+// How the note names what differs between the lanes: `why` (a part of the
+// condition) when it lies inside the condition, else the condition and,
+// when it is in this file, where its value comes from.
+static const char *quoted(Ctx *c, int cond, CXCursor why) {
+  CXSourceRange r = clang_getCursorExtent(why);
+  size_t a = 0, b = 0;
+  const Node *n = node_at(c, cond);
+  bool here = !clang_Cursor_isNull(why) && front_offset(c->front, clang_getRangeStart(r), &a) &&
+              front_offset(c->front, clang_getRangeEnd(r), &b) && b > a && b - a <= 80;
+  if (here && a >= n->start && b <= n->end) return arena_printf(c->arena, "'%.*s'", (int)(b - a), c->src->data + a);
+  const char *text = n->end - n->start <= 80
+                         ? arena_printf(c->arena, "'%.*s'", (int)(n->end - n->start), c->src->data + n->start)
+                         : "it";
+  if (!here) return text;
+  return arena_printf(c->arena, "%s (through '%.*s' at line %d)", text, (int)(b - a), c->src->data + a,
+                      source_line(c->src, a));
+}
+
+// The innermost condition between node i (at off) and `top` (exclusive) that
+// may differ between the lanes of a warp under env (*v its value; an elect
+// above i is WARP_LANE with a null why; *cond the condition's node), up to
+// a statement under `#pragma tirx uniform`; the node that it decides (an if,
+// a loop, ...), -1 if none.
+static int lane_condition(Ctx *c, const Stmt *stmts, WarpEnv *env, int i, int top, size_t off, WarpValue *v,
+                          int *cond) {
+  for (int p = i; p >= 0 && p != top; p = node_at(c, p)->parent) {
+    if (uniform_statement(c, stmts, p)) return -1;
+    *cond = p == i ? -1 : deciding_condition(c, p, off);  // (a stub's condition collapses to its start)
+    if (*cond < 0) continue;
+    *v = is_elect_if(c, p) ? (WarpValue){WARP_LANE, false, clang_getNullCursor()}
+                           : warp_value(c, env, node_at(c, *cond)->cur);
+    if (v->kind >= WARP_UNKNOWN) return p;
+  }
+  return -1;
+}
+
+bool whole_warps_reach(Ctx *c, const Kernel *k, const Stmt *stmts, int i, int top, size_t off) {
+  WarpValue v;
+  int cond;
+  return lane_condition(c, stmts, warp_env(c, k->func, NULL, 0, 0), i, top, off, &v, &cond) < 0;
+}
+
+// `what` at off stands under condition `cond` of node p, whose value is v
+// (lane_condition); `args` says that the callee's parameters make it so.
+static void report_elect(Ctx *c, size_t off, const char *what, int p, int cond, WarpValue v, bool args) {
+  if (is_elect_if(c, p)) {
+    diag_error(c->diag, off,
+               "%s under elect is reached by one lane of each warp: elect.sync waits for all 32 lanes, and the "
+               "others never arrive; move it out of the elected statement",
+               what);
+    diag_note(c->diag, node_at(c, p)->start, "elect is here");
+  } else if (v.kind == WARP_LANE) {
+    diag_error(c->diag, off,
+               "%s under a condition that can differ between the lanes of a warp: elect.sync waits for all 32 "
+               "lanes of the warp, and those the condition leaves out never arrive (undefined in PTX); keep a "
+               "lane test ('if (lane == 0)'), pick the first lane that is there "
+               "('if (lane == __ffs(__activemask()) - 1)'), or move the elect out of the condition",
+               what);
+    diag_note(c->diag, node_at(c, p)->start,
+              "the condition: %s can differ between the lanes of a warp%s; if every lane of a warp takes the same "
+              "branch, say so with '#pragma tirx uniform'",
+              quoted(c, cond, v.why), args ? " with the arguments of this call" : "");
+  } else {
+    diag_warning(c->diag, off,
+                 "%s under a condition that tirx-pp cannot prove the same in all 32 lanes of a warp: elect.sync "
+                 "waits for all of them, and a lane that the condition leaves out never arrives",
+                 what);
+    diag_note(c->diag, node_at(c, p)->start,
+              "the condition: %s may differ between the lanes of a warp (threadIdx.y and .z do when blockDim.x "
+              "is not a multiple of 32); if every lane of a warp takes the same branch, say so with '#pragma tirx "
+              "uniform'",
+              quoted(c, cond, v.why));
+  }
+}
+
+// One elect (node i, at off; `what` names it, or the call that reaches it):
+// `#pragma tirx elect` and tirx_elect_sync() are elect.sync with the full
+// mask, which waits for all 32 lanes of the warp and is undefined for a lane
+// outside the mask (PTX ISA, elect.sync). Every condition above it up to the
+// function (or up to a statement under `#pragma tirx uniform`) must then be
+// the same in every lane: one that may differ is an error, one that
+// tirx-pp cannot prove either way (threadIdx.y) a warning.
+static void check_elect(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv **env, int i, size_t off, const char *what) {
+  if (!*env) *env = warp_env(c, k->func, NULL, 0, 0);
+  WarpValue v;
+  int cond;  // up to the function, or the lambda the elect is in (its calls are checked too)
+  int p = lane_condition(c, stmts, *env, i, node_at(c, i)->func, off, &v, &cond);
+  if (p >= 0) report_elect(c, off, what, p, cond, v, false);
+}
+
+// A call that reaches an elect in its callee directly (node via, in function
+// `body`): a condition there on the callee's parameters, the same in every
+// lane for warp-uniform arguments (the callee's own check passed it), may
+// differ with this call's arguments. True when reported.
+static bool check_elect_arguments(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv **env, int call, int via,
+                                  const char *what) {
+  int body = callee_body(c, call);
+  if (body < 0 || !is_function_node(node_at(c, body)->kind) || node_at(c, via)->func != body) return false;
+  WarpValue v;
+  int cond;
+  size_t at = node_at(c, via)->start;
+  if (lane_condition(c, stmts, warp_env(c, body, NULL, 0, 0), via, body, at, &v, &cond) >= 0) return false;
+  if (!*env) *env = warp_env(c, k->func, NULL, 0, 0);
+  int p = lane_condition(c, stmts, warp_env_of_call(c, *env, node_at(c, call)->cur, body), via, body, at, &v, &cond);
+  if (p < 0) return false;
+  report_elect(c, node_at(c, call)->start, what, p, cond, v, true);
+  return true;
+}
+
+// The elects of this function, and its calls that reach one through helpers.
+static void check_elects(Ctx *c, Kernel *k, const Stmt *stmts) {
+  bool any = false;  // a file with no elect pays nothing
+  for (int a = 0; a < c->anns->len && !any; a++) {
+    const Annotation *an = &c->anns->items[a];
+    any = !an->skipped &&
+          (an->spelling == SPELL_CALL ? span_eq(an->name, "tirx_elect_sync") : an->dir.kind == DIR_ELECT);
+  }
+  if (!any) return;
+  WarpEnv *env = NULL;  // the function's locals, at the first elect
+  const Node *fn = node_at(c, k->func);
+  for (int i = k->func; i <= fn->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->func != k->func && (n->func < 0 || node_at(c, n->func)->kind != CXCursor_LambdaExpr)) continue;
+    if (is_elect_if(c, i)) {  // in a lambda: up to the lambda; its calls are the next loop's
+      // The elect itself: the `if` of the pragma, or tirx_elect_sync() (the
+      // walk from the call sees `x && tirx_elect_sync()` too).
+      int at = i;
+      for (int a = 0; a < c->anns->len; a++) {
+        const Annotation *an = &c->anns->items[a];
+        if (!an->skipped && an->spelling == SPELL_CALL && span_eq(an->name, "tirx_elect_sync") &&
+            an->start > n->start && an->start < n->end) {
+          int stub = front_first_at(c->front, an->start);
+          if (stub < c->front->nnodes && stub <= n->last) at = stub;
+          break;
+        }
+      }
+      check_elect(c, k, stmts, &env, at, node_at(c, at)->start, elect_spelling(c, i));
+    }
+    int via = n->kind == CXCursor_CallExpr && n->func == k->func ? reached_through(c, i, 0, is_elect_if) : -1;
+    if (via < 0) continue;
+    const char *w = arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), elect_spelling(c, via),
+                                 source_line(c->src, node_at(c, via)->start));
+    if (!check_elect_arguments(c, k, stmts, &env, i, via, w)) check_elect(c, k, stmts, &env, i, n->start, w);
+  }
+}
+
 void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
   Names tainted = {0};
   dependent_vars(c, k, thread_identity, clang_getNullCursor(), &tainted);
@@ -332,7 +477,7 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
       check_collective(c, k, &tainted, i, n->start, what(c, i), false);
       continue;
     }
-    int via = n->kind == CXCursor_CallExpr ? barrier_through(c, i, 0) : -1;
+    int via = n->kind == CXCursor_CallExpr ? reached_through(c, i, 0, is_barrier_node) : -1;
     if (via >= 0)
       check_collective(c, k, &tainted, i, n->start,
                        arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), what(c, via),
@@ -349,4 +494,5 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
   }
   check_region_barriers(c, k, &tainted);
   check_turns(c, k);
+  check_elects(c, k, stmts);
 }

@@ -29,8 +29,7 @@ int dependent_condition(const Ctx *c, int i, int top, size_t off, const char *co
 // directly or through a variable.
 bool thread_dependent_condition(Ctx *c, const Kernel *k, int p, size_t off);
 
-// The if, loop, switch, ?: or && / || above node i (up to `top`) whose
-// condition decides whether offset `off` runs and reads the thread index
-// other than through the partition index (which is the same for a whole
-// warp): one that may pick some lanes of a warp. -1 if none.
-int lane_condition(Ctx *c, const Kernel *k, int i, int top, size_t off);
+// Whether offset `off` under node i is reached by whole warps: no condition
+// between i and `top` (exclusive) may differ between the lanes of a warp
+// (lanes.c), up to a statement under `#pragma tirx uniform`.
+bool whole_warps_reach(Ctx *c, const Kernel *k, const Stmt *stmts, int i, int top, size_t off);

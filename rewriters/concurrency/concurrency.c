@@ -26,7 +26,7 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     check_jumps(c, k);
     assign_barriers(c, k);
     infer_counts(c, k);
-    check_byte_triggers(c, k);
+    check_byte_triggers(c, k, stmts);
     check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);
     if (c->diag->errors == errors) check_deadlock(c, k);

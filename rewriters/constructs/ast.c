@@ -202,6 +202,23 @@ bool is_assignment(const Node *n) {
   return false;
 }
 
+bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from) {
+  const Node *v = node_at(c, i);
+  if (v->kind == CXCursor_VarDecl && v->last != i) {
+    if (clang_equalCursors(v->cur, skip)) return false;
+    *var = v->cur, *from = i + 1;
+    return true;
+  }
+  if (!is_assignment(v)) return false;
+  int kids[2];
+  int nk = front_children(c->front, i, kids, 2);
+  if (nk < 1) return false;
+  CXCursor lhs = front_strip(node_at(c, kids[0])->cur);
+  if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) return false;
+  *var = clang_getCursorReferenced(lhs), *from = nk == 2 ? kids[1] : -1;
+  return v->kind == CXCursor_UnaryOperator || nk == 2;
+}
+
 int assigns_to(const Ctx *c, int node, CXCursor decl) {
   for (int i = node; i <= node_at(c, node)->last; i++) {
     CXCursor first;

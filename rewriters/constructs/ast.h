@@ -51,6 +51,11 @@ bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name);
 bool check_copied_body(Ctx *c, const Annotation *an, int body);
 // Whether the node assigns what its first child names: =, op=, ++, --.
 bool is_assignment(const Node *n);
+// Whether node i gives a local a value: a declaration with an initializer
+// (from = its first child), an assignment (from = the right-hand side) or
+// ++ / -- (from = -1), and which local (*var); declarations of `skip` (a null
+// cursor: none) are left out.
+bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from);
 // The node in node's subtree that assigns `decl` (=, op=, ++, --); -1 if none.
 int assigns_to(const Ctx *c, int node, CXCursor decl);
 char *node_text(const Ctx *c, int node);

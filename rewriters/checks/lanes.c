@@ -1,0 +1,381 @@
+// lanes.c - which values may differ between the lanes of one warp, for the
+// uniformity check of `elect` (uniform.c): elect.sync with the full mask
+// waits for all 32 lanes of the warp (PTX ISA, elect.sync), so a condition
+// above it must be the same in every lane.
+//
+// A value is WARP_UNIFORM (constants, parameters, blockIdx, blockDim,
+// gridDim, loop counters and what is computed from them only), a thread
+// index WARP_THREAD (threadIdx.x, plus or modulo a multiple of 32: each lane
+// holds its lane number plus a warp-uniform multiple of 32, so `t / 32` and
+// `t < 32` are uniform, `t % 32` and `t == 0` are not), WARP_LANE (differs
+// between the lanes: a lane number, thread_rank() of a group smaller than the
+// block, a load at a per-lane address, a shuffle down) or WARP_UNKNOWN
+// (threadIdx.y and .z: a warp holds several rows when blockDim.x is not a
+// multiple of 32). blockDim.x is taken as a multiple of 32. Locals follow
+// their initializers and assignments (flow-insensitive, as uniform.c's
+// dependent_vars: a value assigned under a lane-dependent `if` is not seen as
+// lane-dependent); a helper of this file is followed to its returns, four
+// calls deep; a function from elsewhere gives a warp-uniform value for
+// warp-uniform arguments, except the lane intrinsics named below.
+#include <stdio.h>
+#include <string.h>
+
+#include "ast.h"
+#include "lanes.h"
+
+enum {
+  MAX_DEPTH = 4,     // helpers followed, as uniform.c follows them
+  MAX_NESTING = 64,  // an expression nested deeper is not proven uniform (and no recursion runs away)
+};
+
+typedef struct {
+  CXCursor var;
+  WarpValue v;
+} Binding;
+
+struct WarpEnv {
+  int func, depth, nesting;
+  VEC(Binding) vars;
+  VEC(Binding) params;
+};
+
+static WarpValue of(WarpKind kind, CXCursor why) { return (WarpValue){kind, false, why}; }
+
+static WarpValue same(bool aligned) { return (WarpValue){WARP_UNIFORM, aligned, clang_getNullCursor()}; }
+
+#define uniform same(false)
+
+static WarpValue join(WarpValue a, WarpValue b) {
+  if (a.kind != b.kind) return a.kind > b.kind ? a : b;
+  a.aligned = a.aligned && b.aligned;
+  return a;
+}
+
+// A thread index that went through anything but a warp-aligned shift is
+// lane-dependent.
+static WarpValue mixed(WarpValue v, CXCursor at) {
+  return v.kind == WARP_THREAD ? of(WARP_LANE, at) : v;
+}
+
+static bool named(CXCursor cur, const char *name) {
+  CXString s = clang_getCursorSpelling(cur);
+  bool yes = !strcmp(clang_getCString(s), name);
+  clang_disposeString(s);
+  return yes;
+}
+
+static bool constant(CXCursor e, long long *v) {
+  bool u;
+  return clang_isExpression(clang_getCursorKind(e)) && front_eval_int(e, v, &u);
+}
+
+static WarpValue *bound(Binding *b, int n, CXCursor var) {
+  for (int i = 0; i < n; i++)
+    if (clang_equalCursors(b[i].var, var)) return &b[i].v;
+  return NULL;
+}
+
+// The last character of an expression's text (`x` of threadIdx.x: clang
+// names the property of a built-in coordinate nowhere else); 0 if unknown.
+static char last_char(const Ctx *c, CXCursor e) {
+  CXFile file;
+  unsigned off;
+  clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(e)), &file, NULL, NULL, &off);
+  size_t len;
+  const char *text = file && off ? clang_getFileContents(c->front->tu, file, &len) : NULL;
+  return text && off <= len ? text[off - 1] : 0;
+}
+
+// threadIdx.x and the other built-in coordinates (`base` is the object,
+// `member` the MemberRefExpr).
+static bool builtin(const Ctx *c, CXCursor base, CXCursor member, WarpValue *out) {
+  base = front_strip(base);
+  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) return false;
+  CXString s = clang_getCursorSpelling(base);
+  const char *b = clang_getCString(s);
+  bool x = last_char(c, member) == 'x', yes = true;
+  if (!strcmp(b, "threadIdx"))
+    *out = x ? of(WARP_THREAD, clang_getNullCursor()) : of(WARP_UNKNOWN, member);
+  else if (!strcmp(b, "blockDim"))
+    *out = same(x);
+  else if (!strcmp(b, "blockIdx") || !strcmp(b, "gridDim"))
+    *out = uniform;
+  else
+    yes = false;
+  clang_disposeString(s);
+  return yes;
+}
+
+static int children(CXCursor cur, CXCursor *out, int max) { return cursor_children(cur, out, max); }
+
+static WarpValue binary(CXCursor at, enum CXBinaryOperatorKind op, WarpValue a, WarpValue b, CXCursor rhs) {
+  long long k = 0;
+  bool kc = constant(rhs, &k);
+  bool au = a.kind == WARP_UNIFORM, bu = b.kind == WARP_UNIFORM;
+  if (au && bu) {
+    bool aligned = false;
+    switch (op) {
+    case CXBinaryOperator_Add:
+    case CXBinaryOperator_Sub:
+    case CXBinaryOperator_And: aligned = a.aligned && b.aligned; break;
+    case CXBinaryOperator_Mul: aligned = a.aligned || b.aligned; break;
+    case CXBinaryOperator_Shl: aligned = a.aligned || (kc && k >= 5); break;
+    default: break;
+    }
+    return same(aligned);
+  }
+  if (a.kind > WARP_THREAD || b.kind > WARP_THREAD) return join(a, b);
+  // One side (at least) is a thread index, the other uniform or a thread index.
+  WarpValue t = a.kind == WARP_THREAD ? a : b, u = a.kind == WARP_THREAD ? b : a;
+  bool both = a.kind == WARP_THREAD && b.kind == WARP_THREAD;
+  switch (op) {
+  case CXBinaryOperator_Add:
+    return !both && u.aligned ? t : of(WARP_LANE, at);
+  case CXBinaryOperator_Sub:  // t - 32 * w: a thread index still (and w * 32 - t is not)
+    return a.kind == WARP_THREAD && bu && b.aligned ? a : of(WARP_LANE, at);
+  case CXBinaryOperator_Div:
+    return a.kind == WARP_THREAD && kc && k > 0 && k % 32 == 0 ? uniform : of(WARP_LANE, at);
+  case CXBinaryOperator_Rem:
+    return a.kind == WARP_THREAD && kc && k > 0 && k % 32 == 0 ? a : of(WARP_LANE, at);
+  case CXBinaryOperator_Shr:
+    return a.kind == WARP_THREAD && kc && k >= 5 ? uniform : of(WARP_LANE, at);
+  case CXBinaryOperator_And:  // t & ~31 is the warp's first thread; t & 127 a thread index
+    if (a.kind == WARP_THREAD && kc && (k & 31) == 0) return uniform;
+    return a.kind == WARP_THREAD && kc && (k & 31) == 31 && ((k + 1) & k) == 0 ? a : of(WARP_LANE, at);
+  case CXBinaryOperator_LT:
+  case CXBinaryOperator_GT:
+  case CXBinaryOperator_LE:  // t <= 31 splits no warp either
+  case CXBinaryOperator_GE:
+    if (both) return of(WARP_LANE, at);
+    if (u.aligned) return op == CXBinaryOperator_LT || op == CXBinaryOperator_GE ? uniform : of(WARP_LANE, at);
+    // t <= 32 * n - 1, t > 32 * n - 1
+    if (kc && (k + 1) % 32 == 0 && (op == CXBinaryOperator_LE || op == CXBinaryOperator_GT)) return uniform;
+    return of(WARP_LANE, at);
+  case CXBinaryOperator_Comma: return b;
+  default: return of(WARP_LANE, at);
+  }
+}
+
+static WarpValue value(Ctx *c, WarpEnv *env, CXCursor e);
+
+// What a call returns: a lane intrinsic, a group's rank, a helper of this
+// file followed to its returns, or any other function of its arguments.
+static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
+  CXCursor callee = clang_getCursorReferenced(e);
+  CXString s = clang_getCursorSpelling(callee);
+  char name[64];
+  snprintf(name, sizeof name, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  // The callee expression, then the arguments; a method's object is the
+  // MemberRefExpr's base.
+  CXCursor kids[17], obj = clang_getNullCursor();
+  int nk = children(e, kids, 17), nargs = nk > 1 ? (nk > 17 ? 16 : nk - 1) : 0;
+  const CXCursor *arg = kids + 1;
+  if (nk >= 1 && clang_getCursorKind(front_strip(kids[0])) == CXCursor_MemberRefExpr) {
+    CXCursor base[1];
+    if (children(front_strip(kids[0]), base, 1) >= 1) obj = base[0];
+  }
+  WarpValue args = uniform;
+  for (int i = 0; i < nargs; i++) args = join(args, value(c, env, arg[i]));
+  if (!clang_Cursor_isNull(obj)) args = join(args, value(c, env, obj));
+  if (!strncmp(name, "__lanemask_", 11) || !strcmp(name, "tirx_lane_id") || !strcmp(name, "__match_any_sync") ||
+      !strcmp(name, "LaneId") || !strcmp(name, "laneid"))
+    return of(WARP_LANE, e);
+  if (!strcmp(name, "thread_rank") || !strcmp(name, "thread_index")) {
+    // A block's or a grid's rank is a thread index; a tile's or a coalesced group's is the lane's.
+    CXString t = clang_getTypeSpelling(clang_getCursorType(obj));
+    const char *ty = clang_getCString(t);
+    bool whole = !clang_Cursor_isNull(obj) && ((strstr(ty, "thread_block") && !strstr(ty, "tile")) ||
+                                               strstr(ty, "grid_group"));
+    clang_disposeString(t);
+    return whole ? of(WARP_THREAD, clang_getNullCursor()) : of(WARP_LANE, e);
+  }
+  if (!strcmp(name, "__ballot_sync") || !strcmp(name, "__any_sync") || !strcmp(name, "__all_sync") ||
+      !strcmp(name, "__activemask") || !strncmp(name, "__reduce_", 9) || !strcmp(name, "__match_all_sync") ||
+      !strncmp(name, "__syncthreads_", 14))
+    return uniform;  // one answer for the whole warp
+  if (!strcmp(name, "__shfl_sync") || !strcmp(name, "shfl")) {
+    // From one source lane: uniform when that lane is, over the whole warp
+    // (a width below 32 reads one lane per segment).
+    int src = !strcmp(name, "shfl") ? 1 : 2;
+    long long width = 32;
+    if (nargs > src + 1 && !constant(arg[src + 1], &width)) width = 32;  // the default, warpSize
+    if (nargs > src && width >= 32 && value(c, env, arg[src]).kind == WARP_UNIFORM) return uniform;
+    return of(WARP_LANE, e);
+  }
+  if (!strncmp(name, "__shfl_", 7) || !strcmp(name, "shfl_down") || !strcmp(name, "shfl_up") ||
+      !strcmp(name, "shfl_xor")) {  // from other lanes: as uniform as the value
+    int v = name[0] == '_' ? 1 : 0;
+    return nargs > v && value(c, env, arg[v]).kind == WARP_UNIFORM
+               ? uniform
+               : of(WARP_LANE, e);
+  }
+  // A helper of this file: its returns, with its parameters bound to the arguments.
+  CXCursor def = clang_getCursorDefinition(callee);
+  int fn = clang_Cursor_isNull(def) || !is_function_node(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
+  if (fn >= 0 && fn != env->func && env->depth < MAX_DEPTH) {
+    WarpValue *params = arena_alloc(c->arena, sizeof(WarpValue) * (size_t)(nargs + 1));
+    for (int i = 0; i < nargs; i++) params[i] = value(c, env, arg[i]);
+    WarpEnv *inner = warp_env(c, fn, params, nargs, env->depth + 1);
+    WarpValue r = uniform;
+    bool any = false;
+    for (int i = fn + 1; i <= node_at(c, fn)->last; i++) {
+      CXCursor ret[1];
+      if (node_at(c, i)->kind != CXCursor_ReturnStmt || node_at(c, i)->func != fn || children(node_at(c, i)->cur, ret, 1) < 1)
+        continue;
+      WarpValue v = value(c, inner, ret[0]);
+      r = any ? join(r, v) : v;
+      any = true;
+    }
+    if (r.kind >= WARP_UNKNOWN) r.why = e;
+    return r;
+  }
+  return mixed(args, e);
+}
+
+static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e);
+
+static WarpValue value(Ctx *c, WarpEnv *env, CXCursor e) {
+  if (env->nesting >= MAX_NESTING) return of(WARP_UNKNOWN, e);
+  env->nesting++;
+  WarpValue v = value_of(c, env, e);
+  env->nesting--;
+  return v;
+}
+
+static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e) {
+  e = front_strip(e);
+  long long k;
+  enum CXCursorKind kind = clang_getCursorKind(e);
+  if (constant(e, &k)) return same(k % 32 == 0);
+  CXCursor kids[3];
+  int n = children(e, kids, 3);
+  switch (kind) {
+  case CXCursor_DeclRefExpr: {
+    CXCursor ref = clang_getCursorReferenced(e);
+    if (named(ref, "warpSize")) return same(true);
+    WarpValue *v = bound(env->vars.items, env->vars.len, ref);
+    if (!v) v = bound(env->params.items, env->params.len, ref);
+    if (v && v->kind >= WARP_UNKNOWN && clang_Cursor_isNull(v->why)) return of(v->kind, e);
+    if (v) return *v;
+    return uniform;
+  }
+  case CXCursor_MemberRefExpr: {
+    WarpValue b;
+    if (n >= 1 && builtin(c, kids[0], e, &b)) return b;
+    return n >= 1 ? mixed(value(c, env, kids[0]), e) : uniform;
+  }
+  case CXCursor_ArraySubscriptExpr:  // a load at a per-lane address differs between the lanes
+    return n == 2 ? mixed(join(value(c, env, kids[0]), value(c, env, kids[1])), e) : uniform;
+  case CXCursor_UnaryOperator: {
+    if (n < 1) return uniform;
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+    WarpValue v = value(c, env, kids[0]);
+    if (op == CXUnaryOperator_Plus || op == CXUnaryOperator_AddrOf) return v;
+    return mixed(v, e);
+  }
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator: {
+    if (n != 2) return uniform;
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    WarpValue a = value(c, env, kids[0]), b = value(c, env, kids[1]);
+    if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) return mixed(join(a, b), e);
+    if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE)
+      return a.kind == WARP_UNIFORM && b.kind == WARP_UNIFORM ? uniform : mixed(join(a, b), e);
+    if (op == CXBinaryOperator_Assign) return b;
+    static const enum CXBinaryOperatorKind plain[] = {
+        CXBinaryOperator_Mul, CXBinaryOperator_Div, CXBinaryOperator_Rem, CXBinaryOperator_Add,
+        CXBinaryOperator_Sub, CXBinaryOperator_Shl, CXBinaryOperator_Shr, CXBinaryOperator_And,
+        CXBinaryOperator_Xor, CXBinaryOperator_Or};  // x op= e is x op e
+    if (op > CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign) op = plain[op - CXBinaryOperator_MulAssign];
+    // t > 32 * n - 1 and 32 * n <= t: the thread index on the right turns the comparison around.
+    if (b.kind == WARP_THREAD && a.kind == WARP_UNIFORM && op >= CXBinaryOperator_LT && op <= CXBinaryOperator_GE) {
+      static const enum CXBinaryOperatorKind flip[] = {CXBinaryOperator_GT, CXBinaryOperator_LT, CXBinaryOperator_GE,
+                                                       CXBinaryOperator_LE};
+      return binary(e, flip[op - CXBinaryOperator_LT], b, a, kids[0]);
+    }
+    return binary(e, op, a, b, kids[1]);
+  }
+  case CXCursor_ConditionalOperator: {
+    if (n != 3) return uniform;
+    WarpValue cond = value(c, env, kids[0]);
+    WarpValue arms = join(value(c, env, kids[1]), value(c, env, kids[2]));
+    return cond.kind == WARP_UNIFORM ? arms : mixed(join(cond, arms), e);
+  }
+  case CXCursor_CallExpr: return call(c, env, e);
+  case CXCursor_LambdaExpr: return uniform;
+  default: {  // casts, constructions, pseudo-objects: what they are made of
+    CXCursor all[16];
+    int m = children(e, all, 16), exprs = 0;
+    WarpValue v = uniform;
+    for (int i = 0; i < m && i < 16; i++)
+      if (clang_isExpression(clang_getCursorKind(all[i]))) v = exprs++ ? join(v, value(c, env, all[i])) : value(c, env, all[i]);
+    return exprs > 1 ? mixed(v, e) : v;
+  }
+  }
+}
+
+WarpValue warp_value(Ctx *c, WarpEnv *env, CXCursor expr) { return value(c, env, expr); }
+
+WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee) {
+  CXCursor kids[17];  // the callee expression, then the arguments
+  int nk = children(call, kids, 17), nargs = nk > 1 ? (nk > 17 ? 16 : nk - 1) : 0;
+  WarpValue *params = arena_alloc(c->arena, sizeof(WarpValue) * (size_t)(nargs + 1));
+  for (int i = 0; i < nargs; i++) params[i] = value(c, caller, kids[1 + i]);
+  return warp_env(c, callee, params, nargs, caller->depth + 1);
+}
+
+// Binds var to v joined with what it holds already; true when that grew.
+static bool bind(Ctx *c, WarpEnv *env, CXCursor var, WarpValue v) {
+  WarpValue *old = bound(env->vars.items, env->vars.len, var);
+  if (!old) {
+    Binding b = {var, v};
+    VEC_PUSH(c->arena, env->vars, b);
+    return true;
+  }
+  WarpValue j = join(*old, v);
+  if (j.kind == old->kind && j.aligned == old->aligned) return false;
+  *old = j;
+  return true;
+}
+
+WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth) {
+  WarpEnv *env = arena_alloc(c->arena, sizeof *env);
+  memset(env, 0, sizeof *env);
+  env->func = func, env->depth = depth;
+  int p = 0;
+  for (int i = func + 1; i <= node_at(c, func)->last && params; i++)
+    if (node_at(c, i)->kind == CXCursor_ParmDecl && node_at(c, i)->parent == func) {
+      Binding b = {node_at(c, i)->cur, p < nparams ? params[p] : uniform};
+      p++;
+      VEC_PUSH(c->arena, env->params, b);
+    }
+  // The locals: a fixpoint over their initializers and assignments (the
+  // lattice is finite and each round only raises).
+  for (int round = 0, grew = 1; grew && round < 16; round++) {
+    grew = 0;
+    for (int i = func + 1; i <= node_at(c, func)->last; i++) {
+      CXCursor var;
+      int from;
+      if (!assignment_at(c, i, clang_getNullCursor(), &var, &from)) continue;
+      const Node *n = node_at(c, i);
+      WarpValue v;
+      if (n->kind == CXCursor_VarDecl) {
+        CXCursor kids[16];  // the initializer: its last expression (after type references, array sizes)
+        int nk = children(n->cur, kids, 16), last = -1;
+        for (int j = 0; j < nk && j < 16; j++)
+          if (clang_isExpression(clang_getCursorKind(kids[j]))) last = j;
+        if (last < 0) continue;
+        v = value(c, env, kids[last]);
+      } else if (n->kind == CXCursor_UnaryOperator) {  // ++ / --: a thread index is one no more
+        WarpValue *old = bound(env->vars.items, env->vars.len, var);
+        v = mixed(old ? *old : uniform, n->cur);
+        if (v.kind == WARP_UNIFORM) v.aligned = false;
+      } else {
+        v = value(c, env, n->cur);  // `x = e` is e; `x op= e`, x op e
+      }
+      grew |= bind(c, env, var, v);
+    }
+  }
+  return env;
+}

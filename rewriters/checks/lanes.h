@@ -1,0 +1,32 @@
+// lanes.h - which values may differ between the lanes of one warp (lanes.c),
+// for the uniformity check of `elect` (uniform.c, SPEC 2): elect.sync with the
+// full mask needs all 32 lanes of the warp there.
+#pragma once
+#include "kernel.h"
+
+// From the least to the most suspect; a join is the larger.
+typedef enum {
+  WARP_UNIFORM,  // the same in every lane of a warp: constants, parameters, blockIdx, the warp index
+  WARP_THREAD,   // a thread index: the lane plus a warp-uniform multiple of 32 (threadIdx.x, t % 128)
+  WARP_UNKNOWN,  // neither proven: threadIdx.y and threadIdx.z (a warp spans rows unless blockDim.x % 32 == 0)
+  WARP_LANE,     // may differ between the lanes: threadIdx.x % 32, thread_rank(), a load at a per-lane index
+} WarpKind;
+
+typedef struct {
+  WarpKind kind;
+  bool aligned;  // WARP_UNIFORM and a multiple of 32
+  CXCursor why;  // what made it WARP_UNKNOWN or WARP_LANE first (null otherwise), for the message
+} WarpValue;
+
+// The locals of one function (and their values), as the fixpoint of their
+// initializers and assignments; `params` binds the function's parameters
+// (a helper's, from the call's arguments) and may be NULL (then each is
+// warp-uniform).
+typedef struct WarpEnv WarpEnv;
+WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth);
+// The locals of `callee` (a function node) called at `call` (a CallExpr of
+// the caller's function, whose locals are `caller`), its parameters bound to
+// the call's arguments.
+WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee);
+// The value of an expression of that function.
+WarpValue warp_value(Ctx *c, WarpEnv *env, CXCursor expr);

@@ -1,0 +1,12 @@
+#line 1 "elect_unproven.cu"
+// elect under a condition on threadIdx.y: the same in every lane of a warp
+// only when blockDim.x is a multiple of 32, which tirx-pp cannot know: a
+// warning, and the output as usual.
+#include "tirx.h"
+
+__global__ void rows(int *count) {
+  if (threadIdx.y == 0) {
+if (tirx_elect_one_sync())
+    atomicAdd(count, 1);
+  }
+}
