@@ -83,6 +83,24 @@ void infer_counts(Ctx *c, Kernel *k) {
         }
       continue;
     }
+    // Triggered, never waited on: the triggers hold back no thread. Met in
+    // adoption trial 3: a producer that forgot tirx_wait(empty[s]) refills a
+    // slot the consumers still read, and nothing said so.
+    // Not for an event already refused for its size (its uses raise nothing
+    // more), nor after an error: the wait may be an annotation that could not
+    // be read (`tirx_wait(e;`).
+    if (ev->triggered && !ev->waited && ev->slots <= 64 && !c->diag->errors && !failed_target(k, ev->name)) {
+      diag_warning(c->diag, ev->an->start,
+                   "event '%.*s' is triggered but never waited on: its triggers hold back no thread (a producer "
+                   "that does not wait for a free slot overwrites one still in use)",
+                   (int)ev->name.len, ev->name.s);
+      for (int i = 0; i < k->ops.len; i++)
+        if (k->ops.items[i].event == ev) {
+          diag_note(c->diag, k->ops.items[i].an->start, "'%.*s' is triggered here", (int)ev->name.len,
+                    ev->name.s);
+          break;
+        }
+    }
     if (ev->count) continue;
     if (!ev->triggered && !failed_target(k, ev->name)) {  // neither waited nor triggered
       diag_warning(c->diag, ev->an->start, "event '%.*s' is never triggered or waited on", (int)ev->name.len,
