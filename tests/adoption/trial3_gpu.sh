@@ -32,9 +32,10 @@ wait
 for f in "$O"/*.build.rc; do n=$(basename "$f" .build.rc)
   say "build $n: exit $(cat "$f"), $(grep -c 'warning #' "$O/$n.build.log") nvcc warnings"; done
 # Timings blanked: '12.3 ms' -> 'N ms' (also us, TFLOPs, MegaElements/s), 'Time (ms): 1.2'
-# and the names that differ between the builds: ./orig_x -> ./x, tree/cs-orig/ -> tree/cs/
+# and the names that differ between the builds: ./orig_x -> ./x, tree/cs-orig/ -> tree/cs/,
+# a message's leading program name
 blank() { sed -E 's/[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)? ?(ms|us|TFLOPs|MegaElements\/s)/N \3/g; s/(Time \(ms\): )[0-9.]+/\1N/
-  s#\./(orig|tirx|wrong)_#./#g; s#/(cs|tk|fam)-orig/#/\1/#g'; }
+  s#\./(orig|tirx|wrong)_#./#g; s#/(cs|tk|fam)-orig/#/\1/#g; s#^\./[A-Za-z0-9_]+: #./PROGRAM: #'; }
 runone() { local n=$1; shift
   (cd "$O/bin" && timeout 60 "./$n" "$@" > "$O/$n.out" 2>&1; echo $? > "$O/$n.rc"); blank < "$O/$n.out" > "$O/$n.cmp"; }
 pass=0 fail=0
@@ -50,7 +51,8 @@ pair shfl_scan
 # The wrong annotations that tirx-pp took with exit 0 and no message: what they do.
 wrong() { local n=$1 ref=$2; runone "wrong_$n"; local r=$(cat "$O/wrong_$n.rc")
   if [ "$r" = 0 ] && cmp -s "$O/$ref.cmp" "$O/wrong_$n.cmp"; then say "wrong $n: exit 0, same output as $ref (the bug did not show)"
-  else say "wrong $n: exit $r, differs from $ref:"; diff "$O/$ref.cmp" "$O/wrong_$n.cmp" | head -6 | sed 's/^/     /' | tee -a "$O/summary.txt"; fi; }
+  else say "wrong $n: exit $r ($ref: $(cat "$O/$ref.rc"))$(cmp -s "$O/$ref.cmp" "$O/wrong_$n.cmp" || echo ", output differs from $ref's:")"
+    diff "$O/$ref.cmp" "$O/wrong_$n.cmp" | head -6 | sed 's/^/     /' | tee -a "$O/summary.txt"; fi; }
 wrong w15 orig_level_08
 wrong w20 orig_shfl_scan
 say "$pass passed, $fail failed"
