@@ -48,7 +48,7 @@ pair() { local n=$1; runone "orig_$n"; runone "tirx_$n"
 pair flash
 pair level_08
 pair shfl_scan
-# The wrong annotations that tirx-pp took with exit 0 and no message: what they do.
+# The wrong annotations (w15: exit 0 and no message before fix D; w20: still silent): what they do.
 wrong() { local n=$1 ref=$2; runone "wrong_$n"; local r=$(cat "$O/wrong_$n.rc")
   if [ "$r" = 0 ] && cmp -s "$O/$ref.cmp" "$O/wrong_$n.cmp"; then say "wrong $n: exit 0, same output as $ref (the bug did not show)"
   else say "wrong $n: exit $r ($ref: $(cat "$O/$ref.rc"))$(cmp -s "$O/$ref.cmp" "$O/wrong_$n.cmp" || echo ", output differs from $ref's:")"
