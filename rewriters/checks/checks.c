@@ -83,6 +83,24 @@ void infer_counts(Ctx *c, Kernel *k) {
         }
       continue;
     }
+    // Triggered, never waited on: the triggers hold back no thread. Met in
+    // adoption trial 3: a producer that forgot tirx_wait(empty[s]) refills a
+    // slot the consumers still read, and nothing said so.
+    // Not for an event already refused for its size (its uses raise nothing
+    // more), nor after an error: the wait may be an annotation that could not
+    // be read (`tirx_wait(e;`).
+    if (ev->triggered && !ev->waited && ev->slots <= 64 && !c->diag->errors && !failed_target(k, ev->name)) {
+      diag_warning(c->diag, ev->an->start,
+                   "event '%.*s' is triggered but never waited on: its triggers hold back no thread (a producer "
+                   "that does not wait for a free slot overwrites one still in use)",
+                   (int)ev->name.len, ev->name.s);
+      for (int i = 0; i < k->ops.len; i++)
+        if (k->ops.items[i].event == ev) {
+          diag_note(c->diag, k->ops.items[i].an->start, "'%.*s' is triggered here", (int)ev->name.len,
+                    ev->name.s);
+          break;
+        }
+    }
     if (ev->count) continue;
     if (!ev->triggered && !failed_target(k, ev->name)) {  // neither waited nor triggered
       diag_warning(c->diag, ev->an->start, "event '%.*s' is never triggered or waited on", (int)ev->name.len,
@@ -226,5 +244,82 @@ void check_jumps(Ctx *c, Kernel *k) {
       diag_note(c->diag, an->start, "the declaration");
       break;
     }
+  }
+}
+
+// --- the launches of a partitioned kernel ---------------------------------------------
+// The block size of `name<<<grid, BLOCK...`: an integer literal, or the name of a
+// constant of the file whose value clang knows (a `constexpr int NUM_THREADS`);
+// false for anything else (a dim3, an expression).
+static bool launch_block(Ctx *c, const char *t, size_t from, size_t to, long long *value) {
+  while (from < to && (t[from] == ' ' || t[from] == '\t' || t[from] == '\n' || t[from] == '\r')) from++;
+  while (to > from && (t[to - 1] == ' ' || t[to - 1] == '\t' || t[to - 1] == '\n' || t[to - 1] == '\r')) to--;
+  if (from == to) return false;
+  size_t i = from;
+  if (t[i] >= '0' && t[i] <= '9') {
+    long long v = 0;
+    for (; i < to && t[i] >= '0' && t[i] <= '9' && v < 1000000; i++) v = v * 10 + (t[i] - '0');
+    while (i < to && (t[i] == 'u' || t[i] == 'U' || t[i] == 'l' || t[i] == 'L')) i++;
+    if (i != to) return false;
+    *value = v;
+    return true;
+  }
+  for (; i < to && is_ident_char((unsigned char)t[i]); i++) {}
+  if (i != to || !is_ident_start((unsigned char)t[from])) return false;
+  bool found = false;
+  for (int n = 0; n < c->front->nnodes; n++) {
+    const Node *d = node_at(c, n);
+    if (d->kind != CXCursor_VarDecl) continue;
+    CXString s = clang_getCursorSpelling(d->cur);
+    bool same = strlen(clang_getCString(s)) == to - from && !memcmp(clang_getCString(s), t + from, to - from);
+    clang_disposeString(s);
+    long long v;
+    bool u;
+    if (!same) continue;
+    if (!front_eval_int(d->cur, &v, &u) || (found && v != *value)) return false;  // unknown, or two of that name
+    *value = v, found = true;
+  }
+  return found;
+}
+
+// A launch of a kernel with a partition, in the same file, whose block is a
+// known constant other than the partition's threads (adoption trial 3:
+// warpgroups(wg: 2) and kernel<<<g, NUM_THREADS>>> with 384): the launch
+// fails against the __launch_bounds__ the partition adds, or a region runs
+// with no threads. Found in the text (host bodies are not parsed in full):
+// `name<<<` not preceded by a part of a name; a warning, as the text may be
+// inactive code.
+void check_launches(Ctx *c, Kernel *k) {
+  if (!k->part || !k->nparts) return;
+  CXString s = clang_getCursorSpelling(node_at(c, k->func)->cur);
+  const char *name = arena_strndup(c->arena, clang_getCString(s), strlen(clang_getCString(s)));
+  clang_disposeString(s);
+  size_t len = strlen(name), n = c->src->len;
+  const char *t = c->src->data;
+  int want = k->nparts * k->group;
+  for (const char *p = t; len && (p = strstr(p, name)) != NULL; p += len) {
+    size_t at = (size_t)(p - t), i = at + len;
+    if ((at && is_ident_char((unsigned char)t[at - 1])) || i + 3 > n || strncmp(t + i, "<<<", 3)) continue;
+    // The second argument: from the first top-level comma to the next one or '>>>'.
+    size_t b0 = 0, b1 = 0;
+    int depth = 0;
+    for (i += 3; i < n && t[i] != ';'; i++) {
+      char ch = t[i];
+      if (ch == '(' || ch == '[' || ch == '{') depth++;
+      else if (ch == ')' || ch == ']' || ch == '}') depth--;
+      else if (!depth && (ch == ',' || (ch == '>' && i + 2 < n && !strncmp(t + i, ">>>", 3)))) {
+        if (b0) { b1 = i; break; }
+        if (ch != ',') break;
+        b0 = i + 1;
+      }
+    }
+    long long block = 0;
+    if (!b1 || !launch_block(c, t, b0, b1, &block) || block == want) continue;
+    size_t off = b0;
+    while (off < b1 && (t[off] == ' ' || t[off] == '\t' || t[off] == '\n' || t[off] == '\r')) off++;
+    diag_warning(c->diag, off, "'%s' is launched with %lld threads per block, but its partition covers %d: launch it "
+                 "with %d",
+                 name, block, want, want);
+    diag_note(c->diag, k->part->start, "the partition");
   }
 }

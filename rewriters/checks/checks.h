@@ -14,3 +14,6 @@ void check_jumps(Ctx *c, Kernel *k);
 // A tirx_trigger_bytes under an `if` that whole warps take: each of their
 // threads would announce the copy's bytes.
 void check_byte_triggers(Ctx *c, Kernel *k, const Stmt *stmts);
+// A launch of a partitioned kernel in the same file whose block is a known
+// constant other than the partition's threads (a warning).
+void check_launches(Ctx *c, Kernel *k);
