@@ -27,13 +27,13 @@
 // to a multiple of 8 and the rest: 128 + 128 for BN = 256, 80 + 80 for 160,
 // 80 + 72 for 152 and 64 + 64 for 128 (two maps of B, one box size each; 76 +
 // 76 would put rank 1's part in the middle of an atom). The host pairs tiles
-// side by side unless that adds more tiles past C's edge than the other way
-// (pair_beside: 3000 x 5000 in 256 x 152 tiles has 12 tile rows and 33 tile
-// columns, 396 tiles, 3 full waves of 132, which 17 pairs of columns would
-// make 408, 4 waves; 16896 x 256 has one tile column). Side by side measured
-// better where both fit (8448 x 256 x 4096: 0.99-1.02x of gemm_bf16 against
-// 0.79x one above the other): A streams from memory, B is read by every block
-// of a skinny C. Each block announces the bytes that land in its slot on its
+// side by side on a skinny C (two columns of tiles: 8448 x 256 x 4096
+// measured 0.99-1.02x of gemm_bf16 so against 0.79x one above the other; A
+// streams from memory there, B is read by every block), and elsewhere one
+// above the other unless that adds more tiles past C's edge (pair_beside:
+// 3000 x 5000 in 256 x 152 tiles has 12 tile rows and 33 tile columns, 396
+// tiles, 3 full waves of 132, which 17 pairs of columns would make 408, 4
+// waves; 16896 x 256 has one tile column). Each block announces the bytes that land in its slot on its
 // own `full` (tirx_trigger_bytes); `full` is a cluster event, so that its
 // barriers are initialized and published before the other block copies into
 // them. A slot of `empty` is free only once the consumers of both blocks are

@@ -150,12 +150,15 @@ enum GemmTile { kTileAuto = -1, kTile128x256, kTile256x152, kTile192x160, kTile1
 
 // Whether the two blocks of a cluster (gemm_bf16_cluster.cu) take tiles side
 // by side (sharing A's K-tiles) rather than one above the other (sharing
-// B's), for a C of tiles_m x tiles_n tiles: the pairing that adds fewer tiles
-// past C's edge (an odd count leaves a block of the last pair a tile of its
-// own that TMA's stores clip away), side by side on a tie, which measured
-// better (bench/RESULTS.md, session 7).
+// B's), for a C of tiles_m x tiles_n tiles. On a skinny C (two columns of
+// tiles) side by side, which measured 1-25% better there (bench/RESULTS.md,
+// session 7); elsewhere one above the other, which measured 1-2% better at
+// 4096³ and 8192 x 8192 x 1024, unless it adds more tiles past C's edge (an
+// odd count leaves a block of the last pair a tile of its own that TMA's
+// stores clip away); one column: one above the other.
 static bool pair_beside(long long tiles_m, long long tiles_n) {
-  return (tiles_n % 2 ? tiles_m : 0) <= (tiles_m % 2 ? tiles_n : 0);
+  const long long past_beside = tiles_n % 2 ? tiles_m : 0, past_above = tiles_m % 2 ? tiles_n : 0;
+  return tiles_n <= 2 ? past_beside <= past_above : past_beside < past_above;
 }
 
 // The tile shape for m x n on `sms` multiprocessors, one block per tile
