@@ -202,6 +202,10 @@ check inpch
 # inside a namespace, and inside an initializer
 { printf '#pragma once\nnamespace foo {\n#include <sysplain.h>\n}\n'; kernel 'sizeof(foo::plain_t)'; } > src/ns.cuh
 main ns; check ns
+# ... or inside one that a macro of the user's opens (the walk counts the brackets written out)
+printf '#pragma once\nconstexpr int pick(int) { return 4; }\n' > src/pre4.h
+{ printf '#pragma once\n#define NS_OPEN namespace __u {\n#define NS_CLOSE }\nNS_OPEN\nint dummy;\n#include <sysover.h>\nNS_CLOSE\n'; kernel 'pick(1L)'; } > src/nsmacro.cuh
+main nsmacro '#include "pre4.h"\n'; check nsmacro
 { printf '#pragma once\nconstexpr int arr[] = {\n#include <sysdata.h>\n};\n'; kernel 'sizeof(arr) / sizeof(arr[0])'; } > src/data.cuh
 main data; check data
 # a macro whose body is _Pragma("pack(...)"), used before the line

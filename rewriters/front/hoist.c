@@ -310,11 +310,32 @@ static bool pastes(LexText t, const Dir *d) {
   return false;
 }
 
+// Whether the body of the macro that d defines opens or closes a bracket it
+// does not close or open itself (`#define NS_OPEN namespace u {`): a use
+// moves the code into or out of a scope that the walk, which counts the
+// brackets written out, does not see.
+static bool unbalanced(LexText t, const Dir *d) {
+  int depth[3] = {0, 0, 0};  // ( [ {
+  for (size_t p = d->ae; p < d->end;) {
+    LexKind kind;
+    size_t q, e = next_token(t, p, d->end, &q, &kind);
+    if (q >= d->end) break;
+    const char *at = kind == LEX_PUNCT ? strchr("([{)]}", t.s[q]) : NULL;
+    if (at && *at) {
+      int i = (int)(at - "([{)]}");
+      if ((depth[i % 3] += i < 3 ? 1 : -1) < 0) return true;
+    }
+    p = e;
+  }
+  return depth[0] || depth[1] || depth[2];
+}
+
 // Records the macro that the #define d defines: 1 when a use may declare, 2
-// when it pastes.
+// when it pastes or leaves a bracket open or closes one (a use stops the
+// hoisting).
 static void add_macro(Walk *w, LexText t, const Dir *d) {
   if (d->ak != LEX_IDENT) return;
-  int may = may_declare(t, d) | (pastes(t, d) ? 2 : 0);
+  int may = may_declare(t, d) | (pastes(t, d) || unbalanced(t, d) ? 2 : 0);
   int *v = wordset_get(&w->macros, t.s + d->as, d->ae - d->as);
   if (v)
     *v |= may;
@@ -377,6 +398,7 @@ void header_macros_add(HeaderMacros *m, const char *text, size_t size) {
     }
     hm.words = words.items, hm.nwords = words.len;
     hm.declares = user_name(t.s + d.as, d.ae - d.as) ? may_declare(t, &d) : declares_parameter(t, &d);
+    bad = bad || unbalanced(t, &d);  // __BEGIN_DECLS: extern "C" {
     if (bad) wordset_add(&m->bad, hm.name, strlen(hm.name), 1);
     VEC_PUSH(m->a, m->all, hm);
   }
