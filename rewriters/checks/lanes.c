@@ -78,12 +78,21 @@ static WarpValue *bound(Binding *b, int n, CXCursor var) {
 // The last character of an expression's text (`x` of threadIdx.x: clang
 // names the property of a built-in coordinate nowhere else); 0 if unknown.
 static char last_char(const Ctx *c, CXCursor e) {
+  // The expression's spelling location is its base's first token, in the file
+  // or in the body of the macro that spells it (`#define WARP (threadIdx.x / 32)`):
+  // read `NAME . c` from there.
   CXFile file;
   unsigned off;
-  clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(e)), &file, NULL, NULL, &off);
+  clang_getSpellingLocation(clang_getCursorLocation(e), &file, NULL, NULL, &off);
   size_t len;
-  const char *text = file && off ? clang_getFileContents(c->front->tu, file, &len) : NULL;
-  return text && off <= len ? text[off - 1] : 0;
+  const char *text = file ? clang_getFileContents(c->front->tu, file, &len) : NULL;
+  if (!text || off >= len) return 0;
+  size_t i = off;
+  while (i < len && (is_ident_char((unsigned char)text[i]))) i++;
+  while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
+  if (i >= len || text[i] != '.') return 0;
+  for (i++; i < len && (text[i] == ' ' || text[i] == '\t'); i++) {}
+  return i + 1 < len && !is_ident_char((unsigned char)text[i + 1]) ? text[i] : i + 1 == len ? text[i] : 0;
 }
 
 // threadIdx.x and the other built-in coordinates (`base` is the object,
@@ -186,9 +195,10 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
     CXString t = clang_getTypeSpelling(clang_getCursorType(obj));
     const char *ty = clang_getCString(t);
     bool whole = !clang_Cursor_isNull(obj) && ((strstr(ty, "thread_block") && !strstr(ty, "tile")) ||
-                                               strstr(ty, "grid_group"));
+                                               strstr(ty, "grid_group") || strstr(ty, "cluster_group"));
+    bool any_group = !clang_Cursor_isNull(obj) && strstr(ty, "thread_group");  // a block or a tile: not known
     clang_disposeString(t);
-    return whole ? of(WARP_THREAD, clang_getNullCursor()) : of(WARP_LANE, e);
+    return whole ? of(WARP_THREAD, clang_getNullCursor()) : any_group ? of(WARP_UNKNOWN, e) : of(WARP_LANE, e);
   }
   if (!strcmp(name, "__ballot_sync") || !strcmp(name, "__any_sync") || !strcmp(name, "__all_sync") ||
       !strcmp(name, "__activemask") || !strncmp(name, "__reduce_", 9) || !strcmp(name, "__match_all_sync") ||
@@ -350,6 +360,15 @@ WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int de
       p++;
       VEC_PUSH(c->arena, env->params, b);
     }
+  // A local that an asm statement names may be written there (`"=r"(lane)`
+  // from %laneid): not proven uniform.
+  for (int i = func + 1; i <= node_at(c, func)->last; i++)
+    if (node_at(c, i)->kind == CXCursor_AsmStmt)
+      for (int j = i + 1; j <= node_at(c, i)->last; j++)
+        if (node_at(c, j)->kind == CXCursor_DeclRefExpr) {
+          CXCursor var = clang_getCursorReferenced(node_at(c, j)->cur);
+          if (clang_getCursorKind(var) == CXCursor_VarDecl) bind(c, env, var, of(WARP_UNKNOWN, node_at(c, i)->cur));
+        }
   // The locals: a fixpoint over their initializers and assignments (the
   // lattice is finite and each round only raises).
   for (int round = 0, grew = 1; grew && round < 16; round++) {

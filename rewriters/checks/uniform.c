@@ -344,10 +344,13 @@ static const char *quoted(Ctx *c, int cond, CXCursor why) {
 // above i is WARP_LANE with a null why; *cond the condition's node), up to
 // a statement under `#pragma tirx uniform`; the node that it decides (an if,
 // a loop, ...), -1 if none.
-static int lane_condition(Ctx *c, const Stmt *stmts, WarpEnv *env, int i, int top, size_t off, WarpValue *v,
-                          int *cond) {
+static int lane_condition_at(Ctx *c, const Stmt *stmts, WarpEnv *env, int i, int top, size_t off, WarpValue *v,
+                          int *cond, bool past_uniform) {
   for (int p = i; p >= 0 && p != top; p = node_at(c, p)->parent) {
-    if (uniform_statement(c, stmts, p)) return -1;
+    if (uniform_statement(c, stmts, p)) {
+      if (!past_uniform) return -1;
+      continue;  // its own condition is vouched for, not those around it
+    }
     *cond = p == i ? -1 : deciding_condition(c, p, off);  // (a stub's condition collapses to its start)
     if (*cond < 0) continue;
     *v = is_elect_if(c, p) ? (WarpValue){WARP_LANE, false, clang_getNullCursor()}
@@ -357,10 +360,15 @@ static int lane_condition(Ctx *c, const Stmt *stmts, WarpEnv *env, int i, int to
   return -1;
 }
 
+static int lane_condition(Ctx *c, const Stmt *stmts, WarpEnv *env, int i, int top, size_t off, WarpValue *v,
+                          int *cond) {
+  return lane_condition_at(c, stmts, env, i, top, off, v, cond, false);
+}
+
 bool whole_warps_reach(Ctx *c, const Kernel *k, const Stmt *stmts, int i, int top, size_t off) {
   WarpValue v;
   int cond;
-  return lane_condition(c, stmts, warp_env(c, k->func, NULL, 0, 0), i, top, off, &v, &cond) < 0;
+  return lane_condition_at(c, stmts, warp_env(c, k->func, NULL, 0, 0), i, top, off, &v, &cond, true) < 0;
 }
 
 // `what` at off stands under condition `cond` of node p, whose value is v
@@ -414,20 +422,30 @@ static void check_elect(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv **env, int
 // A call that reaches an elect in its callee directly (node via, in function
 // `body`): a condition there on the callee's parameters, the same in every
 // lane for warp-uniform arguments (the callee's own check passed it), may
-// differ with this call's arguments. True when reported.
+// differ with this call's arguments. Every elect of the callee is checked so;
+// `what` names the call with via, `call_name` the call alone (for another
+// elect). True when reported.
 static bool check_elect_arguments(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv **env, int call, int via,
-                                  const char *what) {
+                                  const char *what, const char *call_name) {
   int body = callee_body(c, call);
   if (body < 0 || !is_function_node(node_at(c, body)->kind) || node_at(c, via)->func != body) return false;
-  WarpValue v;
-  int cond;
-  size_t at = node_at(c, via)->start;
-  if (lane_condition(c, stmts, warp_env(c, body, NULL, 0, 0), via, body, at, &v, &cond) >= 0) return false;
-  if (!*env) *env = warp_env(c, k->func, NULL, 0, 0);
-  int p = lane_condition(c, stmts, warp_env_of_call(c, *env, node_at(c, call)->cur, body), via, body, at, &v, &cond);
-  if (p < 0) return false;
-  report_elect(c, node_at(c, call)->start, what, p, cond, v, true);
-  return true;
+  bool reported = false;
+  for (int e = body; e <= node_at(c, body)->last && !reported; e++) {  // every elect of the callee
+    if (!is_elect_if(c, e) || node_at(c, e)->func != body) continue;
+    WarpValue v;
+    int cond;
+    size_t at = node_at(c, e)->start;
+    if (lane_condition(c, stmts, warp_env(c, body, NULL, 0, 0), e, body, at, &v, &cond) >= 0) continue;
+    if (!*env) *env = warp_env(c, k->func, NULL, 0, 0);
+    int p = lane_condition(c, stmts, warp_env_of_call(c, *env, node_at(c, call)->cur, body), e, body, at, &v, &cond);
+    if (p < 0) continue;
+    const char *named = e == via ? what
+                                 : arena_printf(c->arena, "%s (which reaches %s at line %d)", call_name,
+                                                elect_spelling(c, e), source_line(c->src, node_at(c, e)->start));
+    report_elect(c, node_at(c, call)->start, named, p, cond, v, true);
+    reported = true;
+  }
+  return reported;
 }
 
 // The elects of this function, and its calls that reach one through helpers.
@@ -463,7 +481,8 @@ static void check_elects(Ctx *c, Kernel *k, const Stmt *stmts) {
     if (via < 0) continue;
     const char *w = arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), elect_spelling(c, via),
                                  source_line(c->src, node_at(c, via)->start));
-    if (!check_elect_arguments(c, k, stmts, &env, i, via, w)) check_elect(c, k, stmts, &env, i, n->start, w);
+    if (!check_elect_arguments(c, k, stmts, &env, i, via, w, what(c, i)))
+      check_elect(c, k, stmts, &env, i, n->start, w);
   }
 }
 

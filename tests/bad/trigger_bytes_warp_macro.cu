@@ -1,0 +1,28 @@
+// A byte trigger under a whole-warp test spelled through a macro (count(1)):
+// accepted before, as the macro hid threadIdx.x.
+#include "tirx.h"
+#define WARP_ID (threadIdx.x / 32)
+__global__ void k(float *out, int n) {
+  __shared__ float buf[8];
+#pragma tirx warps(w: 4)
+#pragma tirx event full[2] count(1)
+#pragma tirx event empty[2] ready
+#pragma tirx async(w < 2)
+  {
+    for (int kt = 0; kt < n; ++kt) {
+      tirx_wait(empty[kt % 2]);
+      if (WARP_ID == 0) tirx_trigger_bytes(full[kt % 2], 0);
+    }
+  }
+#pragma tirx async(w >= 2)
+  {
+    for (int kt = 0; kt < n; ++kt) {
+      tirx_wait(full[kt % 2]);
+      if (threadIdx.x % 32 == 0) buf[w % 8] += 1;
+#pragma tirx elect
+      tirx_trigger(empty[kt % 2]);
+    }
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) out[blockIdx.x] = buf[0];
+}
