@@ -286,38 +286,32 @@ static bool launch_block(Ctx *c, const char *t, size_t from, size_t to, long lon
 // known constant other than the partition's threads (adoption trial 3:
 // warpgroups(wg: 2) and kernel<<<g, NUM_THREADS>>> with 384): the launch
 // fails against the __launch_bounds__ the partition adds, or a region runs
-// with no threads. Found in the text (host bodies are not parsed in full):
-// `name<<<` not preceded by a part of a name; a warning, as the text may be
-// inactive code.
+// with no threads. Found in the tokens (host bodies are not parsed in full:
+// comments and literals are passed over), split as launch.c splits a
+// launch; a warning, as the text may be inactive code.
 void check_launches(Ctx *c, Kernel *k) {
   if (!k->part || !k->nparts) return;
   CXString s = clang_getCursorSpelling(node_at(c, k->func)->cur);
   const char *name = arena_strndup(c->arena, clang_getCString(s), strlen(clang_getCString(s)));
   clang_disposeString(s);
-  size_t len = strlen(name), n = c->src->len;
-  const char *t = c->src->data;
-  int want = k->nparts * k->group;
-  for (const char *p = t; len && (p = strstr(p, name)) != NULL; p += len) {
-    size_t at = (size_t)(p - t), i = at + len;
-    if ((at && is_ident_char((unsigned char)t[at - 1])) || i + 3 > n || strncmp(t + i, "<<<", 3)) continue;
-    // The second argument: from the first top-level comma to the next one or '>>>'.
-    size_t b0 = 0, b1 = 0;
-    int depth = 0;
-    for (i += 3; i < n && t[i] != ';'; i++) {
-      char ch = t[i];
-      if (ch == '(' || ch == '[' || ch == '{') depth++;
-      else if (ch == ')' || ch == ']' || ch == '}') depth--;
-      else if (!depth && (ch == ',' || (ch == '>' && i + 2 < n && !strncmp(t + i, ">>>", 3)))) {
-        if (b0) { b1 = i; break; }
-        if (ch != ',') break;
-        b0 = i + 1;
-      }
-    }
+  const Source *src = c->src;
+  const size_t len = strlen(name), n = src->len;
+  const int want = k->nparts * k->group;
+  LexText lt = {src->data, n};
+  bool line_start = true;
+  LexTok tok;
+  for (size_t i = 0; len && lex_next(lt, &i, &line_start, &tok);) {
+    if (tok.kind != LEX_IDENT || tok.end - tok.start != len || memcmp(src->data + tok.start, name, len)) continue;
+    size_t open = lex_skip_blank(src, tok.end);
+    if (open + 3 > n || strncmp(src->data + open, "<<<", 3)) continue;
+    size_t close = lex_find_top_triple(src, open + 3, n, '>');
+    Arg *args;
     long long block = 0;
-    if (!b1 || !launch_block(c, t, b0, b1, &block) || block == want) continue;
-    size_t off = b0;
-    while (off < b1 && (t[off] == ' ' || t[off] == '\t' || t[off] == '\n' || t[off] == '\r')) off++;
-    diag_warning(c->diag, off, "'%s' is launched with %lld threads per block, but its partition covers %d: launch it "
+    if (close == n || split_args(c->arena, (Span){src->data + open + 3, close - open - 3, open + 3}, &args) < 2)
+      continue;
+    Span b = args[1].expr;
+    if (!launch_block(c, src->data, b.off, b.off + b.len, &block) || block == want) continue;
+    diag_warning(c->diag, b.off, "'%s' is launched with %lld threads per block, but its partition covers %d: launch it "
                  "with %d",
                  name, block, want, want);
     diag_note(c->diag, k->part->start, "the partition");

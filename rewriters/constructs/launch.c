@@ -17,15 +17,6 @@ typedef struct {
   size_t config_end;    // just past `>>>`
 } Launch;
 
-// The first `ccc` at the top level of [from, to); `to` when there is none.
-static size_t find_triple(const Source *src, size_t from, size_t to, char ch) {
-  for (size_t p = from; p < to; p++) {
-    p = lex_find_top(src, p, to, ch);
-    if (p + 2 < to && src->data[p + 1] == ch && src->data[p + 2] == ch) return p;
-  }
-  return to;
-}
-
 static Span span_of(const Source *src, size_t from, size_t to) {
   return span_trim((Span){src->data + from, to - from, from});
 }
@@ -34,9 +25,9 @@ static Span span_of(const Source *src, size_t from, size_t to) {
 // a call); false when the statement is not a kernel launch.
 static bool read_launch(Ctx *c, Stmt st, Launch *l) {
   const Source *src = c->src;
-  size_t open = find_triple(src, st.start, st.end, '<');
+  size_t open = lex_find_top_triple(src, st.start, st.end, '<');
   if (open == st.end) return false;
-  size_t close = find_triple(src, open + 3, st.end, '>');
+  size_t close = lex_find_top_triple(src, open + 3, st.end, '>');
   if (close == st.end) return false;
   l->kernel = span_of(src, st.start, open);
   l->config_start = open;

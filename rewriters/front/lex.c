@@ -227,3 +227,11 @@ size_t lex_close_paren(const Source *src, size_t open) {
 size_t lex_find_top(const Source *src, size_t from, size_t to, char c) {
   return lex_find((LexText){src->data, to}, from, c);
 }
+
+size_t lex_find_top_triple(const Source *src, size_t from, size_t to, char c) {
+  for (size_t p = from; p < to; p++) {
+    p = lex_find_top(src, p, to, c);
+    if (p + 2 < to && src->data[p + 1] == c && src->data[p + 2] == c) return p;
+  }
+  return to;
+}

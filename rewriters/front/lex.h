@@ -82,3 +82,6 @@ size_t lex_skip_blank(const Source *src, size_t off);
 size_t lex_close_paren(const Source *src, size_t open);
 // First `c` in [from, to) outside brackets, literals and comments; `to` if none.
 size_t lex_find_top(const Source *src, size_t from, size_t to, char c);
+// First `ccc` (`<<<`, `>>>` of a kernel launch) in [from, to) outside
+// brackets, literals and comments; `to` if none.
+size_t lex_find_top_triple(const Source *src, size_t from, size_t to, char c);
