@@ -1,7 +1,6 @@
 // hint.c - annotations that become nvcc's own loop pragma: `unroll(N)` is
 // `#pragma unroll N`, `serial` is `#pragma unroll 1`.
-#include <errno.h>
-#include <stdlib.h>
+#include <string.h>
 
 #include "ast.h"
 #include "hint.h"
@@ -28,17 +27,19 @@ void rewrite_hint(Ctx *c, const Annotation *an, Stmt st) {
       diag_error(c->diag, an->dir.head.name.off, "'%s' takes one unroll factor", spelling_of(an));
       return;
     }
-    Span f = an->dir.head.args[0].expr;
-    // A literal factor is checked here; nvcc checks any other expression.
-    char *text = arena_strndup(c->arena, f.s, f.len), *end;
-    errno = 0;
-    long long n = strtoll(text, &end, 0);
+    Span f = span_trim(an->dir.head.args[0].expr);
+    // A literal factor is checked here, read as the other constructs read
+    // literals (4u, 1'000, 0x10); nvcc checks any other expression.
+    char *text = arena_strndup(c->arena, f.s, f.len);
+    long long n = 0;
+    bool literal = span_int_literal(f, &n);
     bool number = text[0] >= '0' && text[0] <= '9';
-    if (number && *end) {
+    bool overflow = number && !literal && strspn(text, "0123456789'uUlLzZ") == f.len;
+    if (number && !literal && !overflow) {
       diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be an integer, not %s", text);
       return;
     }
-    if (!*end && (errno || n < 1 || n > 2147483647)) {
+    if (overflow || (literal && (n < 1 || n > 2147483647))) {
       diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be from 1 to 2147483647, not %s", text);
       return;
     }

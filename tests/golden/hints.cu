@@ -8,4 +8,9 @@ __global__ void hints(float *a, int n) {
   for (int i = 0; i < n; ++i) a[i] *= 2.f;
   TIRX_UNROLL_N(8) for (int i = 0; i < n; ++i) a[i] -= 1.f;
   TIRX_SERIAL while (n > 0) { --n; }
+  // Literals as C++ writes them: a suffix, digit separators.
+#pragma tirx unroll(4u)
+  for (int i = 0; i < n; ++i) a[i] += 3.f;
+#pragma tirx unroll(1'000)
+  for (int i = 0; i < n; ++i) a[i] += 4.f;
 }

@@ -9,4 +9,9 @@ __global__ void hints(float *a, int n) {
   for (int i = 0; i < n; ++i) a[i] *= 2.f;
   _Pragma("unroll 8") for (int i = 0; i < n; ++i) a[i] -= 1.f;
   _Pragma("unroll 1") while (n > 0) { --n; }
+  // Literals as C++ writes them: a suffix, digit separators.
+#pragma unroll 4u
+  for (int i = 0; i < n; ++i) a[i] += 3.f;
+#pragma unroll 1'000
+  for (int i = 0; i < n; ++i) a[i] += 4.f;
 }
