@@ -276,8 +276,20 @@ void tirx_result_free(TirxResult *r) {
   *r = (TirxResult){0};
 }
 
+static bool names_tirx_h(const char *path) {
+  const char *base = strrchr(path, '/');
+  return !strcmp(base ? base + 1 : path, "tirx.h");
+}
+
 static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Buf *out) {
   if (!edit_finish(c->edits, c->diag)) return TIRX_INPUT_ERROR;
+  if (c->needs_tirx_h && !anns->includes_tirx_h && names_tirx_h(c->src->path)) {
+    diag_plain(c->diag, DIAG_ERROR,
+               "'%s' is annotated and named tirx.h: its rewritten copy would include \"tirx.h\" for tirx-pp's "
+               "calls and find itself; give it another name",
+               c->src->path);
+    return TIRX_INPUT_ERROR;
+  }
   Render r;
   render_init(&r, c->src, c->edits, opt->no_line);
   r.path_literal = c->path_literal;
@@ -463,7 +475,8 @@ static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth
     size_t off;
     const char *why = "holds tirx annotations but is reached through a computed #include (#include MACRO), "
                       "which tirx-pp cannot redirect to its rewritten copy; include it by name";
-    if (!src || !scan_annotations(a, src).len || !tu_is_user_file(tu, real))
+    const char *version;
+    if (!src || !scan_annotations(a, src).len || !tu_is_user_file(tu, real) || tu_is_own_header(a, src, &version))
       ;
     else if (depth && front_offset(u->front, stack[0], &off))
       diag_error(u->diag, off, "'%s' %s", real, why);

@@ -140,6 +140,38 @@ static const char *search(Arena *a, const Tu *tu, const char *dir, const char *n
   return NULL;
 }
 
+#define OWN_MARKER "// TIRX_PP_OWN_HEADER "
+
+bool tu_is_own_header(Arena *a, const Source *src, const char **version) {
+  *version = NULL;
+  size_t n = src->len < 4096 ? src->len : 4096, m = strlen(OWN_MARKER);
+  for (size_t i = 0; i + m <= n; i++) {
+    if ((i && src->data[i - 1] != '\n') || memcmp(src->data + i, OWN_MARKER, m)) continue;
+    size_t end = i + m;
+    while (end < src->len && src->data[end] != '\n' && src->data[end] != '\r') end++;
+    *version = arena_strndup(a, src->data + i + m, end - i - m);
+    return true;
+  }
+  const char *base = strrchr(src->path, '/');
+  static const char old_tirx_h[] = "#define TIRX_PRAGMA_(text) _Pragma(#text)";
+  return !strcmp(base ? base + 1 : src->path, "tirx.h") && memmem(src->data, src->len, old_tirx_h, strlen(old_tirx_h));
+}
+
+// Whether the header at real is one of tirx-pp's own, met before or read now
+// (and then remembered).
+static bool own_header(Arena *a, Tu *tu, const char *path, const char *real) {
+  for (int i = 0; i < tu->nown; i++)
+    if (!strcmp(tu->own[i].real, real)) return true;
+  const Source *src = tu_read_source(a, path);
+  const char *version;
+  if (!src || !tu_is_own_header(a, src, &version)) return false;
+  OwnHeader *items = arena_alloc(a, sizeof(OwnHeader) * (size_t)(tu->nown + 1));
+  if (tu->nown) memcpy(items, tu->own, sizeof(OwnHeader) * (size_t)tu->nown);
+  items[tu->nown++] = (OwnHeader){.path = path, .real = real, .version = version};
+  tu->own = items;
+  return true;
+}
+
 static const char *include_name(Arena *a, const TuFile *f, const IncludeLine *inc) {
   return arena_strndup(a, f->src->data + inc->name_start + 1, inc->name_end - inc->name_start - 2);
 }
@@ -187,6 +219,7 @@ void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationLis
       const char *r = path ? arena_realpath(a, path) : NULL;
       if (!r || !tu_is_user_file(tu, r)) continue;
       int t = tu_find(tu, r);
+      if (t < 0 && own_header(a, tu, path, r)) continue;  // tirx-pp's, never the user's to rewrite
       if (t < 0) {
         const Source *src = tu_read_source(a, path);
         if (!src) continue;
@@ -213,6 +246,23 @@ static const char *copy_path(Arena *a, const Tu *tu, const char *dir, const TuFi
   return arena_printf(a, "%s/_root%s", dir, f->real);
 }
 
+// A copy of tirx-pp's headers from another version: the rewrite calls what
+// this version's tirx.h declares.
+static void warn_other_versions(const Tu *tu, Diag *d) {
+  for (int i = 0; i < tu->nown; i++) {
+    const OwnHeader *h = &tu->own[i];
+    const char *base = strrchr(h->path, '/');
+    base = base ? base + 1 : h->path;
+    const char *fix = "the rewritten code may call what that copy lacks; copy the headers of this tirx-pp";
+    if (!h->version)
+      diag_plain(d, DIAG_WARNING, "'%s' is tirx-pp's %s from a version before %s (it has no 'TIRX_PP_OWN_HEADER' "
+                 "line): %s (%s) over it", h->path, base, TIRX_PP_VERSION, fix, tu->tirx_dir);
+    else if (strcmp(h->version, TIRX_PP_VERSION))
+      diag_plain(d, DIAG_WARNING, "'%s' is tirx-pp %s's %s, and this tirx-pp is %s: %s (%s) over it", h->path,
+                 h->version, base, TIRX_PP_VERSION, fix, tu->tirx_dir);
+  }
+}
+
 bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
   // Written: the input, every annotated header, and every header that
   // includes a written one (its #include must name the copy).
@@ -234,6 +284,7 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
   const char *dir = opt->headers_out ? absolute(a, opt->headers_out)
                     : opt->out_path  ? arena_printf(a, "%s.headers", tu->files[0].out)
                                      : NULL;
+  if (tu_annotated(tu) || tu->computed) warn_other_versions(tu, d);
   for (int f = 1; f < tu->n; f++) {
     TuFile *file = &tu->files[f];
     if (file->system && file->anns.len)
