@@ -79,6 +79,15 @@ static bool is_file(const char *path) {
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+// is_file, recorded when the Tu records its probes.
+static bool probe(const Tu *tu, const char *path) {
+  if (!tu->probes) return is_file(path);
+  Probe p = {.path = path};
+  p.found = stat(path, &p.st) == 0 && S_ISREG(p.st.st_mode);
+  VEC_PUSH(tu->arena, *tu->probes, p);
+  return p.found;
+}
+
 // --- reading --------------------------------------------------------------------
 
 const Source *tu_read_source(Arena *a, const char *path) {
@@ -125,18 +134,18 @@ bool tu_is_user_file(const Tu *tu, const char *real) {
 // NULL when it is not in the user's directories (the toolkit's, say).
 static const char *search(Arena *a, const Tu *tu, const char *dir, const char *name, bool angled, bool *system) {
   *system = false;
-  if (name[0] == '/') return is_file(name) ? name : NULL;
+  if (name[0] == '/') return probe(tu, name) ? name : NULL;
   const char *p;
   if (!angled) {
-    if (is_file(p = join(a, dir, name))) return p;
+    if (probe(tu, p = join(a, dir, name))) return p;
     for (int i = 0; i < tu->nquote; i++)
-      if (is_file(p = join(a, tu->quote_dirs[i], name))) return p;
+      if (probe(tu, p = join(a, tu->quote_dirs[i], name))) return p;
   }
   for (int i = 0; i < tu->nuser; i++)
-    if (is_file(p = join(a, tu->user_dirs[i], name))) return p;
+    if (probe(tu, p = join(a, tu->user_dirs[i], name))) return p;
   *system = true;
   for (int i = 0; i < tu->nsystem; i++)
-    if (is_file(p = join(a, tu->system_dirs[i], name))) return p;
+    if (probe(tu, p = join(a, tu->system_dirs[i], name))) return p;
   return NULL;
 }
 
@@ -194,7 +203,12 @@ static int add_file(Arena *a, Tu *tu, int *cap, TuFile f) {
 }
 
 void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu) {
-  *tu = (Tu){0};
+  tu_read_probed(a, opt, main, anns, tu, NULL);
+}
+
+void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu,
+                    Probes *probes) {
+  *tu = (Tu){.arena = a, .probes = probes};
   search_dirs(a, opt, tu);
   tu->tirx_dir = arena_realpath(a, opt->header_dir ? opt->header_dir : ".");
   tu->cuda_dir = arena_realpath(a, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
