@@ -1,3 +1,4 @@
+// TIRX_PP_OWN_HEADER 0.1.0
 // tirx.h - the macro spelling of tirx annotations, and what they mean
 // without tirx-pp.
 //

@@ -17,6 +17,7 @@
 #include "stub.h"
 #include "thread.h"
 #include "tirxpp.h"
+#include "pass.h"
 #include "tu.h"
 #include "unroll.h"
 #include "vectorize.h"
@@ -233,10 +234,15 @@ static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
 
 bool tu_annotated_untrapped(const TirxOptions *opt, const char *data, size_t len) {
   Arena *a = arena_new();
-  const Source *src = source_new(a, opt->path, data, len);
-  Tu tu;
-  tu_read(a, opt, src, scan_annotations(a, src), &tu);
-  bool any = tu_annotated(&tu) || tu.computed;
+  bool any = false;
+  if (!pass_known(a, opt)) {  // else nothing has changed since the last "no"
+    const Source *src = source_new(a, opt->path, data, len);
+    Tu tu;
+    Probes probes = {0};
+    tu_read_probed(a, opt, src, scan_annotations(a, src), &tu, &probes);
+    any = tu_annotated(&tu) || tu.computed;
+    if (!any) pass_remember(a, opt, &probes);
+  }
   arena_free(a);
   return any;
 }
@@ -276,8 +282,20 @@ void tirx_result_free(TirxResult *r) {
   *r = (TirxResult){0};
 }
 
+static bool names_tirx_h(const char *path) {
+  const char *base = strrchr(path, '/');
+  return !strcmp(base ? base + 1 : path, "tirx.h");
+}
+
 static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Buf *out) {
   if (!edit_finish(c->edits, c->diag)) return TIRX_INPUT_ERROR;
+  if (c->needs_tirx_h && !anns->includes_tirx_h && names_tirx_h(c->src->path)) {
+    diag_plain(c->diag, DIAG_ERROR,
+               "'%s' is annotated and named tirx.h: its rewritten copy would include \"tirx.h\" for tirx-pp's "
+               "calls and find itself; give it another name",
+               c->src->path);
+    return TIRX_INPUT_ERROR;
+  }
   Render r;
   render_init(&r, c->src, c->edits, opt->no_line);
   r.path_literal = c->path_literal;
@@ -463,7 +481,8 @@ static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth
     size_t off;
     const char *why = "holds tirx annotations but is reached through a computed #include (#include MACRO), "
                       "which tirx-pp cannot redirect to its rewritten copy; include it by name";
-    if (!src || !scan_annotations(a, src).len || !tu_is_user_file(tu, real))
+    const char *version;
+    if (!src || !scan_annotations(a, src).len || !tu_is_user_file(tu, real) || tu_is_own_header(a, src, &version))
       ;
     else if (depth && front_offset(u->front, stack[0], &off))
       diag_error(u->diag, off, "'%s' %s", real, why);

@@ -15,13 +15,17 @@
 
 static const char usage[] =
     "usage: tirx-pp [options] IN.cu [-o OUT.cu] [-- compiler flags]\n"
-    "       tirx-pp NVCC NVCC-ARGS...      (as a compiler launcher)\n"
+    "       tirx-pp [ccache|sccache] nvcc NVCC-ARGS...  (as a compiler launcher)\n"
+    "       tirx-pp --launch COMPILER NVCC-ARGS...\n"
     "\n"
     "Rewrites the tirx annotations of a CUDA file into plain CUDA for nvcc.\n"
     "Without -o the result goes to standard output; IN.cu '-' is standard input.\n"
     "As a launcher (CMAKE_CUDA_COMPILER_LAUNCHER=tirx-pp, or NVCC=\"tirx-pp nvcc\")\n"
     "it runs nvcc on the rewritten copy (OBJ.tirx.cu) of an annotated source, and\n"
-    "nvcc with its arguments as given on any other (docs/launcher.md).\n"
+    "nvcc with its arguments as given on any other (docs/launcher.md). It is one\n"
+    "when its first argument is nvcc, a compiler named in TIRX_PP_COMPILERS, or\n"
+    "ccache or sccache before one of those; --launch names any other compiler.\n"
+    "tirx-nvcc (beside tirx-pp) is nvcc with tirx-pp in front, for FindCUDA.\n"
     "\n"
     "options:\n"
     "  -o FILE            write the result to FILE (replaced only on success;\n"
@@ -71,6 +75,10 @@ static const char usage[] =
     "  TIRX_PP_CACHE_MAX  how much it may hold, least recently used entries\n"
     "                     removed first (default 256M; K, M, G suffixes)\n"
     "  TIRX_NVRTC_LIBRARY the NVRTC library --check loads (default libnvrtc.so.13)\n"
+    "  TIRX_PP_COMPILERS  colon-separated names (or paths) of compilers that a\n"
+    "                     launcher's first argument may be besides nvcc\n"
+    "  TIRX_PP_NVCC       the nvcc that tirx-nvcc runs (default: the next nvcc\n"
+    "                     on PATH, else /usr/local/cuda/bin/nvcc)\n"
     "\n"
     "exit status: 0 done, 1 errors in the input, 2 bad usage, 3 I/O or internal failure\n";
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <ftw.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,11 +31,28 @@ static bool is_executable(const char *path) {
   return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-bool is_compiler(const char *arg) {
-  static const char *const sources[] = {"cu", "cuh", "h", "hpp", "hh", "cpp", "cc", "cxx", "c", "i", "ii", "ptx", "o", NULL};
-  if (!*arg || arg[0] == '-') return false;
-  for (const char *const *s = sources; *s; s++)
-    if (!strcmp(extension(arg), *s)) return false;
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+// Whether name is on the list $TIRX_PP_COMPILERS (colon-separated names or
+// paths: the user's own compilers, wrappers of nvcc under another name).
+static bool marked_compiler(const char *arg) {
+  const char *list = getenv("TIRX_PP_COMPILERS");
+  for (const char *p = list ? list : ""; *p;) {
+    size_t n = strcspn(p, ":");
+    bool path = memchr(p, '/', n) != NULL;  // a path names that file; a name, any file so named
+    const char *have = path ? arg : base_name(arg);
+    if (n && strlen(have) == n && !strncmp(have, p, n)) return true;
+    p += n;
+    if (*p) p++;
+  }
+  return false;
+}
+
+// Whether arg runs: a path to an executable file, or a name found on PATH.
+static bool runs(const char *arg) {
   if (strchr(arg, '/')) return is_executable(arg);
   const char *path = getenv("PATH");
   if (!path) return false;
@@ -51,12 +69,32 @@ bool is_compiler(const char *arg) {
   return false;
 }
 
+// nvcc by its name, or a program the user marked as a compiler. Nothing
+// else is run: `tirx-pp sort -o sort.out.cu` rewrites a CUDA file named sort.
+static bool is_compiler(const char *arg) {
+  if (!*arg || arg[0] == '-') return false;
+  return (!strcmp(base_name(arg), "nvcc") || marked_compiler(arg)) && runs(arg);
+}
+
+// The compiler caches that run the compiler named after them.
+static bool is_compiler_cache(const char *arg) {
+  return (!strcmp(base_name(arg), "ccache") || !strcmp(base_name(arg), "sccache")) && runs(arg);
+}
+
+int launcher_command(int argc, char **argv) {
+  if (argc > 2 && !strcmp(argv[1], "--launch")) return 2;
+  if (argc > 1 && is_compiler(argv[1])) return 1;
+  if (argc > 2 && is_compiler_cache(argv[1]) && is_compiler(argv[2])) return 1;
+  return 0;
+}
+
 // What an nvcc command does, as far as the launcher needs to know.
 typedef struct {
   int src;           // argv index of the CUDA source (the first)
   int nsources;      // how many CUDA sources
   int *sources;      // their indices
   const char *o, *mf, *mt;
+  const char *odir;     // -odir: where nvcc's outputs go when -o names none
   const char *out_ext;  // the mode's output suffix (".o" for -c), NULL: standard output or a.out
   bool with_compile;    // -MD, -MMD
   bool deps_only;       // -M, -MM
@@ -84,6 +122,7 @@ static void scan_command(Arena *ar, int argc, char **argv, Command *c) {
     if (n.known && !n.nargs) c->as_given = true;
     const char *f = n.name;
     if (is(f, "-o")) c->o = n.value;
+    if (is(f, "-odir")) c->odir = n.value;
     if (is(f, "-MF")) c->mf = n.value;
     if (is(f, "-MT")) c->mt = n.value;
     if (is(f, "-x")) lang = n.value;
@@ -140,13 +179,63 @@ static const char *stem(Arena *ar, const char *path) {
   return arena_strndup(ar, base, dot ? (size_t)(dot - base) : strlen(base));
 }
 
-// nvcc's own rule for -MD's file: -o with its suffix replaced by .d, else
-// the source's stem with .d (in the current directory).
-static const char *default_depfile(Arena *ar, const Command *c, const char *src) {
-  if (!c->o) return arena_printf(ar, "%s.d", stem(ar, src));
-  const char *base = strrchr(c->o, '/');
-  const char *dot = strrchr(base ? base + 1 : c->o, '.');
-  return arena_printf(ar, "%.*s.d", (int)(dot ? dot - c->o : (long)strlen(c->o)), c->o);
+// nvcc's own rule for -MD's file: the object (-o, or the source's stem in
+// -odir or the current directory) with its suffix replaced by .d.
+static const char *default_depfile(Arena *ar, const char *obj) {
+  const char *base = strrchr(obj, '/');
+  const char *dot = strrchr(base ? base + 1 : obj, '.');
+  return arena_printf(ar, "%.*s.d", (int)(dot ? dot - obj : (long)strlen(obj)), obj);
+}
+
+// Where nvcc writes the output of a command without -o: the source's stem
+// with the mode's suffix, in -odir's directory or the current one.
+static const char *default_output(Arena *ar, const Command *c, const char *src) {
+  const char *name = arena_printf(ar, "%s%s", stem(ar, src), c->out_ext);
+  return c->odir ? arena_printf(ar, "%s/%s", c->odir, name) : name;
+}
+
+// Whether the copy cannot go beside the output: -o names a device or a pipe
+// (-o /dev/null), not a file.
+static bool output_not_a_file(const char *obj) {
+  struct stat st;
+  return obj && stat(obj, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  return remove(path);
+}
+
+// A path through the copies' directory (nvcc names a header that a copy
+// includes from there: OBJ.tirx.cu.headers/../src/local.h) without the
+// detour: `dir/..` pairs and `.` dropped by the letters (every directory on
+// the way is a real one, made by the launcher).
+static char *tidy_path(Arena *ar, const char *path) {
+  size_t n = strlen(path);
+  char *out = arena_alloc(ar, n + 2);
+  size_t len = 0;
+  int kept = 0;  // segments in out that a `..` may remove
+  if (path[0] == '/') out[len++] = '/';
+  for (const char *p = path; *p;) {
+    while (*p == '/') p++;
+    size_t seg = strcspn(p, "/");
+    if (!seg) break;
+    bool dot = seg == 1 && p[0] == '.', dotdot = seg == 2 && !strncmp(p, "..", 2);
+    if (dotdot && kept) {
+      while (len > 0 && out[len - 1] == '/') len--;
+      while (len > 0 && out[len - 1] != '/') len--;
+      kept--;
+    } else if (!dot) {
+      if (len && out[len - 1] != '/') out[len++] = '/';
+      memcpy(out + len, p, seg);
+      len += seg;
+      if (!dotdot) kept++;
+    }
+    p += seg;
+  }
+  if (!len) out[len++] = '.';
+  out[len] = '\0';
+  return out;
 }
 
 // ---- nvcc's depfile, renamed back to the originals ----
@@ -207,12 +296,14 @@ typedef struct {
   struct stat st;
 } Rename;
 
-// The original for a rewritten copy's path; the path itself otherwise.
-static char *original_of(char *path, const Rename *rn, int n) {
+// The original for a rewritten copy's path; a path through the copies'
+// directory without it; the path itself otherwise.
+static char *original_of(Arena *ar, char *path, const Rename *rn, int n, const char *copies) {
   struct stat st;
   if (stat(path, &st) != 0) return path;
   for (int i = 0; i < n; i++)
     if (st.st_dev == rn[i].st.st_dev && st.st_ino == rn[i].st.st_ino) return (char *)rn[i].orig;
+  if (!strncmp(path, copies, strlen(copies))) return tidy_path(ar, path);
   return path;
 }
 
@@ -252,10 +343,12 @@ static int fix_depfile(Arena *ar, const char *path, const char *src, const char 
   }
   Rules rules = read_rules(ar, data, len);
   free(data);
+  const char *copies = arena_printf(ar, "%s.headers/", copy);
   for (int k = 0; k < rules.len; k++) {
     Rule *rule = &rules.items[k];
-    for (int i = 0; i < rule->targets.len; i++) rule->targets.items[i] = original_of(rule->targets.items[i], rn, n);
-    for (int i = 0; i < rule->deps.len; i++) rule->deps.items[i] = original_of(rule->deps.items[i], rn, n);
+    for (int i = 0; i < rule->targets.len; i++)
+      rule->targets.items[i] = original_of(ar, rule->targets.items[i], rn, n, copies);
+    for (int i = 0; i < rule->deps.len; i++) rule->deps.items[i] = original_of(ar, rule->deps.items[i], rn, n, copies);
   }
   if (rules.len) {
     // The first rule's files, each once (the copy named the original in
@@ -344,15 +437,39 @@ static char **compiler_argv(Arena *ar, int argc, char **argv, const Command *c, 
   return v;
 }
 
+// The compiler cache that runs tirx-pp, if one does (its parent process, or
+// ccache's mark on a command it runs in its place): the wrong order. ccache and sccache take tirx-pp for an unknown compiler and
+// cache nothing; in front of nvcc, behind tirx-pp, they cache the rewritten
+// copy's compile.
+static const char *parent_cache(void) {
+  // ccache runs a command it does not cache in its own place (exec), with
+  // CCACHE_DISABLE set (so that nothing under it calls ccache again).
+  if (getenv("CCACHE_DISABLE") || getenv("UNCACHED_ERR_FD")) return "ccache";
+  char link[64], exe[4096];
+  snprintf(link, sizeof link, "/proc/%ld/exe", (long)getppid());
+  ssize_t n = readlink(link, exe, sizeof exe - 1);
+  if (n <= 0) return NULL;
+  exe[n] = '\0';
+  const char *name = base_name(exe);
+  return !strcmp(name, "ccache") ? "ccache" : !strcmp(name, "sccache") ? "sccache" : NULL;
+}
+
 int launch(Args *a, int argc, char **argv) {
+  const char *cache = is_compiler_cache(argv[0]) ? NULL : parent_cache();
+  if (cache)
+    fprintf(stderr,
+            "tirx-pp: warning: %s runs tirx-pp, so it caches nothing: put tirx-pp first, %s after it "
+            "(CMAKE_CUDA_COMPILER_LAUNCHER=\"tirx-pp;%s\", or NVCC=\"tirx-pp %s nvcc\")\n",
+            cache, cache, cache, cache);
   Command c;
   scan_command(a->arena, argc, argv, &c);
   if (c.as_given || !c.nsources) return run_as_given(argv);
   int rc = parse_flags(a, argc, argv);
   if (rc >= 0) return rc;
   const char *src = argv[c.src];
-  // Where nvcc's output goes, and the copy beside it.
-  const char *obj = c.o ? c.o : c.out_ext ? arena_printf(a->arena, "%s%s", stem(a->arena, src), c.out_ext) : NULL;
+  // Where nvcc's output goes, and the copy beside it (in a directory of
+  // its own, removed after nvcc, when the output is not a file).
+  const char *obj = c.o ? c.o : c.out_ext ? default_output(a->arena, &c, src) : NULL;
   const char *copy = arena_printf(a->arena, "%s.tirx.cu", obj ? obj : stem(a->arena, src));
   a->in = src;
   a->out = copy;
@@ -376,6 +493,18 @@ int launch(Args *a, int argc, char **argv) {
     free(data);
     return TIRX_USAGE;
   }
+  char *temp_dir = NULL;
+  if (output_not_a_file(obj)) {
+    const char *tmp = getenv("TMPDIR");
+    temp_dir = arena_printf(a->arena, "%s/tirx-pp.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(temp_dir)) {
+      fprintf(stderr, "tirx-pp: error: cannot make a directory for the rewritten copy of '%s': %s\n", src,
+              strerror(errno));
+      free(data);
+      return TIRX_IO_ERROR;
+    }
+    a->opt.out_path = copy = arena_printf(a->arena, "%s/%s.tirx.cu", temp_dir, stem(a->arena, src));
+  }
   TirxResult result;
   rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
   free(data);
@@ -396,8 +525,9 @@ int launch(Args *a, int argc, char **argv) {
     bool to_stdout = c.deps_only && !c.mf && !c.o;
     const char *depfile = !deps ? NULL
                           : c.mf ? c.mf
-                          : c.with_compile ? default_depfile(a->arena, &c, src)
+                          : c.with_compile ? default_depfile(a->arena, obj ? obj : stem(a->arena, src))
                           : c.o ? c.o : arena_printf(a->arena, "%s.d", copy);
+    // (nvcc puts -odir before the target, -MT's too: the target without it.)
     const char *target = !deps ? NULL : c.with_compile && c.o ? c.o : arena_printf(a->arena, "%s.o", stem(a->arena, src));
     char **v = compiler_argv(a->arena, argc, argv, &c, copy, c.out_ext && !c.deps_only ? obj : NULL,
                              c.mf || (c.deps_only && c.o) ? NULL : depfile, target, a->opt.header_dir);
@@ -415,5 +545,6 @@ int launch(Args *a, int argc, char **argv) {
     }
   }
   tirx_result_free(&result);
+  if (temp_dir) nftw(temp_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
   return rc;
 }

@@ -8,9 +8,11 @@
 
 #include "args.h"
 
-// Whether tirx-pp's first argument names a compiler: an executable that is
-// not a source file or an option.
-bool is_compiler(const char *arg);
+// Where the compiler command starts in tirx-pp's argv when tirx-pp is a
+// launcher, 0 when it is not: argv[1] is nvcc (by name) or a compiler named
+// in $TIRX_PP_COMPILERS, or ccache/sccache followed by one of those (1);
+// `--launch COMPILER` names any program as the compiler (2).
+int launcher_command(int argc, char **argv);
 // Runs the nvcc command argv[0..argc) (argv[0] the compiler). Returns the
 // exit status (nvcc's, or tirx-pp's when it stops first); does not return
 // when it runs nvcc as given.

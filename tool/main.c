@@ -123,11 +123,11 @@ int main(int argc, char **argv) {
   char header_dir[4096], cache_dir[4096];  // a.opt's, for the whole run
   a.opt.header_dir = find_headers(header_dir, sizeof header_dir);
   a.opt.cache_dir = sys_pp_cache_dir(cache_dir, sizeof cache_dir);
-  int rc;
+  int rc, first;
   if (!find_cache_max(&a.opt.cache_max)) {
     rc = TIRX_USAGE;
-  } else if (argc > 1 && is_compiler(argv[1])) {
-    rc = launch(&a, argc - 1, argv + 1);
+  } else if ((first = launcher_command(argc, argv))) {
+    rc = launch(&a, argc - first, argv + first);
   } else {
     rc = args_parse(argc, argv, &a);
     if (rc < 0) {

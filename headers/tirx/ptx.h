@@ -1,3 +1,4 @@
+// TIRX_PP_OWN_HEADER 0.1.0
 // tirx/ptx.h - device intrinsics that tirx-pp's output calls.
 // One inline function per PTX instruction. Instructions that need a newer
 // architecture fall back to an equivalent (or vanish) on older targets, so the

@@ -1,3 +1,4 @@
+// TIRX_PP_OWN_HEADER 0.1.0
 // tirx/tma.h - the Tensor Memory Accelerator (TMA, sm_90): tensor maps made on
 // the host with the Driver API, and the bulk tensor copies that use them.
 // One function per PTX instruction or Driver API call.

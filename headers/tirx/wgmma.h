@@ -1,3 +1,4 @@
+// TIRX_PP_OWN_HEADER 0.1.0
 // tirx/wgmma.h - warpgroup matrix multiply-accumulate (wgmma, sm_90a): shared-
 // memory descriptors and the instructions that issue, fence and wait for it.
 // One function per PTX instruction.

@@ -184,6 +184,11 @@ void buf_free(Buf *b) {
 bool is_ident_start(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_ident_char(int c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 
+uint64_t hash_bytes(uint64_t h, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+  return (h ^ 0xff) * 1099511628211ULL;
+}
+
 // Bottom-up merge sort through one temporary buffer, the runs swapping
 // between the two.
 void sort_stable(void *base, size_t n, size_t size, SortCmp cmp, void *ctx) {

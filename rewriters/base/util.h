@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 // Everything one run of tirx-pp allocates lives in one arena, freed at once.
@@ -48,6 +49,9 @@ void buf_free(Buf *b);
 
 bool is_ident_start(int c);
 bool is_ident_char(int c);
+// FNV-1a over n bytes, from h (14695981039346656037 to start), with a
+// separator mixed in after them (so that "ab","c" and "a","bc" differ).
+uint64_t hash_bytes(uint64_t h, const char *s, size_t n);
 
 // A stable merge sort of n elements of `size` bytes whose comparison reads
 // ctx (qsort's comparator has no context, so it would need a static).

@@ -215,11 +215,6 @@ static void sort_by_start(Front *f) {
 // as a PCH in the cache, and loaded from there; the file's own copy of the
 // preamble then finds every header already included.
 
-static uint64_t fnv1a(uint64_t h, const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-  return (h ^ 0xff) * 1099511628211ULL;
-}
-
 typedef struct {
   const char *key;       // the cache entry: KEY.pch and what stands beside it
   const char *path;      // the PCH
@@ -336,12 +331,12 @@ static Pch pch_for(Front *f, const FrontOptions *opt, const FrontHoist *hoist) {
   p.argv[p.argc++] = "-fpch-instantiate-templates";
   CXString v = clang_getClangVersion();
   const char *vs = clang_getCString(v);
-  uint64_t h = fnv1a(14695981039346656037ULL, vs, strlen(vs));
+  uint64_t h = hash_bytes(14695981039346656037ULL, vs, strlen(vs));
   clang_disposeString(v);
-  h = fnv1a(h, "tirx-pp pch 6", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates;
+  h = hash_bytes(h, "tirx-pp pch 6", 13);  // 3: may hold clang's errors (.pch.errors); 4: instantiated templates;
   // 5: with the preprocessing record (macro definitions); 6: .names has the hoisted headers' identifiers
-  for (int i = 0; i < p.argc; i++) h = fnv1a(h, p.argv[i], strlen(p.argv[i]));
-  h = fnv1a(h, p.preamble, p.len);
+  for (int i = 0; i < p.argc; i++) h = hash_bytes(h, p.argv[i], strlen(p.argv[i]));
+  h = hash_bytes(h, p.preamble, p.len);
   p.key = arena_printf(f->arena, "%s/%016llx", opt->cache_dir, (unsigned long long)h);
   p.path = arena_printf(f->arena, "%s.pch", p.key);
   p.header = arena_printf(f->arena, "%s/%016llx.h", opt->cache_dir, (unsigned long long)h);
@@ -388,8 +383,8 @@ static bool earlier(struct timespec a, struct timespec b) {
 }
 
 static void remove_entry(Arena *a, const char *key) {
-  static const char *const parts[] = {".pch",          ".pch.deps",    ".pch.errors",
-                                      ".pch.unusable", ".pch.refused", ".pch.names"};
+  static const char *const parts[] = {".pch",          ".pch.deps",    ".pch.errors", ".pch.unusable",
+                                      ".pch.refused", ".pch.names",   ".pch.pass"};
   for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) unlink(arena_printf(a, "%s%s", key, parts[i]));
 }
 

@@ -79,6 +79,15 @@ static bool is_file(const char *path) {
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+// is_file, recorded when the Tu records its probes.
+static bool probe(const Tu *tu, const char *path) {
+  if (!tu->probes) return is_file(path);
+  Probe p = {.path = path};
+  p.found = stat(path, &p.st) == 0 && S_ISREG(p.st.st_mode);
+  VEC_PUSH(tu->arena, *tu->probes, p);
+  return p.found;
+}
+
 // --- reading --------------------------------------------------------------------
 
 const Source *tu_read_source(Arena *a, const char *path) {
@@ -125,19 +134,51 @@ bool tu_is_user_file(const Tu *tu, const char *real) {
 // NULL when it is not in the user's directories (the toolkit's, say).
 static const char *search(Arena *a, const Tu *tu, const char *dir, const char *name, bool angled, bool *system) {
   *system = false;
-  if (name[0] == '/') return is_file(name) ? name : NULL;
+  if (name[0] == '/') return probe(tu, name) ? name : NULL;
   const char *p;
   if (!angled) {
-    if (is_file(p = join(a, dir, name))) return p;
+    if (probe(tu, p = join(a, dir, name))) return p;
     for (int i = 0; i < tu->nquote; i++)
-      if (is_file(p = join(a, tu->quote_dirs[i], name))) return p;
+      if (probe(tu, p = join(a, tu->quote_dirs[i], name))) return p;
   }
   for (int i = 0; i < tu->nuser; i++)
-    if (is_file(p = join(a, tu->user_dirs[i], name))) return p;
+    if (probe(tu, p = join(a, tu->user_dirs[i], name))) return p;
   *system = true;
   for (int i = 0; i < tu->nsystem; i++)
-    if (is_file(p = join(a, tu->system_dirs[i], name))) return p;
+    if (probe(tu, p = join(a, tu->system_dirs[i], name))) return p;
   return NULL;
+}
+
+#define OWN_MARKER "// TIRX_PP_OWN_HEADER "
+
+bool tu_is_own_header(Arena *a, const Source *src, const char **version) {
+  *version = NULL;
+  size_t n = src->len < 4096 ? src->len : 4096, m = strlen(OWN_MARKER);
+  for (size_t i = 0; i + m <= n; i++) {
+    if ((i && src->data[i - 1] != '\n') || memcmp(src->data + i, OWN_MARKER, m)) continue;
+    size_t end = i + m;
+    while (end < src->len && src->data[end] != '\n' && src->data[end] != '\r') end++;
+    *version = arena_strndup(a, src->data + i + m, end - i - m);
+    return true;
+  }
+  const char *base = strrchr(src->path, '/');
+  static const char old_tirx_h[] = "#define TIRX_PRAGMA_(text) _Pragma(#text)";
+  return !strcmp(base ? base + 1 : src->path, "tirx.h") && memmem(src->data, src->len, old_tirx_h, strlen(old_tirx_h));
+}
+
+// Whether the header at real is one of tirx-pp's own, met before or read now
+// (and then remembered).
+static bool own_header(Arena *a, Tu *tu, const char *path, const char *real) {
+  for (int i = 0; i < tu->nown; i++)
+    if (!strcmp(tu->own[i].real, real)) return true;
+  const Source *src = tu_read_source(a, path);
+  const char *version;
+  if (!src || !tu_is_own_header(a, src, &version)) return false;
+  OwnHeader *items = arena_alloc(a, sizeof(OwnHeader) * (size_t)(tu->nown + 1));
+  if (tu->nown) memcpy(items, tu->own, sizeof(OwnHeader) * (size_t)tu->nown);
+  items[tu->nown++] = (OwnHeader){.path = path, .real = real, .version = version};
+  tu->own = items;
+  return true;
 }
 
 static const char *include_name(Arena *a, const TuFile *f, const IncludeLine *inc) {
@@ -162,7 +203,12 @@ static int add_file(Arena *a, Tu *tu, int *cap, TuFile f) {
 }
 
 void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu) {
-  *tu = (Tu){0};
+  tu_read_probed(a, opt, main, anns, tu, NULL);
+}
+
+void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu,
+                    Probes *probes) {
+  *tu = (Tu){.arena = a, .probes = probes};
   search_dirs(a, opt, tu);
   tu->tirx_dir = arena_realpath(a, opt->header_dir ? opt->header_dir : ".");
   tu->cuda_dir = arena_realpath(a, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
@@ -187,6 +233,7 @@ void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationLis
       const char *r = path ? arena_realpath(a, path) : NULL;
       if (!r || !tu_is_user_file(tu, r)) continue;
       int t = tu_find(tu, r);
+      if (t < 0 && own_header(a, tu, path, r)) continue;  // tirx-pp's, never the user's to rewrite
       if (t < 0) {
         const Source *src = tu_read_source(a, path);
         if (!src) continue;
@@ -213,6 +260,23 @@ static const char *copy_path(Arena *a, const Tu *tu, const char *dir, const TuFi
   return arena_printf(a, "%s/_root%s", dir, f->real);
 }
 
+// A copy of tirx-pp's headers from another version: the rewrite calls what
+// this version's tirx.h declares.
+static void warn_other_versions(const Tu *tu, Diag *d) {
+  for (int i = 0; i < tu->nown; i++) {
+    const OwnHeader *h = &tu->own[i];
+    const char *base = strrchr(h->path, '/');
+    base = base ? base + 1 : h->path;
+    const char *fix = "the rewritten code may call what that copy lacks; copy the headers of this tirx-pp";
+    if (!h->version)
+      diag_plain(d, DIAG_WARNING, "'%s' is tirx-pp's %s from a version before %s (it has no 'TIRX_PP_OWN_HEADER' "
+                 "line): %s (%s) over it", h->path, base, TIRX_PP_VERSION, fix, tu->tirx_dir);
+    else if (strcmp(h->version, TIRX_PP_VERSION))
+      diag_plain(d, DIAG_WARNING, "'%s' is tirx-pp %s's %s, and this tirx-pp is %s: %s (%s) over it", h->path,
+                 h->version, base, TIRX_PP_VERSION, fix, tu->tirx_dir);
+  }
+}
+
 bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
   // Written: the input, every annotated header, and every header that
   // includes a written one (its #include must name the copy).
@@ -234,6 +298,7 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
   const char *dir = opt->headers_out ? absolute(a, opt->headers_out)
                     : opt->out_path  ? arena_printf(a, "%s.headers", tu->files[0].out)
                                      : NULL;
+  if (tu_annotated(tu) || tu->computed) warn_other_versions(tu, d);
   for (int f = 1; f < tu->n; f++) {
     TuFile *file = &tu->files[f];
     if (file->system && file->anns.len)

@@ -9,6 +9,7 @@
 // either is copied as it is) and the slow path's list of files to give stubs.
 #pragma once
 #include <stdbool.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "scan.h"
@@ -26,6 +27,23 @@ typedef struct {
   const char *out;    // absolute path where its output goes (standard output: beside the input)
 } TuFile;
 
+// One of tirx-pp's own headers found in the user's tree (a copy kept so that
+// the project builds without tirx-pp): never rewritten.
+typedef struct {
+  const char *path;     // as the preprocessor names it
+  const char *real;
+  const char *version;  // its marker's version; NULL: from before the marker
+} OwnHeader;
+
+// Every path the header search looked at, found or not: what a later run
+// checks to know that the same search finds the same files (pass.c).
+typedef struct {
+  const char *path;
+  bool found;
+  struct stat st;  // when found
+} Probe;
+typedef VEC(Probe) Probes;
+
 typedef struct {
   TuFile *files;  // [0] is the input
   int n;
@@ -33,14 +51,25 @@ typedef struct {
   const char **quote_dirs, **user_dirs, **system_dirs;  // -iquote, -I, -isystem
   int nquote, nuser, nsystem;
   const char *tirx_dir, *cuda_dir;  // not the user's: tirx.h's and the toolkit's
+  OwnHeader *own;  // tirx-pp's headers met outside tirx_dir
+  int nown;
+  Arena *arena;    // the probes'
+  Probes *probes;  // where tu_read records its probes; NULL: not recorded
 } Tu;
 
-// Reads the input's user headers (transitively) and scans each.
+// Reads the input's user headers (transitively) and scans each; with probes,
+// records every path the search looked at there.
 void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu);
+void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu,
+                    Probes *probes);
 // A file's bytes, named by its path; NULL when it cannot be read.
 const Source *tu_read_source(Arena *a, const char *path);
 // Whether a file is the user's: not tirx's own headers, not the toolkit's.
 bool tu_is_user_file(const Tu *tu, const char *real);
+// Whether a header is one of tirx-pp's own (any version, anywhere): its
+// marker line `// TIRX_PP_OWN_HEADER VERSION`, or, in a tirx.h from before
+// the marker, its definitions. *version: the marker's, NULL without one.
+bool tu_is_own_header(Arena *a, const Source *src, const char **version);
 // Whether any user file holds an annotation.
 bool tu_annotated(const Tu *tu);
 // The index of the user file whose real path is real; -1 if none.

@@ -1,3 +1,4 @@
+// TIRX_PP_OWN_HEADER 0.1.0
 // tirx_intrinsics.h - the CUDA device functions that nvcc's headers declare
 // and clang 19's CUDA wrapper leaves out. Only tirx-pp's libclang parse sees
 // this file (build_args in rewriters/driver.c passes -include); nvcc compiles

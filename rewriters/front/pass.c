@@ -1,0 +1,108 @@
+// pass.c - the remembered pass-through answer (pass.h). The cache entry is
+// KEY.pch.pass in the parse cache (trimmed with it), KEY a hash of what the
+// search depends on: the input as named, the working directory, the flags,
+// tirx.h's and the toolkit's directories, and this program's build. Each line
+// is a path the search looked at: `F DEV INO SIZE MTIME CTIME PATH` for a file
+// it found (the input first), `N PATH` for one it did not; the answer holds
+// while every F still stats the same and every N is still missing, so a header
+// edited, added in front of another on the search path, or removed, asks again.
+#define _GNU_SOURCE
+#include "pass.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sys.h"
+
+#define PASS_FORMAT "tirx-pp pass 1"
+
+static uint64_t hash_str(uint64_t h, const char *s) { return hash_bytes(h, s ? s : "", s ? strlen(s) : 0); }
+
+// This program's build: a rebuilt tirx-pp may scan differently.
+static uint64_t hash_build(uint64_t h) {
+  struct stat st;
+  if (stat("/proc/self/exe", &st) != 0) return hash_str(h, "?");
+  char s[96];
+  snprintf(s, sizeof s, "%lld.%ld %lld", (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (long long)st.st_size);
+  return hash_str(h, s);
+}
+
+static const char *entry_path(Arena *a, const TirxOptions *opt) {
+  if (!opt->cache_dir || !opt->path || !strcmp(opt->path, "-")) return NULL;
+  char *cwd = getcwd(NULL, 0);
+  if (!cwd) return NULL;
+  uint64_t h = hash_str(14695981039346656037ULL, PASS_FORMAT " " TIRX_PP_VERSION);
+  h = hash_build(hash_str(hash_str(hash_str(hash_str(h, cwd), opt->path), opt->header_dir), opt->cuda_path));
+  free(cwd);
+  for (int i = 0; i < opt->nclang_args; i++) h = hash_str(h, opt->clang_args[i]);
+  return arena_printf(a, "%s/%016" PRIx64 ".pch.pass", opt->cache_dir, h);
+}
+
+static void put_file(Buf *b, const char *path, const struct stat *st) {
+  buf_printf(b, "F %llu %llu %lld %lld.%09ld %lld.%09ld %s\n", (unsigned long long)st->st_dev,
+             (unsigned long long)st->st_ino, (long long)st->st_size, (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec,
+             (long long)st->st_ctim.tv_sec, st->st_ctim.tv_nsec, path);
+}
+
+// Whether one line still describes the file system.
+static bool line_holds(const char *line, size_t len) {
+  char buf[4200];
+  if (len < 3 || len >= sizeof buf) return false;
+  memcpy(buf, line, len);
+  buf[len] = '\0';
+  struct stat st;
+  if (buf[0] == 'N' && buf[1] == ' ') return stat(buf + 2, &st) != 0 && errno == ENOENT;
+  if (buf[0] != 'F') return false;
+  int at = 0;
+  unsigned long long dev, ino;
+  long long size, ms, cs;
+  long mn, cn;
+  if (sscanf(buf, "F %llu %llu %lld %lld.%ld %lld.%ld %n", &dev, &ino, &size, &ms, &mn, &cs, &cn, &at) != 7 || !at)
+    return false;
+  return stat(buf + at, &st) == 0 && S_ISREG(st.st_mode) && st.st_dev == dev && st.st_ino == ino &&
+         st.st_size == size && st.st_mtim.tv_sec == ms && st.st_mtim.tv_nsec == mn && st.st_ctim.tv_sec == cs &&
+         st.st_ctim.tv_nsec == cn;
+}
+
+bool pass_known(Arena *a, const TirxOptions *opt) {
+  const char *path = entry_path(a, opt);
+  size_t len;
+  char *data = path ? sys_read_file(path, &len) : NULL;
+  if (!data) return false;
+  size_t head = strlen(PASS_FORMAT "\n");
+  bool holds = len > head && !memcmp(data, PASS_FORMAT "\n", head);
+  for (size_t i = head; holds && i < len;) {
+    const char *nl = memchr(data + i, '\n', len - i);
+    if (!nl) holds = false;
+    else {
+      holds = line_holds(data + i, (size_t)(nl - data) - i);
+      i = (size_t)(nl - data) + 1;
+    }
+  }
+  free(data);
+  return holds;
+}
+
+void pass_remember(Arena *a, const TirxOptions *opt, const Probes *probes) {
+  char *path = (char *)entry_path(a, opt);
+  struct stat st;
+  if (!path || stat(opt->path, &st) != 0) return;
+  Buf b = {0};
+  buf_puts(&b, PASS_FORMAT "\n");
+  put_file(&b, opt->path, &st);
+  bool ok = !strchr(opt->path, '\n');
+  for (int i = 0; ok && i < probes->len; i++) {
+    const Probe *p = &probes->items[i];
+    ok = !strchr(p->path, '\n');
+    if (p->found) put_file(&b, p->path, &p->st);
+    else buf_printf(&b, "N %s\n", p->path);
+  }
+  char *dir = arena_strndup(a, opt->cache_dir, strlen(opt->cache_dir));
+  if (ok && sys_make_dirs(dir)) sys_replace_file(path, b.data, b.len);
+  buf_free(&b);
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# tirx-pp's own headers in the user's tree: a project that keeps a copy of
+# headers/ (git archive of this repository) so that colleagues without tirx-pp
+# build it with the macro fallbacks. tirx-pp knows the copy by the marker line
+# in each header (TIRX_PP_OWN_HEADER VERSION), never rewrites it, and warns when
+# its version is not the tool's; nvcc compiles the output (no header that
+# includes itself). An older copy without the marker is still known.
+#   own_headers.sh TIRX_PP SOURCE_DIR
+set -u
+export LC_ALL=C
+tool=$(realpath "$1") src=$(realpath "$2")
+nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export TIRX_PP_CACHE_DIR="$tmp/cache"
+pass=0 fail=0
+ok() { pass=$((pass+1)); echo "ok   $1"; }
+bad() { fail=$((fail+1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
+version=$("$tool" --version | sed -n 's/^tirx-pp \([^ ]*\) .*/\1/p')
+
+# Every header of headers/ carries the marker with the tool's version.
+for h in $(cd "$src" && find headers -name '*.h' | sort); do
+  grep -qx "// TIRX_PP_OWN_HEADER $version" "$src/$h" && ok "marker: $h" || bad "marker: $h" "want the line '// TIRX_PP_OWN_HEADER $version'"
+done
+
+# The project: headers/ vendored as third_party/tirx.
+p=$tmp/project; mkdir -p "$p/third_party/tirx" "$p/build"
+cp -r "$src/headers/." "$p/third_party/tirx/"
+cp -r "$p/third_party/tirx" "$tmp/pristine"
+cat > "$p/k.cu" <<'K'
+#include "tirx.h"
+__global__ void k(float *A, int *count) {
+  TIRX_UNROLL
+  for (int i = 0; i < 4; ++i) A[i] += 1.f;
+#pragma tirx elect
+  atomicAdd(count, 1);
+}
+K
+# run NAME WANT_STDERR ARGS...: exit 0, standard error as given, no header copy.
+run() {
+  local name=$1 want=$2; shift 2
+  rm -rf "$p/build/k.cu" "$p/build/k.cu.headers"
+  (cd "$p" && "$tool" "$@") > "$tmp/out" 2> "$tmp/err"; local rc=$?
+  local got; got=$(sed "s|$p/||g" "$tmp/err")
+  if [ $rc -eq 0 ] && [ "$got" = "$want" ] && [ ! -e "$p/build/k.cu.headers" ]; then ok "$name"; else
+    bad "$name" "exit $rc" "stderr: $got" "want:   $want" "$(find "$p/build" -type f | sed "s|$p/||")"; fi
+}
+compiles() {
+  (cd "$p" && "$nvcc" -arch=sm_90a -Werror all-warnings -Ithird_party/tirx -c build/k.cu -o build/k.o) > "$tmp/nvcc" 2>&1 \
+    && ok "$1: nvcc compiles the output" || bad "$1: nvcc compiles the output" "$(head -5 "$tmp/nvcc")"
+}
+
+run "vendored copy: not rewritten" "" k.cu -o build/k.cu -- -Ithird_party/tirx
+grep -qx '#include "tirx.h"' "$p/build/k.cu" && ok "vendored copy: the output includes it as the source did" \
+  || bad "vendored copy: the output includes it as the source did" "$(head -2 "$p/build/k.cu")"
+compiles "vendored copy"
+
+# Another version: a warning that names both, the header still left alone.
+sed -i "s|^// TIRX_PP_OWN_HEADER .*|// TIRX_PP_OWN_HEADER 0.0.1|" "$p/third_party/tirx/tirx.h"
+run "another version: warned" "tirx-pp: warning: 'third_party/tirx/tirx.h' is tirx-pp 0.0.1's tirx.h, and this tirx-pp is $version: the rewritten code may call what that copy lacks; copy the headers of this tirx-pp ($src/headers) over it" \
+  k.cu -o build/k.cu -- -Ithird_party/tirx
+
+# A copy from before the marker: known by its definitions.
+sed -i '/TIRX_PP_OWN_HEADER/d' "$p/third_party/tirx/tirx.h"
+run "copy without the marker: warned" "tirx-pp: warning: 'third_party/tirx/tirx.h' is tirx-pp's tirx.h from a version before $version (it has no 'TIRX_PP_OWN_HEADER' line): the rewritten code may call what that copy lacks; copy the headers of this tirx-pp ($src/headers) over it" \
+  k.cu -o build/k.cu -- -Ithird_party/tirx
+compiles "copy without the marker"
+rm -rf "$p/third_party/tirx"; cp -r "$tmp/pristine" "$p/third_party/tirx"
+
+# The launcher: nvcc finds the vendored copy first, and compiles.
+(cd "$p" && "$tool" "$nvcc" -arch=sm_90a -Ithird_party/tirx -c k.cu -o build/l.o) > "$tmp/l" 2>&1 && [ -f "$p/build/l.o" ] \
+  && [ ! -e "$p/build/l.o.tirx.cu.headers" ] && ok "launcher: vendored copy not rewritten, nvcc compiles" \
+  || bad "launcher: vendored copy not rewritten, nvcc compiles" "$(head -5 "$tmp/l")"
+
+# A user's header that happens to be named tirx.h and needs tirx.h's calls:
+# its copy cannot include "tirx.h" (it would include itself).
+mkdir -p "$p/mine"
+printf '#pragma once\n__device__ void f(int *c) {\n#pragma tirx elect\n  atomicAdd(c, 1);\n}\n' > "$p/mine/tirx.h"
+printf '#include "mine/tirx.h"\n__global__ void g(int *c) { f(c); }\n' > "$p/u.cu"
+(cd "$p" && "$tool" u.cu -o build/u.cu) > "$tmp/out" 2> "$tmp/err"; rc=$?
+want="tirx-pp: error: 'mine/tirx.h' is annotated and named tirx.h: its rewritten copy would include \"tirx.h\" for tirx-pp's calls and find itself; give it another name"
+[ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && ok "a user's tirx.h that needs tirx.h: refused" \
+  || bad "a user's tirx.h that needs tirx.h: refused" "exit $rc" "stderr: $(cat "$tmp/err")" "want:   $want"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
