@@ -31,25 +31,31 @@ __global__ void if_else(float* A, int n) {
     A[tx] = A[tx] + 1.0f;
 }
 
-// One elected lane per warp counts its warp and records its lane. Every lane
-// of every warp gets here (no early exit): elect needs the whole warp.
+// One elected lane per warp counts its warp and records which lane elect
+// picks. Every lane of every warp gets here (no early exit): elect needs the
+// whole warp. The elected statement may not depend on which lane runs it
+// (`threadIdx.x % 32` there is an error), so every lane learns the leader
+// first: elect.sync picks the same lane for the same mask each time, and the
+// ballot of its answers is the same in every lane.
 #if HAVE_PRAGMA_KERNELS
 __global__ void elect_count(int* count, int* lane) {
   int warp = (blockIdx.x * kBlock + threadIdx.x) / 32;
+  const int leader = __ffs(__ballot_sync(0xffffffffu, tirx_elect_sync())) - 1;
 #pragma tirx elect
   {
     atomicAdd(&count[warp], 1);
-    lane[warp] = threadIdx.x % 32;
+    lane[warp] = leader;
   }
 }
 #endif
 
 __global__ void elect_count_macro(int* count, int* lane) {
   int warp = (blockIdx.x * kBlock + threadIdx.x) / 32;
+  const int leader = __ffs(__ballot_sync(0xffffffffu, tirx_elect_sync())) - 1;
   TIRX_ELECT
   {
     atomicAdd(&count[warp], 1);
-    lane[warp] = threadIdx.x % 32;
+    lane[warp] = leader;
   }
 }
 

@@ -48,6 +48,7 @@
 // ---- threads and collectives (SPEC 2) --------------------------------------
 #define TIRX_ELECT if (tirx_elect_one_sync())
 #define TIRX_UNIFORM
+#define TIRX_UNIFORM_VARS(...)
 #define tirx_thread_return() return
 
 TIRX_DEVICE bool tirx_elect_sync() { return tirx_elect_one_sync(); }

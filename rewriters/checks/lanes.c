@@ -37,7 +37,14 @@ struct WarpEnv {
   int func, depth, nesting;
   VEC(Binding) vars;
   VEC(Binding) params;
+  VEC(CXCursor) asserted;  // `#pragma tirx uniform(x)`: read as warp-uniform whatever they are assigned
 };
+
+static bool asserted(const WarpEnv *env, CXCursor var) {
+  for (int i = 0; i < env->asserted.len; i++)
+    if (clang_equalCursors(env->asserted.items[i], var)) return true;
+  return false;
+}
 
 static WarpValue of(WarpKind kind, CXCursor why) { return (WarpValue){kind, false, why}; }
 
@@ -264,6 +271,7 @@ static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e) {
   case CXCursor_DeclRefExpr: {
     CXCursor ref = clang_getCursorReferenced(e);
     if (named(ref, "warpSize")) return same(true);
+    if (asserted(env, ref)) return uniform;
     WarpValue *v = bound(env->vars.items, env->vars.len, ref);
     if (!v) v = bound(env->params.items, env->params.len, ref);
     if (v && v->kind >= WARP_UNKNOWN && clang_Cursor_isNull(v->why)) return of(v->kind, e);
@@ -349,10 +357,25 @@ static bool bind(Ctx *c, WarpEnv *env, CXCursor var, WarpValue v) {
   return true;
 }
 
-WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth) {
+// Whether node i and node at are in one loop of their function: a value
+// assigned at i may then reach `at` on the next iteration.
+static bool in_one_loop(const Ctx *c, int i, int at) {
+  for (int p = node_at(c, i)->parent; p >= 0 && p != node_at(c, i)->func; p = node_at(c, p)->parent) {
+    enum CXCursorKind k = node_at(c, p)->kind;
+    bool loop = k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
+    if (loop && at >= p && at <= node_at(c, p)->last) return true;
+  }
+  return false;
+}
+
+// `at` >= 0: only the assignments that may reach node `at` count: those
+// before its end, and those in a loop around it.
+static WarpEnv *make_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth, const CXCursor *vars,
+                         int nvars, int at) {
   WarpEnv *env = arena_alloc(c->arena, sizeof *env);
   memset(env, 0, sizeof *env);
   env->func = func, env->depth = depth;
+  for (int i = 0; i < nvars; i++) VEC_PUSH(c->arena, env->asserted, vars[i]);
   int p = 0;
   for (int i = func + 1; i <= node_at(c, func)->last && params; i++)
     if (node_at(c, i)->kind == CXCursor_ParmDecl && node_at(c, i)->parent == func) {
@@ -378,6 +401,7 @@ WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int de
       int from;
       if (!assignment_at(c, i, clang_getNullCursor(), &var, &from)) continue;
       const Node *n = node_at(c, i);
+      if (at >= 0 && n->start >= node_at(c, at)->end && !in_one_loop(c, i, at)) continue;
       WarpValue v;
       if (n->kind == CXCursor_VarDecl) {
         CXCursor kids[16];  // the initializer: its last expression (after type references, array sizes)
@@ -393,8 +417,16 @@ WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int de
       } else {
         v = value(c, env, n->cur);  // `x = e` is e; `x op= e`, x op e
       }
-      grew |= bind(c, env, var, v);
+      if (!asserted(env, var)) grew |= bind(c, env, var, v);
     }
   }
   return env;
+}
+
+WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth) {
+  return make_env(c, func, params, nparams, depth, NULL, 0, -1);
+}
+
+WarpEnv *warp_env_at(Ctx *c, int func, int at, const CXCursor *vars, int nvars) {
+  return make_env(c, func, NULL, 0, 0, vars, nvars, at);
 }

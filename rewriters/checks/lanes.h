@@ -24,6 +24,11 @@ typedef struct {
 // warp-uniform).
 typedef struct WarpEnv WarpEnv;
 WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth);
+// The same as seen at node `at` of the function: an assignment after `at`
+// counts only in a loop around it (a value computed later cannot reach it
+// otherwise); `vars` (locals or parameters) are read as warp-uniform wherever
+// they are read, as `#pragma tirx uniform(x)` asserts.
+WarpEnv *warp_env_at(Ctx *c, int func, int at, const CXCursor *vars, int nvars);
 // The locals of `callee` (a function node) called at `call` (a CallExpr of
 // the caller's function, whose locals are `caller`), its parameters bound to
 // the call's arguments.

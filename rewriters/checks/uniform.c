@@ -311,7 +311,7 @@ static void check_turns(Ctx *c, Kernel *k) {
 }
 
 // The elect annotation of an elect `if` (is_elect_if): how messages name it.
-static const char *elect_spelling(const Ctx *c, int node) {
+const char *elect_spelling(const Ctx *c, int node) {
   const Node *n = node_at(c, node);
   for (int i = 0; i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];

@@ -33,3 +33,7 @@ bool thread_dependent_condition(Ctx *c, const Kernel *k, int p, size_t off);
 // between i and `top` (exclusive) may differ between the lanes of a warp
 // (lanes.c), up to a statement under `#pragma tirx uniform`.
 bool whole_warps_reach(Ctx *c, const Kernel *k, const Stmt *stmts, int i, int top, size_t off);
+
+// How messages name the elect annotation of an elect `if` (is_elect_if):
+// "'#pragma tirx elect'", "'TIRX_ELECT'", "'tirx_elect_sync()'".
+const char *elect_spelling(const Ctx *c, int node);

@@ -1,7 +1,7 @@
 // concurrency.c - structured concurrency (SPEC 3-4, turns of SPEC 8), kernel
 // by kernel, in three phases that only look back:
 //   gather (gather.c)  the annotations and the node table -> the model (kernel.h)
-//   check  (checks.c, barrier.c, uniform.c, deadlock.c, cluster.c)  read it, report, and
+//   check  (checks.c, barrier.c, uniform.c, elected.c, deadlock.c, cluster.c)  read it, report, and
 //          fill in what the lowering needs (arrival counts, barrier ids)
 //   lower  (region.c, event.c, turn.c)                      edits from the model
 // A kernel with errors is not lowered; the deadlock check runs only on one
@@ -11,6 +11,7 @@
 #include "cluster.h"
 #include "concurrency.h"
 #include "deadlock.h"
+#include "elected.h"
 #include "event.h"
 #include "gather.h"
 #include "region.h"
@@ -30,6 +31,7 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     check_byte_triggers(c, k, stmts);
     check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);
+    check_elected(c, k, stmts);
     if (c->diag->errors == errors) check_deadlock(c, k);
     if (c->diag->errors != errors || !(k->part || k->regions.len || k->events.len || k->ops.len)) continue;
     c->needs_tirx_h = true;

@@ -87,7 +87,8 @@ static bool is_stub_at(const Ctx *c, size_t off) {
 static const Stmt *next_uniform(const Ctx *c, const Stmt *stmts, int *i) {
   while (++*i < c->anns->len) {
     const Annotation *an = &c->anns->items[*i];
-    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && stmts[*i].end)
+    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_UNIFORM && !an->dir.head.has_args &&
+        stmts[*i].end)
       return &stmts[*i];
   }
   return NULL;

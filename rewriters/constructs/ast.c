@@ -352,3 +352,17 @@ void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at) {
   Copies x = {start, end, n, at};
   VEC_PUSH(c->arena, c->copies, x);
 }
+
+CXCursor var_read_in(const Ctx *c, int node, Span name) {
+  for (int i = node; i >= 0 && i <= node_at(c, node)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr) continue;
+    CXCursor var = clang_getCursorReferenced(node_at(c, i)->cur);
+    enum CXCursorKind k = clang_getCursorKind(var);
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) continue;
+    CXString s = clang_getCursorSpelling(var);
+    bool match = span_eq(span_trim(name), clang_getCString(s));
+    clang_disposeString(s);
+    if (match) return var;
+  }
+  return clang_getNullCursor();
+}

@@ -56,6 +56,9 @@ bool is_assignment(const Node *n);
 // ++ / -- (from = -1), and which local (*var); declarations of `skip` (a null
 // cursor: none) are left out.
 bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from);
+// The variable (or parameter) named `name` that node's subtree reads; a null
+// cursor if none.
+CXCursor var_read_in(const Ctx *c, int node, Span name);
 // The node in node's subtree that assigns `decl` (=, op=, ++, --); -1 if none.
 int assigns_to(const Ctx *c, int node, CXCursor decl);
 char *node_text(const Ctx *c, int node);

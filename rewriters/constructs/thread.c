@@ -19,10 +19,24 @@ void rewrite_elect(Ctx *c, const Annotation *an, Stmt st) {
   edit_replace(c->edits, an->start, an->end, "if (tirx_elect_one_sync())");
 }
 
+// `uniform(x, ...)`: each a variable that the statement reads (the elect
+// check then reads it as the same in every lane of a warp, elected.c).
+static bool uniform_vars_read(Ctx *c, const Annotation *an, Stmt st) {
+  for (int i = 0; i < an->dir.head.nargs; i++) {
+    Span v = span_trim(an->dir.head.args[i].expr);
+    if (!clang_Cursor_isNull(var_read_in(c, st.node, v))) continue;
+    diag_at(c->diag, DIAG_ERROR, v.off, v.len,
+            "'%.*s' in '%s(...)' is not a variable that the statement under it reads: name the variables (or "
+            "parameters) that hold the same value in every lane of a warp there",
+            (int)v.len, v.s, spelling_of(an));
+    return false;
+  }
+  return true;
+}
+
 void rewrite_uniform(Ctx *c, const Annotation *an, Stmt st) {
-  (void)st;
   static const char *const none[] = {NULL};
-  if (!check_clauses(c, an, none) || !no_head_args(c, an)) return;
+  if (!check_clauses(c, an, none) || (an->dir.head.has_args && !uniform_vars_read(c, an, st))) return;
   edit_replace(c->edits, an->start, an->end, "");
 }
 

@@ -234,6 +234,7 @@ static const struct {
     {"TIRX_GRID_UNROLL", DIR_GRID, "grid", 1, "unroll"},
     {"TIRX_ELECT", DIR_ELECT, "elect", 0, NULL},
     {"TIRX_UNIFORM", DIR_UNIFORM, "uniform", 0, NULL},
+    {"TIRX_UNIFORM_VARS", DIR_UNIFORM, "uniform", 0, NULL},  // TIRX_UNIFORM_VARS(x, y) STMT: uniform(x, y)
     {"TIRX_WARPGROUPS", DIR_WARPGROUPS, "warpgroups", 1, NULL},
     {"TIRX_WARPS", DIR_WARPS, "warps", 1, NULL},
     {"TIRX_ASYNC", DIR_ASYNC, "async", 0, NULL},
@@ -290,7 +291,8 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
   // The macros without parameters, and those with.
   bool bare = out->kind == DIR_UNROLL ? !strcmp(macros[m].macro, "TIRX_UNROLL")
                                       : out->kind == DIR_SERIAL || out->kind == DIR_VECTORIZE ||
-                                            out->kind == DIR_ELECT || out->kind == DIR_UNIFORM;
+                                            out->kind == DIR_ELECT ||
+                                            (out->kind == DIR_UNIFORM && !strcmp(macros[m].macro, "TIRX_UNIFORM"));
   if (bare && has_args) {
     diag_error(d, name.off, "%s takes no arguments", macros[m].macro);
     return false;

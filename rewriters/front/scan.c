@@ -40,9 +40,17 @@ static bool word_at(Text t, size_t i, size_t end, const char *w) {
 // as another; they were passed as void *).
 typedef VEC(Annotation) AnnVec;
 
+// A function-like macro of the file whose body stringizes a parameter into
+// _Pragma: `#define PRAGMA(x) _Pragma(#x)`.
+typedef struct {
+  Span name;
+  bool just_pragma;  // the whole body is `_Pragma(#x)` of its only parameter: PRAGMA(tirx elect) reads as one
+} PragmaMacro;
+
 typedef struct {
   AnnVec anns;
   VEC(IncludeLine) includes;
+  VEC(PragmaMacro) pragma_macros;
 } Found;
 
 // The header name of an #include whose directive name ends at k.
@@ -98,11 +106,52 @@ static size_t hash_len(Text t, size_t i) {
 
 static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, AnnVec *v);
 
+// The next token of line from i, past blanks: its kind in *kind, its start
+// in *start; returns its end.
+static size_t next_token(Text line, size_t i, size_t *start, LexKind *kind) {
+  *start = lex_space(line, i);
+  return *start < line.n ? lex_token(line, *start, kind) : line.n;
+}
+
+// Whether the tokens of line from i are `( # NAME )` (NAME a word); *end
+// past them.
+static bool stringized_arg(Text line, size_t i, size_t *end) {
+  size_t s1, s2, s3, s4;
+  LexKind k1, k2, k3, k4;
+  size_t e1 = next_token(line, i, &s1, &k1), e2 = next_token(line, e1, &s2, &k2);
+  size_t e3 = next_token(line, e2, &s3, &k3), e4 = next_token(line, e3, &s4, &k4);
+  *end = e4;
+  return s4 < line.n && line.s[s1] == '(' && e1 == s1 + 1 && line.s[s2] == '#' && e2 == s2 + 1 && k3 == LEX_IDENT &&
+         line.s[s4] == ')' && e4 == s4 + 1;
+}
+
+// `#define NAME(params) ... _Pragma(#p) ...` (the name starts at k): records
+// NAME, and whether its body is that _Pragma alone, of its one parameter.
+static void scan_pragma_macro(Arena *a, Text line, size_t k, Found *found) {
+  size_t ns, ne = next_token(line, k, &ns, &(LexKind){0});
+  size_t close = ne < line.n && line.s[ne] == '(' ? lex_close(line, ne, LEX_PARENS, NULL) : 0;
+  if (!close) return;  // object-like
+  for (size_t i = close, first = 1;; first = 0) {
+    size_t ts, end;
+    LexKind kind;
+    size_t te = next_token(line, i, &ts, &kind);
+    if (ts >= line.n) return;
+    if (kind == LEX_IDENT && word_at(line, ts, te, "_Pragma") && stringized_arg(line, te, &end)) {
+      bool one_param = !memchr(line.s + ne, ',', close - ne);
+      PragmaMacro m = {{line.s + ns, ne - ns, ns}, first && one_param && lex_space(line, end) >= line.n};
+      VEC_PUSH(a, found->pragma_macros, m);
+      return;
+    }
+    i = te;
+  }
+}
+
 // `_Pragma("tirx ...")` in the body of a #define [k, end): tirx-pp rewrites
 // annotations where they are written, and a macro's expansion is not (SPEC
 // 7: never silently dropped). An error at the first one.
 static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
   Text line = {t.s, end};
+  scan_pragma_macro(a, line, k, found);
   for (size_t i = k; i < end;) {
     LexKind kind;
     size_t ie = lex_token(line, i, &kind);
@@ -242,6 +291,36 @@ static size_t scan_name(Arena *a, Text t, size_t i, size_t ie, AnnVec *v) {
   return an.end;
 }
 
+// `NAME(tirx ...)` at i (NAME ends at ie): an annotation through a macro of
+// the program. One of this file whose body is `_Pragma(#x)` alone reads as
+// `_Pragma("tirx ...")`; through any other, tirx-pp cannot see what it
+// expands to, and nvcc would ignore an unknown pragma: refused.
+static size_t scan_macro_use(Arena *a, Text t, size_t i, size_t ie, Found *found) {
+  size_t p = lex_space(t, ie);
+  if (p >= t.n || t.s[p] != '(') return ie;
+  size_t w = lex_space(t, p + 1), we = ident_end(t, w), x = lex_space(t, we);
+  if (!word_at(t, w, we, "tirx") || x == we || x >= t.n || !is_ident_char((unsigned char)t.s[x])) return ie;
+  size_t c = lex_close(t, p, LEX_PARENS, NULL);
+  if (!c) return ie;
+  const PragmaMacro *m = NULL;
+  for (int k = 0; k < found->pragma_macros.len && !m; k++) {
+    Span n = found->pragma_macros.items[k].name;
+    if (n.len == ie - i && !memcmp(n.s, t.s + i, n.len)) m = &found->pragma_macros.items[k];
+  }
+  Annotation an = {.spelling = SPELL_UPRAGMA, .start = i, .end = c, .node = -1};
+  an.text = (Span){t.s + we, c - 1 - we, we};
+  if (!m || !m->just_pragma)
+    an.bad = arena_printf(a,
+                          "'%.*s(tirx ...)' spells an annotation through a macro %s: tirx-pp reads annotations "
+                          "where they are written, and nvcc would ignore the pragma (every thread would run the "
+                          "statement as if it were not there); write '#pragma tirx ...', '_Pragma(\"tirx ...\")' "
+                          "or the TIRX_* macro of tirx.h",
+                          (int)(ie - i), t.s + i,
+                          m ? "that puts more around its argument than '_Pragma(#x)'" : "that tirx-pp does not expand");
+  VEC_PUSH(a, found->anns, an);
+  return c;
+}
+
 AnnotationList scan_annotations(Arena *a, const Source *src) {
   Text t = {src->data, src->len};
   AnnotationList out = {0};
@@ -261,6 +340,8 @@ AnnotationList scan_annotations(Arena *a, const Source *src) {
     else if (k.kind == LEX_IDENT && k.end - k.start > 5 &&
              (!memcmp(t.s + k.start, "TIRX_", 5) || !memcmp(t.s + k.start, "tirx_", 5)))
       i = scan_name(a, t, k.start, k.end, &found.anns);
+    else if (k.kind == LEX_IDENT)
+      i = scan_macro_use(a, t, k.start, k.end, &found);
   }
   out.items = found.anns.items;
   out.len = found.anns.len;

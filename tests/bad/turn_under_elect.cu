@@ -9,7 +9,7 @@ __global__ void k(float *out, int n) {
 #pragma tirx elect
     {
 #pragma tirx turn(mma)
-      out[threadIdx.x] += 1.f;
+      out[threadIdx.x / 32] += 1.f;
     }
   }
 }

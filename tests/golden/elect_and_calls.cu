@@ -9,6 +9,6 @@ __global__ void ops(float *A, int *count, int n) {
   if (i >= n) tirx_thread_return();
 #pragma tirx elect
   atomicAdd(&count[threadIdx.x / 32], 1);
-  TIRX_ELECT { A[i] += 1.f; }
-  if (tirx_elect_sync()) A[i] *= 2.f;
+  TIRX_ELECT { A[i / 32] += 1.f; }  // one element per warp: the same in every lane
+  if (tirx_elect_sync()) A[i / 32] *= 2.f;
 }

@@ -10,6 +10,6 @@ __global__ void ops(float *A, int *count, int n) {
   if (i >= n) return;
 if (tirx_elect_one_sync())
   atomicAdd(&count[threadIdx.x / 32], 1);
-  if (tirx_elect_one_sync()) { A[i] += 1.f; }
-  if (tirx_elect_one_sync()) A[i] *= 2.f;
+  if (tirx_elect_one_sync()) { A[i / 32] += 1.f; }  // one element per warp: the same in every lane
+  if (tirx_elect_one_sync()) A[i / 32] *= 2.f;
 }

@@ -1,0 +1,415 @@
+// elected.c - what the statement under `elect` may do. elect runs it on one
+// lane of each warp, any one (elect.sync: PTX does not say which), so:
+//   - it may not reach a warp collective (a shuffle, a vote, __syncwarp,
+//     wgmma, ldmatrix, mma.sync, ...): one lane with the full mask is
+//     undefined, and the result is that lane's own value at best;
+//   - what it does may not depend on which lane runs it: a value that
+//     differs between the lanes (lanes.c) stored, passed to a call that may
+//     write memory, returned or tested there makes the output depend on the
+//     election. `#pragma tirx uniform(x)` on the statement (or one around
+//     it) asserts that x is the same in every lane (an xor-butterfly sum).
+// The conditions above an elect are uniform.c's.
+#include <stdio.h>
+#include <string.h>
+
+#include "ast.h"
+#include "elected.h"
+#include "kernel.h"
+#include "lanes.h"
+#include "uniform.h"
+
+enum {
+  MAX_DEPTH = 4,       // helpers followed into, as lanes.c and uniform.c follow them
+  MAX_FUNCTIONS = 64,  // helper bodies read for one elect (a budget, not a limit of the language)
+  MAX_EFFECTS = 8,     // the values one node's effect is checked on: a call's first arguments
+};
+
+// ---- warp collectives reached from the elected statement -----------------
+
+// A call that the chain went through: its callee and where it is.
+typedef struct {
+  const char *name;
+  CXCursor at;
+} Link;
+
+typedef struct {
+  Ctx *c;
+  Link chain[MAX_DEPTH + 1];
+  int depth, read;
+  const char *found;  // the collective, when one was found
+  CXCursor found_at;
+  int nfound;  // chain[0, nfound) leads to it
+} Walk;
+
+static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
+
+static bool has_suffix(const char *s, const char *p) {
+  size_t n = strlen(s), m = strlen(p);
+  return n >= m && !strcmp(s + n - m, p);
+}
+
+static bool any_of(const char *s, const char *const *list) {
+  for (; *list; list++)
+    if (!strcmp(s, *list)) return true;
+  return false;
+}
+
+// The collective a call is, by its callee: a CUDA warp intrinsic, a
+// cooperative group's collective, a WMMA operation; NULL for anything else.
+static const char *collective_call(Ctx *c, CXCursor call) {
+  static const char *const intrinsics[] = {"__ballot_sync", "__any_sync", "__all_sync", "__uni_sync",
+                                           "__syncwarp", "__ballot", "__any", "__all", NULL};
+  static const char *const group_ops[] = {"sync", "shfl", "shfl_up", "shfl_down", "shfl_xor", "any", "all",
+                                          "ballot", "match_any", "match_all", "reduce", "inclusive_scan",
+                                          "exclusive_scan", "barrier_arrive", "barrier_wait", NULL};
+  CXCursor callee = clang_getCursorReferenced(call);
+  if (clang_Cursor_isNull(callee)) return NULL;
+  CXString s = clang_getCursorSpelling(callee), u = clang_getCursorUSR(callee);
+  const char *name = clang_getCString(s), *usr = clang_getCString(u), *what = NULL;
+  if (any_of(name, intrinsics) || has_prefix(name, "__shfl") || has_prefix(name, "__match_") ||
+      (has_prefix(name, "__reduce_") && has_suffix(name, "_sync")))
+    what = arena_printf(c->arena, "%s()", name);
+  else if (strstr(usr, "cooperative_groups") && any_of(name, group_ops))
+    what = arena_printf(c->arena, "cooperative_groups %s()", name);
+  else if (strstr(usr, "wmma") && has_suffix(name, "_sync"))
+    what = arena_printf(c->arena, "wmma::%s()", name);
+  clang_disposeString(s);
+  clang_disposeString(u);
+  return what;
+}
+
+// The PTX warp collective that an asm statement's text names, or NULL.
+static const char *collective_asm(Ctx *c, CXCursor stmt) {
+  static const char *const mnemonics[] = {"shfl.sync", "vote.sync", "match.sync", "redux.sync", "bar.warp.sync",
+                                          "elect.sync", "wgmma.", "mma.sync", "ldmatrix", "stmatrix",
+                                          "movmatrix", NULL};
+  CXSourceRange r = clang_getCursorExtent(stmt);
+  CXFile fa, fb;
+  unsigned a, b;
+  clang_getFileLocation(clang_getRangeStart(r), &fa, NULL, NULL, &a);
+  clang_getFileLocation(clang_getRangeEnd(r), &fb, NULL, NULL, &b);
+  size_t len;
+  const char *text = fa && clang_File_isEqual(fa, fb) ? clang_getFileContents(c->front->tu, fa, &len) : NULL;
+  if (!text || b > len || b <= a) return NULL;
+  for (const char *const *m = mnemonics; *m; m++) {
+    size_t n = strlen(*m);
+    for (unsigned i = a; i + n <= b; i++)
+      if (!memcmp(text + i, *m, n)) return arena_printf(c->arena, "inline asm '%s'", has_suffix(*m, ".") ? "wgmma" : *m);
+  }
+  return NULL;
+}
+
+static bool is_function_cursor(enum CXCursorKind k) {
+  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
+         k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
+}
+
+static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data);
+
+// Reads the body of what a call runs, one level deeper in the chain.
+static void follow(Walk *w, CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (clang_Cursor_isNull(def) || !is_function_cursor(clang_getCursorKind(def)) || w->depth >= MAX_DEPTH ||
+      w->read >= MAX_FUNCTIONS)
+    return;
+  for (int i = 0; i < w->depth; i++)  // recursion
+    if (clang_equalCursors(clang_getCursorReferenced(w->chain[i].at), callee)) return;
+  CXString s = clang_getCursorSpelling(callee);
+  w->chain[w->depth++] = (Link){arena_printf(w->c->arena, "%s", clang_getCString(s)), call};
+  clang_disposeString(s);
+  w->read++;
+  clang_visitChildren(def, visit, w);
+  if (!w->found) w->depth--;
+}
+
+static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Walk *w = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  const char *what = k == CXCursor_CallExpr ? collective_call(w->c, cur) : k == CXCursor_AsmStmt ? collective_asm(w->c, cur) : NULL;
+  if (what) {
+    w->found = what, w->found_at = cur, w->nfound = w->depth;
+    return CXChildVisit_Break;
+  }
+  if (k == CXCursor_CallExpr) follow(w, cur);
+  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+// Where a cursor is, for a message: `LINE:COL` in this file, `FILE:LINE:COL`
+// in another.
+static const char *where(Ctx *c, CXCursor cur) {
+  CXFile file;
+  unsigned line, col;
+  clang_getExpansionLocation(clang_getCursorLocation(cur), &file, &line, &col, NULL);
+  size_t off;
+  if (front_offset(c->front, clang_getCursorLocation(cur), &off)) return arena_printf(c->arena, "%u:%u", line, col);
+  CXString name = clang_getFileName(file);
+  const char *path = clang_getCString(name) ? clang_getCString(name) : "?";
+  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  const char *s = arena_printf(c->arena, "%s:%u:%u", base, line, col);
+  clang_disposeString(name);
+  return s;
+}
+
+// One error when the statement `body` of the elect `if` at node `elect`
+// reaches a warp collective; true when reported.
+static bool check_collectives(Ctx *c, int elect, int body, const char *spelling) {
+  Walk w = {.c = c};
+  CXCursor cur = node_at(c, body)->cur;
+  if (visit(cur, cur, &w) == CXChildVisit_Recurse) clang_visitChildren(cur, visit, &w);
+  if (!w.found) return false;
+  const char *chain = arena_printf(c->arena, "elect at %s", where(c, node_at(c, elect)->cur));
+  for (int i = 0; i < w.nfound; i++)
+    chain = arena_printf(c->arena, "%s -> %s() at %s", chain, w.chain[i].name, where(c, w.chain[i].at));
+  chain = arena_printf(c->arena, "%s -> %s at %s", chain, w.found, where(c, w.found_at));
+  size_t at = node_at(c, body)->start;
+  if (w.nfound > 0) front_offset(c->front, clang_getCursorLocation(w.chain[0].at), &at);
+  else front_offset(c->front, clang_getCursorLocation(w.found_at), &at);
+  diag_error(c->diag, at,
+             "%s runs %s, a warp collective, on one lane of each warp (%s): with the full mask and one lane "
+             "there it is undefined in PTX, and its result would be that lane's own value at best; call it before "
+             "the elect, in every lane, and elect only what one lane does with the result",
+             spelling, w.found, chain);
+  diag_note(c->diag, node_at(c, elect)->start, "elect is here");
+  return true;
+}
+
+// ---- values that differ between the lanes --------------------------------
+
+static bool is_pointer(CXCursor e) {
+  return clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind == CXType_Pointer;
+}
+
+// Whether an lvalue is a variable of this thread (a local or a parameter, or
+// an element or member of one), which no other thread sees: writing it is
+// no effect by itself (a read of it later is checked where it is read).
+static bool thread_own(Ctx *c, CXCursor lhs) {
+  lhs = front_strip(lhs);
+  CXCursor kids[2];
+  int nk = cursor_children(lhs, kids, 2);
+  enum CXCursorKind k = clang_getCursorKind(lhs);
+  if ((k == CXCursor_ArraySubscriptExpr && nk == 2) || (k == CXCursor_MemberRefExpr && nk >= 1))
+    return !is_pointer(kids[0]) && thread_own(c, kids[0]);  // p[i], p->m: memory
+  if (k != CXCursor_DeclRefExpr) return false;
+  CXCursor var = clang_getCursorReferenced(lhs);
+  if (clang_getCursorType(var).kind == CXType_LValueReference) return false;
+  if (clang_getCursorKind(var) == CXCursor_ParmDecl) return true;
+  int node = clang_getCursorKind(var) == CXCursor_VarDecl ? node_of_cursor(c, var) : -1;
+  if (node < 0 || node_at(c, node)->func < 0 || clang_Cursor_getStorageClass(var) == CX_SC_Static) return false;
+  CXCursor attrs[8];  // a __shared__ array is the block's
+  int na = cursor_children(var, attrs, 8);
+  for (int i = 0; i < na && i < 8; i++)
+    if (clang_getCursorKind(attrs[i]) == CXCursor_CUDASharedAttr) return false;
+  return true;
+}
+
+// Whether a call is an overloaded assignment operator (=, +=, ...).
+static bool is_assign_operator(CXCursor call) {
+  CXString s = clang_getCursorSpelling(clang_getCursorReferenced(call));
+  const char *name = clang_getCString(s);
+  bool yes = has_prefix(name, "operator") && has_suffix(name, "=") && strcmp(name, "operator==") &&
+             strcmp(name, "operator!=") && strcmp(name, "operator<=") && strcmp(name, "operator>=");
+  clang_disposeString(s);
+  return yes;
+}
+
+// Whether a call may write memory or have another effect through its
+// arguments: its value unused, a pointer argument, or a reference parameter.
+static bool call_has_effect(Ctx *c, int call) {
+  int p = node_at(c, call)->parent;
+  if (p < 0 || !clang_isExpression(node_at(c, p)->kind)) {
+    if (p < 0 || node_at(c, p)->kind != CXCursor_VarDecl) return true;
+  }
+  CXCursor callee = clang_getCursorReferenced(node_at(c, call)->cur);
+  for (int i = 0; i < clang_Cursor_getNumArguments(node_at(c, call)->cur); i++) {
+    CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(node_at(c, call)->cur, i)));
+    if (t.kind == CXType_Pointer) return true;
+  }
+  for (int i = 0; i < clang_Cursor_getNumArguments(callee); i++)
+    if (clang_getCursorType(clang_Cursor_getArgument(callee, i)).kind == CXType_LValueReference) return true;
+  return false;
+}
+
+// The parts of an lvalue that its address depends on, appended to out (at
+// most max in all): `a[i]` its index and what a pointer `a` holds, `p->m` and
+// `*p` the pointer; a variable itself (`g`, `s.m`) has one address in every
+// lane. Returns the new count.
+static int address_parts(CXCursor lhs, CXCursor *out, int n, int max) {
+  lhs = front_strip(lhs);
+  CXCursor kids[2];
+  int nk = cursor_children(lhs, kids, 2);
+  enum CXCursorKind k = clang_getCursorKind(lhs);
+  bool pointer = nk >= 1 && is_pointer(kids[0]);
+  if (k == CXCursor_DeclRefExpr || n >= max) return n;
+  if (k == CXCursor_ArraySubscriptExpr && nk == 2) {
+    out[n++] = kids[1];
+    if (!pointer) return address_parts(kids[0], out, n, max);  // an array of its own: where it is
+    if (n < max) out[n++] = kids[0];
+    return n;
+  }
+  if (k == CXCursor_MemberRefExpr && nk >= 1) {
+    if (!pointer) return address_parts(kids[0], out, n, max);
+    out[n++] = kids[0];
+    return n;
+  }
+  out[n++] = lhs;  // *p, and what else: its value
+  return n;
+}
+
+// The expressions whose value makes what node j does (j in the elected
+// statement): written to out, at most MAX_EFFECTS; 0 when j has no effect of
+// its own.
+static int effects_of(Ctx *c, int j, CXCursor *out) {
+  const Node *n = node_at(c, j);
+  CXCursor kids[3];
+  int nk = cursor_children(n->cur, kids, 3);
+  switch (n->kind) {
+  case CXCursor_BinaryOperator:
+    if (clang_getCursorBinaryOperatorKind(n->cur) != CXBinaryOperator_Assign) return 0;
+    /* fall through */
+  case CXCursor_CompoundAssignOperator:
+    if (nk != 2 || thread_own(c, kids[0])) return 0;
+    out[0] = kids[1];
+    return address_parts(kids[0], out, 1, MAX_EFFECTS);
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(n->cur);
+    if (op < CXUnaryOperator_PostInc || op > CXUnaryOperator_PreDec || nk != 1 || thread_own(c, kids[0])) return 0;
+    return address_parts(kids[0], out, 0, MAX_EFFECTS);
+  }
+  case CXCursor_CallExpr: {
+    int na = clang_Cursor_getNumArguments(n->cur), m = 0;
+    if (is_assign_operator(n->cur) && na == 2) {  // a class's `x = e`, `x += e`: as the built-in ones
+      if (thread_own(c, clang_Cursor_getArgument(n->cur, 0))) return 0;
+      out[0] = clang_Cursor_getArgument(n->cur, 1);
+      return address_parts(clang_Cursor_getArgument(n->cur, 0), out, 1, MAX_EFFECTS);
+    }
+    if (!call_has_effect(c, j)) return 0;
+    for (int i = 0; i < na && m < MAX_EFFECTS; i++) out[m++] = clang_Cursor_getArgument(n->cur, i);
+    return m;
+  }
+  case CXCursor_ReturnStmt:
+    if (nk < 1) return 0;
+    out[0] = kids[0];
+    return 1;
+  case CXCursor_IfStmt:
+  case CXCursor_WhileStmt:
+  case CXCursor_SwitchStmt:  // which effect happens (a `?:`'s value is its user's)
+    if (nk < 2) return 0;
+    out[0] = kids[0];
+    return 1;
+  case CXCursor_DoStmt:
+    if (nk < 2) return 0;
+    out[0] = kids[1];
+    return 1;
+  case CXCursor_ForStmt: {
+    ForParts fp;
+    if (!for_parts(c, j, &fp) || fp.cond < 0) return 0;
+    out[0] = node_at(c, fp.cond)->cur;
+    return 1;
+  }
+  default: return 0;
+  }
+}
+
+// What in the expression e (of value v) differs between the lanes: the first
+// variable that does, else the first member (threadIdx.x) or call that does,
+// else e; as a node of this file.
+static int culprit(Ctx *c, WarpEnv *env, CXCursor e, WarpKind at_least) {
+  size_t a = 0, b = 0;
+  CXSourceRange r = clang_getCursorExtent(e);
+  int root = -1;
+  if (front_offset(c->front, clang_getRangeStart(r), &a) && front_offset(c->front, clang_getRangeEnd(r), &b)) {
+    for (int i = front_first_at(c->front, a); i < c->front->nnodes && node_at(c, i)->start < b; i++)
+      if (node_at(c, i)->start == a && node_at(c, i)->end == b) {
+        root = i;
+        break;
+      }
+  }
+  if (root < 0) return -1;
+  static const enum CXCursorKind order[] = {CXCursor_DeclRefExpr, CXCursor_MemberRefExpr, CXCursor_CallExpr};
+  for (int o = 0; o < 3; o++)
+    for (int i = root; i <= node_at(c, root)->last; i++)
+      if (node_at(c, i)->kind == order[o] && warp_value(c, env, node_at(c, i)->cur).kind >= at_least) return i;
+  return root;
+}
+
+// The variables that the `#pragma tirx uniform(x, ...)` around node i name.
+static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out) {
+  VEC(CXCursor) vars = {0};
+  size_t off = node_at(c, i)->start;
+  for (int a = 0; a < c->anns->len; a++) {
+    const Annotation *an = &c->anns->items[a];
+    if (an->skipped || an->spelling == SPELL_CALL || an->dir.kind != DIR_UNIFORM || !an->dir.head.has_args ||
+        !stmts[a].end || off < stmts[a].start || off >= stmts[a].end)
+      continue;
+    for (int v = 0; v < an->dir.head.nargs; v++) {
+      CXCursor var = var_read_in(c, stmts[a].node, an->dir.head.args[v].expr);
+      if (!clang_Cursor_isNull(var)) VEC_PUSH(c->arena, vars, var);
+    }
+  }
+  *out = vars.items;
+  return vars.len;
+}
+
+// One message when what the elected statement `body` does depends on a value
+// that differs between the lanes (an error) or may (a warning).
+static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, const char *spelling) {
+  CXCursor *vars;
+  int nvars = asserted_vars(c, stmts, body, &vars);
+  WarpEnv *env = warp_env_at(c, node_at(c, elect)->func, elect, vars, nvars);
+  int func = node_at(c, body)->func;
+  for (int j = body; j <= node_at(c, body)->last; j++) {
+    if (node_at(c, j)->func != func) continue;  // a lambda's body: run where it is called
+    CXCursor e[MAX_EFFECTS];
+    int ne = effects_of(c, j, e);
+    for (int k = 0; k < ne; k++) {
+      WarpValue v = warp_value(c, env, e[k]);
+      if (v.kind == WARP_UNIFORM) continue;
+      WarpKind level = v.kind == WARP_UNKNOWN ? WARP_UNKNOWN : WARP_THREAD;
+      int what = culprit(c, env, e[k], level);
+      if (what < 0) continue;
+      const Node *w = node_at(c, what);
+      bool var = w->kind == CXCursor_DeclRefExpr;
+      const char *text = node_text(c, what);
+      const char *assert_it =
+          var ? arena_printf(c->arena, "; if every lane of a warp holds the same '%s' there, say so with '#pragma "
+                                       "tirx uniform(%s)' on the elected statement",
+                             text, text)
+              : "";
+      if (v.kind == WARP_UNKNOWN)
+        diag_warning(c->diag, w->start,
+                     "'%s' may differ between the lanes of a warp, and %s runs this statement on one lane, any one: "
+                     "what it does may depend on which lane is elected%s",
+                     text, spelling, assert_it);
+      else
+        diag_error(c->diag, w->start,
+                   "'%s' can differ between the lanes of a warp, and %s runs this statement on one lane, any one: "
+                   "what it does depends on which lane is elected; keep a lane test ('if (lane == 31)') where one "
+                   "lane holds what is needed%s",
+                   text, spelling, assert_it);
+      diag_note(c->diag, node_at(c, elect)->start, "elect is here");
+      return;
+    }
+  }
+}
+
+// The statement an elect `if` runs (its `then`), -1 if none.
+static int elected_statement(Ctx *c, int elect) {
+  int kids[3];
+  int nk = front_children(c->front, elect, kids, 3);
+  return nk >= 2 ? kids[1] : -1;
+}
+
+void check_elected(Ctx *c, Kernel *k, const Stmt *stmts) {
+  const Node *fn = node_at(c, k->func);
+  for (int i = k->func; i <= fn->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->func != k->func && (n->func < 0 || node_at(c, n->func)->kind != CXCursor_LambdaExpr)) continue;
+    if (!is_elect_if(c, i)) continue;
+    int body = elected_statement(c, i);
+    if (body < 0) continue;
+    const char *spelling = elect_spelling(c, i);
+    if (!check_collectives(c, i, body, spelling)) check_lane_values(c, stmts, i, body, spelling);
+  }
+}
