@@ -99,8 +99,8 @@ static size_t hash_len(Text t, size_t i) {
 static size_t scan_upragma(Arena *a, Text t, size_t i, size_t ie, AnnVec *v);
 
 // `_Pragma("tirx ...")` in the body of a #define [k, end): tirx-pp rewrites
-// annotations where they are written, and a macro's expansion is not (SPEC
-// 7: never silently dropped). An error at the first one.
+// annotations where they are written, and a macro's expansion is not
+// (docs/language.md#spellings: never silently dropped). An error at the first one.
 static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
   Text line = {t.s, end};
   for (size_t i = k; i < end;) {
