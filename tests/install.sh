@@ -54,8 +54,9 @@ configure_and_build() {
 # installed elsewhere with --prefix, the environment says where.
 TIRX_RT_HEADER_DIR=$prefix/include TIRX_RT_NVRTC_INCLUDE=$prefix/include/tirx/nvrtc_include \
   configure_and_build installed "-DCMAKE_PREFIX_PATH=$prefix"
-grep -q "$src" "$work/installed/build/build.ninja" && bad "installed: the build names the source tree" \
-  || ok "installed: nothing of the source tree in the build"
+grep -q -e "$src/headers" -e "$src/cmake" -e "$src/runtime" -e "$build/tirx-pp" -e "$build/runtime" \
+  "$work/installed/build/build.ninja" && bad "installed: the build names the source or build tree" \
+  || ok "installed: nothing of the source or build tree in the build"
 configure_and_build build-tree "-DTirxPP_DIR=$build"
 
 echo "$pass passed, $fail failed"
