@@ -10,9 +10,7 @@
 set -u
 build=$1 src=$2 work=$3
 rm -rf "$work"; mkdir -p "$work"
-pass=0 fail=0
-ok() { pass=$((pass+1)); echo "ok   $1"; }
-bad() { fail=$((fail+1)); echo "FAIL $1"; }
+. "$(dirname "$0")/tally.sh"
 export PATH=/usr/local/cuda/bin:$PATH
 prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1 && ok install || { bad install; cat "$work/install.log"; }
@@ -59,5 +57,4 @@ grep -q -e "$src/headers" -e "$src/cmake" -e "$src/runtime" -e "$build/tirx-pp" 
   || ok "installed: nothing of the source or build tree in the build"
 configure_and_build build-tree "-DTirxPP_DIR=$build"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_end
