@@ -1,6 +1,6 @@
 // attention_fwd.cu - attention forward on Hopper, FlashAttention-3 style:
 // O = softmax(Q K^T / sqrt(D)) V in bf16 with fp32 accumulation, and the
-// row logsumexp; warp-specialized (SPEC sections 3-5) on TMA and wgmma (sm_90a).
+// row logsumexp; warp-specialized (docs/language.md: regions, events, schedules) on TMA and wgmma (sm_90a).
 // tirx-pp: required
 //
 //   attention_fwd [s]       every variant (head dim 64 and 128, causal and not)

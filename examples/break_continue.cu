@@ -1,5 +1,5 @@
 // break_continue.cu - seed 001 "break and continue": fully unrolled loops
-// (SPEC section 1) whose `break` and `continue` bind to the unrolled loop,
+// (docs/language.md#loops) whose `break` and `continue` bind to the unrolled loop,
 // next to a `switch` and a `while` that keep their own `break`/`continue`.
 // Trip counts come from a constexpr, an enum, a #define and a template
 // parameter; the loops count up, down (`>=`, `--`, `>`, `-=`), by 2 (`+= 2`)

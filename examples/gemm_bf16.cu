@@ -1,5 +1,5 @@
 // gemm_bf16.cu - the Hopper GEMM: C = A * B^T in bf16 with fp32 accumulation,
-// warp-specialized (SPEC sections 3-5) on TMA and wgmma (sm_90a).
+// warp-specialized (docs/language.md: regions, events, schedules) on TMA and wgmma (sm_90a).
 // tirx-pp: required
 //
 //   gemm_bf16 [m [n [k]]]   A is m x k, B is n x k, C is m x n, all row-major
@@ -154,7 +154,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
 // Tensor maps for A and B with the tile's boxes (and C's staged boxes), then
 // one block per SM (or per tile, when there are fewer) with the shared-memory
-// limit raised, not waited for (`#pragma tirx launch`, SPEC 5).
+// limit raised, not waited for (`#pragma tirx launch`, docs/language.md#launches).
 template <class T>
 static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, cudaStream_t stream) {
   CUtensorMap mapA, mapB, mapC;

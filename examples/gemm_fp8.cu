@@ -1,6 +1,6 @@
 // gemm_fp8.cu - the Hopper FP8 GEMM: C = scale_a * scale_b * (A * B^T), A and
 // B in e4m3, fp32 accumulation, C in bf16, with per-tensor scales; warp-
-// specialized (SPEC sections 3-5) on TMA and wgmma (sm_90a). A port of
+// specialized (docs/language.md: regions, events, schedules) on TMA and wgmma (sm_90a). A port of
 // gemm_bf16.cu: the same kernel with fp8 K-tiles.
 // tirx-pp: required
 //
@@ -165,8 +165,8 @@ __global__ void gemm_fp8_kernel(const __grid_constant__ CUtensorMap mapA, const 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC
 // C = scale_a * scale_b * A * B^T on `stream`: tensor maps for A, B (bytes)
 // and C (bf16), then one block per SM (or per tile, when there are fewer) with
-// the shared-memory limit raised, not waited for (`#pragma tirx launch`, SPEC
-// 5). n must be a multiple of 8 and k of 16, the matrices 16-byte aligned
+// the shared-memory limit raised, not waited for (`#pragma tirx launch`,
+// docs/language.md#launches). n must be a multiple of 8 and k of 16, the matrices 16-byte aligned
 // (TMA). Returns the first error (cudaErrorNotSupported: the driver has no TMA).
 static cudaError_t gemm_fp8(const fp8* A, const fp8* B, bf16* C, int M, int N, int K, float scale_a, float scale_b,
                             cudaStream_t stream = 0) {

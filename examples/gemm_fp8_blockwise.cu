@@ -1,8 +1,8 @@
 // gemm_fp8_blockwise.cu - the Hopper FP8 GEMM with DeepGEMM-style fine-grained
 // scales: C = sum over 128-wide K-blocks kb of scale_a[kb][m] * scale_b[n /
 // 128][kb] * (A * B^T restricted to kb), A and B e4m3, C bf16; each K-block's
-// partial sums promoted into an fp32 accumulator (warp-specialized, SPEC
-// sections 3-5, on TMA and wgmma, sm_90a).
+// partial sums promoted into an fp32 accumulator (warp-specialized,
+// docs/language.md: regions, events, schedules; on TMA and wgmma, sm_90a).
 // tirx-pp: required
 //
 //   gemm_fp8_blockwise [m [n [k]]]   A is m x k, B is n x k (e4m3), C is m x n

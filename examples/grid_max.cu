@@ -1,5 +1,5 @@
 // grid_max.cu - seed 000/002 "loop": B[i][j] = max(A[i][j], 0) over an 8 x 8
-// matrix with a loop nest (`grid`, SPEC section 1), one matrix per thread over
+// matrix with a loop nest (`grid`, docs/language.md#loops), one matrix per thread over
 // a batch of n matrices, in every spelling:
 //
 //   grid_max               #pragma tirx grid(i: 8, j: 8)

@@ -1,5 +1,5 @@
 // if_else.cu - seed 000/002 "if": a per-thread if/else, and electing one lane
-// per warp (`#pragma tirx elect`, TIRX_ELECT and tirx_elect_sync(), SPEC section 2).
+// per warp (`#pragma tirx elect`, TIRX_ELECT and tirx_elect_sync(), docs/language.md#threads-warps-collectives).
 //
 //   if_else [n]   n = number of elements (default 1000003); the elect kernels
 //                 run ceil(n / 256) blocks of 256 threads

@@ -1,8 +1,8 @@
 // matmul_1p1c.cu - seed 003's 1P1C matmul, complete: C = A * B^T with one
 // producer and one consumer warpgroup (`#pragma tirx warpgroups(wg: 2)`,
-// `async`, SPEC section 3) handing K-tiles to each other through a ring of
-// shared-memory slots guarded by the events `full[]` and `empty[]` (SPEC
-// section 4), with seed 003's bootstrap: the consumer triggers every `empty`
+// `async`, docs/language.md#partitions-and-async-regions) handing K-tiles to each other through a ring of
+// shared-memory slots guarded by the events `full[]` and `empty[]` 
+// (docs/language.md#events), with seed 003's bootstrap: the consumer triggers every `empty`
 // slot once before its loop.
 // tirx-pp: required
 //

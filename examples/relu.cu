@@ -1,5 +1,5 @@
 // relu.cu - seed 001 "if Statements": ReLU with a bounds check and an if/else,
-// plus a vectorized variant (`#pragma tirx vectorize`, SPEC section 1).
+// plus a vectorized variant (`#pragma tirx vectorize`, docs/language.md#loops).
 //
 //   relu [n]      n = number of elements (default 1000003)
 //

@@ -1,6 +1,6 @@
 // row_sum.cu - seed 001 "for Loops": sum each row of an n x 64 matrix, one row
 // per thread; the inner loop of 4 is fully unrolled (`#pragma tirx unroll`,
-// SPEC section 1), the outer loop of 16 stays a loop.
+// docs/language.md#loops), the outer loop of 16 stays a loop.
 //
 //   row_sum [n]   n = number of rows (default 100003)
 //

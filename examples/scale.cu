@@ -1,6 +1,6 @@
 // scale.cu - seed 001 "Early Thread Exit": B = 2 * A with the bounds check
-// written as an early exit, tirx_thread_return() (SPEC section 2), plus a
-// variant with four elements per thread and TIRX_VECTORIZE (SPEC section 1).
+// written as an early exit, tirx_thread_return() (docs/language.md#threads-warps-collectives), plus a
+// variant with four elements per thread and TIRX_VECTORIZE (docs/language.md#loops).
 //
 //   scale [n]     n = number of elements (default 1000003)
 //

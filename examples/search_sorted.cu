@@ -4,7 +4,7 @@
 //   search_sorted [n]   n = number of queries (default 1000003)
 //
 // The kernel has no tirx annotation at all (`while` is plain C), so tirx-pp
-// must write this file out byte for byte unchanged (SPEC section 0).
+// must write this file out byte for byte unchanged (docs/language.md#ground-rules).
 #include "tirx.h"
 
 #define EXAMPLE "search_sorted"

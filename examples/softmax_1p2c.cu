@@ -1,7 +1,7 @@
 // softmax_1p2c.cu - a pipeline of another shape than matmul_1p1c: one producer
 // warpgroup streams the rows of an R x C float matrix into a 4-slot ring in
 // shared memory, and two consumer warpgroups together compute the softmax of
-// each row, exp(x - max) / sum(exp(x - max)) (SPEC sections 3-5: warpgroups,
+// each row, exp(x - max) / sum(exp(x - max)) (docs/language.md: regions, events, schedules: warpgroups,
 // async regions with regs(), events, tirx_region_sync(), persistent).
 // tirx-pp: required
 //

@@ -1,5 +1,5 @@
 // transpose.cu - seed 001 "for Loops": transpose with a loop nest over a 4 x 4
-// tile per thread (`#pragma tirx grid`, SPEC section 1).
+// tile per thread (`#pragma tirx grid`, docs/language.md#loops).
 //
 //   transpose [n [m]]   general and tiled kernels on an n x m matrix (default 4096 x n+3)
 //

@@ -1,6 +1,6 @@
 // while_counter.cu - seed 000/002 "while": a loop with a mutable counter, one
 // row of 64 per thread; then the same loop with its body unrolled by hand
-// (TIRX_UNROLL, SPEC section 1), and as a `for` with a run-time bound under
+// (TIRX_UNROLL, docs/language.md#loops), and as a `for` with a run-time bound under
 // `#pragma tirx unroll(4)` (an unroll factor for nvcc: not expanded by tirx-pp).
 //
 //   while_counter [n]   n = number of rows (default 100003)

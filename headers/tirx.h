@@ -3,7 +3,7 @@
 // without tirx-pp.
 //
 // Run through tirx-pp, every TIRX_* macro and tirx_* call in an annotated file
-// is rewritten (SPEC.md).  Compiled directly by nvcc, the loop, grid, elect,
+// is rewritten (docs/language.md).  Compiled directly by nvcc, the loop, grid, elect,
 // sync and persistent forms below are equivalent plain CUDA, and the forms
 // that only tirx-pp can lower (warpgroups, async regions, events) stop the
 // build with a message that says to run tirx-pp.  tirx-pp itself defines
@@ -19,7 +19,7 @@
 #define TIRX_CAT_(a, b) a##b
 #define TIRX_CAT(a, b) TIRX_CAT_(a, b)
 
-// ---- loops (SPEC 1) --------------------------------------------------------
+// ---- loops (docs/language.md#loops) ----------------------------------------
 #define TIRX_UNROLL _Pragma("unroll")
 #define TIRX_UNROLL_N(n) TIRX_PRAGMA_(unroll n)
 #define TIRX_SERIAL _Pragma("unroll 1")
@@ -45,7 +45,7 @@
 #define TIRX_GRID(...) TIRX_GRID_(, __VA_ARGS__)
 #define TIRX_GRID_UNROLL(...) TIRX_GRID_(_Pragma("unroll"), __VA_ARGS__)
 
-// ---- threads and collectives (SPEC 2) --------------------------------------
+// ---- threads and collectives (docs/language.md#threads-warps-collectives) ---
 #define TIRX_ELECT if (tirx_elect_one_sync())
 #define TIRX_UNIFORM
 #define TIRX_UNIFORM_VARS(...)
@@ -56,7 +56,8 @@ TIRX_DEVICE void tirx_cta_sync() { __syncthreads(); }
 TIRX_DEVICE void tirx_warp_sync() { __syncwarp(); }
 TIRX_DEVICE void tirx_warpgroup_sync(unsigned id) { tirx_bar_sync(id, 128); }
 
-// ---- what tirx-pp's lowering of regions and events calls (SPEC 3-4) --------
+// ---- what tirx-pp's lowering of regions and events calls ------------------
+// (docs/language.md#partitions-and-async-regions, #events)
 
 // A partition is over a one-dimensional block (docs/regions-and-events.md):
 // launched with blockDim.y or blockDim.z above 1, threadIdx.x / 32 would give
@@ -252,7 +253,7 @@ TIRX_DEVICE void tirx_cluster_arrive_each(uint64_t *bar, int mode) {
     if (tirx_cluster_reaches(r, mode)) tirx_mbar_arrive_remote(bar, r);
 }
 
-// ---- turns (SPEC 8, docs/turns.md) ------------------------------------------
+// ---- turns (docs/language.md#turns, docs/turns.md) -------------------------
 // TIRX_TURNS(name); declares that the partitions of the enclosing async region
 // take turns; TIRX_TURN(name) STMT is one turn. Turns only order work (which
 // partition issues first); results never depend on them, so without tirx-pp
@@ -260,7 +261,7 @@ TIRX_DEVICE void tirx_cluster_arrive_each(uint64_t *bar, int mode) {
 #define TIRX_TURNS(name) ((void)0)
 #define TIRX_TURN(name)
 
-// ---- schedules (SPEC 5) -----------------------------------------------------
+// ---- schedules (docs/language.md#schedules) --------------------------------
 #if defined(__CUDACC__) || defined(__CUDA_ARCH__)
 #define TIRX_HOST_DEVICE __host__ __device__ __forceinline__
 #else
@@ -298,7 +299,8 @@ TIRX_HOST_DEVICE int tirx_tile_grouped(int pos, int total, int cols, int group) 
        ((tile = tirx_tile_grouped(__tirx_pos_##tile, (total), (cols), (group))), true);                      \
        __tirx_pos_##tile += gridDim.x)
 
-// ---- launches (SPEC 5): what `#pragma tirx launch` lowers to ---------------
+// ---- launches: what `#pragma tirx launch` lowers to ------------------------
+// (docs/language.md#launches)
 // Host code of a CUDA compilation only (not NVRTC, which has no runtime API).
 #if defined(__CUDACC__) && !defined(__CUDACC_RTC__)
 #include <cstdlib>
@@ -484,7 +486,7 @@ inline tirx_cluster_launcher_t<Params...> tirx_launch_cluster(tirx_launch_t &l, 
 }
 #endif
 
-// ---- forms that only tirx-pp can lower (SPEC 3, 4) --------------------------
+// ---- forms that only tirx-pp can lower (docs/language.md#spellings) --------
 #ifdef __TIRX_PP__
 #define TIRX_NEEDS_PP_(what) static_assert(true, "")
 #define TIRX_CALL_NEEDS_PP_(what) ((void)0)

@@ -22,7 +22,7 @@ typedef struct {
   size_t cache_max;         // bytes that cache may hold; 0: 256 MiB
   const char **clang_args;  // -I, -D, -U and friends, passed to the parse
   int nclang_args;
-  // SPEC 7: where the output goes (NULL: standard output, taken to be written
+  // docs/language.md#headers-and-existing-builds: where the output goes (NULL: standard output, taken to be written
   // in the current directory), so that its #includes resolve from there as
   // the input's did; and where rewritten copies of annotated user headers go
   // (NULL: OUT.headers/, beside the output).

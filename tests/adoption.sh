@@ -7,9 +7,7 @@
 set -u
 build=$1 src=$2 work=$3
 rm -rf "$work"; mkdir -p "$work"
-pass=0 fail=0
-ok() { pass=$((pass+1)); echo "ok   $1"; }
-bad() { fail=$((fail+1)); echo "FAIL $1"; }
+. "$(dirname "$0")/tally.sh"
 export PATH=/usr/local/cuda/bin:$PATH
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log" 2>&1 && ok install || { bad install; cat "$work/install.log"; }
 for f in bin/tirx-pp include/tirx.h include/tirx/ptx.h include/tirx/tma.h include/tirx/wgmma.h \
@@ -42,5 +40,4 @@ for gen in Ninja "Unix Makefiles"; do
   out=$("$b/adoption"); rc=$?
   case $rc in 0) ok "$tag: run ($out)";; 77) ok "$tag: run skipped ($out)";; *) bad "$tag: run ($out)";; esac
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_end

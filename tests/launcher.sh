@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The drop-in launcher (SPEC 7): tests/launcher/, a CUDA project that knows
+# The drop-in launcher (docs/language.md#headers-and-existing-builds): tests/launcher/, a CUDA project that knows
 # nothing of tirx-pp, built by CMake with -DCMAKE_CUDA_COMPILER_LAUNCHER and
 # by make with NVCC="tirx-pp nvcc". nvcc is a wrapper that logs each command,
 # so the unannotated file is seen to be compiled exactly as without the

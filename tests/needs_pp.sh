@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A file built without tirx-pp whose macros only tirx-pp can lower must fail
-# with tirx.h's static_assert naming each of them (SPEC 0: no silent build).
+# with tirx.h's static_assert naming each of them (docs/language.md#spellings: no silent build).
 #   needs_pp.sh FILE HEADER_DIR WORK_DIR MACRO...
 set -u
 file=$1 headers=$2 work=$3

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SPEC 7: annotations in the user's headers. A translation unit whose kernels
+# docs/language.md#headers-and-existing-builds: annotations in the user's headers. A translation unit whose kernels
 # live in headers (a template among them), found beside it, in a subfolder and
 # through -I, is rewritten with -o into another directory: the output and the
 # header's copy are compared with expected files (the temporary root written

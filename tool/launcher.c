@@ -1,4 +1,4 @@
-// launcher.c - tirx-pp as a compiler launcher (SPEC 7): one setting
+// launcher.c - tirx-pp as a compiler launcher (docs/language.md#headers-and-existing-builds): one setting
 // (CMAKE_CUDA_COMPILER_LAUNCHER=tirx-pp, or NVCC="tirx-pp nvcc") and an
 // existing build adopts tirx-pp. A command that compiles one CUDA source
 // whose translation unit is annotated runs on the rewritten copy, with

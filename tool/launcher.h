@@ -1,4 +1,4 @@
-// launcher.h - tirx-pp as a compiler launcher (SPEC 7):
+// launcher.h - tirx-pp as a compiler launcher (docs/language.md#headers-and-existing-builds):
 //   tirx-pp NVCC NVCC-ARGS...
 // An annotated CUDA source is rewritten beside the object (OBJ.tirx.cu, and
 // its headers in OBJ.tirx.cu.headers/) and nvcc compiles that instead; any

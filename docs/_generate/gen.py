@@ -10,6 +10,9 @@ the binary; nothing is typed by hand.  Directives, one per line:
   @@run NAME.cu [ARGS...]      the run only (input shown before)
   @@shell COMMAND              a shell command and everything it prints
   @@copy-golden NAME           copies tests/golden/NAME into the work directory, silently
+  @@stderr PATH.cu [ARGS...]   what tirx-pp prints on standard error for the repository's
+                               PATH.cu (tests/golden/..., tests/bad/...), with ARGS, else
+                               with its NAME.flags: a quoted diagnostic that stays true
   @@help                       `tirx-pp --help`, verbatim
 
 Usage (from the repository root, after building build/tirx-pp):
@@ -34,7 +37,8 @@ bindir = tempfile.mkdtemp(prefix="tirx-doc-bin-")
 os.symlink(TOOL, os.path.join(bindir, "tirx-pp"))
 ENV = dict(os.environ, PATH=bindir + ":/usr/local/cuda/bin:" + os.environ["PATH"], LC_ALL="C",
            TIRX_HEADERS=os.path.join(REPO, "headers"),
-           TIRX_PP_CACHE_DIR=os.path.join(tempfile.gettempdir(), "tirx-doc-cache"))
+           TIRX_PP_CACHE_DIR=os.environ.get("TIRX_PP_CACHE_DIR",
+                                             os.path.join(tempfile.gettempdir(), "tirx-doc-cache")))
 
 
 def fence(text, lang):
@@ -129,6 +133,15 @@ def expand(path, work):
             out.append("`%s`:\n\n" % name + fence(src, lang))
             if kind == "example":
                 out.append("\n" + show_run(work, name, args))
+        elif kind == "stderr":
+            path, args = rest[0], rest[1:]
+            name = os.path.basename(path)
+            shutil.copy(os.path.join(REPO, path), os.path.join(work, name))
+            flags = os.path.join(REPO, path[:-3] + ".flags")
+            if not args and os.path.exists(flags):
+                args = open(flags).read().split()
+            p = subprocess.run(["tirx-pp"] + args + [name], cwd=work, env=ENV, capture_output=True)
+            out.append(fence(p.stderr.decode(), "text"))
         elif kind == "run":
             name, args = rest[0], rest[1:]
             out.append(show_run(work, name, args))

@@ -2,7 +2,7 @@
 // kernel (after gather.c): the regions of one if / else-if chain overlap
 // nowhere and fit the register file, and each event's arrivals per phase
 // are inferred (or it says why they cannot be). The other checks: barrier.c
-// (named barrier ids), uniform.c (SPEC 2), deadlock.c (SPEC 4).
+// (named barrier ids), uniform.c (docs/language.md#uniformity), deadlock.c (#the-deadlock-check).
 #include <string.h>
 
 #include "ast.h"

@@ -1,4 +1,4 @@
-// deadlock.c - the static deadlock check of SPEC 4.
+// deadlock.c - the static deadlock check (docs/language.md#the-deadlock-check).
 //
 // Every partition index (a warpgroup, or a warp) runs the kernel's body
 // abstractly: the code outside regions and the regions it is a member of, in
@@ -598,7 +598,7 @@ static void walk(Walk *w, int node) {
   }
 }
 
-// --- turns (SPEC 8 extension, docs/turns.md) -----------------------------------------
+// --- turns (an extension, docs/language.md#turns) -----------------------------------------
 //
 // A turns ring of P participants is modelled as an event of P slots, one per
 // participant's named barrier, each phase completed by one arrival of a

@@ -1,4 +1,4 @@
-// deadlock.h - the static deadlock check of SPEC 4 (deadlock.c).
+// deadlock.h - the static deadlock check (deadlock.c; docs/language.md#the-deadlock-check).
 #pragma once
 #include "kernel.h"
 

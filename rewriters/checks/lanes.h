@@ -1,5 +1,5 @@
 // lanes.h - which values may differ between the lanes of one warp (lanes.c),
-// for the uniformity check of `elect` (uniform.c, SPEC 2): elect.sync with the
+// for the uniformity check of `elect` (uniform.c, docs/language.md#threads-warps-collectives): elect.sync with the
 // full mask needs all 32 lanes of the warp there.
 #pragma once
 #include "kernel.h"

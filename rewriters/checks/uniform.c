@@ -1,4 +1,4 @@
-// uniform.c - the uniformity check of SPEC 2: a block-wide barrier that only
+// uniform.c - the uniformity check (docs/language.md#uniformity): a block-wide barrier that only
 // part of the block reaches (inside an async region, under elect, under a
 // condition on the thread's identity - an `if`, a loop's condition, `?:`,
 // `&&`/`||` - also through a helper or lambda that the code calls) deadlocks

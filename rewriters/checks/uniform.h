@@ -1,4 +1,4 @@
-// uniform.h - the uniformity check of SPEC 2 (uniform.c).
+// uniform.h - the uniformity check (uniform.c; docs/language.md#uniformity).
 #pragma once
 #include "kernel.h"
 

@@ -1,5 +1,5 @@
-// concurrency.c - structured concurrency (SPEC 3-4, turns of SPEC 8), kernel
-// by kernel, in three phases that only look back:
+// concurrency.c - structured concurrency (docs/language.md:
+// regions, events, turns), kernel by kernel, in three phases that only look back:
 //   gather (gather.c)  the annotations and the node table -> the model (kernel.h)
 //   check  (checks.c, barrier.c, uniform.c, elected.c, deadlock.c, cluster.c)  read it, report, and
 //          fill in what the lowering needs (arrival counts, barrier ids)

@@ -1,5 +1,5 @@
-// gather.c - the first phase of structured concurrency (SPEC 3-4, and the
-// turns of SPEC 8): builds the model of kernel.h, kernel by kernel, from the
+// gather.c - the first phase of structured concurrency (docs/language.md#partitions-and-async-regions,
+// #events, #turns): builds the model of kernel.h, kernel by kernel, from the
 // annotations and the node table. What can be told from one annotation and
 // its place is reported by its reader (gather_regions.c, gather_events.c,
 // gather_ops.c, gather_turns.c); what needs the whole kernel is left to the
@@ -69,7 +69,7 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
         read_region(c, k, an, stmts[i]);
     }
   for (int i = 0; i < kernels.len; i++) check_cluster_calls(c, &kernels.items[i]);
-  // Every other function of the file gets the uniformity check too (SPEC 2:
+  // Every other function of the file gets the uniformity check too (docs/language.md#uniformity:
   // a barrier under a thread-dependent condition is an error wherever it is).
   for (int func = 0; func < c->front->nnodes; func++) {
     if (!is_function_node(node_at(c, func)->kind) || node_at(c, func)->last == func) continue;

@@ -207,7 +207,7 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
     if (p == k->func || (op.region && p == op.region->body.node)) break;
     enum CXCursorKind kind = node_at(c, p)->kind;
     // An `if` under `#pragma tirx uniform` is taken by the whole region alike
-    // (the programmer's word, SPEC 2): a trigger under it counts as outside it.
+    // (the programmer's word, docs/language.md#uniformity): a trigger under it counts as outside it.
     if (is_elect_if(c, p))
       op.under_elect = true;
     else if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_ConditionalOperator) &&

@@ -1,4 +1,4 @@
-// gather_turns.c - the gathering of turns rings and turns (SPEC 8
+// gather_turns.c - the gathering of turns rings and turns (an
 // extension, docs/turns.md): a ring's participants (the indices of its async
 // region), a turn's ring, scope and statement, and a jump that would leave a
 // turn without passing it on.

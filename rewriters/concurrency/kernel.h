@@ -1,4 +1,5 @@
-// kernel.h - structured concurrency (SPEC 3-4, and the turns of SPEC 8): the
+// kernel.h - structured concurrency (docs/language.md:
+// regions, events, turns): the
 // model of one kernel's partition, async regions, events, event operations
 // and turns rings. gather.c builds it; the checks (checks.c, barrier.c,
 // uniform.c, deadlock.c) read it; the lowering (region.c, event.c, turn.c)
@@ -57,7 +58,7 @@ typedef struct Op {
   int uniform_if;    // node of the innermost `#pragma tirx uniform` if above it, -1
 } Op;
 
-// `#pragma tirx turns NAME` (SPEC 8 extension, docs/turns.md): the
+// `#pragma tirx turns NAME` (an extension, docs/language.md#turns): the
 // partitions of one async region take turns, in increasing index order.
 typedef struct Turns {
   const Annotation *an;

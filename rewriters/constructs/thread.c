@@ -1,4 +1,4 @@
-// thread.c - threads and collectives (SPEC 2): `elect` and `uniform` on a
+// thread.c - threads and collectives (docs/language.md#threads-warps-collectives): `elect` and `uniform` on a
 // statement, and the tirx_* operations written as calls.
 #include <string.h>
 

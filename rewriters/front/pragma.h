@@ -47,7 +47,7 @@ typedef enum {
   DIR_TRIGGER,
   DIR_PERSISTENT,
   DIR_LAUNCH,
-  DIR_TURNS,       // turns NAME (SPEC 8 extension, docs/turns.md)
+  DIR_TURNS,       // turns NAME (an extension, docs/language.md#turns)
   DIR_TURN,        // turn(NAME)
 } DirKind;
 

@@ -147,8 +147,8 @@ static void scan_pragma_macro(Arena *a, Text line, size_t k, Found *found) {
 }
 
 // `_Pragma("tirx ...")` in the body of a #define [k, end): tirx-pp rewrites
-// annotations where they are written, and a macro's expansion is not (SPEC
-// 7: never silently dropped). An error at the first one.
+// annotations where they are written, and a macro's expansion is not
+// (docs/language.md#spellings: never silently dropped). An error at the first one.
 static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
   Text line = {t.s, end};
   scan_pragma_macro(a, line, k, found);

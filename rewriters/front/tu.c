@@ -1,5 +1,5 @@
 // tu.c - the translation unit's user files: found from the text, placed, and
-// their #include lines redirected (SPEC 7).
+// their #include lines redirected (docs/language.md#headers-and-existing-builds).
 #define _GNU_SOURCE
 #include "tu.h"
 

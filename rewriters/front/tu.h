@@ -1,4 +1,4 @@
-// tu.h - the translation unit's user files (SPEC 7): the input and every
+// tu.h - the translation unit's user files (docs/language.md#headers-and-existing-builds): the input and every
 // header it reaches through #include lines that resolve outside the system
 // and toolkit directories, each with its annotations; which of them the
 // rewrite writes out, where, and what each of their #include lines must name

@@ -1,4 +1,4 @@
-// event.c - lowering of events and their operations (SPEC 4): the mbarrier
+// event.c - lowering of events and their operations (docs/language.md#events): the mbarrier
 // array in shared memory under the event's own name, initialized by one
 // thread for the inferred arrival count; one phase bit per slot kept in a
 // register by each region that waits; waits, triggers and byte triggers.

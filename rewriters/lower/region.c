@@ -1,4 +1,4 @@
-// region.c - lowering of the partition and the regions (SPEC 3): the index
+// region.c - lowering of the partition and the regions (docs/language.md#partitions-and-async-regions): the index
 // as a warp-uniform const, launch bounds, one if / else-if chain per run of
 // adjacent async regions with setmaxnreg at the top of each, inthreads regions
 // each followed by a block barrier, tirx_region_sync() as a named barrier.

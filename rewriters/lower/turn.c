@@ -1,5 +1,5 @@
 // turn.c - `#pragma tirx turns NAME` and `#pragma tirx turn(NAME) STMT`, the
-// ordering construct of SPEC 8 ("ordering between regions"; an extension,
+// ordering construct of docs/language.md#turns (an extension,
 // documented in docs/turns.md): the partitions of one async region take
 // turns, in increasing index order and cyclically, as FlashAttention-3's
 // consumer warpgroups do with its warp-scheduler barriers.

@@ -1,4 +1,4 @@
-// SPEC 7: an annotation that comes out of a user macro is never silently
+// docs/language.md#headers-and-existing-builds: an annotation that comes out of a user macro is never silently
 // dropped. `_Pragma("tirx ...")` in a #define is an error (a use of the macro
 // would reach nvcc unrewritten: an `elect` would run on every thread);
 // TIRX_* macros and tirx_* calls in a #define are tirx.h's to expand.

@@ -1,5 +1,5 @@
 // elect under conditions that are the same in every lane of a warp: none is
-// reported (SPEC 2: elect.sync needs all 32 lanes of the warp).
+// reported (docs/language.md#threads-warps-collectives: elect.sync needs all 32 lanes of the warp).
 #include <cooperative_groups.h>
 #include "tirx.h"
 namespace cg = cooperative_groups;

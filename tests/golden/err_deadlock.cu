@@ -1,4 +1,4 @@
-// The bootstrap deadlock: neither region can start (SPEC 4).
+// The bootstrap deadlock: neither region can start (docs/language.md#the-deadlock-check).
 #include "tirx.h"
 #define STAGES 2
 __global__ void k(const float *in, float *out, int n) {

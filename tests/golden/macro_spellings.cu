@@ -1,4 +1,4 @@
-// The macro spellings of launch and inthreads (SPEC 0: three spellings).
+// The macro spellings of launch and inthreads (docs/language.md#spellings).
 #include "tirx.h"
 
 __global__ void fill(float *out, float v) { out[threadIdx.x] = v; }

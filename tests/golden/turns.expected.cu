@@ -1,5 +1,5 @@
 #line 1 "turns.cu"
-// Turns (SPEC 8's ordering between regions, docs/turns.md): two consumer
+// Turns (docs/turns.md): two consumer
 // warpgroups take turns issuing their GEMMs, FlashAttention-3's
 // warp-scheduler barriers; the ids skip those the kernel names itself.
 #include "tirx.h"

@@ -1,6 +1,6 @@
 // deadlock_watchdog.cu - runtime deadlocks that tirx-pp's static check cannot
 // see (a trip count or a condition that only the data decides), and that `tirx-pp --watchdog` must turn into a message and a trap
-// instead of a hang (SPEC section 4, "Watchdog").
+// instead of a hang (docs/language.md#the-watchdog).
 //
 //   tirx-pp --watchdog=20000000 -I headers -I examples tests/gpu/deadlock_watchdog.cu -o dw.cu
 //   tests/gpu/run_watchdog.sh dw.cu

@@ -11,7 +11,7 @@ tool=$1 src=$2 work=$3
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 mkdir -p "$work"
 "$tool" -I "$src/headers" -I "$src/examples" "$src/tests/gpu/turns_order.cu" -o "$work/turns_order.cu" || exit 1
-# A warning in the build of tirx-pp's output is a failure (SPEC 7: the output
+# A warning in the build of tirx-pp's output is a failure (docs/language.md#headers-and-existing-builds: the output
 # adds no nvcc warning; run_examples.sh WERROR=1 does the same).
 "$nvcc" -std=c++17 -Werror all-warnings -I "$src/headers" -I "$src/examples" -gencode=arch=compute_90a,code=sm_90a \
   "$work/turns_order.cu" -o "$work/turns_order" || exit 1

@@ -4,7 +4,7 @@
 // scenarios) or `PROGRAM N` (runs scenario N, which must stop on the
 // watchdog). Included after examples/harness.h (EXAMPLE, parse_size,
 // skip_without_device). tirx-pp's output includes it by a path relative to
-// where the output is written (SPEC 7), so it is found from .device/ too.
+// where the output is written (docs/language.md#headers-and-existing-builds), so it is found from .device/ too.
 #pragma once
 
 #include <cstring>

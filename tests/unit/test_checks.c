@@ -199,7 +199,7 @@ START_TEST(uniform_lambda_called_from_region) {
 }
 END_TEST
 
-// Turns (SPEC 8 extension, docs/turns.md): a producer (wg 0) fills a 2-slot
+// Turns (an extension, docs/language.md#turns): a producer (wg 0) fills a 2-slot
 // ring, the consumers (wg 1, 2) take turns; BODY is the consumers' code after
 // '#pragma tirx turns mma' (line 15).
 #define TURNS(BODY)                                          \

@@ -4,9 +4,14 @@
 //   NAME.expected.err  standard error (absent: must be empty)
 //   NAME.flags         extra command-line flags, one line (optional)
 // TIRX_UPDATE_GOLDEN=1 rewrites the expected files from what the tool prints.
+// TIRX_CASES_MATCH and TIRX_CASES_SKIP (extended regular expressions over the
+// case name) run part of the cases: those that match the first and not the
+// second (ctest's per-construct tests golden_unroll, golden_events, ...).
 #define _GNU_SOURCE
 #include <check.h>
 #include <dirent.h>
+#include <regex.h>
+#include <stdbool.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +110,25 @@ START_TEST(golden) {
 }
 END_TEST
 
+// Whether the environment's regular expression `var` matches name (`unset`
+// when it is not set).
+static bool env_regex_matches(const char *var, const char *name, bool unset) {
+  const char *pattern = getenv(var);
+  if (!pattern || !*pattern) return unset;
+  regex_t re;
+  if (regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB) != 0) {
+    fprintf(stderr, "test_golden: bad %s: %s\n", var, pattern);
+    exit(2);
+  }
+  bool hit = regexec(&re, name, 0, NULL, 0) == 0;
+  regfree(&re);
+  return hit;
+}
+
+static bool selected(const char *name) {
+  return env_regex_matches("TIRX_CASES_MATCH", name, true) && !env_regex_matches("TIRX_CASES_SKIP", name, false);
+}
+
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static void list_cases(void) {
@@ -119,8 +143,13 @@ static void list_cases(void) {
   while ((e = readdir(d))) {
     size_t n = strlen(e->d_name);
     if (n < 4 || strcmp(e->d_name + n - 3, ".cu") || strstr(e->d_name, ".expected.")) continue;
+    char *name = strndup(e->d_name, n - 3);
+    if (!selected(name)) {
+      free(name);
+      continue;
+    }
     if (ncases == cap) cases = realloc(cases, sizeof(char *) * (size_t)(cap *= 2));
-    cases[ncases++] = strndup(e->d_name, n - 3);
+    cases[ncases++] = name;
   }
   closedir(d);
   qsort(cases, (size_t)ncases, sizeof(char *), by_name);
