@@ -3,8 +3,9 @@
 # fresh prefix, then tests/install/consumer (a CUDA project) configured with
 # CMAKE_PREFIX_PATH=PREFIX and nothing else of this tree, built with nvcc:
 # find_package(TirxPP) + tirx_add_sources, the launcher, a vendored copy of
-# the headers without tirx-pp, and libtirx_rt linked into a C program (run:
-# it rewrites a kernel, no GPU needed). The programs run where there is a GPU.
+# the headers without tirx-pp, libtirx_rt linked into a C program (run:
+# it rewrites a kernel, no GPU needed), and a FindCUDA project whose nvcc is
+# the installed tirx-nvcc. The programs run where there is a GPU.
 # Also the build tree as a package (TirxPP_DIR=BUILD_DIR).
 #   install.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -u
@@ -14,7 +15,7 @@ rm -rf "$work"; mkdir -p "$work"
 export PATH=/usr/local/cuda/bin:$PATH
 prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" > "$work/install.log" 2>&1 && ok install || { bad install; cat "$work/install.log"; }
-for f in bin/tirx-pp include/tirx.h include/tirx_rt.h lib/libtirx_rt.a lib/cmake/TirxPP/TirxPPConfig.cmake \
+for f in bin/tirx-pp bin/tirx-nvcc include/tirx.h include/tirx_rt.h lib/libtirx_rt.a lib/cmake/TirxPP/TirxPPConfig.cmake \
          lib/cmake/TirxPP/TirxPPFunctions.cmake share/man/man1/tirx-pp.1; do
   [ -e "$prefix/$f" ] && ok "installed $f" || bad "installed $f"
 done
@@ -45,7 +46,21 @@ configure_and_build() {
   done
   out=$(TIRX_RT_CACHE_DIR=$work/$name.rt-cache "$app/build/rt_prepare" 2>&1) && [[ $out == TIRX_RT_OK* ]] \
     && ok "$name: libtirx_rt rewrites a kernel" || bad "$name: libtirx_rt ($out)"
-  # TIRX-NVCC: the FindCUDA project through the installed nvcc wrapper goes here.
+}
+
+# findcuda: tests/launcher/findcuda (CMake's old FindCUDA module, which ignores
+# CMAKE_CUDA_COMPILER_LAUNCHER) with the installed tirx-nvcc as its nvcc.
+findcuda() {
+  local f=$work/findcuda-build
+  cp -r "$src/tests/launcher" "$work/findcuda-src"
+  if CUDA_NVCC_EXECUTABLE=$prefix/bin/tirx-nvcc cmake -S "$work/findcuda-src/findcuda" -B "$f" -G Ninja \
+       -DTIRX_HEADERS="$prefix/include" > "$work/findcuda.configure.log" 2>&1 &&
+     cmake --build "$f" -v > "$work/findcuda.build.log" 2>&1; then ok "findcuda: tirx-nvcc builds"; else
+    bad "findcuda: tirx-nvcc builds"; tail -20 "$work/findcuda.configure.log" "$work/findcuda.build.log"; return 1; fi
+  grep -qF '{ int k = 3; ' "$f/CMakeFiles/kernels.dir/__/kernels_generated_annotated.cu.o.tirx.cu" 2>/dev/null \
+    && ok "findcuda: the annotated file rewritten" || bad "findcuda: the annotated file rewritten"
+  grep -q "unrecognized #pragma" "$work/findcuda.build.log" && bad "findcuda: no pragma reaches nvcc" \
+    || ok "findcuda: no pragma reaches nvcc"
 }
 
 # The installed library looks for tirx.h where CMAKE_INSTALL_PREFIX put it;
@@ -56,5 +71,6 @@ grep -q -e "$src/headers" -e "$src/cmake" -e "$src/runtime" -e "$build/tirx-pp" 
   "$work/installed/build/build.ninja" && bad "installed: the build names the source or build tree" \
   || ok "installed: nothing of the source or build tree in the build"
 configure_and_build build-tree "-DTirxPP_DIR=$build"
+findcuda
 
 tally_end
