@@ -33,3 +33,8 @@ bool thread_dependent_condition(Ctx *c, const Kernel *k, int p, size_t off);
 // between i and `top` (exclusive) may differ between the lanes of a warp
 // (lanes.c), up to a statement under `#pragma tirx uniform`.
 bool whole_warps_reach(Ctx *c, const Kernel *k, const Stmt *stmts, int i, int top, size_t off);
+
+// A warning at the loop around a turn of ring `ring` whose condition depends
+// on the partition index, for the deadlock check when it cannot count the
+// turns of each participant (a loop of unknown trip count).
+void warn_turn_loops(Ctx *c, const Kernel *k, int ring);
