@@ -172,11 +172,13 @@ static int divergent_return(const Ctx *c, const Kernel *k, size_t off, const Nam
 }
 
 // A break (or a continue before off) under a thread-dependent condition out
-// of a loop around node i: the threads that take it reach the barrier at off
-// fewer times than the rest. Its node, with *loop and *cond; -1 if none.
-static int divergent_jump(const Ctx *c, const Stmt *stmts, int i, size_t off, const Names *tainted, int *loop,
-                          int *cond) {
-  for (int l = node_at(c, i)->parent; l >= 0 && !is_function_node(node_at(c, l)->kind); l = node_at(c, l)->parent) {
+// of a loop around node i, below `top` (-1: the function): the threads that
+// take it reach the barrier at off fewer times than the rest. Its node, with
+// *loop and *cond; -1 if none.
+static int divergent_jump(const Ctx *c, const Stmt *stmts, int i, int top, size_t off, const Names *tainted,
+                          int *loop, int *cond) {
+  for (int l = node_at(c, i)->parent; l >= 0 && l != top && !is_function_node(node_at(c, l)->kind);
+       l = node_at(c, l)->parent) {
     if (!front_is_loop(node_at(c, l)->kind)) continue;
     for (int j = l + 1; j <= node_at(c, l)->last; j++) {
       const Node *n = node_at(c, j);
@@ -189,6 +191,26 @@ static int divergent_jump(const Ctx *c, const Stmt *stmts, int i, size_t off, co
     }
   }
   return -1;
+}
+
+// `what` at node i (offset off), a barrier of `whom`, in a loop that a
+// divergent_jump leaves: reported, true.
+static bool report_divergent_jump(Ctx *c, const Stmt *stmts, int i, int top, size_t off, const Names *tainted,
+                                  const char *what, const char *whom) {
+  int loop, cond, jump = divergent_jump(c, stmts, i, top, off, tainted, &loop, &cond);
+  if (jump < 0) return false;
+  bool is_break = node_at(c, jump)->kind == CXCursor_BreakStmt;
+  diag_error(c->diag, off,
+             "%s in a loop that some threads %s early: the '%s' at line %d is under a condition on the thread's "
+             "identity, and the threads that take it %s, while the rest wait for them; make the condition the "
+             "same for %s, or move the barrier out of the loop",
+             what, is_break ? "leave" : "skip the rest of an iteration of", is_break ? "break" : "continue",
+             source_line(c->src, node_at(c, jump)->start),
+             is_break ? "never reach this barrier again" : "skip this barrier in that iteration", whom);
+  diag_note(c->diag, node_at(c, cond)->start,
+            "the condition; if it is the same for %s, say so with '#pragma tirx uniform'", whom);
+  diag_note(c->diag, node_at(c, loop)->start, "the loop");
+  return true;
 }
 
 // One collective: `what` at node i (offset off) must be reached by the block.
@@ -229,21 +251,7 @@ static void check_collective(Ctx *c, Kernel *k, const Stmt *stmts, const Names *
               "the condition; if it is the same for the whole block, say so with '#pragma tirx uniform'");
     return;
   }
-  int loop, jump = divergent_jump(c, stmts, i, off, tainted, &loop, &cond);
-  if (jump >= 0) {
-    bool is_break = node_at(c, jump)->kind == CXCursor_BreakStmt;
-    diag_error(c->diag, off,
-               "%s in a loop that some threads %s early: the '%s' at line %d is under a condition on the thread's "
-               "identity, and the threads that take it %s, while the rest wait for them; make the condition the "
-               "same for the whole block, or move the barrier out of the loop",
-               what, is_break ? "leave" : "skip the rest of an iteration of", is_break ? "break" : "continue",
-               source_line(c->src, node_at(c, jump)->start),
-               is_break ? "never reach this barrier again" : "skip this barrier in that iteration");
-    diag_note(c->diag, node_at(c, cond)->start,
-              "the condition; if it is the same for the whole block, say so with '#pragma tirx uniform'");
-    diag_note(c->diag, node_at(c, loop)->start, "the loop");
-    return;
-  }
+  if (report_divergent_jump(c, stmts, i, -1, off, tainted, what, "the whole block")) return;
   int ret = initializes ? divergent_return(c, k, off, tainted, &cond) : -1;
   if (ret >= 0) {
     diag_error(c->diag, off,
@@ -309,7 +317,7 @@ static const Turn *turn_around(const Kernel *k, const Op *op) {
 
 // tirx_region_sync() must be reached by every thread of its region, and
 // tirx_warpgroup_sync(id) by 128 threads.
-static void check_region_barriers(Ctx *c, Kernel *k, const Names *tainted) {
+static void check_region_barriers(Ctx *c, Kernel *k, const Stmt *stmts, const Names *tainted) {
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     int node = front_first_at(c->front, op->an->start);
@@ -342,6 +350,9 @@ static void check_region_barriers(Ctx *c, Kernel *k, const Names *tainted) {
                  "the rest never arrives; move it out of the condition",
                  region_label(c, op->region));
       diag_note(c->diag, node_at(c, p)->start, "the condition");
+    } else {
+      report_divergent_jump(c, stmts, node, top, op->an->start, tainted, "tirx_region_sync()",
+                            arena_printf(c->arena, "the whole region '%s'", region_label(c, op->region)));
     }
   next:;
   }
@@ -369,7 +380,7 @@ static void check_region_barriers(Ctx *c, Kernel *k, const Names *tainted) {
 // partition index alone is uniform within a partition (whether a participant
 // takes as many turns as the others is the deadlock check's question); one on
 // the thread within its partition, or elect, is an error.
-static void check_turns(Ctx *c, Kernel *k) {
+static void check_turns(Ctx *c, Kernel *k, const Stmt *stmts) {
   if (!k->turns.len) return;
   Names within = {0};  // values that differ between the threads of one partition index
   dependent_vars(c, k, thread_identity, kernel_partition_var(c, k), &within);
@@ -401,6 +412,8 @@ static void check_turns(Ctx *c, Kernel *k) {
       diag_note(c->diag, node_at(c, p)->start,
                 "the condition; one on '%.*s' alone is fine (every thread of the participant agrees on it)",
                 (int)k->part_name.len, k->part_name.s);
+    } else {
+      report_divergent_jump(c, stmts, node, top, an->start, &within, what, "every thread of the participant");
     }
   }
 }
@@ -633,7 +646,7 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
       check_collective(c, k, stmts, &tainted, node, ev->an->start,
                        arena_printf(c->arena, "the declaration of event '%.*s'", (int)ev->name.len, ev->name.s), true);
   }
-  check_region_barriers(c, k, &tainted);
-  check_turns(c, k);
+  check_region_barriers(c, k, stmts, &tainted);
+  check_turns(c, k, stmts);
   check_elects(c, k, stmts);
 }
