@@ -120,7 +120,36 @@ static void allocate_turn_barriers(Ctx *c, Kernel *k, bool taken[16], int *next)
   }
 }
 
+// The named-barrier calls of tirx.h with a constant id above 15 or a
+// constant thread count that is not a positive multiple of 32: bar.sync has
+// barriers 0..15 and counts whole warps (PTX ISA, bar.sync), and anything
+// else is undefined, a hang or a fault on the GPU.
+static void check_barrier_calls(Ctx *c, const Kernel *k) {
+  for (int i = k->func + 1; i <= node_at(c, k->func)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_CallExpr || n->func != k->func) continue;
+    CXString s = clang_getCursorSpelling(n->cur);
+    const char *callee = arena_printf(c->arena, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    bool counted = !strcmp(callee, "tirx_bar_sync") || !strcmp(callee, "tirx_bar_arrive");
+    CXCursor kids[3];  // the callee, then the arguments
+    int nk = counted || !strcmp(callee, "tirx_bar_sync_all") ? cursor_children(n->cur, kids, 3) : 0;
+    long long v;
+    bool u;
+    size_t at;
+    if (nk >= 2 && front_eval_int(kids[1], &v, &u) && (v < 0 || v > 15) &&
+        front_offset(c->front, clang_getRangeStart(clang_getCursorExtent(kids[1])), &at))
+      diag_error(c->diag, at, "%s() with barrier id %lld: there are 16 named barriers, 0 to 15 (0 is "
+                 "__syncthreads()'s)", callee, v);
+    else if (counted && nk == 3 && front_eval_int(kids[2], &v, &u) && (v <= 0 || v % 32) &&
+             front_offset(c->front, clang_getRangeStart(clang_getCursorExtent(kids[2])), &at))
+      diag_error(c->diag, at, "%s() for %lld threads: a named barrier counts whole warps, so the count must "
+                 "be a multiple of 32 (the threads of every warp that arrives)", callee, v);
+  }
+}
+
 void assign_barriers(Ctx *c, Kernel *k) {
+  check_barrier_calls(c, k);
   // Named barriers: ids the kernel names itself (tirx_warpgroup_sync(3)),
   // or a function of this file that it calls, are not handed out again.
   bool taken[16] = {true}, syncs = k->turns.len > 0;

@@ -289,8 +289,42 @@ static bool launch_block(Ctx *c, const char *t, size_t from, size_t to, long lon
 // with no threads. Found in the tokens (host bodies are not parsed in full:
 // comments and literals are passed over), split as launch.c splits a
 // launch; a warning, as the text may be inactive code.
-void check_launches(Ctx *c, Kernel *k) {
-  if (!k->part || !k->nparts) return;
+// Whether the kernel's declaration gives its cluster shape itself
+// (`__cluster_dims__(2, 1, 1)`): a plain launch then forms clusters.
+static bool has_cluster_dims(const Ctx *c, const Kernel *k) {
+  const Node *f = node_at(c, k->func);
+  size_t body = f->end;
+  for (int i = k->func + 1; i <= f->last; i = node_at(c, i)->last + 1)
+    if (node_at(c, i)->kind == CXCursor_CompoundStmt) body = node_at(c, i)->start;
+  LexText lt = {c->src->data, body};
+  bool line_start = false;
+  LexTok tok;
+  for (size_t i = f->start; lex_next(lt, &i, &line_start, &tok);)
+    if (tok.kind == LEX_IDENT && tok.end - tok.start == 16 && !memcmp(c->src->data + tok.start, "__cluster_dims__", 16))
+      return true;
+  return false;
+}
+
+// A plain `<<<...>>>` launch of a kernel with cluster events: it forms no
+// clusters, while the kernel's barriers count the blocks of one and its
+// copies may multicast to them (`#pragma tirx launch cluster(...)` says the
+// shape, launch.c).
+static void check_plain_cluster_launch(Ctx *c, const Event *cluster, const char *name, size_t at) {
+  diag_error(c->diag, at,
+             "'%s' declares cluster events and this '<<<...>>>' launch forms no clusters, while the kernel counts "
+             "the arrivals of the blocks of its cluster and may copy into them: put '#pragma tirx launch "
+             "cluster(X)' before it with the cluster shape the kernel is written for ('cluster(1)' for clusters "
+             "of one block)",
+             name);
+  diag_note(c->diag, cluster->an->start, "a cluster event of '%s'", name);
+}
+
+void check_launches(Ctx *c, Kernel *k, const Stmt *stmts) {
+  const Event *cluster = NULL;
+  for (int e = 0; e < k->events.len && !cluster; e++)
+    if (k->events.items[e].cluster) cluster = &k->events.items[e];
+  if (cluster && has_cluster_dims(c, k)) cluster = NULL;
+  if ((!k->part || !k->nparts) && !cluster) return;
   CXString s = clang_getCursorSpelling(node_at(c, k->func)->cur);
   const char *name = arena_strndup(c->arena, clang_getCString(s), strlen(clang_getCString(s)));
   clang_disposeString(s);
@@ -300,8 +334,10 @@ void check_launches(Ctx *c, Kernel *k) {
   LexText lt = {src->data, n};
   bool line_start = true;
   LexTok tok;
+  bool directive = false;  // a launch in a macro's definition is checked where the macro is used, if ever
   for (size_t i = 0; len && lex_next(lt, &i, &line_start, &tok);) {
-    if (tok.kind != LEX_IDENT || tok.end - tok.start != len || memcmp(src->data + tok.start, name, len)) continue;
+    if (tok.first) directive = tok.kind == LEX_PUNCT && src->data[tok.start] == '#';
+    if (directive || tok.kind != LEX_IDENT || tok.end - tok.start != len || memcmp(src->data + tok.start, name, len)) continue;
     size_t open = lex_skip_blank(src, tok.end);
     if (open + 3 > n || strncmp(src->data + open, "<<<", 3)) continue;
     size_t close = lex_find_top_triple(src, open + 3, n, '>');
@@ -309,6 +345,11 @@ void check_launches(Ctx *c, Kernel *k) {
     long long block = 0;
     if (close == n || split_args(c->arena, (Span){src->data + open + 3, close - open - 3, open + 3}, &args) < 2)
       continue;
+    if (cluster && !front_is_skipped(c->front, tok.start) && !directive_around(c, stmts, DIR_LAUNCH, tok.start)) {
+      check_plain_cluster_launch(c, cluster, name, tok.start);
+      continue;
+    }
+    if (!k->part || !k->nparts) continue;
     Span b = args[1].expr;
     if (!launch_block(c, src->data, b.off, b.off + b.len, &block) || block == want) continue;
     diag_warning(c->diag, b.off, "'%s' is launched with %lld threads per block, but its partition covers %d: launch it "

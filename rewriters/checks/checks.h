@@ -16,4 +16,4 @@ void check_jumps(Ctx *c, Kernel *k);
 void check_byte_triggers(Ctx *c, Kernel *k, const Stmt *stmts);
 // A launch of a partitioned kernel in the same file whose block is a known
 // constant other than the partition's threads (a warning).
-void check_launches(Ctx *c, Kernel *k);
+void check_launches(Ctx *c, Kernel *k, const Stmt *stmts);

@@ -143,11 +143,29 @@ static void check_block_conditions(Ctx *c, Kernel *k, const Event *cluster, cons
   }
 }
 
+// A cluster event declared in a persistent loop: every tile initializes it
+// with a cluster barrier and leaves it through the exit barrier, and the
+// blocks of a cluster take different numbers of tiles whenever the tiles
+// are not a multiple of the grid, so one block's barriers wait for a block
+// that has left the loop. True when reported.
+static bool check_persistent(Ctx *c, const Event *cluster, const Stmt *stmts) {
+  const Annotation *loop = directive_around(c, stmts, DIR_PERSISTENT, cluster->an->start);
+  if (!loop) return false;
+  diag_error(c->diag, cluster->an->start,
+             "cluster event '%.*s' declared inside the persistent loop: every tile initializes it with a cluster "
+             "barrier and leaves it through another, and the blocks of a cluster take different numbers of tiles "
+             "when the tiles are not a multiple of the grid, so the others wait for a block that has left the "
+             "loop; declare it before the loop",
+             (int)cluster->name.len, cluster->name.s);
+  diag_note(c->diag, loop->start, "the persistent loop");
+  return true;
+}
+
 void check_cluster(Ctx *c, Kernel *k, const Stmt *stmts) {
   const Event *cluster = NULL;
   for (int e = 0; e < k->events.len && !cluster; e++)
     if (k->events.items[e].cluster) cluster = &k->events.items[e];
-  if (!cluster) return;
+  if (!cluster || check_persistent(c, cluster, stmts)) return;
   check_block_conditions(c, k, cluster, stmts);
   check_stores(c, k, cluster);
 }

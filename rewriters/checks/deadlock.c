@@ -31,6 +31,7 @@
 #include "ast.h"
 #include "deadlock.h"
 #include "kernel.h"
+#include "uniform.h"
 
 enum {
   MAX_SLOTS = 64,      // an event's slots (more is an error of its own)
@@ -246,6 +247,7 @@ typedef struct {
   int nlambdas;
   const struct TurnModel *tm;  // turns rings, NULL when the kernel has none
   int turn_node;               // the turn being walked (its statement is walked once)
+  bool unwalked;               // evaluating what the walk has not run (an op's operands): no ++/--
 } Walk;
 
 // --- evaluating integers ---------------------------------------------------------
@@ -306,6 +308,12 @@ static bool eval(Walk *w, int e, long long *v) {
     default: return false;
     }
   }
+  if (kind == CXCursor_UnaryOperator && nkids == 1 && op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec) {
+    // `left-- > 0` is evaluated after the walk ran it: the variable holds the value after the step
+    if (w->unwalked || !eval(w, expr_kid(m, e, 0), &a)) return false;
+    long long back = op == CXUnaryOperator_PostInc ? -1 : op == CXUnaryOperator_PostDec ? 1 : 0;
+    return !__builtin_add_overflow(a, back, v);
+  }
   if (kind == CXCursor_UnaryOperator && nkids == 1) {
     if (op != CXUnaryOperator_Plus && op != CXUnaryOperator_Minus && op != CXUnaryOperator_Not &&
         op != CXUnaryOperator_LNot)
@@ -351,6 +359,7 @@ static void emit(Walk *w, int op_index, int node) {
   int opnds[2];
   int n = stub_operands(w->memo, node_expr(w->memo, w->c, node), opnds);
   long long v;
+  w->unwalked = true;
   if (!op->slot.len)
     s.slot = 0;
   else if (op->literal >= 0)
@@ -359,6 +368,7 @@ static void emit(Walk *w, int op_index, int node) {
     s.slot = (int)v;
   if (op->kind == OP_WAIT && op->has_extra)
     s.parity = n == 2 && eval(w, opnds[1], &v) ? (int)(v & 1) : PARITY_UNKNOWN;
+  w->unwalked = false;
   w->fate[op_index] = RAN;
   if (w->tr->n == MAX_STEPS) {
     w->tr->cut = w->tr->stopped = true;
@@ -748,6 +758,7 @@ static bool check_turn_counts(Ctx *c, const Kernel *m, const TurnModel *tm, cons
     for (int kk = 0; kk < keys && p < 0 && all_unknown; kk++)
       for (int j = 1; j < P && p < 0; j++)
         if (count[j * keys + kk] != count[kk]) p = 0, q = j, key = kk;
+    if (p < 0 && !all_exact) warn_turn_loops(c, m, r);  // equal in the model's rounds only
     if (p < 0) continue;
     Span n = m->part_name;
     int a = key < 1 ? total[p] : count[p * keys + key], b = key < 1 ? total[q] : count[q * keys + key];

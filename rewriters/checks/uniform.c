@@ -16,14 +16,44 @@
 
 enum { MAX_HELPER_DEPTH = 4 };  // helpers calling helpers that hold a barrier
 
+// The cooperative groups whose sync() waits for every thread of the block
+// (or of the cluster, or the grid): a warp tile's is not one of them.
+static bool is_block_group(CXType t) {
+  CXString s = clang_getCursorSpelling(clang_getTypeDeclaration(clang_getCanonicalType(t)));
+  const char *name = clang_getCString(s);
+  bool yes = !strcmp(name, "thread_block") || !strcmp(name, "cluster_group") || !strcmp(name, "grid_group") ||
+             !strcmp(name, "multi_grid_group");
+  clang_disposeString(s);
+  return yes;
+}
+
+// `g.sync()` or `cg::sync(g)` on such a group.
+static bool is_group_sync(const Node *n) {
+  CXCursor kids[2];  // the callee, then the argument
+  int nk = cursor_children(n->cur, kids, 2);
+  if (nk < 1) return false;
+  CXCursor callee = kids[0];
+  while (clang_getCursorKind(callee) == CXCursor_UnexposedExpr && cursor_children(callee, &callee, 1) == 1) {}
+  if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+    CXCursor object;
+    return nk == 1 && cursor_children(callee, &object, 1) == 1 && is_block_group(clang_getCursorType(object));
+  }
+  return nk == 2 && is_block_group(clang_getCursorType(kids[1]));
+}
+
+// A barrier of the whole block: __syncthreads() and its kin, the cluster's
+// (tirx_cluster_sync(), which every thread of every block of the cluster
+// reaches) and the sync() of a block-wide cooperative group.
 static bool is_block_barrier(const Node *n) {
   if (n->kind != CXCursor_CallExpr) return false;
   CXString s = clang_getCursorSpelling(n->cur);
   const char *name = clang_getCString(s);
   bool yes = !strcmp(name, "__syncthreads") || !strcmp(name, "__syncthreads_count") ||
-             !strcmp(name, "__syncthreads_and") || !strcmp(name, "__syncthreads_or");
+             !strcmp(name, "__syncthreads_and") || !strcmp(name, "__syncthreads_or") ||
+             !strcmp(name, "tirx_cluster_sync") || !strcmp(name, "tirx_bar_sync_all");
+  bool group = !strcmp(name, "sync");
   clang_disposeString(s);
-  return yes;
+  return yes || (group && is_group_sync(n));
 }
 
 // What differs between the threads of a block.
@@ -67,9 +97,13 @@ static const char *what(const Ctx *c, int node) {
     if (c->anns->items[i].spelling == SPELL_CALL && c->anns->items[i].start == node_at(c, node)->start)
       return arena_printf(c->arena, "%.*s()", (int)c->anns->items[i].name.len, c->anns->items[i].name.s);
   const Node *n = node_at(c, node);
-  size_t paren = n->start;
-  while (paren < n->end && c->src->data[paren] != '(') paren++;
-  if (paren < n->end && paren > n->start)  // as written: a lambda's call is `f()`, not `operator()()`
+  size_t paren = n->end;  // the '(' of the arguments: `cg::this_grid().sync()` is a sync()
+  for (int depth = 0; paren > n->start;) {
+    char ch = c->src->data[--paren];
+    depth += ch == ')' ? 1 : ch == '(' ? -1 : 0;
+    if (!depth) break;
+  }
+  if (paren < n->end && paren > n->start && c->src->data[paren] == '(')  // as written: a lambda's call is `f()`
     return arena_printf(c->arena, "%.*s()", (int)(paren - n->start), c->src->data + n->start);
   CXString s = clang_getCursorSpelling(node_at(c, node)->cur);
   const char *name = arena_printf(c->arena, "%s()", clang_getCString(s));
@@ -137,14 +171,56 @@ static int divergent_return(const Ctx *c, const Kernel *k, size_t off, const Nam
   return -1;
 }
 
+// A break (or a continue before off) under a thread-dependent condition out
+// of a loop around node i, below `top` (-1: the function): the threads that
+// take it reach the barrier at off fewer times than the rest. Its node, with
+// *loop and *cond; -1 if none.
+static int divergent_jump(const Ctx *c, const Stmt *stmts, int i, int top, size_t off, const Names *tainted,
+                          int *loop, int *cond) {
+  for (int l = node_at(c, i)->parent; l >= 0 && l != top && !is_function_node(node_at(c, l)->kind);
+       l = node_at(c, l)->parent) {
+    if (!front_is_loop(node_at(c, l)->kind)) continue;
+    for (int j = l + 1; j <= node_at(c, l)->last; j++) {
+      const Node *n = node_at(c, j);
+      bool is_break = n->kind == CXCursor_BreakStmt;
+      if ((!is_break && !(n->kind == CXCursor_ContinueStmt && n->start < off)) || jump_target(c, j) != l ||
+          asserted_uniform(c, stmts, n->start))
+        continue;
+      int p = thread_condition(c, j, l, n->start, tainted);
+      if (p >= 0) return *loop = l, *cond = p, j;
+    }
+  }
+  return -1;
+}
+
+// `what` at node i (offset off), a barrier of `whom`, in a loop that a
+// divergent_jump leaves: reported, true.
+static bool report_divergent_jump(Ctx *c, const Stmt *stmts, int i, int top, size_t off, const Names *tainted,
+                                  const char *what, const char *whom) {
+  int loop, cond, jump = divergent_jump(c, stmts, i, top, off, tainted, &loop, &cond);
+  if (jump < 0) return false;
+  bool is_break = node_at(c, jump)->kind == CXCursor_BreakStmt;
+  diag_error(c->diag, off,
+             "%s in a loop that some threads %s early: the '%s' at line %d is under a condition on the thread's "
+             "identity, and the threads that take it %s, while the rest wait for them; make the condition the "
+             "same for %s, or move the barrier out of the loop",
+             what, is_break ? "leave" : "skip the rest of an iteration of", is_break ? "break" : "continue",
+             source_line(c->src, node_at(c, jump)->start),
+             is_break ? "never reach this barrier again" : "skip this barrier in that iteration", whom);
+  diag_note(c->diag, node_at(c, cond)->start,
+            "the condition; if it is the same for %s, say so with '#pragma tirx uniform'", whom);
+  diag_note(c->diag, node_at(c, loop)->start, "the loop");
+  return true;
+}
+
 // One collective: `what` at node i (offset off) must be reached by the block.
 // A thread-dependent `return` before a barrier of the whole block is fine:
 // the returning threads exit, and exited threads never hold up such a barrier
 // (PTX ISA, `exit` and `barrier`): llm.c's `if (i >= n) return; ...
 // __syncthreads();`. An event's declaration is different: thread 0 initializes
 // its mbarriers (tirx_event_init), and thread 0 may be among those that left.
-static void check_collective(Ctx *c, Kernel *k, const Names *tainted, int i, size_t off, const char *what,
-                             bool initializes) {
+static void check_collective(Ctx *c, Kernel *k, const Stmt *stmts, const Names *tainted, int i, size_t off,
+                             const char *what, bool initializes) {
   const Region *in = NULL;
   for (int r = 0; r < k->regions.len; r++)
     if (off >= k->regions.items[r].body.start && off < k->regions.items[r].body.end) in = &k->regions.items[r];
@@ -175,6 +251,7 @@ static void check_collective(Ctx *c, Kernel *k, const Names *tainted, int i, siz
               "the condition; if it is the same for the whole block, say so with '#pragma tirx uniform'");
     return;
   }
+  if (report_divergent_jump(c, stmts, i, -1, off, tainted, what, "the whole block")) return;
   int ret = initializes ? divergent_return(c, k, off, tainted, &cond) : -1;
   if (ret >= 0) {
     diag_error(c->diag, off,
@@ -223,14 +300,40 @@ static int reached_through(const Ctx *c, int call, int depth, bool (*is)(const C
 
 static bool is_barrier_node(const Ctx *c, int i) { return is_block_barrier(node_at(c, i)); }
 
+// The turn (of a ring of two or more participants, in the region of op)
+// whose statement holds op, NULL if none: the region's barrier waits there
+// for the other participants, which wait for their turn, which this one
+// passes on only after its statement.
+static const Turn *turn_around(const Kernel *k, const Op *op) {
+  for (int i = 0; i < k->turn_sites.len; i++) {
+    const Turn *t = &k->turn_sites.items[i];
+    const Turns *ring = &k->turns.items[t->ring];
+    if (ring->nparts >= 2 && &k->regions.items[ring->region] == op->region && op->an->start >= t->st.start &&
+        op->an->start < t->st.end)
+      return t;
+  }
+  return NULL;
+}
+
 // tirx_region_sync() must be reached by every thread of its region, and
 // tirx_warpgroup_sync(id) by 128 threads.
-static void check_region_barriers(Ctx *c, Kernel *k, const Names *tainted) {
+static void check_region_barriers(Ctx *c, Kernel *k, const Stmt *stmts, const Names *tainted) {
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     int node = front_first_at(c->front, op->an->start);
     if (op->kind != OP_REGION_SYNC || !op->region || node >= c->front->nnodes) continue;
     int top = op->region->body.node;
+    const Turn *turn = turn_around(k, op);
+    if (turn) {
+      const Turns *ring = &k->turns.items[turn->ring];
+      diag_error(c->diag, op->an->start,
+                 "tirx_region_sync() inside a turn of '%.*s' waits for every thread of '%s', and the other "
+                 "participants of '%.*s' wait for their turn, which this one passes on only when the turn ends: "
+                 "neither goes on; move it out of the turn",
+                 (int)ring->name.len, ring->name.s, region_label(c, op->region), (int)ring->name.len, ring->name.s);
+      diag_note(c->diag, turn->an->start, "the turn");
+      continue;
+    }
     for (int p = node_at(c, node)->parent; p >= 0 && p != top; p = node_at(c, p)->parent)
       if (is_elect_if(c, p)) {
         diag_error(c->diag, op->an->start,
@@ -247,6 +350,9 @@ static void check_region_barriers(Ctx *c, Kernel *k, const Names *tainted) {
                  "the rest never arrives; move it out of the condition",
                  region_label(c, op->region));
       diag_note(c->diag, node_at(c, p)->start, "the condition");
+    } else {
+      report_divergent_jump(c, stmts, node, top, op->an->start, tainted, "tirx_region_sync()",
+                            arena_printf(c->arena, "the whole region '%s'", region_label(c, op->region)));
     }
   next:;
   }
@@ -274,7 +380,7 @@ static void check_region_barriers(Ctx *c, Kernel *k, const Names *tainted) {
 // partition index alone is uniform within a partition (whether a participant
 // takes as many turns as the others is the deadlock check's question); one on
 // the thread within its partition, or elect, is an error.
-static void check_turns(Ctx *c, Kernel *k) {
+static void check_turns(Ctx *c, Kernel *k, const Stmt *stmts) {
   if (!k->turns.len) return;
   Names within = {0};  // values that differ between the threads of one partition index
   dependent_vars(c, k, thread_identity, kernel_partition_var(c, k), &within);
@@ -306,6 +412,35 @@ static void check_turns(Ctx *c, Kernel *k) {
       diag_note(c->diag, node_at(c, p)->start,
                 "the condition; one on '%.*s' alone is fine (every thread of the participant agrees on it)",
                 (int)k->part_name.len, k->part_name.s);
+    } else {
+      report_divergent_jump(c, stmts, node, top, an->start, &within, what, "every thread of the participant");
+    }
+  }
+}
+
+void warn_turn_loops(Ctx *c, const Kernel *k, int ring) {
+  const Turns *t = &k->turns.items[ring];
+  const char *part = arena_printf(c->arena, "%.*s", (int)k->part_name.len, k->part_name.s);
+  const char *const identity[] = {part, NULL};
+  Names vars = {0};
+  dependent_vars(c, k, identity, kernel_partition_var(c, k), &vars);
+  int top = k->regions.items[t->region].body.node;
+  for (int i = 0; i < k->turn_sites.len; i++) {
+    const Turn *site = &k->turn_sites.items[i];
+    if (site->ring != ring) continue;
+    for (int l = node_at(c, site->st.node)->parent; l >= 0 && l != top; l = node_at(c, l)->parent) {
+      int cond = front_is_loop(node_at(c, l)->kind) ? deciding_condition(c, l, site->st.start) : -1;
+      if (cond < 0 || !depends_on(c, cond, identity, &vars)) continue;
+      diag_warning(c->diag, node_at(c, l)->start,
+                   "the participants of '%.*s' may take different numbers of turns: this loop's condition depends "
+                   "on '%s', and tirx-pp cannot tell how many times it runs; if one participant takes fewer "
+                   "turns than another, that one waits for its turn forever; give the loop the same trip count "
+                   "in every participant",
+                   (int)t->name.len, t->name.s, part);
+      diag_note(c->diag, site->an->start, "a turn of '%.*s' in the loop", (int)t->name.len, t->name.s);
+      diag_note(c->diag, t->an->start, "'%.*s' is declared here: its participants are the values of '%s' that run '%s'",
+                (int)t->name.len, t->name.s, part, region_label(c, &k->regions.items[t->region]));
+      return;
     }
   }
 }
@@ -493,12 +628,12 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
     const Node *n = node_at(c, i);
     if (n->func != k->func || asserted_uniform(c, stmts, n->start)) continue;  // a lambda's: checked where called
     if (is_block_barrier(n)) {
-      check_collective(c, k, &tainted, i, n->start, what(c, i), false);
+      check_collective(c, k, stmts, &tainted, i, n->start, what(c, i), false);
       continue;
     }
     int via = n->kind == CXCursor_CallExpr ? reached_through(c, i, 0, is_barrier_node) : -1;
     if (via >= 0)
-      check_collective(c, k, &tainted, i, n->start,
+      check_collective(c, k, stmts, &tainted, i, n->start,
                        arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), what(c, via),
                                     source_line(c->src, node_at(c, via)->start)),
                        false);
@@ -508,10 +643,10 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
     const Event *ev = &k->events.items[e];
     int node = front_first_at(c->front, ev->an->start);
     if (node < c->front->nnodes && !asserted_uniform(c, stmts, ev->an->start))
-      check_collective(c, k, &tainted, node, ev->an->start,
+      check_collective(c, k, stmts, &tainted, node, ev->an->start,
                        arena_printf(c->arena, "the declaration of event '%.*s'", (int)ev->name.len, ev->name.s), true);
   }
-  check_region_barriers(c, k, &tainted);
-  check_turns(c, k);
+  check_region_barriers(c, k, stmts, &tainted);
+  check_turns(c, k, stmts);
   check_elects(c, k, stmts);
 }

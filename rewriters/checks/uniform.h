@@ -37,3 +37,8 @@ bool whole_warps_reach(Ctx *c, const Kernel *k, const Stmt *stmts, int i, int to
 // How messages name the elect annotation of an elect `if` (is_elect_if):
 // "'#pragma tirx elect'", "'TIRX_ELECT'", "'tirx_elect_sync()'".
 const char *elect_spelling(const Ctx *c, int node);
+
+// A warning at the loop around a turn of ring `ring` whose condition depends
+// on the partition index, for the deadlock check when it cannot count the
+// turns of each participant (a loop of unknown trip count).
+void warn_turn_loops(Ctx *c, const Kernel *k, int ring);

@@ -24,7 +24,7 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     Kernel *k = &kernels.items[i];
     int errors = c->diag->errors;
     check_regions(c, k);
-    check_launches(c, k);
+    check_launches(c, k, stmts);
     check_jumps(c, k);
     assign_barriers(c, k);
     infer_counts(c, k);

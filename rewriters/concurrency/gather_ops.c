@@ -248,6 +248,66 @@ static Event *event_in(Ctx *c, Kernel *k, int node, int depth) {
   return NULL;
 }
 
+// Argument n (from 0) of the call at node call, -1 if it has fewer.
+static int call_arg(const Ctx *c, int call, int n) {
+  int seen = -1;  // the children: the callee, then the arguments
+  for (int j = call + 1; j <= node_at(c, call)->last; j++)
+    if (node_at(c, j)->parent == call && seen++ == n) return j;
+  return -1;
+}
+
+// Which argument of a multicast copy is its barrier, -1 for another call.
+static int multicast_barrier_arg(const char *name) {
+  return !strcmp(name, "tirx_tma_load_2d_multicast") ? 4 : !strcmp(name, "tirx_tma_load_3d_multicast") ? 5 : -1;
+}
+
+// A helper of this file, called at node call, that hands one of its
+// parameters to a multicast copy as the barrier: the parameter's index, with
+// *copy the copy's node and *decl the parameter's; -1 if none.
+static int multicast_parameter(const Ctx *c, int call, int *copy, int *decl) {
+  CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(node_at(c, call)->cur));
+  int f = node_of_cursor(c, def);
+  if (f < 0 || !is_function_node(node_at(c, f)->kind)) return -1;
+  for (int i = f + 1; i <= node_at(c, f)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);
+    int bar = multicast_barrier_arg(clang_getCString(sp));
+    clang_disposeString(sp);
+    int arg = bar >= 0 ? call_arg(c, i, bar) : -1;
+    for (int j = f + 1, param = 0; arg >= 0 && j <= node_at(c, f)->last; j = node_at(c, j)->last + 1) {
+      if (node_at(c, j)->kind != CXCursor_ParmDecl) continue;
+      if (refers_to(c, arg, node_at(c, j)->cur)) return *copy = i, *decl = j, param;
+      param++;
+    }
+  }
+  return -1;
+}
+
+static const char *spelling(Ctx *c, CXCursor cur) {
+  CXString sp = clang_getCursorSpelling(cur);
+  const char *s = arena_printf(c->arena, "%s", clang_getCString(sp));
+  clang_disposeString(sp);
+  return s;
+}
+
+// A block's own event handed to a helper that multicasts with it (the rule
+// of check_cluster_calls, one call deep).
+static void check_multicast_helper(Ctx *c, Kernel *k, int call) {
+  int copy, decl, param = multicast_parameter(c, call, &copy, &decl);
+  int arg = param >= 0 ? call_arg(c, call, param) : -1;
+  Event *ev = arg >= 0 ? event_in(c, k, arg, 0) : NULL;
+  if (!ev || ev->cluster) return;
+  const char *helper = spelling(c, node_at(c, call)->cur), *name = spelling(c, node_at(c, decl)->cur);
+  diag_error(c->diag, node_at(c, arg)->start,
+             "'%.*s' is the barrier of a multicast copy in '%s' (its parameter '%s') and must be a cluster "
+             "event: the copy completes on the barrier at this offset in every block of its mask, which must be "
+             "initialized and published to the cluster before any block issues the copy",
+             (int)ev->name.len, ev->name.s, helper, name);
+  diag_note(c->diag, node_at(c, copy)->start, "the copy in '%s', with '%s' as its barrier", helper, name);
+  diag_note(c->diag, ev->an->start, "'%.*s' is declared here: declare it '%.*s[N] cluster'", (int)ev->name.len,
+            ev->name.s, (int)ev->name.len, ev->name.s);
+}
+
 // The calls of the headers' helpers that must agree with an event's scope: a
 // multicast copy completes on the barrier at the same offset in every
 // destination block, so its barrier is a cluster event; a block-scope arrive
@@ -260,15 +320,16 @@ void check_cluster_calls(Ctx *c, Kernel *k) {
     if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
     CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);
     const char *name = clang_getCString(sp);
-    int bar = !strcmp(name, "tirx_tma_load_2d_multicast") ? 4 : !strcmp(name, "tirx_tma_load_3d_multicast") ? 5 : -1;
+    int bar = multicast_barrier_arg(name);
     bool arrive = !strcmp(name, "tirx_mbar_arrive") || !strcmp(name, "tirx_mbar_arrive_cnt") ||
                   !strcmp(name, "tirx_mbar_arrive_token");
     char *fn = arena_printf(c->arena, "%s", name);
     clang_disposeString(sp);
-    if (bar < 0 && !arrive) continue;
-    int want = arrive ? 0 : bar, seen = -1, arg = -1;  // the children: the callee, then the arguments
-    for (int j = i + 1; j <= node_at(c, i)->last && arg < 0; j++)
-      if (node_at(c, j)->parent == i && seen++ == want) arg = j;
+    if (bar < 0 && !arrive) {
+      check_multicast_helper(c, k, i);
+      continue;
+    }
+    int arg = call_arg(c, i, arrive ? 0 : bar);
     Event *ev = arg >= 0 ? event_in(c, k, arg, 0) : NULL;
     if (!ev) continue;
     if (bar >= 0 && !ev->cluster) {

@@ -94,6 +94,16 @@ static const Stmt *next_uniform(const Ctx *c, const Stmt *stmts, int *i) {
   return NULL;
 }
 
+const Annotation *directive_around(const Ctx *c, const Stmt *stmts, DirKind kind, size_t off) {
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (!an->skipped && an->spelling != SPELL_CALL && an->dir.kind == kind && off >= stmts[i].start &&
+        off < stmts[i].end)
+      return an;
+  }
+  return NULL;
+}
+
 bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off) {
   const Stmt *s;
   for (int i = -1; (s = next_uniform(c, stmts, &i));)

@@ -110,6 +110,8 @@ const char *region_label(Ctx *c, const Region *r);
 bool is_elect_if(const Ctx *c, int node);
 // Whether offset `off` is inside a statement under `#pragma tirx uniform`.
 bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off);
+// The annotation `#pragma tirx KIND` whose statement holds off, NULL if none.
+const Annotation *directive_around(const Ctx *c, const Stmt *stmts, DirKind kind, size_t off);
 // Whether node is itself the statement of a `#pragma tirx uniform`.
 bool uniform_statement(const Ctx *c, const Stmt *stmts, int node);
 // The registers per thread each region gets unless regs() says otherwise:

@@ -63,6 +63,7 @@ bool libclang_load(const char **why);
 #define clang_getRangeStart (tirx_libclang.clang_getRangeStart)
 #define clang_getSkippedRanges (tirx_libclang.clang_getSkippedRanges)
 #define clang_getTranslationUnitCursor (tirx_libclang.clang_getTranslationUnitCursor)
+#define clang_getTypeDeclaration (tirx_libclang.clang_getTypeDeclaration)
 #define clang_getTypeSpelling (tirx_libclang.clang_getTypeSpelling)
 #define clang_getUnqualifiedType (tirx_libclang.clang_getUnqualifiedType)
 #define clang_isExpression (tirx_libclang.clang_isExpression)

@@ -1,6 +1,7 @@
 // Stores into the other block's shared memory, fenced before the trigger: no warning; and a kernel
 // without cluster events that maps: none either; nor one that only reads the other block (a pointer to const),
-// nor one that publishes with cluster.sync() (a cluster barrier: release, then acquire).
+// nor one that publishes with cluster.sync() (a cluster barrier: release, then acquire; outside the regions,
+// where the whole cluster reaches it).
 #include "tirx.h"
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -84,16 +85,16 @@ void run2(float *o, int n) {
 }
 __global__ void synced(float *out, int n) {
   __shared__ float buf[2][128];
+  cg::cluster_group cl = cg::this_cluster();
+  float *peer = cl.map_shared_rank(buf[0], cl.block_rank() ^ 1);
+  peer[threadIdx.x % 128] = 1.f;
+  cl.sync();  // the whole cluster: outside the regions
 #pragma tirx warpgroups(wg: 2)
 #pragma tirx event full[2] cluster, empty[2] ready cluster
 #pragma tirx async(wg == 0)
   {
-    cg::cluster_group cl = cg::this_cluster();
     for (int i = 0; i < n; ++i) {
       tirx_wait(empty[i % 2]);
-      float *peer = cl.map_shared_rank(buf[i % 2], cl.block_rank() ^ 1);
-      peer[threadIdx.x] = (float)i;
-      cl.sync();
       tirx_trigger(full[i % 2]);
     }
   }
