@@ -5,7 +5,9 @@
 __global__ void relu4(const float *__restrict__ A, float *__restrict__ B, int n) {
   int base = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
   if (base + 3 < n) {
-if (((unsigned long long)(const void *)&(B)[base] | (unsigned long long)(const void *)&(A)[base]) % 16 == 0) {
+if (((unsigned long long)(const void *)&(B)[base] | (unsigned long long)(const void *)&(A)[base]) % 16 == 0 &&
+        (const void *)&(B)[base] != (const void *)&(A)[base]) {
+#line 8 "vectorize.cu"
       alignas(16) float __tirx_1_0[4];
 #line 8 "vectorize.cu"
       alignas(16) float __tirx_1_1[4]; *(float4 *)__tirx_1_1 = *(const float4 *)&(A)[base];
@@ -27,7 +29,8 @@ if (((unsigned long long)(const void *)&(B)[base] | (unsigned long long)(const v
 }
 
 __global__ void axpy2(const double *x, double *y, double a, int i) {
-  if (((unsigned long long)(const void *)&(y)[2 * i] | (unsigned long long)(const void *)&(x)[2 * i]) % 16 == 0) {
+  if (((unsigned long long)(const void *)&(y)[2 * i] | (unsigned long long)(const void *)&(x)[2 * i]) % 16 == 0 &&
+      (const void *)&(y)[2 * i] != (const void *)&(x)[2 * i]) {
 #line 13 "vectorize.cu"
     alignas(16) double __tirx_2_0[2]; *(double2 *)__tirx_2_0 = *(const double2 *)&(y)[2 * i];
 #line 13 "vectorize.cu"
