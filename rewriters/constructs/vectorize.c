@@ -298,12 +298,11 @@ static bool declared_in(const Ctx *c, CXCursor decl, int node) {
          at < node_at(c, node)->end;
 }
 
-// The node in body that assigns decl, takes its address or passes it to a
-// call (which may bind it to a reference); -1 if none.
-static int changes(const Ctx *c, int body, CXCursor decl) {
-  int at = assigns_to(c, body, decl);
-  if (at >= 0) return at;
-  for (int i = body; i <= node_at(c, body)->last; i++) {
+// The node in node's subtree that takes decl's address or passes it to a
+// call (which may bind it to a reference: a pointer may then change it); -1
+// if none.
+static int escapes(const Ctx *c, int node, CXCursor decl) {
+  for (int i = node; i <= node_at(c, node)->last; i++) {
     const Node *n = node_at(c, i);
     if (n->kind != CXCursor_DeclRefExpr || !is_ref_to(n->cur, decl) || n->parent < 0) continue;
     int p = n->parent;
@@ -317,6 +316,13 @@ static int changes(const Ctx *c, int body, CXCursor decl) {
   return -1;
 }
 
+// The node in body that assigns decl (=, op=, ++, --), takes its address or
+// passes it to a call; -1 if none.
+static int changes(const Ctx *c, int body, CXCursor decl) {
+  int at = assigns_to(c, body, decl);
+  return at >= 0 ? at : escapes(c, body, decl);
+}
+
 // Why a variable the condition reads may not have, before the loop, the
 // value it has in a lane; NULL when it has (v, a constant, or a local that
 // the body leaves alone).
@@ -328,12 +334,16 @@ static const char *unknown_before_loop(const Ctx *c, int ref, int body, CXCursor
   if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter) return NULL;
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return "is not a variable";
   if (declared_in(c, d, body)) return "is declared in the loop body";
+  enum CXTypeKind tk = clang_getCursorType(d).kind;
+  if (tk == CXType_LValueReference || tk == CXType_RValueReference) return "is a reference (it reads memory)";
   if (is_const_type(clang_getCursorType(d))) return NULL;
-  int decl = node_of_cursor(c, d);
+  int func = node_at(c, ref)->func;
   enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
-  if (decl < 0 || node_at(c, decl)->func < 0 || sc == CX_SC_Static || sc == CX_SC_Extern || (front_space(d) & FRONT_DEVICE))
+  if (func < 0 || !declared_in(c, d, func) || sc == CX_SC_Static || sc == CX_SC_Extern ||
+      (front_space(d) & FRONT_DEVICE))
     return "is not a local variable (a call or another thread may change it)";
   if (changes(c, body, d) >= 0) return "changes in the loop body";
+  if (escapes(c, func, d) >= 0) return "has its address taken or is passed by reference (a pointer may change it)";
   return NULL;
 }
 
@@ -603,7 +613,11 @@ static bool take_guards(Ctx *c, Vectorize *vz, const Edit *lanes, int n, int bod
     int stop, ng = guards_of(c, l->node, body, g, MAX_GUARDS, &stop);
     if (stop >= 0) {
       enum CXCursorKind k = node_at(c, stop)->kind;
-      const char *what = front_is_loop(k) ? "loop" : k == CXCursor_SwitchStmt ? "'switch'" : "'if' with a declaration";
+      const char *what = front_is_loop(k)                   ? "loop"
+                         : k == CXCursor_SwitchStmt         ? "'switch'"
+                         : k == CXCursor_IfStmt             ? "'if' with a declaration"
+                         : k == CXCursor_ConditionalOperator ? "'?:' without a middle operand"
+                                                             : "nest of conditions";
       diag_error(c->diag, node_at(c, l->node)->start,
                  "vectorize: the access '%s' is inside a %s in the loop body: whether it runs in a lane cannot be "
                  "tested before the loop",
