@@ -23,6 +23,7 @@ typedef struct {
   long long object;  // where the array variable it is part of (`x` of x[p]) is declared; -1: a pointer
   bool read, written;
   bool alone;    // a local array variable that no pointer reaches
+  bool restricted;  // a __restrict__ pointer variable
   bool always;   // accessed in every lane (not under a condition of the body)
 } Array;
 
@@ -72,11 +73,13 @@ static const char *address(Arena *a, const Array *ar) {
 // Whether the vectors of arrays i and j must be tested for overlap: one of
 // them is written, and they are not two different array variables, nor one
 // that no pointer reaches (testing its address would also keep it out of
-// registers).
+// registers), nor a __restrict__ pointer (whose promise is that they do not
+// overlap: the loop itself would be undefined).
 static bool may_overlap(const Vectorize *vz, int i, int j) {
   const Array *p = &vz->arrays[i], *q = &vz->arrays[j];
   if (p->object >= 0 && p->object == q->object) return p->written || q->written;
-  return (p->written || q->written) && !p->alone && !q->alone && (p->object < 0 || q->object < 0);
+  return (p->written || q->written) && !p->alone && !q->alone && !p->restricted && !q->restricted &&
+         (p->object < 0 || q->object < 0);
 }
 
 // The run-time test that picks the vector path: the guards in every lane
@@ -408,6 +411,18 @@ static bool unreachable_by_pointer(const Ctx *c, int func, CXCursor d) {
   return true;
 }
 
+// Whether e names a pointer variable declared __restrict__.
+static bool is_restrict_pointer(CXCursor e) {
+  e = front_strip(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return false;
+  CXType t = clang_getCursorType(clang_getCursorReferenced(e));
+  if (t.kind != CXType_Pointer) return false;
+  CXString s = clang_getTypeSpelling(t);
+  bool restricted = strstr(clang_getCString(s), "restrict") != NULL;
+  clang_disposeString(s);
+  return restricted;
+}
+
 // Where the array variable that the array expression is (`x`) or is a row
 // of (`x[p]`, x declared `float x[4][4]`) is declared; -1 when it is reached
 // through a pointer (or declared in another file). Two different ones never
@@ -480,6 +495,7 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
                             .elem = arena_strndup(c->arena, clang_getCString(es), strlen(clang_getCString(es))),
                             .object = array_object(c, node_at(c, node)->func, node_at(c, arr)->cur, &alone),
                             .alone = alone,
+                            .restricted = is_restrict_pointer(node_at(c, arr)->cur),
                             .vector = (char *)vector_type(c->arena, et, h->count * chunk / bytes, chunk)};
     clang_disposeString(es);
     vz->narrays++;

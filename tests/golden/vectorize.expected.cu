@@ -5,9 +5,7 @@
 __global__ void relu4(const float *__restrict__ A, float *__restrict__ B, int n) {
   int base = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
   if (base + 3 < n) {
-if (((unsigned long long)(const void *)&(B)[base] | (unsigned long long)(const void *)&(A)[base]) % 16 == 0 &&
-        (const void *)&(B)[base] != (const void *)&(A)[base]) {
-#line 8 "vectorize.cu"
+if (((unsigned long long)(const void *)&(B)[base] | (unsigned long long)(const void *)&(A)[base]) % 16 == 0) {
       alignas(16) float __tirx_1_0[4];
 #line 8 "vectorize.cu"
       alignas(16) float __tirx_1_1[4]; *(float4 *)__tirx_1_1 = *(const float4 *)&(A)[base];
