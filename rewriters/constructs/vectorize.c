@@ -582,16 +582,25 @@ static char *lane_text(const Ctx *c, int cond, CXCursor var, const char *var_typ
   return out;
 }
 
+// The guards taken so far, each condition once, and their test.
+typedef struct {
+  const char *text[MAX_GUARDS];  // the condition, without blanks
+  bool want[MAX_GUARDS];
+  int n;
+  Buf test;
+  int clash;  // a condition taken both ways (a ? a[v] : b[v]): the test never holds; -1 if none
+} Guards;
+
 // Adds the guard to the test (its operands one by one where it is a && that
 // must hold); false after an error when it cannot be tested before the loop.
-static bool add_guard(Ctx *c, Vectorize *vz, Buf *test, Guard g, const Lane *l, int body, CXCursor var) {
+static bool add_guard(Ctx *c, Vectorize *vz, Guards *gs, Guard g, const Lane *l, int body, CXCursor var) {
   int s = g.node, kids[2];
   while (node_at(c, s)->kind == CXCursor_ParenExpr || node_at(c, s)->kind == CXCursor_UnexposedExpr) s++;
   if (g.want && node_at(c, s)->kind == CXCursor_BinaryOperator &&
       clang_getCursorBinaryOperatorKind(node_at(c, s)->cur) == CXBinaryOperator_LAnd &&
       front_children(c->front, s, kids, 2) == 2)
-    return add_guard(c, vz, test, (Guard){kids[0], true}, l, body, var) &&
-           add_guard(c, vz, test, (Guard){kids[1], true}, l, body, var);
+    return add_guard(c, vz, gs, (Guard){kids[0], true}, l, body, var) &&
+           add_guard(c, vz, gs, (Guard){kids[1], true}, l, body, var);
   int at;
   const char *why = untestable(c, g.node, body, var, &at);
   if (why) {
@@ -605,22 +614,25 @@ static bool add_guard(Ctx *c, Vectorize *vz, Buf *test, Guard g, const Lane *l, 
               traffic(&vz->arrays[l->array]), vz->arrays[l->array].array);
     return false;
   }
-  Buf one = {0};
+  const char *text = squeeze(c->arena, node_text(c, g.node));
+  for (int i = 0; i < gs->n; i++)
+    if (!strcmp(gs->text[i], text)) {  // one test for the guards of several accesses
+      if (gs->want[i] != g.want && gs->clash < 0) gs->clash = g.node;
+      return true;
+    }
+  if (gs->n < MAX_GUARDS) gs->text[gs->n] = text, gs->want[gs->n++] = g.want;
   bool per_lane = refers_to(c, g.node, var);
   for (int k = 0; k < (per_lane ? vz->width : 1); k++)
-    buf_printf(&one, "%s%s(%s)", k ? " && " : "", g.want ? "" : "!",
+    buf_printf(&gs->test, "%s%s(%s)", gs->test.len ? " && " : "", g.want ? "" : "!",
                per_lane ? lane_text(c, g.node, var, vz->var_type, k) : node_text(c, g.node));
-  if (!test->len || !strstr(test->data, one.data))  // one test for the guards of several accesses
-    buf_printf(test, "%s%s", test->len ? " && " : "", one.data);
-  buf_free(&one);
   return true;
 }
 
 // The guards of the accesses to arrays that some lane may not access, into
 // vz->guards: the vector path runs only where every access runs in every
-// lane. False after an error.
-static bool take_guards(Ctx *c, Vectorize *vz, const Edit *lanes, int n, int body, CXCursor var) {
-  Buf test = {0};
+// lane. False after an error; *clash as in Guards.
+static bool take_guards(Ctx *c, Vectorize *vz, const Edit *lanes, int n, int body, CXCursor var, int *clash) {
+  Guards gs = {.clash = -1};
   bool ok = true;
   for (int i = 0; i < n && ok; i++) {
     const Lane *l = lanes[i].data;
@@ -644,10 +656,11 @@ static bool take_guards(Ctx *c, Vectorize *vz, const Edit *lanes, int n, int bod
                 traffic(&vz->arrays[l->array]), vz->arrays[l->array].array, what);
       ok = false;
     }
-    for (int k = 0; k < ng && ok; k++) ok = add_guard(c, vz, &test, g[k], l, body, var);
+    for (int k = 0; k < ng && ok; k++) ok = add_guard(c, vz, &gs, g[k], l, body, var);
   }
-  if (ok && test.len) vz->guards = arena_strndup(c->arena, test.data, test.len);
-  buf_free(&test);
+  if (ok && gs.test.len) vz->guards = arena_strndup(c->arena, gs.test.data, gs.test.len);
+  buf_free(&gs.test);
+  *clash = gs.clash;
   return ok;
 }
 
@@ -715,7 +728,15 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
   }
   for (int i = 0; i < lanes.len; i++)
     if (!fixed_access(c, lanes.items[i].data, body, h.var)) return;
-  if (!take_guards(c, vz, lanes.items, lanes.len, body, h.var)) return;
+  int clash;
+  if (!take_guards(c, vz, lanes.items, lanes.len, body, h.var, &clash)) return;
+  if (clash >= 0) {
+    fall_back(c, an, node_at(c, clash)->start,
+              arena_printf(c->arena, "accesses that some lanes skip run where '%s' holds and where it fails: no "
+                                     "lane runs them all, so the vector path would never run",
+                           node_text(c, clash)));
+    return;
+  }
   for (int i = body; i <= node_at(c, body)->last; i++)
     if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_ref_to(node_at(c, i)->cur, h.var)) refs++;
   vz->var_used = refs > covered;

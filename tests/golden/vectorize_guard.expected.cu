@@ -125,3 +125,11 @@ if (((unsigned long long)(const void *)&(a)[base]) % 16 == 0) {
   _Pragma("unroll") for (int v = 0; v < 4; ++v)
     if (a[base + v] < 0.f) a[base + v] = 0.f; }
 }
+
+// Two arrays on the two sides of one condition: no lane runs both, so no
+// test could pick the vector path. Left to '#pragma unroll'; reading both in
+// every lane first (float x = a[v], y = b[v]) vectorizes.
+__global__ void choose(const float *a, const float *b, float *out, int k) {
+#pragma unroll
+  for (int v = 0; v < 4; ++v) out[v] = v < k ? a[v] : b[v];
+}
