@@ -1,10 +1,14 @@
 // vectorize.c - `#pragma tirx vectorize` before `for (int v = 0; v < W; ++v)`:
 // each array accessed as `p[base + v]` is loaded and stored once as an 8- or
 // 16-byte vector (float4, int4, uint4, ...), and the body runs W times on the
-// lanes. The vector path is taken when every address is aligned to the vector
-// size; otherwise the original loop runs under nvcc's `#pragma unroll`. When
-// the body does not fit the pattern, the loop gets `#pragma unroll` and a
-// remark (-Rpass) says why.
+// lanes. The vector path is taken where it computes what the loop computes:
+// the guards of accesses that some lanes skip hold in every lane, every
+// address is aligned to the vector size, and no written vector overlaps
+// another array's; otherwise the original loop runs under nvcc's `#pragma
+// unroll`. When the body does not fit the pattern, the loop gets `#pragma
+// unroll` and a remark (-Rpass) says why; when it fits but no run-time test
+// can tell (a guard on a value of the body, a base the body changes), it is
+// an error.
 #include <stdio.h>
 #include <string.h>
 
