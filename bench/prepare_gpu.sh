@@ -3,7 +3,8 @@
 # run needs, into .device/ (ignored by git; carry it to the GPU machine):
 # .device/pp/NAME.cu for every examples/NAME.cu (gemm_fp8.cu among them, for
 # bench/fp8_gpu.sh), the watchdog test, bench/membw.cu, the cluster tests
-# (.device/cluster/), the elected shuffle (.device/elect/), and the commit.
+# (.device/cluster/), the elected shuffle (.device/elect/), the vectorize test
+# (.device/vectorize/), and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,5 +18,7 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$root/tests/gpu/run_cluster.sh" --preprocess "$tool" "$root" "$root/.device/cluster"
 # The elected shuffle (docs/threads.md), run there by tests/gpu/run_elect.sh --prepared .device
 "$root/tests/gpu/run_elect.sh" --preprocess "$tool" "$root" "$root/.device/elect"
+# vectorize's tail guard and overlaps, run there by tests/gpu/run_vectorize.sh --prepared .device
+"$root/tests/gpu/run_vectorize.sh" --preprocess "$tool" "$root" "$root/.device/vectorize"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

@@ -1,10 +1,14 @@
 // vectorize.c - `#pragma tirx vectorize` before `for (int v = 0; v < W; ++v)`:
 // each array accessed as `p[base + v]` is loaded and stored once as an 8- or
 // 16-byte vector (float4, int4, uint4, ...), and the body runs W times on the
-// lanes. The vector path is taken when every address is aligned to the vector
-// size; otherwise the original loop runs under nvcc's `#pragma unroll`. When
-// the body does not fit the pattern, the loop gets `#pragma unroll` and a
-// remark (-Rpass) says why.
+// lanes. The vector path is taken where it computes what the loop computes:
+// the guards of accesses that some lanes skip hold in every lane, every
+// address is aligned to the vector size, and no written vector overlaps
+// another array's; otherwise the original loop runs under nvcc's `#pragma
+// unroll`. When the body does not fit the pattern, the loop gets `#pragma
+// unroll` and a remark (-Rpass) says why; when it fits but no run-time test
+// can tell (a guard on a value of the body, a base the body changes), it is
+// an error.
 #include <stdio.h>
 #include <string.h>
 
@@ -20,7 +24,11 @@ typedef struct {
   char *base;    // the offset added to v, as written ("0" for p[v])
   char *elem;    // element type, unqualified
   char *vector;  // vector type of one chunk (8 or 16 bytes) of its elements
+  long long object;  // where the array variable it is part of (`x` of x[p]) is declared; -1: a pointer
   bool read, written;
+  bool alone;    // a local array variable that no pointer reaches
+  bool restricted;  // a __restrict__ pointer variable
+  bool always;   // accessed in every lane (not under a condition of the body)
 } Array;
 
 typedef struct Vectorize Vectorize;
@@ -28,11 +36,22 @@ typedef struct Vectorize Vectorize;
 typedef struct {
   Vectorize *vz;
   int array;
+  int node;  // the access
 } Lane;
+
+// A condition that must hold (or fail: want false) in every lane for the
+// vector path to run: it guards an access that the scalar loop may skip.
+typedef struct {
+  int node;
+  bool want;
+} Guard;
+
+enum { MAX_GUARDS = 16 };
 
 struct Vectorize {
   Array arrays[MAX_ARRAYS];
   int narrays;
+  const char *guards;  // the guards, tested in every lane before the vector path; NULL: none
   int width, bytes;  // lanes, and bytes per array access (8, 16, or 32 as two 16-byte vectors)
   int chunk;         // bytes per vector: 8 or 16
   const char *var, *var_type;
@@ -51,16 +70,66 @@ static void render_lane(Render *r, const Edit *e) {
     render_text(r, arena_printf(r->edits->arena, "__tirx_%d_%d[%d]", l->vz->id, l->array, l->vz->lane));
 }
 
+static const char *address(Arena *a, const Array *ar) {
+  return arena_printf(a, "(const void *)&(%s)[%s]", ar->array, ar->base);
+}
+
+// Whether the vectors of arrays i and j must be tested for overlap: one of
+// them is written, and they are not two different array variables, nor one
+// that no pointer reaches (testing its address would also keep it out of
+// registers), nor a __restrict__ pointer (whose promise is that they do not
+// overlap: the loop itself would be undefined).
+static bool may_overlap(const Vectorize *vz, int i, int j) {
+  const Array *p = &vz->arrays[i], *q = &vz->arrays[j];
+  if (p->object >= 0 && p->object == q->object) return p->written || q->written;
+  return (p->written || q->written) && !p->alone && !q->alone && !p->restricted && !q->restricted &&
+         (p->object < 0 || q->object < 0);
+}
+
+// The run-time test that picks the vector path: the guards in every lane
+// (first: the addresses may be computed only where they hold), every address
+// aligned to the vector size, and no written vector overlapping another
+// array's. Aligned vectors of one size either coincide or are apart, so
+// "apart" is "different" unless a vector is two chunks (32 bytes).
+static void render_test(Render *r, const Vectorize *vz) {
+  Arena *a = r->edits->arena;
+  render_text(r, "if (");
+  if (vz->guards) {
+    render_text(r, vz->guards);
+    render_text(r, " &&");
+    render_wrap(r, vz->line, 4);
+  }
+  render_text(r, "(");
+  for (int i = 0; i < vz->narrays; i++)
+    render_text(r, arena_printf(a, "%s(unsigned long long)%s", i ? " | " : "", address(a, &vz->arrays[i])));
+  render_text(r, arena_printf(a, ") %% %d == 0", vz->chunk));
+  bool first = true;
+  for (int i = 0; i < vz->narrays; i++)
+    for (int j = i + 1; j < vz->narrays; j++) {
+      if (!may_overlap(vz, i, j)) continue;
+      if (first) {
+        render_text(r, " &&");
+        render_wrap(r, vz->line, 4);
+      } else {
+        render_text(r, " && ");
+      }
+      first = false;
+      const char *p = address(a, &vz->arrays[i]), *q = address(a, &vz->arrays[j]);
+      if (vz->bytes == vz->chunk)
+        render_text(r, arena_printf(a, "%s != %s", p, q));
+      else
+        render_text(r, arena_printf(a, "((unsigned long long)%s + %d <= (unsigned long long)%s || "
+                                       "(unsigned long long)%s + %d <= (unsigned long long)%s)",
+                                    p, vz->bytes, q, q, vz->bytes, p));
+    }
+  render_text(r, ") {");
+}
+
 static void render_vectorized(Render *r, const Edit *e) {
   Vectorize *vz = e->data;
   Arena *a = r->edits->arena;
   int id = vz->id = ++r->counter;
-  // The alignment test over every address.
-  render_text(r, "if ((");
-  for (int i = 0; i < vz->narrays; i++)
-    render_text(r, arena_printf(a, "%s(unsigned long long)(const void *)&(%s)[%s]", i ? " | " : "",
-                                vz->arrays[i].array, vz->arrays[i].base));
-  render_text(r, arena_printf(a, ") %% %d == 0) {", vz->chunk));
+  render_test(r, vz);
   for (int i = 0; i < vz->narrays; i++) {
     const Array *ar = &vz->arrays[i];
     render_line_start(r, vz->line);
@@ -197,18 +266,184 @@ static bool is_written(const Ctx *c, int i, bool *also_read) {
   return false;
 }
 
-// Whether node i runs only on some paths through the body.
-static bool conditional(const Ctx *c, int i, int body) {
-  for (int p = node_at(c, i)->parent; p >= 0 && p != body; p = node_at(c, p)->parent) {
+// The conditions between node i and the body that decide whether i runs,
+// outermost first, into g[0, return value): each must hold (want) or fail.
+// *stop: a statement around i that runs it a number of times no condition
+// says (a loop, a switch, an 'if' with a declaration); -1 if none.
+static int guards_of(const Ctx *c, int i, int body, Guard *g, int max, int *stop) {
+  int n = 0;
+  *stop = -1;
+  for (int child = i, p = node_at(c, i)->parent; child != body && p >= 0; child = p, p = node_at(c, p)->parent) {
     enum CXCursorKind k = node_at(c, p)->kind;
-    if (k == CXCursor_IfStmt || k == CXCursor_SwitchStmt || k == CXCursor_ConditionalOperator || front_is_loop(k))
-      return true;
-    if (k == CXCursor_BinaryOperator) {
+    int kids[3], nk = front_children(c->front, p, kids, 3), cond = -1;
+    bool want = true;
+    if (k == CXCursor_IfStmt || k == CXCursor_ConditionalOperator) {
+      if (nk < 2 || !clang_isExpression(node_at(c, kids[0])->kind) || (k == CXCursor_ConditionalOperator && nk != 3))
+        return *stop = p, 0;
+      if (child != kids[0]) cond = kids[0], want = child == kids[1];
+    } else if (k == CXCursor_BinaryOperator && nk == 2 && child == kids[1]) {
       enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(node_at(c, p)->cur);
-      if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) return true;
+      if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) cond = kids[0], want = op == CXBinaryOperator_LAnd;
+    } else if (k == CXCursor_SwitchStmt || (front_is_loop(k) && k != CXCursor_DoStmt)) {
+      return *stop = p, 0;
     }
+    if (cond < 0) continue;
+    if (n == max) return *stop = p, 0;
+    g[n++] = (Guard){cond, want};
   }
+  for (int l = 0, r = n - 1; l < r; l++, r--) {  // outermost first: it protects the inner ones
+    Guard t = g[l];
+    g[l] = g[r], g[r] = t;
+  }
+  return n;
+}
+
+// Whether the offset of decl's name lies in node's text.
+static bool declared_in(const Ctx *c, CXCursor decl, int node) {
+  size_t at;
+  return front_offset(c->front, clang_getCursorLocation(decl), &at) && at >= node_at(c, node)->start &&
+         at < node_at(c, node)->end;
+}
+
+// The node in node's subtree that takes decl's address or passes it to a
+// call (which may bind it to a reference: a pointer may then change it); -1
+// if none.
+static int escapes(const Ctx *c, int node, CXCursor decl) {
+  for (int i = node; i <= node_at(c, node)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_DeclRefExpr || !is_ref_to(n->cur, decl) || n->parent < 0) continue;
+    int p = n->parent;
+    while (p >= 0 && node_at(c, p)->kind == CXCursor_ParenExpr) p = node_at(c, p)->parent;
+    if (p < 0) continue;
+    const Node *up = node_at(c, p);
+    if (up->kind == CXCursor_CallExpr ||
+        (up->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(up->cur) == CXUnaryOperator_AddrOf))
+      return p;
+  }
+  return -1;
+}
+
+// The node in body that assigns decl (=, op=, ++, --), takes its address or
+// passes it to a call; -1 if none.
+static int changes(const Ctx *c, int body, CXCursor decl) {
+  int at = assigns_to(c, body, decl);
+  return at >= 0 ? at : escapes(c, body, decl);
+}
+
+// Why a variable the condition reads may not have, before the loop, the
+// value it has in a lane; NULL when it has (v, a constant, or a local that
+// the body leaves alone).
+static const char *unknown_before_loop(const Ctx *c, int ref, int body, CXCursor var) {
+  CXCursor d = clang_getCursorReferenced(node_at(c, ref)->cur);
+  enum CXCursorKind k = clang_getCursorKind(d);
+  if (clang_equalCursors(d, var))
+    return node_at(c, ref)->from_macro ? "is the loop variable in a macro expansion" : NULL;
+  if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter) return NULL;
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return "is not a variable";
+  if (declared_in(c, d, body)) return "is declared in the loop body";
+  enum CXTypeKind tk = clang_getCursorType(d).kind;
+  if (tk == CXType_LValueReference || tk == CXType_RValueReference) return "is a reference (it reads memory)";
+  if (is_const_type(clang_getCursorType(d))) return NULL;
+  int func = node_at(c, ref)->func;
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+  if (func < 0 || !declared_in(c, d, func) || sc == CX_SC_Static || sc == CX_SC_Extern ||
+      (front_space(d) & FRONT_DEVICE))
+    return "is not a local variable (a call or another thread may change it)";
+  if (changes(c, body, d) >= 0) return "changes in the loop body";
+  if (escapes(c, func, d) >= 0) return "has its address taken or is passed by reference (a pointer may change it)";
+  return NULL;
+}
+
+// Why the condition, evaluated before the loop with v replaced by a lane's
+// number, may not give what it gives in that lane (*at: where); NULL when
+// it gives the same: no side effects, no memory read, only v, constants and
+// locals that the body leaves alone.
+static const char *untestable(const Ctx *c, int cond, int body, CXCursor var, int *at) {
+  for (int i = cond; i <= node_at(c, cond)->last; i++) {
+    const Node *n = node_at(c, i);
+    const char *why = NULL;
+    if (n->kind == CXCursor_CallExpr || n->kind == CXCursor_LambdaExpr)
+      why = "calls a function";
+    else if (is_assignment(n))
+      why = "assigns";
+    else if (n->kind == CXCursor_ArraySubscriptExpr ||
+             (n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) == CXUnaryOperator_Deref) ||
+             (n->kind == CXCursor_MemberRefExpr && strstr(node_text(c, i), "->")))
+      why = "reads memory";
+    else if (n->kind == CXCursor_DeclRefExpr)
+      why = unknown_before_loop(c, i, body, var);
+    if (why) return *at = i, arena_printf(c->arena, "'%s' %s", node_text(c, i), why);
+  }
+  return NULL;
+}
+
+// Whether a reference in node's subtree names a declaration of the body.
+static bool uses_body_decl(const Ctx *c, int node, int body) {
+  for (int i = node; i <= node_at(c, node)->last; i++)
+    if (node_at(c, i)->kind == CXCursor_DeclRefExpr &&
+        declared_in(c, clang_getCursorReferenced(node_at(c, i)->cur), body))
+      return true;
   return false;
+}
+
+// Whether d is a local array variable of the function func and every use of
+// it reads or writes an element (`x[p][v]`, not `x[p]` passed on or `&x[0]`):
+// then no pointer can reach it.
+static bool unreachable_by_pointer(const Ctx *c, int func, CXCursor d) {
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+  if (func < 0 || !declared_in(c, d, func) || sc == CX_SC_Static || sc == CX_SC_Extern ||
+      (front_space(d) & FRONT_DEVICE))
+    return false;
+  for (int i = func; i <= node_at(c, func)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr || !is_ref_to(node_at(c, i)->cur, d)) continue;
+    int at = i, p = node_at(c, i)->parent, sub = -1;
+    for (;;) {  // up through the subscripts whose array it is
+      while (p >= 0 && (node_at(c, p)->kind == CXCursor_UnexposedExpr || node_at(c, p)->kind == CXCursor_ParenExpr))
+        at = p, p = node_at(c, p)->parent;
+      int kids[2];
+      if (p < 0 || node_at(c, p)->kind != CXCursor_ArraySubscriptExpr || front_children(c->front, p, kids, 2) != 2 ||
+          kids[0] != at)
+        break;
+      at = sub = p, p = node_at(c, p)->parent;
+    }
+    if (sub < 0 || clang_getCursorType(node_at(c, sub)->cur).kind == CXType_ConstantArray) return false;
+    for (p = node_at(c, sub)->parent; p >= 0 && node_at(c, p)->kind == CXCursor_ParenExpr;) p = node_at(c, p)->parent;
+    if (p >= 0 && node_at(c, p)->kind == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(node_at(c, p)->cur) == CXUnaryOperator_AddrOf)
+      return false;
+  }
+  return true;
+}
+
+// Whether e names a pointer variable declared __restrict__.
+static bool is_restrict_pointer(CXCursor e) {
+  e = front_strip(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return false;
+  CXType t = clang_getCursorType(clang_getCursorReferenced(e));
+  if (t.kind != CXType_Pointer) return false;
+  CXString s = clang_getTypeSpelling(t);
+  bool restricted = strstr(clang_getCString(s), "restrict") != NULL;
+  clang_disposeString(s);
+  return restricted;
+}
+
+// Where the array variable that the array expression is (`x`) or is a row
+// of (`x[p]`, x declared `float x[4][4]`) is declared; -1 when it is reached
+// through a pointer (or declared in another file). Two different ones never
+// overlap; *alone: no pointer can reach it either.
+static long long array_object(const Ctx *c, int func, CXCursor e, bool *alone) {
+  e = front_strip(e);
+  if (clang_getCursorType(e).kind != CXType_ConstantArray) return -1;
+  CXCursor kids[2];
+  if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr)
+    return cursor_children(e, kids, 2) == 2 ? array_object(c, func, kids[0], alone) : -1;
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return -1;
+  CXCursor d = clang_getCursorReferenced(e);
+  size_t at;
+  if (clang_getCursorKind(d) != CXCursor_VarDecl || !front_offset(c->front, clang_getCursorLocation(d), &at))
+    return -1;
+  *alone = unreachable_by_pointer(c, func, d);
+  return (long long)at;
 }
 
 // One access `p[idx]` whose index uses v: records its array; returns the
@@ -237,6 +472,8 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   }
   if (!base) return misfit(f, idx, "an index is not 'v', 'base + v' or 'v + base'"), 0;
   if (!pure(c, arr)) return misfit(f, arr, "an array expression has side effects"), 0;
+  if (uses_body_decl(c, arr, body) || uses_body_decl(c, idx, body))
+    return misfit(f, node, "the array or its offset uses a variable declared in the loop body"), 0;
   int parent = node_at(c, node)->parent;
   if (parent >= 0 && node_at(c, parent)->kind == CXCursor_UnaryOperator &&
       clang_getCursorUnaryOperatorKind(node_at(c, parent)->cur) == CXUnaryOperator_AddrOf)
@@ -255,10 +492,14 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   for (k = 0; k < vz->narrays; k++)
     if (!strcmp(squeeze(c->arena, vz->arrays[k].array), squeeze(c->arena, array))) break;
   if (k == vz->narrays) {
+    bool alone = false;
     if (k == MAX_ARRAYS) return misfit(f, node, "too many arrays"), 0;
     CXString es = clang_getTypeSpelling(clang_getUnqualifiedType(et));
     vz->arrays[k] = (Array){.array = array, .base = base,
                             .elem = arena_strndup(c->arena, clang_getCString(es), strlen(clang_getCString(es))),
+                            .object = array_object(c, node_at(c, node)->func, node_at(c, arr)->cur, &alone),
+                            .alone = alone,
+                            .restricted = is_restrict_pointer(node_at(c, arr)->cur),
                             .vector = (char *)vector_type(c->arena, et, h->count * chunk / bytes, chunk)};
     clang_disposeString(es);
     vz->narrays++;
@@ -271,18 +512,160 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   bool also_read;
   if (is_written(c, node, &also_read)) {
     vz->arrays[k].written = true;
-    // A lane the body may skip must store back what was there.
-    if (also_read || conditional(c, node, body)) vz->arrays[k].read = true;
+    if (also_read) vz->arrays[k].read = true;
   } else {
     vz->arrays[k].read = true;
   }
+  Guard g[1];
+  int stop;
+  if (!guards_of(c, node, body, g, 1, &stop) && stop < 0) vz->arrays[k].always = true;
   Lane *l = arena_alloc(c->arena, sizeof *l);
-  *l = (Lane){vz, k};
+  *l = (Lane){vz, k, node};
   *lane_out = l;
   int refs = 0;
   for (int i = idx; i <= node_at(c, idx)->last; i++)
     if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_ref_to(node_at(c, i)->cur, var)) refs++;
   return refs;
+}
+
+// Whether node arr names (as written) an array that the loop vectorizes and
+// writes: the other lanes' elements are in the lane array, not in memory.
+static bool written_array(const Ctx *c, const Vectorize *vz, int arr) {
+  const char *text = squeeze(c->arena, node_text(c, arr));
+  for (int k = 0; k < vz->narrays; k++)
+    if (vz->arrays[k].written && !strcmp(squeeze(c->arena, vz->arrays[k].array), text)) return true;
+  return false;
+}
+
+// An access whose array or offset names a variable that the body changes
+// would address another vector in each lane: an error at the change.
+static bool fixed_access(Ctx *c, const Lane *l, int body, CXCursor var) {
+  for (int i = l->node; i <= node_at(c, l->node)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_DeclRefExpr || is_ref_to(n->cur, var)) continue;
+    CXCursor d = clang_getCursorReferenced(n->cur);
+    int at = changes(c, body, d);
+    if (at < 0) continue;
+    CXString name = clang_getCursorSpelling(d);
+    diag_error(c->diag, node_at(c, at)->start,
+               "vectorize: '%s' changes in the loop body, and the access '%s' uses it: the vector path would read "
+               "and write the vector at its value before the loop, not the element that each lane reaches",
+               clang_getCString(name), node_text(c, l->node));
+    diag_note(c->diag, n->start, "'%s' is used here; compute the index before the loop, or write '#pragma unroll'",
+              clang_getCString(name));
+    clang_disposeString(name);
+    return false;
+  }
+  return true;
+}
+
+// What the vector path does to every lane of the array, for messages.
+static const char *traffic(const Array *ar) {
+  return ar->read && ar->written ? "reads and writes" : ar->written ? "writes" : "reads";
+}
+
+// The guard's text in lane k: each use of v replaced by k.
+static char *lane_text(const Ctx *c, int cond, CXCursor var, const char *var_type, int k) {
+  Buf b = {0};
+  size_t at = node_at(c, cond)->start;
+  for (int i = cond; i <= node_at(c, cond)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_DeclRefExpr || !is_ref_to(n->cur, var)) continue;
+    buf_put(&b, c->src->data + at, n->start - at);
+    if (!strcmp(var_type, "int"))
+      buf_printf(&b, "%d", k);
+    else if (!strcmp(var_type, "unsigned int"))
+      buf_printf(&b, "%du", k);
+    else
+      buf_printf(&b, "(%s)%d", var_type, k);
+    at = n->end;
+  }
+  buf_put(&b, c->src->data + at, node_at(c, cond)->end - at);
+  char *out = arena_strndup(c->arena, b.data, b.len);
+  buf_free(&b);
+  return out;
+}
+
+// The guards taken so far, each condition once, and their test.
+typedef struct {
+  const char *text[MAX_GUARDS];  // the condition, without blanks
+  bool want[MAX_GUARDS];
+  int n;
+  Buf test;
+  int clash;  // a condition taken both ways (a ? a[v] : b[v]): the test never holds; -1 if none
+} Guards;
+
+// Adds the guard to the test (its operands one by one where it is a && that
+// must hold); false after an error when it cannot be tested before the loop.
+static bool add_guard(Ctx *c, Vectorize *vz, Guards *gs, Guard g, const Lane *l, int body, CXCursor var) {
+  int s = g.node, kids[2];
+  while (node_at(c, s)->kind == CXCursor_ParenExpr || node_at(c, s)->kind == CXCursor_UnexposedExpr) s++;
+  if (g.want && node_at(c, s)->kind == CXCursor_BinaryOperator &&
+      clang_getCursorBinaryOperatorKind(node_at(c, s)->cur) == CXBinaryOperator_LAnd &&
+      front_children(c->front, s, kids, 2) == 2)
+    return add_guard(c, vz, gs, (Guard){kids[0], true}, l, body, var) &&
+           add_guard(c, vz, gs, (Guard){kids[1], true}, l, body, var);
+  int at;
+  const char *why = untestable(c, g.node, body, var, &at);
+  if (why) {
+    diag_error(c->diag, node_at(c, at)->start,
+               "vectorize: the access '%s' runs only in the lanes where '%s' %s, and that cannot be tested before "
+               "the loop: %s",
+               node_text(c, l->node), node_text(c, g.node), g.want ? "holds" : "fails", why);
+    diag_note(c->diag, node_at(c, l->node)->start,
+              "the vector path %s every lane of '%s'; access it in every lane (choose the value with '?:'), or "
+              "write '#pragma unroll'",
+              traffic(&vz->arrays[l->array]), vz->arrays[l->array].array);
+    return false;
+  }
+  const char *text = squeeze(c->arena, node_text(c, g.node));
+  for (int i = 0; i < gs->n; i++)
+    if (!strcmp(gs->text[i], text)) {  // one test for the guards of several accesses
+      if (gs->want[i] != g.want && gs->clash < 0) gs->clash = g.node;
+      return true;
+    }
+  if (gs->n < MAX_GUARDS) gs->text[gs->n] = text, gs->want[gs->n++] = g.want;
+  bool per_lane = refers_to(c, g.node, var);
+  for (int k = 0; k < (per_lane ? vz->width : 1); k++)
+    buf_printf(&gs->test, "%s%s(%s)", gs->test.len ? " && " : "", g.want ? "" : "!",
+               per_lane ? lane_text(c, g.node, var, vz->var_type, k) : node_text(c, g.node));
+  return true;
+}
+
+// The guards of the accesses to arrays that some lane may not access, into
+// vz->guards: the vector path runs only where every access runs in every
+// lane. False after an error; *clash as in Guards.
+static bool take_guards(Ctx *c, Vectorize *vz, const Edit *lanes, int n, int body, CXCursor var, int *clash) {
+  Guards gs = {.clash = -1};
+  bool ok = true;
+  for (int i = 0; i < n && ok; i++) {
+    const Lane *l = lanes[i].data;
+    if (vz->arrays[l->array].always) continue;
+    Guard g[MAX_GUARDS];
+    int stop, ng = guards_of(c, l->node, body, g, MAX_GUARDS, &stop);
+    if (stop >= 0) {
+      enum CXCursorKind k = node_at(c, stop)->kind;
+      const char *what = front_is_loop(k)                   ? "loop"
+                         : k == CXCursor_SwitchStmt         ? "'switch'"
+                         : k == CXCursor_IfStmt             ? "'if' with a declaration"
+                         : k == CXCursor_ConditionalOperator ? "'?:' without a middle operand"
+                                                             : "nest of conditions";
+      diag_error(c->diag, node_at(c, l->node)->start,
+                 "vectorize: the access '%s' is inside a %s in the loop body: whether it runs in a lane cannot be "
+                 "tested before the loop",
+                 node_text(c, l->node), what);
+      diag_note(c->diag, node_at(c, stop)->start,
+                "the vector path %s every lane of '%s'; access it in every lane, outside the %s, or write "
+                "'#pragma unroll'",
+                traffic(&vz->arrays[l->array]), vz->arrays[l->array].array, what);
+      ok = false;
+    }
+    for (int k = 0; k < ng && ok; k++) ok = add_guard(c, vz, &gs, g[k], l, body, var);
+  }
+  if (ok && gs.test.len) vz->guards = arena_strndup(c->arena, gs.test.data, gs.test.len);
+  buf_free(&gs.test);
+  *clash = gs.clash;
+  return ok;
 }
 
 static void fall_back(Ctx *c, const Annotation *an, size_t at, const char *why) {
@@ -317,6 +700,7 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
   Fit f = {.c = c};
   int body = h.fp.body, refs = 0, covered = 0;
   VEC(Edit) lanes = {0};
+  VEC(int) others = {0};  // the arrays of accesses whose index does not use v
   for (int i = body; i <= node_at(c, body)->last && !f.why; i++) {
     const Node *n = node_at(c, i);
     if (n->kind == CXCursor_BreakStmt || n->kind == CXCursor_ContinueStmt || n->kind == CXCursor_ReturnStmt ||
@@ -326,9 +710,12 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
       misfit(&f, i, "an access comes from a macro expansion");
       break;
     }
-    if (n->kind == CXCursor_ArraySubscriptExpr && refers_to(c, i, h.var)) {
+    if (n->kind == CXCursor_ArraySubscriptExpr) {
       int kids[2];
-      if (front_children(c->front, i, kids, 2) == 2 && !refers_to(c, kids[1], h.var)) continue;
+      if (front_children(c->front, i, kids, 2) == 2 && !refers_to(c, kids[1], h.var)) {
+        VEC_PUSH(c->arena, others, kids[0]);
+        continue;
+      }
       Lane *l = NULL;
       covered += take_access(&f, vz, i, body, h.var, &h, &l);
       if (l) VEC_PUSH(c->arena, lanes, ((Edit){.start = n->start, .end = n->end, .fn = render_lane, .data = l}));
@@ -336,8 +723,22 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     }
   }
   if (!f.why && vz->narrays == 0) misfit(&f, body, "no array is accessed as 'p[base + v]'");
+  for (int i = 0; i < others.len && !f.why; i++)
+    if (written_array(c, vz, others.items[i]))
+      misfit(&f, others.items[i], "an array the loop writes is also accessed at an index without 'v'");
   if (f.why) {
     fall_back(c, an, node_at(c, f.at)->start, f.why);
+    return;
+  }
+  for (int i = 0; i < lanes.len; i++)
+    if (!fixed_access(c, lanes.items[i].data, body, h.var)) return;
+  int clash;
+  if (!take_guards(c, vz, lanes.items, lanes.len, body, h.var, &clash)) return;
+  if (clash >= 0) {
+    fall_back(c, an, node_at(c, clash)->start,
+              arena_printf(c->arena, "accesses that some lanes skip run where '%s' holds and where it fails: no "
+                                     "lane runs them all, so the vector path would never run",
+                           node_text(c, clash)));
     return;
   }
   for (int i = body; i <= node_at(c, body)->last; i++)

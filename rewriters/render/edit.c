@@ -94,6 +94,12 @@ void render_line_start(Render *r, int line) {
   indent(r, line);
 }
 
+void render_wrap(Render *r, int line, int extra) {
+  render_newline(r);
+  indent(r, line);
+  for (int i = 0; i < extra; i++) put(r, " ", 1);
+}
+
 void render_gen(Render *r, int line, const char *fmt, ...) {
   sync(r, line);
   if (r->at_bol) indent(r, line);

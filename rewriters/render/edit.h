@@ -58,3 +58,6 @@ void render_newline(Render *r);
 // Starts a new output line that stands for original line `line`, indented
 // like it.
 void render_line_start(Render *r, int line);
+// Continues generated text on a new output line indented like `line` plus
+// `extra` spaces, with no #line directive (which would split an expression).
+void render_wrap(Render *r, int line, int extra);

@@ -47,7 +47,9 @@ __global__ void k(float *a, const float *b) {
     a[i * 2 + j] = 0.f;
   } } }
   AT(21);
-if (((unsigned long long)(const void *)&(a)[0] | (unsigned long long)(const void *)&(b)[0]) % 16 == 0) {
+if (((unsigned long long)(const void *)&(a)[0] | (unsigned long long)(const void *)&(b)[0]) % 16 == 0 &&
+      (const void *)&(a)[0] != (const void *)&(b)[0]) {
+#line 23 "line_mapping.cu"
     alignas(16) float __tirx_3_0[4];
 #line 23 "line_mapping.cu"
     alignas(16) float __tirx_3_1[4]; *(float4 *)__tirx_3_1 = *(const float4 *)&(b)[0];

@@ -27,7 +27,8 @@ if (((unsigned long long)(const void *)&(B)[base] | (unsigned long long)(const v
 }
 
 __global__ void axpy2(const double *x, double *y, double a, int i) {
-  if (((unsigned long long)(const void *)&(y)[2 * i] | (unsigned long long)(const void *)&(x)[2 * i]) % 16 == 0) {
+  if (((unsigned long long)(const void *)&(y)[2 * i] | (unsigned long long)(const void *)&(x)[2 * i]) % 16 == 0 &&
+      (const void *)&(y)[2 * i] != (const void *)&(x)[2 * i]) {
 #line 13 "vectorize.cu"
     alignas(16) double __tirx_2_0[2]; *(double2 *)__tirx_2_0 = *(const double2 *)&(y)[2 * i];
 #line 13 "vectorize.cu"

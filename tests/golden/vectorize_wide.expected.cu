@@ -6,7 +6,9 @@
 #include "tirx.h"
 __global__ void scale8(const float *in, float *out, float s) {
   int base = (blockIdx.x * blockDim.x + threadIdx.x) * 8;
-if (((unsigned long long)(const void *)&(out)[base] | (unsigned long long)(const void *)&(in)[base]) % 16 == 0) {
+if (((unsigned long long)(const void *)&(out)[base] | (unsigned long long)(const void *)&(in)[base]) % 16 == 0 &&
+      ((unsigned long long)(const void *)&(out)[base] + 32 <= (unsigned long long)(const void *)&(in)[base] || (unsigned long long)(const void *)&(in)[base] + 32 <= (unsigned long long)(const void *)&(out)[base])) {
+#line 9 "vectorize_wide.cu"
     alignas(16) float __tirx_1_0[8];
 #line 9 "vectorize_wide.cu"
     alignas(16) float __tirx_1_1[8]; ((float4 *)__tirx_1_1)[0] = ((const float4 *)&(in)[base])[0]; ((float4 *)__tirx_1_1)[1] = ((const float4 *)&(in)[base])[1];
@@ -36,7 +38,8 @@ if (((unsigned long long)(const void *)&(out)[base] | (unsigned long long)(const
 
 __global__ void relu_bf16(const __nv_bfloat16 *in, __nv_bfloat16 *out) {
   int base = (blockIdx.x * blockDim.x + threadIdx.x) * 8;
-  if (((unsigned long long)(const void *)&(in)[base] | (unsigned long long)(const void *)&(out)[base]) % 16 == 0) {
+  if (((unsigned long long)(const void *)&(in)[base] | (unsigned long long)(const void *)&(out)[base]) % 16 == 0 &&
+      (const void *)&(in)[base] != (const void *)&(out)[base]) {
 #line 14 "vectorize_wide.cu"
     alignas(16) __nv_bfloat16 __tirx_2_0[8]; *(uint4 *)__tirx_2_0 = *(const uint4 *)&(in)[base];
 #line 14 "vectorize_wide.cu"
@@ -94,7 +97,9 @@ __global__ void relu_bf16(const __nv_bfloat16 *in, __nv_bfloat16 *out) {
 
 __global__ void add_half(const __half *a, const __half *b, __half *c) {
   int base = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
-if (((unsigned long long)(const void *)&(c)[base] | (unsigned long long)(const void *)&(a)[base] | (unsigned long long)(const void *)&(b)[base]) % 8 == 0) {
+if (((unsigned long long)(const void *)&(c)[base] | (unsigned long long)(const void *)&(a)[base] | (unsigned long long)(const void *)&(b)[base]) % 8 == 0 &&
+      (const void *)&(c)[base] != (const void *)&(a)[base] && (const void *)&(c)[base] != (const void *)&(b)[base]) {
+#line 23 "vectorize_wide.cu"
     alignas(8) __half __tirx_3_0[4]; *(uint2 *)__tirx_3_0 = *(const uint2 *)&(c)[base];
 #line 23 "vectorize_wide.cu"
     alignas(8) __half __tirx_3_1[4]; *(uint2 *)__tirx_3_1 = *(const uint2 *)&(a)[base];

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# tests/gpu/run_vectorize.sh - tests/gpu/vectorize_tail.cu through tirx-pp and
+# nvcc (sm_90a), then run on a GPU against the scalar loops on the CPU: the
+# tail guard of a row (the last row ending at the end of its allocation) and
+# arrays that overlap (docs/vectorize.md). Then again under compute-sanitizer
+# memcheck, which reports any access past an allocation (a vector across the
+# row's end), when compute-sanitizer is on PATH or in nvcc's directory.
+#
+#   run_vectorize.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run (ctest gpu_vectorize)
+#   run_vectorize.sh --prepared [DEVICE_DIR]       on the GPU machine, after bench/prepare_gpu.sh
+#                                                  wrote DEVICE_DIR (default .device): build, run
+#   run_vectorize.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR
+#                                                  only tirx-pp, into OUT_DIR (what
+#                                                  bench/prepare_gpu.sh writes to .device/vectorize)
+#
+# Prints `vectorize: PASS` and exits 0, or `vectorize: FAIL ...` and exits 1;
+# 77 (skipped) after a good build on a machine without a GPU.
+set -u
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+
+preprocess() {
+  local tool=$1 src=$2 out=$3
+  mkdir -p "$out" &&
+    "$tool" -I "$src/headers" -I "$src/examples" "$src/tests/gpu/vectorize_tail.cu" -o "$out/vectorize_tail.cu"
+}
+
+if [ "${1:-}" = --preprocess ]; then
+  [ $# -eq 4 ] || { echo "usage: run_vectorize.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
+  preprocess "$2" "$3" "$4" || { echo "vectorize: FAIL: tirx-pp"; exit 1; }
+  exit 0
+elif [ "${1:-}" = --prepared ]; then
+  src=$(cd "$(dirname "$0")/../.." && pwd)
+  work=$(cd "${2:-$src/.device}" && pwd)/vectorize || exit 1
+else
+  tool=$1 src=$2 work=$3
+  preprocess "$tool" "$src" "$work" || { echo "vectorize: FAIL: tirx-pp"; exit 1; }
+fi
+# A warning in the build of tirx-pp's output is a failure (the output adds no
+# nvcc warning).
+"$nvcc" -std=c++17 -O3 -Werror all-warnings -I "$src/headers" -I "$src/examples" \
+  -gencode=arch=compute_90a,code=sm_90a "$work/vectorize_tail.cu" -o "$work/vectorize_tail" ||
+  { echo "vectorize: FAIL: nvcc"; exit 1; }
+echo "built $work/vectorize_tail"
+if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
+  echo "SKIP: no CUDA GPU on this machine; vectorize_tail is built but not run"
+  exit 77
+fi
+timeout 120 "$work/vectorize_tail" || { echo "vectorize: FAIL: vectorize_tail"; exit 1; }
+sanitizer=$(command -v compute-sanitizer || echo "$(dirname "$nvcc")/compute-sanitizer")
+if [ -x "$sanitizer" ]; then
+  timeout 600 "$sanitizer" --tool memcheck --error-exitcode 86 "$work/vectorize_tail" > "$work/memcheck.log" 2>&1
+  rc=$?
+  if [ $rc -ne 0 ] || ! grep -q 'ERROR SUMMARY: 0 errors' "$work/memcheck.log"; then
+    tail -n 40 "$work/memcheck.log"
+    echo "vectorize: FAIL: memcheck (exit $rc)"
+    exit 1
+  fi
+  echo "memcheck: $(grep 'ERROR SUMMARY' "$work/memcheck.log")"
+else
+  echo "note: no compute-sanitizer; memcheck not run"
+fi
+echo "vectorize: PASS"
