@@ -480,6 +480,213 @@ static void check_unseen(const Tu *tu, Front *f, Diag *diag) {
   clang_getInclusions(f->tu, check_inclusion, &u);
 }
 
+// --- a header read twice ------------------------------------------------------
+// tirx-pp writes one rewritten copy per header, made from the parse of its
+// first inclusion. A header that the translation unit reads again (no include
+// guard: the X-macro style, `#define W 4` then `#include "sum.cuh"` once more)
+// with other values of the macros its annotated code uses would compute, in
+// its second inclusion, what the first one computed: an error there.
+
+typedef struct {
+  int file;      // in the Tu
+  CXFile cx;     // as the parse knows it
+  int entries;   // inclusions seen so far
+  CXSourceLocation at[2];  // the first include line and the current one
+  VEC(size_t) offs;        // the first inclusion's expansions: offset and definition
+  VEC(const char *) defs;
+  VEC(const char *) macros;  // their names
+  bool *seen;                // which of them the current inclusion expanded too
+  int differs;             // the inclusion where a macro first differs (0: none)
+  CXSourceLocation diff_at;
+  Buf names;               // 'W', 'N'
+} Reread;
+
+typedef struct {
+  Arena *a;
+  const Tu *tu;
+  Job *jobs;
+  int njobs;
+  Reread *heads;
+  int nheads;
+  CXTranslationUnit ctu;
+} Rereads;
+
+// A macro's definition as its text ("W 2"); "" for a name that is no macro there.
+static const char *definition_text(Rereads *r, CXCursor def) {
+  if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_MacroDefinition) return "";
+  CXSourceRange ext = clang_getCursorExtent(def);
+  CXFile file;
+  unsigned s, e;
+  clang_getSpellingLocation(clang_getRangeStart(ext), &file, NULL, NULL, &s);
+  clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+  size_t size;
+  const char *text = file ? clang_getFileContents(r->ctu, file, &size) : NULL;
+  if (!text || e < s || e > size) return "?";
+  return arena_strndup(r->a, text + s, e - s);
+}
+
+static Job *job_of(Rereads *r, int file) {
+  for (int i = 0; i < r->njobs; i++)
+    if (r->jobs[i].file == file) return &r->jobs[i];
+  return NULL;
+}
+
+// Whether offset off of header h lies on a directive line (*directive: an #if
+// whose outcome changes what is compiled) or in the body of a function that holds
+// one of its annotations. A name outside (the function's own, from an
+// X-macro) stays a macro in the copy and expands as the inclusion says.
+static bool matters(Rereads *r, const Reread *h, size_t off, bool *directive) {
+  const TuFile *f = &r->tu->files[h->file];
+  size_t line = off;
+  while (line > 0 && f->src->data[line - 1] != '\n') line--;
+  while (line < off && (f->src->data[line] == ' ' || f->src->data[line] == '\t')) line++;
+  if ((*directive = f->src->data[line] == '#')) return true;
+  const Front *fr = job_of(r, h->file)->c.front;
+  for (int i = 0; fr && i < fr->nnodes; i++) {
+    const Node *n = &fr->nodes[i];
+    if (n->kind != CXCursor_CompoundStmt || n->parent < 0 || !front_is_function(fr->nodes[n->parent].kind) ||
+        off < n->start || off >= n->end)
+      continue;
+    for (int k = 0; k < f->anns.len; k++)
+      if (f->anns.items[k].start >= n->start && f->anns.items[k].start < n->end) return true;
+  }
+  return false;
+}
+
+// The offset of a location in its file as written (a file with a view: its original's).
+static size_t written_offset(Job *j, CXSourceLocation loc) {
+  size_t off;
+  if (j->c.front && front_offset(j->c.front, loc, &off)) return off;
+  unsigned o;
+  clang_getSpellingLocation(loc, NULL, NULL, NULL, &o);
+  return o;
+}
+
+static void report_reread(Rereads *r, Reread *h) {
+  const char *names = arena_strndup(r->a, h->names.data, h->names.len);
+  buf_free(&h->names);
+  CXFile file;
+  unsigned line;
+  clang_getSpellingLocation(h->diff_at, &file, &line, NULL, NULL);
+  Job *j = NULL;
+  for (int i = 0; i < r->nheads && !j; i++)
+    if (clang_File_isEqual(file, r->heads[i].cx)) j = job_of(r, r->heads[i].file);
+  if (!j) {
+    CXString name = clang_getFileName(file);
+    char *real = realpath(clang_getCString(name), NULL);
+    clang_disposeString(name);
+    int t = real ? tu_find(r->tu, real) : -1;
+    free(real);
+    j = t >= 0 ? job_of(r, t) : NULL;
+  }
+  const char *path = r->tu->files[h->file].path;
+  const char *why = arena_printf(r->a,
+      "'%s' is included again with other values of %s, which its annotated functions use: tirx-pp writes one "
+      "rewritten copy of a header, made for its first inclusion, so this inclusion would compute with the first one's",
+      path, names);
+  if (!j) {
+    diag_plain(&r->jobs[0].diag, DIAG_ERROR, "%s", why);
+    return;
+  }
+  diag_error(&j->diag, written_offset(j, h->diff_at), "%s", why);
+  unsigned first_line;
+  CXFile first;
+  clang_getSpellingLocation(h->at[0], &first, &first_line, NULL, NULL);
+  if (clang_File_isEqual(first, file)) diag_note(&j->diag, written_offset(j, h->at[0]), "first included here");
+  diag_note(&j->diag, written_offset(j, h->diff_at),
+            "give each inclusion a header of its own (one per value), or pass the value as a template parameter "
+            "instead of a macro");
+}
+
+static Reread *reread_of(Rereads *r, CXFile file) {
+  for (int i = 0; i < r->nheads; i++)
+    if (clang_File_isEqual(file, r->heads[i].cx)) return &r->heads[i];
+  return NULL;
+}
+
+// A macro that differs, named once, in the first inclusion that differs.
+static void add_difference(Reread *h, const char *name) {
+  if (!h->differs) h->differs = h->entries, h->diff_at = h->at[1];
+  if (h->differs != h->entries) return;
+  char tag[300];
+  snprintf(tag, sizeof tag, "'%s'", name);
+  if (h->names.len && memmem(h->names.data, h->names.len, tag, strlen(tag))) return;
+  if (h->names.len) buf_puts(&h->names, ", ");
+  buf_puts(&h->names, tag);
+}
+
+// One expansion of a later inclusion: its definition against the first's (an
+// expansion the first did not have: a block it skipped, or a name that was
+// no macro there).
+static void compare_expansion(Rereads *r, Reread *h, CXCursor cur, size_t off) {
+  const char *def = definition_text(r, clang_getCursorReferenced(cur));
+  CXString s = clang_getCursorSpelling(cur);
+  const char *name = arena_printf(r->a, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  if (h->entries == 1) {
+    VEC_PUSH(r->a, h->offs, off);
+    VEC_PUSH(r->a, h->defs, def);
+    VEC_PUSH(r->a, h->macros, name);
+    return;
+  }
+  bool directive;
+  if (!matters(r, h, off, &directive)) return;
+  int i = 0;
+  while (i < h->offs.len && h->offs.items[i] != off) i++;
+  // Code the first inclusion skipped expands its macros for the first time:
+  // the #if that chose it names the cause.
+  if (i < h->offs.len) h->seen[i] = true;
+  if (i == h->offs.len ? !directive : !strcmp(h->defs.items[i], def)) return;
+  add_difference(h, name);
+}
+
+// At the end of a later inclusion: a macro that an #if of the first one
+// expanded and this one did not (`#ifdef X` with X now undefined).
+static void end_inclusion(Rereads *r, Reread *h) {
+  if (h->entries < 2) return;
+  bool directive;
+  for (int i = 0; i < h->offs.len; i++)
+    if (!h->seen[i] && matters(r, h, h->offs.items[i], &directive) && directive) add_difference(h, h->macros.items[i]);
+}
+
+static enum CXChildVisitResult visit_reread(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Rereads *r = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_InclusionDirective) {
+    CXFile inc = clang_getIncludedFile(cur);
+    Reread *h = inc ? reread_of(r, inc) : NULL;
+    if (h) {
+      end_inclusion(r, h);
+      h->at[h->entries++ ? 1 : 0] = clang_getCursorLocation(cur);
+      if (h->entries == 2) h->seen = arena_alloc(r->a, sizeof(bool) * (size_t)(h->offs.len + 1));
+      if (h->seen) memset(h->seen, 0, sizeof(bool) * (size_t)h->offs.len);
+    }
+  } else if (k == CXCursor_MacroExpansion) {
+    CXFile file;
+    unsigned off;
+    clang_getSpellingLocation(clang_getCursorLocation(cur), &file, NULL, NULL, &off);
+    Reread *h = file ? reread_of(r, file) : NULL;
+    if (h && h->entries) compare_expansion(r, h, cur, off);
+  }
+  return CXChildVisit_Continue;
+}
+
+static void check_rereads(Arena *a, const Tu *tu, Job *jobs, int njobs, CXTranslationUnit ctu) {
+  Rereads r = {.a = a, .tu = tu, .jobs = jobs, .njobs = njobs, .ctu = ctu};
+  r.heads = arena_alloc(a, sizeof(Reread) * (size_t)(njobs + 1));
+  for (int i = 0; i < njobs; i++) {
+    const Job *j = &jobs[i];
+    if (j->file == 0 || !j->anns.len || !j->c.front || !j->c.front->main_file) continue;
+    r.heads[r.nheads++] = (Reread){.file = j->file, .cx = j->c.front->main_file};
+  }
+  if (r.nheads) clang_visitChildren(clang_getTranslationUnitCursor(ctu), visit_reread, &r);
+  for (int i = 0; i < r.nheads; i++) {
+    end_inclusion(&r, &r.heads[i]);
+    if (r.heads[i].differs) report_reread(&r, &r.heads[i]);
+  }
+}
+
 static void put_header(TirxResult *out, const TuFile *f, Buf text) {
   // Made whole before it is counted (an allocation that fails jumps out).
   TirxHeader h = {.text = text};
@@ -588,6 +795,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   for (int i = 0, k = 0; i < njobs; i++)
     if (jobs[i].file == 0 || jobs[i].anns.len) jobs[i].c.front = fronts[k++];
   check_unseen(tu, fronts[0], &jobs[0].diag);
+  check_rereads(a, tu, jobs, njobs, fronts[0]->tu);
   bool failed = false;
   for (int i = 0; i < njobs; i++) {
     Job *j = &jobs[i];

@@ -81,5 +81,19 @@ expect tu-computed 1 "src/computed/main.cu:3:10: error: '@ROOT@/src/kernels/scal
 expect tu-system 0 "tirx-pp: warning: 'sys/vendor/lib.cuh' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers alone, so nvcc sees them as they are" -- src/system.cu -o build/system.cu -- -isystem sys
 cmp -s "$root/src/system.cu" "$root/build/system.cu" && ok tu-system-unchanged || bad tu-system-unchanged
 
+# 3. A header read twice (X-macro style): one copy cannot serve two values of
+# a macro its annotated code uses; the same values share the copy.
+expect tu-xmacro 1 "src/xmacro/main.cu:8:1: error: 'src/xmacro/sum.cuh' is included again with other values of 'WIDTH', which its annotated functions use: tirx-pp writes one rewritten copy of a header, made for its first inclusion, so this inclusion would compute with the first one's
+#include \"sum.cuh\"
+^
+src/xmacro/main.cu:3:1: note: first included here
+#include \"sum.cuh\"
+^
+src/xmacro/main.cu:8:1: note: give each inclusion a header of its own (one per value), or pass the value as a template parameter instead of a macro
+#include \"sum.cuh\"
+^" -- src/xmacro/main.cu -o build/xmacro.cu
+[ ! -e "$root/build/xmacro.cu" ] && ok tu-xmacro-nothing-written || bad tu-xmacro-nothing-written
+expect tu-xmacro-same 0 "" -- src/xmacro/same.cu -o build/same.cu
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
