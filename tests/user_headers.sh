@@ -95,5 +95,20 @@ src/xmacro/main.cu:8:1: note: give each inclusion a header of its own (one per v
 [ ! -e "$root/build/xmacro.cu" ] && ok tu-xmacro-nothing-written || bad tu-xmacro-nothing-written
 expect tu-xmacro-same 0 "" -- src/xmacro/same.cu -o build/same.cu
 
+# 4. Translation units that share --headers-out: a copy made with other flags
+# (-DWIDTH=2 for a.cu, -DWIDTH=4 for b.cu) is not overwritten; the same flags
+# share it, and an edited header is rewritten.
+expect tu-shared-first 0 "" -- src/shared/a.cu -o build/shared/a.cu --headers-out build/shared/h -- -DWIDTH=2
+expect tu-shared-other-flags 1 "tirx-pp: error: '@ROOT@/build/shared/h/sum.cuh' holds the rewritten copy of '@ROOT@/src/shared/sum.cuh' made with other flags, which this run's copy would overwrite (the output of the translation unit that wrote it includes it)
+tirx-pp: note: that copy's flags: --cuda-gpu-arch=sm_90a -std=c++17 -D WIDTH=2
+tirx-pp: note: this run's   flags: --cuda-gpu-arch=sm_90a -std=c++17 -D WIDTH=4
+tirx-pp: note: give each set of flags its own --headers-out directory" -- src/shared/b.cu -o build/shared/b.cu --headers-out build/shared/h -- -DWIDTH=4
+[ ! -e "$root/build/shared/b.cu" ] && grep -q 'int i = 1;' "$root/build/shared/h/sum.cuh" && ! grep -q 'int i = 3;' "$root/build/shared/h/sum.cuh" &&
+  ok tu-shared-kept || bad tu-shared-kept
+expect tu-shared-same-flags 0 "" -- src/shared/b.cu -o build/shared/b.cu --headers-out build/shared/h -- -DWIDTH=2
+echo "// edited" >> "$root/src/shared/sum.cuh"
+expect tu-shared-edited 0 "" -- src/shared/b.cu -o build/shared/b.cu --headers-out build/shared/h -- -DWIDTH=4
+grep -q 'int i = 3;' "$root/build/shared/h/sum.cuh" && ok tu-shared-edited-copy || bad tu-shared-edited-copy
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
