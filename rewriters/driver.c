@@ -444,12 +444,38 @@ static void redirect_includes(Job *j, Arena *a, const Tu *tu) {
 }
 
 // An annotated file the parse read that the text did not show (behind a
-// computed #include) cannot be redirected to its copy: an error.
+// computed #include, or an #include_next, whose file only the preprocessor
+// finds) cannot be redirected to its copy: an error.
 typedef struct {
   const Tu *tu;
   Diag *diag;
   Front *front;
 } Unseen;
+
+// Whether the directive at loc is an #include_next.
+static bool is_include_next(CXTranslationUnit ctu, CXSourceLocation loc) {
+  CXFile file;
+  unsigned off;
+  clang_getSpellingLocation(loc, &file, NULL, NULL, &off);
+  size_t size;
+  const char *text = file ? clang_getFileContents(ctu, file, &size) : NULL;
+  if (!text || off >= size) return false;
+  size_t i = off;  // the location is the header name's: back to the line's '#'
+  while (i > 0 && text[i - 1] != '\n') i--;
+  while (i < size && (text[i] == ' ' || text[i] == '\t' || text[i] == '#')) i++;
+  return size - i >= 12 && !strncmp(text + i, "include_next", 12);
+}
+
+// FILE:LINE:COL of a location in a header (messages there have no Diag of their own).
+static const char *location_text(Arena *a, CXSourceLocation loc) {
+  CXFile file;
+  unsigned line, col;
+  clang_getSpellingLocation(loc, &file, &line, &col, NULL);
+  CXString name = clang_getFileName(file);
+  const char *text = arena_printf(a, "%s:%u:%u", clang_getCString(name) ? clang_getCString(name) : "?", line, col);
+  clang_disposeString(name);
+  return text;
+}
 
 static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
   Unseen *u = data;
@@ -457,16 +483,21 @@ static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth
   char *real = realpath(clang_getCString(name), NULL);
   clang_disposeString(name);
   const Tu *tu = u->tu;
-  if (real && tu_find(tu, real) < 0) {
+  if (real && tu_find(tu, real) < 0 && tu_is_user_file(tu, real)) {
     Arena *a = arena_new();
     const Source *src = tu_read_source(a, real);
     size_t off;
-    const char *why = "holds tirx annotations but is reached through a computed #include (#include MACRO), "
-                      "which tirx-pp cannot redirect to its rewritten copy; include it by name";
-    if (!src || !scan_annotations(a, src).len || !tu_is_user_file(tu, real))
+    const char *why = depth && is_include_next(u->front->tu, stack[0])
+                          ? "holds tirx annotations but is reached through #include_next, which tirx-pp cannot "
+                            "redirect to its rewritten copy; include it by a name that finds it (#include \"...\")"
+                          : "holds tirx annotations but is reached through a computed #include (#include MACRO), "
+                            "which tirx-pp cannot redirect to its rewritten copy; include it by name";
+    if (!src || !scan_annotations(a, src).len)
       ;
     else if (depth && front_offset(u->front, stack[0], &off))
       diag_error(u->diag, off, "'%s' %s", real, why);
+    else if (depth)
+      diag_plain(u->diag, DIAG_ERROR, "'%s' %s (the #include is at %s)", real, why, location_text(a, stack[0]));
     else
       diag_plain(u->diag, DIAG_ERROR, "'%s' %s", real, why);
     arena_free(a);
@@ -733,7 +764,7 @@ static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool
 // The front end's options that come from the translation unit: the PCH's
 // preamble, the system headers it may hoist, whether the prescan pays.
 static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions *fo) {
-  fo->preamble_limit = tu_preamble_limit(tu);
+  fo->preamble_limit = tu_preamble_limit(a, tu);
   // --check's parse reads the preamble again after the PCH: it ends before
   // the first user header without an include guard, which would be read twice.
   const TuFile *main = &tu->files[0];
