@@ -10,7 +10,8 @@
 # 5. examples/attention_fwd.cu at ragged lengths under the sanitizers, then
 #    against torch SDPA (bench/attention/run.sh: cuDNN and flash, one process);
 # 6. examples/gemm_fp8.cu and gemm_fp8_blockwise.cu at ragged sizes, under the
-#    sanitizers, and against cuBLASLt fp8 (bench/fp8_gpu.sh).
+#    sanitizers, and against cuBLASLt fp8 (bench/fp8_gpu.sh);
+# 7. a `launch` in host-only code gets its shared memory (run_launch_host.sh).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -47,4 +48,6 @@ at=$?
 ab=$?
 "$root/bench/fp8_gpu.sh" "$logs/fp8" 2>&1 | tee "$logs/fp8.log"
 f8=$?
-exit $(( ex || wd || bw || gm || at || ab || f8 ))
+"$root/tests/gpu/run_launch_host.sh" --prepared "$root/.device" 2>&1 | tee "$logs/launch_host.log"
+lh=$?
+exit $(( ex || wd || bw || gm || at || ab || f8 || lh ))

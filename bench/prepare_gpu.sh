@@ -15,5 +15,7 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
 # Clusters (docs/clusters.md), run there by tests/gpu/run_cluster.sh --prepared .device
 "$root/tests/gpu/run_cluster.sh" --preprocess "$tool" "$root" "$root/.device/cluster"
+# A launch in host-only code, run there by tests/gpu/run_launch_host.sh --prepared .device
+"$root/tests/gpu/run_launch_host.sh" --preprocess "$tool" "$root" "$root/.device/launch_host"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

@@ -205,11 +205,11 @@ static const char *shim_or_nothing(Arena *a, const char *hdr) {
   return access(shim, R_OK) == 0 ? shim : "/dev/null";
 }
 
-static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
+static void build_args(Arena *a, const TirxOptions *opt, bool host, FrontOptions *fo) {
   const char *cuda = opt->cuda_path ? opt->cuda_path : "/usr/local/cuda";
   const char *hdr = opt->header_dir ? opt->header_dir : ".";
   const char *fixed[] = {
-      "-x", "cuda", "--cuda-device-only",
+      "-x", "cuda", host ? "--cuda-host-only" : "--cuda-device-only",
       arena_printf(a, "--cuda-gpu-arch=%s", opt->arch ? opt->arch : "sm_90a"),
       arena_printf(a, "--cuda-path=%s", cuda), "-nocudalib",
       arena_printf(a, "-std=%s", opt->std ? opt->std : "c++17"), "-w", "-Wno-unknown-cuda-version",
@@ -333,6 +333,7 @@ typedef struct {
   bool *ok;
   Diag *reads;  // make_stubs' reading of each annotation, held
   bool *tried;
+  bool *host_only;  // the host pass (rewrite_host_launches): the annotations it rewrites
 } Job;
 
 // Forgets the messages of make_stubs' reading that no one took.
@@ -353,7 +354,7 @@ static void attach_all(Job *j) {
   j->ok = arena_alloc(c->arena, sizeof(bool) * (size_t)(anns->len + 1));
   for (int i = 0; i < anns->len; i++) {
     Annotation *an = &anns->items[i];
-    an->skipped = front_is_skipped(c->front, an->start);
+    an->skipped = j->host_only ? !j->host_only[i] : front_is_skipped(c->front, an->start);
     if (an->skipped || !is_statement_annotation(an)) continue;
     if (an->bad) {
       diag_error(diag, an->start, "%s", an->bad);
@@ -786,6 +787,69 @@ static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions
       fo->hoist && prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), true);
 }
 
+// --- launches in host-only code --------------------------------------------------
+// The parse reads the file as nvcc's device pass does (__CUDA_ARCH__ defined),
+// so a `launch` in a block only the host pass compiles (`#ifndef
+// __CUDA_ARCH__`) is in a skipped block there. Such launches are read from a
+// second parse, as the host pass sees the file (no PCH: it is rare).
+
+static bool host_only(const Annotation *an, const Front *host) {
+  return an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_LAUNCH && !front_is_skipped(host, an->start);
+}
+
+// Whether an annotation the device pass skipped may be a launch (its
+// directive is read by make_stubs, before the parse).
+static bool skipped_launch(const Job *jobs, int njobs) {
+  for (int i = 0; i < njobs; i++)
+    for (int k = 0; k < jobs[i].anns.len; k++) {
+      const Annotation *an = &jobs[i].anns.items[k];
+      if (an->skipped && an->spelling != SPELL_CALL && an->read && an->dir.kind == DIR_LAUNCH) return true;
+    }
+  return false;
+}
+
+// The constructs of job j again with the host pass's front, on its host-only
+// launches alone (the others count as skipped meanwhile).
+static void rewrite_host_launches(Job *j, Front *host) {
+  Ctx *c = &j->c;
+  bool *was = arena_alloc(c->arena, sizeof(bool) * (size_t)(j->anns.len + 1));
+  j->host_only = arena_alloc(c->arena, sizeof(bool) * (size_t)(j->anns.len + 1));
+  bool any = false;
+  for (int k = 0; k < j->anns.len; k++) {
+    was[k] = j->anns.items[k].skipped;
+    any |= j->host_only[k] = host_only(&j->anns.items[k], host);
+    if (j->host_only[k]) j->tried[k] = false;  // read again, its messages reported now
+  }
+  if (any) {
+    Front *device = c->front;
+    c->front = host;
+    c->copies.len = 0;
+    rewrite_constructs(j);
+    c->front = device;
+    for (int k = 0; k < j->anns.len; k++) j->anns.items[k].skipped = was[k];
+  }
+  j->host_only = NULL;
+}
+
+// The host pass's parse, when a launch lies in a block the device pass
+// skipped: each such launch is rewritten from it.
+static void rewrite_host_side(Arena *a, const TirxOptions *opt, Job *jobs, int njobs, FrontFile *files, int nfiles,
+                              FrontClock *clock) {
+  if (!skipped_launch(jobs, njobs)) return;
+  FrontOptions fo = {.clock = clock, .preamble_limit = (size_t)-1};
+  build_args(a, opt, true, &fo);
+  fo.cache_dir = NULL;
+  Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
+  if (!fronts) return;
+  for (int i = 0, k = 0; i < njobs; i++)
+    if (jobs[i].file == 0 || jobs[i].anns.len) {
+      Front *host = fronts[k++];
+      if (jobs[i].anns.len) rewrite_host_launches(&jobs[i], host);
+    }
+  front_free(fronts[0]);
+  front_lap(clock, "host-launches");
+}
+
 // The slow path: libclang's parse of the translation unit, the constructs of
 // each annotated file, the rendering of every file written.
 static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_diag, TirxResult *out,
@@ -811,7 +875,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     }
   }
   FrontOptions fo;
-  build_args(a, opt, &fo);
+  build_args(a, opt, false, &fo);
   tu_front_options(a, tu, opt->device_view, &fo);
   fo.whole_tu = opt->device_view;
   fo.clock = clock;
@@ -835,6 +899,8 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     redirect_includes(j, a, tu);
     failed |= diag_failed(&j->diag);
   }
+  rewrite_host_side(a, opt, jobs, njobs, files, nfiles, clock);
+  for (int i = 0; i < njobs; i++) failed |= diag_failed(&jobs[i].diag);
   front_lap(clock, "constructs");
   int rc = failed ? TIRX_INPUT_ERROR : TIRX_OK;
   for (int i = 0; i < njobs && rc == TIRX_OK; i++) {
