@@ -313,7 +313,9 @@ typedef struct {
 
 static void render_jump(Render *r, const Edit *e) {
   const Jump *j = e->data;
-  if (j->is_break)
+  if (j->x->structured)
+    render_text(r, arena_printf(r->edits->arena, "{ __tirx_broke_%d = true; break; }", j->x->id));
+  else if (j->is_break)
     render_text(r, arena_printf(r->edits->arena, "goto __tirx_break_%d_%d", j->x->id, j->x->group));
   else
     render_text(r, arena_printf(r->edits->arena, "goto __tirx_continue_%d_%d", j->x->id, j->x->iteration));
@@ -332,7 +334,13 @@ void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int ta
     }
     Jump *j = arena_alloc(c->arena, sizeof *j);
     *j = (Jump){x, is_break};
-    edit_add(c->edits, (Edit){.start = n->start, .end = n->end, .fn = render_jump, .data = j});
+    size_t end = n->end;
+    if (x->structured) {  // `{ flag = true; break; }` takes the `;` in (`if (x) break; else`)
+      size_t semi = lex_skip_blank(c->src, end);
+      if (semi < c->src->len && c->src->data[semi] == ';') end = semi + 1;
+    }
+    if (is_break || !x->structured)  // a structured copy's do takes continue as it is
+      edit_add(c->edits, (Edit){.start = n->start, .end = end, .fn = render_jump, .data = j});
     if (is_break)
       x->has_break = true;
     else
@@ -341,11 +349,11 @@ void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int ta
 }
 
 void render_break_label(Render *r, const Expansion *x, int line) {
-  if (x->has_break) (void)line, render_gen(r, r->line, " __tirx_break_%d_%d:;", x->id, x->group);
+  if (x->has_break && !x->structured) (void)line, render_gen(r, r->line, " __tirx_break_%d_%d:;", x->id, x->group);
 }
 
 void render_continue_label(Render *r, const Expansion *x, int line) {
-  if (x->has_continue) (void)line, render_gen(r, r->line, " __tirx_continue_%d_%d:;", x->id, x->iteration);
+  if (x->has_continue && !x->structured) (void)line, render_gen(r, r->line, " __tirx_continue_%d_%d:;", x->id, x->iteration);
 }
 
 void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at) {

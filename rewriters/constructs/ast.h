@@ -85,6 +85,9 @@ typedef struct {
   int iteration;  // continue label of the current iteration
   int group;      // break label of the current group (grid: outer indices)
   bool has_break, has_continue;
+  bool structured;  // no goto (a constexpr function takes none): continue stays, the
+                    // copy's body is a `do { } while (0)`; break sets a flag that
+                    // skips the copies after it, then leaves the do
 } Expansion;
 void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int target, void *), void *arg);
 void render_break_label(Render *r, const Expansion *x, int line);
