@@ -281,11 +281,14 @@ static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Bu
   Render r;
   render_init(&r, c->src, c->edits, opt->no_line);
   r.path_literal = c->path_literal;
+  // A UTF-8 byte order mark stays first: before a directive it would be text.
+  size_t from = c->src->len >= 3 && !memcmp(c->src->data, "\xef\xbb\xbf", 3) ? 3 : 0;
+  buf_put(&r.out, c->src->data, from);
   // The output calls tirx.h's intrinsics: include it when the file does not.
   if (c->needs_tirx_h && !anns->includes_tirx_h) buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);
   // From the first line on, nvcc's messages name the original file.
   if (!opt->no_line && c->edits->items.len) buf_printf(&r.out, "#line 1 %s%s", r.path_literal, c->src->eol);
-  render_range(&r, 0, c->src->len);
+  render_range(&r, from, c->src->len);
   *out = r.out;
   return TIRX_OK;
 }
