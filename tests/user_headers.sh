@@ -115,5 +115,19 @@ expect tu-forced 2 "tirx-pp: error: 'src/forced/k.cuh' holds tirx annotations bu
 expect tu-include-next 1 "tirx-pp: error: '@ROOT@/src/next/b/k.cuh' holds tirx annotations but is reached through #include_next, which tirx-pp cannot redirect to its rewritten copy; include it by a name that finds it (#include \"...\") (the #include is at src/next/a/k.cuh:2:15)" -- src/next/main.cu -o build/next.cu -- -Isrc/next/a -Isrc/next/b
 [ ! -e "$root/build/forced.cu" ] && [ ! -e "$root/build/next.cu" ] && ok tu-forced-next-nothing-written || bad tu-forced-next-nothing-written
 
+# 6. A header included inside a function body, or inside a namespace: its
+# code is the including function's (namespace's); nvcc compiles the output.
+for t in main ns; do
+  expect "tu-inbody-$t" 0 "" -- "src/inbody/$t.cu" -o "build/inbody/$t.cu"
+  if (cd "$root" && "$nvcc" -I"$headers" -gencode=arch=compute_90a,code=sm_90a -Werror all-warnings -c \
+        "build/inbody/$t.cu" -o "$tmp/inbody.o") > "$tmp/nvcc" 2>&1; then
+    ok "tu-inbody-$t-nvcc"
+  else
+    bad "tu-inbody-$t-nvcc" "$(head -5 "$tmp/nvcc")"
+  fi
+done
+grep -q '{ int i = 3; x\[i\] = 0; }' "$root/build/inbody/main.cu.headers/body.inc" && ok tu-inbody-unrolled ||
+  bad tu-inbody-unrolled
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -168,7 +168,29 @@ static const char *single_storage(CXCursor var) {
   return NULL;
 }
 
+// The offset of the first token `word` in [from, to), or to.
+static size_t find_word(const Source *src, size_t from, size_t to, const char *word) {
+  LexText t = {src->data, to};
+  size_t n = strlen(word);
+  for (size_t i = from; i < to;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_IDENT && e - i == n && !memcmp(t.s + i, word, n)) return i;
+    i = e > i ? e : i + 1;
+  }
+  return to;
+}
+
 bool check_copied_body(Ctx *c, const Annotation *an, int body) {
+  // The loop expands __COUNTER__ once, each copy would take the next value.
+  size_t counter = find_word(c->src, node_at(c, body)->start, node_at(c, body)->end, "__COUNTER__");
+  if (counter < node_at(c, body)->end) {
+    diag_error(c->diag, counter,
+               "__COUNTER__ in the body of a loop under '%s' would take a new value in each copy of the body, where "
+               "the loop reads one: read it once before the loop (constexpr int id = __COUNTER__;)",
+               spelling_of(an));
+    return false;
+  }
   for (int i = body; i <= node_at(c, body)->last; i++) {
     const Node *n = node_at(c, i);
     if (n->kind == CXCursor_LabelStmt) {
@@ -359,4 +381,11 @@ void render_continue_label(Render *r, const Expansion *x, int line) {
 void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at) {
   Copies x = {start, end, n, at};
   VEC_PUSH(c->arena, c->copies, x);
+}
+
+const char *presumed_place(Ctx *c, size_t off, int *line) {
+  const char *file;
+  size_t len;
+  *line = source_presumed(c->src, source_line(c->src, off), &file, &len);
+  return file ? arena_strndup(c->arena, file, len) : c->path_literal;
 }

@@ -92,3 +92,7 @@ typedef struct {
 void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int target, void *), void *arg);
 void render_break_label(Render *r, const Expansion *x, int line);
 void render_continue_label(Render *r, const Expansion *x, int line);
+
+// Where off is as the input's own #line directives say (clang's presumed
+// location): the file's name as a C string literal, and *line.
+const char *presumed_place(Ctx *c, size_t off, int *line);
