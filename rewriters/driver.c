@@ -597,9 +597,7 @@ static size_t written_offset(Job *j, CXSourceLocation loc) {
   return o;
 }
 
-static void report_reread(Rereads *r, Reread *h) {
-  const char *names = arena_strndup(r->a, h->names.data, h->names.len);
-  buf_free(&h->names);
+static void report_reread(Rereads *r, Reread *h, const char *what) {
   CXFile file;
   unsigned line;
   clang_getSpellingLocation(h->diff_at, &file, &line, NULL, NULL);
@@ -616,9 +614,9 @@ static void report_reread(Rereads *r, Reread *h) {
   }
   const char *path = r->tu->files[h->file].path;
   const char *why = arena_printf(r->a,
-      "'%s' is included again with other values of %s, which its annotated functions use: tirx-pp writes one "
-      "rewritten copy of a header, made for its first inclusion, so this inclusion would compute with the first one's",
-      path, names);
+      "'%s' is included again %s: tirx-pp writes one rewritten copy of a header, made for its first inclusion, so "
+      "this inclusion would compute with the first one's",
+      path, what);
   if (!j) {
     diag_plain(&r->jobs[0].diag, DIAG_ERROR, "%s", why);
     return;
@@ -629,8 +627,39 @@ static void report_reread(Rereads *r, Reread *h) {
   clang_getSpellingLocation(h->at[0], &first, &first_line, NULL, NULL);
   if (clang_File_isEqual(first, file)) diag_note(&j->diag, written_offset(j, h->at[0]), "first included here");
   diag_note(&j->diag, written_offset(j, h->diff_at),
-            "give each inclusion a header of its own (one per value), or pass the value as a template parameter "
-            "instead of a macro");
+            "give each inclusion a header of its own, or pass what differs as a template parameter");
+}
+
+static const char *scope_name(Arena *a, CXCursor scope) {
+  if (clang_getCursorKind(scope) == CXCursor_TranslationUnit) return "the global namespace";
+  CXString s = clang_getCursorSpelling(scope);
+  const char *name = arena_printf(a, "'%s'", clang_getCString(s));
+  clang_disposeString(s);
+  return name;
+}
+
+// An annotated function of header h declared again in another scope (the
+// header included in two namespaces): the names it uses may mean other
+// things there. The scope's name, NULL when each is in the first's.
+static const char *other_scope(Rereads *r, const Reread *h, const char **first) {
+  const Front *fr = job_of(r, h->file)->c.front;
+  const TuFile *f = &r->tu->files[h->file];
+  for (int i = 0; i < fr->nnodes; i++) {
+    const Node *n = &fr->nodes[i];
+    if (!front_is_function(n->kind) || n->start == 0) continue;
+    bool annotated = false;
+    for (int k = 0; k < f->anns.len && !annotated; k++)
+      annotated = f->anns.items[k].start >= n->start && f->anns.items[k].start < n->end;
+    CXCursor scope = clang_getCursorSemanticParent(n->cur);
+    for (int k = i + 1; annotated && k < fr->nnodes; k++) {
+      if (fr->nodes[k].start != n->start || fr->nodes[k].kind != n->kind) continue;
+      CXCursor other = clang_getCursorSemanticParent(fr->nodes[k].cur);
+      if (clang_equalCursors(scope, other)) continue;
+      *first = scope_name(r->a, scope);
+      return scope_name(r->a, other);
+    }
+  }
+  return NULL;
 }
 
 static Reread *reread_of(Rereads *r, CXFile file) {
@@ -717,8 +746,18 @@ static void check_rereads(Arena *a, const Tu *tu, Job *jobs, int njobs, CXTransl
   }
   if (r.nheads) clang_visitChildren(clang_getTranslationUnitCursor(ctu), visit_reread, &r);
   for (int i = 0; i < r.nheads; i++) {
-    end_inclusion(&r, &r.heads[i]);
-    if (r.heads[i].differs) report_reread(&r, &r.heads[i]);
+    Reread *h = &r.heads[i];
+    end_inclusion(&r, h);
+    const char *first, *other;
+    if (h->differs) {
+      report_reread(&r, h, arena_printf(a, "with other values of %.*s, which its annotated functions use",
+                                        (int)h->names.len, h->names.data));
+    } else if (h->entries > 1 && (other = other_scope(&r, h, &first))) {
+      h->diff_at = h->at[1];
+      report_reread(&r, h, arena_printf(a, "in another scope (%s, the first in %s), where the names its annotated "
+                                           "functions use may mean other things", other, first));
+    }
+    buf_free(&h->names);
   }
 }
 

@@ -89,11 +89,20 @@ expect tu-xmacro 1 "src/xmacro/main.cu:8:1: error: 'src/xmacro/sum.cuh' is inclu
 src/xmacro/main.cu:3:1: note: first included here
 #include \"sum.cuh\"
 ^
-src/xmacro/main.cu:8:1: note: give each inclusion a header of its own (one per value), or pass the value as a template parameter instead of a macro
+src/xmacro/main.cu:8:1: note: give each inclusion a header of its own, or pass what differs as a template parameter
 #include \"sum.cuh\"
 ^" -- src/xmacro/main.cu -o build/xmacro.cu
 [ ! -e "$root/build/xmacro.cu" ] && ok tu-xmacro-nothing-written || bad tu-xmacro-nothing-written
 expect tu-xmacro-same 0 "" -- src/xmacro/same.cu -o build/same.cu
+expect tu-xmacro-scope 1 "src/xmacro/scoped.cu:8:1: error: 'src/xmacro/scoped.cuh' is included again in another scope ('wide', the first in 'narrow'), where the names its annotated functions use may mean other things: tirx-pp writes one rewritten copy of a header, made for its first inclusion, so this inclusion would compute with the first one's
+#include \"scoped.cuh\"
+^
+src/xmacro/scoped.cu:3:1: note: first included here
+#include \"scoped.cuh\"
+^
+src/xmacro/scoped.cu:8:1: note: give each inclusion a header of its own, or pass what differs as a template parameter
+#include \"scoped.cuh\"
+^" -- src/xmacro/scoped.cu -o build/scoped.cu
 
 # 4. Translation units that share --headers-out: a copy made with other flags
 # (-DWIDTH=2 for a.cu, -DWIDTH=4 for b.cu) is not overwritten; the same flags

@@ -389,3 +389,10 @@ const char *presumed_place(Ctx *c, size_t off, int *line) {
   *line = source_presumed(c->src, source_line(c->src, off), &file, &len);
   return file ? arena_strndup(c->arena, file, len) : c->path_literal;
 }
+
+size_t function_body_start(const Ctx *c, int func) {
+  size_t body = node_at(c, func)->end;
+  for (int i = node_at(c, func)->last; i > func; i--)
+    if (node_at(c, i)->kind == CXCursor_CompoundStmt && node_at(c, i)->parent == func) body = node_at(c, i)->start;
+  return body;
+}

@@ -96,3 +96,6 @@ void render_continue_label(Render *r, const Expansion *x, int line);
 // Where off is as the input's own #line directives say (clang's presumed
 // location): the file's name as a C string literal, and *line.
 const char *presumed_place(Ctx *c, size_t off, int *line);
+// Where the body of function node func starts (its end when it has none):
+// what lies before is its declaration (attributes, specifiers, name).
+size_t function_body_start(const Ctx *c, int func);

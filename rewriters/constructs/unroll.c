@@ -387,10 +387,7 @@ static bool only_unevaluated(Ctx *c, int body, CXCursor var) {
 static bool in_constexpr_function(Ctx *c, int node) {
   int f = node_at(c, node)->func;
   if (f < 0) return false;
-  size_t body = node_at(c, f)->end;
-  for (int i = node_at(c, f)->last; i > f; i--)
-    if (node_at(c, i)->kind == CXCursor_CompoundStmt && node_at(c, i)->parent == f) body = node_at(c, i)->start;
-  LexText t = {c->src->data, body};
+  LexText t = {c->src->data, function_body_start(c, f)};
   return text_has_word(t, node_at(c, f)->start, "constexpr") || text_has_word(t, node_at(c, f)->start, "consteval");
 }
 

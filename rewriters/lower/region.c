@@ -38,9 +38,7 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
   const Node *f = node_at(c, k->func);
   size_t name;
   if (!front_offset(c->front, clang_getCursorLocation(f->cur), &name)) return;
-  size_t body = f->end;
-  for (int i = f->last; i > k->func; i--)
-    if (node_at(c, i)->kind == CXCursor_CompoundStmt && node_at(c, i)->parent == k->func) body = node_at(c, i)->start;
+  size_t body = function_body_start(c, k->func);
   if (text_has_word((LexText){c->src->data, body}, f->start, "__launch_bounds__") ||
       text_has_word((LexText){c->src->data, body}, f->start, "__maxnreg__"))
     return;
