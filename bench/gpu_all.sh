@@ -14,6 +14,7 @@
 #    sanitizers, and against cuBLASLt fp8 (bench/fp8_gpu.sh);
 # 7. vectorize's tail guard and overlapping arrays against the scalar loops,
 #    plainly and under memcheck (tests/gpu/run_vectorize.sh).
+# 8. a `launch` in host-only code gets its shared memory (run_launch_host.sh).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -54,4 +55,6 @@ ab=$?
 f8=$?
 "$root/tests/gpu/run_vectorize.sh" --prepared "$root/.device" 2>&1 | tee "$logs/vectorize.log"
 vz=$?
-exit $(( ex || wd || el || bw || gm || at || ab || f8 || vz ))
+"$root/tests/gpu/run_launch_host.sh" --prepared "$root/.device" 2>&1 | tee "$logs/launch_host.log"
+lh=$?
+exit $(( ex || wd || el || bw || gm || at || ab || f8 || vz || lh ))

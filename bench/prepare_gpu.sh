@@ -20,5 +20,7 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$root/tests/gpu/run_elect.sh" --preprocess "$tool" "$root" "$root/.device/elect"
 # vectorize's tail guard and overlaps, run there by tests/gpu/run_vectorize.sh --prepared .device
 "$root/tests/gpu/run_vectorize.sh" --preprocess "$tool" "$root" "$root/.device/vectorize"
+# A launch in host-only code, run there by tests/gpu/run_launch_host.sh --prepared .device
+"$root/tests/gpu/run_launch_host.sh" --preprocess "$tool" "$root" "$root/.device/launch_host"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

@@ -206,11 +206,11 @@ static const char *shim_or_nothing(Arena *a, const char *hdr) {
   return access(shim, R_OK) == 0 ? shim : "/dev/null";
 }
 
-static void build_args(Arena *a, const TirxOptions *opt, FrontOptions *fo) {
+static void build_args(Arena *a, const TirxOptions *opt, bool host, FrontOptions *fo) {
   const char *cuda = opt->cuda_path ? opt->cuda_path : "/usr/local/cuda";
   const char *hdr = opt->header_dir ? opt->header_dir : ".";
   const char *fixed[] = {
-      "-x", "cuda", "--cuda-device-only",
+      "-x", "cuda", host ? "--cuda-host-only" : "--cuda-device-only",
       arena_printf(a, "--cuda-gpu-arch=%s", opt->arch ? opt->arch : "sm_90a"),
       arena_printf(a, "--cuda-path=%s", cuda), "-nocudalib",
       arena_printf(a, "-std=%s", opt->std ? opt->std : "c++17"), "-w", "-Wno-unknown-cuda-version",
@@ -299,11 +299,14 @@ static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Bu
   Render r;
   render_init(&r, c->src, c->edits, opt->no_line);
   r.path_literal = c->path_literal;
+  // A UTF-8 byte order mark stays first: before a directive it would be text.
+  size_t from = c->src->len >= 3 && !memcmp(c->src->data, "\xef\xbb\xbf", 3) ? 3 : 0;
+  buf_put(&r.out, c->src->data, from);
   // The output calls tirx.h's intrinsics: include it when the file does not.
   if (c->needs_tirx_h && !anns->includes_tirx_h) buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);
   // From the first line on, nvcc's messages name the original file.
   if (!opt->no_line && c->edits->items.len) buf_printf(&r.out, "#line 1 %s%s", r.path_literal, c->src->eol);
-  render_range(&r, 0, c->src->len);
+  render_range(&r, from, c->src->len);
   *out = r.out;
   return TIRX_OK;
 }
@@ -351,6 +354,7 @@ typedef struct {
   bool *ok;
   Diag *reads;  // make_stubs' reading of each annotation, held
   bool *tried;
+  bool *host_only;  // the host pass (rewrite_host_launches): the annotations it rewrites
 } Job;
 
 // Forgets the messages of make_stubs' reading that no one took.
@@ -371,7 +375,7 @@ static void attach_all(Job *j) {
   j->ok = arena_alloc(c->arena, sizeof(bool) * (size_t)(anns->len + 1));
   for (int i = 0; i < anns->len; i++) {
     Annotation *an = &anns->items[i];
-    an->skipped = front_is_skipped(c->front, an->start);
+    an->skipped = j->host_only ? !j->host_only[i] : front_is_skipped(c->front, an->start);
     if (an->skipped || !is_statement_annotation(an)) continue;
     if (an->bad) {
       diag_error(diag, an->start, "%s", an->bad);
@@ -462,12 +466,38 @@ static void redirect_includes(Job *j, Arena *a, const Tu *tu) {
 }
 
 // An annotated file the parse read that the text did not show (behind a
-// computed #include) cannot be redirected to its copy: an error.
+// computed #include, or an #include_next, whose file only the preprocessor
+// finds) cannot be redirected to its copy: an error.
 typedef struct {
   const Tu *tu;
   Diag *diag;
   Front *front;
 } Unseen;
+
+// Whether the directive at loc is an #include_next.
+static bool is_include_next(CXTranslationUnit ctu, CXSourceLocation loc) {
+  CXFile file;
+  unsigned off;
+  clang_getSpellingLocation(loc, &file, NULL, NULL, &off);
+  size_t size;
+  const char *text = file ? clang_getFileContents(ctu, file, &size) : NULL;
+  if (!text || off >= size) return false;
+  size_t i = off;  // the location is the header name's: back to the line's '#'
+  while (i > 0 && text[i - 1] != '\n') i--;
+  while (i < size && (text[i] == ' ' || text[i] == '\t' || text[i] == '#')) i++;
+  return size - i >= 12 && !strncmp(text + i, "include_next", 12);
+}
+
+// FILE:LINE:COL of a location in a header (messages there have no Diag of their own).
+static const char *location_text(Arena *a, CXSourceLocation loc) {
+  CXFile file;
+  unsigned line, col;
+  clang_getSpellingLocation(loc, &file, &line, &col, NULL);
+  CXString name = clang_getFileName(file);
+  const char *text = arena_printf(a, "%s:%u:%u", clang_getCString(name) ? clang_getCString(name) : "?", line, col);
+  clang_disposeString(name);
+  return text;
+}
 
 static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
   Unseen *u = data;
@@ -475,17 +505,22 @@ static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth
   char *real = realpath(clang_getCString(name), NULL);
   clang_disposeString(name);
   const Tu *tu = u->tu;
-  if (real && tu_find(tu, real) < 0) {
+  if (real && tu_find(tu, real) < 0 && tu_is_user_file(tu, real)) {
     Arena *a = arena_new();
     const Source *src = tu_read_source(a, real);
     size_t off;
-    const char *why = "holds tirx annotations but is reached through a computed #include (#include MACRO), "
-                      "which tirx-pp cannot redirect to its rewritten copy; include it by name";
+    const char *why = depth && is_include_next(u->front->tu, stack[0])
+                          ? "holds tirx annotations but is reached through #include_next, which tirx-pp cannot "
+                            "redirect to its rewritten copy; include it by a name that finds it (#include \"...\")"
+                          : "holds tirx annotations but is reached through a computed #include (#include MACRO), "
+                            "which tirx-pp cannot redirect to its rewritten copy; include it by name";
     const char *version;
     if (!src || !scan_annotations(a, src).len || !tu_is_user_file(tu, real) || tu_is_own_header(a, src, &version))
       ;
     else if (depth && front_offset(u->front, stack[0], &off))
       diag_error(u->diag, off, "'%s' %s", real, why);
+    else if (depth)
+      diag_plain(u->diag, DIAG_ERROR, "'%s' %s (the #include is at %s)", real, why, location_text(a, stack[0]));
     else
       diag_plain(u->diag, DIAG_ERROR, "'%s' %s", real, why);
     arena_free(a);
@@ -497,6 +532,252 @@ static void check_unseen(const Tu *tu, Front *f, Diag *diag) {
   if (!tu->computed) return;  // the text showed every include
   Unseen u = {.tu = tu, .diag = diag, .front = f};
   clang_getInclusions(f->tu, check_inclusion, &u);
+}
+
+// --- a header read twice ------------------------------------------------------
+// tirx-pp writes one rewritten copy per header, made from the parse of its
+// first inclusion. A header that the translation unit reads again (no include
+// guard: the X-macro style, `#define W 4` then `#include "sum.cuh"` once more)
+// with other values of the macros its annotated code uses would compute, in
+// its second inclusion, what the first one computed: an error there.
+
+typedef struct {
+  int file;      // in the Tu
+  CXFile cx;     // as the parse knows it
+  int entries;   // inclusions seen so far
+  CXSourceLocation at[2];  // the first include line and the current one
+  VEC(size_t) offs;        // the first inclusion's expansions: offset and definition
+  VEC(const char *) defs;
+  VEC(const char *) macros;  // their names
+  bool *seen;                // which of them the current inclusion expanded too
+  int differs;             // the inclusion where a macro first differs (0: none)
+  CXSourceLocation diff_at;
+  Buf names;               // 'W', 'N'
+} Reread;
+
+typedef struct {
+  Arena *a;
+  const Tu *tu;
+  Job *jobs;
+  int njobs;
+  Reread *heads;
+  int nheads;
+  CXTranslationUnit ctu;
+} Rereads;
+
+// A macro's definition as its text ("W 2"); "" for a name that is no macro there.
+static const char *definition_text(Rereads *r, CXCursor def) {
+  if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_MacroDefinition) return "";
+  CXSourceRange ext = clang_getCursorExtent(def);
+  CXFile file;
+  unsigned s, e;
+  clang_getSpellingLocation(clang_getRangeStart(ext), &file, NULL, NULL, &s);
+  clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+  size_t size;
+  const char *text = file ? clang_getFileContents(r->ctu, file, &size) : NULL;
+  if (!text || e < s || e > size) return "?";
+  return arena_strndup(r->a, text + s, e - s);
+}
+
+static Job *job_of(Rereads *r, int file) {
+  for (int i = 0; i < r->njobs; i++)
+    if (r->jobs[i].file == file) return &r->jobs[i];
+  return NULL;
+}
+
+// Whether offset off of header h lies on a directive line (*directive: an #if
+// whose outcome changes what is compiled) or in the body of a function that holds
+// one of its annotations. A name outside (the function's own, from an
+// X-macro) stays a macro in the copy and expands as the inclusion says.
+static bool matters(Rereads *r, const Reread *h, size_t off, bool *directive) {
+  const TuFile *f = &r->tu->files[h->file];
+  size_t line = off;
+  while (line > 0 && f->src->data[line - 1] != '\n') line--;
+  while (line < off && (f->src->data[line] == ' ' || f->src->data[line] == '\t')) line++;
+  if ((*directive = f->src->data[line] == '#')) return true;
+  const Front *fr = job_of(r, h->file)->c.front;
+  for (int i = 0; fr && i < fr->nnodes; i++) {
+    const Node *n = &fr->nodes[i];
+    if (n->kind != CXCursor_CompoundStmt || n->parent < 0 || !front_is_function(fr->nodes[n->parent].kind) ||
+        off < n->start || off >= n->end)
+      continue;
+    for (int k = 0; k < f->anns.len; k++)
+      if (f->anns.items[k].start >= n->start && f->anns.items[k].start < n->end) return true;
+  }
+  return false;
+}
+
+// The offset of a location in its file as written (a file with a view: its original's).
+static size_t written_offset(Job *j, CXSourceLocation loc) {
+  size_t off;
+  if (j->c.front && front_offset(j->c.front, loc, &off)) return off;
+  unsigned o;
+  clang_getSpellingLocation(loc, NULL, NULL, NULL, &o);
+  return o;
+}
+
+static void report_reread(Rereads *r, Reread *h, const char *what) {
+  CXFile file;
+  unsigned line;
+  clang_getSpellingLocation(h->diff_at, &file, &line, NULL, NULL);
+  Job *j = NULL;
+  for (int i = 0; i < r->nheads && !j; i++)
+    if (clang_File_isEqual(file, r->heads[i].cx)) j = job_of(r, r->heads[i].file);
+  if (!j) {
+    CXString name = clang_getFileName(file);
+    char *real = realpath(clang_getCString(name), NULL);
+    clang_disposeString(name);
+    int t = real ? tu_find(r->tu, real) : -1;
+    free(real);
+    j = t >= 0 ? job_of(r, t) : NULL;
+  }
+  const char *path = r->tu->files[h->file].path;
+  const char *why = arena_printf(r->a,
+      "'%s' is included again %s: tirx-pp writes one rewritten copy of a header, made for its first inclusion, so "
+      "this inclusion would compute with the first one's",
+      path, what);
+  if (!j) {
+    diag_plain(&r->jobs[0].diag, DIAG_ERROR, "%s", why);
+    return;
+  }
+  diag_error(&j->diag, written_offset(j, h->diff_at), "%s", why);
+  unsigned first_line;
+  CXFile first;
+  clang_getSpellingLocation(h->at[0], &first, &first_line, NULL, NULL);
+  if (clang_File_isEqual(first, file)) diag_note(&j->diag, written_offset(j, h->at[0]), "first included here");
+  diag_note(&j->diag, written_offset(j, h->diff_at),
+            "give each inclusion a header of its own, or pass what differs as a template parameter");
+}
+
+static const char *scope_name(Arena *a, CXCursor scope) {
+  if (clang_getCursorKind(scope) == CXCursor_TranslationUnit) return "the global namespace";
+  CXString s = clang_getCursorSpelling(scope);
+  const char *name = arena_printf(a, "'%s'", clang_getCString(s));
+  clang_disposeString(s);
+  return name;
+}
+
+// An annotated function of header h declared again in another scope (the
+// header included in two namespaces): the names it uses may mean other
+// things there. The scope's name, NULL when each is in the first's.
+static const char *other_scope(Rereads *r, const Reread *h, const char **first) {
+  const Front *fr = job_of(r, h->file)->c.front;
+  const TuFile *f = &r->tu->files[h->file];
+  for (int i = 0; i < fr->nnodes; i++) {
+    const Node *n = &fr->nodes[i];
+    if (!front_is_function(n->kind) || n->start == 0) continue;
+    bool annotated = false;
+    for (int k = 0; k < f->anns.len && !annotated; k++)
+      annotated = f->anns.items[k].start >= n->start && f->anns.items[k].start < n->end;
+    CXCursor scope = clang_getCursorSemanticParent(n->cur);
+    for (int k = i + 1; annotated && k < fr->nnodes; k++) {
+      if (fr->nodes[k].start != n->start || fr->nodes[k].kind != n->kind) continue;
+      CXCursor other = clang_getCursorSemanticParent(fr->nodes[k].cur);
+      if (clang_equalCursors(scope, other)) continue;
+      *first = scope_name(r->a, scope);
+      return scope_name(r->a, other);
+    }
+  }
+  return NULL;
+}
+
+static Reread *reread_of(Rereads *r, CXFile file) {
+  for (int i = 0; i < r->nheads; i++)
+    if (clang_File_isEqual(file, r->heads[i].cx)) return &r->heads[i];
+  return NULL;
+}
+
+// A macro that differs, named once, in the first inclusion that differs.
+static void add_difference(Reread *h, const char *name) {
+  if (!h->differs) h->differs = h->entries, h->diff_at = h->at[1];
+  if (h->differs != h->entries) return;
+  char tag[300];
+  snprintf(tag, sizeof tag, "'%s'", name);
+  if (h->names.len && memmem(h->names.data, h->names.len, tag, strlen(tag))) return;
+  if (h->names.len) buf_puts(&h->names, ", ");
+  buf_puts(&h->names, tag);
+}
+
+// One expansion of a later inclusion: its definition against the first's (an
+// expansion the first did not have: a block it skipped, or a name that was
+// no macro there).
+static void compare_expansion(Rereads *r, Reread *h, CXCursor cur, size_t off) {
+  const char *def = definition_text(r, clang_getCursorReferenced(cur));
+  CXString s = clang_getCursorSpelling(cur);
+  const char *name = arena_printf(r->a, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  if (h->entries == 1) {
+    VEC_PUSH(r->a, h->offs, off);
+    VEC_PUSH(r->a, h->defs, def);
+    VEC_PUSH(r->a, h->macros, name);
+    return;
+  }
+  bool directive;
+  if (!matters(r, h, off, &directive)) return;
+  int i = 0;
+  while (i < h->offs.len && h->offs.items[i] != off) i++;
+  // Code the first inclusion skipped expands its macros for the first time:
+  // the #if that chose it names the cause.
+  if (i < h->offs.len) h->seen[i] = true;
+  if (i == h->offs.len ? !directive : !strcmp(h->defs.items[i], def)) return;
+  add_difference(h, name);
+}
+
+// At the end of a later inclusion: a macro that an #if of the first one
+// expanded and this one did not (`#ifdef X` with X now undefined).
+static void end_inclusion(Rereads *r, Reread *h) {
+  if (h->entries < 2) return;
+  bool directive;
+  for (int i = 0; i < h->offs.len; i++)
+    if (!h->seen[i] && matters(r, h, h->offs.items[i], &directive) && directive) add_difference(h, h->macros.items[i]);
+}
+
+static enum CXChildVisitResult visit_reread(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Rereads *r = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_InclusionDirective) {
+    CXFile inc = clang_getIncludedFile(cur);
+    Reread *h = inc ? reread_of(r, inc) : NULL;
+    if (h) {
+      end_inclusion(r, h);
+      h->at[h->entries++ ? 1 : 0] = clang_getCursorLocation(cur);
+      if (h->entries == 2) h->seen = arena_alloc(r->a, sizeof(bool) * (size_t)(h->offs.len + 1));
+      if (h->seen) memset(h->seen, 0, sizeof(bool) * (size_t)h->offs.len);
+    }
+  } else if (k == CXCursor_MacroExpansion) {
+    CXFile file;
+    unsigned off;
+    clang_getSpellingLocation(clang_getCursorLocation(cur), &file, NULL, NULL, &off);
+    Reread *h = file ? reread_of(r, file) : NULL;
+    if (h && h->entries) compare_expansion(r, h, cur, off);
+  }
+  return CXChildVisit_Continue;
+}
+
+static void check_rereads(Arena *a, const Tu *tu, Job *jobs, int njobs, CXTranslationUnit ctu) {
+  Rereads r = {.a = a, .tu = tu, .jobs = jobs, .njobs = njobs, .ctu = ctu};
+  r.heads = arena_alloc(a, sizeof(Reread) * (size_t)(njobs + 1));
+  for (int i = 0; i < njobs; i++) {
+    const Job *j = &jobs[i];
+    if (j->file == 0 || !j->anns.len || !j->c.front || !j->c.front->main_file) continue;
+    r.heads[r.nheads++] = (Reread){.file = j->file, .cx = j->c.front->main_file};
+  }
+  if (r.nheads) clang_visitChildren(clang_getTranslationUnitCursor(ctu), visit_reread, &r);
+  for (int i = 0; i < r.nheads; i++) {
+    Reread *h = &r.heads[i];
+    end_inclusion(&r, h);
+    const char *first, *other;
+    if (h->differs) {
+      report_reread(&r, h, arena_printf(a, "with other values of %.*s, which its annotated functions use",
+                                        (int)h->names.len, h->names.data));
+    } else if (h->entries > 1 && (other = other_scope(&r, h, &first))) {
+      h->diff_at = h->at[1];
+      report_reread(&r, h, arena_printf(a, "in another scope (%s, the first in %s), where the names its annotated "
+                                           "functions use may mean other things", other, first));
+    }
+    buf_free(&h->names);
+  }
 }
 
 static void put_header(TirxResult *out, const TuFile *f, Buf text) {
@@ -545,7 +826,7 @@ static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool
 // The front end's options that come from the translation unit: the PCH's
 // preamble, the system headers it may hoist, whether the prescan pays.
 static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions *fo) {
-  fo->preamble_limit = tu_preamble_limit(tu);
+  fo->preamble_limit = tu_preamble_limit(a, tu);
   // --check's parse reads the preamble again after the PCH: it ends before
   // the first user header without an include guard, which would be read twice.
   const TuFile *main = &tu->files[0];
@@ -565,6 +846,69 @@ static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions
   fo->prescan = prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), false);
   fo->prescan_hoisted =
       fo->hoist && prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), true);
+}
+
+// --- launches in host-only code --------------------------------------------------
+// The parse reads the file as nvcc's device pass does (__CUDA_ARCH__ defined),
+// so a `launch` in a block only the host pass compiles (`#ifndef
+// __CUDA_ARCH__`) is in a skipped block there. Such launches are read from a
+// second parse, as the host pass sees the file (no PCH: it is rare).
+
+static bool host_only(const Annotation *an, const Front *host) {
+  return an->skipped && an->spelling != SPELL_CALL && an->dir.kind == DIR_LAUNCH && !front_is_skipped(host, an->start);
+}
+
+// Whether an annotation the device pass skipped may be a launch (its
+// directive is read by make_stubs, before the parse).
+static bool skipped_launch(const Job *jobs, int njobs) {
+  for (int i = 0; i < njobs; i++)
+    for (int k = 0; k < jobs[i].anns.len; k++) {
+      const Annotation *an = &jobs[i].anns.items[k];
+      if (an->skipped && an->spelling != SPELL_CALL && an->read && an->dir.kind == DIR_LAUNCH) return true;
+    }
+  return false;
+}
+
+// The constructs of job j again with the host pass's front, on its host-only
+// launches alone (the others count as skipped meanwhile).
+static void rewrite_host_launches(Job *j, Front *host) {
+  Ctx *c = &j->c;
+  bool *was = arena_alloc(c->arena, sizeof(bool) * (size_t)(j->anns.len + 1));
+  j->host_only = arena_alloc(c->arena, sizeof(bool) * (size_t)(j->anns.len + 1));
+  bool any = false;
+  for (int k = 0; k < j->anns.len; k++) {
+    was[k] = j->anns.items[k].skipped;
+    any |= j->host_only[k] = host_only(&j->anns.items[k], host);
+    if (j->host_only[k]) j->tried[k] = false;  // read again, its messages reported now
+  }
+  if (any) {
+    Front *device = c->front;
+    c->front = host;
+    c->copies.len = 0;
+    rewrite_constructs(j);
+    c->front = device;
+    for (int k = 0; k < j->anns.len; k++) j->anns.items[k].skipped = was[k];
+  }
+  j->host_only = NULL;
+}
+
+// The host pass's parse, when a launch lies in a block the device pass
+// skipped: each such launch is rewritten from it.
+static void rewrite_host_side(Arena *a, const TirxOptions *opt, Job *jobs, int njobs, FrontFile *files, int nfiles,
+                              FrontClock *clock) {
+  if (!skipped_launch(jobs, njobs)) return;
+  FrontOptions fo = {.clock = clock, .preamble_limit = (size_t)-1};
+  build_args(a, opt, true, &fo);
+  fo.cache_dir = NULL;
+  Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
+  if (!fronts) return;
+  for (int i = 0, k = 0; i < njobs; i++)
+    if (jobs[i].file == 0 || jobs[i].anns.len) {
+      Front *host = fronts[k++];
+      if (jobs[i].anns.len) rewrite_host_launches(&jobs[i], host);
+    }
+  front_free(fronts[0]);
+  front_lap(clock, "host-launches");
 }
 
 // The slow path: libclang's parse of the translation unit, the constructs of
@@ -592,7 +936,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     }
   }
   FrontOptions fo;
-  build_args(a, opt, &fo);
+  build_args(a, opt, false, &fo);
   tu_front_options(a, tu, opt->device_view, &fo);
   fo.whole_tu = opt->device_view;
   fo.clock = clock;
@@ -607,6 +951,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   for (int i = 0, k = 0; i < njobs; i++)
     if (jobs[i].file == 0 || jobs[i].anns.len) jobs[i].c.front = fronts[k++];
   check_unseen(tu, fronts[0], &jobs[0].diag);
+  check_rereads(a, tu, jobs, njobs, fronts[0]->tu);
   bool failed = false;
   for (int i = 0; i < njobs; i++) {
     Job *j = &jobs[i];
@@ -615,6 +960,8 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     redirect_includes(j, a, tu);
     failed |= diag_failed(&j->diag);
   }
+  rewrite_host_side(a, opt, jobs, njobs, files, nfiles, clock);
+  for (int i = 0; i < njobs; i++) failed |= diag_failed(&jobs[i].diag);
   front_lap(clock, "constructs");
   int rc = failed ? TIRX_INPUT_ERROR : TIRX_OK;
   for (int i = 0; i < njobs && rc == TIRX_OK; i++) {

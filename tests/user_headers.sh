@@ -81,5 +81,62 @@ expect tu-computed 1 "src/computed/main.cu:3:10: error: '@ROOT@/src/kernels/scal
 expect tu-system 0 "tirx-pp: warning: 'sys/vendor/lib.cuh' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers alone, so nvcc sees them as they are" -- src/system.cu -o build/system.cu -- -isystem sys
 cmp -s "$root/src/system.cu" "$root/build/system.cu" && ok tu-system-unchanged || bad tu-system-unchanged
 
+# 3. A header read twice (X-macro style): one copy cannot serve two values of
+# a macro its annotated code uses; the same values share the copy.
+expect tu-xmacro 1 "src/xmacro/main.cu:8:1: error: 'src/xmacro/sum.cuh' is included again with other values of 'WIDTH', which its annotated functions use: tirx-pp writes one rewritten copy of a header, made for its first inclusion, so this inclusion would compute with the first one's
+#include \"sum.cuh\"
+^
+src/xmacro/main.cu:3:1: note: first included here
+#include \"sum.cuh\"
+^
+src/xmacro/main.cu:8:1: note: give each inclusion a header of its own, or pass what differs as a template parameter
+#include \"sum.cuh\"
+^" -- src/xmacro/main.cu -o build/xmacro.cu
+[ ! -e "$root/build/xmacro.cu" ] && ok tu-xmacro-nothing-written || bad tu-xmacro-nothing-written
+expect tu-xmacro-same 0 "" -- src/xmacro/same.cu -o build/same.cu
+expect tu-xmacro-scope 1 "src/xmacro/scoped.cu:8:1: error: 'src/xmacro/scoped.cuh' is included again in another scope ('wide', the first in 'narrow'), where the names its annotated functions use may mean other things: tirx-pp writes one rewritten copy of a header, made for its first inclusion, so this inclusion would compute with the first one's
+#include \"scoped.cuh\"
+^
+src/xmacro/scoped.cu:3:1: note: first included here
+#include \"scoped.cuh\"
+^
+src/xmacro/scoped.cu:8:1: note: give each inclusion a header of its own, or pass what differs as a template parameter
+#include \"scoped.cuh\"
+^" -- src/xmacro/scoped.cu -o build/scoped.cu
+
+# 4. Translation units that share --headers-out: a copy made with other flags
+# (-DWIDTH=2 for a.cu, -DWIDTH=4 for b.cu) is not overwritten; the same flags
+# share it, and an edited header is rewritten.
+expect tu-shared-first 0 "" -- src/shared/a.cu -o build/shared/a.cu --headers-out build/shared/h -- -DWIDTH=2
+expect tu-shared-other-flags 1 "tirx-pp: error: '@ROOT@/build/shared/h/sum.cuh' holds the rewritten copy of '@ROOT@/src/shared/sum.cuh' made with other flags, which this run's copy would overwrite (the output of the translation unit that wrote it includes it)
+tirx-pp: note: that copy's flags: --cuda-gpu-arch=sm_90a -std=c++17 -D WIDTH=2
+tirx-pp: note: this run's   flags: --cuda-gpu-arch=sm_90a -std=c++17 -D WIDTH=4
+tirx-pp: note: give each set of flags its own --headers-out directory" -- src/shared/b.cu -o build/shared/b.cu --headers-out build/shared/h -- -DWIDTH=4
+[ ! -e "$root/build/shared/b.cu" ] && grep -q 'int i = 1;' "$root/build/shared/h/sum.cuh" && ! grep -q 'int i = 3;' "$root/build/shared/h/sum.cuh" &&
+  ok tu-shared-kept || bad tu-shared-kept
+expect tu-shared-same-flags 0 "" -- src/shared/b.cu -o build/shared/b.cu --headers-out build/shared/h -- -DWIDTH=2
+echo "// edited" >> "$root/src/shared/sum.cuh"
+expect tu-shared-edited 0 "" -- src/shared/b.cu -o build/shared/b.cu --headers-out build/shared/h -- -DWIDTH=4
+grep -q 'int i = 3;' "$root/build/shared/h/sum.cuh" && ok tu-shared-edited-copy || bad tu-shared-edited-copy
+
+# 5. Annotated headers no #include line names: -include FILE, #include_next.
+expect tu-forced 2 "tirx-pp: error: 'src/forced/k.cuh' holds tirx annotations but is read through -include, which tirx-pp cannot redirect to its rewritten copy; #include it at the top of 'src/forced/main.cu' instead" -- src/forced/main.cu -o build/forced.cu -- -include src/forced/k.cuh
+expect tu-include-next 1 "tirx-pp: error: '@ROOT@/src/next/b/k.cuh' holds tirx annotations but is reached through #include_next, which tirx-pp cannot redirect to its rewritten copy; include it by a name that finds it (#include \"...\") (the #include is at src/next/a/k.cuh:2:15)" -- src/next/main.cu -o build/next.cu -- -Isrc/next/a -Isrc/next/b
+[ ! -e "$root/build/forced.cu" ] && [ ! -e "$root/build/next.cu" ] && ok tu-forced-next-nothing-written || bad tu-forced-next-nothing-written
+
+# 6. A header included inside a function body, or inside a namespace: its
+# code is the including function's (namespace's); nvcc compiles the output.
+for t in main ns; do
+  expect "tu-inbody-$t" 0 "" -- "src/inbody/$t.cu" -o "build/inbody/$t.cu"
+  if (cd "$root" && "$nvcc" -I"$headers" -gencode=arch=compute_90a,code=sm_90a -Werror all-warnings -c \
+        "build/inbody/$t.cu" -o "$tmp/inbody.o") > "$tmp/nvcc" 2>&1; then
+    ok "tu-inbody-$t-nvcc"
+  else
+    bad "tu-inbody-$t-nvcc" "$(head -5 "$tmp/nvcc")"
+  fi
+done
+grep -q '{ int i = 3; x\[i\] = 0; }' "$root/build/inbody/main.cu.headers/body.inc" && ok tu-inbody-unrolled ||
+  bad tu-inbody-unrolled
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

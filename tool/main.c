@@ -73,6 +73,72 @@ static bool find_cache_max(size_t *max) {
   return true;
 }
 
+// --headers-out DIR may be shared by translation units (a build's sources,
+// each rewritten with its own flags). A header's copy depends on the flags
+// (-D, -U, -include, the target): beside each copy, COPY.tirx-flags records
+// the original's bytes (a hash) and every set of flags that made these very
+// bytes. A run with other flags whose copy differs would overwrite what
+// another translation unit's output includes: refused. A changed original
+// (an edit) or the same flags alone overwrite; the same bytes are shared.
+static char *flags_line(const Args *a) {
+  Buf b = {0};
+  buf_printf(&b, "flags: --cuda-gpu-arch=%s -std=%s", a->opt.arch ? a->opt.arch : "sm_90a",
+             a->opt.std ? a->opt.std : "c++17");
+  for (int i = 0; i < a->opt.nclang_args; i++) buf_printf(&b, " %s", a->opt.clang_args[i]);
+  buf_putc(&b, '\n');
+  return b.data;
+}
+
+static char *stamp_path(const char *copy) {
+  char *p = xmalloc(strlen(copy) + 12);
+  sprintf(p, "%s.tirx-flags", copy);
+  return p;
+}
+
+// "original: HASH" of the header's bytes as they are now.
+static char *original_line(const char *orig) {
+  size_t len;
+  char *data = sys_read_file(orig, &len);
+  uint64_t h = 1469598103934665603ULL;
+  for (size_t i = 0; data && i < len; i++) h = (h ^ (unsigned char)data[i]) * 1099511628211ULL;
+  free(data);
+  char *line = xmalloc(40);
+  snprintf(line, 40, "original: %016llx\n", (unsigned long long)h);
+  return line;
+}
+
+// The stamp to write beside the copy at h->out (NULL: the copy would
+// overwrite another set of flags' copy, reported).
+static char *copy_stamp(const TirxHeader *h, const char *flags) {
+  char *spath = stamp_path(h->out), *orig = original_line(h->orig);
+  size_t slen = 0, clen = 0;
+  char *old_stamp = sys_read_file(spath, &slen);
+  char *old = old_stamp ? sys_read_file(h->out, &clen) : NULL;
+  Buf b = {0};
+  buf_puts(&b, orig);
+  bool fresh = !old || strncmp(old_stamp, orig, strlen(orig));  // no copy, or made from other bytes
+  bool same = old && clen == h->text.len && !memcmp(old, h->text.data ? h->text.data : "", clen);
+  const char *others = fresh ? "" : old_stamp + strlen(orig);
+  if (!fresh && same) buf_puts(&b, others);  // shared: these flags join the others
+  if (!fresh && !same && strcmp(others, flags)) {
+    fprintf(stderr,
+            "tirx-pp: error: '%s' holds the rewritten copy of '%s' made with other flags, which this run's copy would "
+            "overwrite (the output of the translation unit that wrote it includes it)\n"
+            "tirx-pp: note: that copy's %s"
+            "tirx-pp: note: this run's   %s"
+            "tirx-pp: note: give each set of flags its own --headers-out directory\n",
+            h->out, h->orig, others, flags);
+    buf_free(&b);
+  } else if (!strstr(b.data, flags)) {
+    buf_puts(&b, flags);
+  }
+  free(spath);
+  free(orig);
+  free(old_stamp);
+  free(old);
+  return b.data;
+}
+
 static int run(Args *a) {
   size_t len;
   char *data = sys_read_file(a->in, &len);
@@ -90,7 +156,7 @@ static int run(Args *a) {
   if (rc == TIRX_OK && a->check) rc = check_device(&a->opt, result.device.data, data, len, stderr);
   if (rc == TIRX_OK) {
     // The output, the header copies and the depfile: all or none.
-    OutFile *files = xmalloc(sizeof(OutFile) * (size_t)(result.nheaders + 2));
+    OutFile *files = xmalloc(sizeof(OutFile) * (size_t)(2 * result.nheaders + 2));
     int n = 0;
     Buf dep = {0};
     char *dep_path = NULL;
@@ -102,13 +168,25 @@ static int run(Args *a) {
       }
       files[n++] = (OutFile){.path = a->depfile_path ? a->depfile_path : dep_path, .data = dep.data, .len = dep.len};
     }
-    for (int i = 0; i < result.nheaders; i++)
+    char *flags = a->opt.headers_out ? flags_line(a) : NULL;
+    size_t nstamps = sizeof(char *) * (size_t)(2 * result.nheaders + 1);  // path, text per copy
+    char **stamps = memset(xmalloc(nstamps), 0, nstamps);
+    for (int i = 0; i < result.nheaders; i++) {
       files[n++] = (OutFile){.path = result.headers[i].out, .data = result.headers[i].text.data,
                              .len = result.headers[i].text.len, .make_dirs = true};
+      if (!flags) continue;
+      char *text = stamps[2 * i + 1] = copy_stamp(&result.headers[i], flags);
+      if (!text) rc = TIRX_INPUT_ERROR;
+      stamps[2 * i] = stamp_path(result.headers[i].out);
+      files[n++] = (OutFile){.path = stamps[2 * i], .data = text, .len = text ? strlen(text) : 0, .make_dirs = true};
+    }
     const char *text = result.text.data ? result.text.data : "";
     // Standard output with the rest: a failure there leaves no depfile or header copy.
     files[n++] = (OutFile){.path = a->out, .to_stdout = !a->out, .data = text, .len = result.text.len};
-    rc = write_outputs(files, n);
+    if (rc == TIRX_OK) rc = write_outputs(files, n);
+    for (int i = 0; i < 2 * result.nheaders; i++) free(stamps[i]);
+    free(stamps);
+    free(flags);
     buf_free(&dep);
     free(dep_path);
     free(files);

@@ -84,7 +84,13 @@ void diag_at(Diag *d, DiagKind kind, size_t off, size_t len, const char *fmt, ..
   if (!d->out) return;
   Buf *b = message(d, kind, off);
   if (d->color) buf_puts(b, "\033[1m");
-  buf_printf(b, "%s:%d:%d: ", d->src->path, source_line(d->src, off), source_col(d->src, off));
+  const char *file;
+  size_t file_len;
+  int line = source_presumed(d->src, source_line(d->src, off), &file, &file_len);  // as clang names it
+  if (file)
+    buf_printf(b, "%.*s:%d:%d: ", (int)(file_len - 2), file + 1, line, source_col(d->src, off));
+  else
+    buf_printf(b, "%s:%d:%d: ", d->src->path, line, source_col(d->src, off));
   put_head(d, b, kind);
   va_list ap;
   va_start(ap, fmt);

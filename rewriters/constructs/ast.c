@@ -168,7 +168,29 @@ static const char *single_storage(CXCursor var) {
   return NULL;
 }
 
+// The offset of the first token `word` in [from, to), or to.
+static size_t find_word(const Source *src, size_t from, size_t to, const char *word) {
+  LexText t = {src->data, to};
+  size_t n = strlen(word);
+  for (size_t i = from; i < to;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_IDENT && e - i == n && !memcmp(t.s + i, word, n)) return i;
+    i = e > i ? e : i + 1;
+  }
+  return to;
+}
+
 bool check_copied_body(Ctx *c, const Annotation *an, int body) {
+  // The loop expands __COUNTER__ once, each copy would take the next value.
+  size_t counter = find_word(c->src, node_at(c, body)->start, node_at(c, body)->end, "__COUNTER__");
+  if (counter < node_at(c, body)->end) {
+    diag_error(c->diag, counter,
+               "__COUNTER__ in the body of a loop under '%s' would take a new value in each copy of the body, where "
+               "the loop reads one: read it once before the loop (constexpr int id = __COUNTER__;)",
+               spelling_of(an));
+    return false;
+  }
   for (int i = body; i <= node_at(c, body)->last; i++) {
     const Node *n = node_at(c, i);
     if (n->kind == CXCursor_LabelStmt) {
@@ -313,7 +335,9 @@ typedef struct {
 
 static void render_jump(Render *r, const Edit *e) {
   const Jump *j = e->data;
-  if (j->is_break)
+  if (j->x->structured)
+    render_text(r, arena_printf(r->edits->arena, "{ __tirx_broke_%d = true; break; }", j->x->id));
+  else if (j->is_break)
     render_text(r, arena_printf(r->edits->arena, "goto __tirx_break_%d_%d", j->x->id, j->x->group));
   else
     render_text(r, arena_printf(r->edits->arena, "goto __tirx_continue_%d_%d", j->x->id, j->x->iteration));
@@ -332,7 +356,13 @@ void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int ta
     }
     Jump *j = arena_alloc(c->arena, sizeof *j);
     *j = (Jump){x, is_break};
-    edit_add(c->edits, (Edit){.start = n->start, .end = n->end, .fn = render_jump, .data = j});
+    size_t end = n->end;
+    if (x->structured) {  // `{ flag = true; break; }` takes the `;` in (`if (x) break; else`)
+      size_t semi = lex_skip_blank(c->src, end);
+      if (semi < c->src->len && c->src->data[semi] == ';') end = semi + 1;
+    }
+    if (is_break || !x->structured)  // a structured copy's do takes continue as it is
+      edit_add(c->edits, (Edit){.start = n->start, .end = end, .fn = render_jump, .data = j});
     if (is_break)
       x->has_break = true;
     else
@@ -341,11 +371,11 @@ void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int ta
 }
 
 void render_break_label(Render *r, const Expansion *x, int line) {
-  if (x->has_break) (void)line, render_gen(r, r->line, " __tirx_break_%d_%d:;", x->id, x->group);
+  if (x->has_break && !x->structured) (void)line, render_gen(r, r->line, " __tirx_break_%d_%d:;", x->id, x->group);
 }
 
 void render_continue_label(Render *r, const Expansion *x, int line) {
-  if (x->has_continue) (void)line, render_gen(r, r->line, " __tirx_continue_%d_%d:;", x->id, x->iteration);
+  if (x->has_continue && !x->structured) (void)line, render_gen(r, r->line, " __tirx_continue_%d_%d:;", x->id, x->iteration);
 }
 
 void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at) {
@@ -365,4 +395,18 @@ CXCursor var_read_in(const Ctx *c, int node, Span name) {
     if (match) return var;
   }
   return clang_getNullCursor();
+}
+
+const char *presumed_place(Ctx *c, size_t off, int *line) {
+  const char *file;
+  size_t len;
+  *line = source_presumed(c->src, source_line(c->src, off), &file, &len);
+  return file ? arena_strndup(c->arena, file, len) : c->path_literal;
+}
+
+size_t function_body_start(const Ctx *c, int func) {
+  size_t body = node_at(c, func)->end;
+  for (int i = node_at(c, func)->last; i > func; i--)
+    if (node_at(c, i)->kind == CXCursor_CompoundStmt && node_at(c, i)->parent == func) body = node_at(c, i)->start;
+  return body;
 }

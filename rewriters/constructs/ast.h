@@ -88,7 +88,17 @@ typedef struct {
   int iteration;  // continue label of the current iteration
   int group;      // break label of the current group (grid: outer indices)
   bool has_break, has_continue;
+  bool structured;  // no goto (a constexpr function takes none): continue stays, the
+                    // copy's body is a `do { } while (0)`; break sets a flag that
+                    // skips the copies after it, then leaves the do
 } Expansion;
 void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int target, void *), void *arg);
 void render_break_label(Render *r, const Expansion *x, int line);
 void render_continue_label(Render *r, const Expansion *x, int line);
+
+// Where off is as the input's own #line directives say (clang's presumed
+// location): the file's name as a C string literal, and *line.
+const char *presumed_place(Ctx *c, size_t off, int *line);
+// Where the body of function node func starts (its end when it has none):
+// what lies before is its declaration (attributes, specifiers, name).
+size_t function_body_start(const Ctx *c, int func);

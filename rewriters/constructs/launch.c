@@ -372,8 +372,10 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
     edit_replace(c->edits, l.config_start, l.config_end,
                  "<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>");
   }
-  const char *end = arena_printf(a, "tirx_launch_end(__tirx_launch, %s, %d, %d, %s, %s, %s)", c->path_literal,
-                                 source_line(c->src, st.start), source_col(c->src, st.start),
+  int line;
+  const char *file = presumed_place(c, st.start, &line);
+  const char *end = arena_printf(a, "tirx_launch_end(__tirx_launch, %s, %d, %d, %s, %s, %s)", file, line,
+                                 source_col(c->src, st.start),
                                  c_string_literal(a, l.kernel.s, l.kernel.len), blocking ? "true" : "false",
                                  status ? "false" : "true");
   if (status) end = arena_printf(a, "%.*s = %s", (int)status->len, status->s, end);

@@ -20,6 +20,8 @@ typedef struct {
   char **values;  // literal of each iteration
   int count;
   const char *final;  // value after the last iteration (assignment form)
+  const char *keep;   // `(void)n;` for the locals only the loop's header read (the bound's)
+  bool unevaluated;   // the body reads i only where it is not evaluated (sizeof)
   Expansion x;
 } Unroll;
 
@@ -32,17 +34,28 @@ static void render_unroll(Render *r, const Edit *e) {
   Unroll *u = e->data;
   u->x.id = ++r->counter;
   u->x.group = 0;
+  bool in_do = u->x.structured && (u->x.has_break || u->x.has_continue);
   render_text(r, "{");
+  // The copies no longer read what the header read: nvcc would say the
+  // bound's variable is never referenced (#177-D), where the loop gave no warning.
+  if (*u->keep) render_text(r, arena_printf(r->edits->arena, " %s", u->keep));
+  if (u->x.structured && u->x.has_break)
+    render_text(r, arena_printf(r->edits->arena, " bool __tirx_broke_%d = false;", u->x.id));
   for (int k = 0; k < u->count; k++) {
     u->x.iteration = k;
     render_line_start(r, u->line);
     if (!u->declared)
       render_gen(r, u->line, "{ %s = %s; ", u->name, u->values[k]);
+    else if (u->unevaluated)  // sizeof alone reads it: no value (set, never used: #550-D)
+      render_gen(r, u->line, "{ %s %s; ", u->type, u->name);
     else if (u->used)  // not `const`: see below
       render_gen(r, u->line, "{ %s %s = %s; ", u->type, u->name, u->values[k]);
     else
       render_gen(r, u->line, "{ ");
+    if (in_do && u->x.has_break) render_text(r, arena_printf(r->edits->arena, "if (!__tirx_broke_%d) ", u->x.id));
+    if (in_do) render_text(r, "do ");
     render_range(r, u->body_start, u->end);
+    if (in_do) render_text(r, " while (0);");
     render_continue_label(r, &u->x, u->line);
     render_text(r, " }");
   }
@@ -333,6 +346,51 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
   return ok;
 }
 
+// `(void)n;` for each local variable (not the loop's own) that the loop's
+// header reads: the copies do not read it again.
+static const char *header_locals(Ctx *c, const ForParts *fp, CXCursor var) {
+  const char *out = "";
+  int parts[] = {fp->init, fp->cond, fp->inc};
+  for (int p = 0; p < 3; p++) {
+    if (parts[p] < 0) continue;
+    for (int i = parts[p]; i <= node_at(c, parts[p])->last; i++) {
+      if (node_at(c, i)->kind != CXCursor_DeclRefExpr) continue;
+      CXCursor ref = clang_getCursorReferenced(node_at(c, i)->cur);
+      enum CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(ref));
+      if (clang_getCursorKind(ref) != CXCursor_VarDecl || clang_equalCursors(ref, var) || !front_is_function(parent))
+        continue;
+      CXString name = clang_getCursorSpelling(ref);
+      const char *text = arena_printf(c->arena, "(void)%s;", clang_getCString(name));
+      clang_disposeString(name);
+      if (!strstr(out, text)) out = arena_printf(c->arena, "%s%s%s", out, *out ? " " : "", text);
+    }
+  }
+  return out;
+}
+
+// Whether every read of var in the body is unevaluated (under sizeof or
+// alignof): a copy's `T i = v;` is then set but never used (#550-D).
+static bool only_unevaluated(Ctx *c, int body, CXCursor var) {
+  bool any = false;
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    if (!is_ref_to(node_at(c, i)->cur, var)) continue;
+    int p = node_at(c, i)->parent;
+    while (p >= body && node_at(c, p)->kind != CXCursor_UnaryExpr) p = node_at(c, p)->parent;
+    if (p < body) return false;
+    any = true;
+  }
+  return any;
+}
+
+// Whether the statement is in a constexpr (or consteval) function, which
+// takes no goto (the labels of break and continue).
+static bool in_constexpr_function(Ctx *c, int node) {
+  int f = node_at(c, node)->func;
+  if (f < 0) return false;
+  LexText t = {c->src->data, function_body_start(c, f)};
+  return text_has_word(t, node_at(c, f)->start, "constexpr") || text_has_word(t, node_at(c, f)->start, "consteval");
+}
+
 void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   static const char *const none[] = {NULL};
   LoopHeader h;
@@ -364,7 +422,10 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   u->name = h.name;
   u->declared = h.declared;
   u->used = uses_var(c, h.fp.body, h.var, h.name);
+  u->unevaluated = u->used && only_unevaluated(c, h.fp.body, h.var);
+  u->keep = header_locals(c, &h.fp, h.var);
   int self = st.node;
+  u->x.structured = in_constexpr_function(c, st.node);
   add_jumps(c, h.fp.body, &u->x, binds_to, &self);
   note_copies(c, an->start, st.end, u->count, an->start);
   edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_unroll, .data = u});

@@ -76,11 +76,18 @@ static bool main_offset(const Front *f, CXSourceLocation loc, size_t *off) {
   return true;
 }
 
+// Where another file includes this one (its #include's file and offset).
+typedef struct {
+  CXFile file;
+  unsigned off;
+} IncludedAt;
+
 typedef struct {
   Front *f;
   VEC(Node) nodes;
   VEC(int) stack;  // open ancestors, innermost last
   VEC(Range) macros;
+  VEC(IncludedAt) included_at;
 } Walk;
 
 bool front_is_function(enum CXCursorKind k) {
@@ -123,6 +130,21 @@ static bool is_instantiation(CXCursor cur) {
   return !clang_Cursor_isNull(t) && clang_equalLocations(clang_getCursorLocation(t), clang_getCursorLocation(cur));
 }
 
+// Whether the cursor, of another file, spans an #include of this one (a
+// file included inside a function body: `#include "body.inc"`).
+static bool spans_inclusion(const Walk *w, CXSourceRange ext) {
+  CXFile sf, ef;
+  unsigned s, e;
+  clang_getExpansionLocation(clang_getRangeStart(ext), &sf, NULL, NULL, &s);
+  clang_getExpansionLocation(clang_getRangeEnd(ext), &ef, NULL, NULL, &e);
+  if (!sf || !ef || !clang_File_isEqual(sf, ef)) return false;
+  for (int i = 0; i < w->included_at.len; i++)
+    if (clang_File_isEqual(sf, w->included_at.items[i].file) && s <= w->included_at.items[i].off &&
+        w->included_at.items[i].off < e)
+      return true;
+  return false;
+}
+
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   Front *f = w->f;
@@ -130,8 +152,15 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
   if (clang_getCursorKind(parent) == CXCursor_TranslationUnit && is_instantiation(cur)) return CXChildVisit_Continue;
   CXSourceRange ext = clang_getCursorExtent(cur);
   size_t start, end;
-  if (!main_offset(f, clang_getRangeStart(ext), &start) || !main_offset(f, clang_getRangeEnd(ext), &end))
-    return CXChildVisit_Continue;
+  if (!main_offset(f, clang_getRangeStart(ext), &start) || !main_offset(f, clang_getRangeEnd(ext), &end)) {
+    // An enclosing function and statements of the file that includes this
+    // one in their midst: nodes that span the whole file, as its context
+    // (what encloses a function, a namespace, is read through, as at the top).
+    if (!w->included_at.len || kind == CXCursor_MacroExpansion || !spans_inclusion(w, ext))
+      return CXChildVisit_Continue;
+    if (!front_is_function(kind) && !clang_isStatement(kind)) return CXChildVisit_Recurse;  // a namespace, say
+    start = 0, end = f->src->len;
+  }
   if (kind == CXCursor_MacroExpansion) {
     Range r = {start, end};
     VEC_PUSH(f->arena, w->macros, r);
@@ -1211,12 +1240,22 @@ static bool blanks_proven(const Front *f, const Blanked *b, int n) {
 }
 
 // The node table, errors and skipped blocks of f's file.
+static void add_included_at(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  Walk *w = data;
+  if (!depth || !clang_File_isEqual(file, w->f->main_file)) return;
+  IncludedAt at;
+  clang_getExpansionLocation(stack[0], &at.file, NULL, NULL, &at.off);
+  if (at.file) VEC_PUSH(w->f->arena, w->included_at, at);
+}
+
 static void index_file(Front *f, FrontClock *clock) {
   collect_errors(f);
   front_lap(clock, "errors");
   collect_skipped(f);
   front_lap(clock, "skipped");
   Walk w = {.f = f};
+  // A header (not the input) may be included inside a function.
+  if (!f->owns_tu) clang_getInclusions(f->tu, add_included_at, &w);
   clang_visitChildren(clang_getTranslationUnitCursor(f->tu), visit, &w);
   front_lap(clock, "visit");
   while (w.stack.len) w.nodes.items[w.stack.items[--w.stack.len]].last = w.nodes.len - 1;

@@ -46,6 +46,7 @@ bool libclang_load(const char **why);
 #define clang_getCursorKind (tirx_libclang.clang_getCursorKind)
 #define clang_getCursorDefinition (tirx_libclang.clang_getCursorDefinition)
 #define clang_getCursorReferenced (tirx_libclang.clang_getCursorReferenced)
+#define clang_getCursorSemanticParent (tirx_libclang.clang_getCursorSemanticParent)
 #define clang_getNumOverloadedDecls (tirx_libclang.clang_getNumOverloadedDecls)
 #define clang_getOverloadedDecl (tirx_libclang.clang_getOverloadedDecl)
 #define clang_getCursorSpelling (tirx_libclang.clang_getCursorSpelling)

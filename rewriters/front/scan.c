@@ -193,6 +193,10 @@ static size_t scan_directive(Arena *a, Text t, size_t i, AnnotationList *out, Fo
     }
   } else if (word_at(t, j, k, "define")) {
     scan_define(a, t, k, end, found);
+  } else if (word_at(t, j, k, "include_next")) {
+    scan_include(a, t, i, k, end, found);
+    found->includes.items[found->includes.len - 1].computed = true;
+    found->includes.items[found->includes.len - 1].next = true;
   } else if (word_at(t, j, k, "include")) {
     scan_include(a, t, i, k, end, found);
     size_t len = end - k;

@@ -33,6 +33,8 @@ typedef struct {
   size_t name_end;    // just past the closing '"' or '>'
   bool angled;        // <...>
   bool computed;      // `#include MACRO`: only the preprocessor knows the name
+  bool next;          // `#include_next`: found past the directory of the including file
+                      // (computed too: only the preprocessor knows which file)
 } IncludeLine;
 
 typedef struct {

@@ -202,6 +202,22 @@ static int add_file(Arena *a, Tu *tu, int *cap, TuFile f) {
   return tu->n++;
 }
 
+// The user's files of the parse's -include flags, found as clang finds them:
+// from where tirx-pp runs, in the -iquote directories, then as <name>.
+static void add_forced(Arena *a, const TirxOptions *opt, Tu *tu, int *cap) {
+  for (int i = 0; i + 1 < opt->nclang_args; i++) {
+    if (strcmp(opt->clang_args[i], "-include")) continue;
+    bool system;
+    const char *path = search(a, tu, ".", opt->clang_args[++i], false, &system);
+    const char *r = path ? arena_realpath(a, path) : NULL;
+    if (!r || !tu_is_user_file(tu, r) || tu_find(tu, r) >= 0) continue;
+    const Source *src = tu_read_source(a, path);
+    if (src)
+      add_file(a, tu, cap, (TuFile){.path = path, .real = r, .src = src, .system = system, .forced = true,
+                                    .anns = scan_annotations(a, src)});
+  }
+}
+
 void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu) {
   tu_read_probed(a, opt, main, anns, tu, NULL);
 }
@@ -216,6 +232,7 @@ void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, Annota
   const char *real = arena_realpath(a, main->path);
   add_file(a, tu, &cap, (TuFile){.path = main->path, .real = real ? real : absolute(a, main->path),
                                   .src = main, .anns = anns});
+  add_forced(a, opt, tu, &cap);
   // Breadth first: each file's include lines, in order, once per file.
   for (int f = 0; f < tu->n; f++) {
     TuFile *file = &tu->files[f];
@@ -307,6 +324,13 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
                  "alone, so nvcc sees them as they are",
                  file->path);
     if (!file->written) continue;
+    if (file->forced) {
+      diag_plain(d, DIAG_ERROR,
+                 "'%s' holds tirx annotations%s but is read through -include, which tirx-pp cannot redirect to "
+                 "its rewritten copy; #include it at the top of '%s' instead",
+                 file->path, file->anns.len ? "" : " (in a header it includes)", tu->files[0].path);
+      return false;
+    }
     if (!dir) {
       diag_plain(d, DIAG_ERROR,
                  "'%s' includes annotated headers ('%s'), whose rewritten copies need a place: write the output "
@@ -343,11 +367,26 @@ const char *tu_include_name(Arena *a, const Tu *tu, int f, int k) {
   return quoted(a, relative(a, from, target->real));
 }
 
-size_t tu_preamble_limit(const Tu *tu) {
+// Whether file f, or a user file it reaches, has a computed #include (or an
+// #include_next): what that finds must be parsed, not read from a PCH, so
+// that the check of the files the text did not show (driver.c) sees it.
+static bool reaches_computed(const Tu *tu, int f, bool *seen) {
+  if (seen[f]) return false;
+  seen[f] = true;
+  const TuFile *file = &tu->files[f];
+  for (int k = 0; k < file->anns.nincludes; k++)
+    if (file->anns.includes[k].computed || (file->targets[k] > 0 && reaches_computed(tu, file->targets[k], seen)))
+      return true;
+  return false;
+}
+
+size_t tu_preamble_limit(Arena *a, const Tu *tu) {
   const TuFile *main = &tu->files[0];
+  bool *seen = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
   for (int k = 0; k < main->anns.nincludes; k++) {
     int t = main->targets[k];
-    if (main->anns.includes[k].computed || (t > 0 && tu->files[t].written)) return main->anns.includes[k].start;
+    if (main->anns.includes[k].computed || (t > 0 && (tu->files[t].written || reaches_computed(tu, t, seen))))
+      return main->anns.includes[k].start;
   }
   return (size_t)-1;
 }

@@ -23,6 +23,7 @@ typedef struct {
   AnnotationList anns;
   int *targets;       // per include line: the user file it reaches, -1 for none
   bool system;        // found through the user's -isystem: never rewritten
+  bool forced;        // read through -include FILE: no #include line to redirect
   bool written;       // it is the input, or it (or a header it reaches) is annotated
   const char *out;    // absolute path where its output goes (standard output: beside the input)
 } TuFile;
@@ -82,5 +83,5 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d);
 const char *tu_include_name(Arena *a, const Tu *tu, int f, int k);
 // The end of the input's preamble that a cached parse may hold: before the
 // first include line that reaches an annotated header (those must be parsed
-// with their stubs); (size_t)-1 when there is none.
-size_t tu_preamble_limit(const Tu *tu);
+// with their stubs) or a computed #include; (size_t)-1 when there is none.
+size_t tu_preamble_limit(Arena *a, const Tu *tu);

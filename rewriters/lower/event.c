@@ -49,7 +49,8 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
   const char *slot = op->slot.len ? arena_printf(c->arena, "%.*s", (int)op->slot.len, op->slot.s) : "0";
   const char *bars = op->slot.len ? arena_printf(c->arena, "%.*s", (int)n.len, n.s)
                                   : arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
-  int line = source_line(c->src, op->an->start);
+  int line;
+  const char *file = presumed_place(c, op->an->start, &line);
   bool cl = op->event->cluster != NULL;  // acquire at cluster scope
   if (op->has_extra) {  // explicit parity: no phase bookkeeping
     if (!c->watchdog)
@@ -58,7 +59,7 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
     return arena_printf(c->arena, "%s(%s, %s, %.*s, %lldll, \"%.*s\", %s, %d)",
                         cl ? "tirx_cluster_event_wait_parity_watchdog" : "tirx_event_wait_parity_watchdog", bars,
                         address(c, op), (int)op->extra.len, op->extra.s, c->watchdog, (int)n.len, n.s,
-                        c->path_literal, line);  // the slot once: the header finds it from the address
+                        file, line);  // the slot once: the header finds it from the address
   }
   const char *phase = phase_var(c, op->event, region_index(k, op));
   if (!c->watchdog)
@@ -66,7 +67,7 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
                         slot);
   return arena_printf(c->arena, "%s(%s, %s, %s, %lldll, \"%.*s\", %s, %d)",
                       cl ? "tirx_cluster_event_wait_watchdog" : "tirx_event_wait_watchdog", bars, phase, slot,
-                      c->watchdog, (int)n.len, n.s, c->path_literal, line);
+                      c->watchdog, (int)n.len, n.s, file, line);
 }
 
 static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {

@@ -8,15 +8,54 @@
 #include "kernel.h"
 #include "region.h"
 
-// __launch_bounds__(threads, 1) before the kernel's name, unless it has some.
+// The `if constexpr` of the kernel whose branch holds the partition, -1 if none.
+static int constexpr_if_around(Ctx *c, const Kernel *k) {
+  const Node *f = node_at(c, k->func);
+  int found = -1;
+  for (int i = k->func + 1; i <= f->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_IfStmt || k->part->start < n->start || k->part->start >= n->end) continue;
+    size_t after = lex_skip_blank(c->src, n->start + 2);
+    if (after + 9 <= c->src->len && !memcmp(c->src->data + after, "constexpr", 9)) found = i;
+  }
+  return found;
+}
+
+// Whether a region of the kernel sets its registers (setmaxnreg, which needs
+// the launch bounds).
+static bool sets_registers(const Kernel *k) {
+  int cap = kernel_register_cap(k);
+  for (int i = 0; i < k->regions.len; i++)
+    if (k->regions.items[i].regs && k->regions.items[i].regs != cap) return true;
+  return false;
+}
+
+// __launch_bounds__(threads, 1) before the kernel's name, unless it has some
+// (or __maxnreg__, which nvcc does not take with them). A partition in one
+// branch of `if constexpr` does not bind the other instantiations: none then,
+// and an error when setmaxnreg needs them.
 static void add_launch_bounds(Ctx *c, Kernel *k) {
   const Node *f = node_at(c, k->func);
   size_t name;
   if (!front_offset(c->front, clang_getCursorLocation(f->cur), &name)) return;
-  size_t body = f->end;
-  for (int i = f->last; i > k->func; i--)
-    if (node_at(c, i)->kind == CXCursor_CompoundStmt && node_at(c, i)->parent == k->func) body = node_at(c, i)->start;
-  if (text_has_word((LexText){c->src->data, body}, f->start, "__launch_bounds__")) return;
+  size_t body = function_body_start(c, k->func);
+  if (text_has_word((LexText){c->src->data, body}, f->start, "__launch_bounds__") ||
+      text_has_word((LexText){c->src->data, body}, f->start, "__maxnreg__"))
+    return;
+  int branch = constexpr_if_around(c, k);
+  if (branch >= 0) {
+    if (!sets_registers(k)) return;
+    diag_error(c->diag, k->part->start,
+               "the partition is in one branch of 'if constexpr', but its regions' regs() need "
+               "__launch_bounds__(%d, 1) on the kernel, which would bind every instantiation, those that take the "
+               "other branch too (launched with other block sizes, they would no longer launch)",
+               k->nparts * k->group);
+    diag_note(c->diag, node_at(c, branch)->start,
+              "write the partitioned branch as a kernel of its own, or drop regs() from its regions; if every "
+              "instantiation launches %d threads, write __launch_bounds__(%d, 1) on the kernel yourself",
+              k->nparts * k->group, k->nparts * k->group);
+    return;
+  }
   CXString s = clang_getCursorSpelling(f->cur);
   size_t len = strlen(clang_getCString(s));
   clang_disposeString(s);

@@ -76,7 +76,13 @@ void render_text(Render *r, const char *text) { put(r, text, strlen(text)); }
 static bool sync(Render *r, int line) {
   if (r->no_line || r->line == line) return false;
   if (!r->at_bol) render_newline(r);
-  buf_printf(&r->out, "#line %d %s%s", line, r->path_literal, r->src->eol);
+  const char *file;
+  size_t file_len;
+  int presumed = source_presumed(r->src, line, &file, &file_len);  // the input's own #line kept
+  if (file)
+    buf_printf(&r->out, "#line %d %.*s%s", presumed, (int)file_len, file, r->src->eol);
+  else
+    buf_printf(&r->out, "#line %d %s%s", presumed, r->path_literal, r->src->eol);
   r->line = line;
   r->at_bol = true;
   return true;

@@ -1,0 +1,14 @@
+// unroll: break and continue in a constexpr function, which takes no goto: each
+// copy's body is a do { } while (0), break sets a flag that skips the copies after it.
+__host__ __device__ constexpr int first_neg(const int (&a)[4]) {
+  int r = -1;
+#pragma tirx unroll
+  for (int i = 0; i < 4; ++i) {
+    if (a[i] == 0) continue;
+    if (a[i] < 0) r = i; else continue;
+    if (r >= 0) break;
+  }
+  return r;
+}
+static_assert(first_neg({1, 0, -3, -4}) == 2, "first negative");
+__global__ void k(int *out) { constexpr int a[4] = {1, 2, -3, 4}; out[0] = first_neg(a); }

@@ -1,0 +1,3 @@
+__global__ void zero(float *x) {
+#include "body.inc"
+}

@@ -1,0 +1,3 @@
+#include "k.cuh"
+
+__global__ void add(float *x) { x[0] = k_sum(x); }

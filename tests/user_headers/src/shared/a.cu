@@ -1,0 +1,3 @@
+#include "sum.cuh"
+
+__global__ void first(float *x) { x[0] = sum_row(x); }
