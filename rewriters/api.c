@@ -1,9 +1,11 @@
 // api.c - the library's interface (tirxpp.h): each call runs under an
 // out-of-memory trap (util.h), so that running out of memory is an error
 // the caller gets back, never the end of its process.
+#include <setjmp.h>
 #include <stdio.h>
 
 #include "driver.h"
+#include "util.h"
 
 int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
   OomTrap trap;

@@ -1,9 +1,16 @@
-// tirxpp.h - the library interface: rewrite one annotated CUDA file.
+// tirxpp.h - the library interface: rewrite one annotated CUDA file. It
+// stands alone: a program includes it and nothing else of the library.
 #pragma once
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
-#include "util.h"
+// Bytes the library allocated (free them with tirx_result_free): the
+// library's own growable buffer (util.h's Buf is this type).
+typedef struct TirxBuf {
+  char *data;
+  size_t len, cap;
+} TirxBuf;
 
 #define TIRX_PP_VERSION "0.1.0"
 
@@ -37,12 +44,12 @@ enum { TIRX_OK = 0, TIRX_INPUT_ERROR = 1, TIRX_USAGE = 2, TIRX_IO_ERROR = 3 };
 typedef struct {
   char *orig;  // the header as the parse found it
   char *out;   // where its rewritten copy is to be written
-  Buf text;
+  TirxBuf text;
 } TirxHeader;
 
 typedef struct {
-  Buf text;      // the rewritten file
-  Buf device;    // with device_view: what NVRTC compiles (device.h)
+  TirxBuf text;      // the rewritten file
+  TirxBuf device;    // with device_view: what NVRTC compiles (device.h)
   char **deps;   // the files it depends on: the input, then what the parse read
   int ndeps;
   TirxHeader *headers;  // rewritten user headers, to be written with the output

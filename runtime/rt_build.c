@@ -61,9 +61,9 @@ const char *tirx_rt_status_name(TirxRtStatus s) {
 typedef struct {
   char **v;
   int n, cap;
-} Args;
+} RtArgs;
 
-static bool add(Args *a, const char *fmt, ...) {
+static bool rt_args_add(RtArgs *a, const char *fmt, ...) {
   if (a->n + 1 >= a->cap) {
     int cap = a->cap ? a->cap * 2 : 32;
     char **v = realloc(a->v, sizeof *v * (size_t)cap);
@@ -79,7 +79,7 @@ static bool add(Args *a, const char *fmt, ...) {
   return true;
 }
 
-static void args_free(Args *a) {
+static void rt_args_free(RtArgs *a) {
   for (int i = 0; i < a->n; i++) free(a->v[i]);
   free(a->v);
 }
@@ -87,20 +87,20 @@ static void args_free(Args *a) {
 // What nvcc gives a .cu file and NVRTC does not: the toolkit's headers,
 // libcu++ (for the fixed-width integer types), the stand-ins for <cstdint>,
 // <cstdio>, <cmath> in runtime/nvrtc_include, and tirx.h.
-static bool nvrtc_args(const RtBuild *b, Args *a) {
+static bool nvrtc_args(const RtBuild *b, RtArgs *a) {
   const TirxRtCompileOptions *o = b->opt;
   const char *cuda = env_or(b->cuda_path, "CUDA_PATH", "/usr/local/cuda");
-  bool ok = add(a, "-arch=%s", b->arch) && add(a, "-std=c++17") && add(a, "-lineinfo");
+  bool ok = rt_args_add(a, "-arch=%s", b->arch) && rt_args_add(a, "-std=c++17") && rt_args_add(a, "-lineinfo");
   if (o)
-    for (int i = 0; i < o->ninclude_dirs; i++) ok = ok && add(a, "-I%s", o->include_dirs[i]);
-  ok = ok && add(a, "-I%s", env_or(b->header_dir, "TIRX_RT_HEADER_DIR", TIRX_RT_HEADER_DIR));
-  ok = ok && add(a, "-I%s", env_or(b->nvrtc_include, "TIRX_RT_NVRTC_INCLUDE", TIRX_RT_NVRTC_INCLUDE));
-  ok = ok && add(a, "--pre-include=cstdint");
-  ok = ok && add(a, "-I%s/include", cuda) && add(a, "-I%s/include/cccl", cuda);
-  ok = ok && add(a, "-DTIRX_PP_OUTPUT");
+    for (int i = 0; i < o->ninclude_dirs; i++) ok = ok && rt_args_add(a, "-I%s", o->include_dirs[i]);
+  ok = ok && rt_args_add(a, "-I%s", env_or(b->header_dir, "TIRX_RT_HEADER_DIR", TIRX_RT_HEADER_DIR));
+  ok = ok && rt_args_add(a, "-I%s", env_or(b->nvrtc_include, "TIRX_RT_NVRTC_INCLUDE", TIRX_RT_NVRTC_INCLUDE));
+  ok = ok && rt_args_add(a, "--pre-include=cstdint");
+  ok = ok && rt_args_add(a, "-I%s/include", cuda) && rt_args_add(a, "-I%s/include/cccl", cuda);
+  ok = ok && rt_args_add(a, "-DTIRX_PP_OUTPUT");
   if (o) {
-    for (int i = 0; i < o->ndefines; i++) ok = ok && add(a, "-D%s", o->defines[i]);
-    for (int i = 0; i < o->nnvrtc_options; i++) ok = ok && add(a, "%s", o->nvrtc_options[i]);
+    for (int i = 0; i < o->ndefines; i++) ok = ok && rt_args_add(a, "-D%s", o->defines[i]);
+    for (int i = 0; i < o->nnvrtc_options; i++) ok = ok && rt_args_add(a, "%s", o->nvrtc_options[i]);
   }
   return ok;
 }
@@ -115,7 +115,7 @@ static void field_int(RtSha256 *s, long v) {
   field_str(s, buf);
 }
 
-static TirxRtStatus make_key(const RtBuild *b, const Args *a, RtKey *key, char *msg, size_t msglen) {
+static TirxRtStatus make_key(const RtBuild *b, const RtArgs *a, RtKey *key, char *msg, size_t msglen) {
   int major = 0, minor = 0;
   if (tirx_nvrtc_version(&major, &minor) != 0) {
     say(msg, msglen, "NVRTC is unavailable (libnvrtc.so.13; $TIRX_NVRTC_LIBRARY)");
@@ -141,9 +141,9 @@ static TirxRtStatus make_key(const RtBuild *b, const Args *a, RtKey *key, char *
 }
 
 TirxRtStatus rt_build_key(const RtBuild *b, RtKey *key, char *msg, size_t msglen) {
-  Args a = {0};
+  RtArgs a = {0};
   TirxRtStatus st = nvrtc_args(b, &a) ? make_key(b, &a, key, msg, msglen) : TIRX_RT_ERR_MEMORY;
-  args_free(&a);
+  rt_args_free(&a);
   return st;
 }
 
@@ -206,15 +206,15 @@ bool rt_rewriter_available(const char *src, size_t len, char *why, size_t whylen
 static TirxRtStatus rewrite(const RtBuild *b, RtRewrite *rw, char *msg, size_t msglen) {
   *rw = (RtRewrite){0};
   const TirxRtCompileOptions *o = b->opt;
-  Args clang = {0};
+  RtArgs clang = {0};
   char arch[RT_ARCH_MAX];
   bool ok = true;
-  for (int i = 0; o && i < o->ninclude_dirs; i++) ok = ok && add(&clang, "-I%s", o->include_dirs[i]);
-  for (int i = 0; o && i < o->ndefines; i++) ok = ok && add(&clang, "-D%s", o->defines[i]);
+  for (int i = 0; o && i < o->ninclude_dirs; i++) ok = ok && rt_args_add(&clang, "-I%s", o->include_dirs[i]);
+  for (int i = 0; o && i < o->ndefines; i++) ok = ok && rt_args_add(&clang, "-D%s", o->defines[i]);
   size_t diaglen = 0;
   FILE *out = open_memstream(&rw->log, &diaglen);
   if (!ok || !out) {
-    args_free(&clang);
+    rt_args_free(&clang);
     return TIRX_RT_ERR_MEMORY;
   }
   TirxOptions opt = {
@@ -231,7 +231,7 @@ static TirxRtStatus rewrite(const RtBuild *b, RtRewrite *rw, char *msg, size_t m
   // pthread_once, each rewrite has its own index, arena and cache temporaries).
   int rc = tirx_rewrite(&opt, b->src, b->len, &res, out);
   fclose(out);
-  args_free(&clang);
+  rt_args_free(&clang);
   if (rc != TIRX_OK) {
     say(msg, msglen, "%s: tirx-pp %s", b->name, rc == TIRX_INPUT_ERROR ? "found errors" : "failed");
     return TIRX_RT_ERR_REWRITE;
@@ -306,7 +306,7 @@ static void log_append(char **log, const char *more) {
   *log = s;
 }
 
-static TirxRtStatus compile(const RtBuild *b, const Args *a, const char *text, RtImage *out, char **log, char *msg,
+static TirxRtStatus compile(const RtBuild *b, const RtArgs *a, const char *text, RtImage *out, char **log, char *msg,
                             size_t msglen) {
   const TirxRtCompileOptions *o = b->opt;
   int nk = o ? o->nkernels : 0;
@@ -339,7 +339,7 @@ static TirxRtStatus compile(const RtBuild *b, const Args *a, const char *text, R
 
 // The files a cubin is made from: those the rewrite read, and those NVRTC
 // reads, found through the -I options and --pre-include.
-static bool cubin_deps(const Args *a, const RtRewrite *rw, RtDeps *deps) {
+static bool cubin_deps(const RtArgs *a, const RtRewrite *rw, RtDeps *deps) {
   const char **dirs = malloc(sizeof *dirs * (size_t)(a->n + 1));
   if (!dirs) return false;
   int ndirs = 0;
@@ -362,7 +362,7 @@ TirxRtStatus rt_build(const RtBuild *b, RtImage *out, bool *cached, char **log, 
   *cached = false;
   *log = NULL;
   msg[0] = '\0';
-  Args a = {0};
+  RtArgs a = {0};
   RtKey key;
   TirxRtStatus st = nvrtc_args(b, &a) ? make_key(b, &a, &key, msg, msglen) : TIRX_RT_ERR_MEMORY;
   // A cubin is used while every file it was compiled from is as it was.
@@ -392,7 +392,7 @@ TirxRtStatus rt_build(const RtBuild *b, RtImage *out, bool *cached, char **log, 
     if (st == TIRX_RT_OK && b->cache_dir) rt_cache_store(b->cache_dir, &key, out);
     rt_rewrite_free(&rw);
   }
-  args_free(&a);
+  rt_args_free(&a);
   if (!*log && !(*log = strdup(""))) {
     rt_image_free(out);
     if (st == TIRX_RT_OK) say(msg, msglen, "out of memory");

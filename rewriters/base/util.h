@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "tirxpp.h"
+
 // Everything one run of tirx-pp allocates lives in one arena, freed at once.
 typedef struct Arena Arena;
 Arena *arena_new(void);
@@ -21,11 +23,10 @@ typedef struct {
   size_t start, end;
 } Range;
 
-// A growable buffer of bytes (malloc-backed; call buf_free).
-typedef struct {
-  char *data;
-  size_t len, cap;
-} Buf;
+// A growable buffer of bytes (malloc-backed; call buf_free). The public
+// interface hands results out in it, so it is defined there, as TirxBuf
+// (tirxpp.h includes nothing of the library: no cycle).
+typedef TirxBuf Buf;
 void buf_put(Buf *b, const char *s, size_t n);
 void buf_puts(Buf *b, const char *s);
 void buf_putc(Buf *b, char c);
