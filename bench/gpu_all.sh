@@ -5,6 +5,7 @@
 #    reference, outputs compared, the tirx-pp builds under compute-sanitizer
 #    (but attention_fwd, gemm_fp8 and gemm_fp8_blockwise: steps 5 and 6);
 # 2. planted deadlocks built with --watchdog stop with the watchdog's message;
+#    a ring whose stages take two byte triggers each (tests/gpu/run_two_copies.sh);
 # 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu);
 # 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu);
 # 5. examples/attention_fwd.cu at ragged lengths under the sanitizers, then
@@ -28,6 +29,8 @@ SANITIZE=${SANITIZE:-1} "$root/tests/gpu/run_examples.sh" "$root/.device/pp" "${
 ex=$?
 "$root/tests/gpu/run_watchdog.sh" "$root/.device/deadlock_watchdog.cu" 2>&1 | tee "$logs/watchdog.log"
 wd=$?
+"$root/tests/gpu/run_two_copies.sh" --prepared "$root/.device" 2>&1 | tee "$logs/two_copies.log"
+tc=$?
 "$nvcc" -O3 -std=c++17 -I "$root/headers" -gencode=arch=compute_90a,code=sm_90a \
   "$root/.device/membw.pp.cu" -o /tmp/membw && /tmp/membw 2>&1 | tee "$logs/membw.log"
 bw=$?
@@ -47,4 +50,4 @@ at=$?
 ab=$?
 "$root/bench/fp8_gpu.sh" "$logs/fp8" 2>&1 | tee "$logs/fp8.log"
 f8=$?
-exit $(( ex || wd || bw || gm || at || ab || f8 ))
+exit $(( ex || wd || tc || bw || gm || at || ab || f8 ))

@@ -3,7 +3,7 @@
 # run needs, into .device/ (ignored by git; carry it to the GPU machine):
 # .device/pp/NAME.cu for every examples/NAME.cu (gemm_fp8.cu among them, for
 # bench/fp8_gpu.sh), the watchdog test, bench/membw.cu, the cluster tests
-# (.device/cluster/), and the commit.
+# (.device/cluster/), the two-copies ring (.device/two_copies/), and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,5 +15,8 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
 # Clusters (docs/clusters.md), run there by tests/gpu/run_cluster.sh --prepared .device
 "$root/tests/gpu/run_cluster.sh" --preprocess "$tool" "$root" "$root/.device/cluster"
+# Two byte triggers per stage (docs/regions-and-events.md), run there by
+# tests/gpu/run_two_copies.sh --prepared .device
+"$root/tests/gpu/run_two_copies.sh" --preprocess "$tool" "$root" "$root/.device/two_copies"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

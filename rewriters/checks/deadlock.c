@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "ast.h"
+#include "checks.h"
 #include "deadlock.h"
 #include "kernel.h"
 
@@ -891,20 +892,16 @@ static bool next_trigger(const Sim *s, int ch, int *t_out, int *i_out) {
   return false;
 }
 
-// The sum over the regions (and the code outside them) that trigger the
-// event of what one trigger site of each adds: what a phase gets when each
-// triggers once.
-static long long one_round(const Kernel *k, const Event *ev) {
-  long long sum = 0;
-  for (int i = 0; i < k->ops.len; i++) {
+// What a phase gets when each region (and the code outside them) that
+// triggers the event runs its triggers of one phase (checks.c: sites of one
+// phase add up); with sites it cannot count, one trigger of each.
+static long long one_round(Ctx *c, Kernel *k, Event *ev) {
+  long long sum = event_arrivals_per_phase(c, k, ev);
+  for (int i = 0; i < k->ops.len && !sum; i++) {
     const Op *op = &k->ops.items[i];
     if (op->event != ev || op->kind == OP_WAIT) continue;
-    bool seen = false;
-    for (int j = 0; j < i && !seen; j++)
-      seen = k->ops.items[j].event == ev && k->ops.items[j].kind != OP_WAIT && k->ops.items[j].region == op->region;
-    if (seen) continue;
     int threads = op->region ? op->region->threads : k->nparts * k->group;
-    sum += op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
+    sum = op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
   }
   return sum;
 }
@@ -927,7 +924,7 @@ static void explain_event(Sim *s, const Step *st, bool *said_event, bool credits
                                                  : "its condition is false";
     diag_note(c->diag, tr->an->start, "this trigger of '%.*s' never runs: %s", (int)ev->name.len, ev->name.s, why);
   }
-  long long need = needed(ev), round = one_round(k, ev);
+  long long need = needed(ev), round = one_round(c, k, (Event *)ev);
   if (ev->count && need > round && k->nparts) {
     diag_note(c->diag, ev->count->name.off,
               "count(%lld) asks for more arrivals per phase than one trigger of each region that triggers '%.*s' "
