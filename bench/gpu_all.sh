@@ -6,6 +6,7 @@
 #    (but attention_fwd, gemm_fp8 and gemm_fp8_blockwise: steps 5 and 6);
 # 2. planted deadlocks built with --watchdog stop with the watchdog's message;
 #    then the elected shuffle (tests/gpu/run_elect.sh --prepared);
+#    a ring whose stages take two byte triggers each (tests/gpu/run_two_copies.sh);
 # 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu);
 # 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu);
 # 5. examples/attention_fwd.cu at ragged lengths under the sanitizers, then
@@ -34,6 +35,8 @@ ex=$?
 wd=$?
 "$root/tests/gpu/run_elect.sh" --prepared "$root/.device" 2>&1 | tee "$logs/elect.log"
 el=$?
+"$root/tests/gpu/run_two_copies.sh" --prepared "$root/.device" 2>&1 | tee "$logs/two_copies.log"
+tc=$?
 "$nvcc" -O3 -std=c++17 -I "$root/headers" -gencode=arch=compute_90a,code=sm_90a \
   "$root/.device/membw.pp.cu" -o /tmp/membw && /tmp/membw 2>&1 | tee "$logs/membw.log"
 bw=$?
@@ -57,4 +60,4 @@ f8=$?
 vz=$?
 "$root/tests/gpu/run_launch_host.sh" --prepared "$root/.device" 2>&1 | tee "$logs/launch_host.log"
 lh=$?
-exit $(( ex || wd || el || bw || gm || at || ab || f8 || vz || lh ))
+exit $(( ex || wd || el || tc || bw || gm || at || ab || f8 || vz || lh ))

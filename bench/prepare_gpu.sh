@@ -4,7 +4,8 @@
 # .device/pp/NAME.cu for every examples/NAME.cu (gemm_fp8.cu among them, for
 # bench/fp8_gpu.sh), the watchdog test, bench/membw.cu, the cluster tests
 # (.device/cluster/), the elected shuffle (.device/elect/), the vectorize test
-# (.device/vectorize/), and the commit.
+# (.device/vectorize/), the launch in a host branch (.device/launch_host/), the
+# two-copies ring (.device/two_copies/), and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,5 +23,8 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$root/tests/gpu/run_vectorize.sh" --preprocess "$tool" "$root" "$root/.device/vectorize"
 # A launch in host-only code, run there by tests/gpu/run_launch_host.sh --prepared .device
 "$root/tests/gpu/run_launch_host.sh" --preprocess "$tool" "$root" "$root/.device/launch_host"
+# Two byte triggers per stage (docs/regions-and-events.md), run there by
+# tests/gpu/run_two_copies.sh --prepared .device
+"$root/tests/gpu/run_two_copies.sh" --preprocess "$tool" "$root" "$root/.device/two_copies"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

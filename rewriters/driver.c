@@ -183,6 +183,17 @@ static bool report_clang_errors(Ctx *c, size_t start, size_t end) {
   return clean;
 }
 
+// Forgets clang's "use of undeclared identifier 'NAME'" past `from`: the
+// annotation that meant to declare NAME was refused, with its reason.
+static void drop_undeclared(Ctx *c, size_t from, Span name) {
+  if (!name.len) return;
+  const char *undeclared = arena_printf(c->arena, "use of undeclared identifier '%.*s'", (int)name.len, name.s);
+  for (int i = 0; i < c->front->nerrors; i++) {
+    ClangError *e = &c->front->errors[i];
+    if (e->in_main && e->off >= from && e->message && !strcmp(e->message, undeclared)) e->message = NULL;
+  }
+}
+
 // When a construct failed while clang could not parse some other part of the
 // file (a missing header, say), that may be why: point at the first such error.
 static void note_clang_errors(Ctx *c) {
@@ -375,6 +386,7 @@ static void attach_all(Job *j) {
   j->ok = arena_alloc(c->arena, sizeof(bool) * (size_t)(anns->len + 1));
   for (int i = 0; i < anns->len; i++) {
     Annotation *an = &anns->items[i];
+    Span meant;
     an->skipped = j->host_only ? !j->host_only[i] : front_is_skipped(c->front, an->start);
     if (an->skipped || !is_statement_annotation(an)) continue;
     if (an->bad) {
@@ -398,6 +410,8 @@ static void attach_all(Job *j) {
     }
     if (is_declaration_annotation(an))  // stands alone; clang's complaints about its stub come last
       j->ok[i] = true;
+    else if (!loop_indices_named(c, an, &meant))  // clang's word on the index it did not declare would follow
+      drop_undeclared(c, an->end, meant);
     else
       j->ok[i] = attach(c, an, &j->stmts[i]) && report_clang_errors(c, an->start, j->stmts[i].end);
   }

@@ -176,8 +176,9 @@ void assign_barriers(Ctx *c, Kernel *k) {
   for (int i = 0; i < k->ops.len; i++) {
     Op *op = &k->ops.items[i];
     if (op->kind != OP_REGION_SYNC) continue;
-    if (!op->region) {
-      diag_error(c->diag, op->an->start, "tirx_region_sync() must be inside an async region");
+    if (!op->region) {  // (in a region that could not be read: said already)
+      if (!k->failed_regions && !k->failed_part)
+        diag_error(c->diag, op->an->start, "tirx_region_sync() must be inside an async region");
       continue;
     }
     if (!op->region->barrier && !(op->region->barrier = take_free_id(taken, &next)))

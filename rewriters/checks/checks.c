@@ -3,11 +3,13 @@
 // nowhere and fit the register file, and each event's arrivals per phase
 // are inferred (or it says why they cannot be). The other checks: barrier.c
 // (named barrier ids), uniform.c (docs/language.md#uniformity), deadlock.c (#the-deadlock-check).
+#include <stdint.h>
 #include <string.h>
 
 #include "ast.h"
 #include "checks.h"
 #include "kernel.h"
+#include "unroll.h"
 #include "uniform.h"
 
 static bool failed_target(const Kernel *k, Span name) {
@@ -59,8 +61,8 @@ static void check_chain(Ctx *c, Kernel *k, const int *chain, int n) {
   }
 }
 
-// What one trigger site adds to its event's arrivals per phase, threads
-// being its region's.
+// What one trigger site adds to its event's arrivals each time it runs,
+// threads being its region's.
 static long long arrivals(const Op *op, int threads) {
   // A cluster event's trigger: one arrival per warp in each block it reaches
   // (docs/clusters.md); the lowering multiplies by the blocks.
@@ -68,8 +70,338 @@ static long long arrivals(const Op *op, int threads) {
   return op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
 }
 
+// --- the arrivals of one phase ------------------------------------------------------
+//
+// Each trigger site runs once per phase of its slot, unless a loop around it
+// (in its region) repeats it within the phase: a loop in which the slot's
+// expression keeps its value and nothing waits (`for (int h = 0; h < 2; ++h)
+// tirx_trigger_bytes(full[s], HALF)`) runs it its trip count times. The loop
+// that changes the slot or waits is the phase's: each of its iterations is
+// another phase. Sites of one region on the same slot expression in one such
+// scope, with no wait and no change of the slot between them (the A and the
+// B copy of a GEMM, each with its tirx_trigger_bytes), arrive in the same
+// phase and add up; sites in other scopes, or in the branches of an if, are
+// alternatives (a prologue and a loop), and must agree.
+
+// Whether node i declares or assigns a variable that the slot names.
+static bool sets_slot(const Ctx *c, int i, Span slot) {
+  if (!slot.len) return false;
+  CXCursor var;
+  int from;
+  if (node_at(c, i)->kind != CXCursor_VarDecl && !assignment_at(c, i, clang_getNullCursor(), &var, &from))
+    return false;
+  if (node_at(c, i)->kind == CXCursor_VarDecl) var = node_at(c, i)->cur;
+  CXString sp = clang_getCursorSpelling(var);
+  bool named = *clang_getCString(sp) && text_has_word((LexText){slot.s, slot.len}, 0, clang_getCString(sp));
+  clang_disposeString(sp);
+  return named;
+}
+
+// The variable of the lambda that holds node i (`auto load = [&] { ... };`),
+// a null cursor when none.
+static CXCursor lambda_var(const Ctx *c, const Kernel *k, int i) {
+  for (int p = i; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
+    if (node_at(c, p)->kind != CXCursor_LambdaExpr) continue;
+    int v = node_at(c, p)->parent;
+    while (v >= 0 && node_at(c, v)->kind == CXCursor_UnexposedExpr) v = node_at(c, v)->parent;
+    return v >= 0 && node_at(c, v)->kind == CXCursor_VarDecl ? node_at(c, v)->cur : clang_getNullCursor();
+  }
+  return clang_getNullCursor();
+}
+
+// Whether a node of root's subtree declares or assigns a variable of the slot.
+static bool slot_set_in(const Ctx *c, int root, Span slot) {
+  for (int i = root; i <= node_at(c, root)->last; i++)
+    if (sets_slot(c, i, slot)) return true;
+  return false;
+}
+
+// Whether the nodes of root's subtree that start in [from, to) set the slot
+// or wait (on any event: a wait paces the loop around it), directly or
+// through a lambda they call.
+static bool phase_ends_in(const Ctx *c, const Kernel *k, int root, size_t from, size_t to, Span slot) {
+  for (int i = root; i <= node_at(c, root)->last; i++)
+    if (node_at(c, i)->start >= from && node_at(c, i)->start < to && sets_slot(c, i, slot)) return true;
+  for (int w = 0; w < k->ops.len; w++) {
+    const Op *op = &k->ops.items[w];
+    if (op->kind != OP_WAIT) continue;
+    size_t at = op->an->start;
+    if (at >= node_at(c, root)->start && at < node_at(c, root)->end && at >= from && at < to) return true;
+    int node = front_first_at(c->front, at);
+    CXCursor var = node < c->front->nnodes ? lambda_var(c, k, node) : clang_getNullCursor();
+    if (clang_Cursor_isNull(var)) continue;
+    for (int i = root; i <= node_at(c, root)->last; i++)
+      if (node_at(c, i)->start >= from && node_at(c, i)->start < to && is_ref_to(node_at(c, i)->cur, var))
+        return true;
+  }
+  return false;
+}
+
+// The constant trip count of a loop (unroll.c reads a `for`; `do ... while
+// (0)` runs once, `while (0)` never); false when it has none.
+static bool loop_trips(Ctx *c, const Annotation *an, int loop, long long *n) {
+  enum CXCursorKind kind = node_at(c, loop)->kind;
+  if (kind == CXCursor_DoStmt || kind == CXCursor_WhileStmt) {
+    CXCursor kids[2];
+    long long v;
+    bool u;
+    if (cursor_children(node_at(c, loop)->cur, kids, 2) != 2 ||
+        !front_eval_int(kids[kind == CXCursor_DoStmt ? 1 : 0], &v, &u) || v)
+      return false;
+    *n = kind == CXCursor_DoStmt;
+    return true;
+  }
+  Diag quiet = {.src = c->src};  // counts, prints nothing
+  LoopHeader h;
+  Stmt st = {.node = loop, .start = node_at(c, loop)->start, .end = stmt_end(c, loop)};
+  if (!read_loop(c, &quiet, an, st, &h) || !h.constant) return false;
+  *n = h.count;
+  return true;
+}
+
+typedef struct {
+  int scope;         // the statement each run of which is one phase of the site's slot
+  long long times;   // runs of the site per phase
+  int unknown_loop;  // a loop that repeats it within the phase with no constant trip count, else -1
+} Repeat;
+
+static Repeat site_repeat(Ctx *c, const Kernel *k, const Op *op) {
+  int top = op->region ? op->region->body.node : k->func;
+  int node = front_first_at(c->front, op->an->start);
+  Repeat r = {.scope = top, .times = 1, .unknown_loop = -1};
+  for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0 && p != top;
+       p = node_at(c, p)->parent) {
+    if (node_at(c, p)->kind == CXCursor_LambdaExpr) return r.scope = p, r;
+    if (!front_is_loop(node_at(c, p)->kind)) continue;
+    if (phase_ends_in(c, k, p, 0, SIZE_MAX, op->slot)) return r.scope = p, r;
+    long long n;
+    if (!loop_trips(c, op->an, p, &n) || r.times * n > (1 << 20)) return r.unknown_loop = p, r;
+    r.times *= n;
+  }
+  return r;
+}
+
+// Whether two sites of one region and event (a before b) arrive in the same
+// phase: one scope, one slot expression, no wait or change of the slot
+// between them, not in two branches of one if.
+static bool same_phase(Ctx *c, const Kernel *k, const Op *a, const Repeat *ra, const Op *b, const Repeat *rb) {
+  if (ra->scope != rb->scope || !span_same(span_trim(a->slot), span_trim(b->slot))) return false;
+  if (phase_ends_in(c, k, ra->scope, a->an->end, b->an->start, a->slot)) return false;
+  int node = front_first_at(c->front, b->an->start);
+  for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0 && p != ra->scope;
+       p = node_at(c, p)->parent) {
+    enum CXCursorKind kind = node_at(c, p)->kind;
+    if (a->an->start >= node_at(c, p)->start && a->an->start < node_at(c, p)->end)
+      return kind != CXCursor_IfStmt && kind != CXCursor_SwitchStmt && kind != CXCursor_ConditionalOperator;
+  }
+  return true;
+}
+
+// Whether the slot of op differs between the threads of one partition index
+// (`e[threadIdx.x % 2]`): its arrivals then split between slots.
+static bool slot_per_thread(const Ctx *c, const Names *by_thread, const Op *op) {
+  LexText t = {op->slot.s, op->slot.len};
+  if (!op->slot.len) return false;
+  if (text_has_word(t, 0, "threadIdx")) return true;
+  for (int i = 0; i < by_thread->len; i++) {
+    CXString sp = clang_getCursorSpelling(by_thread->items[i]);
+    bool named = text_has_word(t, 0, clang_getCString(sp));
+    clang_disposeString(sp);
+    if (named) return true;
+  }
+  (void)c;
+  return false;
+}
+
+typedef struct {
+  const Op *first;   // the group's first site
+  const Op *last;
+  long long sum;     // arrivals per phase, from the region's threads
+  long long one;     // arrivals per phase from one partition index (count(N) must not be smaller)
+  bool sites;        // more than one site
+  bool per_thread;   // a slot that differs between threads: `one` is not known
+} Group;
+
+static void disagree(Ctx *c, const Op *op, const char *fmt, long long a, int line, long long b) {
+  diag_error(c->diag, op->an->start, fmt, (int)op->event->name.len, op->event->name.s, a, line, b);
+}
+
+// The arrivals per phase of event ev (-1 when they cannot be counted, said
+// why when `report`; 0 when no site of it is an annotation), and into *one_index the most that one partition index
+// adds in one phase (-1 when unknown).
+static long long count_arrivals(Ctx *c, Kernel *k, Event *ev, bool report, long long *one_index) {
+  Names by_thread = {0};
+  static const char *const thread[] = {"threadIdx", NULL};
+  dependent_vars(c, k, thread, clang_getNullCursor(), &by_thread);
+  *one_index = 0;
+  long long total = 0;
+  bool ok = true;
+  Repeat *rep = arena_alloc(c->arena, sizeof(Repeat) * (size_t)(k->ops.len + 1));
+  for (int i = 0; i < k->ops.len; i++)
+    if (k->ops.items[i].event == ev && k->ops.items[i].kind != OP_WAIT) rep[i] = site_repeat(c, k, &k->ops.items[i]);
+  // The regions (and the code outside them), each with the groups of its sites.
+  for (int i = 0; i < k->ops.len && ok; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->event != ev || op->kind == OP_WAIT) continue;
+    bool region_seen = false;
+    for (int j = 0; j < i && !region_seen; j++)
+      region_seen = k->ops.items[j].event == ev && k->ops.items[j].kind != OP_WAIT &&
+                    k->ops.items[j].region == op->region;
+    if (region_seen) continue;
+    int threads = op->region ? op->region->threads : k->nparts * k->group;
+    Group *g = arena_alloc(c->arena, sizeof(Group) * (size_t)(k->ops.len + 1));
+    int *of = arena_alloc(c->arena, sizeof(int) * (size_t)(k->ops.len + 1));
+    int ng = 0;
+    for (int j = i; j < k->ops.len && ok; j++) {
+      const Op *q = &k->ops.items[j];
+      if (q->event != ev || q->kind == OP_WAIT || q->region != op->region) continue;
+      if (rep[j].unknown_loop >= 0) {
+        if (report) {
+          diag_error(c->diag, q->an->start,
+                     "'%.*s' needs count(N): this trigger runs a number of times per phase that tirx-pp cannot "
+                     "count (the loop around it neither changes its slot nor waits, and has no constant trip count)",
+                     (int)ev->name.len, ev->name.s);
+          diag_note(c->diag, node_at(c, rep[j].unknown_loop)->start, "the loop; declare the arrivals per phase with "
+                    "count(N)%s", q->kind == OP_TRIGGER_BYTES ? ", or trigger once with the sum of the bytes" : "");
+        }
+        ok = false;
+        break;
+      }
+      int in = -1;
+      for (int h = 0; h < ng && in < 0; h++) {
+        int last = of[h];
+        if (same_phase(c, k, g[h].last, &rep[last], q, &rep[j])) in = h;
+      }
+      if (in < 0) {
+        in = ng++;
+        g[in] = (Group){.first = q};
+      } else {
+        g[in].sites = true;
+        // Whether a site under a uniform `if` runs decides the phase's arrivals.
+        if (q->uniform_if >= 0 || g[in].first->uniform_if >= 0 || q->data_if >= 0 || g[in].first->data_if >= 0) {
+          if (report)
+            diag_error(c->diag, q->an->start,
+                       "'%.*s' needs count(N): this trigger and the one at line %d arrive in the same phase, and an "
+                       "'if' decides whether one of them runs",
+                       (int)ev->name.len, ev->name.s, source_line(c->src, g[in].first->an->start));
+          ok = false;
+          break;
+        }
+      }
+      g[in].last = q;
+      of[in] = j;
+      g[in].sum += rep[j].times * arrivals(q, threads);
+      g[in].one += rep[j].times * (q->kind == OP_TRIGGER_BYTES ? 1 : arrivals(q, k->group));
+      g[in].per_thread |= slot_per_thread(c, &by_thread, q) || q->data_if >= 0;
+    }
+    // The first group of the region decides; the others must agree.
+    for (int h = 1; h < ng && ok; h++) {
+      if (g[h].sum == g[0].sum) continue;
+      if (report && !g[h].sites && !g[0].sites)
+        disagree(c, g[h].first, "'%.*s' needs count(N): this trigger adds %lld arrivals, the one at line %d adds %lld",
+                    g[h].sum, source_line(c->src, g[0].first->an->start), g[0].sum);
+      else if (report)
+        disagree(c, g[h].first,
+                    "'%.*s' needs count(N): the triggers here add %lld arrivals per phase, those from line %d add "
+                    "%lld",
+                    g[h].sum, source_line(c->src, g[0].first->an->start), g[0].sum);
+      ok = false;
+    }
+    for (int h = 0; h < ng && ok; h++)
+      if (*one_index >= 0) *one_index = g[h].per_thread ? -1 : g[h].one > *one_index ? g[h].one : *one_index;
+    if (ok && ng) total += g[0].sum;
+  }
+  return ok ? total : -1;
+}
+
 // Arrivals per phase of each event: the sum, over the regions that trigger
-// it, of what one trigger of that region contributes.
+// it, of what the triggers of that region add in one phase.
+
+// A wait with a constant parity in a loop waits for that parity in every
+// iteration, but the phases of a slot alternate: from its second wait on a
+// slot it passes at once, on a phase it has already seen (or never returns).
+// Right only when no slot is waited twice: the loop changes the slot and
+// runs at most as many times as the event has slots.
+void check_constant_parities(Ctx *c, Kernel *k) {
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->kind != OP_WAIT || op->parity < 0) continue;
+    int top = op->region ? op->region->body.node : k->func;
+    int node = front_first_at(c->front, op->an->start);
+    for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0 && p != top;
+         p = node_at(c, p)->parent) {
+      if (node_at(c, p)->kind == CXCursor_LambdaExpr) break;
+      if (!front_is_loop(node_at(c, p)->kind)) continue;
+      long long n;
+      bool counted = loop_trips(c, op->an, p, &n);
+      bool changes = slot_set_in(c, p, op->slot);
+      if (counted && n <= (changes ? op->event->slots : 1)) continue;
+      diag_at(c->diag, DIAG_ERROR, op->extra.off, op->extra.len,
+              "parity %d in every iteration of this loop: the phases of a slot alternate, so from the second wait on "
+              "a slot this one passes on a phase it has already seen; drop the parity (tirx-pp then keeps each "
+              "slot's phase bit), or compute it from the iteration",
+              op->parity);
+      diag_note(c->diag, node_at(c, p)->start, "the loop");
+      break;
+    }
+  }
+}
+
+// Whether tirx-pp can count what one site adds (else said why): it must know
+// the threads that reach it.
+static bool site_countable(Ctx *c, Kernel *k, const Op *op) {
+  const Event *ev = op->event;
+  int threads = op->region ? op->region->threads : k->nparts * k->group;
+  if (!threads) {
+    diag_error(c->diag, op->an->start,
+               "'%.*s' needs count(N): this trigger is outside every region of a kernel with no partition",
+               (int)ev->name.len, ev->name.s);
+    return false;
+  }
+  if (op->data_if >= 0) {
+    diag_error(c->diag, op->an->start,
+               "'%.*s' needs count(N): this trigger is under an 'if', so tirx-pp cannot count its arrivals",
+               (int)ev->name.len, ev->name.s);
+    // An 'if' that no thread index decides may be uniform: say how to tell tirx-pp so.
+    diag_note(c->diag, node_at(c, op->data_if)->start,
+              thread_dependent_condition(c, k, op->data_if, op->an->start)
+                  ? "the 'if'"
+                  : "the 'if'; if every thread of the region takes the same branch, say so with '#pragma tirx "
+                    "uniform' on it");
+    return false;
+  }
+  if (op->uniform_if >= 0 && thread_dependent_condition(c, k, op->uniform_if, op->an->start)) {
+    // `#pragma tirx uniform` vouches for what no thread index decides:
+    // with threadIdx in the condition, the count would be a guess.
+    diag_error(c->diag, op->an->start,
+               "'%.*s' needs count(N): the 'if' above this trigger is marked '#pragma tirx uniform' but depends "
+               "on the thread, so tirx-pp cannot count its arrivals",
+               (int)ev->name.len, ev->name.s);
+    diag_note(c->diag, node_at(c, op->uniform_if)->start, "the 'if'");
+    return false;
+  }
+  return true;
+}
+
+// count(N) below what one partition index adds in one phase: the phase
+// completes before that index's triggers are done, and the rest fall into
+// the next phase (count(1) with a warpgroup triggering ends 128 phases).
+static void check_count_below(Ctx *c, Kernel *k, Event *ev) {
+  long long one;
+  if (!ev->count || ev->cluster || !ev->count_value || !k->nparts) return;
+  for (int i = 0; i < k->ops.len; i++)
+    if (k->ops.items[i].event == ev && k->ops.items[i].kind != OP_WAIT && k->ops.items[i].data_if >= 0) return;
+  if (count_arrivals(c, k, ev, false, &one) < 0 || one <= ev->count_value) return;
+  const Op *site = NULL;
+  for (int i = 0; i < k->ops.len && !site; i++)
+    if (k->ops.items[i].event == ev && k->ops.items[i].kind != OP_WAIT) site = &k->ops.items[i];
+  diag_at(c->diag, DIAG_ERROR, ev->count->args[0].expr.off, ev->count->args[0].expr.len,
+          "count(%lld) is below the %lld arrivals that one %s makes on '%.*s' in a phase: the phase would complete "
+          "before they are all in, and the rest would complete the next ones; declare count(%lld) or more",
+          ev->count_value, one, k->group == 32 ? "warp" : "warpgroup", (int)ev->name.len, ev->name.s, one);
+  if (site) diag_note(c->diag, site->an->start, "'%.*s' is triggered here", (int)ev->name.len, ev->name.s);
+}
+
 void infer_counts(Ctx *c, Kernel *k) {
   for (int e = 0; e < k->events.len; e++) {
     Event *ev = &k->events.items[e];
@@ -101,67 +433,35 @@ void infer_counts(Ctx *c, Kernel *k) {
           break;
         }
     }
-    if (ev->count) continue;
+    // A partition or region that could not be read leaves the threads of
+    // each trigger unknown: what would be said here would be about the error.
+    bool regions_read = !k->failed_regions && !k->failed_part;
+    if (ev->count) {
+      if (regions_read) check_count_below(c, k, ev);
+      continue;
+    }
+    if (!regions_read) {
+      ev->inferred = 1;
+      continue;
+    }
     if (!ev->triggered && !failed_target(k, ev->name)) {  // neither waited nor triggered
       diag_warning(c->diag, ev->an->start, "event '%.*s' is never triggered or waited on", (int)ev->name.len,
                    ev->name.s);
       ev->inferred = 1;
       continue;
     }
-    long long sum = 0;
     bool ok = true;
-    for (int i = 0; i < k->ops.len && ok; i++) {
-      const Op *op = &k->ops.items[i];
-      if (op->event != ev || op->kind == OP_WAIT) continue;
-      int threads = op->region ? op->region->threads : k->nparts * k->group;
-      long long mine = arrivals(op, threads);
-      if (!threads) {
-        diag_error(c->diag, op->an->start,
-                   "'%.*s' needs count(N): this trigger is outside every region of a kernel with no partition",
-                   (int)ev->name.len, ev->name.s);
-        ok = false;
-      } else if (op->data_if >= 0) {
-        diag_error(c->diag, op->an->start,
-                   "'%.*s' needs count(N): this trigger is under an 'if', so tirx-pp cannot count its arrivals",
-                   (int)ev->name.len, ev->name.s);
-        // An 'if' that no thread index decides may be uniform: say how to tell tirx-pp so.
-        diag_note(c->diag, node_at(c, op->data_if)->start,
-                  thread_dependent_condition(c, k, op->data_if, op->an->start)
-                      ? "the 'if'"
-                      : "the 'if'; if every thread of the region takes the same branch, say so with '#pragma tirx "
-                        "uniform' on it");
-        ok = false;
-      } else if (op->uniform_if >= 0 && thread_dependent_condition(c, k, op->uniform_if, op->an->start)) {
-        // `#pragma tirx uniform` vouches for what no thread index decides:
-        // with threadIdx in the condition, the count would be a guess.
-        diag_error(c->diag, op->an->start,
-                   "'%.*s' needs count(N): the 'if' above this trigger is marked '#pragma tirx uniform' but depends "
-                   "on the thread, so tirx-pp cannot count its arrivals",
-                   (int)ev->name.len, ev->name.s);
-        diag_note(c->diag, node_at(c, op->uniform_if)->start, "the 'if'");
-        ok = false;
-      }
-      // The first site of this region decides; the others must agree.
-      bool first = true;
-      for (int j = 0; j < i && ok; j++) {
-        const Op *q = &k->ops.items[j];
-        if (q->event != ev || q->kind == OP_WAIT || q->region != op->region) continue;
-        first = false;
-        long long theirs = arrivals(q, threads);
-        if (theirs != mine) {
-          diag_error(c->diag, op->an->start,
-                     "'%.*s' needs count(N): this trigger adds %lld arrivals, the one at line %d adds %lld",
-                     (int)ev->name.len, ev->name.s, mine, source_line(c->src, q->an->start), theirs);
-          ok = false;
-        }
-        break;
-      }
-      if (ok && first) sum += mine;
-    }
-    ev->inferred = ok ? sum : 1;
+    for (int i = 0; i < k->ops.len && ok; i++)
+      if (k->ops.items[i].event == ev && k->ops.items[i].kind != OP_WAIT) ok = site_countable(c, k, &k->ops.items[i]);
+    long long one, sum = ok ? count_arrivals(c, k, ev, true, &one) : -1;
+    ev->inferred = sum >= 0 ? sum : 1;
   }
 }
 
+long long event_arrivals_per_phase(Ctx *c, Kernel *k, Event *ev) {
+  long long one, n = count_arrivals(c, k, ev, false, &one);
+  return n > 0 ? n : 0;
+}
 // Under an `if`, tirx_trigger_bytes arrives once for every thread that
 // reaches it (event.c: the site says who, as in `if (threadIdx.x == 32)`),
 // and each arrival announces the bytes of the copy. When no condition
@@ -172,6 +472,7 @@ void infer_counts(Ctx *c, Kernel *k) {
 // rest to later phases. (Under elect, one lane of each warp arrives: left to
 // count(N). Without count(N), infer_counts has asked for it already.)
 void check_byte_triggers(Ctx *c, Kernel *k, const Stmt *stmts) {
+  if (k->failed_regions || k->failed_part) return;  // the ifs above a trigger are not known
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     if (op->kind != OP_TRIGGER_BYTES || op->data_if < 0 || op->under_elect || !op->event->count) continue;

@@ -8,6 +8,8 @@ void check_regions(Ctx *c, Kernel *k);
 // Each event's arrivals per phase (Event.inferred), or why they cannot be
 // inferred; a wait that nothing triggers.
 void infer_counts(Ctx *c, Kernel *k);
+// A wait with a constant parity in a loop that may wait on a slot twice.
+void check_constant_parities(Ctx *c, Kernel *k);
 // A forward goto past the partition's or an event's declaration to a label
 // in its scope (the lowering's initialized variables would be jumped over).
 void check_jumps(Ctx *c, Kernel *k);
@@ -17,3 +19,9 @@ void check_byte_triggers(Ctx *c, Kernel *k, const Stmt *stmts);
 // A launch of a partitioned kernel in the same file whose block is a known
 // constant other than the partition's threads (a warning).
 void check_launches(Ctx *c, Kernel *k, const Stmt *stmts);
+// The arrivals one phase of the event gets when each region that triggers it
+// runs its triggers of one phase (the sites that arrive in the same phase
+// added up, each times the loops that repeat it there); 0 when tirx-pp
+// cannot count them. What the inferred count is, and what count(N) is
+// checked against.
+long long event_arrivals_per_phase(Ctx *c, Kernel *k, Event *ev);

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "ast.h"
+#include "checks.h"
 #include "deadlock.h"
 #include "kernel.h"
 #include "uniform.h"
@@ -902,20 +903,16 @@ static bool next_trigger(const Sim *s, int ch, int *t_out, int *i_out) {
   return false;
 }
 
-// The sum over the regions (and the code outside them) that trigger the
-// event of what one trigger site of each adds: what a phase gets when each
-// triggers once.
-static long long one_round(const Kernel *k, const Event *ev) {
-  long long sum = 0;
-  for (int i = 0; i < k->ops.len; i++) {
+// What a phase gets when each region (and the code outside them) that
+// triggers the event runs its triggers of one phase (checks.c: sites of one
+// phase add up); with sites it cannot count, one trigger of each.
+static long long one_round(Ctx *c, Kernel *k, Event *ev) {
+  long long sum = event_arrivals_per_phase(c, k, ev);
+  for (int i = 0; i < k->ops.len && !sum; i++) {
     const Op *op = &k->ops.items[i];
     if (op->event != ev || op->kind == OP_WAIT) continue;
-    bool seen = false;
-    for (int j = 0; j < i && !seen; j++)
-      seen = k->ops.items[j].event == ev && k->ops.items[j].kind != OP_WAIT && k->ops.items[j].region == op->region;
-    if (seen) continue;
     int threads = op->region ? op->region->threads : k->nparts * k->group;
-    sum += op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
+    sum = op->kind == OP_TRIGGER_BYTES ? 1 : op->under_elect ? threads / 32 : threads;
   }
   return sum;
 }
@@ -938,7 +935,7 @@ static void explain_event(Sim *s, const Step *st, bool *said_event, bool credits
                                                  : "its condition is false";
     diag_note(c->diag, tr->an->start, "this trigger of '%.*s' never runs: %s", (int)ev->name.len, ev->name.s, why);
   }
-  long long need = needed(ev), round = one_round(k, ev);
+  long long need = needed(ev), round = one_round(c, k, (Event *)ev);
   if (ev->count && need > round && k->nparts) {
     diag_note(c->diag, ev->count->name.off,
               "count(%lld) asks for more arrivals per phase than one trigger of each region that triggers '%.*s' "
@@ -1008,6 +1005,50 @@ static bool triggers_a_blocked_event(const Sim *s, const Trace *tr) {
     const Event *ev = s->k->ops.items[s->tr[t].steps[s->tr[t].pos].op].event;
     for (int i = 0; i < tr->n; i++)
       if (s->k->ops.items[tr->steps[i].op].event == ev && s->k->ops.items[tr->steps[i].op].kind != OP_WAIT) return true;
+  }
+  return false;
+}
+
+// One partition index whose trigger sites arrive on a slot more often,
+// before it next waits on anything, than a phase of the slot counts: it completes the phase
+// and goes on into the next one, which no wait for a parity can tell apart
+// (checks.c took the triggers for alternatives: `full[s]` and `full[k % S]`
+// naming one slot, or a count(N) below what they give). Reported once.
+static bool overfull_phase(Sim *s) {
+  Ctx *c = s->c;
+  const Kernel *k = s->k;
+  size_t nch = (size_t)k->events.len * MAX_SLOTS;
+  long long *burst = arena_alloc(c->arena, sizeof(long long) * nch);
+  int *from = arena_alloc(c->arena, sizeof(int) * nch);  // the op of each burst's first trigger
+  for (int t = 0; t < s->ntr; t++) {
+    memset(burst, 0, sizeof(long long) * nch);
+    for (int i = 0; i < s->tr[t].n; i++) {
+      const Step *st = &s->tr[t].steps[i];
+      const Op *op = &k->ops.items[st->op];
+      const Event *ev = op->event;
+      if (op->kind == OP_WAIT) {
+        memset(burst, 0, sizeof(long long) * nch);
+        continue;
+      }
+      if (is_ring(s, ev) || s->merged[ev - k->events.items] || needed(ev) <= 0) continue;
+      int ch = channel(s, st);
+      // The same site again starts a new round (a producer that never waits
+      // is a warning of checks.c's): the sites of one round are compared.
+      if (!burst[ch] || from[ch] == st->op) from[ch] = st->op, burst[ch] = 0;
+      burst[ch] += arrivals_of(s, op, t);
+      if (burst[ch] <= needed(ev)) continue;
+      const char *who = k->nparts ? arena_printf(c->arena, "%.*s = %d", (int)k->part_name.len, k->part_name.s, t)
+                                  : "the block";
+      diag_error(c->diag, op->an->start,
+                 "'%s' gets %lld arrivals from %s before it next waits, but a phase of it counts %lld: the phase "
+                 "completes and the rest arrive on the next one, which no wait can tell apart; if these triggers "
+                 "are one phase's, name the slot the same way in each (tirx-pp then adds them up), or declare "
+                 "count(N)",
+                 slot_name(c, s, st), burst[ch], who, needed(ev));
+      if (from[ch] != st->op)
+        diag_note(c->diag, k->ops.items[from[ch]].an->start, "the first of them, on the same slot");
+      return true;
+    }
   }
   return false;
 }
@@ -1149,6 +1190,7 @@ void check_deadlock(Ctx *c, Kernel *orig) {
     for (int i = 0; i < tr[t].n; i++) s.first_trace[tr[t].steps[i].op] = t;
   s.arrived = arena_alloc(c->arena, sizeof(long long) * (size_t)nev * MAX_SLOTS);
   s.waits = arena_alloc(c->arena, sizeof(int) * (size_t)ntr * (size_t)nev * MAX_SLOTS);
+  if (overfull_phase(&s)) return;
   run(&s);
   report(&s);
 }

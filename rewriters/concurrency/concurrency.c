@@ -5,7 +5,7 @@
 //          fill in what the lowering needs (arrival counts, barrier ids)
 //   lower  (region.c, event.c, turn.c)                      edits from the model
 // A kernel with errors is not lowered; the deadlock check runs only on one
-// that passed the others.
+// that passed the others and whose annotations were all read.
 #include "barrier.h"
 #include "checks.h"
 #include "cluster.h"
@@ -28,12 +28,16 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     check_jumps(c, k);
     assign_barriers(c, k);
     infer_counts(c, k);
+    check_constant_parities(c, k);
     check_byte_triggers(c, k, stmts);
     check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);
     check_elected(c, k, stmts);
-    if (c->diag->errors == errors) check_deadlock(c, k);
-    if (c->diag->errors != errors || !(k->part || k->regions.len || k->events.len || k->ops.len)) continue;
+    if (c->diag->errors == errors && !k->unread) check_deadlock(c, k);
+    // (Nor one with an annotation that could not be read: its checks were
+    // silent, and the model lacks what the lowering needs.)
+    if (c->diag->errors != errors || k->unread || !(k->part || k->regions.len || k->events.len || k->ops.len))
+      continue;
     c->needs_tirx_h = true;
     lower_partition(c, k);
     lower_events(c, k);

@@ -47,6 +47,8 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
         }
         if (k && (an->dir.kind == DIR_ASYNC || an->dir.kind == DIR_INTHREADS)) k->failed_regions++;
         if (k && an->dir.kind == DIR_TURNS) VEC_PUSH(c->arena, k->broken_turns, (Span){0});  // its turns stay quiet
+        if (k && (an->dir.kind == DIR_WARPGROUPS || an->dir.kind == DIR_WARPS)) k->failed_part++;
+        if (k) k->unread = true;
         continue;
       }
       // Turns after the regions they are in (file order: a ring before its turns).
@@ -55,6 +57,7 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
       if (is_op != (pass == 1)) continue;
       Kernel *k = kernel_of(c, &kernels, an);
       if (!k) continue;
+      int errors = c->diag->errors;
       if (an->spelling != SPELL_CALL && an->dir.kind == DIR_TURNS)
         read_turns(c, k, an);
       else if (an->spelling != SPELL_CALL && an->dir.kind == DIR_TURN)
@@ -67,6 +70,7 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
         read_event(c, k, an);
       else
         read_region(c, k, an, stmts[i]);
+      if (c->diag->errors != errors) k->unread = true;
     }
   for (int i = 0; i < kernels.len; i++) check_cluster_calls(c, &kernels.items[i]);
   // Every other function of the file gets the uniformity check too (docs/language.md#uniformity:

@@ -105,9 +105,29 @@ static bool in_scope(Ctx *c, const Annotation *an, const Event *e, Span target) 
   return true;
 }
 
+// The value of a call's second argument (a byte count, a parity) when it is
+// a constant expression (`1 << 20`, a constexpr variable). The call's stub
+// is `((void)(slot), (void)(arg))`, its nodes all at the call's start.
+static bool second_argument_value(Ctx *c, const Annotation *an, Span arg, long long *v) {
+  if (span_int_literal(span_trim(arg), v)) return true;
+  for (int p = front_first_pos(c->front, an->start); p < c->front->nnodes; p++) {
+    const Node *n = node_at(c, c->front->by_start[p]);
+    CXCursor kid[2];
+    if (n->start != an->start) break;
+    if (n->kind != CXCursor_ParenExpr || cursor_children(n->cur, kid, 1) != 1) continue;
+    CXCursor comma = front_strip(kid[0]);
+    if (clang_getCursorKind(comma) != CXCursor_BinaryOperator || cursor_children(comma, kid, 2) != 2) continue;
+    CXCursor cast = kid[1];  // (void)(arg)
+    bool u;
+    return clang_getCursorKind(cast) == CXCursor_CStyleCastExpr && cursor_children(cast, kid, 1) == 1 &&
+           front_eval_int(front_strip(kid[0]), v, &u);
+  }
+  return false;
+}
+
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts) {
   if (!annotation_nul_free(c->src, c->diag, an)) return false;
-  Op op = {.an = an, .data_if = -1, .uniform_if = -1, .literal = -1};
+  Op op = {.an = an, .data_if = -1, .uniform_if = -1, .literal = -1, .parity = -1};
   Span target = {0};
   if (an->spelling == SPELL_CALL) {
     Arg *args;
@@ -179,13 +199,24 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
               (int)target.len, target.s, op.event->slots);
       return false;
     }
-    // expect_tx takes 0 to 2^20 - 1 bytes; a literal outside is a mistake, not a wrap-around.
-    long long bytes;
-    if (op.kind == OP_TRIGGER_BYTES && span_int_literal(op.extra, &bytes) && (bytes < 0 || bytes >= (1 << 20))) {
+    // The second argument when it is a constant: a byte count, or a parity.
+    long long value;
+    bool constant = op.has_extra && second_argument_value(c, an, op.extra, &value);
+    // expect_tx takes 0 to 2^20 - 1 bytes; a constant outside is a mistake, not a wrap-around.
+    if (op.kind == OP_TRIGGER_BYTES && constant && (value < 0 || value >= (1 << 20))) {
       diag_at(c->diag, DIAG_ERROR, op.extra.off, op.extra.len,
-              "tirx_trigger_bytes(): %lld bytes; an mbarrier's transaction count takes 0 to 1048575", bytes);
+              "tirx_trigger_bytes(): %lld bytes; an mbarrier's transaction count takes 0 to 1048575", value);
       return false;
     }
+    // A parity is the low bit of a phase number: 0 or 1 (2 would wait for parity 0).
+    if (op.kind == OP_WAIT && constant && value != 0 && value != 1) {
+      diag_at(c->diag, DIAG_ERROR, op.extra.off, op.extra.len,
+              "tirx_wait(): parity %lld; a phase's parity is 0 or 1 (or drop it: tirx-pp keeps each slot's phase "
+              "bit)",
+              value);
+      return false;
+    }
+    if (op.kind == OP_WAIT && constant) op.parity = (int)value;
     op.literal = is_lit ? lit : -1;
     if ((op.event->slots_text.len > 0) != (op.slot.len > 0)) {
       if (op.slot.len)

@@ -11,18 +11,24 @@
 #include "kernel.h"
 #include "stub.h"
 
+static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an);
+
 void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
+  if (!read_partition_(c, k, an)) k->failed_part++;
+}
+
+static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   static const char *const none[] = {NULL};
   Span name, value;
-  if (!check_clauses(c, an, none)) return;
+  if (!check_clauses(c, an, none)) return false;
   if (k->part) {
     diag_error(c->diag, an->start, "a second partition in one kernel; a kernel has one '%s'", spelling_of(k->part));
     diag_note(c->diag, k->part->start, "the first is here");
-    return;
+    return false;
   }
   if (!stub_named_arg(an, &name, &value)) {
     diag_error(c->diag, an->dir.head.name.off, "'%s' takes one 'name: count' argument", spelling_of(an));
-    return;
+    return false;
   }
   long long n;
   char var[64];
@@ -31,22 +37,23 @@ void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
   if (!stub_value(c, an, var, &n)) {
     diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' is not a constant expression",
             spelling_of(an));
-    return;
+    return false;
   }
   if (n < 1 || n > max) {
     diag_at(c->diag, DIAG_ERROR, value.off, value.len,
             "'%s' takes 1 to %d %s (a block has at most 1024 threads), not %lld", spelling_of(an), max,
             group == 32 ? "warps" : "warpgroups", n);
-    return;
+    return false;
   }
   if (!front_is_kernel(c->front, k->func)) {
     diag_error(c->diag, an->start, "'%s' must be in a __global__ function", spelling_of(an));
-    return;
+    return false;
   }
   k->part = an;
   k->part_name = name;
   k->nparts = (int)n;
   k->group = group;
+  return true;
 }
 
 static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st);
@@ -63,9 +70,10 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     diag_error(c->diag, an->dir.head.name.off, "'%s' takes one predicate over the partition index", spelling_of(an));
     return false;
   }
-  if (!k->part) {
-    diag_error(c->diag, an->start, "'%s' needs a partition: declare '#pragma tirx warpgroups(wg: N)' before it",
-               spelling_of(an));
+  if (!k->part) {  // (after a partition that could not be read: said already)
+    if (!k->failed_part)
+      diag_error(c->diag, an->start, "'%s' needs a partition: declare '#pragma tirx warpgroups(wg: N)' before it",
+                 spelling_of(an));
     return false;
   }
   if (node_at(c, st.node)->kind != CXCursor_CompoundStmt) {

@@ -62,7 +62,7 @@ static bool read_turns_(Ctx *c, Kernel *k, const Annotation *an, Turns *t) {
     return false;
   }
   int r = region_at(k, an->start);
-  if (r < 0 && k->failed_regions) return false;  // its region was reported
+  if (r < 0 && (k->failed_regions || k->failed_part)) return false;  // its region was reported
   if (r < 0 || !k->regions.items[r].async) {
     diag_error(c->diag, an->start,
                "'%s' must be inside an async region ('#pragma tirx async(...)'): the partition indices that run "

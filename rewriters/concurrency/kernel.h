@@ -52,6 +52,7 @@ typedef struct Op {
   long long literal;  // the slot when it is an integer literal, else -1
   Span extra;  // wait: explicit parity; trigger_bytes: the byte count
   bool has_extra;
+  int parity;  // an explicit parity that is a constant (0 or 1), else -1
   Region *region;    // NULL outside every region
   bool under_elect;  // inside `elect` / `if (tirx_elect_sync())`
   int data_if;       // node of a data-dependent if above it (in its region), -1
@@ -89,6 +90,11 @@ typedef struct Kernel {
   VEC(Span) broken;  // events whose declaration failed: their uses say nothing more
   VEC(Span) failed_targets;  // events named by operations that could not be read
   int failed_ops, failed_regions;  // reported already: no cascades from them
+  int failed_part;  // a partition that could not be read: its regions say nothing more
+  // An annotation of the kernel could not be read (reported): the checks
+  // that need all of them (the deadlock check, the byte triggers) stay silent,
+  // so that the first message is the real one.
+  bool unread;
   VEC(Turns) turns;
   VEC(Turn) turn_sites;
   VEC(Span) broken_turns;  // rings whose declaration failed: their turns say nothing more

@@ -27,6 +27,36 @@ static bool is_literal(Span s) {
   return true;
 }
 
+bool loop_indices_named(Ctx *c, const Annotation *an, Span *meant) {
+  *meant = (Span){0};
+  if (an->spelling == SPELL_CALL || (an->dir.kind != DIR_GRID && an->dir.kind != DIR_PERSISTENT)) return true;
+  const Clause *h = &an->dir.head;
+  bool grid = an->dir.kind == DIR_GRID;
+  for (int i = 0; i < h->nargs; i++) {
+    Span e = span_trim(h->args[i].expr);
+    if (h->args[i].name.len || !e.len) continue;
+    // `i = 4`, `i 4`: the name, then what was meant as the extent.
+    size_t n = 0;
+    while (n < e.len && is_ident_char((unsigned char)e.s[n])) n++;
+    size_t r = n;
+    while (r < e.len && (e.s[r] == ' ' || e.s[r] == '\t')) r++;
+    bool eq = r < e.len && e.s[r] == '=' && (r + 1 == e.len || e.s[r + 1] != '=');
+    r += eq;
+    while (r < e.len && (e.s[r] == ' ' || e.s[r] == '\t')) r++;
+    bool told = n && is_ident_start((unsigned char)e.s[0]) && r > n && r < e.len &&
+                (eq || is_ident_char((unsigned char)e.s[r]) || e.s[r] == '(');
+    if (told) *meant = (Span){e.s, n, e.off};
+    const char *how =
+        told ? arena_printf(c->arena, ": write '%.*s: %.*s'", (int)n, e.s, (int)(e.len - r), e.s + r) : "";
+    if (grid)
+      diag_error(c->diag, e.off, "grid dimension must be written 'name: extent'%s", how);
+    else
+      diag_error(c->diag, h->name.off, "'%s' takes one 'tile: TOTAL' argument%s", spelling_of(an), how);
+    return false;
+  }
+  return true;
+}
+
 static bool read_grid(Ctx *c, const Annotation *an, Grid *g) {
   const Clause *h = &an->dir.head;
   Diag *d = c->diag;

@@ -4,6 +4,12 @@
 
 void rewrite_grid(Ctx *c, const Annotation *an, Stmt st);
 void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st);
+// Whether each argument of a grid or persistent annotation names its index
+// (`i: 4`), else reported with the way to write it: checked before the
+// statement after it is read, since without a name clang's parse of that
+// statement fails on the index it uses.
+// *meant: the index it meant (`i` of `i = 4`), empty when none is told.
+bool loop_indices_named(Ctx *c, const Annotation *an, Span *meant);
 // Their parse-view stubs (see stub.h): the loop variables they declare.
 const char *grid_stub(Ctx *c, const Annotation *an);
 const char *persistent_stub(Ctx *c, const Annotation *an);

@@ -1,0 +1,19 @@
+// A typo in a region with tirx_region_sync(): the typo is the only error (not
+// "must be inside an async region" about the region that could not be read).
+#include "tirx.h"
+__global__ void k(const float *in, float *out) {
+  __shared__ float buf[128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event go
+#pragma tirx async(wg == 0)
+  {
+    buf[threadIdx.x] = in[threadIdx.x] * scael;
+    tirx_trigger(go);
+    tirx_region_sync();
+  }
+#pragma tirx async(wg == 1)
+  {
+    tirx_wait(go);
+    out[threadIdx.x - 128] = buf[threadIdx.x - 128];
+  }
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# tests/gpu/run_two_copies.sh - tests/gpu/two_copies.cu on a GPU: a ring whose
+# stages are filled by two bulk copies, each with its own tirx_trigger_bytes
+# (and by one trigger run twice per stage), every element checked
+# (docs/regions-and-events.md, "Arrivals per phase"). Then a control: the same
+# output with the count of `full` set back to 1 must fail (a mismatch, a
+# fault or a hang stopped by the timeout), or the test could not tell.
+#
+#   run_two_copies.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run (ctest gpu_two_copies)
+#   run_two_copies.sh --prepared [DEVICE_DIR]       on the GPU machine, after bench/prepare_gpu.sh
+#                                                   wrote DEVICE_DIR (default .device)
+#   run_two_copies.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR
+#                                                   only tirx-pp, into OUT_DIR (what
+#                                                   bench/prepare_gpu.sh writes to .device/two_copies)
+#
+# Prints `two_copies: PASS` and exits 0, or `two_copies: FAIL ...` and exits 1;
+# 77 (skipped) after a good build on a machine without a GPU.
+set -u
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+
+# tirx-pp on the test, and the control with count 1: preprocess TIRX_PP SOURCE_DIR OUT_DIR.
+preprocess() {
+  local tool=$1 src=$2 out=$3
+  mkdir -p "$out" &&
+    "$tool" -I "$src/headers" -I "$src/examples" "$src/tests/gpu/two_copies.cu" -o "$out/two_copies.cu" &&
+    [ "$(grep -c 'tirx_event_init(full, STAGES, 2)' "$out/two_copies.cu")" = 2 ] &&
+    sed 's/tirx_event_init(full, STAGES, 2)/tirx_event_init(full, STAGES, 1)/' "$out/two_copies.cu" \
+      > "$out/two_copies_count1.cu"
+}
+
+if [ "${1:-}" = --preprocess ]; then
+  [ $# -eq 4 ] || { echo "usage: run_two_copies.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
+  preprocess "$2" "$3" "$4" || { echo "two_copies: FAIL: tirx-pp (or a count other than 2)"; exit 1; }
+  exit 0
+elif [ "${1:-}" = --prepared ]; then
+  src=$(cd "$(dirname "$0")/../.." && pwd)
+  device=$(cd "${2:-$src/.device}" && pwd) || exit 1
+  dir=$device/two_copies work=$device/two_copies
+else
+  tool=$1 src=$2 work=$3
+  dir=$work
+  preprocess "$tool" "$src" "$dir" || { echo "two_copies: FAIL: tirx-pp (or a count other than 2)"; exit 1; }
+fi
+# A warning in the build of tirx-pp's output is a failure (the output adds no nvcc warning).
+flags="-std=c++17 -O3 -Werror all-warnings -I $src/headers -I $src/examples -gencode=arch=compute_90a,code=sm_90a"
+for n in two_copies two_copies_count1; do
+  # shellcheck disable=SC2086
+  "$nvcc" $flags "$dir/$n.cu" -o "$work/$n" || { echo "two_copies: FAIL: nvcc $n"; exit 1; }
+done
+echo "built $work/two_copies and $work/two_copies_count1"
+if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
+  echo "SKIP: no CUDA GPU on this machine; two_copies is built but not run"
+  exit 77
+fi
+timeout 120 "$work/two_copies" "${ITERATIONS:-200}"
+rc=$?
+[ $rc -eq 0 ] || { echo "two_copies: FAIL (exit $rc)"; exit 1; }
+timeout 60 "$work/two_copies_count1" "${ITERATIONS:-200}" > "$work/two_copies_count1.log" 2>&1
+rc=$?
+if [ $rc -eq 0 ]; then
+  echo "two_copies: FAIL: the control with count 1 passed too: the test cannot tell the counts apart"
+  exit 1
+fi
+echo "control with count 1: fails as it must (exit $rc: $(tail -1 "$work/two_copies_count1.log"))"
+echo "two_copies: PASS"
