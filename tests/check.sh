@@ -463,7 +463,8 @@ expect usr-include 0 "" -- "$tool" --check hg.cu -o hg.out.cu -- -std=c++17 -Xco
 # GGML_ATTRIBUTE_FORMAT(3, 4)` on the line before `GGML_API void ggml_abort(...)`)
 # are blanked with it: left behind they would apply to the next declaration.
 # Programmatic dependent launch's device calls, which nvcc declares and NVRTC
-# does not (ggml's common.cuh).
+# does not, and GNU's __extension__, which gcc takes (ggml's common.cuh and
+# ggml-common.h).
 cat > attr.cu <<'K'
 #include <cstdio>
 #define NORETURN [[noreturn]]
@@ -476,7 +477,13 @@ extern "C" {
 }
 [[nodiscard]] int lib_count(int);
 [[noreturn]] void lib_exit();
-typedef struct { int x; } block;
+typedef struct {
+    __extension__ union {
+        struct { short d, m; } s;
+        int dm;
+    } u;
+    int x;
+} block;
 
 __global__ void k(block *b) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900

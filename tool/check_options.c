@@ -63,6 +63,9 @@ int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out) {
   out[n++] = "-DTIRX_PP_OUTPUT";  // what the output is compiled with
   // "declared but never referenced": the host code that uses it is left out.
   out[n++] = "-diag-suppress=177";
+  // GNU C's `__extension__` before an anonymous union (ggml-common.h): gcc
+  // takes it under nvcc, NVRTC does not know it. It only silences -pedantic.
+  out[n++] = "--define-macro=__extension__=";
   for (int i = 0; i + 1 < o->nclang_args; i += 2)
     if (!is_system_dir(ar, o->clang_args[i], o->clang_args[i + 1]))
       out[n++] = nvrtc_flag(ar, o->clang_args[i], o->clang_args[i + 1]);
