@@ -433,6 +433,10 @@ mkdir -p hg && cat > hg/common.h <<'H'
 #include "cublas_v2.h"
 #include "cuda_fp16.h"
 inline void check_blas(cublasStatus_t s) { if (s != CUBLAS_STATUS_SUCCESS) printf("cublas %d\n", (int)s); }
+struct context {  // a class is not blanked: its handle member must be declared
+  cublasHandle_t handles[2] = {nullptr};
+  __device__ int device() const { return 0; }
+};
 H
 cat > hg.cu <<'K'
 #include <functional>

@@ -599,12 +599,13 @@ static bool is_pragma_once(const char *s, size_t n) {
 // __has_include in every dialect it compiles. A left-out cuBLAS header keeps
 // the device types it brings (cublas_api.h includes <cuda_fp16.h> and
 // <cuda_bf16.h>: llm.c's dev/cuda/common.h uses __nv_bfloat16 with no other
-// include).
+// include), and every left-out library its handle types.
 static const char *guard_text(Arena *a, const Guard *g, const char *path_literal, const char *eol) {
-  if (g->left_out && g->name && !strncmp(g->name, "<cublas", 7))
-    return arena_printf(a, "#include <cuda_fp16.h>%s#include <cuda_bf16.h>%s#line %d %s%s", eol, eol, g->line_no + 1,
-                        path_literal, eol);
-  if (g->left_out) return arena_printf(a, "#line %d %s%s", g->line_no + 1, path_literal, eol);
+  const char *handles = "#include <tirx_nvrtc_host_libraries.h>";  // cublasHandle_t, ...: a class may hold one
+  if (g->left_out && g->name && !strncmp(g->name + 1, "cublas", 6))
+    return arena_printf(a, "%s%s#include <cuda_fp16.h>%s#include <cuda_bf16.h>%s#line %d %s%s", handles, eol, eol, eol,
+                        g->line_no + 1, path_literal, eol);
+  if (g->left_out) return arena_printf(a, "%s%s#line %d %s%s", handles, eol, g->line_no + 1, path_literal, eol);
   return arena_printf(a, "#if __has_include(%s)%s#include %s%s#endif%s#line %d %s%s", g->name, eol, g->name, eol, eol,
                       g->line_no + 1, path_literal, eol);
 }
