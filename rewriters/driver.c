@@ -392,8 +392,8 @@ static void note_all_fell_back(Job *j) {
     if (!j->anns.items[i].skipped && (n++, !first)) first = &j->anns.items[i];
   if (!first || j->c.fell_back < n || diag_failed(&j->diag)) return;
   diag_note(&j->diag, first->start,
-            "%s of this file %s left to nvcc's '#pragma unroll' (trip counts that depend on template parameters, "
-            "...): tirx-pp expanded nothing; -Rpass (TIRX_PP_REMARKS=1 through the launcher) says why for each",
+            "%s of this file %s left to nvcc's '#pragma unroll': tirx-pp expanded nothing; -Rpass "
+            "(TIRX_PP_REMARKS=1 through the launcher) says why for each",
             n == 1 ? "the one annotation" : arena_printf(j->c.arena, "all %d annotations", n), n == 1 ? "was" : "were");
 }
 
