@@ -418,6 +418,21 @@ static void attach_all(Job *j) {
   drop_reads(j);  // what was not reported (skipped blocks)
 }
 
+// When every annotation of the file was left to nvcc's '#pragma unroll'
+// (trip counts that depend on template parameters), tirx-pp changed nothing
+// that matters: said once, at the first, without -Rpass too.
+static void note_all_fell_back(Job *j) {
+  int n = 0;
+  const Annotation *first = NULL;
+  for (int i = 0; i < j->anns.len; i++)
+    if (!j->anns.items[i].skipped && (n++, !first)) first = &j->anns.items[i];
+  if (!first || j->c.fell_back < n || diag_failed(&j->diag)) return;
+  diag_note(&j->diag, first->start,
+            "%s of this file %s left to nvcc's '#pragma unroll': tirx-pp expanded nothing; -Rpass "
+            "(TIRX_PP_REMARKS=1 through the launcher) says why for each",
+            n == 1 ? "the one annotation" : arena_printf(j->c.arena, "all %d annotations", n), n == 1 ? "was" : "were");
+}
+
 // Each construct that reads and parses cleanly is checked and rewritten, so
 // that one run reports every independent error.
 static void rewrite_constructs(Job *j) {
@@ -448,6 +463,7 @@ static void rewrite_constructs(Job *j) {
   }
   rewrite_concurrency(c, j->stmts, j->ok);
   check_copies(c);
+  note_all_fell_back(j);
   // A declaration's stub that clang could not parse: tirx-pp's own message
   // says it better when there is one; otherwise clang's.
   for (int i = 0; i < anns->len; i++) {

@@ -263,7 +263,12 @@ static TirxRtStatus cached_rewrite(const RtBuild *b, RtRewrite *rw, char *msg, s
     // Where the rewriter cannot run, the rewrite was made elsewhere: a file
     // missing here (clang's own headers) was there.
     const char *which = NULL;
-    if (rt_deps_current(&rw->deps, !available, &which)) return TIRX_RT_OK;
+    if (rt_deps_current(&rw->deps, !available, &which)) {
+      // The cubin records the files of this machine only: the others would
+      // fail its check, which misses nothing, and every compile would miss.
+      if (!available) rt_deps_drop_foreign(&rw->deps);
+      return TIRX_RT_OK;
+    }
     snprintf(changed, sizeof changed, "%s", which);
     rt_rewrite_free(rw);
   }

@@ -157,20 +157,37 @@ void rt_deps_free(RtDeps *d) {
   *d = (RtDeps){0};
 }
 
-static bool dep_current(const RtDep *was, bool missing_ok) {
-  // Made elsewhere (missing_ok): that machine's system and toolkit headers
-  // (under /usr) are its own; this one's may differ without changing the
-  // rewrite, which depends on the user's files.
-  if (missing_ok && !strncmp(was->path, "/usr/", 5)) return true;
+static bool is_file(const char *path, struct stat *st) { return stat(path, st) == 0 && S_ISREG(st->st_mode); }
+
+// Made elsewhere: that machine's system and toolkit headers (under /usr) are
+// its own; this one's may differ without changing the rewrite, which depends
+// on the user's files. A file that was there and is not here is its own too.
+static bool is_foreign(const RtDep *was) {
   struct stat st;
-  bool there = stat(was->path, &st) == 0 && S_ISREG(st.st_mode);
+  return !strncmp(was->path, "/usr/", 5) || (was->size != ABSENT && !is_file(was->path, &st));
+}
+
+static bool dep_current(const RtDep *was, bool missing_ok) {
+  if (missing_ok && is_foreign(was)) return true;
+  struct stat st;
+  bool there = is_file(was->path, &st);
   if (was->size == ABSENT) return !there;
-  if (!there) return missing_ok;
+  if (!there) return false;
   if ((uint64_t)st.st_size != was->size) return false;
   if (mtime_ns(&st) == was->mtime_ns) return true;
   // Touched, perhaps not changed: the content decides.
   RtDep now = dep_now(was->path);
   return now.size == was->size && !memcmp(now.sha256, was->sha256, 32);
+}
+
+void rt_deps_drop_foreign(RtDeps *d) {
+  int n = 0;
+  for (int i = 0; i < d->n; i++)
+    if (is_foreign(&d->items[i]))
+      free(d->items[i].path);
+    else
+      d->items[n++] = d->items[i];
+  d->n = n;
 }
 
 bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed) {

@@ -55,6 +55,11 @@ void rt_deps_free(RtDeps *d);
 // toolkit or clang's headers were elsewhere), and so does a system header
 // (under /usr) that differs: that machine's own. *changed: the first that is not.
 bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed);
+// Drops the records that rt_deps_current(d, true, ...) passes whatever they
+// say: another machine's files (under /usr, or recorded there and missing
+// here). A cubin compiled from a rewrite made elsewhere records the rest, so
+// that its own check, which misses nothing, does not find them changed.
+void rt_deps_drop_foreign(RtDeps *d);
 // Adds the files that `#include` lines of text (and of what they include)
 // name, found as NVRTC would look for them: "..." beside the including file
 // first, then each of dirs in order. Every #include counts, whatever #if is

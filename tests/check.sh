@@ -371,5 +371,135 @@ expect nvrtc-missing 3 "tirx-pp: error: --check: cannot load NVRTC: /nonexistent
 [ ! -e missing.cu ] && ok nvrtc-missing-writes-nothing || bad nvrtc-missing-writes-nothing
 expect nvrtc-bad-arch 3 "tirx-pp: error: --check: nvrtc: error: invalid value for --gpu-architecture (-arch)" -- \
   "$tool" --check -arch=sm_70 warn.cu -o old.cu
+
+# What real projects' builds give --check (CUDA-GEMM-Optimization, cuda_hgemm,
+# ggml): each file compiles with nvcc as written; --check must pass on it.
+# A C++14 project: NVRTC's C++ library (libcu++) needs C++17, nvcc's headers
+# do not; the device code is checked as C++17, and one note says so.
+cat > cxx14.cu <<'K'
+#include <limits>
+#include <type_traits>
+__global__ void k(float *a) {
+  static_assert(std::is_same<float, float>::value, "");
+  a[0] = std::numeric_limits<float>::max();
+}
+K
+expect cxx14 0 "tirx-pp: note: --check: NVRTC's C++ library needs C++17: the device code was checked as C++17, not as c++14" -- \
+  "$tool" --check cxx14.cu -o cxx14.out.cu -- -std=c++14 --expt-relaxed-constexpr
+expect cxx11 0 "tirx-pp: note: --check: NVRTC's C++ library needs C++17: the device code was checked as C++17, not as c++11" -- \
+  "$tool" --check -std=c++11 cxx14.cu -o cxx14.out.cu
+
+# Explicit instantiations of a host launcher template, which libclang does
+# not show as declarations: blanked with the template (NVRTC said "is not a
+# template"); those of a kernel template stay.
+cat > inst.cu <<'K'
+#include <cstddef>
+template <typename T>
+__global__ void scale(T *a, size_t n) {
+  size_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] *= T(2);
+}
+template __global__ void scale<float>(float *, size_t);
+template __global__ void scale(int *, size_t);
+
+namespace lib {
+template <typename T>
+void launch_scale(T *a, size_t n, cudaStream_t stream) {
+  scale<T><<<(n + 255) / 256, 256, 0, stream>>>(a, n);
+}
+}  // namespace lib
+
+// Explicit instantiation.
+template void lib::launch_scale<float>(float *a, size_t n,
+                                       cudaStream_t stream);
+template void lib::launch_scale(double *a, size_t n, cudaStream_t stream);
+extern template void lib::launch_scale<int>(int *a, size_t n, cudaStream_t stream);
+K
+expect explicit-instantiation 0 "" -- "$tool" --check inst.cu -o inst.out.cu
+sed -i 's/scale(int \*, size_t)/scale(int *, size_t, int)/' inst.cu
+expect explicit-instantiation-kernel-kept 1 'inst.cu:8:26: error: no instance of function template "scale" matches the specified type
+template __global__ void scale(int *, size_t, int);
+                         ^' -- "$tool" --check inst.cu -o inst.out.cu
+
+# A project's -I /usr/include and -I of CUDA's include directory (cuda_hgemm):
+# the C library's headers are not the user's, NVRTC gets the stand-ins; a
+# quoted #include of a cuBLAS header (in the file and in a user header) and of
+# gcc's "omp.h" is left out like the <...> ones; <functional> and <random>
+# bring std::enable_if, as libstdc++'s do (CUDA-GEMM-Optimization).
+mkdir -p hg && cat > hg/common.h <<'H'
+#pragma once
+#include <stdint.h>
+#include <stdio.h>
+#include "cublas_v2.h"
+#include "cuda_fp16.h"
+inline void check_blas(cublasStatus_t s) { if (s != CUBLAS_STATUS_SUCCESS) printf("cublas %d\n", (int)s); }
+struct context {  // a class is not blanked: its handle member must be declared
+  cublasHandle_t handles[2] = {nullptr};
+  __device__ int device() const { return 0; }
+};
+H
+cat > hg.cu <<'K'
+#include <functional>
+#include <random>
+#include "omp.h"
+#include "cublas_v2.h"
+#include "common.h"
+
+template <typename T, typename std::enable_if<std::is_same<T, half>::value, bool>::type = true>
+__global__ void k(T *a, uint32_t n) {
+  uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = __hadd(a[i], a[i]);
+}
+
+int main() {
+  cublasHandle_t h;
+  check_blas(cublasCreate(&h));
+  half *a = nullptr;
+  k<<<1, 32>>>(a, 32u);
+#pragma omp parallel for
+  for (int i = 0; i < 4; ++i) printf("%d\n", omp_get_thread_num());
+}
+K
+expect usr-include 0 "" -- "$tool" --check hg.cu -o hg.out.cu -- -std=c++17 -Xcompiler -fopenmp -I "$tmp/hg" -I /usr/local/cuda/include -I /usr/include
+
+
+# Attributes before a host declaration (ggml.h: `GGML_NORETURN
+# GGML_ATTRIBUTE_FORMAT(3, 4)` on the line before `GGML_API void ggml_abort(...)`)
+# are blanked with it: left behind they would apply to the next declaration.
+# Programmatic dependent launch's device calls, which nvcc declares and NVRTC
+# does not, and GNU's __extension__, which gcc takes (ggml's common.cuh and
+# ggml-common.h).
+cat > attr.cu <<'K'
+#include <cstdio>
+#define NORETURN [[noreturn]]
+#define FORMAT(...) __attribute__((format(printf, __VA_ARGS__)))
+#define API __attribute__((visibility("default"))) extern
+extern "C" {
+    NORETURN FORMAT(3, 4)
+    API void lib_abort(const char *file, int line, const char *fmt, ...);
+    enum lib_status { LIB_OK = 1 };
+}
+[[nodiscard]] int lib_count(int);
+[[noreturn]] void lib_exit();
+typedef struct {
+    __extension__ union {
+        struct { short d, m; } s;
+        int dm;
+    } u;
+    int x;
+} block;
+
+__global__ void k(block *b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaGridDependencySynchronize();
+#endif
+  b->x = LIB_OK;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaTriggerProgrammaticLaunchCompletion();
+#endif
+}
+K
+expect attributes-pdl 0 "" -- "$tool" --check attr.cu -o attr.out.cu
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -407,5 +407,17 @@ grep -q $'\033\[1;31merror:' colour.txt && grep -q $'\033\[1;32m\^' colour.txt &
 # -Werror and --no-line are accepted; --no-line output has no #line.
 expect no-line 0 "" -- "$tool" --no-line good.cu
 grep -q '^#line' out && bad no-line-text || ok no-line-text
+
+# Through the launcher (the build owns the command line) TIRX_PP_REMARKS=1
+# gives -Rpass's remarks; without it, the one note of a file whose every
+# annotation was left to nvcc's '#pragma unroll'.
+cp "$golden/unroll_template.cu" tmpl.cu
+TIRX_PP_REMARKS=1 "$tool" /usr/local/cuda/bin/nvcc -arch=sm_90a -I "$golden/../../headers" -c tmpl.cu -o tmpl.o 2> remarks.err
+grep -q "tmpl.cu:8:1: remark: trip count depends on a template parameter" remarks.err && ok launcher-remarks-env \
+  || { bad launcher-remarks-env; cat remarks.err; }
+"$tool" /usr/local/cuda/bin/nvcc -arch=sm_90a -I "$golden/../../headers" -c tmpl.cu -o tmpl.o 2> plain.err
+! grep -q "remark:" plain.err && grep -q "tmpl.cu:8:1: note: the one annotation of this file was left to nvcc's '#pragma unroll'" plain.err \
+  && ok launcher-all-fell-back-note || { bad launcher-all-fell-back-note; cat plain.err; }
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -207,6 +207,9 @@ int check_device(const TirxOptions *o, const char *view, const char *input, size
   char msg[512] = "";
   int rc = tirx_nvrtc_compile(view, o->path, opts, nopts, NULL, 0, &res, msg, sizeof msg);
   Report r = {.opt = o, .ar = ar, .err = err, .input = source_new(ar, o->path, input, len)};
+  if (check_std_raised(o->std))
+    fprintf(err, "tirx-pp: note: --check: NVRTC's C++ library needs C++17: the device code was checked as C++17, not as %s\n",
+            o->std);
   if (rc == 2 && !(res.log && *res.log)) {
     fprintf(err, "tirx-pp: error: --check: %s\n", msg);
   } else {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check_options.h"
+#include "sys.h"
 
 // The stand-ins for the C++ standard library headers, which NVRTC lacks:
 // installed beside tirx.h, else the source tree's.
@@ -15,11 +16,22 @@ static const char *stand_ins(Arena *ar, const char *header_dir) {
 }
 
 // NVRTC knows c++03 ... c++20; to it the GNU dialects are the same language.
+// Below C++17 the stand-ins' libcu++ stops with an #error (nvcc's own headers
+// do not need it): such a file is checked as C++17 (check_std_raised).
 static const char *nvrtc_std(Arena *ar, const char *std) {
-  if (!std) return "-std=c++17";
+  if (!std || check_std_raised(std)) return "-std=c++17";
   if (!strncmp(std, "gnu", 3)) std = arena_printf(ar, "c%s", std + 3);
   if (!strcmp(std, "c++2a")) std = "c++20";
   return arena_printf(ar, "-std=%s", std);
+}
+
+bool check_std_raised(const char *std) {
+  static const char *const old[] = {"98", "03", "0x", "11", "1y", "14"};
+  if (!std) return false;
+  const char *v = !strncmp(std, "c++", 3) ? std + 3 : !strncmp(std, "gnu++", 5) ? std + 5 : NULL;
+  for (size_t i = 0; v && i < sizeof old / sizeof *old; i++)
+    if (!strcmp(v, old[i])) return true;
+  return false;
 }
 
 // The parse's -I/-D/-U/-include/-isystem (flag, value pairs) in NVRTC's spelling.
@@ -29,6 +41,15 @@ static const char *nvrtc_flag(Arena *ar, const char *flag, const char *value) {
                      : !strcmp(flag, "-include") ? "--pre-include"
                                                  : "--include-path";
   return arena_printf(ar, "%s=%s", name, value);
+}
+
+// An -I or -isystem of the C library's directories (a project's
+// -I /usr/include): NVRTC would read glibc's headers there, in place of the
+// stand-ins.
+static bool is_system_dir(Arena *ar, const char *flag, const char *dir) {
+  if (strcmp(flag, "-I") && strcmp(flag, "-isystem")) return false;
+  const char *real = arena_realpath(ar, dir);
+  return real && sys_is_system_include_dir(real);
 }
 
 int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out) {
@@ -42,7 +63,12 @@ int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out) {
   out[n++] = "-DTIRX_PP_OUTPUT";  // what the output is compiled with
   // "declared but never referenced": the host code that uses it is left out.
   out[n++] = "-diag-suppress=177";
-  for (int i = 0; i + 1 < o->nclang_args; i += 2) out[n++] = nvrtc_flag(ar, o->clang_args[i], o->clang_args[i + 1]);
+  // GNU C's `__extension__` before an anonymous union (ggml-common.h): gcc
+  // takes it under nvcc, NVRTC does not know it. It only silences -pedantic.
+  out[n++] = "--define-macro=__extension__=";
+  for (int i = 0; i + 1 < o->nclang_args; i += 2)
+    if (!is_system_dir(ar, o->clang_args[i], o->clang_args[i + 1]))
+      out[n++] = nvrtc_flag(ar, o->clang_args[i], o->clang_args[i + 1]);
   out[n++] = arena_printf(ar, "--include-path=%s", o->header_dir);
   out[n++] = arena_printf(ar, "--include-path=%s/include", cuda);
   out[n++] = arena_printf(ar, "--include-path=%s/include/cccl", cuda);
@@ -50,9 +76,11 @@ int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out) {
   out[n++] = arena_printf(ar, "--include-path=%s", std_dir);
   // nvcc pre-includes cuda_runtime.h, which brings the fixed-width integers
   // that tirx.h uses, <math.h> (INFINITY, NAN, M_PI in a file that includes
-  // no math header) and glibc's <sys/types.h> (uint, ushort, ulong); NVRTC does not.
+  // no math header), glibc's <sys/types.h> (uint, ushort, ulong) and the
+  // device runtime's functions; NVRTC does not.
   out[n++] = arena_printf(ar, "--pre-include=%s/cstdint", std_dir);
   out[n++] = arena_printf(ar, "--pre-include=%s/cmath", std_dir);
   out[n++] = arena_printf(ar, "--pre-include=%s/sys/types.h", std_dir);
+  out[n++] = arena_printf(ar, "--pre-include=%s/tirx_nvrtc_runtime.h", std_dir);  // cudaGridDependencySynchronize
   return n;
 }

@@ -10,3 +10,7 @@
 // them, allocated in `ar`. Returns how many.
 #define CHECK_NVRTC_OPTIONS(o) ((o)->nclang_args + 16)
 int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out);
+
+// Whether NVRTC checks a file of dialect `std` (-std's value) as C++17, as
+// libcu++, which the stand-ins of the standard headers include, needs.
+bool check_std_raised(const char *std);

@@ -476,6 +476,9 @@ int launch(Args *a, int argc, char **argv) {
   rc = args_finish(a);
   if (rc >= 0) return rc;
   a->opt.color = isatty(STDERR_FILENO);
+  // -Rpass through a build that owns nvcc's command line: TIRX_PP_REMARKS=1.
+  const char *remarks = getenv("TIRX_PP_REMARKS");
+  if (remarks && *remarks && strcmp(remarks, "0")) a->opt.remarks = true;
   if (c.nsources > 1) return check_unannotated(a, argv, &c);
   size_t len;
   char *data = sys_read_file(src, &len);

@@ -134,6 +134,16 @@ int main(int argc, char **argv) {
     }
   }
   printf("jit: compiled; second compile %s\n", tirx_rt_module_cached(m) ? "from the cache" : "not cached");
+  // The second compile of the same source must come from the disk cache,
+  // unless the cache is off.
+  const char *cache = getenv("TIRX_RT_CACHE_DIR");
+  if (!tirx_rt_module_cached(m) && !(cache && !strcmp(cache, "off"))) {
+    printf("jit: FAIL the second compile missed the cache ($TIRX_RT_CACHE_DIR, else $XDG_CACHE_HOME/tirx-rt or "
+           "~/.cache/tirx-rt, must be writable)\n");
+    tirx_rt_module_free(m);
+    tirx_rt_destroy(rt);
+    return 1;
+  }
 
   float *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y), *want = malloc((size_t)n * sizeof *want);
   const float a = 1.5f;

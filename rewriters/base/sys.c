@@ -144,6 +144,21 @@ bool sys_path_under(const char *path, const char *dir) {
   return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0' || (n == 1 && dir[0] == '/'));
 }
 
+bool sys_is_system_include_dir(const char *dir) {
+  static const char *const top[] = {"/usr/include", "/usr/local/include"};
+  static const char *const below[] = {"/usr/include/c++", "/usr/lib/gcc", "/usr/lib/llvm"};
+  if (!dir) return false;
+  size_t n = strlen(dir);
+  while (n > 1 && dir[n - 1] == '/') n--;
+  for (size_t i = 0; i < sizeof top / sizeof *top; i++)
+    if (n == strlen(top[i]) && !strncmp(dir, top[i], n)) return true;
+  for (size_t i = 0; i < sizeof below / sizeof *below; i++)
+    if (sys_path_under(dir, below[i])) return true;
+  // the C library's multiarch directory: /usr/include/x86_64-linux-gnu
+  const char *slash = strrchr(dir, '/');
+  return slash && (size_t)(slash - dir) == 12 && !strncmp(dir, "/usr/include", 12) && memmem(slash, (size_t)(dir + n - slash), "-linux-", 7);
+}
+
 const char *sys_pp_cache_dir(char *buf, size_t size) {
   return sys_user_cache_dir("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size);
 }

@@ -36,6 +36,11 @@ const char *sys_user_cache_dir(const char *env_name, const char *sub, char *buf,
 // the one place the tool and the runtime (which rewrites too) take it from.
 const char *sys_pp_cache_dir(char *buf, size_t size);
 
+// Whether dir (a real path) is one the host compiler searches anyway, for the
+// C and C++ libraries: /usr/include, /usr/local/include, the multiarch
+// /usr/include/x86_64-linux-gnu, gcc's and libstdc++'s. A project's
+// `-I /usr/include` names no header of its own there.
+bool sys_is_system_include_dir(const char *dir);
 // Whether path lies in directory dir (or is it); both as the same kind of
 // path (absolute, say). A NULL or empty dir holds nothing.
 bool sys_path_under(const char *path, const char *dir);

@@ -28,6 +28,7 @@ typedef struct {
   EditList *edits;
   const AnnotationList *anns;
   bool needs_tirx_h;  // the output calls a function from tirx.h
+  int fell_back;      // annotations left to nvcc's '#pragma unroll' (template-dependent trip counts, ...)
   long long watchdog;  // --watchdog cycles, 0 when off
   VEC(Copies) copies;  // constructs that copy their body
   const char *path_literal;  // the input's name as a C string literal

@@ -226,6 +226,7 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
   if (!eval_extents(c, an, g, vars)) {
     if (c->diag->errors == errors) {  // template-dependent extents: nvcc unrolls after instantiation
       edit_replace(c->edits, an->start, an->end, loops(c->arena, g, false, "_Pragma(\"unroll\") "));
+      c->fell_back++;
       diag_remark(c->diag, an->start,
                   "an extent depends on a template parameter; the loops are left to nvcc's '#pragma unroll'");
     }

@@ -278,16 +278,56 @@ static bool expand(Ctx *c, Diag *d, const Annotation *an, const Header *h, LoopH
   return true;
 }
 
-// Whether the expression at node i names a template parameter, so that its
-// value is known only once the template is instantiated.
+static bool is_template_parameter(enum CXCursorKind k) {
+  return k == CXCursor_NonTypeTemplateParameter || k == CXCursor_TemplateTypeParameter ||
+         k == CXCursor_TemplateTemplateParameter;
+}
+
+static bool const_depends_on_template(CXCursor var, int depth);
+
+// clang_visitChildren over a constant's declaration: a template parameter
+// named in its type or initializer, or another such constant.
+typedef struct {
+  int depth;
+  bool found;
+} Dependence;
+
+static enum CXChildVisitResult find_template_parameter(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Dependence *dep = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_TypeRef || k == CXCursor_TemplateRef) {
+    CXCursor ref = clang_getCursorReferenced(cur);
+    if (is_template_parameter(clang_getCursorKind(ref)) || const_depends_on_template(ref, dep->depth + 1)) {
+      dep->found = true;
+      return CXChildVisit_Break;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+// Whether var is a constant (`constexpr size_t ITERS{TILE / THREADS};`,
+// CUDA-GEMM-Optimization's kernels) whose value depends on a template
+// parameter, through other such constants (8 deep at most).
+static bool const_depends_on_template(CXCursor var, int depth) {
+  if (depth > 8 || clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+  CXString t = clang_getTypeSpelling(clang_getCursorType(var));
+  bool is_const = !strncmp(clang_getCString(t), "const ", 6);
+  clang_disposeString(t);
+  Dependence dep = {depth, false};
+  if (is_const) clang_visitChildren(var, find_template_parameter, &dep);
+  return dep.found;
+}
+
+// Whether the expression at node i names a template parameter, directly or
+// through a constant that does, so that its value is known only once the
+// template is instantiated.
 static bool uses_template_parameter(const Ctx *c, int i) {
   for (int k = i; k <= node_at(c, i)->last; k++) {
     enum CXCursorKind kind = node_at(c, k)->kind;
     if (kind == CXCursor_DeclRefExpr || kind == CXCursor_TypeRef || kind == CXCursor_TemplateRef) {
-      enum CXCursorKind ref = clang_getCursorKind(clang_getCursorReferenced(node_at(c, k)->cur));
-      if (ref == CXCursor_NonTypeTemplateParameter || ref == CXCursor_TemplateTypeParameter ||
-          ref == CXCursor_TemplateTemplateParameter)
-        return true;
+      CXCursor ref = clang_getCursorReferenced(node_at(c, k)->cur);
+      if (is_template_parameter(clang_getCursorKind(ref)) || const_depends_on_template(ref, 0)) return true;
     }
     if (kind == CXCursor_UnexposedExpr && node_at(c, k)->last == k) return true;  // e.g. T::value
   }
@@ -402,6 +442,7 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   if (!read_loop(c, c->diag, an, st, &h)) return;
   if (!h.constant) {  // template-dependent: the trip count is known after instantiation
     edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, "unroll"));
+    c->fell_back++;
     diag_remark(c->diag, an->start,
                 "trip count depends on a template parameter; the loop is left to nvcc's '#pragma unroll'");
     return;

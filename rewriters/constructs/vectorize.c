@@ -671,6 +671,7 @@ static bool take_guards(Ctx *c, Vectorize *vz, const Edit *lanes, int n, int bod
 static void fall_back(Ctx *c, const Annotation *an, size_t at, const char *why) {
   diag_remark(c->diag, at, "vectorize: %s; the loop is left to nvcc's '#pragma unroll'", why);
   edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, "unroll"));
+  c->fell_back++;
 }
 
 void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {

@@ -69,6 +69,7 @@ bool libclang_load(const char **why);
 #define clang_getUnqualifiedType (tirx_libclang.clang_getUnqualifiedType)
 #define clang_isExpression (tirx_libclang.clang_isExpression)
 #define clang_isStatement (tirx_libclang.clang_isStatement)
+#define clang_isAttribute (tirx_libclang.clang_isAttribute)
 #define clang_isDeclaration (tirx_libclang.clang_isDeclaration)
 #define clang_parseTranslationUnit2 (tirx_libclang.clang_parseTranslationUnit2)
 #define clang_saveTranslationUnit (tirx_libclang.clang_saveTranslationUnit)

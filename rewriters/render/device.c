@@ -58,6 +58,9 @@ typedef struct {
   Ctx *const *headers;  // the headers tirx-pp rewrites
   const char **header_real;  // their real paths
   int nheaders;
+  // Function templates by name: those blanked, those device code keeps (their
+  // explicit instantiations, which libclang does not show: instantiations).
+  VEC(const char *) host_templates, kept_templates;
   bool failed;          // a rewritten header's edits could not be rendered
 } View;
 
@@ -138,6 +141,46 @@ typedef struct {
   ViewFile *vf;  // NULL at the top: found per declaration
 } Walk;
 
+// The attributes written before a declaration are not in its extent
+// (`[[noreturn]] void f();`, ggml.h's `GGML_NORETURN GGML_ATTRIBUTE_FORMAT(3, 4)`
+// before `GGML_API void ggml_abort(...)`): blanked without them, they would
+// apply to the next declaration. Where the earliest of its attribute children
+// starts, or `start`; a `[[` before it included.
+typedef struct {
+  ViewFile *vf;
+  size_t at;
+} AttrStart;
+
+static enum CXChildVisitResult earliest_attribute(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  AttrStart *a = data;
+  size_t off;
+  if (clang_isAttribute(clang_getCursorKind(cur)) && offset_in(a->vf, clang_getRangeStart(clang_getCursorExtent(cur)), &off) &&
+      off < a->at)
+    a->at = off;
+  return CXChildVisit_Continue;
+}
+
+static size_t attributes_start(ViewFile *vf, CXCursor decl, size_t start) {
+  AttrStart a = {vf, start};
+  clang_visitChildren(decl, earliest_attribute, &a);
+  if (a.at == start) return start;
+  const char *s = vf->src->data;
+  size_t b = a.at;
+  while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) b--;
+  return b >= 2 && s[b - 1] == '[' && s[b - 2] == '[' ? b - 2 : a.at;
+}
+
+static void add_template(View *v, CXCursor cur, bool host) {
+  CXString sp = clang_getCursorSpelling(cur);
+  const char *name = arena_strndup(v->c->arena, clang_getCString(sp), strlen(clang_getCString(sp)));
+  clang_disposeString(sp);
+  if (host)
+    VEC_PUSH(v->c->arena, v->host_templates, name);
+  else
+    VEC_PUSH(v->c->arena, v->kept_templates, name);
+}
+
 static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   enum CXCursorKind k = clang_getCursorKind(cur);
@@ -160,7 +203,10 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
     return CXChildVisit_Continue;
   }
   if (!offset_in(vf, clang_getCursorLocation(cur), &name)) name = start;
-  if (!host_only(cur, clang_getCursorKind(parent), vf->src->data, start, name, end)) return CXChildVisit_Continue;
+  bool host = host_only(cur, clang_getCursorKind(parent), vf->src->data, start, name, end);
+  if (k == CXCursor_FunctionTemplate) add_template(w->v, cur, host);
+  if (!host) return CXChildVisit_Continue;
+  start = attributes_start(vf, cur, start);
   size_t semi = lex_skip_blank(vf->src, end);
   if (semi < vf->src->len && vf->src->data[semi] == ';') end = semi + 1;
   // `extern "C" void f(...);` (no braces): the linkage goes with it, else it
@@ -172,6 +218,75 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
     start = spec;
   VEC_PUSH(w->v->c->arena, vf->host, ((Range){start, end}));
   return CXChildVisit_Continue;
+}
+
+// --- explicit instantiations ------------------------------------------------------
+// `template void launch<float>(float *, cudaStream_t);` (CUDA-GEMM-Optimization's
+// launchers): libclang shows no declaration for an explicit instantiation of
+// a function template, so the walk above never sees one. Read from the text:
+// one of a template that is blanked, and of no template of that name that
+// stays, is blanked with it (NVRTC: "launch is not a template").
+
+static bool tok_is(LexText t, LexTok k, const char *word) {
+  size_t n = strlen(word);
+  return k.end - k.start == n && !memcmp(t.s + k.start, word, n);
+}
+
+static bool name_in(const char *const *names, int n, const char *s, size_t len) {
+  for (int i = 0; i < n; i++)
+    if (strlen(names[i]) == len && !memcmp(names[i], s, len)) return true;
+  return false;
+}
+
+// The name an explicit instantiation declares: the identifier before its
+// template arguments, if any, and its first top-level '(' (`lib::f<T>(`: f).
+// False when there is none (`template class X<int>;`, `operator<<`).
+static bool instantiated_name(LexText t, size_t from, size_t semi, size_t *start, size_t *end) {
+  size_t paren = lex_find(t, from, '(');
+  if (paren >= semi) return false;
+  enum { MAX = 256 };
+  LexTok toks[MAX];
+  int n = 0;
+  bool line_start = false;
+  for (size_t i = from; n < MAX && lex_next((LexText){t.s, paren}, &i, &line_start, &toks[n]);) n++;
+  int k = n - 1;
+  if (k >= 0 && tok_is(t, toks[k], ">"))  // back over the template arguments
+    for (int depth = 0; k >= 0; k--) {
+      depth += tok_is(t, toks[k], ">") - tok_is(t, toks[k], "<");
+      if (!depth) { k--; break; }
+    }
+  if (k < 0 || toks[k].kind != LEX_IDENT) return false;
+  *start = toks[k].start, *end = toks[k].end;
+  return true;
+}
+
+// Past the directive whose '#' ends at i: its line end, splices followed.
+static size_t directive_end(LexText t, size_t i) {
+  while (i < t.n && !lex_eol(t, i)) i = lex_token(t, i, NULL);
+  return i;
+}
+
+static void find_instantiations(View *v, ViewFile *vf) {
+  if (!v->host_templates.len) return;
+  LexText t = {vf->src->data, vf->src->len};
+  bool line_start = true;
+  LexTok k, prev = {0};
+  for (size_t i = 0; lex_next(t, &i, &line_start, &k); prev = k) {
+    if (k.first && t.s[k.start] == '#') {
+      i = directive_end(t, k.end);
+      continue;
+    }
+    if (!tok_is(t, k, "template")) continue;
+    size_t after = lex_space(t, k.end), semi = lex_find(t, after, ';'), s, e;
+    if (after >= t.n || t.s[after] == '<' || semi >= t.n) continue;
+    if (prev.end && (tok_is(t, prev, ".") || tok_is(t, prev, ":") || tok_is(t, prev, ">"))) continue;  // x.template f<>, ::template, ->template
+    if (!instantiated_name(t, after, semi, &s, &e)) continue;
+    if (!name_in(v->host_templates.items, v->host_templates.len, t.s + s, e - s) ||
+        name_in(v->kept_templates.items, v->kept_templates.len, t.s + s, e - s))
+      continue;
+    size_t start = prev.end && tok_is(t, prev, "extern") ? prev.start : k.start;
+    VEC_PUSH(v->c->arena, vf->host, ((Range){start, semi + 1}));
+  }
 }
 
 // --- user headers ---------------------------------------------------------------
@@ -210,18 +325,31 @@ static const char *spelled_name(Arena *a, const Source *src, const IncludeLine *
 
 // <cublas_v2.h>, <cufft.h>, ...: a host-only library of the toolkit, by the
 // name's first component (<curand.h> is the host API; <curand_kernel.h> the
-// device one, kept).
-static bool is_host_library(const char *name) {
-  static const char *const prefixes[] = {"cublas",     "cufft",  "cusparse", "cusolver", "nvml",
-                                         "nvjpeg",     "npp",    "cudnn",    "nccl",     "cufile",
-                                         "nvrtc",      "nvJitLink", "nvToolsExt", "nvtx3/", "cupti",
-                                         "nvperf",     "cuda_profiler_api.h>", "cudaProfiler.h>", NULL};
-  if (!name || *name != '<') return false;
-  name++;
-  if (!strcmp(name, "curand.h>")) return true;
+// device one, kept). Spelled "cublas_v2.h" (cuda_hgemm), it is one when the
+// parse found it in CUDA's directory.
+static bool is_host_library_name(const char *name) {
+  static const char *const prefixes[] = {"cublas", "cufft",     "cusparse",   "cusolver", "nvml",  "nvjpeg",
+                                         "npp",    "cudnn",     "nccl",       "cufile",   "nvrtc", "nvJitLink",
+                                         "nvToolsExt", "nvtx3/", "cupti",     "nvperf",   NULL};
+  static const char *const whole[] = {"curand.h", "cuda_profiler_api.h", "cudaProfiler.h", NULL};
+  if (!name || (*name != '<' && *name != '"')) return false;
+  const char *n = name + 1;
+  size_t len = strlen(n) - 1;  // less the closer
+  for (int i = 0; whole[i]; i++)
+    if (len == strlen(whole[i]) && !strncmp(n, whole[i], len)) return true;
   for (int i = 0; prefixes[i]; i++)
-    if (!strncmp(name, prefixes[i], strlen(prefixes[i]))) return true;
+    if (!strncmp(n, prefixes[i], strlen(prefixes[i]))) return true;
   return false;
+}
+
+static bool is_host_library(View *v, CXFile f, const char *name) {
+  if (!is_host_library_name(name)) return false;
+  if (*name == '<') return true;
+  if (!f) return false;
+  CXString path = clang_getFileName(f);
+  const char *real = arena_realpath(v->c->arena, clang_getCString(path));
+  clang_disposeString(path);
+  return real && sys_path_under(real, v->dirs[1]);
 }
 
 // An #include <...> of a header outside tirx's and CUDA's directories: the
@@ -239,7 +367,8 @@ static bool is_guarded(View *v, CXFile f, const char *name) {
 
 // Whether the file lies under one of the user's -I directories (SGEMM_CUDA's
 // <runner.cuh> in src/, cuda-samples' <helper_cuda.h> in Common/), not -isystem
-// or the default paths of the C and C++ libraries.
+// or the default paths of the C and C++ libraries, even when an -I names one
+// (cuda_hgemm's -I /usr/include).
 static bool under_user_dir(View *v, CXFile f) {
   CXString path = clang_getFileName(f);
   const char *real = arena_realpath(v->c->arena, clang_getCString(path));
@@ -247,7 +376,7 @@ static bool under_user_dir(View *v, CXFile f) {
   for (int i = 0; real && i + 1 < v->opt->nclang_args; i += 2) {
     if (strcmp(v->opt->clang_args[i], "-I")) continue;
     const char *dir = arena_realpath(v->c->arena, v->opt->clang_args[i + 1]);
-    if (dir && sys_path_under(real, dir)) return true;
+    if (dir && !sys_is_system_include_dir(dir) && sys_path_under(real, dir)) return true;
   }
   return false;
 }
@@ -290,6 +419,14 @@ static void add_user_header(View *v, int from, CXFile f, Range line, const char 
   VEC_PUSH(a, parent->children, ((Child){line, source_line(parent->src, line.start), idx}));
 }
 
+// A guarded #include line of the file (once: a header read twice shows its
+// lines twice).
+static void add_guard(View *v, ViewFile *vf, Range line, const char *name, bool left_out) {
+  for (int i = 0; i < vf->guards.len; i++)
+    if (vf->guards.items[i].line.start == line.start) return;
+  VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(vf->src, line.start), left_out}));
+}
+
 // One #include of a file of the view. The main file's: <...> headers are
 // guarded, user headers are candidates for inlining. A header's: user headers
 // only (its guards come from its text: find_header_guards). False when the
@@ -308,22 +445,24 @@ static bool add_include(View *v, CXCursor cur) {
   CXFile f = clang_getIncludedFile(cur);
   Range line = line_at(p->src, at);
   const char *name = spelled_name(v->c->arena, p->src, include_in(from ? &p->anns : v->c->anns, line));
-  if (from) {
-    if (f && !is_host_library(name) && !(is_guarded(v, f, name) && !under_user_dir(v, f)))
+  bool library = is_host_library(v, f, name);
+  if (from) {  // a header's <...> lines are guarded from its text (find_header_guards), its "..." ones here
+    if (name && *name == '"' && (library || !f))
+      add_guard(v, p, line, name, library);
+    else if (f && !library && !(is_guarded(v, f, name) && !under_user_dir(v, f)))
       add_user_header(v, from, f, line, name);
     return true;
   }
-  if (!f) {  // not found by the parse, found by nvcc's host compiler (<omp.h> in gcc's directory): guarded
-    if (name && *name == '<')
-      VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), false}));
+  if (!f) {  // not found by the parse, found by nvcc's host compiler (<omp.h>, "omp.h" in gcc's directory): guarded
+    if (name) add_guard(v, m, line, name, false);
     return true;
   }
-  if (is_host_library(name))
-    VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), true}));
+  if (library)
+    add_guard(v, m, line, name, true);
   else if (is_guarded(v, f, name) && under_user_dir(v, f))
     add_user_header(v, 0, f, line, name);  // <runner.cuh> through the user's -I: the user's own, inlined as "..."
   else if (is_guarded(v, f, name))
-    VEC_PUSH(v->c->arena, m->guards, ((Guard){line, name, source_line(m->src, line.start), false}));
+    add_guard(v, m, line, name, false);
   else
     add_user_header(v, 0, f, line, name);
   return true;
@@ -371,6 +510,11 @@ static bool is_child_line(const ViewFile *vf, Range line) {
   return false;
 }
 
+static int guard_by_line(const void *a, const void *b) {
+  const Guard *x = a, *y = b;
+  return x->line.start != y->line.start ? (x->line.start < y->line.start ? -1 : 1) : 0;
+}
+
 // The `#include <...>` lines of a header, as scan.c finds them in its text
 // (the parse saw only those of the branches it took). Every one is guarded
 // (tirx's and CUDA's are found, so that their guard changes nothing) but the
@@ -382,9 +526,10 @@ static void find_header_guards(View *v, ViewFile *vf) {
     if (l->includes[i].computed || !l->includes[i].angled) continue;
     Range line = line_at(h, l->includes[i].start);
     if (is_child_line(vf, line)) continue;
-    const char *name = spelled_name(v->c->arena, h, &l->includes[i]);
-    VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(h, line.start), is_host_library(name)}));
+    add_guard(v, vf, line, spelled_name(v->c->arena, h, &l->includes[i]),
+              is_host_library_name(spelled_name(v->c->arena, h, &l->includes[i])));
   }
+  qsort(vf->guards.items, (size_t)vf->guards.len, sizeof(Guard), guard_by_line);
 }
 
 // Whether the header is inlined: tirx-pp rewrites it, it has host code or
@@ -454,12 +599,13 @@ static bool is_pragma_once(const char *s, size_t n) {
 // __has_include in every dialect it compiles. A left-out cuBLAS header keeps
 // the device types it brings (cublas_api.h includes <cuda_fp16.h> and
 // <cuda_bf16.h>: llm.c's dev/cuda/common.h uses __nv_bfloat16 with no other
-// include).
+// include), and every left-out library its handle types.
 static const char *guard_text(Arena *a, const Guard *g, const char *path_literal, const char *eol) {
-  if (g->left_out && g->name && !strncmp(g->name, "<cublas", 7))
-    return arena_printf(a, "#include <cuda_fp16.h>%s#include <cuda_bf16.h>%s#line %d %s%s", eol, eol, g->line_no + 1,
-                        path_literal, eol);
-  if (g->left_out) return arena_printf(a, "#line %d %s%s", g->line_no + 1, path_literal, eol);
+  const char *handles = "#include <tirx_nvrtc_host_libraries.h>";  // cublasHandle_t, ...: a class may hold one
+  if (g->left_out && g->name && !strncmp(g->name + 1, "cublas", 6))
+    return arena_printf(a, "%s%s#include <cuda_fp16.h>%s#include <cuda_bf16.h>%s#line %d %s%s", handles, eol, eol, eol,
+                        g->line_no + 1, path_literal, eol);
+  if (g->left_out) return arena_printf(a, "%s%s#line %d %s%s", handles, eol, g->line_no + 1, path_literal, eol);
   return arena_printf(a, "#if __has_include(%s)%s#include %s%s#endif%s#line %d %s%s", g->name, eol, g->name, eol, eol,
                       g->line_no + 1, path_literal, eol);
 }
@@ -669,6 +815,7 @@ bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *header
   for (int i = 1; i < v.files.len; i++) find_header_guards(&v, &v.files.items[i]);
   Walk w = {&v, NULL};
   clang_visitChildren(clang_getTranslationUnitCursor(c->front->tu), walk, &w);
+  for (int i = 0; i < v.files.len; i++) find_instantiations(&v, &v.files.items[i]);
   for (int i = 0; i < v.files.len; i++) merge(&v.files.items[i]);
   EditList dev = {.arena = c->arena};
   view_edits(&v, 0, c->edits, &dev);

@@ -113,11 +113,16 @@ prepare() {
   # shellcheck disable=SC2086 # JIT_ARCHS is a list
   TIRX_RT_CACHE_DIR=$dir/cache "$bdir/runtime/jit_saxpy_prepare" ${JIT_ARCHS:-sm_90a} || return 1
   # Then as the GPU machine will: built without the rewriter, the rewrite
-  # from a copy of the cache (the cubin it makes stays out of DIR), NVRTC.
+  # in a cache of its own (the cubin it makes stays out of DIR), made there
+  # from a copy of headers/ that is gone when it is compiled (the GPU machine
+  # has neither this checkout's path nor clang's headers), NVRTC twice: the
+  # second compile must come from the cubin the first stored.
   local check
   check=$(mktemp -d) || return 1
-  # shellcheck disable=SC2086 # JIT_ARCHS is a list
-  cp "$dir"/cache/*.tirxpp "$check/" &&
+  mkdir -p "$check/there" && cp -r "$ROOT/headers" "$check/there/" &&
+    # shellcheck disable=SC2086 # JIT_ARCHS is a list
+    TIRX_RT_CACHE_DIR=$check TIRX_RT_HEADER_DIR=$check/there/headers "$bdir/runtime/jit_saxpy_prepare" \
+      ${JIT_ARCHS:-sm_90a} > /dev/null && rm -rf "$check/there" &&
     ${CC:-gcc} "${FLAGS[@]}" "${RT_CORE[@]}" "$ROOT/tests/gpu/rt/jit_compile.c" -o "$check/jit_compile" -ldl -lpthread &&
     (cd "$ROOT" && TIRX_RT_CACHE_DIR=$check TIRX_RT_HEADER_DIR=$ROOT/headers \
       TIRX_RT_NVRTC_INCLUDE=$ROOT/runtime/nvrtc_include "$check/jit_compile" ${JIT_ARCHS:-sm_90a})
