@@ -21,6 +21,8 @@ typedef struct {
   char *elem;    // element type, unqualified
   char *vector;  // vector type of one chunk (8 or 16 bytes) of its elements
   bool read, written;
+  bool sure;     // accessed on every path through the body (its vector is in bounds)
+  int guarded;   // node of its first access under a condition, plus one (0: none)
 } Array;
 
 typedef struct Vectorize Vectorize;
@@ -211,6 +213,22 @@ static bool conditional(const Ctx *c, int i, int body) {
   return false;
 }
 
+// Whether node i runs only on some paths through the body, counting the
+// condition of an `if` or `?:` and the left side of `&&` / `||` as always run
+// (`A[v] > 0.f ? A[v] : 0.f` reads A[v] on every path).
+static bool guarded(const Ctx *c, int i, int body) {
+  for (int from = i, p = node_at(c, i)->parent; p >= 0 && p != body; from = p, p = node_at(c, p)->parent) {
+    enum CXCursorKind k = node_at(c, p)->kind;
+    bool branch = k == CXCursor_IfStmt || k == CXCursor_SwitchStmt || k == CXCursor_ConditionalOperator;
+    if (k == CXCursor_BinaryOperator) {
+      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(node_at(c, p)->cur);
+      branch = op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
+    }
+    if (front_is_loop(k) || (branch && from != p + 1)) return true;  // p + 1: the first child
+  }
+  return false;
+}
+
 // One access `p[idx]` whose index uses v: records its array; returns the
 // number of references to v it accounts for.
 static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, const LoopHeader *h,
@@ -268,6 +286,10 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   } else if (strcmp(squeeze(c->arena, vz->arrays[k].base), squeeze(c->arena, base))) {
     return misfit(f, node, "one array is accessed at two different offsets"), 0;
   }
+  if (!guarded(c, node, body))
+    vz->arrays[k].sure = true;
+  else if (!vz->arrays[k].guarded)
+    vz->arrays[k].guarded = node + 1;
   bool also_read;
   if (is_written(c, node, &also_read)) {
     vz->arrays[k].written = true;
@@ -283,6 +305,20 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   for (int i = idx; i <= node_at(c, idx)->last; i++)
     if (node_at(c, i)->kind == CXCursor_DeclRefExpr && is_ref_to(node_at(c, i)->cur, var)) refs++;
   return refs;
+}
+
+// An array that the body touches only under a condition (a tail guard such as
+// `if (base + v < n)`) may end inside the vector: the vector load and store
+// would touch the elements the loop skips, past the end of the data.
+static void only_guarded(Fit *f, const Vectorize *vz) {
+  for (int k = 0; k < vz->narrays && !f->why; k++)
+    if (!vz->arrays[k].sure && vz->arrays[k].guarded)
+      misfit(f, vz->arrays[k].guarded - 1,
+             arena_printf(f->c->arena,
+                          "every access to '%s' is under a condition (a tail guard?): one vector would load and "
+                          "store the elements it skips, which may lie past the end of the data; test the whole "
+                          "vector before the loop",
+                          vz->arrays[k].array));
 }
 
 static void fall_back(Ctx *c, const Annotation *an, size_t at, const char *why) {
@@ -336,6 +372,7 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     }
   }
   if (!f.why && vz->narrays == 0) misfit(&f, body, "no array is accessed as 'p[base + v]'");
+  if (!f.why) only_guarded(&f, vz);
   if (f.why) {
     fall_back(c, an, node_at(c, f.at)->start, f.why);
     return;
