@@ -106,10 +106,20 @@ static bool is_function_cursor(enum CXCursorKind k) {
 
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data);
 
+// The body a callee runs: its definition, or, for a specialization of a
+// function template that nothing instantiates (a call in a kernel template
+// that the file never instantiates), the template's own definition.
+static CXCursor body_of(CXCursor callee) {
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (!clang_Cursor_isNull(def)) return def;
+  CXCursor pattern = clang_getSpecializedCursorTemplate(callee);
+  return clang_Cursor_isNull(pattern) ? pattern : clang_getCursorDefinition(pattern);
+}
+
 // Reads the body of what a call runs, one level deeper in the chain.
 static void follow(Walk *w, CXCursor call) {
   CXCursor callee = clang_getCursorReferenced(call);
-  CXCursor def = clang_getCursorDefinition(callee);
+  CXCursor def = body_of(callee);
   if (clang_Cursor_isNull(def) || !is_function_cursor(clang_getCursorKind(def)) || w->depth >= MAX_DEPTH ||
       w->read >= MAX_FUNCTIONS)
     return;
