@@ -428,6 +428,18 @@ expect tirx-pp-nvcc-name-of-a-link 2 "tirx-nvcc: error: 'nvcc' (TIRX_PP_NVCC) ru
 expect launcher-runs-tirx-nvcc 0 "" -- env TIRX_PP_NVCC="$tmp/real/nvcc" "$tool" "$wrapper" -c good.cu -o g.o
 [ "$(grep -c . real.log)" = 1 ] && grep -q "^real -c g.o.tirx.cu -o g.o" real.log && grep -qF '{ int k = 3; ' g.o.tirx.cu \
   && ok launcher-runs-tirx-nvcc-rewrites-once || { bad launcher-runs-tirx-nvcc-rewrites-once; cat real.log; }
+# An annotated header forced in with -include: refused (its pragmas would
+# reach nvcc untouched), on the command line and through the launcher.
+printf '__device__ inline void put(int *c) {\n#pragma tirx elect\n  atomicAdd(c, 1);\n}\n' > ann.cuh
+printf '#include "ann.cuh"\n' > reach.cuh
+printf '__global__ void k(int *c) { put(c); }\n' > fu.cu
+forced_error="tirx-pp: error: 'ann.cuh' is annotated (or includes an annotated header) and reaches the source through -include, which tirx-pp cannot redirect to a rewritten copy: #include it in the source instead"
+expect forced-include-annotated 2 "$forced_error" -- "$tool" fu.cu -o fi.cu -- -include ann.cuh
+expect forced-include-reaches-annotated 2 "${forced_error/ann.cuh/reach.cuh}" -- "$tool" fu.cu -o fi.cu -- -include reach.cuh
+: > real.log
+expect launcher-forced-include-annotated 2 "$forced_error" -- "$tool" "$tmp/real/nvcc" -include ann.cuh -c fu.cu -o fu.o
+[ ! -s real.log ] && ok launcher-forced-include-annotated-no-nvcc || { bad launcher-forced-include-annotated-no-nvcc; cat real.log; }
+expect forced-include-unannotated 0 "" -- "$tool" "$tmp/real/nvcc" -include u.cu -c fu.cu -o fu.o
 # The ccache warning: only when ccache runs tirx-pp (ccache runs a command it
 # does not cache in its own place), not whenever CCACHE_DISABLE is set.
 if command -v ccache > /dev/null; then

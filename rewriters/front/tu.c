@@ -216,6 +216,23 @@ static int add_file(Arena *a, Tu *tu, int *cap, TuFile f) {
   return tu->n++;
 }
 
+// The headers of -include FILE, read before the input: searched from the
+// working directory first, then as a quoted #include (clang's order). No
+// include line names them, so nothing can point the compile at a copy.
+static void add_forced_includes(Arena *a, const TirxOptions *opt, Tu *tu, int *cap) {
+  for (int i = 0; i + 1 < opt->nclang_args; i++) {
+    if (strcmp(opt->clang_args[i], "-include")) continue;
+    bool system;
+    const char *path = search(a, tu, ".", opt->clang_args[++i], false, &system);
+    const char *r = path ? arena_realpath(a, path) : NULL;
+    if (!r || system || !tu_is_user_file(tu, r) || tu_find(tu, r) >= 0 || own_header(a, tu, path, r)) continue;
+    const Source *src = tu_read_source(a, path);
+    if (src)
+      add_file(a, tu, cap, (TuFile){.path = path, .real = r, .src = src, .forced = true,
+                                    .anns = scan_annotations(a, src)});
+  }
+}
+
 void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu) {
   tu_read_probed(a, opt, main, anns, tu, NULL);
 }
@@ -230,6 +247,7 @@ void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, Annota
   const char *real = arena_realpath(a, main->path);
   add_file(a, tu, &cap, (TuFile){.path = main->path, .real = real ? real : absolute(a, main->path),
                                   .src = main, .anns = anns});
+  add_forced_includes(a, opt, tu, &cap);
   // Breadth first: each file's include lines, in order, once per file.
   for (int f = 0; f < tu->n; f++) {
     TuFile *file = &tu->files[f];
@@ -266,6 +284,28 @@ bool tu_annotated(const Tu *tu) {
   for (int i = 0; i < tu->nown; i++)
     if (tu->own[i].annotated) return true;  // so that tu_place refuses it
   return false;
+}
+
+// A header forced in with -include that is written (annotated, or reaching
+// an annotated header): nvcc would read the original, pragmas and all.
+static bool refuse_forced_written(Tu *tu, Diag *d) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int f = 1; f < tu->n; f++)
+      for (int k = 0; tu->files[f].forced && k < tu->files[f].anns.nincludes; k++) {
+        int t = tu->files[f].targets[k];
+        if (t > 0 && !tu->files[t].forced) tu->files[t].forced = changed = true;
+      }
+  }
+  for (int f = 1; f < tu->n; f++)
+    if (tu->files[f].forced && tu->files[f].written) {
+      diag_plain(d, DIAG_ERROR,
+                 "'%s' is annotated (or includes an annotated header) and reaches the source through -include, "
+                 "which tirx-pp cannot redirect to a rewritten copy: #include it in the source instead",
+                 tu->files[f].path);
+      return false;
+    }
+  return true;
 }
 
 // An "own" header that holds annotations: refused, naming the marker.
@@ -322,6 +362,7 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
       if (w) file->written = changed = true;
     }
   }
+  if (!refuse_forced_written(tu, d)) return false;
   // Standard output is taken to land beside the input (`tirx-pp k.cu > k.tirx.cu`),
   // where an unannotated file comes out byte for byte; -o names any other place.
   tu->files[0].out = absolute(a, opt->out_path ? opt->out_path : join(a, dir_of(a, tu->files[0].path), "-"));

@@ -24,6 +24,7 @@ typedef struct {
   int *targets;       // per include line: the user file it reaches, -1 for none
   bool system;        // found through the user's -isystem: never rewritten
   bool written;       // it is the input, or it (or a header it reaches) is annotated
+  bool forced;        // named by -include, or reached from such a header
   const char *out;    // absolute path where its output goes (standard output: beside the input)
 } TuFile;
 
