@@ -246,13 +246,13 @@ static void build_args(Arena *a, const TirxOptions *opt, bool host, FrontOptions
 bool tu_annotated_untrapped(const TirxOptions *opt, const char *data, size_t len) {
   Arena *a = arena_new();
   bool any = false;
-  if (!pass_known(a, opt)) {  // else nothing has changed since the last "no"
+  if (!pass_known(a, opt, data, len)) {  // else nothing has changed since the last "no"
     const Source *src = source_new(a, opt->path, data, len);
     Tu tu;
     Probes probes = {0};
     tu_read_probed(a, opt, src, scan_annotations(a, src), &tu, &probes);
     any = tu_annotated(&tu) || tu.computed;
-    if (!any) pass_remember(a, opt, &probes);
+    if (!any) pass_remember(a, opt, data, len, &probes);
   }
   arena_free(a);
   return any;

@@ -418,6 +418,47 @@ grep -q "tmpl.cu:8:1: remark: trip count depends on a template parameter" remark
 "$tool" /usr/local/cuda/bin/nvcc -arch=sm_90a -I "$golden/../../headers" -c tmpl.cu -o tmpl.o 2> plain.err
 ! grep -q "remark:" plain.err && grep -q "tmpl.cu:8:1: note: the one annotation of this file was left to nvcc's '#pragma unroll'" plain.err \
   && ok launcher-all-fell-back-note || { bad launcher-all-fell-back-note; cat plain.err; }
+# ---- the launcher and tirx-nvcc around other programs ----
+# A stand-in nvcc that logs its arguments (nothing here compiles).
+wrapper=$(dirname "$tool")/tirx-nvcc
+mkdir -p real rec/bin lnk
+printf '#!/bin/sh\necho "real $*" >> %s/real.log\n' "$tmp" > real/nvcc; chmod +x real/nvcc
+printf '#!/bin/sh\nexec %s "$@"\n' "$wrapper" > rec/bin/nvcc; chmod +x rec/bin/nvcc
+ln -sf "$wrapper" lnk/nvcc
+printf '__global__ void u(float *out) { out[0] = 1.f; }\n' > u.cu
+# tirx-nvcc behind a script named nvcc that runs tirx-nvcc: the next nvcc, never a loop.
+: > real.log
+expect nvcc-wrapper-of-tirx-nvcc 0 "" -- env PATH="$tmp/rec/bin:$tmp/real:$PATH" timeout 20 nvcc -c u.cu -o u.o
+grep -qx "real -c u.cu -o u.o" real.log && ok nvcc-wrapper-of-tirx-nvcc-runs-the-next || { bad nvcc-wrapper-of-tirx-nvcc-runs-the-next; cat real.log; }
+expect tirx-pp-nvcc-runs-tirx-nvcc 2 "tirx-nvcc: error: '$tmp/rec/bin/nvcc' (TIRX_PP_NVCC) runs tirx-nvcc again; set TIRX_PP_NVCC to the real nvcc" -- \
+  env TIRX_PP_NVCC="$tmp/rec/bin/nvcc" timeout 20 "$wrapper" -c u.cu -o u.o
+expect tirx-pp-nvcc-name-of-a-link 2 "tirx-nvcc: error: 'nvcc' (TIRX_PP_NVCC) runs tirx-nvcc again; set TIRX_PP_NVCC to the real nvcc" -- \
+  env PATH="$tmp/lnk:$PATH" TIRX_PP_NVCC=nvcc timeout 20 "$wrapper" -c u.cu -o u.o
+# tirx-nvcc behind the launcher: it runs tirx-pp itself, once.
+: > real.log
+expect launcher-runs-tirx-nvcc 0 "" -- env TIRX_PP_NVCC="$tmp/real/nvcc" "$tool" "$wrapper" -c good.cu -o g.o
+[ "$(grep -c . real.log)" = 1 ] && grep -q "^real -c g.o.tirx.cu -o g.o" real.log && grep -qF '{ int k = 3; ' g.o.tirx.cu \
+  && ok launcher-runs-tirx-nvcc-rewrites-once || { bad launcher-runs-tirx-nvcc-rewrites-once; cat real.log; }
+# An annotated header forced in with -include: refused (its pragmas would
+# reach nvcc untouched), on the command line and through the launcher.
+printf '__device__ inline void put(int *c) {\n#pragma tirx elect\n  atomicAdd(c, 1);\n}\n' > ann.cuh
+printf '#include "ann.cuh"\n' > reach.cuh
+printf '__global__ void k(int *c) { put(c); }\n' > fu.cu
+forced_error="tirx-pp: error: 'ann.cuh' holds tirx annotations but is read through -include, which tirx-pp cannot redirect to its rewritten copy; #include it at the top of 'fu.cu' instead"
+expect forced-include-annotated 2 "$forced_error" -- "$tool" fu.cu -o fi.cu -- -include ann.cuh
+expect forced-include-reaches-annotated 2 "tirx-pp: error: 'reach.cuh' holds tirx annotations (in a header it includes) but is read through -include, which tirx-pp cannot redirect to its rewritten copy; #include it at the top of 'fu.cu' instead" -- "$tool" fu.cu -o fi.cu -- -include reach.cuh
+: > real.log
+expect launcher-forced-include-annotated 2 "$forced_error" -- "$tool" "$tmp/real/nvcc" -include ann.cuh -c fu.cu -o fu.o
+[ ! -s real.log ] && ok launcher-forced-include-annotated-no-nvcc || { bad launcher-forced-include-annotated-no-nvcc; cat real.log; }
+expect forced-include-unannotated 0 "" -- "$tool" "$tmp/real/nvcc" -include u.cu -c fu.cu -o fu.o
+# The ccache warning: only when ccache runs tirx-pp (ccache runs a command it
+# does not cache in its own place), not whenever CCACHE_DISABLE is set.
+if command -v ccache > /dev/null; then
+  ccache_warning="tirx-pp: warning: ccache runs tirx-pp, so it caches nothing: put tirx-pp first, ccache after it (CMAKE_CUDA_COMPILER_LAUNCHER=\"tirx-pp;ccache\", or NVCC=\"tirx-pp ccache nvcc\")"
+  expect ccache-before-tirx-pp-warns 0 "$ccache_warning" -- env CCACHE_DIR="$tmp/ccache" ccache "$tool" "$tmp/real/nvcc" -c u.cu -o u.o
+  # (CCACHE_DISABLE set for the build: make or ninja, here sh, has it too.)
+  expect ccache-disable-alone-no-warning 0 "" -- env CCACHE_DISABLE=1 sh -c '"$0" "$1" -c u.cu -o u.o; exit $?' "$tool" "$tmp/real/nvcc"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -8,6 +8,7 @@
 #include "launcher.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,11 +70,15 @@ static bool runs(const char *arg) {
   return false;
 }
 
-// nvcc by its name, or a program the user marked as a compiler. Nothing
-// else is run: `tirx-pp sort -o sort.out.cu` rewrites a CUDA file named sort.
+// tirx-nvcc: nvcc with tirx-pp in front already.
+static bool is_tirx_nvcc(const char *arg) { return !strcmp(base_name(arg), "tirx-nvcc"); }
+
+// nvcc by its name, tirx-nvcc, or a program the user marked as a compiler.
+// Nothing else is run: `tirx-pp sort -o sort.out.cu` rewrites a CUDA file
+// named sort.
 static bool is_compiler(const char *arg) {
   if (!*arg || arg[0] == '-') return false;
-  return (!strcmp(base_name(arg), "nvcc") || marked_compiler(arg)) && runs(arg);
+  return (!strcmp(base_name(arg), "nvcc") || is_tirx_nvcc(arg) || marked_compiler(arg)) && runs(arg);
 }
 
 // The compiler caches that run the compiler named after them.
@@ -437,14 +442,38 @@ static char **compiler_argv(Arena *ar, int argc, char **argv, const Command *c, 
   return v;
 }
 
+// Whether the parent process started with name in its environment.
+static bool in_parent_environment(const char *name) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%ld/environ", (long)getppid());
+  size_t len, n = strlen(name);
+  char *env = sys_read_file(path, &len);
+  bool found = false;
+  for (size_t i = 0; env && i < len && !found; i += strnlen(env + i, len - i) + 1)
+    found = len - i > n && !strncmp(env + i, name, n) && env[i + n] == '=';
+  free(env);
+  return found;
+}
+
+// Whether ccache runs this process in its own place. For a command it does
+// not cache (tirx-pp is no compiler it knows) ccache sets CCACHE_DISABLE=1
+// and execs it, so no parent process shows ccache, and sometimes leaves
+// UNCACHED_ERR_FD open. CCACHE_DISABLE is also the user's switch: set by
+// ccache, the parent (make, ninja) lacks it; set for the build, it has it.
+static bool ccache_in_place(void) {
+  const char *fd = getenv("UNCACHED_ERR_FD");
+  char *end;
+  long n = fd && *fd ? strtol(fd, &end, 10) : -1;
+  if (n > 2 && !*end && fcntl((int)n, F_GETFD) != -1) return true;
+  return getenv("CCACHE_DISABLE") && !in_parent_environment("CCACHE_DISABLE");
+}
+
 // The compiler cache that runs tirx-pp, if one does (its parent process, or
-// ccache's mark on a command it runs in its place): the wrong order. ccache and sccache take tirx-pp for an unknown compiler and
-// cache nothing; in front of nvcc, behind tirx-pp, they cache the rewritten
-// copy's compile.
+// ccache in its place): the wrong order. ccache and sccache take tirx-pp for
+// an unknown compiler and cache nothing; in front of nvcc, behind tirx-pp,
+// they cache the rewritten copy's compile.
 static const char *parent_cache(void) {
-  // ccache runs a command it does not cache in its own place (exec), with
-  // CCACHE_DISABLE set (so that nothing under it calls ccache again).
-  if (getenv("CCACHE_DISABLE") || getenv("UNCACHED_ERR_FD")) return "ccache";
+  if (ccache_in_place()) return "ccache";
   char link[64], exe[4096];
   snprintf(link, sizeof link, "/proc/%ld/exe", (long)getppid());
   ssize_t n = readlink(link, exe, sizeof exe - 1);
@@ -461,6 +490,10 @@ int launch(Args *a, int argc, char **argv) {
             "tirx-pp: warning: %s runs tirx-pp, so it caches nothing: put tirx-pp first, %s after it "
             "(CMAKE_CUDA_COMPILER_LAUNCHER=\"tirx-pp;%s\", or NVCC=\"tirx-pp %s nvcc\")\n",
             cache, cache, cache, cache);
+  // tirx-nvcc as the compiler (CMAKE_CUDA_COMPILER=tirx-nvcc and the
+  // launcher both set): it runs tirx-pp itself, once is enough.
+  if (is_tirx_nvcc(argv[0]) || (argc > 1 && is_compiler_cache(argv[0]) && is_tirx_nvcc(argv[1])))
+    return run_as_given(argv);
   Command c;
   scan_command(a->arena, argc, argv, &c);
   if (c.as_given || !c.nsources) return run_as_given(argv);

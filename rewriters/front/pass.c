@@ -1,7 +1,10 @@
 // pass.c - the remembered pass-through answer (pass.h). The cache entry is
 // KEY.pch.pass in the parse cache (trimmed with it), KEY a hash of what the
-// search depends on: the input as named, the working directory, the flags,
-// tirx.h's and the toolkit's directories, and this program's build. Each line
+// search depends on: the input as named and its bytes (those given, which a
+// caller may hold in memory, not the file's), the working directory, the
+// flags, tirx.h's and the toolkit's directories, and the rewriter's build id
+// (runtime/build_id.sh: a hash of rewriters/, so that a new scanner, in
+// tirx-pp or in a program linking the library, asks again). Each line
 // is a path the search looked at: `F DEV INO SIZE MTIME CTIME PATH` for a file
 // it found (the input first), `N PATH` for one it did not; the answer holds
 // while every F still stats the same and every N is still missing, so a header
@@ -18,26 +21,19 @@
 #include <unistd.h>
 
 #include "sys.h"
+#include "tirx_build_id.h"
 
 #define PASS_FORMAT "tirx-pp pass 1"
 
 static uint64_t hash_str(uint64_t h, const char *s) { return hash_bytes(h, s ? s : "", s ? strlen(s) : 0); }
 
-// This program's build: a rebuilt tirx-pp may scan differently.
-static uint64_t hash_build(uint64_t h) {
-  struct stat st;
-  if (stat("/proc/self/exe", &st) != 0) return hash_str(h, "?");
-  char s[96];
-  snprintf(s, sizeof s, "%lld.%ld %lld", (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (long long)st.st_size);
-  return hash_str(h, s);
-}
-
-static const char *entry_path(Arena *a, const TirxOptions *opt) {
+static const char *entry_path(Arena *a, const TirxOptions *opt, const char *data, size_t len) {
   if (!opt->cache_dir || !opt->path || !strcmp(opt->path, "-")) return NULL;
   char *cwd = getcwd(NULL, 0);
   if (!cwd) return NULL;
-  uint64_t h = hash_str(14695981039346656037ULL, PASS_FORMAT " " TIRX_PP_VERSION);
-  h = hash_build(hash_str(hash_str(hash_str(hash_str(h, cwd), opt->path), opt->header_dir), opt->cuda_path));
+  uint64_t h = hash_str(14695981039346656037ULL, PASS_FORMAT " " TIRX_PP_VERSION " " TIRX_PP_BUILD_ID);
+  h = hash_str(hash_str(hash_str(hash_str(h, cwd), opt->path), opt->header_dir), opt->cuda_path);
+  h = hash_bytes(h, data, len);
   free(cwd);
   for (int i = 0; i < opt->nclang_args; i++) h = hash_str(h, opt->clang_args[i]);
   return arena_printf(a, "%s/%016" PRIx64 ".pch.pass", opt->cache_dir, h);
@@ -69,8 +65,8 @@ static bool line_holds(const char *line, size_t len) {
          st.st_ctim.tv_nsec == cn;
 }
 
-bool pass_known(Arena *a, const TirxOptions *opt) {
-  const char *path = entry_path(a, opt);
+bool pass_known(Arena *a, const TirxOptions *opt, const char *data_in, size_t len_in) {
+  const char *path = entry_path(a, opt, data_in, len_in);
   size_t len;
   char *data = path ? sys_read_file(path, &len) : NULL;
   if (!data) return false;
@@ -88,8 +84,8 @@ bool pass_known(Arena *a, const TirxOptions *opt) {
   return holds;
 }
 
-void pass_remember(Arena *a, const TirxOptions *opt, const Probes *probes) {
-  char *path = (char *)entry_path(a, opt);
+void pass_remember(Arena *a, const TirxOptions *opt, const char *data, size_t len, const Probes *probes) {
+  char *path = (char *)entry_path(a, opt, data, len);
   struct stat st;
   if (!path || stat(opt->path, &st) != 0) return;
   Buf b = {0};

@@ -9,9 +9,10 @@
 #include "tirxpp.h"
 #include "tu.h"
 
-// Whether the cache says the input (opt->path, as given) holds no annotation
-// and no file its search found or missed has changed since.
-bool pass_known(Arena *a, const TirxOptions *opt);
-// Remembers that the input holds no annotation, with what the header search
-// looked at (tu_read_probed's probes) and the input itself.
-void pass_remember(Arena *a, const TirxOptions *opt, const Probes *probes);
+// Whether the cache says the input (opt->path, as given, with the bytes
+// data) holds no annotation and no file its search found or missed has
+// changed since.
+bool pass_known(Arena *a, const TirxOptions *opt, const char *data, size_t len);
+// Remembers that the input (those bytes) holds no annotation, with what the
+// header search looked at (tu_read_probed's probes) and the input itself.
+void pass_remember(Arena *a, const TirxOptions *opt, const char *data, size_t len, const Probes *probes);

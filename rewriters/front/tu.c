@@ -166,6 +166,16 @@ bool tu_is_own_header(Arena *a, const Source *src, const char **version) {
   return !strcmp(base ? base + 1 : src->path, "tirx.h") && memmem(src->data, src->len, old_tirx_h, strlen(old_tirx_h));
 }
 
+// Whether a header holds tirx pragmas (`#pragma tirx`, `_Pragma("tirx ...")`).
+// tirx-pp's own headers hold none; their TIRX_* macros and tirx_* calls are
+// definitions, which the scan also lists.
+static bool holds_pragmas(Arena *a, const Source *src) {
+  AnnotationList anns = scan_annotations(a, src);
+  for (int i = 0; i < anns.len; i++)
+    if (anns.items[i].spelling == SPELL_PRAGMA || anns.items[i].spelling == SPELL_UPRAGMA) return true;
+  return false;
+}
+
 // Whether the header at real is one of tirx-pp's own, met before or read now
 // (and then remembered).
 static bool own_header(Arena *a, Tu *tu, const char *path, const char *real) {
@@ -176,7 +186,11 @@ static bool own_header(Arena *a, Tu *tu, const char *path, const char *real) {
   if (!src || !tu_is_own_header(a, src, &version)) return false;
   OwnHeader *items = arena_alloc(a, sizeof(OwnHeader) * (size_t)(tu->nown + 1));
   if (tu->nown) memcpy(items, tu->own, sizeof(OwnHeader) * (size_t)tu->nown);
-  items[tu->nown++] = (OwnHeader){.path = path, .real = real, .version = version};
+  // tirx-pp's own headers hold no tirx pragma: one that does is the user's
+  // (the marker copied along with tirx.h's layout, or a local edit), and
+  // trusting the marker would hand its pragmas to nvcc untouched.
+  items[tu->nown++] = (OwnHeader){.path = path, .real = real, .version = version,
+                                  .annotated = holds_pragmas(a, src)};
   tu->own = items;
   return true;
 }
@@ -210,7 +224,7 @@ static void add_forced(Arena *a, const TirxOptions *opt, Tu *tu, int *cap) {
     bool system;
     const char *path = search(a, tu, ".", opt->clang_args[++i], false, &system);
     const char *r = path ? arena_realpath(a, path) : NULL;
-    if (!r || !tu_is_user_file(tu, r) || tu_find(tu, r) >= 0) continue;
+    if (!r || !tu_is_user_file(tu, r) || tu_find(tu, r) >= 0 || own_header(a, tu, path, r)) continue;
     const Source *src = tu_read_source(a, path);
     if (src)
       add_file(a, tu, cap, (TuFile){.path = path, .real = r, .src = src, .system = system, .forced = true,
@@ -266,7 +280,22 @@ void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, Annota
 bool tu_annotated(const Tu *tu) {
   for (int i = 0; i < tu->n; i++)
     if (tu->files[i].anns.len && !tu->files[i].system) return true;
+  for (int i = 0; i < tu->nown; i++)
+    if (tu->own[i].annotated) return true;  // so that tu_place refuses it
   return false;
+}
+
+// An "own" header that holds annotations: refused, naming the marker.
+static bool refuse_annotated_own(const Tu *tu, Diag *d) {
+  for (int i = 0; i < tu->nown; i++)
+    if (tu->own[i].annotated) {
+      diag_plain(d, DIAG_ERROR,
+                 "'%s' has tirx-pp's own-header line (TIRX_PP_OWN_HEADER) but holds a tirx pragma; tirx-pp's "
+                 "own headers hold none and are never rewritten: remove the marker line (or the annotation)",
+                 tu->own[i].path);
+      return false;
+    }
+  return true;
 }
 
 // A header's copy mirrors its place below the input's directory, or its
@@ -295,6 +324,7 @@ static void warn_other_versions(const Tu *tu, Diag *d) {
 }
 
 bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
+  if (!refuse_annotated_own(tu, d)) return false;
   // Written: the input, every annotated header, and every header that
   // includes a written one (its #include must name the copy).
   tu->files[0].written = true;

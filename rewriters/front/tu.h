@@ -34,6 +34,7 @@ typedef struct {
   const char *path;     // as the preprocessor names it
   const char *real;
   const char *version;  // its marker's version; NULL: from before the marker
+  bool annotated;       // holds tirx pragmas: not tirx-pp's after all (an error)
 } OwnHeader;
 
 // Every path the header search looked at, found or not: what a later run

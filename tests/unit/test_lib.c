@@ -356,6 +356,22 @@ START_TEST(rewrites_from_threads) {
 }
 END_TEST
 
+// The remembered pass-through answer is the answer for the bytes passed in
+// (tirxpp.h: the input is opt->path with those bytes), not for the file on
+// disk: a caller that rewrites in memory asks about its own text.
+START_TEST(tu_annotated_by_the_bytes) {
+  char path[256], cache[256];
+  snprintf(path, sizeof path, "%s/k.cu", dir);
+  snprintf(cache, sizeof cache, "%s/cache", dir);
+  const char *plain = "int x;\n";
+  put_file(path, plain);
+  TirxOptions opt = {.path = path, .header_dir = TIRX_SOURCE_HEADER_DIR, .cache_dir = cache};
+  ck_assert(!tirx_tu_annotated(&opt, plain, strlen(plain)));
+  ck_assert(!tirx_tu_annotated(&opt, plain, strlen(plain)));  // now from the cache
+  ck_assert(tirx_tu_annotated(&opt, annotated, strlen(annotated)));
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("lib");
   TCase *tc = tcase_create("lib");
@@ -371,6 +387,7 @@ int main(void) {
   tcase_add_test(tc, spelling_of_per_call);
   tcase_add_test(tc, libclang_load_from_threads);
   tcase_add_test(tc, rewrites_from_threads);
+  tcase_add_test(tc, tu_annotated_by_the_bytes);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
