@@ -37,6 +37,7 @@ struct WarpEnv {
   int func, depth, nesting;
   VEC(Binding) vars;
   VEC(Binding) params;
+  VEC(Binding) through;    // what is written through a pointer or reference local (`*p = e`, `p[i] = e`)
   VEC(CXCursor) asserted;  // `#pragma tirx uniform(x)`: read as warp-uniform whatever they are assigned
 };
 
@@ -368,6 +369,194 @@ static bool in_one_loop(const Ctx *c, int i, int at) {
   return false;
 }
 
+// Whether var is a variable of this function (a local or a parameter) that
+// is not the block's (__shared__) nor static: each thread has its own.
+static bool own_var(Ctx *c, int func, CXCursor var) {
+  enum CXCursorKind k = clang_getCursorKind(var);
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return false;
+  int node = node_of_cursor(c, var);
+  if (node < 0 || node_at(c, node)->func != func || clang_Cursor_getStorageClass(var) == CX_SC_Static) return false;
+  CXCursor attrs[8];
+  int na = cursor_children(var, attrs, 8);
+  for (int i = 0; i < na && i < 8; i++)
+    if (clang_getCursorKind(attrs[i]) == CXCursor_CUDASharedAttr) return false;
+  return true;
+}
+
+static bool is_pointer(CXCursor e) {
+  return clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind == CXType_Pointer;
+}
+
+// The variable that a write to the lvalue `lhs` changes: `x`, `s.m`, `a[i]`
+// change x (*through false); `*p`, `p[i]`, `p->m` change what the pointer p
+// points to (*through true). Null when it is none of these.
+static CXCursor written_var(CXCursor lhs, bool *through) {
+  lhs = front_strip(lhs);
+  CXCursor kids[2];
+  int nk = cursor_children(lhs, kids, 2);
+  enum CXCursorKind k = clang_getCursorKind(lhs);
+  *through = false;
+  if (k == CXCursor_DeclRefExpr) return clang_getCursorReferenced(lhs);
+  bool deref = k == CXCursor_UnaryOperator && nk == 1 && clang_getCursorUnaryOperatorKind(lhs) == CXUnaryOperator_Deref;
+  bool part = (k == CXCursor_ArraySubscriptExpr && nk == 2) || (k == CXCursor_MemberRefExpr && nk >= 1);
+  if (!deref && !part) return clang_getNullCursor();
+  if (part && !is_pointer(kids[0])) return written_var(kids[0], through);
+  CXCursor p = front_strip(kids[0]);
+  *through = true;
+  return clang_getCursorKind(p) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(p) : clang_getNullCursor();
+}
+
+// The variable of this function whose address `e` is (`&x`, `&s.m`, `&a[i]`,
+// an array `a`), null if none.
+static CXCursor address_of_own(Ctx *c, int func, CXCursor e) {
+  e = front_strip(e);
+  CXCursor kid;
+  bool through, array = clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+                        clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_ConstantArray;
+  if (!array && !(clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+                  clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf && cursor_children(e, &kid, 1) == 1))
+    return clang_getNullCursor();
+  CXCursor var = written_var(array ? e : kid, &through);
+  return !through && !clang_Cursor_isNull(var) && own_var(c, func, var) ? var : clang_getNullCursor();
+}
+
+// A pointer or reference local `alias` that names the local `target`
+// (`int *p = &x`, `p = &x`, `int &r = x`): what is written through alias
+// is written to target.
+typedef struct {
+  CXCursor alias, target;
+} Alias;
+
+typedef VEC(Alias) Aliases;
+
+static Aliases aliases_of(Ctx *c, int func) {
+  Aliases out = {0};
+  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
+    CXCursor var;
+    int from;
+    if (!assignment_at(c, i, clang_getNullCursor(), &var, &from) || from < 0 || !own_var(c, func, var)) continue;
+    CXType t = clang_getCanonicalType(clang_getCursorType(var));
+    CXCursor target = clang_getNullCursor();
+    if (t.kind == CXType_LValueReference && node_at(c, i)->kind == CXCursor_VarDecl) {
+      bool through;
+      target = written_var(node_at(c, from)->cur, &through);
+      if (through || clang_Cursor_isNull(target) || !own_var(c, func, target)) target = clang_getNullCursor();
+    } else if (t.kind == CXType_Pointer) {
+      target = address_of_own(c, func, node_at(c, from)->cur);
+    }
+    if (!clang_Cursor_isNull(target)) VEC_PUSH(c->arena, out, ((Alias){var, target}));
+  }
+  return out;
+}
+
+// Whether a parameter of this type may be written through: a pointer or a
+// reference to something not const.
+static bool writable_param(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Pointer && t.kind != CXType_LValueReference && t.kind != CXType_RValueReference) return false;
+  return !clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
+// What the call at node i writes into the locals it is given by address or
+// by reference: a helper of this file, what its body writes there; any other
+// function, a value not proven uniform. True when a binding grew.
+static bool bind_call_writes(Ctx *c, WarpEnv *env, int i) {
+  CXCursor call = node_at(c, i)->cur, callee = clang_getCursorReferenced(call);
+  CXCursor def = clang_getCursorDefinition(callee);
+  int fn = clang_Cursor_isNull(def) || !is_function_node(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
+  int na = clang_Cursor_getNumArguments(call);
+  WarpEnv *inner = NULL;
+  bool grew = false;
+  for (int a = 0; a < na; a++) {
+    CXCursor arg = clang_Cursor_getArgument(call, a), param = clang_Cursor_getArgument(clang_Cursor_isNull(def) ? callee : def, a);
+    bool by_ref = !clang_Cursor_isNull(param) && clang_getCanonicalType(clang_getCursorType(param)).kind == CXType_LValueReference;
+    if (!clang_Cursor_isNull(param) && !writable_param(clang_getCursorType(param))) continue;
+    if (clang_Cursor_isNull(param) && !writable_param(clang_getCursorType(front_strip(arg)))) continue;
+    bool through;
+    CXCursor var = by_ref ? written_var(arg, &through) : address_of_own(c, env->func, arg);
+    if (clang_Cursor_isNull(var) || (by_ref && (through || !own_var(c, env->func, var)))) continue;
+    if (fn < 0 || fn == env->func || env->depth >= MAX_DEPTH) {
+      grew |= bind(c, env, var, of(WARP_UNKNOWN, call));
+      continue;
+    }
+    if (!inner) inner = warp_env_of_call(c, env, call, fn);
+    WarpValue *w = bound(by_ref ? inner->vars.items : inner->through.items, by_ref ? inner->vars.len : inner->through.len,
+                         param);
+    if (w) grew |= bind(c, env, var, w->kind >= WARP_UNKNOWN ? of(w->kind, call) : *w);
+  }
+  return grew;
+}
+
+// Joins v into what is written through the pointer p; true when that grew.
+static bool bind_through(Ctx *c, WarpEnv *env, CXCursor p, WarpValue v) {
+  WarpValue *old = bound(env->through.items, env->through.len, p);
+  if (!old) {
+    Binding b = {p, v};
+    VEC_PUSH(c->arena, env->through, b);
+    return true;
+  }
+  WarpValue j = join(*old, v);
+  if (j.kind == old->kind && j.aligned == old->aligned) return false;
+  *old = j;
+  return true;
+}
+
+// The value that the assignment or initialization at node i stores.
+static WarpValue stored_value(Ctx *c, WarpEnv *env, int i, CXCursor var) {
+  const Node *n = node_at(c, i);
+  if (n->kind == CXCursor_VarDecl) {
+    CXCursor kids[16];  // the initializer: its last expression (after type references, array sizes)
+    int nk = children(n->cur, kids, 16), last = -1;
+    for (int j = 0; j < nk && j < 16; j++)
+      if (clang_isExpression(clang_getCursorKind(kids[j]))) last = j;
+    return last < 0 ? uniform : value(c, env, kids[last]);
+  }
+  if (n->kind == CXCursor_UnaryOperator) {  // ++ / --: a thread index is one no more
+    WarpValue *old = clang_Cursor_isNull(var) ? NULL : bound(env->vars.items, env->vars.len, var);
+    CXCursor kid;
+    WarpValue v = mixed(old ? *old : cursor_children(n->cur, &kid, 1) == 1 ? value(c, env, kid) : uniform, n->cur);
+    if (v.kind == WARP_UNIFORM) v.aligned = false;
+    return v;
+  }
+  return value(c, env, n->cur);  // `x = e` is e; `x op= e`, x op e
+}
+
+// One round over the writes of the function that may reach node `at` (all
+// of them when at < 0); true when a binding grew.
+static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at) {
+  int func = env->func;
+  bool grew = false;
+  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (at >= 0 && n->start >= node_at(c, at)->end && !in_one_loop(c, i, at)) continue;
+    if (n->kind == CXCursor_CallExpr) {
+      grew |= bind_call_writes(c, env, i);
+      continue;
+    }
+    CXCursor var, lhs;
+    int from;
+    bool through = false;
+    if (assignment_at(c, i, clang_getNullCursor(), &var, &from)) {
+    } else if (is_assignment(n) && cursor_children(n->cur, &lhs, 1) >= 1) {  // s.m = e, a[i] = e, *p = e
+      var = written_var(lhs, &through);
+      if (clang_Cursor_isNull(var) || !own_var(c, func, var)) continue;
+    } else {
+      continue;
+    }
+    if (asserted(env, var)) continue;
+    WarpValue v = stored_value(c, env, i, through ? clang_getNullCursor() : var);
+    grew |= through ? bind_through(c, env, var, v) : bind(c, env, var, v);
+  }
+  for (int a = 0; a < aliases->len; a++) {  // what is written through an alias is written to its target
+    const Alias *al = &aliases->items[a];
+    bool ref = clang_getCanonicalType(clang_getCursorType(al->alias)).kind == CXType_LValueReference;
+    WarpValue *w = ref ? bound(env->vars.items, env->vars.len, al->alias)
+                       : bound(env->through.items, env->through.len, al->alias);
+    if (w && !asserted(env, al->target)) grew |= bind(c, env, al->target, *w);
+  }
+  return grew;
+}
+
 // `at` >= 0: only the assignments that may reach node `at` count: those
 // before its end, and those in a loop around it.
 static WarpEnv *make_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth, const CXCursor *vars,
@@ -394,32 +583,8 @@ static WarpEnv *make_env(Ctx *c, int func, const WarpValue *params, int nparams,
         }
   // The locals: a fixpoint over their initializers and assignments (the
   // lattice is finite and each round only raises).
-  for (int round = 0, grew = 1; grew && round < 16; round++) {
-    grew = 0;
-    for (int i = func + 1; i <= node_at(c, func)->last; i++) {
-      CXCursor var;
-      int from;
-      if (!assignment_at(c, i, clang_getNullCursor(), &var, &from)) continue;
-      const Node *n = node_at(c, i);
-      if (at >= 0 && n->start >= node_at(c, at)->end && !in_one_loop(c, i, at)) continue;
-      WarpValue v;
-      if (n->kind == CXCursor_VarDecl) {
-        CXCursor kids[16];  // the initializer: its last expression (after type references, array sizes)
-        int nk = children(n->cur, kids, 16), last = -1;
-        for (int j = 0; j < nk && j < 16; j++)
-          if (clang_isExpression(clang_getCursorKind(kids[j]))) last = j;
-        if (last < 0) continue;
-        v = value(c, env, kids[last]);
-      } else if (n->kind == CXCursor_UnaryOperator) {  // ++ / --: a thread index is one no more
-        WarpValue *old = bound(env->vars.items, env->vars.len, var);
-        v = mixed(old ? *old : uniform, n->cur);
-        if (v.kind == WARP_UNIFORM) v.aligned = false;
-      } else {
-        v = value(c, env, n->cur);  // `x = e` is e; `x op= e`, x op e
-      }
-      if (!asserted(env, var)) grew |= bind(c, env, var, v);
-    }
-  }
+  Aliases aliases = aliases_of(c, func);
+  for (int round = 0; round < 16 && bind_writes(c, env, &aliases, at); round++) {}
   return env;
 }
 
