@@ -35,6 +35,7 @@ typedef struct {
 
 struct WarpEnv {
   int func, depth, nesting;
+  int at;  // the node the values are read at (-1: anywhere in the function)
   VEC(Binding) vars;
   VEC(Binding) params;
   VEC(Binding) through;    // what is written through a pointer or reference local (`*p = e`, `p[i] = e`)
@@ -460,7 +461,7 @@ static bool writable_param(CXType t) {
 // What the call at node i writes into the locals it is given by address or
 // by reference: a helper of this file, what its body writes there; any other
 // function, a value not proven uniform. True when a binding grew.
-static bool bind_call_writes(Ctx *c, WarpEnv *env, int i) {
+static bool bind_call_writes(Ctx *c, WarpEnv *env, int i, WarpValue ctl) {
   CXCursor call = node_at(c, i)->cur, callee = clang_getCursorReferenced(call);
   CXCursor def = clang_getCursorDefinition(callee);
   int fn = clang_Cursor_isNull(def) || !is_function_node(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
@@ -476,13 +477,13 @@ static bool bind_call_writes(Ctx *c, WarpEnv *env, int i) {
     CXCursor var = by_ref ? written_var(arg, &through) : address_of_own(c, env->func, arg);
     if (clang_Cursor_isNull(var) || (by_ref && (through || !own_var(c, env->func, var)))) continue;
     if (fn < 0 || fn == env->func || env->depth >= MAX_DEPTH) {
-      grew |= bind(c, env, var, of(WARP_UNKNOWN, call));
+      grew |= bind(c, env, var, join(of(WARP_UNKNOWN, call), ctl));
       continue;
     }
     if (!inner) inner = warp_env_of_call(c, env, call, fn);
     WarpValue *w = bound(by_ref ? inner->vars.items : inner->through.items, by_ref ? inner->vars.len : inner->through.len,
                          param);
-    if (w) grew |= bind(c, env, var, w->kind >= WARP_UNKNOWN ? of(w->kind, call) : *w);
+    if (w) grew |= bind(c, env, var, join(w->kind >= WARP_UNKNOWN ? of(w->kind, call) : *w, ctl));
   }
   return grew;
 }
@@ -521,6 +522,39 @@ static WarpValue stored_value(Ctx *c, WarpEnv *env, int i, CXCursor var) {
   return value(c, env, n->cur);  // `x = e` is e; `x op= e`, x op e
 }
 
+// The conditions that decide whether node i runs, as far as they differ
+// between the lanes: a write under `if (lane == 3)`, in an arm of a
+// lane-dependent `?:` or right of its `&&` holds a value that differs between
+// the lanes even when what it writes does not; so does one in a loop of
+// `i < lane` iterations, read after the loop (inside, the lanes still there
+// have run the same iterations; read anywhere, at < 0, the loop is not
+// counted).
+static WarpValue control(Ctx *c, WarpEnv *env, int i) {
+  WarpValue v = uniform;
+  for (int child = i, p = node_at(c, i)->parent; p >= 0 && p != env->func; child = p, p = node_at(c, p)->parent) {
+    enum CXCursorKind k = node_at(c, p)->kind;
+    int kids[3], nk = front_children(c->front, p, kids, 3), cond = -1;
+    ForParts fp;
+    bool loop = k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_ForStmt;
+    if (loop && (env->at < 0 || (env->at >= p && env->at <= node_at(c, p)->last))) continue;
+    if ((k == CXCursor_IfStmt || k == CXCursor_WhileStmt || k == CXCursor_SwitchStmt ||
+         k == CXCursor_ConditionalOperator) && nk >= 2 && child != kids[0])
+      cond = kids[0];
+    else if (k == CXCursor_DoStmt && nk >= 2 && child != kids[1])
+      cond = kids[1];
+    else if (k == CXCursor_ForStmt && for_parts(c, p, &fp) && fp.cond >= 0 && child != fp.cond && child != fp.init)
+      cond = fp.cond;
+    else if (k == CXCursor_BinaryOperator && nk == 2 && child == kids[1] &&
+             (clang_getCursorBinaryOperatorKind(node_at(c, p)->cur) == CXBinaryOperator_LAnd ||
+              clang_getCursorBinaryOperatorKind(node_at(c, p)->cur) == CXBinaryOperator_LOr))
+      cond = kids[0];
+    if (cond < 0) continue;
+    WarpValue cv = value(c, env, node_at(c, cond)->cur);
+    if (cv.kind != WARP_UNIFORM) v = join(v, mixed(cv, node_at(c, cond)->cur));
+  }
+  return v;
+}
+
 // One round over the writes of the function that may reach node `at` (all
 // of them when at < 0); true when a binding grew.
 static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at) {
@@ -530,7 +564,7 @@ static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at) {
     const Node *n = node_at(c, i);
     if (at >= 0 && n->start >= node_at(c, at)->end && !in_one_loop(c, i, at)) continue;
     if (n->kind == CXCursor_CallExpr) {
-      grew |= bind_call_writes(c, env, i);
+      grew |= bind_call_writes(c, env, i, control(c, env, i));
       continue;
     }
     CXCursor var, lhs;
@@ -544,7 +578,7 @@ static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at) {
       continue;
     }
     if (asserted(env, var)) continue;
-    WarpValue v = stored_value(c, env, i, through ? clang_getNullCursor() : var);
+    WarpValue v = join(stored_value(c, env, i, through ? clang_getNullCursor() : var), control(c, env, i));
     grew |= through ? bind_through(c, env, var, v) : bind(c, env, var, v);
   }
   for (int a = 0; a < aliases->len; a++) {  // what is written through an alias is written to its target
@@ -563,7 +597,7 @@ static WarpEnv *make_env(Ctx *c, int func, const WarpValue *params, int nparams,
                          int nvars, int at) {
   WarpEnv *env = arena_alloc(c->arena, sizeof *env);
   memset(env, 0, sizeof *env);
-  env->func = func, env->depth = depth;
+  env->func = func, env->depth = depth, env->at = at;
   for (int i = 0; i < nvars; i++) VEC_PUSH(c->arena, env->asserted, vars[i]);
   int p = 0;
   for (int i = func + 1; i <= node_at(c, func)->last && params; i++)
