@@ -288,6 +288,18 @@ static int effects_of(Ctx *c, int j, CXCursor *out) {
     for (int i = 0; i < na && m < MAX_EFFECTS; i++) out[m++] = clang_Cursor_getArgument(n->cur, i);
     return m;
   }
+  case CXCursor_AsmStmt: {  // its inputs, when it does more than compute its outputs
+    AsmParts a;
+    CXCursor ops[16];
+    int nops = cursor_children(n->cur, ops, 16), m = 0;
+    bool outputs = false;
+    if (!asm_parts(c, n->cur, &a)) return 0;
+    for (int i = 0; i < nops && i < 16; i++) outputs |= asm_is_output(&a, ops[i]);
+    if (outputs && !a.is_volatile && !a.clobbers_memory) return 0;
+    for (int i = 0; i < nops && i < 16 && m < MAX_EFFECTS; i++)
+      if (clang_isExpression(clang_getCursorKind(ops[i])) && !asm_is_output(&a, ops[i])) out[m++] = ops[i];
+    return m;
+  }
   case CXCursor_ReturnStmt:
     if (nk < 1) return 0;
     out[0] = kids[0];

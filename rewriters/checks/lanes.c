@@ -606,15 +606,18 @@ static WarpEnv *make_env(Ctx *c, int func, const WarpValue *params, int nparams,
       p++;
       VEC_PUSH(c->arena, env->params, b);
     }
-  // A local that an asm statement names may be written there (`"=r"(lane)`
-  // from %laneid): not proven uniform.
-  for (int i = func + 1; i <= node_at(c, func)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_AsmStmt)
-      for (int j = i + 1; j <= node_at(c, i)->last; j++)
-        if (node_at(c, j)->kind == CXCursor_DeclRefExpr) {
-          CXCursor var = clang_getCursorReferenced(node_at(c, j)->cur);
-          if (clang_getCursorKind(var) == CXCursor_VarDecl) bind(c, env, var, of(WARP_UNKNOWN, node_at(c, i)->cur));
-        }
+  // A local that an asm statement writes (`"=r"(lane)` from %laneid) is not
+  // proven uniform; one it only reads is what it was.
+  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
+    AsmParts a;
+    if (node_at(c, i)->kind != CXCursor_AsmStmt) continue;
+    bool known = asm_parts(c, node_at(c, i)->cur, &a);
+    for (int j = i + 1; j <= node_at(c, i)->last; j++) {
+      if (node_at(c, j)->kind != CXCursor_DeclRefExpr || (known && !asm_is_output(&a, node_at(c, j)->cur))) continue;
+      CXCursor var = clang_getCursorReferenced(node_at(c, j)->cur);
+      if (clang_getCursorKind(var) == CXCursor_VarDecl) bind(c, env, var, of(WARP_UNKNOWN, node_at(c, i)->cur));
+    }
+  }
   // The locals: a fixpoint over their initializers and assignments (the
   // lattice is finite and each round only raises).
   Aliases aliases = aliases_of(c, func);

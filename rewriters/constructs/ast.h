@@ -92,3 +92,15 @@ typedef struct {
 void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int target, void *), void *arg);
 void render_break_label(Render *r, const Expansion *x, int line);
 void render_continue_label(Render *r, const Expansion *x, int line);
+
+// An inline asm statement's parts, read from its text (libclang names its
+// operands but not which are outputs): whether it is volatile, whether it
+// clobbers "memory", and where its outputs, inputs and clobbers start (file
+// offsets, 0 when absent). False when its text cannot be read (a macro's).
+typedef struct {
+  bool is_volatile, clobbers_memory;
+  unsigned outputs, inputs, clobbers, end;
+} AsmParts;
+bool asm_parts(const Ctx *c, CXCursor stmt, AsmParts *out);
+// Whether the operand `e` of that asm statement is an output ("=r", "+r").
+bool asm_is_output(const AsmParts *a, CXCursor e);
