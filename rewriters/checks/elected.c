@@ -260,13 +260,34 @@ static int address_parts(CXCursor lhs, CXCursor *out, int n, int max) {
 // The expressions whose value makes what node j does (j in the elected
 // statement): written to out, at most MAX_EFFECTS; 0 when j has no effect of
 // its own.
+static int effects_of(Ctx *c, int j, CXCursor *out);
+
+// Whether node j (an operand of `?:`, `&&`, `||`) does something itself.
+static bool has_effect(Ctx *c, int j) {
+  CXCursor e[MAX_EFFECTS];
+  for (int i = j; i <= node_at(c, j)->last; i++)
+    if (effects_of(c, i, e) > 0) return true;
+  return false;
+}
+
 static int effects_of(Ctx *c, int j, CXCursor *out) {
   const Node *n = node_at(c, j);
   CXCursor kids[3];
-  int nk = cursor_children(n->cur, kids, 3);
+  int nk = cursor_children(n->cur, kids, 3), arms[3], narms = front_children(c->front, j, arms, 3);
   switch (n->kind) {
-  case CXCursor_BinaryOperator:
-    if (clang_getCursorBinaryOperatorKind(n->cur) != CXBinaryOperator_Assign) return 0;
+  case CXCursor_ConditionalOperator:  // `c ? f() : g()` and `c && f()` choose which effect happens
+    if (narms != 3 || (!has_effect(c, arms[1]) && !has_effect(c, arms[2]))) return 0;
+    out[0] = kids[0];
+    return 1;
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+    if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) && narms == 2 && has_effect(c, arms[1])) {
+      out[0] = kids[0];
+      return 1;
+    }
+    if (op != CXBinaryOperator_Assign) return 0;
+  }
+    /* fall through */
     /* fall through */
   case CXCursor_CompoundAssignOperator:
     if (nk != 2 || thread_own(c, kids[0])) return 0;
@@ -306,7 +327,7 @@ static int effects_of(Ctx *c, int j, CXCursor *out) {
     return 1;
   case CXCursor_IfStmt:
   case CXCursor_WhileStmt:
-  case CXCursor_SwitchStmt:  // which effect happens (a `?:`'s value is its user's)
+  case CXCursor_SwitchStmt:  // which effect happens (a `?:` without one: its value is its user's)
     if (nk < 2) return 0;
     out[0] = kids[0];
     return 1;
