@@ -367,9 +367,11 @@ static int culprit(Ctx *c, WarpEnv *env, CXCursor e, WarpKind at_least) {
   return root;
 }
 
-// The variables that the `#pragma tirx uniform(x, ...)` around node i name.
-static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out) {
+// The variables that the `#pragma tirx uniform(x, ...)` around node i name,
+// and where each is named.
+static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out, size_t **where_named) {
   VEC(CXCursor) vars = {0};
+  VEC(size_t) named = {0};
   size_t off = node_at(c, i)->start;
   for (int a = 0; a < c->anns->len; a++) {
     const Annotation *an = &c->anns->items[a];
@@ -378,18 +380,64 @@ static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out) {
       continue;
     for (int v = 0; v < an->dir.head.nargs; v++) {
       CXCursor var = var_read_in(c, stmts[a].node, an->dir.head.args[v].expr);
-      if (!clang_Cursor_isNull(var)) VEC_PUSH(c->arena, vars, var);
+      if (clang_Cursor_isNull(var)) continue;
+      VEC_PUSH(c->arena, vars, var);
+      VEC_PUSH(c->arena, named, an->dir.head.args[v].expr.off);
     }
   }
-  *out = vars.items;
+  *out = vars.items, *where_named = named.items;
   return vars.len;
 }
 
 // One message when what the elected statement `body` does depends on a value
 // that differs between the lanes (an error) or may (a warning).
+// Whether v is known to differ between the lanes whatever the data: a
+// thread index (threadIdx.x, its lane number threadIdx.x % 32) or a lane
+// intrinsic's value. A load or a shuffle may hold one value in every lane
+// (an xor butterfly's sum), which uniform(x) may assert.
+static bool proven_per_lane(WarpValue v) {
+  if (v.kind == WARP_THREAD) return true;
+  if (v.kind != WARP_LANE || clang_getCursorKind(v.why) != CXCursor_CallExpr) return false;
+  CXString s = clang_getCursorSpelling(clang_getCursorReferenced(v.why));
+  const char *name = clang_getCString(s);
+  static const char *const lane_ids[] = {"tirx_lane_id", "LaneId", "laneid", "thread_rank", "thread_index", NULL};
+  bool yes = has_prefix(name, "__lanemask_") || any_of(name, lane_ids);
+  clang_disposeString(s);
+  return yes;
+}
+
+// An error when `#pragma tirx uniform(x)` asserts a value that is proven to
+// differ between the lanes (a lane number, threadIdx.x): the assertion would
+// hide the very error this check exists for. True when reported.
+static bool check_assertions(Ctx *c, int elect, const CXCursor *vars, const size_t *named, int nvars) {
+  if (nvars == 0) return false;
+  WarpEnv *plain = warp_env_at(c, node_at(c, elect)->func, elect, NULL, 0);
+  for (int i = 0; i < nvars; i++) {
+    WarpValue v = warp_var(plain, vars[i]);
+    if (!proven_per_lane(v)) continue;
+    CXString s = clang_getCursorSpelling(vars[i]);
+    const char *name = arena_printf(c->arena, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    size_t proof;
+    CXCursor from = clang_Cursor_isNull(v.why) ? vars[i] : v.why;
+    bool has_proof = front_offset(c->front, clang_getCursorLocation(from), &proof);
+    diag_error(c->diag, named[i],
+               "'%s' is asserted warp-uniform, but it is proven to differ between the lanes of a warp (%s): the "
+               "assertion would hide that the elected statement depends on which lane is elected; remove '%s' from "
+               "uniform(...) and keep a lane test ('if (lane == 31)') where one lane holds what is needed",
+               name, v.kind == WARP_THREAD ? "it is computed from threadIdx.x" : "it is a lane's own number", name);
+    if (has_proof) diag_note(c->diag, proof, "'%s' differs between the lanes from here", name);
+    diag_note(c->diag, node_at(c, elect)->start, "elect is here");
+    return true;
+  }
+  return false;
+}
+
 static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, const char *spelling) {
   CXCursor *vars;
-  int nvars = asserted_vars(c, stmts, body, &vars);
+  size_t *named;
+  int nvars = asserted_vars(c, stmts, body, &vars, &named);
+  if (check_assertions(c, elect, vars, named, nvars)) return;
   WarpEnv *env = warp_env_at(c, node_at(c, elect)->func, elect, vars, nvars);
   int func = node_at(c, body)->func;
   for (int j = body; j <= node_at(c, body)->last; j++) {
@@ -419,8 +467,8 @@ static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, co
         diag_error(c->diag, w->start,
                    "'%s' can differ between the lanes of a warp, and %s runs this statement on one lane, any one: "
                    "what it does depends on which lane is elected; keep a lane test ('if (lane == 31)') where one "
-                   "lane holds what is needed%s",
-                   text, spelling, assert_it);
+                   "lane holds what is needed",
+                   text, spelling);
       diag_note(c->diag, node_at(c, elect)->start, "elect is here");
       return;
     }

@@ -337,6 +337,12 @@ static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e) {
 
 WarpValue warp_value(Ctx *c, WarpEnv *env, CXCursor expr) { return value(c, env, expr); }
 
+WarpValue warp_var(WarpEnv *env, CXCursor var) {
+  WarpValue *v = bound(env->vars.items, env->vars.len, var);
+  if (!v) v = bound(env->params.items, env->params.len, var);
+  return v ? *v : uniform;
+}
+
 WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee) {
   CXCursor kids[17];  // the callee expression, then the arguments
   int nk = children(call, kids, 17), nargs = nk > 1 ? (nk > 17 ? 16 : nk - 1) : 0;
