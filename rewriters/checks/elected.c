@@ -39,6 +39,7 @@ typedef struct {
   const char *found;  // the collective, when one was found
   CXCursor found_at;
   int nfound;  // chain[0, nfound) leads to it
+  bool full_mask;  // its mask names all 32 lanes
 } Walk;
 
 static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
@@ -123,12 +124,45 @@ static void follow(Walk *w, CXCursor call) {
   if (!w->found) w->depth--;
 }
 
+// Whether e is `__activemask()`, or a variable initialized with it: under
+// elect that mask names the one elected lane, which does reach the call, so
+// a collective with it is well defined.
+static bool is_active_mask(CXCursor e) {
+  e = front_strip(e);
+  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+    CXCursor var = clang_getCursorReferenced(e), kids[4];
+    int nk = clang_getCursorKind(var) == CXCursor_VarDecl ? cursor_children(var, kids, 4) : 0;
+    return nk >= 1 && nk <= 4 && is_active_mask(kids[nk - 1]);
+  }
+  if (clang_getCursorKind(e) != CXCursor_CallExpr) return false;
+  CXString s = clang_getCursorSpelling(clang_getCursorReferenced(e));
+  bool yes = !strcmp(clang_getCString(s), "__activemask");
+  clang_disposeString(s);
+  return yes;
+}
+
+// The mask of a CUDA `*_sync` intrinsic (its first argument): 1 when it is
+// all 32 lanes (or absent: __syncwarp()), 0 when it is another value, -1 when
+// it is __activemask() (well defined under elect).
+static int mask_kind(Ctx *c, CXCursor call, const char *what) {
+  if (!has_suffix(what, "_sync()") || has_prefix(what, "cooperative_groups") || has_prefix(what, "wmma")) return 1;
+  if (clang_Cursor_getNumArguments(call) < 1) return 1;
+  CXCursor mask = clang_Cursor_getArgument(call, 0);
+  if (is_active_mask(mask)) return -1;
+  long long v;
+  bool u;
+  (void)c;
+  return front_eval_int(mask, &v, &u) && (v & 0xffffffffll) == 0xffffffffll ? 1 : 0;
+}
+
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data) {
   (void)parent;
   Walk *w = data;
   enum CXCursorKind k = clang_getCursorKind(cur);
   const char *what = k == CXCursor_CallExpr ? collective_call(w->c, cur) : k == CXCursor_AsmStmt ? collective_asm(w->c, cur) : NULL;
-  if (what) {
+  int mask = what && k == CXCursor_CallExpr ? mask_kind(w->c, cur, what) : 1;
+  if (what && mask >= 0) {
+    w->full_mask = mask == 1;
     w->found = what, w->found_at = cur, w->nfound = w->depth;
     return CXChildVisit_Break;
   }
@@ -167,10 +201,11 @@ static bool check_collectives(Ctx *c, int elect, int body, const char *spelling)
   if (w.nfound > 0) front_offset(c->front, clang_getCursorLocation(w.chain[0].at), &at);
   else front_offset(c->front, clang_getCursorLocation(w.found_at), &at);
   diag_error(c->diag, at,
-             "%s runs %s, a warp collective, on one lane of each warp (%s): with the full mask and one lane "
-             "there it is undefined in PTX, and its result would be that lane's own value at best; call it before "
-             "the elect, in every lane, and elect only what one lane does with the result",
-             spelling, w.found, chain);
+             "%s runs %s, a warp collective, on one lane of each warp (%s): %s, it is undefined in PTX, and its "
+             "result would be that lane's own value at best; call it before the elect, in every lane, and elect "
+             "only what one lane does with the result (or give it the mask '__activemask()', the elected lane)",
+             spelling, w.found, chain,
+             w.full_mask ? "with the full mask and one lane there" : "with lanes in its mask that do not run it");
   diag_note(c->diag, node_at(c, elect)->start, "elect is here");
   return true;
 }
