@@ -563,14 +563,72 @@ static WarpValue control(Ctx *c, WarpEnv *env, int i) {
 
 // One round over the writes of the function that may reach node `at` (all
 // of them when at < 0); true when a binding grew.
-static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at) {
+// A write that every path to `at` passes last for its local: a plain `x =
+// e;` or an initialization, a statement of a block around `at` before it,
+// in no loop (a loop's next iteration would bring the earlier values back).
+// The writes of x before it cannot reach `at`.
+typedef struct {
+  CXCursor var;
+  int node;
+} Kill;
+
+typedef VEC(Kill) Kills;
+
+static bool in_a_loop(const Ctx *c, int node, int func) {
+  for (int p = node_at(c, node)->parent; p >= 0 && p != func; p = node_at(c, p)->parent)
+    if (front_is_loop(node_at(c, p)->kind)) return true;
+  return false;
+}
+
+static Kills kills_before(Ctx *c, int func, int at) {
+  Kills out = {0};
+  for (int i = func + 1; at >= 0 && i <= node_at(c, func)->last; i++)
+    if (node_at(c, i)->kind == CXCursor_GotoStmt || node_at(c, i)->kind == CXCursor_IndirectGotoStmt) return out;
+  for (int i = func + 1; at >= 0 && i <= node_at(c, func)->last; i++) {
+    CXCursor var;
+    int from;
+    const Node *n = node_at(c, i);
+    if (n->func != func || n->end > node_at(c, at)->start || !assignment_at(c, i, clang_getNullCursor(), &var, &from))
+      continue;
+    bool plain = n->kind == CXCursor_VarDecl ||
+                 (n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign);
+    int stmt = n->kind == CXCursor_VarDecl ? n->parent : i, block = stmt >= 0 ? node_at(c, stmt)->parent : -1;
+    if (!plain || block < 0 || node_at(c, block)->kind != CXCursor_CompoundStmt || at <= block ||
+        at > node_at(c, block)->last || in_a_loop(c, block, func) || !own_var(c, func, var))
+      continue;
+    bool seen = false;
+    for (int k = 0; k < out.len; k++)
+      if (clang_equalCursors(out.items[k].var, var)) out.items[k].node = i, seen = true;
+    if (!seen) VEC_PUSH(c->arena, out, ((Kill){var, i}));
+  }
+  return out;
+}
+
+// Whether the write at node i to var cannot reach `at` (a later kill of var).
+static bool killed(const Ctx *c, const Kills *kills, int i, CXCursor var) {
+  for (int k = 0; k < kills->len; k++)
+    if (clang_equalCursors(kills->items[k].var, var)) return node_at(c, i)->end <= node_at(c, kills->items[k].node)->start;
+  return false;
+}
+
+// The writes before the first kill, and the kills themselves, are read in the
+// env of all writes (`before`): they may read the values the kills drop.
+static WarpEnv *env_for(const Ctx *c, WarpEnv *env, WarpEnv *before, const Kills *kills, int i) {
+  if (!before) return env;
+  for (int k = 0; k < kills->len; k++)
+    if (node_at(c, i)->start <= node_at(c, kills->items[k].node)->start) return before;
+  return env;
+}
+
+static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at, WarpEnv *before, const Kills *kills) {
   int func = env->func;
   bool grew = false;
   for (int i = func + 1; i <= node_at(c, func)->last; i++) {
     const Node *n = node_at(c, i);
     if (at >= 0 && n->start >= node_at(c, at)->end && !in_one_loop(c, i, at)) continue;
+    WarpEnv *ev = env_for(c, env, before, kills, i);
     if (n->kind == CXCursor_CallExpr) {
-      grew |= bind_call_writes(c, env, i, control(c, env, i));
+      grew |= bind_call_writes(c, env, i, control(c, ev, i));
       continue;
     }
     CXCursor var, lhs;
@@ -583,8 +641,8 @@ static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at) {
     } else {
       continue;
     }
-    if (asserted(env, var)) continue;
-    WarpValue v = join(stored_value(c, env, i, through ? clang_getNullCursor() : var), control(c, env, i));
+    if (asserted(env, var) || (before && !through && killed(c, kills, i, var))) continue;
+    WarpValue v = join(stored_value(c, ev, i, through ? clang_getNullCursor() : var), control(c, ev, i));
     grew |= through ? bind_through(c, env, var, v) : bind(c, env, var, v);
   }
   for (int a = 0; a < aliases->len; a++) {  // what is written through an alias is written to its target
@@ -595,6 +653,22 @@ static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at) {
     if (w && !asserted(env, al->target)) grew |= bind(c, env, al->target, *w);
   }
   return grew;
+}
+
+// A local that an asm statement writes (`"=r"(lane)` from %laneid) is not
+// proven uniform; one it only reads is what it was.
+static void bind_asm_outputs(Ctx *c, WarpEnv *env) {
+  int func = env->func;
+  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
+    AsmParts a;
+    if (node_at(c, i)->kind != CXCursor_AsmStmt) continue;
+    bool known = asm_parts(c, node_at(c, i)->cur, &a);
+    for (int j = i + 1; j <= node_at(c, i)->last; j++) {
+      if (node_at(c, j)->kind != CXCursor_DeclRefExpr || (known && !asm_is_output(&a, node_at(c, j)->cur))) continue;
+      CXCursor var = clang_getCursorReferenced(node_at(c, j)->cur);
+      if (clang_getCursorKind(var) == CXCursor_VarDecl) bind(c, env, var, of(WARP_UNKNOWN, node_at(c, i)->cur));
+    }
+  }
 }
 
 // `at` >= 0: only the assignments that may reach node `at` count: those
@@ -612,23 +686,21 @@ static WarpEnv *make_env(Ctx *c, int func, const WarpValue *params, int nparams,
       p++;
       VEC_PUSH(c->arena, env->params, b);
     }
-  // A local that an asm statement writes (`"=r"(lane)` from %laneid) is not
-  // proven uniform; one it only reads is what it was.
-  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
-    AsmParts a;
-    if (node_at(c, i)->kind != CXCursor_AsmStmt) continue;
-    bool known = asm_parts(c, node_at(c, i)->cur, &a);
-    for (int j = i + 1; j <= node_at(c, i)->last; j++) {
-      if (node_at(c, j)->kind != CXCursor_DeclRefExpr || (known && !asm_is_output(&a, node_at(c, j)->cur))) continue;
-      CXCursor var = clang_getCursorReferenced(node_at(c, j)->cur);
-      if (clang_getCursorKind(var) == CXCursor_VarDecl) bind(c, env, var, of(WARP_UNKNOWN, node_at(c, i)->cur));
-    }
-  }
+  bind_asm_outputs(c, env);
   // The locals: a fixpoint over their initializers and assignments (the
   // lattice is finite and each round only raises).
   Aliases aliases = aliases_of(c, func);
-  for (int round = 0; round < 16 && bind_writes(c, env, &aliases, at); round++) {}
-  return env;
+  Kills kills = kills_before(c, func, at);
+  for (int round = 0; round < 16 && bind_writes(c, env, &aliases, at, NULL, &kills); round++) {}
+  if (kills.len == 0) return env;
+  // Again without the killed writes, reading the earlier ones in env.
+  WarpEnv *after = arena_alloc(c->arena, sizeof *after);
+  *after = *env;
+  memset(&after->vars, 0, sizeof after->vars);
+  memset(&after->through, 0, sizeof after->through);
+  bind_asm_outputs(c, after);
+  for (int round = 0; round < 16 && bind_writes(c, after, &aliases, at, env, &kills); round++) {}
+  return after;
 }
 
 WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth) {
