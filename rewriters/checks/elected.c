@@ -383,17 +383,20 @@ static int effects_of(Ctx *c, int j, CXCursor *out) {
 // What in the expression e (of value v) differs between the lanes: the first
 // variable that does, else the first member (threadIdx.x) or call that does,
 // else e; as a node of this file.
-static int culprit(Ctx *c, WarpEnv *env, CXCursor e, WarpKind at_least) {
+// The node of this file that spans the expression e (the first, outermost),
+// -1 if none: a cursor met as a child is not always equal to the node's.
+static int node_of_expr(Ctx *c, CXCursor e) {
   size_t a = 0, b = 0;
   CXSourceRange r = clang_getCursorExtent(e);
-  int root = -1;
   if (front_offset(c->front, clang_getRangeStart(r), &a) && front_offset(c->front, clang_getRangeEnd(r), &b)) {
     for (int i = front_first_at(c->front, a); i < c->front->nnodes && node_at(c, i)->start < b; i++)
-      if (node_at(c, i)->start == a && node_at(c, i)->end == b) {
-        root = i;
-        break;
-      }
+      if (node_at(c, i)->start == a && node_at(c, i)->end == b) return i;
   }
+  return -1;
+}
+
+static int culprit(Ctx *c, WarpEnv *env, CXCursor e, WarpKind at_least) {
+  int root = node_of_expr(c, e);
   if (root < 0) return -1;
   static const enum CXCursorKind order[] = {CXCursor_DeclRefExpr, CXCursor_MemberRefExpr, CXCursor_CallExpr};
   for (int o = 0; o < 3; o++)
@@ -422,6 +425,18 @@ static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out, size_
   }
   *out = vars.items, *where_named = named.items;
   return vars.len;
+}
+
+// A note at what made the variable read at node `what` differ between the
+// lanes, when that is elsewhere (`w` of `w = v * 2` where `v = in[threadIdx.x]`:
+// the load).
+static void note_origin(Ctx *c, WarpEnv *env, int what) {
+  if (node_at(c, what)->kind != CXCursor_DeclRefExpr) return;
+  WarpValue v = warp_value(c, env, node_at(c, what)->cur);
+  int from = clang_Cursor_isNull(v.why) ? -1 : node_of_expr(c, v.why);
+  if (from < 0 || from == what) return;
+  diag_note(c->diag, node_at(c, from)->start, "'%s' %s between the lanes because of '%s'", node_text(c, what),
+            v.kind == WARP_UNKNOWN ? "may differ" : "differs", node_text(c, from));
 }
 
 // One message when what the elected statement `body` does depends on a value
@@ -504,6 +519,7 @@ static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, co
                    "what it does depends on which lane is elected; keep a lane test ('if (lane == 31)') where one "
                    "lane holds what is needed",
                    text, spelling);
+      note_origin(c, env, what);
       diag_note(c->diag, node_at(c, elect)->start, "elect is here");
       return;
     }

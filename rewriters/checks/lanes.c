@@ -12,9 +12,12 @@
 // block, a load at a per-lane address, a shuffle down) or WARP_UNKNOWN
 // (threadIdx.y and .z: a warp holds several rows when blockDim.x is not a
 // multiple of 32). blockDim.x is taken as a multiple of 32. Locals follow
-// their initializers and assignments (flow-insensitive, as uniform.c's
-// dependent_vars: a value assigned under a lane-dependent `if` is not seen as
-// lane-dependent); a helper of this file is followed to its returns, four
+// their initializers and assignments, whole or in part (a member, an element,
+// through a pointer or reference to them, a call given their address), joined
+// over all of them (flow-insensitive, except that a plain assignment in a
+// block around the point read, before it and in no loop, drops the earlier
+// ones); a write under a lane-dependent condition is lane-dependent. A
+// helper of this file is followed to its returns, four
 // calls deep; a function from elsewhere gives a warp-uniform value for
 // warp-uniform arguments, except the lane intrinsics named below.
 #include <stdio.h>
@@ -33,12 +36,14 @@ typedef struct {
   WarpValue v;
 } Binding;
 
+typedef VEC(Binding) Bindings;
+
 struct WarpEnv {
   int func, depth, nesting;
   int at;  // the node the values are read at (-1: anywhere in the function)
-  VEC(Binding) vars;
-  VEC(Binding) params;
-  VEC(Binding) through;    // what is written through a pointer or reference local (`*p = e`, `p[i] = e`)
+  Bindings vars;
+  Bindings params;
+  Bindings through;    // what is written through a pointer or reference local (`*p = e`, `p[i] = e`)
   VEC(CXCursor) asserted;  // `#pragma tirx uniform(x)`: read as warp-uniform whatever they are assigned
 };
 
@@ -351,12 +356,12 @@ WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee) {
   return warp_env(c, callee, params, nargs, caller->depth + 1);
 }
 
-// Binds var to v joined with what it holds already; true when that grew.
-static bool bind(Ctx *c, WarpEnv *env, CXCursor var, WarpValue v) {
-  WarpValue *old = bound(env->vars.items, env->vars.len, var);
+// Binds var in `in` to v joined with what it holds already; true when that grew.
+static bool bind_in(Ctx *c, Bindings *in, CXCursor var, WarpValue v) {
+  WarpValue *old = bound(in->items, in->len, var);
   if (!old) {
     Binding b = {var, v};
-    VEC_PUSH(c->arena, env->vars, b);
+    VEC_PUSH(c->arena, *in, b);
     return true;
   }
   WarpValue j = join(*old, v);
@@ -364,6 +369,8 @@ static bool bind(Ctx *c, WarpEnv *env, CXCursor var, WarpValue v) {
   *old = j;
   return true;
 }
+
+static bool bind(Ctx *c, WarpEnv *env, CXCursor var, WarpValue v) { return bind_in(c, &env->vars, var, v); }
 
 // Whether node i and node at are in one loop of their function: a value
 // assigned at i may then reach `at` on the next iteration.
@@ -495,18 +502,7 @@ static bool bind_call_writes(Ctx *c, WarpEnv *env, int i, WarpValue ctl) {
 }
 
 // Joins v into what is written through the pointer p; true when that grew.
-static bool bind_through(Ctx *c, WarpEnv *env, CXCursor p, WarpValue v) {
-  WarpValue *old = bound(env->through.items, env->through.len, p);
-  if (!old) {
-    Binding b = {p, v};
-    VEC_PUSH(c->arena, env->through, b);
-    return true;
-  }
-  WarpValue j = join(*old, v);
-  if (j.kind == old->kind && j.aligned == old->aligned) return false;
-  *old = j;
-  return true;
-}
+static bool bind_through(Ctx *c, WarpEnv *env, CXCursor p, WarpValue v) { return bind_in(c, &env->through, p, v); }
 
 // The value that the assignment or initialization at node i stores.
 static WarpValue stored_value(Ctx *c, WarpEnv *env, int i, CXCursor var) {
