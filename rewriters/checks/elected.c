@@ -170,20 +170,44 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
   return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+// A header's path as the messages show files: relative to this file's
+// folder, joined to the folder that the message's own file name has (`k.cu`
+// including "inc/red.cuh": `inc/red.cuh`); its base name when it is
+// elsewhere.
+static const char *shown_path(Ctx *c, const char *path) {
+  const char *shown = c->diag->src->path, *shown_slash = strrchr(shown, '/');
+  const char *mine = arena_realpath(c->arena, shown);  // this file's folder, as the compiler names the header's
+  const char *slash = mine ? strrchr(mine, '/') : NULL;
+  size_t dir = slash ? (size_t)(slash - mine) + 1 : 0;
+  const char *out;
+  if (dir && !strncmp(path, mine, dir))
+    out = arena_printf(c->arena, "%.*s%s", shown_slash ? (int)(shown_slash - shown) + 1 : 0, shown, path + dir);
+  else
+    out = arena_printf(c->arena, "%s", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+  return out;
+}
+
 // Where a cursor is, for a message: `LINE:COL` in this file, `FILE:LINE:COL`
-// in another.
-static const char *where(Ctx *c, CXCursor cur) {
+// in another (its path as the compiler found it), and in this one too when
+// `files` (a chain that crosses files names each).
+static const char *where(Ctx *c, CXCursor cur, bool files) {
   CXFile file;
   unsigned line, col;
   clang_getExpansionLocation(clang_getCursorLocation(cur), &file, &line, &col, NULL);
   size_t off;
-  if (front_offset(c->front, clang_getCursorLocation(cur), &off)) return arena_printf(c->arena, "%u:%u", line, col);
+  if (front_offset(c->front, clang_getCursorLocation(cur), &off))
+    return files ? arena_printf(c->arena, "%s:%u:%u", c->diag->src->path, line, col) : arena_printf(c->arena, "%u:%u", line, col);
   CXString name = clang_getFileName(file);
   const char *path = clang_getCString(name) ? clang_getCString(name) : "?";
-  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-  const char *s = arena_printf(c->arena, "%s:%u:%u", base, line, col);
+  const char *s = arena_printf(c->arena, "%s:%u:%u", shown_path(c, path), line, col);
   clang_disposeString(name);
   return s;
+}
+
+// Whether the cursor is in this file.
+static bool here(Ctx *c, CXCursor cur) {
+  size_t off;
+  return front_offset(c->front, clang_getCursorLocation(cur), &off);
 }
 
 // One error when the statement `body` of the elect `if` at node `elect`
@@ -193,10 +217,12 @@ static bool check_collectives(Ctx *c, int elect, int body, const char *spelling)
   CXCursor cur = node_at(c, body)->cur;
   if (visit(cur, cur, &w) == CXChildVisit_Recurse) clang_visitChildren(cur, visit, &w);
   if (!w.found) return false;
-  const char *chain = arena_printf(c->arena, "elect at %s", where(c, node_at(c, elect)->cur));
+  bool files = !here(c, w.found_at);
+  for (int i = 0; i < w.nfound; i++) files |= !here(c, w.chain[i].at);
+  const char *chain = arena_printf(c->arena, "elect at %s", where(c, node_at(c, elect)->cur, files));
   for (int i = 0; i < w.nfound; i++)
-    chain = arena_printf(c->arena, "%s -> %s() at %s", chain, w.chain[i].name, where(c, w.chain[i].at));
-  chain = arena_printf(c->arena, "%s -> %s at %s", chain, w.found, where(c, w.found_at));
+    chain = arena_printf(c->arena, "%s -> %s() at %s", chain, w.chain[i].name, where(c, w.chain[i].at, files));
+  chain = arena_printf(c->arena, "%s -> %s at %s", chain, w.found, where(c, w.found_at, files));
   size_t at = node_at(c, body)->start;
   if (w.nfound > 0) front_offset(c->front, clang_getCursorLocation(w.chain[0].at), &at);
   else front_offset(c->front, clang_getCursorLocation(w.found_at), &at);
