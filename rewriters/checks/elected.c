@@ -39,6 +39,7 @@ typedef struct {
   const char *found;  // the collective, when one was found
   CXCursor found_at;
   int nfound;  // chain[0, nfound) leads to it
+  bool full_mask;  // its mask names all 32 lanes
 } Walk;
 
 static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
@@ -133,12 +134,45 @@ static void follow(Walk *w, CXCursor call) {
   if (!w->found) w->depth--;
 }
 
+// Whether e is `__activemask()`, or a variable initialized with it: under
+// elect that mask names the one elected lane, which does reach the call, so
+// a collective with it is well defined.
+static bool is_active_mask(CXCursor e) {
+  e = front_strip(e);
+  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+    CXCursor var = clang_getCursorReferenced(e), kids[4];
+    int nk = clang_getCursorKind(var) == CXCursor_VarDecl ? cursor_children(var, kids, 4) : 0;
+    return nk >= 1 && nk <= 4 && is_active_mask(kids[nk - 1]);
+  }
+  if (clang_getCursorKind(e) != CXCursor_CallExpr) return false;
+  CXString s = clang_getCursorSpelling(clang_getCursorReferenced(e));
+  bool yes = !strcmp(clang_getCString(s), "__activemask");
+  clang_disposeString(s);
+  return yes;
+}
+
+// The mask of a CUDA `*_sync` intrinsic (its first argument): 1 when it is
+// all 32 lanes (or absent: __syncwarp()), 0 when it is another value, -1 when
+// it is __activemask() (well defined under elect).
+static int mask_kind(Ctx *c, CXCursor call, const char *what) {
+  if (!has_suffix(what, "_sync()") || has_prefix(what, "cooperative_groups") || has_prefix(what, "wmma")) return 1;
+  if (clang_Cursor_getNumArguments(call) < 1) return 1;
+  CXCursor mask = clang_Cursor_getArgument(call, 0);
+  if (is_active_mask(mask)) return -1;
+  long long v;
+  bool u;
+  (void)c;
+  return front_eval_int(mask, &v, &u) && (v & 0xffffffffll) == 0xffffffffll ? 1 : 0;
+}
+
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data) {
   (void)parent;
   Walk *w = data;
   enum CXCursorKind k = clang_getCursorKind(cur);
   const char *what = k == CXCursor_CallExpr ? collective_call(w->c, cur) : k == CXCursor_AsmStmt ? collective_asm(w->c, cur) : NULL;
-  if (what) {
+  int mask = what && k == CXCursor_CallExpr ? mask_kind(w->c, cur, what) : 1;
+  if (what && mask >= 0) {
+    w->full_mask = mask == 1;
     w->found = what, w->found_at = cur, w->nfound = w->depth;
     return CXChildVisit_Break;
   }
@@ -146,20 +180,44 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
   return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+// A header's path as the messages show files: relative to this file's
+// folder, joined to the folder that the message's own file name has (`k.cu`
+// including "inc/red.cuh": `inc/red.cuh`); its base name when it is
+// elsewhere.
+static const char *shown_path(Ctx *c, const char *path) {
+  const char *shown = c->diag->src->path, *shown_slash = strrchr(shown, '/');
+  const char *mine = arena_realpath(c->arena, shown);  // this file's folder, as the compiler names the header's
+  const char *slash = mine ? strrchr(mine, '/') : NULL;
+  size_t dir = slash ? (size_t)(slash - mine) + 1 : 0;
+  const char *out;
+  if (dir && !strncmp(path, mine, dir))
+    out = arena_printf(c->arena, "%.*s%s", shown_slash ? (int)(shown_slash - shown) + 1 : 0, shown, path + dir);
+  else
+    out = arena_printf(c->arena, "%s", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+  return out;
+}
+
 // Where a cursor is, for a message: `LINE:COL` in this file, `FILE:LINE:COL`
-// in another.
-static const char *where(Ctx *c, CXCursor cur) {
+// in another (its path as the compiler found it), and in this one too when
+// `files` (a chain that crosses files names each).
+static const char *where(Ctx *c, CXCursor cur, bool files) {
   CXFile file;
   unsigned line, col;
   clang_getExpansionLocation(clang_getCursorLocation(cur), &file, &line, &col, NULL);
   size_t off;
-  if (front_offset(c->front, clang_getCursorLocation(cur), &off)) return arena_printf(c->arena, "%u:%u", line, col);
+  if (front_offset(c->front, clang_getCursorLocation(cur), &off))
+    return files ? arena_printf(c->arena, "%s:%u:%u", c->diag->src->path, line, col) : arena_printf(c->arena, "%u:%u", line, col);
   CXString name = clang_getFileName(file);
   const char *path = clang_getCString(name) ? clang_getCString(name) : "?";
-  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-  const char *s = arena_printf(c->arena, "%s:%u:%u", base, line, col);
+  const char *s = arena_printf(c->arena, "%s:%u:%u", shown_path(c, path), line, col);
   clang_disposeString(name);
   return s;
+}
+
+// Whether the cursor is in this file.
+static bool here(Ctx *c, CXCursor cur) {
+  size_t off;
+  return front_offset(c->front, clang_getCursorLocation(cur), &off);
 }
 
 // One error when the statement `body` of the elect `if` at node `elect`
@@ -169,18 +227,21 @@ static bool check_collectives(Ctx *c, int elect, int body, const char *spelling)
   CXCursor cur = node_at(c, body)->cur;
   if (visit(cur, cur, &w) == CXChildVisit_Recurse) clang_visitChildren(cur, visit, &w);
   if (!w.found) return false;
-  const char *chain = arena_printf(c->arena, "elect at %s", where(c, node_at(c, elect)->cur));
+  bool files = !here(c, w.found_at);
+  for (int i = 0; i < w.nfound; i++) files |= !here(c, w.chain[i].at);
+  const char *chain = arena_printf(c->arena, "elect at %s", where(c, node_at(c, elect)->cur, files));
   for (int i = 0; i < w.nfound; i++)
-    chain = arena_printf(c->arena, "%s -> %s() at %s", chain, w.chain[i].name, where(c, w.chain[i].at));
-  chain = arena_printf(c->arena, "%s -> %s at %s", chain, w.found, where(c, w.found_at));
+    chain = arena_printf(c->arena, "%s -> %s() at %s", chain, w.chain[i].name, where(c, w.chain[i].at, files));
+  chain = arena_printf(c->arena, "%s -> %s at %s", chain, w.found, where(c, w.found_at, files));
   size_t at = node_at(c, body)->start;
   if (w.nfound > 0) front_offset(c->front, clang_getCursorLocation(w.chain[0].at), &at);
   else front_offset(c->front, clang_getCursorLocation(w.found_at), &at);
   diag_error(c->diag, at,
-             "%s runs %s, a warp collective, on one lane of each warp (%s): with the full mask and one lane "
-             "there it is undefined in PTX, and its result would be that lane's own value at best; call it before "
-             "the elect, in every lane, and elect only what one lane does with the result",
-             spelling, w.found, chain);
+             "%s runs %s, a warp collective, on one lane of each warp (%s): %s, it is undefined in PTX, and its "
+             "result would be that lane's own value at best; call it before the elect, in every lane, and elect "
+             "only what one lane does with the result (or give it the mask '__activemask()', the elected lane)",
+             spelling, w.found, chain,
+             w.full_mask ? "with the full mask and one lane there" : "with lanes in its mask that do not run it");
   diag_note(c->diag, node_at(c, elect)->start, "elect is here");
   return true;
 }
@@ -270,13 +331,34 @@ static int address_parts(CXCursor lhs, CXCursor *out, int n, int max) {
 // The expressions whose value makes what node j does (j in the elected
 // statement): written to out, at most MAX_EFFECTS; 0 when j has no effect of
 // its own.
+static int effects_of(Ctx *c, int j, CXCursor *out);
+
+// Whether node j (an operand of `?:`, `&&`, `||`) does something itself.
+static bool has_effect(Ctx *c, int j) {
+  CXCursor e[MAX_EFFECTS];
+  for (int i = j; i <= node_at(c, j)->last; i++)
+    if (effects_of(c, i, e) > 0) return true;
+  return false;
+}
+
 static int effects_of(Ctx *c, int j, CXCursor *out) {
   const Node *n = node_at(c, j);
   CXCursor kids[3];
-  int nk = cursor_children(n->cur, kids, 3);
+  int nk = cursor_children(n->cur, kids, 3), arms[3], narms = front_children(c->front, j, arms, 3);
   switch (n->kind) {
-  case CXCursor_BinaryOperator:
-    if (clang_getCursorBinaryOperatorKind(n->cur) != CXBinaryOperator_Assign) return 0;
+  case CXCursor_ConditionalOperator:  // `c ? f() : g()` and `c && f()` choose which effect happens
+    if (narms != 3 || (!has_effect(c, arms[1]) && !has_effect(c, arms[2]))) return 0;
+    out[0] = kids[0];
+    return 1;
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+    if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) && narms == 2 && has_effect(c, arms[1])) {
+      out[0] = kids[0];
+      return 1;
+    }
+    if (op != CXBinaryOperator_Assign) return 0;
+  }
+    /* fall through */
     /* fall through */
   case CXCursor_CompoundAssignOperator:
     if (nk != 2 || thread_own(c, kids[0])) return 0;
@@ -298,13 +380,25 @@ static int effects_of(Ctx *c, int j, CXCursor *out) {
     for (int i = 0; i < na && m < MAX_EFFECTS; i++) out[m++] = clang_Cursor_getArgument(n->cur, i);
     return m;
   }
+  case CXCursor_AsmStmt: {  // its inputs, when it does more than compute its outputs
+    AsmParts a;
+    CXCursor ops[16];
+    int nops = cursor_children(n->cur, ops, 16), m = 0;
+    bool outputs = false;
+    if (!asm_parts(c, n->cur, &a)) return 0;
+    for (int i = 0; i < nops && i < 16; i++) outputs |= asm_is_output(&a, ops[i]);
+    if (outputs && !a.is_volatile && !a.clobbers_memory) return 0;
+    for (int i = 0; i < nops && i < 16 && m < MAX_EFFECTS; i++)
+      if (clang_isExpression(clang_getCursorKind(ops[i])) && !asm_is_output(&a, ops[i])) out[m++] = ops[i];
+    return m;
+  }
   case CXCursor_ReturnStmt:
     if (nk < 1) return 0;
     out[0] = kids[0];
     return 1;
   case CXCursor_IfStmt:
   case CXCursor_WhileStmt:
-  case CXCursor_SwitchStmt:  // which effect happens (a `?:`'s value is its user's)
+  case CXCursor_SwitchStmt:  // which effect happens (a `?:` without one: its value is its user's)
     if (nk < 2) return 0;
     out[0] = kids[0];
     return 1;
@@ -325,17 +419,20 @@ static int effects_of(Ctx *c, int j, CXCursor *out) {
 // What in the expression e (of value v) differs between the lanes: the first
 // variable that does, else the first member (threadIdx.x) or call that does,
 // else e; as a node of this file.
-static int culprit(Ctx *c, WarpEnv *env, CXCursor e, WarpKind at_least) {
+// The node of this file that spans the expression e (the first, outermost),
+// -1 if none: a cursor met as a child is not always equal to the node's.
+static int node_of_expr(Ctx *c, CXCursor e) {
   size_t a = 0, b = 0;
   CXSourceRange r = clang_getCursorExtent(e);
-  int root = -1;
   if (front_offset(c->front, clang_getRangeStart(r), &a) && front_offset(c->front, clang_getRangeEnd(r), &b)) {
     for (int i = front_first_at(c->front, a); i < c->front->nnodes && node_at(c, i)->start < b; i++)
-      if (node_at(c, i)->start == a && node_at(c, i)->end == b) {
-        root = i;
-        break;
-      }
+      if (node_at(c, i)->start == a && node_at(c, i)->end == b) return i;
   }
+  return -1;
+}
+
+static int culprit(Ctx *c, WarpEnv *env, CXCursor e, WarpKind at_least) {
+  int root = node_of_expr(c, e);
   if (root < 0) return -1;
   static const enum CXCursorKind order[] = {CXCursor_DeclRefExpr, CXCursor_MemberRefExpr, CXCursor_CallExpr};
   for (int o = 0; o < 3; o++)
@@ -344,9 +441,11 @@ static int culprit(Ctx *c, WarpEnv *env, CXCursor e, WarpKind at_least) {
   return root;
 }
 
-// The variables that the `#pragma tirx uniform(x, ...)` around node i name.
-static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out) {
+// The variables that the `#pragma tirx uniform(x, ...)` around node i name,
+// and where each is named.
+static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out, size_t **where_named) {
   VEC(CXCursor) vars = {0};
+  VEC(size_t) named = {0};
   size_t off = node_at(c, i)->start;
   for (int a = 0; a < c->anns->len; a++) {
     const Annotation *an = &c->anns->items[a];
@@ -355,18 +454,76 @@ static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out) {
       continue;
     for (int v = 0; v < an->dir.head.nargs; v++) {
       CXCursor var = var_read_in(c, stmts[a].node, an->dir.head.args[v].expr);
-      if (!clang_Cursor_isNull(var)) VEC_PUSH(c->arena, vars, var);
+      if (clang_Cursor_isNull(var)) continue;
+      VEC_PUSH(c->arena, vars, var);
+      VEC_PUSH(c->arena, named, an->dir.head.args[v].expr.off);
     }
   }
-  *out = vars.items;
+  *out = vars.items, *where_named = named.items;
   return vars.len;
+}
+
+// A note at what made the variable read at node `what` differ between the
+// lanes, when that is elsewhere (`w` of `w = v * 2` where `v = in[threadIdx.x]`:
+// the load).
+static void note_origin(Ctx *c, WarpEnv *env, int what) {
+  if (node_at(c, what)->kind != CXCursor_DeclRefExpr) return;
+  WarpValue v = warp_value(c, env, node_at(c, what)->cur);
+  int from = clang_Cursor_isNull(v.why) ? -1 : node_of_expr(c, v.why);
+  if (from < 0 || from == what) return;
+  diag_note(c->diag, node_at(c, from)->start, "'%s' %s between the lanes because of '%s'", node_text(c, what),
+            v.kind == WARP_UNKNOWN ? "may differ" : "differs", node_text(c, from));
 }
 
 // One message when what the elected statement `body` does depends on a value
 // that differs between the lanes (an error) or may (a warning).
+// Whether v is known to differ between the lanes whatever the data: a
+// thread index (threadIdx.x, its lane number threadIdx.x % 32) or a lane
+// intrinsic's value. A load or a shuffle may hold one value in every lane
+// (an xor butterfly's sum), which uniform(x) may assert.
+static bool proven_per_lane(WarpValue v) {
+  if (v.kind == WARP_THREAD) return true;
+  if (v.kind != WARP_LANE || clang_getCursorKind(v.why) != CXCursor_CallExpr) return false;
+  CXString s = clang_getCursorSpelling(clang_getCursorReferenced(v.why));
+  const char *name = clang_getCString(s);
+  static const char *const lane_ids[] = {"tirx_lane_id", "LaneId", "laneid", "thread_rank", "thread_index", NULL};
+  bool yes = has_prefix(name, "__lanemask_") || any_of(name, lane_ids);
+  clang_disposeString(s);
+  return yes;
+}
+
+// An error when `#pragma tirx uniform(x)` asserts a value that is proven to
+// differ between the lanes (a lane number, threadIdx.x): the assertion would
+// hide the very error this check exists for. True when reported.
+static bool check_assertions(Ctx *c, int elect, const CXCursor *vars, const size_t *named, int nvars) {
+  if (nvars == 0) return false;
+  WarpEnv *plain = warp_env_at(c, node_at(c, elect)->func, elect, NULL, 0);
+  for (int i = 0; i < nvars; i++) {
+    WarpValue v = warp_var(plain, vars[i]);
+    if (!proven_per_lane(v)) continue;
+    CXString s = clang_getCursorSpelling(vars[i]);
+    const char *name = arena_printf(c->arena, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    size_t proof;
+    CXCursor from = clang_Cursor_isNull(v.why) ? vars[i] : v.why;
+    bool has_proof = front_offset(c->front, clang_getCursorLocation(from), &proof);
+    diag_error(c->diag, named[i],
+               "'%s' is asserted warp-uniform, but it is proven to differ between the lanes of a warp (%s): the "
+               "assertion would hide that the elected statement depends on which lane is elected; remove '%s' from "
+               "uniform(...) and keep a lane test ('if (lane == 31)') where one lane holds what is needed",
+               name, v.kind == WARP_THREAD ? "it is computed from threadIdx.x" : "it is a lane's own number", name);
+    if (has_proof) diag_note(c->diag, proof, "'%s' differs between the lanes from here", name);
+    diag_note(c->diag, node_at(c, elect)->start, "elect is here");
+    return true;
+  }
+  return false;
+}
+
 static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, const char *spelling) {
   CXCursor *vars;
-  int nvars = asserted_vars(c, stmts, body, &vars);
+  size_t *named;
+  int nvars = asserted_vars(c, stmts, body, &vars, &named);
+  if (check_assertions(c, elect, vars, named, nvars)) return;
   WarpEnv *env = warp_env_at(c, node_at(c, elect)->func, elect, vars, nvars);
   int func = node_at(c, body)->func;
   for (int j = body; j <= node_at(c, body)->last; j++) {
@@ -396,8 +553,9 @@ static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, co
         diag_error(c->diag, w->start,
                    "'%s' can differ between the lanes of a warp, and %s runs this statement on one lane, any one: "
                    "what it does depends on which lane is elected; keep a lane test ('if (lane == 31)') where one "
-                   "lane holds what is needed%s",
-                   text, spelling, assert_it);
+                   "lane holds what is needed",
+                   text, spelling);
+      note_origin(c, env, what);
       diag_note(c->diag, node_at(c, elect)->start, "elect is here");
       return;
     }

@@ -12,9 +12,12 @@
 // block, a load at a per-lane address, a shuffle down) or WARP_UNKNOWN
 // (threadIdx.y and .z: a warp holds several rows when blockDim.x is not a
 // multiple of 32). blockDim.x is taken as a multiple of 32. Locals follow
-// their initializers and assignments (flow-insensitive, as uniform.c's
-// dependent_vars: a value assigned under a lane-dependent `if` is not seen as
-// lane-dependent); a helper of this file is followed to its returns, four
+// their initializers and assignments, whole or in part (a member, an element,
+// through a pointer or reference to them, a call given their address), joined
+// over all of them (flow-insensitive, except that a plain assignment in a
+// block around the point read, before it and in no loop, drops the earlier
+// ones); a write under a lane-dependent condition is lane-dependent. A
+// helper of this file is followed to its returns, four
 // calls deep; a function from elsewhere gives a warp-uniform value for
 // warp-uniform arguments, except the lane intrinsics named below.
 #include <stdio.h>
@@ -33,10 +36,14 @@ typedef struct {
   WarpValue v;
 } Binding;
 
+typedef VEC(Binding) Bindings;
+
 struct WarpEnv {
   int func, depth, nesting;
-  VEC(Binding) vars;
-  VEC(Binding) params;
+  int at;  // the node the values are read at (-1: anywhere in the function)
+  Bindings vars;
+  Bindings params;
+  Bindings through;    // what is written through a pointer or reference local (`*p = e`, `p[i] = e`)
   VEC(CXCursor) asserted;  // `#pragma tirx uniform(x)`: read as warp-uniform whatever they are assigned
 };
 
@@ -335,6 +342,12 @@ static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e) {
 
 WarpValue warp_value(Ctx *c, WarpEnv *env, CXCursor expr) { return value(c, env, expr); }
 
+WarpValue warp_var(WarpEnv *env, CXCursor var) {
+  WarpValue *v = bound(env->vars.items, env->vars.len, var);
+  if (!v) v = bound(env->params.items, env->params.len, var);
+  return v ? *v : uniform;
+}
+
 WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee) {
   CXCursor kids[17];  // the callee expression, then the arguments
   int nk = children(call, kids, 17), nargs = nk > 1 ? (nk > 17 ? 16 : nk - 1) : 0;
@@ -343,12 +356,12 @@ WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee) {
   return warp_env(c, callee, params, nargs, caller->depth + 1);
 }
 
-// Binds var to v joined with what it holds already; true when that grew.
-static bool bind(Ctx *c, WarpEnv *env, CXCursor var, WarpValue v) {
-  WarpValue *old = bound(env->vars.items, env->vars.len, var);
+// Binds var in `in` to v joined with what it holds already; true when that grew.
+static bool bind_in(Ctx *c, Bindings *in, CXCursor var, WarpValue v) {
+  WarpValue *old = bound(in->items, in->len, var);
   if (!old) {
     Binding b = {var, v};
-    VEC_PUSH(c->arena, env->vars, b);
+    VEC_PUSH(c->arena, *in, b);
     return true;
   }
   WarpValue j = join(*old, v);
@@ -356,6 +369,8 @@ static bool bind(Ctx *c, WarpEnv *env, CXCursor var, WarpValue v) {
   *old = j;
   return true;
 }
+
+static bool bind(Ctx *c, WarpEnv *env, CXCursor var, WarpValue v) { return bind_in(c, &env->vars, var, v); }
 
 // Whether node i and node at are in one loop of their function: a value
 // assigned at i may then reach `at` on the next iteration.
@@ -368,13 +383,297 @@ static bool in_one_loop(const Ctx *c, int i, int at) {
   return false;
 }
 
+// Whether var is a variable of this function (a local or a parameter) that
+// is not the block's (__shared__) nor static: each thread has its own.
+static bool own_var(Ctx *c, int func, CXCursor var) {
+  enum CXCursorKind k = clang_getCursorKind(var);
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return false;
+  int node = node_of_cursor(c, var);
+  if (node < 0 || node_at(c, node)->func != func || clang_Cursor_getStorageClass(var) == CX_SC_Static) return false;
+  CXCursor attrs[8];
+  int na = cursor_children(var, attrs, 8);
+  for (int i = 0; i < na && i < 8; i++)
+    if (clang_getCursorKind(attrs[i]) == CXCursor_CUDASharedAttr) return false;
+  return true;
+}
+
+static bool is_pointer(CXCursor e) {
+  return clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind == CXType_Pointer;
+}
+
+// The variable that a write to the lvalue `lhs` changes: `x`, `s.m`, `a[i]`
+// change x (*through false); `*p`, `p[i]`, `p->m` change what the pointer p
+// points to (*through true). Null when it is none of these.
+static CXCursor written_var(CXCursor lhs, bool *through) {
+  lhs = front_strip(lhs);
+  CXCursor kids[2];
+  int nk = cursor_children(lhs, kids, 2);
+  enum CXCursorKind k = clang_getCursorKind(lhs);
+  *through = false;
+  if (k == CXCursor_DeclRefExpr) return clang_getCursorReferenced(lhs);
+  bool deref = k == CXCursor_UnaryOperator && nk == 1 && clang_getCursorUnaryOperatorKind(lhs) == CXUnaryOperator_Deref;
+  bool part = (k == CXCursor_ArraySubscriptExpr && nk == 2) || (k == CXCursor_MemberRefExpr && nk >= 1);
+  if (!deref && !part) return clang_getNullCursor();
+  if (part && !is_pointer(kids[0])) return written_var(kids[0], through);
+  CXCursor p = front_strip(kids[0]);
+  *through = true;
+  return clang_getCursorKind(p) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(p) : clang_getNullCursor();
+}
+
+// The variable of this function whose address `e` is (`&x`, `&s.m`, `&a[i]`,
+// an array `a`), null if none.
+static CXCursor address_of_own(Ctx *c, int func, CXCursor e) {
+  e = front_strip(e);
+  CXCursor kid;
+  bool through, array = clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+                        clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_ConstantArray;
+  if (!array && !(clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+                  clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf && cursor_children(e, &kid, 1) == 1))
+    return clang_getNullCursor();
+  CXCursor var = written_var(array ? e : kid, &through);
+  return !through && !clang_Cursor_isNull(var) && own_var(c, func, var) ? var : clang_getNullCursor();
+}
+
+// A pointer or reference local `alias` that names the local `target`
+// (`int *p = &x`, `p = &x`, `int &r = x`): what is written through alias
+// is written to target.
+typedef struct {
+  CXCursor alias, target;
+} Alias;
+
+typedef VEC(Alias) Aliases;
+
+static Aliases aliases_of(Ctx *c, int func) {
+  Aliases out = {0};
+  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
+    CXCursor var;
+    int from;
+    if (!assignment_at(c, i, clang_getNullCursor(), &var, &from) || from < 0 || !own_var(c, func, var)) continue;
+    CXType t = clang_getCanonicalType(clang_getCursorType(var));
+    CXCursor target = clang_getNullCursor();
+    if (t.kind == CXType_LValueReference && node_at(c, i)->kind == CXCursor_VarDecl) {
+      bool through;
+      target = written_var(node_at(c, from)->cur, &through);
+      if (through || clang_Cursor_isNull(target) || !own_var(c, func, target)) target = clang_getNullCursor();
+    } else if (t.kind == CXType_Pointer) {
+      target = address_of_own(c, func, node_at(c, from)->cur);
+    }
+    if (!clang_Cursor_isNull(target)) VEC_PUSH(c->arena, out, ((Alias){var, target}));
+  }
+  return out;
+}
+
+// Whether a parameter of this type may be written through: a pointer or a
+// reference to something not const.
+static bool writable_param(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Pointer && t.kind != CXType_LValueReference && t.kind != CXType_RValueReference) return false;
+  return !clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
+// What the call at node i writes into the locals it is given by address or
+// by reference: a helper of this file, what its body writes there; any other
+// function, a value not proven uniform. True when a binding grew.
+static bool bind_call_writes(Ctx *c, WarpEnv *env, int i, WarpValue ctl) {
+  CXCursor call = node_at(c, i)->cur, callee = clang_getCursorReferenced(call);
+  CXCursor def = clang_getCursorDefinition(callee);
+  int fn = clang_Cursor_isNull(def) || !is_function_node(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
+  int na = clang_Cursor_getNumArguments(call);
+  WarpEnv *inner = NULL;
+  bool grew = false;
+  for (int a = 0; a < na; a++) {
+    CXCursor arg = clang_Cursor_getArgument(call, a), param = clang_Cursor_getArgument(clang_Cursor_isNull(def) ? callee : def, a);
+    bool by_ref = !clang_Cursor_isNull(param) && clang_getCanonicalType(clang_getCursorType(param)).kind == CXType_LValueReference;
+    if (!clang_Cursor_isNull(param) && !writable_param(clang_getCursorType(param))) continue;
+    if (clang_Cursor_isNull(param) && !writable_param(clang_getCursorType(front_strip(arg)))) continue;
+    bool through;
+    CXCursor var = by_ref ? written_var(arg, &through) : address_of_own(c, env->func, arg);
+    if (clang_Cursor_isNull(var) || (by_ref && (through || !own_var(c, env->func, var)))) continue;
+    if (fn < 0 || fn == env->func || env->depth >= MAX_DEPTH) {
+      grew |= bind(c, env, var, join(of(WARP_UNKNOWN, call), ctl));
+      continue;
+    }
+    if (!inner) inner = warp_env_of_call(c, env, call, fn);
+    WarpValue *w = bound(by_ref ? inner->vars.items : inner->through.items, by_ref ? inner->vars.len : inner->through.len,
+                         param);
+    if (w) grew |= bind(c, env, var, join(w->kind >= WARP_UNKNOWN ? of(w->kind, call) : *w, ctl));
+  }
+  return grew;
+}
+
+// Joins v into what is written through the pointer p; true when that grew.
+static bool bind_through(Ctx *c, WarpEnv *env, CXCursor p, WarpValue v) { return bind_in(c, &env->through, p, v); }
+
+// The value that the assignment or initialization at node i stores.
+static WarpValue stored_value(Ctx *c, WarpEnv *env, int i, CXCursor var) {
+  const Node *n = node_at(c, i);
+  if (n->kind == CXCursor_VarDecl) {
+    CXCursor kids[16];  // the initializer: its last expression (after type references, array sizes)
+    int nk = children(n->cur, kids, 16), last = -1;
+    for (int j = 0; j < nk && j < 16; j++)
+      if (clang_isExpression(clang_getCursorKind(kids[j]))) last = j;
+    return last < 0 ? uniform : value(c, env, kids[last]);
+  }
+  if (n->kind == CXCursor_UnaryOperator) {  // ++ / --: a thread index is one no more
+    WarpValue *old = clang_Cursor_isNull(var) ? NULL : bound(env->vars.items, env->vars.len, var);
+    CXCursor kid;
+    WarpValue v = mixed(old ? *old : cursor_children(n->cur, &kid, 1) == 1 ? value(c, env, kid) : uniform, n->cur);
+    if (v.kind == WARP_UNIFORM) v.aligned = false;
+    return v;
+  }
+  return value(c, env, n->cur);  // `x = e` is e; `x op= e`, x op e
+}
+
+// The conditions that decide whether node i runs, as far as they differ
+// between the lanes: a write under `if (lane == 3)`, in an arm of a
+// lane-dependent `?:` or right of its `&&` holds a value that differs between
+// the lanes even when what it writes does not; so does one in a loop of
+// `i < lane` iterations, read after the loop (inside, the lanes still there
+// have run the same iterations; read anywhere, at < 0, the loop is not
+// counted).
+static WarpValue control(Ctx *c, WarpEnv *env, int i) {
+  WarpValue v = uniform;
+  for (int child = i, p = node_at(c, i)->parent; p >= 0 && p != env->func; child = p, p = node_at(c, p)->parent) {
+    enum CXCursorKind k = node_at(c, p)->kind;
+    int kids[3], nk = front_children(c->front, p, kids, 3), cond = -1;
+    ForParts fp;
+    bool loop = k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_ForStmt;
+    if (loop && (env->at < 0 || (env->at >= p && env->at <= node_at(c, p)->last))) continue;
+    if ((k == CXCursor_IfStmt || k == CXCursor_WhileStmt || k == CXCursor_SwitchStmt ||
+         k == CXCursor_ConditionalOperator) && nk >= 2 && child != kids[0])
+      cond = kids[0];
+    else if (k == CXCursor_DoStmt && nk >= 2 && child != kids[1])
+      cond = kids[1];
+    else if (k == CXCursor_ForStmt && for_parts(c, p, &fp) && fp.cond >= 0 && child != fp.cond && child != fp.init)
+      cond = fp.cond;
+    else if (k == CXCursor_BinaryOperator && nk == 2 && child == kids[1] &&
+             (clang_getCursorBinaryOperatorKind(node_at(c, p)->cur) == CXBinaryOperator_LAnd ||
+              clang_getCursorBinaryOperatorKind(node_at(c, p)->cur) == CXBinaryOperator_LOr))
+      cond = kids[0];
+    if (cond < 0) continue;
+    WarpValue cv = value(c, env, node_at(c, cond)->cur);
+    if (cv.kind != WARP_UNIFORM) v = join(v, mixed(cv, node_at(c, cond)->cur));
+  }
+  return v;
+}
+
+// One round over the writes of the function that may reach node `at` (all
+// of them when at < 0); true when a binding grew.
+// A write that every path to `at` passes last for its local: a plain `x =
+// e;` or an initialization, a statement of a block around `at` before it,
+// in no loop (a loop's next iteration would bring the earlier values back).
+// The writes of x before it cannot reach `at`.
+typedef struct {
+  CXCursor var;
+  int node;
+} Kill;
+
+typedef VEC(Kill) Kills;
+
+static bool in_a_loop(const Ctx *c, int node, int func) {
+  for (int p = node_at(c, node)->parent; p >= 0 && p != func; p = node_at(c, p)->parent)
+    if (front_is_loop(node_at(c, p)->kind)) return true;
+  return false;
+}
+
+static Kills kills_before(Ctx *c, int func, int at) {
+  Kills out = {0};
+  for (int i = func + 1; at >= 0 && i <= node_at(c, func)->last; i++)
+    if (node_at(c, i)->kind == CXCursor_GotoStmt || node_at(c, i)->kind == CXCursor_IndirectGotoStmt) return out;
+  for (int i = func + 1; at >= 0 && i <= node_at(c, func)->last; i++) {
+    CXCursor var;
+    int from;
+    const Node *n = node_at(c, i);
+    if (n->func != func || n->end > node_at(c, at)->start || !assignment_at(c, i, clang_getNullCursor(), &var, &from))
+      continue;
+    bool plain = n->kind == CXCursor_VarDecl ||
+                 (n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign);
+    int stmt = n->kind == CXCursor_VarDecl ? n->parent : i, block = stmt >= 0 ? node_at(c, stmt)->parent : -1;
+    if (!plain || block < 0 || node_at(c, block)->kind != CXCursor_CompoundStmt || at <= block ||
+        at > node_at(c, block)->last || in_a_loop(c, block, func) || !own_var(c, func, var))
+      continue;
+    bool seen = false;
+    for (int k = 0; k < out.len; k++)
+      if (clang_equalCursors(out.items[k].var, var)) out.items[k].node = i, seen = true;
+    if (!seen) VEC_PUSH(c->arena, out, ((Kill){var, i}));
+  }
+  return out;
+}
+
+// Whether the write at node i to var cannot reach `at` (a later kill of var).
+static bool killed(const Ctx *c, const Kills *kills, int i, CXCursor var) {
+  for (int k = 0; k < kills->len; k++)
+    if (clang_equalCursors(kills->items[k].var, var)) return node_at(c, i)->end <= node_at(c, kills->items[k].node)->start;
+  return false;
+}
+
+// The writes before the first kill, and the kills themselves, are read in the
+// env of all writes (`before`): they may read the values the kills drop.
+static WarpEnv *env_for(const Ctx *c, WarpEnv *env, WarpEnv *before, const Kills *kills, int i) {
+  if (!before) return env;
+  for (int k = 0; k < kills->len; k++)
+    if (node_at(c, i)->start <= node_at(c, kills->items[k].node)->start) return before;
+  return env;
+}
+
+static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at, WarpEnv *before, const Kills *kills) {
+  int func = env->func;
+  bool grew = false;
+  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (at >= 0 && n->start >= node_at(c, at)->end && !in_one_loop(c, i, at)) continue;
+    WarpEnv *ev = env_for(c, env, before, kills, i);
+    if (n->kind == CXCursor_CallExpr) {
+      grew |= bind_call_writes(c, env, i, control(c, ev, i));
+      continue;
+    }
+    CXCursor var, lhs;
+    int from;
+    bool through = false;
+    if (assignment_at(c, i, clang_getNullCursor(), &var, &from)) {
+    } else if (is_assignment(n) && cursor_children(n->cur, &lhs, 1) >= 1) {  // s.m = e, a[i] = e, *p = e
+      var = written_var(lhs, &through);
+      if (clang_Cursor_isNull(var) || !own_var(c, func, var)) continue;
+    } else {
+      continue;
+    }
+    if (asserted(env, var) || (before && !through && killed(c, kills, i, var))) continue;
+    WarpValue v = join(stored_value(c, ev, i, through ? clang_getNullCursor() : var), control(c, ev, i));
+    grew |= through ? bind_through(c, env, var, v) : bind(c, env, var, v);
+  }
+  for (int a = 0; a < aliases->len; a++) {  // what is written through an alias is written to its target
+    const Alias *al = &aliases->items[a];
+    bool ref = clang_getCanonicalType(clang_getCursorType(al->alias)).kind == CXType_LValueReference;
+    WarpValue *w = ref ? bound(env->vars.items, env->vars.len, al->alias)
+                       : bound(env->through.items, env->through.len, al->alias);
+    if (w && !asserted(env, al->target)) grew |= bind(c, env, al->target, *w);
+  }
+  return grew;
+}
+
+// A local that an asm statement writes (`"=r"(lane)` from %laneid) is not
+// proven uniform; one it only reads is what it was.
+static void bind_asm_outputs(Ctx *c, WarpEnv *env) {
+  int func = env->func;
+  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
+    AsmParts a;
+    if (node_at(c, i)->kind != CXCursor_AsmStmt) continue;
+    bool known = asm_parts(c, node_at(c, i)->cur, &a);
+    for (int j = i + 1; j <= node_at(c, i)->last; j++) {
+      if (node_at(c, j)->kind != CXCursor_DeclRefExpr || (known && !asm_is_output(&a, node_at(c, j)->cur))) continue;
+      CXCursor var = clang_getCursorReferenced(node_at(c, j)->cur);
+      if (clang_getCursorKind(var) == CXCursor_VarDecl) bind(c, env, var, of(WARP_UNKNOWN, node_at(c, i)->cur));
+    }
+  }
+}
+
 // `at` >= 0: only the assignments that may reach node `at` count: those
 // before its end, and those in a loop around it.
 static WarpEnv *make_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth, const CXCursor *vars,
                          int nvars, int at) {
   WarpEnv *env = arena_alloc(c->arena, sizeof *env);
   memset(env, 0, sizeof *env);
-  env->func = func, env->depth = depth;
+  env->func = func, env->depth = depth, env->at = at;
   for (int i = 0; i < nvars; i++) VEC_PUSH(c->arena, env->asserted, vars[i]);
   int p = 0;
   for (int i = func + 1; i <= node_at(c, func)->last && params; i++)
@@ -383,44 +682,21 @@ static WarpEnv *make_env(Ctx *c, int func, const WarpValue *params, int nparams,
       p++;
       VEC_PUSH(c->arena, env->params, b);
     }
-  // A local that an asm statement names may be written there (`"=r"(lane)`
-  // from %laneid): not proven uniform.
-  for (int i = func + 1; i <= node_at(c, func)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_AsmStmt)
-      for (int j = i + 1; j <= node_at(c, i)->last; j++)
-        if (node_at(c, j)->kind == CXCursor_DeclRefExpr) {
-          CXCursor var = clang_getCursorReferenced(node_at(c, j)->cur);
-          if (clang_getCursorKind(var) == CXCursor_VarDecl) bind(c, env, var, of(WARP_UNKNOWN, node_at(c, i)->cur));
-        }
+  bind_asm_outputs(c, env);
   // The locals: a fixpoint over their initializers and assignments (the
   // lattice is finite and each round only raises).
-  for (int round = 0, grew = 1; grew && round < 16; round++) {
-    grew = 0;
-    for (int i = func + 1; i <= node_at(c, func)->last; i++) {
-      CXCursor var;
-      int from;
-      if (!assignment_at(c, i, clang_getNullCursor(), &var, &from)) continue;
-      const Node *n = node_at(c, i);
-      if (at >= 0 && n->start >= node_at(c, at)->end && !in_one_loop(c, i, at)) continue;
-      WarpValue v;
-      if (n->kind == CXCursor_VarDecl) {
-        CXCursor kids[16];  // the initializer: its last expression (after type references, array sizes)
-        int nk = children(n->cur, kids, 16), last = -1;
-        for (int j = 0; j < nk && j < 16; j++)
-          if (clang_isExpression(clang_getCursorKind(kids[j]))) last = j;
-        if (last < 0) continue;
-        v = value(c, env, kids[last]);
-      } else if (n->kind == CXCursor_UnaryOperator) {  // ++ / --: a thread index is one no more
-        WarpValue *old = bound(env->vars.items, env->vars.len, var);
-        v = mixed(old ? *old : uniform, n->cur);
-        if (v.kind == WARP_UNIFORM) v.aligned = false;
-      } else {
-        v = value(c, env, n->cur);  // `x = e` is e; `x op= e`, x op e
-      }
-      if (!asserted(env, var)) grew |= bind(c, env, var, v);
-    }
-  }
-  return env;
+  Aliases aliases = aliases_of(c, func);
+  Kills kills = kills_before(c, func, at);
+  for (int round = 0; round < 16 && bind_writes(c, env, &aliases, at, NULL, &kills); round++) {}
+  if (kills.len == 0) return env;
+  // Again without the killed writes, reading the earlier ones in env.
+  WarpEnv *after = arena_alloc(c->arena, sizeof *after);
+  *after = *env;
+  memset(&after->vars, 0, sizeof after->vars);
+  memset(&after->through, 0, sizeof after->through);
+  bind_asm_outputs(c, after);
+  for (int round = 0; round < 16 && bind_writes(c, after, &aliases, at, env, &kills); round++) {}
+  return after;
 }
 
 WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int depth) {

@@ -35,3 +35,5 @@ WarpEnv *warp_env_at(Ctx *c, int func, int at, const CXCursor *vars, int nvars);
 WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee);
 // The value of an expression of that function.
 WarpValue warp_value(Ctx *c, WarpEnv *env, CXCursor expr);
+// What a local or parameter holds in that function (joined over its writes).
+WarpValue warp_var(WarpEnv *env, CXCursor var);

@@ -410,3 +410,45 @@ size_t function_body_start(const Ctx *c, int func) {
     if (node_at(c, i)->kind == CXCursor_CompoundStmt && node_at(c, i)->parent == func) body = node_at(c, i)->start;
   return body;
 }
+
+bool asm_parts(const Ctx *c, CXCursor stmt, AsmParts *out) {
+  memset(out, 0, sizeof *out);
+  CXSourceRange r = clang_getCursorExtent(stmt);
+  CXFile fa, fb;
+  unsigned a, b;
+  clang_getFileLocation(clang_getRangeStart(r), &fa, NULL, NULL, &a);
+  clang_getFileLocation(clang_getRangeEnd(r), &fb, NULL, NULL, &b);
+  size_t len;
+  const char *text = fa && clang_File_isEqual(fa, fb) ? clang_getFileContents(c->front->tu, fa, &len) : NULL;
+  if (!text || b > len || b <= a) return false;
+  unsigned i = a;
+  while (i < b && text[i] != '(') i++;
+  for (unsigned j = a; j + 8 <= i; j++)
+    if (!memcmp(text + j, "volatile", 8)) out->is_volatile = true;
+  // The sections: split at the colons outside strings and nested parentheses.
+  int depth = 0, section = 0;
+  for (; i < b; i++) {
+    char ch = text[i];
+    if (ch == '"') {
+      for (i++; i < b && text[i] != '"'; i++)
+        if (text[i] == '\\') i++;
+      if (section == 3 && i >= 7 && !memcmp(text + i - 7, "\"memory", 7)) out->clobbers_memory = true;
+    } else if (ch == '(') {
+      depth++;
+    } else if (ch == ')') {
+      depth--;
+    } else if (ch == ':' && depth == 1 && section < 3) {  // `::` is two colons: an empty section
+      unsigned *at[] = {&out->outputs, &out->inputs, &out->clobbers};
+      *at[section++] = i + 1;
+    }
+  }
+  out->end = b;
+  return true;
+}
+
+bool asm_is_output(const AsmParts *a, CXCursor e) {
+  CXFile f;
+  unsigned off;
+  clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(e)), &f, NULL, NULL, &off);
+  return a->outputs && off >= a->outputs && (!a->inputs || off < a->inputs);
+}

@@ -102,3 +102,14 @@ const char *presumed_place(Ctx *c, size_t off, int *line);
 // Where the body of function node func starts (its end when it has none):
 // what lies before is its declaration (attributes, specifiers, name).
 size_t function_body_start(const Ctx *c, int func);
+// An inline asm statement's parts, read from its text (libclang names its
+// operands but not which are outputs): whether it is volatile, whether it
+// clobbers "memory", and where its outputs, inputs and clobbers start (file
+// offsets, 0 when absent). False when its text cannot be read (a macro's).
+typedef struct {
+  bool is_volatile, clobbers_memory;
+  unsigned outputs, inputs, clobbers, end;
+} AsmParts;
+bool asm_parts(const Ctx *c, CXCursor stmt, AsmParts *out);
+// Whether the operand `e` of that asm statement is an output ("=r", "+r").
+bool asm_is_output(const AsmParts *a, CXCursor e);

@@ -36,6 +36,8 @@ bool libclang_load(const char **why);
 #define clang_equalCursors (tirx_libclang.clang_equalCursors)
 #define clang_getCString (tirx_libclang.clang_getCString)
 #define clang_getCanonicalType (tirx_libclang.clang_getCanonicalType)
+#define clang_getPointeeType (tirx_libclang.clang_getPointeeType)
+#define clang_isConstQualifiedType (tirx_libclang.clang_isConstQualifiedType)
 #define clang_getClangVersion (tirx_libclang.clang_getClangVersion)
 #define clang_getCursorBinaryOperatorKind (tirx_libclang.clang_getCursorBinaryOperatorKind)
 #define clang_getCursorExtent (tirx_libclang.clang_getCursorExtent)

@@ -146,7 +146,19 @@ static void scan_pragma_macro(Arena *a, Text line, size_t k, Found *found) {
   }
 }
 
-// `_Pragma("tirx ...")` in the body of a #define [k, end): tirx-pp rewrites
+// Whether the identifier ending at ie is called as `NAME(tirx WORD ...)`:
+// sets *we to the end of `tirx` and *c to the end of the call.
+static bool is_macro_pragma(Text t, size_t ie, size_t *we, size_t *c) {
+  size_t p = lex_space(t, ie);
+  if (p >= t.n || t.s[p] != '(') return false;
+  size_t w = lex_space(t, p + 1), x;
+  *we = ident_end(t, w), x = lex_space(t, *we);
+  if (!word_at(t, w, *we, "tirx") || x == *we || x >= t.n || !is_ident_char((unsigned char)t.s[x])) return false;
+  *c = lex_close(t, p, LEX_PARENS, NULL);
+  return *c != 0;
+}
+
+// `_Pragma("tirx ...")` or `PRAGMA(tirx ...)` in the body of a #define [k, end): tirx-pp rewrites
 // annotations where they are written, and a macro's expansion is not
 // (docs/language.md#spellings: never silently dropped). An error at the first one.
 static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
@@ -156,7 +168,13 @@ static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
     LexKind kind;
     size_t ie = lex_token(line, i, &kind);
     AnnVec probe = {0};
-    if (kind == LEX_IDENT && word_at(t, i, ie, "_Pragma") && (scan_upragma(a, line, i, ie, &probe), probe.len)) {
+    size_t we, c;
+    if (kind == LEX_IDENT && !word_at(t, i, ie, "_Pragma") && i > k && is_macro_pragma(line, ie, &we, &c)) {
+      Annotation use = {.spelling = SPELL_UPRAGMA, .start = i, .end = c, .node = -1};  // PRAGMA(tirx ...)
+      use.text = (Span){t.s + we, c - 1 - we, we};
+      VEC_PUSH(a, probe, use);
+    }
+    if (probe.len || (kind == LEX_IDENT && word_at(t, i, ie, "_Pragma") && (scan_upragma(a, line, i, ie, &probe), probe.len))) {
       Annotation an = probe.items[0];
       an.bad = "an annotation inside a macro definition is not rewritten where the macro is used: tirx-pp "
                "rewrites annotations where they are written; write it out before the statement";
@@ -300,12 +318,8 @@ static size_t scan_name(Arena *a, Text t, size_t i, size_t ie, AnnVec *v) {
 // `_Pragma("tirx ...")`; through any other, tirx-pp cannot see what it
 // expands to, and nvcc would ignore an unknown pragma: refused.
 static size_t scan_macro_use(Arena *a, Text t, size_t i, size_t ie, Found *found) {
-  size_t p = lex_space(t, ie);
-  if (p >= t.n || t.s[p] != '(') return ie;
-  size_t w = lex_space(t, p + 1), we = ident_end(t, w), x = lex_space(t, we);
-  if (!word_at(t, w, we, "tirx") || x == we || x >= t.n || !is_ident_char((unsigned char)t.s[x])) return ie;
-  size_t c = lex_close(t, p, LEX_PARENS, NULL);
-  if (!c) return ie;
+  size_t we, c;
+  if (!is_macro_pragma(t, ie, &we, &c)) return ie;
   const PragmaMacro *m = NULL;
   for (int k = 0; k < found->pragma_macros.len && !m; k++) {
     Span n = found->pragma_macros.items[k].name;
