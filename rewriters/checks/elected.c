@@ -239,7 +239,7 @@ static bool check_collectives(Ctx *c, int elect, int body, const char *spelling)
   diag_error(c->diag, at,
              "%s runs %s, a warp collective, on one lane of each warp (%s): %s, it is undefined in PTX, and its "
              "result would be that lane's own value at best; call it before the elect, in every lane, and elect "
-             "only what one lane does with the result (or give it the mask '__activemask()', the elected lane)",
+             "only what one lane does with the result",
              spelling, w.found, chain,
              w.full_mask ? "with the full mask and one lane there" : "with lanes in its mask that do not run it");
   diag_note(c->diag, node_at(c, elect)->start, "elect is here");
