@@ -84,14 +84,9 @@ static const char *collective_asm(Ctx *c, CXCursor stmt) {
   static const char *const mnemonics[] = {"shfl.sync", "vote.sync", "match.sync", "redux.sync", "bar.warp.sync",
                                           "elect.sync", "wgmma.", "mma.sync", "ldmatrix", "stmatrix",
                                           "movmatrix", NULL};
-  CXSourceRange r = clang_getCursorExtent(stmt);
-  CXFile fa, fb;
   unsigned a, b;
-  clang_getFileLocation(clang_getRangeStart(r), &fa, NULL, NULL, &a);
-  clang_getFileLocation(clang_getRangeEnd(r), &fb, NULL, NULL, &b);
-  size_t len;
-  const char *text = fa && clang_File_isEqual(fa, fb) ? clang_getFileContents(c->front->tu, fa, &len) : NULL;
-  if (!text || b > len || b <= a) return NULL;
+  const char *text = cursor_file_text(c, stmt, &a, &b);
+  if (!text) return NULL;
   for (const char *const *m = mnemonics; *m; m++) {
     size_t n = strlen(*m);
     for (unsigned i = a; i + n <= b; i++)

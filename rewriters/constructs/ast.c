@@ -411,16 +411,21 @@ size_t function_body_start(const Ctx *c, int func) {
   return body;
 }
 
-bool asm_parts(const Ctx *c, CXCursor stmt, AsmParts *out) {
-  memset(out, 0, sizeof *out);
-  CXSourceRange r = clang_getCursorExtent(stmt);
+const char *cursor_file_text(const Ctx *c, CXCursor cur, unsigned *a, unsigned *b) {
+  CXSourceRange r = clang_getCursorExtent(cur);
   CXFile fa, fb;
-  unsigned a, b;
-  clang_getFileLocation(clang_getRangeStart(r), &fa, NULL, NULL, &a);
-  clang_getFileLocation(clang_getRangeEnd(r), &fb, NULL, NULL, &b);
+  clang_getFileLocation(clang_getRangeStart(r), &fa, NULL, NULL, a);
+  clang_getFileLocation(clang_getRangeEnd(r), &fb, NULL, NULL, b);
   size_t len;
   const char *text = fa && clang_File_isEqual(fa, fb) ? clang_getFileContents(c->front->tu, fa, &len) : NULL;
-  if (!text || b > len || b <= a) return false;
+  return text && *b <= len && *a < *b ? text : NULL;
+}
+
+bool asm_parts(const Ctx *c, CXCursor stmt, AsmParts *out) {
+  memset(out, 0, sizeof *out);
+  unsigned a, b;
+  const char *text = cursor_file_text(c, stmt, &a, &b);
+  if (!text) return false;
   unsigned i = a;
   while (i < b && text[i] != '(') i++;
   for (unsigned j = a; j + 8 <= i; j++)

@@ -102,6 +102,9 @@ const char *presumed_place(Ctx *c, size_t off, int *line);
 // Where the body of function node func starts (its end when it has none):
 // what lies before is its declaration (attributes, specifiers, name).
 size_t function_body_start(const Ctx *c, int func);
+// The text of the file that holds cursor cur, with [*a, *b) its extent there;
+// NULL when the extent does not lie in one file (a macro's expansion).
+const char *cursor_file_text(const Ctx *c, CXCursor cur, unsigned *a, unsigned *b);
 // An inline asm statement's parts, read from its text (libclang names its
 // operands but not which are outputs): whether it is volatile, whether it
 // clobbers "memory", and where its outputs, inputs and clobbers start (file
