@@ -505,7 +505,8 @@ static bool check_assertions(Ctx *c, int elect, const CXCursor *vars, const size
     diag_error(c->diag, named[i],
                "'%s' is asserted warp-uniform, but it is proven to differ between the lanes of a warp (%s): the "
                "assertion would hide that the elected statement depends on which lane is elected; remove '%s' from "
-               "uniform(...) and keep a lane test ('if (lane == 31)') where one lane holds what is needed",
+               "uniform(...) and keep the test of the lane that holds what is needed ('if (lane == 0)' after a "
+               "__shfl_down_sync reduction, 'if (lane == 31)' after a scan)",
                name, v.kind == WARP_THREAD ? "it is computed from threadIdx.x" : "it is a lane's own number", name);
     if (has_proof) diag_note(c->diag, proof, "'%s' differs between the lanes from here", name);
     diag_note(c->diag, node_at(c, elect)->start, "elect is here");
@@ -547,8 +548,8 @@ static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, co
       else
         diag_error(c->diag, w->start,
                    "'%s' can differ between the lanes of a warp, and %s runs this statement on one lane, any one: "
-                   "what it does depends on which lane is elected; keep a lane test ('if (lane == 31)') where one "
-                   "lane holds what is needed",
+                   "what it does depends on which lane is elected; keep the test of the lane that holds what is "
+                   "needed ('if (lane == 0)' after a __shfl_down_sync reduction, 'if (lane == 31)' after a scan)",
                    text, spelling);
       note_origin(c, env, what);
       diag_note(c->diag, node_at(c, elect)->start, "elect is here");
