@@ -1,7 +1,6 @@
-// A function of another file that is given &x may write anything there: not
-// proven uniform, a warning.
-extern __device__ void fill(int *p);
-__global__ void k(float *out) {
+// A function tirx-pp cannot read (here a pointer the caller passes) that is
+// given &x may write anything there: not proven uniform, a warning.
+__global__ void k(float *out, void (*fill)(int *)) {
   int x = 0;
   fill(&x);
 #pragma tirx elect
