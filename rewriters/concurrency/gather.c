@@ -13,6 +13,7 @@
 #include "gather_regions.h"
 #include "gather_turns.h"
 #include "kernel.h"
+#include "stub.h"
 
 // The kernel (any function) whose body holds the annotation, added at its
 // first annotation; NULL, reported, outside every function.
