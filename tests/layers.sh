@@ -32,7 +32,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # phase of each concurrency file
 declare -A phase=([kernel]=0 [stub]=0 [gather]=1 [gather_regions]=1 [gather_events]=1 [gather_ops]=1
-                  [gather_turns]=1 [checks]=2 [barrier]=2 [uniform]=2 [lanes]=2 [elected]=2 [deadlock]=2 [cluster]=2
+                  [gather_turns]=1 [checks]=2 [barrier]=2 [uniform]=2 [lanes]=2 [elected]=2 [deadlock]=2 [cluster]=2 [loops]=2
                   [region]=3 [event]=3 [turn]=3 [concurrency]=4)
 names=(model gather check lower driver)
 
