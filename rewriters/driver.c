@@ -14,6 +14,7 @@
 #include "hoist.h"
 #include "kernel.h"
 #include "launch.h"
+#include "loops.h"
 #include "stub.h"
 #include "thread.h"
 #include "tirxpp.h"
@@ -23,11 +24,6 @@
 #include "vectorize.h"
 
 static bool is_statement_annotation(const Annotation *an) { return an->spelling != SPELL_CALL; }
-
-static bool is_loop_transform(const Annotation *an) {
-  return an->spelling != SPELL_CALL &&
-         (an->dir.kind == DIR_UNROLL || an->dir.kind == DIR_SERIAL || an->dir.kind == DIR_VECTORIZE);
-}
 
 static bool read_directive(Arena *a, Diag *d, Annotation *an) {
   if (an->spelling == SPELL_MACRO) return pragma_from_macro(a, d, an->name, an->args, an->has_args, &an->dir);
@@ -322,37 +318,6 @@ static int finish(Ctx *c, const TirxOptions *opt, const AnnotationList *anns, Bu
   return TIRX_OK;
 }
 
-// Copies multiply: an unrolled loop inside unrolled loops is rendered the
-// product of their counts times, and the 4096 limit holds for that product.
-static int by_start(const void *a, const void *b) {
-  const Copies *x = a, *y = b;
-  if (x->start != y->start) return x->start < y->start ? -1 : 1;
-  return x->end > y->end ? -1 : x->end < y->end;
-}
-
-static void check_copies(Ctx *c) {
-  int n = c->copies.len;
-  if (!n) return;
-  qsort(c->copies.items, (size_t)n, sizeof(Copies), by_start);
-  // A stack of the constructs around the current one, with their products.
-  Copies *stack = arena_alloc(c->arena, sizeof(Copies) * (size_t)n);
-  long long *product = arena_alloc(c->arena, sizeof(long long) * (size_t)n);
-  int depth = 0;
-  for (int i = 0; i < n; i++) {
-    const Copies *x = &c->copies.items[i];
-    while (depth && stack[depth - 1].end <= x->start) depth--;
-    long long outer = depth ? product[depth - 1] : 1;
-    long long p = x->n > MAX_COPIES || outer > MAX_COPIES ? MAX_COPIES + 1 : outer * x->n;
-    if (p > MAX_COPIES) {
-      diag_error(c->diag, x->at,
-                 "with the expanded loops around it, this construct would be copied more than %d times", MAX_COPIES);
-      return;
-    }
-    stack[depth] = *x;
-    product[depth++] = p;
-  }
-}
-
 // One file the rewrite writes out: an annotated one with its constructs, or
 // one that only names rewritten headers.
 typedef struct {
@@ -440,17 +405,7 @@ static void rewrite_constructs(Job *j) {
   AnnotationList *anns = &j->anns;
   Diag *diag = &j->diag;
   attach_all(j);
-  // Two annotations that each transform the same loop cannot both hold.
-  // (Annotations on one statement stand next to each other.)
-  for (int i = 0; i < anns->len; i++)
-    for (int k = i - 1; k >= 0 && k >= i - 8; k--) {
-      const Annotation *x = &anns->items[k], *y = &anns->items[i];
-      if (j->ok[i] && j->ok[k] && is_loop_transform(x) && is_loop_transform(y) && j->stmts[i].node == j->stmts[k].node) {
-        diag_error(diag, y->start, "'%s' and the annotation before it both transform this loop", spelling_of(y));
-        diag_note(diag, x->start, "the other annotation");
-        j->ok[i] = false;
-      }
-    }
+  check_loop_conflicts(c, j->stmts, j->ok);
   for (int i = 0; i < anns->len; i++) {
     Annotation *an = &anns->items[i];
     if (an->skipped) continue;

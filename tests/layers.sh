@@ -1,170 +1,212 @@
 #!/bin/bash
-# layers.sh SRC_DIR LIBRARY.a - structured concurrency runs in phases that
-# only look back (docs/architecture.md): the model and its questions
-# (kernel.c) and the stubs (stub.c), then the gathering (gather.c and its
-# readers gather_regions.c, gather_events.c, gather_ops.c, gather_turns.c),
-# then the checks (checks.c, barrier.c, uniform.c, lanes.c, elected.c, deadlock.c, cluster.c),
-# then the lowering (region.c, event.c, turn.c), and concurrency.c, which
-# runs them. A file may use only
-# files of its own phase or an earlier one, and the files depend on each
-# other in no cycle. Dependencies are read two ways: the functions and data
-# one object file of the library uses that another defines (nm: undefined
-# against defined symbols), and the `#include "x.h"` lines of each file (a
-# header stands for the .c file of the same name). A cycle anywhere among
-# the library's files fails too, and so does a function that X.c exports
-# and X.h does not declare (issue 14: headers per module). The files are
-# found anywhere under rewriters/ (a name unique across its folders); the
-# check phase's files must be in rewriters/checks/, the lowering's in
-# rewriters/lower/, and nothing else there (issue 14: the layout).
-#
-# The tool (TOOL_OBJECTS, tirx-pp's object files, ';'-separated as CMake's
-# $<TARGET_OBJECTS> gives them) stands on the library: it may call the
-# public API (tirx_* of tirxpp.h), the base/ helpers (sys.c, util.c, diag.c,
-# source.c) and the libclang loader (front/libclang.c: the tool reads
-# compile_commands.json and clang's version through libclang itself), and
-# include those headers only; its own files depend on each other in no
-# cycle, and what tool/X.c exports is declared in tool/X.h.
-#   layers.sh SRC_DIR LIBRARY.a [TOOL_OBJECTS]
+# layers.sh - the folders are layers (docs/architecture.md, "Where the files
+# are"): each folder has a rank, and a file may call and #include only files
+# of its own rank or a lower one. The ranks, bottom first:
+#   0 rewriters/base/          what every phase uses
+#   1 rewriters/front/         text and parse
+#   2 rewriters/constructs/    the constructs, what they all see, the stubs
+#   3 rewriters/concurrency/   structured concurrency's model and gathering
+#   4 rewriters/checks/        checks of a whole kernel, and across annotations
+#   5 rewriters/lower/         structured concurrency's lowering
+#   6 rewriters/render/        the device view for --check
+#   7 rewriters/               the drivers and the public calls (api.c, driver.c, concurrency.c)
+#   8 tool/, runtime/          the library's two front doors, each limited to
+#                              what it may use (may_use below) and to its own folder
+# tirxpp.h, the public interface, stands alone (test api_header): any file may
+# include it, for the options and result types it declares.
+# A folder of rewriters/, tool/ or runtime/ with a .c or .h file and no rank
+# fails. Dependencies are read two ways: the functions and data one object
+# file uses that another defines (nm: undefined against defined symbols),
+# and the `#include "x.h"` lines of each .c and .h file (a header stands for
+# the .c file of the same name). The files depend on each other in no cycle;
+# what rewriters/*/X.c exports is declared in X.h (tirx_* in tirxpp.h), and
+# what tool/X.c exports in tool/X.h. A library file's name is unique across
+# rewriters/ (headers are included by name alone).
+#   layers.sh SRC_DIR LIBRARY.a [TOOL_OBJECTS [RUNTIME_OBJECTS]]
+# The objects are ';'-separated, as CMake's $<TARGET_OBJECTS> gives them.
+#   layers.sh --self-test SRC_DIR LIBRARY.a
+# shows that the check fails: on a copy of the sources, an #include that goes
+# up, a call that goes up (an object added to a copy of the library), a tool
+# file that calls an internal function, and a folder with no rank.
 set -u
-src=$1 lib=$2 tool_objs=${3:-}
+
+if [ "${1:-}" = --self-test ]; then
+  src=$2 lib=$3 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+  t=$(mktemp -d)
+  trap 'rm -rf "$t"' EXIT
+  (cd "$src" && find rewriters tool runtime -path runtime/nvrtc_include -prune -o -type f \( -name '*.[ch]' -o -name '*.def' \) -print |
+    tar -cf - -T -) | (mkdir "$t/src" && cd "$t/src" && tar -xf -)
+  fails=0
+  expect() {  # expect WHAT TEXT [ARGS...]: layers.sh ARGS fails and says TEXT
+    local what=$1 text=$2
+    shift 2
+    out=$("$self" "$@" 2>&1)
+    if [ $? = 0 ] || ! grep -qF -- "$text" <<< "$out"; then
+      echo "layers self-test: $what: expected a failure saying: $text"
+      echo "$out" | sed 's/^/  /'
+      fails=1
+    else
+      echo "layers self-test: $what: fails, as it must: $text"
+    fi
+  }
+  "$self" "$t/src" "$lib" > "$t/clean" 2>&1 || { echo "layers self-test: the unchanged copy fails:"; cat "$t/clean"; exit 1; }
+  # An #include that goes up: the bottom layer's util.c includes the lowering's turn.h.
+  cp "$t/src/rewriters/base/util.c" "$t/util.c"
+  echo '#include "turn.h"' >> "$t/src/rewriters/base/util.c"
+  expect "an #include up" "rewriters/base/util.c (rank 0, base) includes turn.h of rewriters/lower/turn.c (rank 5, lower)" "$t/src" "$lib"
+  cp "$t/util.c" "$t/src/rewriters/base/util.c"
+  # A call that goes up: a file of base/ that calls lower_turns.
+  printf 'void lower_turns(void);\nvoid zz_up(void);\nvoid zz_up(void) { lower_turns(); }\n' > "$t/src/rewriters/base/zz_up.c"
+  echo 'void zz_up(void);' > "$t/src/rewriters/base/zz_up.h"
+  cp "$lib" "$t/lib.a"
+  ${CC:-cc} -c "$t/src/rewriters/base/zz_up.c" -o "$t/zz_up.c.o" && ar q "$t/lib.a" "$t/zz_up.c.o" 2> /dev/null
+  expect "a call up" "rewriters/base/zz_up.c (rank 0, base) calls lower_turns of rewriters/lower/turn.c (rank 5, lower)" "$t/src" "$t/lib.a"
+  rm "$t/src/rewriters/base/zz_up."[ch]
+  # The tool calling what is not its to use.
+  printf 'struct Ctx; struct Kernel;\nvoid check_regions(struct Ctx *, struct Kernel *);\nvoid zz_tool(void);\nvoid zz_tool(void) { check_regions(0, 0); }\n' > "$t/src/tool/zz_tool.c"
+  echo 'void zz_tool(void);' > "$t/src/tool/zz_tool.h"
+  ${CC:-cc} -c "$t/src/tool/zz_tool.c" -o "$t/zz_tool.c.o"
+  expect "the tool on an internal call" "tool/zz_tool.c (rank 8, tool) calls check_regions of rewriters/checks/checks.c (rank 4, checks), which tool/ may not use" "$t/src" "$lib" "$t/zz_tool.c.o"
+  rm "$t/src/tool/zz_tool."[ch]
+  # A folder with no rank.
+  mkdir "$t/src/rewriters/zz_new" && touch "$t/src/rewriters/zz_new/zz_new.c"
+  expect "a folder with no rank" "rewriters/zz_new/ has no rank in tests/layers.sh" "$t/src" "$lib"
+  [ "$fails" = 0 ] && echo "layers self-test: ok, each upward edge and the unranked folder fail the check"
+  exit $fails
+fi
+
+src=$1 lib=$2 tool_objs=${3:-} rt_objs=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# phase of each concurrency file
-declare -A phase=([kernel]=0 [stub]=0 [gather]=1 [gather_regions]=1 [gather_events]=1 [gather_ops]=1
-                  [gather_turns]=1 [checks]=2 [barrier]=2 [uniform]=2 [lanes]=2 [elected]=2 [deadlock]=2 [cluster]=2
-                  [region]=3 [event]=3 [turn]=3 [concurrency]=4)
-names=(model gather check lower driver)
+# The ranks (above), and what each front door may use below it: a folder
+# (ending in /) or a file, besides the public API (tirxpp.h's tirx_* calls).
+declare -A rank=([rewriters/base]=0 [rewriters/front]=1 [rewriters/constructs]=2 [rewriters/concurrency]=3
+                 [rewriters/checks]=4 [rewriters/lower]=5 [rewriters/render]=6 [rewriters]=7 [tool]=8 [runtime]=8)
+declare -A may_use=([tool]="rewriters/base/ rewriters/front/libclang runtime/nvrtc"
+                    [runtime]="rewriters/base/ rewriters/front/libclang rewriters/front/scan")
+name_of() { case $1 in rewriters) echo drivers ;; *) echo "${1#rewriters/}" ;; esac; }
 
-# symbols: "file symbol" for definitions and uses
-nm -A "$lib" 2>/dev/null | awk '
+status=0
+# Every file: its key (its path less .c or .h, which a header and its .c
+# share), its folder and rank; lib_key[NAME] for the library's files, found
+# by name alone (by its #include lines and its archive's members).
+declare -A folder_of=() lib_key=() shown=() has_c=()
+while read -r p; do
+  d=$(dirname "$p") b=$(basename "$p") k=${p%.[ch]}
+  if [ -z "${rank[$d]+x}" ]; then
+    [ -n "${shown[$d]+x}" ] || echo "layers: $d/ has no rank in tests/layers.sh (its files: $b, ...)"
+    shown[$d]=1 status=1
+    continue
+  fi
+  folder_of[$k]=$d
+  [ "${p%.c}" != "$p" ] && has_c[$k]=1
+  if [ "${d%%/*}" = rewriters ]; then
+    n=${b%.[ch]}
+    [ -z "${lib_key[$b]+x}" ] || { echo "layers: two files named $b: ${lib_key[$b]} and $k"; exit 1; }
+    lib_key[$b]=$k
+    [ -n "${lib_key[$n]+x}" ] && [ "${lib_key[$n]}" != "$k" ] && { echo "layers: two files named $n.*: ${lib_key[$n]} and $k"; exit 1; }
+    lib_key[$n]=$k
+  fi
+done < <(cd "$src" && find rewriters tool runtime -path runtime/nvrtc_include -prune -o -type f \( -name '*.c' -o -name '*.h' \) -print | LC_ALL=C sort)
+shown_name() { [ -n "${has_c[$1]+x}" ] && echo "$1.c" || echo "$1.h"; }
+
+# symbols: "key symbol" for definitions (def) and uses (use): the library's
+# members by name, the tool's and the runtime's objects in their folders
+nm -A "$lib" 2>/dev/null | awk -v out="$tmp" '
   { split($1, p, ":"); f = p[2]; sub(/\.c\.o$/, "", f); sub(/\.o$/, "", f) }
-  $2 ~ /^[TDBRC]$/ { print f, $3 > "'"$tmp"'/def" }
-  $2 == "U"        { print f, $3 > "'"$tmp"'/use" }'
-[ -s "$tmp/def" ] || { echo "layers: no symbols read from $lib"; exit 1; }
-# file -> file through symbols
+  $2 ~ /^[TDBRC]$/ { print f, $3 > out "/def.lib" }
+  $2 == "T"        { print f, $3 > out "/exp.lib" }
+  $2 == "U"        { print f, $3 > out "/use.lib" }'
+[ -s "$tmp/def.lib" ] || { echo "layers: no symbols read from $lib"; exit 1; }
+: > "$tmp/def"; : > "$tmp/use"; : > "$tmp/exp"
+for kind in def use exp; do
+  while read -r f sym; do
+    [ -n "${lib_key[$f]+x}" ] && echo "${lib_key[$f]} $sym"
+  done < "$tmp/$kind.lib" >> "$tmp/$kind"
+done
+for pair in "tool:$tool_objs" "runtime:$rt_objs"; do
+  dir=${pair%%:*} objs=${pair#*:}
+  [ -n "$objs" ] || continue
+  IFS=';' read -ra list <<< "$objs"
+  nm -A "${list[@]}" 2>/dev/null | awk -v d="$dir" -v out="$tmp" '
+    { split($1, p, ":"); f = p[1]; sub(/.*\//, "", f); sub(/\.c\.o$/, "", f); sub(/\.o$/, "", f) }
+    $2 ~ /^[TDBRC]$/ { print d "/" f, $3 >> out "/def" }
+    $2 == "T"        { print d "/" f, $3 >> out "/exp" }
+    $2 == "U"        { print d "/" f, $3 >> out "/use" }'
+  grep -q "^$dir/" "$tmp/def" || { echo "layers: no symbols read from the objects of $dir/"; exit 1; }
+done
+# key -> key through symbols
 awk 'NR == FNR { def[$2] = $1; next } ($2 in def) && def[$2] != $1 { print $1, def[$2], "calls", $2 }' \
   "$tmp/def" "$tmp/use" | sort -u > "$tmp/edges"
-# where each file of the library is: rewriters/ and its phase folders
-# (base/, front/, constructs/, ...), a file's name unique across them
-declare -A where=()
-while read -r p; do
-  b=$(basename "$p")
-  [ -z "${where[$b]+x}" ] || { echo "layers: two files named $b: ${where[$b]} and $p"; exit 1; }
-  where[$b]=$p
-done < <(find "$src/rewriters" -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
-# file -> file through #include "x.h", where x.c is a file of the library
-for c in "${where[@]}"; do
-  case $c in *.c) ;; *) continue ;; esac
-  f=$(basename "$c" .c)
-  grep -o '^#include "[a-z_]*\.h"' "$c" | sed 's/.*"\(.*\)\.h"/\1/' | while read -r h; do
-    [ "$h" != "$f" ] && [ -n "${where[$h.c]+x}" ] && echo "$f $h includes $h.h"
+# key -> key through #include "x.h": beside the file first, then the library
+# (by name), then the runtime's (for the tool); others (system, generated) are not files of ours
+for k in "${!folder_of[@]}"; do
+  d=${folder_of[$k]}
+  for p in "$src/$k.c"; do
+    [ -f "$p" ] || continue
+    grep -o '^#include "[A-Za-z0-9_]*\.h"' "$p" | sed 's/.*"\(.*\)"/\1/' | while read -r h; do
+      if [ -f "$src/$d/$h" ]; then to=$d/${h%.h}
+      elif [ -n "${lib_key[$h]+x}" ]; then to=${lib_key[$h]}
+      elif [ -f "$src/runtime/$h" ]; then to=runtime/${h%.h}
+      else continue
+      fi
+      [ "$to" != "$k" ] && echo "$k $to includes $h"
+    done
   done
 done >> "$tmp/edges"
 
-status=0
-# phases: a file uses its own phase or an earlier one
+# Nothing goes up; a front door uses only its own folder, what it may use and the public API.
+public() {  # public HOW WHAT: a tirx_* call that tirxpp.h declares, or tirxpp.h itself
+  case $1 in calls) [[ $2 == tirx_* ]] && grep -qw "$2" "$src/rewriters/tirxpp.h" ;; *) [ "$2" = tirxpp.h ] ;; esac
+}
+allowed() {  # allowed FROM_FOLDER TO_KEY
+  local u
+  for u in ${may_use[$1]}; do
+    case $u in */) [[ $2 == "$u"* ]] && return 0 ;; *) [ "$2" = "$u" ] && return 0 ;; esac
+  done
+  return 1
+}
 while read -r from to how what; do
-  [ -n "${phase[$from]+x}" ] && [ -n "${phase[$to]+x}" ] || continue
-  if [ "${phase[$to]}" -gt "${phase[$from]}" ]; then
-    echo "layers: $from.c (${names[${phase[$from]}]}) $how $what of $to.c, a later phase (${names[${phase[$to]}]})"
+  fd=${folder_of[$from]:-} td=${folder_of[$to]:-}
+  [ -n "$fd" ] && [ -n "$td" ] || continue
+  fr=${rank[$fd]} tr=${rank[$td]}
+  said="$(shown_name "$from") (rank $fr, $(name_of "$fd")) $how $what of $(shown_name "$to") (rank $tr, $(name_of "$td"))"
+  if [ "$tr" -gt "$fr" ] && ! { [ "$how" = includes ] && public "$how" "$what"; }; then
+    echo "layers: $said, a higher layer"
+    status=1
+  elif [ -n "${may_use[$fd]+x}" ] && [ "$td" != "$fd" ] && ! allowed "$fd" "$to" && ! public "$how" "$what"; then
+    echo "layers: $said, which $fd/ may not use: it may use the public API (tirxpp.h), ${may_use[$fd]}"
     status=1
   fi
 done < "$tmp/edges"
-# folders: the check phase is rewriters/checks/, the lowering rewriters/lower/
-# (docs/architecture.md, "Where the files are"), both ways
-declare -A folder=([2]=checks [3]=lower)
-for f in "${!phase[@]}"; do
-  want=${folder[${phase[$f]}]:-}
-  if [ -n "$want" ] && [ "${where[$f.c]:-}" != "$src/rewriters/$want/$f.c" ]; then
-    echo "layers: $f.c (${names[${phase[$f]}]}) is not in rewriters/$want/"
-    status=1
-  fi
-done
-for want in checks lower; do
-  for c in "$src/rewriters/$want"/*.c; do
-    [ -f "$c" ] || continue
-    f=$(basename "$c" .c)
-    if [ -z "${phase[$f]+x}" ] || [ "${folder[${phase[$f]}]:-}" != "$want" ]; then
-      echo "layers: rewriters/$want/$f.c is not of that phase in tests/layers.sh"
-      status=1
-    fi
-  done
-done
+
 # headers per module: what X.c exports is declared in X.h (the public calls,
-# tirx_*, in tirxpp.h)
-while read -r f sym; do
-  h=${where[$f.h]:-$src/rewriters/$f.h}
-  case $sym in tirx_*) h=${where[tirxpp.h]} ;; esac
+# tirx_*, in tirxpp.h); the library's and the tool's files
+while read -r k sym; do
+  case $k in rewriters/*|tool/*) ;; *) continue ;; esac
+  h=$src/$k.h
+  [[ $k == rewriters/* && $sym == tirx_* ]] && h=$src/rewriters/tirxpp.h
+  [ "$sym" = main ] && [[ $k == tool/* ]] && continue
   if ! grep -qw "$sym" "$h" 2>/dev/null; then
-    echo "layers: $f.c defines $sym, which $(basename "$h") does not declare"
+    echo "layers: $k.c defines $sym, which ${h#$src/} does not declare"
     status=1
   fi
-done < <(nm -A "$lib" 2>/dev/null | awk '$2 == "T" { split($1, p, ":"); f = p[2]; sub(/\.c\.o$/, "", f); print f, $3 }')
-# cycles: among the concurrency files, and among all of the library's files
+done < "$tmp/exp"
+# cycles, among all the files
 awk '{ print $1, $2 }' "$tmp/edges" | sort -u > "$tmp/pairs"
 if ! tsort "$tmp/pairs" > /dev/null 2> "$tmp/loop"; then
-  echo "layers: the library's files depend on each other in a cycle:"
+  echo "layers: the files depend on each other in a cycle:"
   grep -v 'input contains a loop' "$tmp/loop" | sed 's/^tsort: /  /'
   status=1
 fi
 
-# the tool over the library
-tool_note=""
-if [ -n "$tool_objs" ]; then
-  IFS=';' read -ra objs <<< "$tool_objs"
-  nm -A "${objs[@]}" 2>/dev/null | awk '
-    { split($1, p, ":"); f = p[1]; sub(/.*\//, "", f); sub(/\.c\.o$/, "", f); sub(/\.o$/, "", f) }
-    $2 ~ /^[TDBRC]$/ { print f, $3 > "'"$tmp"'/tdef" }
-    $2 == "U"        { print f, $3 > "'"$tmp"'/tuse" }'
-  [ -s "$tmp/tdef" ] || { echo "layers: no symbols read from the tool's objects"; exit 1; }
-  # what the tool may use of the library: the files of base/, api.c, libclang.c
-  allowed() {
-    case ${where[$1.c]:-} in "$src/rewriters/base/"*|"$src/rewriters/api.c"|"$src/rewriters/front/libclang.c") return 0 ;; esac
-    return 1
-  }
-  # tool -> tool, and tool -> library
-  awk 'NR == FNR { def[$2] = $1; next } ($2 in def) && def[$2] != $1 { print $1, def[$2], "calls", $2 }' \
-    "$tmp/tdef" "$tmp/tuse" | sort -u > "$tmp/tedges"
-  while read -r from to how what; do
-    if ! allowed "$to" && ! { [[ $what == tirx_* ]] && grep -qw "$what" "${where[tirxpp.h]}"; }; then
-      echo "layers: tool/$from.c calls $what of ${where[$to.c]#$src/}, which is not the library's public API, a base/ helper or the libclang loader"
-      status=1
-    fi
-  done < <(awk 'NR == FNR { def[$2] = $1; next } ($2 in def) { print $1, def[$2], "calls", $2 }' "$tmp/def" "$tmp/tuse" | sort -u)
-  for c in "$src"/tool/*.c; do
-    f=$(basename "$c" .c)
-    while read -r h; do
-      if [ -f "$src/tool/$h.h" ]; then
-        [ "$h" != "$f" ] && echo "$f $h includes $h.h" >> "$tmp/tedges"
-      elif [ -n "${where[$h.h]+x}" ] && [ "$h" != tirxpp ] && ! allowed "$h"; then
-        echo "layers: tool/$f.c includes ${where[$h.h]#$src/}, which is not the library's public API, a base/ helper or the libclang loader"
-        status=1
-      fi
-    done < <(grep -o '^#include "[a-z_]*\.h"' "$c" | sed 's/.*"\(.*\)\.h"/\1/')
-  done
-  awk '{ print $1, $2 }' "$tmp/tedges" | sort -u > "$tmp/tpairs"
-  if ! tsort "$tmp/tpairs" > /dev/null 2> "$tmp/tloop"; then
-    echo "layers: the tool's files depend on each other in a cycle:"
-    grep -v 'input contains a loop' "$tmp/tloop" | sed 's/^tsort: /  /'
-    status=1
-  fi
-  for o in "${objs[@]}"; do
-    f=$(basename "$o"); f=${f%.o}; f=${f%.c}
-    for sym in $(nm "$o" 2>/dev/null | awk '$2 == "T" && $3 != "main" { print $3 }'); do
-      if ! grep -qw "$sym" "$src/tool/$f.h" 2>/dev/null; then
-        echo "layers: tool/$f.c defines $sym, which tool/$f.h does not declare"
-        status=1
-      fi
-    done
-  done
-  tool_note="; the tool: $(wc -l < "$tmp/tpairs") dependencies between its files, no cycle, only the public API, base/ and the libclang loader of the library"
-fi
-
 if [ "$status" = 0 ]; then
-  echo "layers: ok, $(wc -l < "$tmp/pairs") dependencies between files, no cycle$tool_note; the concurrency phases:"
-  for f in "${!phase[@]}"; do echo "${phase[$f]} $f"; done | sort -n | awk '
-    { line[$1] = line[$1] " " $2 ".c" } END { split("model gather check lower driver", n, " ");
-      for (i = 0; i <= 4; i++) print "  " n[i + 1] ":" line[i] }'
+  echo "layers: ok, $(wc -l < "$tmp/pairs") dependencies between files, none up a layer, no cycle; the ranks:"
+  for d in "${!rank[@]}"; do
+    n=0
+    for k in "${!folder_of[@]}"; do [ "${folder_of[$k]}" = "$d" ] && n=$((n + 1)); done
+    echo "${rank[$d]} $d/ ($n modules)${may_use[$d]+, and below it only the public API, ${may_use[$d]}}"
+  done | LC_ALL=C sort -n | sed 's/^/  /'
 fi
 exit $status

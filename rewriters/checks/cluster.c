@@ -8,12 +8,15 @@
 // declaration under a condition on the block, or after a return under one:
 // a block that skips it leaves the init's and the exit's cluster barriers
 // unmatched while the others arrive on its barriers (a warning; "Exit").
+// And the headers' helpers that arrive on or copy into an event's barrier
+// (tirx_mbar_arrive, the multicast copies), which must agree with its scope.
 #include <string.h>
 
 #include "ast.h"
 #include "barrier.h"
 #include "cluster.h"
 #include "kernel.h"
+#include "stub.h"
 #include "uniform.h"
 
 // Whether node i is inside one of the functions the kernel reaches.
@@ -168,4 +171,128 @@ void check_cluster(Ctx *c, Kernel *k, const Stmt *stmts) {
   if (!cluster || check_persistent(c, cluster, stmts)) return;
   check_block_conditions(c, k, cluster, stmts);
   check_stores(c, k, cluster);
+}
+
+// The event whose stub variable the subtree of node refers to, directly or
+// through a local of the kernel initialized from it (`uint64_t *bars = full;`,
+// one step); NULL if none.
+static Event *event_in(Ctx *c, Kernel *k, int node, int depth) {
+  for (int e = 0; e < k->events.len; e++) {
+    Event *ev = &k->events.items[e];
+    int var = stub_var(c, ev->an, ev->name.s, ev->name.len);
+    if (var >= 0 && refers_to(c, node, node_at(c, var)->cur)) return ev;
+  }
+  if (depth > 0) return NULL;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    const Node *v = node_at(c, i);
+    if (v->kind != CXCursor_VarDecl || v->last == i || !refers_to(c, node, v->cur)) continue;
+    Event *ev = event_in(c, k, i, depth + 1);  // its initializer
+    if (ev) return ev;
+  }
+  return NULL;
+}
+
+// Argument n (from 0) of the call at node call, -1 if it has fewer.
+static int call_arg(const Ctx *c, int call, int n) {
+  int seen = -1;  // the children: the callee, then the arguments
+  for (int j = call + 1; j <= node_at(c, call)->last; j++)
+    if (node_at(c, j)->parent == call && seen++ == n) return j;
+  return -1;
+}
+
+// Which argument of a multicast copy is its barrier, -1 for another call.
+static int multicast_barrier_arg(const char *name) {
+  return !strcmp(name, "tirx_tma_load_2d_multicast") ? 4 : !strcmp(name, "tirx_tma_load_3d_multicast") ? 5 : -1;
+}
+
+// A helper of this file, called at node call, that hands one of its
+// parameters to a multicast copy as the barrier: the parameter's index, with
+// *copy the copy's node and *decl the parameter's; -1 if none.
+static int multicast_parameter(const Ctx *c, int call, int *copy, int *decl) {
+  CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(node_at(c, call)->cur));
+  int f = node_of_cursor(c, def);
+  if (f < 0 || !is_function_node(node_at(c, f)->kind)) return -1;
+  for (int i = f + 1; i <= node_at(c, f)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);
+    int bar = multicast_barrier_arg(clang_getCString(sp));
+    clang_disposeString(sp);
+    int arg = bar >= 0 ? call_arg(c, i, bar) : -1;
+    for (int j = f + 1, param = 0; arg >= 0 && j <= node_at(c, f)->last; j = node_at(c, j)->last + 1) {
+      if (node_at(c, j)->kind != CXCursor_ParmDecl) continue;
+      if (refers_to(c, arg, node_at(c, j)->cur)) return *copy = i, *decl = j, param;
+      param++;
+    }
+  }
+  return -1;
+}
+
+static const char *spelling(Ctx *c, CXCursor cur) {
+  CXString sp = clang_getCursorSpelling(cur);
+  const char *s = arena_printf(c->arena, "%s", clang_getCString(sp));
+  clang_disposeString(sp);
+  return s;
+}
+
+// A block's own event handed to a helper that multicasts with it (the rule
+// of check_cluster_calls, one call deep).
+static void check_multicast_helper(Ctx *c, Kernel *k, int call) {
+  int copy, decl, param = multicast_parameter(c, call, &copy, &decl);
+  int arg = param >= 0 ? call_arg(c, call, param) : -1;
+  Event *ev = arg >= 0 ? event_in(c, k, arg, 0) : NULL;
+  if (!ev || ev->cluster) return;
+  const char *helper = spelling(c, node_at(c, call)->cur), *name = spelling(c, node_at(c, decl)->cur);
+  diag_error(c->diag, node_at(c, arg)->start,
+             "'%.*s' is the barrier of a multicast copy in '%s' (its parameter '%s') and must be a cluster "
+             "event: the copy completes on the barrier at this offset in every block of its mask, which must be "
+             "initialized and published to the cluster before any block issues the copy",
+             (int)ev->name.len, ev->name.s, helper, name);
+  diag_note(c->diag, node_at(c, copy)->start, "the copy in '%s', with '%s' as its barrier", helper, name);
+  diag_note(c->diag, ev->an->start, "'%.*s' is declared here: declare it '%.*s[N] cluster'", (int)ev->name.len,
+            ev->name.s, (int)ev->name.len, ev->name.s);
+}
+
+// The calls of the headers' helpers that must agree with an event's scope: a
+// multicast copy completes on the barrier at the same offset in every
+// destination block, so its barrier is a cluster event; a block-scope arrive
+// (tirx_mbar_arrive) on a cluster event gives one arrival where the count
+// expects one from each block the event reaches.
+void check_cluster_calls(Ctx *c, Kernel *k) {
+  if (!k->events.len) return;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);
+    const char *name = clang_getCString(sp);
+    int bar = multicast_barrier_arg(name);
+    bool arrive = !strcmp(name, "tirx_mbar_arrive") || !strcmp(name, "tirx_mbar_arrive_cnt") ||
+                  !strcmp(name, "tirx_mbar_arrive_token");
+    char *fn = arena_printf(c->arena, "%s", name);
+    clang_disposeString(sp);
+    if (bar < 0 && !arrive) {
+      check_multicast_helper(c, k, i);
+      continue;
+    }
+    int arg = call_arg(c, i, arrive ? 0 : bar);
+    Event *ev = arg >= 0 ? event_in(c, k, arg, 0) : NULL;
+    if (!ev) continue;
+    if (bar >= 0 && !ev->cluster) {
+      diag_error(c->diag, node_at(c, arg)->start,
+                 "the barrier of %s() must be a cluster event: the copy completes on the barrier at this offset in "
+                 "every block of its mask, which must be initialized and published to the cluster before any block "
+                 "issues the copy",
+                 fn);
+      diag_note(c->diag, ev->an->start, "'%.*s' is declared here: declare it '%.*s[N] cluster'", (int)ev->name.len,
+                ev->name.s, (int)ev->name.len, ev->name.s);
+    } else if (arrive && ev->cluster) {
+      ev->triggered = true;  // wrongly, and said so: not "nothing triggers it" as well
+      diag_error(c->diag, node_at(c, i)->start,
+                 "%s() on cluster event '%.*s' arrives in this block only, at block scope: its count expects an "
+                 "arrival from each block of the cluster that the event reaches; use tirx_trigger(%.*s[...]), which "
+                 "arrives in each of them",
+                 fn, (int)ev->name.len, ev->name.s, (int)ev->name.len, ev->name.s);
+      diag_note(c->diag, ev->an->start, "'%.*s' is declared here", (int)ev->name.len, ev->name.s);
+    }
+  }
 }

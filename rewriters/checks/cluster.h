@@ -10,3 +10,7 @@
 // the declaration of a cluster event under a condition on the block (blockIdx,
 // tirx_cluster_rank()): the block exits without the exit barrier (a warning).
 void check_cluster(Ctx *c, Kernel *k, const Stmt *stmts);
+// The calls of the headers' helpers that must agree with an event's scope: a
+// multicast copy's barrier is a cluster event; a block-scope arrive
+// (tirx_mbar_arrive) is not on one.
+void check_cluster_calls(Ctx *c, Kernel *k);

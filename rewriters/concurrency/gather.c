@@ -13,6 +13,7 @@
 #include "gather_regions.h"
 #include "gather_turns.h"
 #include "kernel.h"
+#include "stub.h"
 
 // The kernel (any function) whose body holds the annotation, added at its
 // first annotation; NULL, reported, outside every function.
@@ -72,7 +73,6 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
         read_region(c, k, an, stmts[i]);
       if (c->diag->errors != errors) k->unread = true;
     }
-  for (int i = 0; i < kernels.len; i++) check_cluster_calls(c, &kernels.items[i]);
   // Every other function of the file gets the uniformity check too (docs/language.md#uniformity:
   // a barrier under a thread-dependent condition is an error wherever it is).
   for (int func = 0; func < c->front->nnodes; func++) {

@@ -7,7 +7,3 @@
 // Kernel.failed_ops). A trigger under an `if` (or switch, ?:) needs its
 // event's count(N), unless the `if` is the statement of `#pragma tirx uniform`.
 void read_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts);
-// The calls of the headers' helpers that must agree with an event's scope: a
-// multicast copy's barrier is a cluster event; a block-scope arrive
-// (tirx_mbar_arrive) is not on one.
-void check_cluster_calls(Ctx *c, Kernel *k);

@@ -1,27 +1,12 @@
 // kernel.c - questions about the model of kernel.h that every phase after
-// the gathering asks (read-only): which annotations belong to structured
-// concurrency, the region around an offset, how messages name a region, an
-// elect `if`, the partition index's declaration, a local hiding an event;
-// and the one the gathering's files share, the function that holds an offset.
+// the gathering asks (read-only): the region around an offset, how messages
+// name a region, an elect `if`, the partition index's declaration, a local
+// hiding an event; and the one the gathering's files share, the function that
+// holds an offset.
 #include <string.h>
 
 #include "ast.h"
 #include "kernel.h"
-
-bool is_declaration_annotation(const Annotation *an) {
-  if (an->spelling == SPELL_CALL) return false;
-  DirKind d = an->dir.kind;
-  return d == DIR_WARPGROUPS || d == DIR_WARPS || d == DIR_EVENT || d == DIR_WAIT || d == DIR_TRIGGER ||
-         d == DIR_TURNS;
-}
-
-bool is_concurrency_annotation(const Annotation *an) {
-  if (an->spelling == SPELL_CALL)
-    return span_eq(an->name, "tirx_wait") || span_eq(an->name, "tirx_trigger") ||
-           span_eq(an->name, "tirx_trigger_bytes") || span_eq(an->name, "tirx_region_sync");
-  DirKind d = an->dir.kind;
-  return is_declaration_annotation(an) || d == DIR_ASYNC || d == DIR_INTHREADS || d == DIR_TURN;
-}
 
 // The innermost region whose body holds off; NULL when none.
 const Region *enclosing_region(const Kernel *k, size_t off) {

@@ -9,8 +9,7 @@
 #include <stdint.h>
 
 #include "construct.h"
-
-enum { MAX_PARTS = 32 };  // partition indices: warps of a 1024-thread block
+#include "stub.h"  // MAX_PARTS
 
 typedef struct Region {
   const Annotation *an;
@@ -104,10 +103,6 @@ typedef struct Kernel {
 typedef VEC(Kernel) KernelList;  // one named type (C11 6.5p7; it was passed as void *)
 
 // --- questions about the model (kernel.c) --------------------------------------
-bool is_concurrency_annotation(const Annotation *an);
-// Whether a statement annotation stands alone (declares) instead of
-// annotating the statement after it.
-bool is_declaration_annotation(const Annotation *an);
 // The innermost region whose body holds off; NULL when none.
 const Region *enclosing_region(const Kernel *k, size_t off);
 // How messages name a region: `#pragma tirx async(wg == 0)`, `TIRX_ASYNC(wg == 0)`.

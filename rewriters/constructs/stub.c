@@ -6,13 +6,29 @@
 // `__tirx_regs_ID`, `__tirx_count_ID_J` with ID = stub_id(), which the
 // gathering reads back from the node table through stub_value (below). A
 // tirx_* call's stub is an expression of its arguments. grid.c makes the
-// stubs of grid and persistent.
+// stubs of grid and persistent. Which annotations are structured
+// concurrency's is said here, where their stubs are chosen, for the phases
+// above to ask.
 #include <string.h>
 
 #include "ast.h"
 #include "grid.h"
-#include "kernel.h"
 #include "stub.h"
+
+bool is_declaration_annotation(const Annotation *an) {
+  if (an->spelling == SPELL_CALL) return false;
+  DirKind d = an->dir.kind;
+  return d == DIR_WARPGROUPS || d == DIR_WARPS || d == DIR_EVENT || d == DIR_WAIT || d == DIR_TRIGGER ||
+         d == DIR_TURNS;
+}
+
+bool is_concurrency_annotation(const Annotation *an) {
+  if (an->spelling == SPELL_CALL)
+    return span_eq(an->name, "tirx_wait") || span_eq(an->name, "tirx_trigger") ||
+           span_eq(an->name, "tirx_trigger_bytes") || span_eq(an->name, "tirx_region_sync");
+  DirKind d = an->dir.kind;
+  return is_declaration_annotation(an) || d == DIR_ASYNC || d == DIR_INTHREADS || d == DIR_TURN;
+}
 
 // The identifier tokens of text equal to name, replaced by value.
 static char *substitute(Arena *a, Span text, Span name, int value) {

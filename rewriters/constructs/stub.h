@@ -4,6 +4,14 @@
 #pragma once
 #include "construct.h"
 
+enum { MAX_PARTS = 32 };  // partition indices: warps of a 1024-thread block
+
+// Which annotations are structured concurrency's (their stubs are
+// concurrency_stub's; the gathering reads them, kernel by kernel).
+bool is_concurrency_annotation(const Annotation *an);
+// Whether a statement annotation stands alone (declares) instead of
+// annotating the statement after it.
+bool is_declaration_annotation(const Annotation *an);
 // A statement annotation's stub: what it declares, and the stub variables
 // that the gathering evaluates (stub_value).
 const char *stub_directive(Ctx *c, const Annotation *an);

@@ -20,6 +20,9 @@
 
 void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
   KernelList kernels = gather_kernels(c, stmts, ok);
+  // Before the checks of any kernel: a wrong arrive marks its event triggered,
+  // so that the check of triggers does not say it twice.
+  for (int i = 0; i < kernels.len; i++) check_cluster_calls(c, &kernels.items[i]);
   for (int i = 0; i < kernels.len; i++) {
     Kernel *k = &kernels.items[i];
     int errors = c->diag->errors;
