@@ -297,7 +297,7 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
 
 // --- persistent --------------------------------------------------------------
 
-// `order(grouped(COLS, G))` or `order(longest_first(COLS))` of the
+// `order(grouped(COLS, G))` or `order(longest_first(COLS, G))` of the
 // persistent loop at `at`, read once (for its stub, before the parse) and kept
 // in Ctx.orders for its rewrite: the order's name and arguments, or what is
 // wrong with it (reported when the loop is rewritten: only the parse tells
@@ -305,7 +305,7 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
 typedef struct Order {
   size_t at;
   const char *helper;  // the tirx.h function that numbers the tiles
-  Span cols, group;    // group: grouped's only
+  Span cols, group;
   const char *wrong;   // NULL when read
   size_t wrong_off, wrong_len;
 } Order;
@@ -316,15 +316,15 @@ static const struct {
   int nargs;
 } orders[] = {
     {"grouped", "tirx_tile_grouped", "grouped(COLS, G)", "the columns of the tile grid and the tile rows in a group", 2},
-    {"longest_first", "tirx_tile_longest_first", "longest_first(COLS)",
-     "the columns of the tile grid (a row's tiles, each longer than the one before)", 1},
+    {"longest_first", "tirx_tile_longest_first", "longest_first(COLS, G)",
+     "the columns of the tile grid (a row's tiles, each longer than the one before) and the tile rows in a group", 2},
 };
-#define KNOWN_ORDERS "'grouped(COLS, G)' and 'longest_first(COLS)'"
+#define KNOWN_ORDERS "'grouped(COLS, G)' and 'longest_first(COLS, G)'"
 
 static void read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out) {
   if (o->nargs != 1 || o->args[0].name.len) {
     *out = (Order){.wrong = "'order' takes one tile order, written 'order(grouped(COLS, G))' or "
-                            "'order(longest_first(COLS))'",
+                            "'order(longest_first(COLS, G))'",
                    .wrong_off = o->name.off, .wrong_len = o->name.len};
     return;
   }
@@ -364,7 +364,7 @@ static void read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out
                    .wrong_off = e.off};
     return;
   }
-  *out = (Order){.helper = orders[w].helper, .cols = args[0].expr, .group = n == 2 ? args[1].expr : (Span){0}};
+  *out = (Order){.helper = orders[w].helper, .cols = args[0].expr, .group = args[1].expr};
 }
 
 // The order of the persistent loop `an` (its clause o), read on first use.
@@ -382,33 +382,28 @@ static const Order *order_of(Ctx *c, const Annotation *an, const Clause *o) {
 // steps (longest_first, whose positions go back and forth) and `tile` is set
 // from each in the condition, so that `break` and `continue` in the statement
 // stay the loop's and the statement is not wrapped. `helper` NULL: the parse's
-// stub, the same loop without tirx.h (the order's expressions still parse).
+// stub, a loop without tirx.h in which the order's expressions still parse.
 static const char *persistent_header(Arena *a, Span t, Span total, const Order *o, const char *helper) {
   int tl = (int)t.len, nl = (int)total.len, cl = o ? (int)o->cols.len : 0, gl = o ? (int)o->group.len : 0;
   if (!o)
     return arena_printf(a, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", tl, t.s, tl, t.s, nl,
                         total.s, tl, t.s);
-  if (o->group.len && helper)
-    return arena_printf(a,
-                        "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
-                        "((%.*s = %s(__tirx_pos_%.*s, (%.*s), (%.*s), (%.*s))), true); __tirx_pos_%.*s += gridDim.x)",
-                        tl, t.s, tl, t.s, tl, t.s, nl, total.s, tl, t.s, helper, tl, t.s, nl, total.s, cl, o->cols.s,
-                        gl, o->group.s, tl, t.s);
-  if (o->group.len)
+  if (!helper)
     return arena_printf(a,
                         "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
                         "((%.*s = __tirx_pos_%.*s + 0 * (int)((%.*s) + (%.*s))), true); __tirx_pos_%.*s += gridDim.x)",
                         tl, t.s, tl, t.s, tl, t.s, nl, total.s, tl, t.s, tl, t.s, cl, o->cols.s, gl, o->group.s, tl,
                         t.s);
-  if (helper)
+  if (!strcmp(helper, "tirx_tile_grouped"))
     return arena_printf(a,
-                        "for (int __tirx_step_%.*s = 0, %.*s = 0; (%.*s = %s(__tirx_step_%.*s, blockIdx.x, gridDim.x, "
-                        "(%.*s), (%.*s))) >= 0; ++__tirx_step_%.*s)",
-                        tl, t.s, tl, t.s, tl, t.s, helper, tl, t.s, nl, total.s, cl, o->cols.s, tl, t.s);
+                        "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
+                        "((%.*s = %s(__tirx_pos_%.*s, (%.*s), (%.*s), (%.*s))), true); __tirx_pos_%.*s += gridDim.x)",
+                        tl, t.s, tl, t.s, tl, t.s, nl, total.s, tl, t.s, helper, tl, t.s, nl, total.s, cl, o->cols.s,
+                        gl, o->group.s, tl, t.s);
   return arena_printf(a,
-                      "for (int __tirx_step_%.*s = 0, %.*s = 0; (%.*s = __tirx_step_%.*s + 0 * (int)(%.*s)) < (%.*s); "
-                      "++__tirx_step_%.*s)",
-                      tl, t.s, tl, t.s, tl, t.s, tl, t.s, cl, o->cols.s, nl, total.s, tl, t.s);
+                      "for (int __tirx_step_%.*s = 0, %.*s = 0; (%.*s = %s(__tirx_step_%.*s, blockIdx.x, gridDim.x, "
+                      "(%.*s), (%.*s), (%.*s))) >= 0; ++__tirx_step_%.*s)",
+                      tl, t.s, tl, t.s, tl, t.s, helper, tl, t.s, nl, total.s, cl, o->cols.s, gl, o->group.s, tl, t.s);
 }
 
 // Declares the tile index even when the arguments are wrong, so that the

@@ -1,10 +1,10 @@
-// persistent(...) order(longest_first(COLS)): each block's steps walk the
-// positions back and forth over the blocks, each row of COLS tiles from its
-// last (longest) tile to its first; `tile` is the row-major tile.
+// persistent(...) order(longest_first(COLS, G)): each block's steps walk the
+// positions back and forth over the blocks, groups of G rows from their last
+// (longest) column to their first; `tile` is the row-major tile.
 #include "tirx.h"
 
 __global__ void causal(float *out, int heads, int nq) {
-#pragma tirx persistent(tile: heads * nq) order(longest_first(nq))
+#pragma tirx persistent(tile: heads * nq) order(longest_first(nq, 1))
   {
     const int head = tile / nq, q = tile % nq;
     if (q == 0 && head < 0) break;  // the loop's: done
@@ -22,7 +22,7 @@ __global__ void pipeline(float *out, const float *in, int total, int cols) {
 #pragma tirx async(wg == 0)
   {
     int it = 0;
-#pragma tirx persistent(tile: total) order(longest_first(cols))
+#pragma tirx persistent(tile: total) order(longest_first(cols, 4))
     {
       const int s = it++ % 2;
       tirx_wait(empty[s]);
@@ -33,7 +33,7 @@ __global__ void pipeline(float *out, const float *in, int total, int cols) {
 #pragma tirx async(wg == 1)
   {
     int it = 0;
-#pragma tirx persistent(tile: total) order(longest_first(cols))
+#pragma tirx persistent(tile: total) order(longest_first(cols, 4))
     {
       const int s = it++ % 2;
       tirx_wait(full[s]);

@@ -1,11 +1,11 @@
 #line 1 "persistent_longest_first.cu"
-// persistent(...) order(longest_first(COLS)): each block's steps walk the
-// positions back and forth over the blocks, each row of COLS tiles from its
-// last (longest) tile to its first; `tile` is the row-major tile.
+// persistent(...) order(longest_first(COLS, G)): each block's steps walk the
+// positions back and forth over the blocks, groups of G rows from their last
+// (longest) column to their first; `tile` is the row-major tile.
 #include "tirx.h"
 
 __global__ void causal(float *out, int heads, int nq) {
-for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (heads * nq), (nq))) >= 0; ++__tirx_step_tile)
+for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (heads * nq), (nq), (1))) >= 0; ++__tirx_step_tile)
   {
     const int head = tile / nq, q = tile % nq;
     if (q == 0 && head < 0) break;  // the loop's: done
@@ -23,7 +23,7 @@ __shared__ uint64_t empty[2]; tirx_event_init(empty, 2, 128); uint32_t __tirx_ph
 if (wg == 0)
   {
     int it = 0;
-for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (total), (cols))) >= 0; ++__tirx_step_tile)
+for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (total), (cols), (4))) >= 0; ++__tirx_step_tile)
     {
       const int s = it++ % 2;
       tirx_event_wait(empty, __tirx_phase_0_empty, s);
@@ -34,7 +34,7 @@ for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_
 else if (wg == 1)
   {
     int it = 0;
-for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (total), (cols))) >= 0; ++__tirx_step_tile)
+for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (total), (cols), (4))) >= 0; ++__tirx_step_tile)
     {
       const int s = it++ % 2;
       tirx_event_wait(full, __tirx_phase_1_full, s);
