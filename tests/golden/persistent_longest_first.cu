@@ -13,32 +13,35 @@ __global__ void causal(float *out, int heads, int nq) {
   }
 }
 
-// Regions and events inside: both regions walk the same tiles in the same order.
-__global__ void pipeline(float *out, const float *in, int total, int cols) {
-  __shared__ float buf[2][128];
+// A producer and a consumer walk the same tiles in the same order: tile q of a
+// head takes q + 1 blocks of keys through a 2-slot ring, the longest tiles first.
+__global__ void causal_ring(float *out, const float *keys, int heads, int nq) {
+  __shared__ float ring[2][128];
 #pragma tirx warpgroups(wg: 2)
-#pragma tirx event full[2]
-#pragma tirx event empty[2] ready
+#pragma tirx event loaded[2]
+#pragma tirx event used[2] ready
 #pragma tirx async(wg == 0)
   {
-    int it = 0;
-#pragma tirx persistent(tile: total) order(longest_first(cols, 4))
-    {
-      const int s = it++ % 2;
-      tirx_wait(empty[s]);
-      buf[s][threadIdx.x] = in[tile * 128 + threadIdx.x];
-      tirx_trigger(full[s]);
+    int n = 0;
+#pragma tirx persistent(tile: heads * nq) order(longest_first(nq, heads))
+    for (int k = 0; k <= tile % nq; ++k, ++n) {
+      tirx_wait(used[n % 2]);
+      ring[n % 2][threadIdx.x] = keys[(tile / nq * nq + k) * 128 + threadIdx.x];
+      tirx_trigger(loaded[n % 2]);
     }
   }
 #pragma tirx async(wg == 1)
   {
-    int it = 0;
-#pragma tirx persistent(tile: total) order(longest_first(cols, 4))
+    int n = 0;
+#pragma tirx persistent(tile: heads * nq) order(longest_first(nq, heads))
     {
-      const int s = it++ % 2;
-      tirx_wait(full[s]);
-      out[tile * 128 + threadIdx.x - 128] = buf[s][threadIdx.x - 128];
-      tirx_trigger(empty[s]);
+      float acc = 0.f;
+      for (int k = 0; k <= tile % nq; ++k, ++n) {
+        tirx_wait(loaded[n % 2]);
+        acc += ring[n % 2][threadIdx.x - 128];
+        tirx_trigger(used[n % 2]);
+      }
+      out[tile * 128 + threadIdx.x - 128] = acc;
     }
   }
 }

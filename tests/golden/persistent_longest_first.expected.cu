@@ -14,32 +14,35 @@ for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_
   }
 }
 
-// Regions and events inside: both regions walk the same tiles in the same order.
-__global__ void __launch_bounds__(256, 1) pipeline(float *out, const float *in, int total, int cols) {
-  __shared__ float buf[2][128];
+// A producer and a consumer walk the same tiles in the same order: tile q of a
+// head takes q + 1 blocks of keys through a 2-slot ring, the longest tiles first.
+__global__ void __launch_bounds__(256, 1) causal_ring(float *out, const float *keys, int heads, int nq) {
+  __shared__ float ring[2][128];
 const int wg = tirx_warpgroup_index();
-__shared__ uint64_t full[2]; tirx_event_init(full, 2, 128); uint32_t __tirx_phase_1_full = 0u;
-__shared__ uint64_t empty[2]; tirx_event_init(empty, 2, 128); uint32_t __tirx_phase_0_empty = ~0u;
+__shared__ uint64_t loaded[2]; tirx_event_init(loaded, 2, 128); uint32_t __tirx_phase_1_loaded = 0u;
+__shared__ uint64_t used[2]; tirx_event_init(used, 2, 128); uint32_t __tirx_phase_0_used = ~0u;
 if (wg == 0)
   {
-    int it = 0;
-for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (total), (cols), (4))) >= 0; ++__tirx_step_tile)
-    {
-      const int s = it++ % 2;
-      tirx_event_wait(empty, __tirx_phase_0_empty, s);
-      buf[s][threadIdx.x] = in[tile * 128 + threadIdx.x];
-      tirx_mbar_arrive(&full[s]);
+    int n = 0;
+for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (heads * nq), (nq), (heads))) >= 0; ++__tirx_step_tile)
+    for (int k = 0; k <= tile % nq; ++k, ++n) {
+      tirx_event_wait(used, __tirx_phase_0_used, n % 2);
+      ring[n % 2][threadIdx.x] = keys[(tile / nq * nq + k) * 128 + threadIdx.x];
+      tirx_mbar_arrive(&loaded[n % 2]);
     }
   }
 else if (wg == 1)
   {
-    int it = 0;
-for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (total), (cols), (4))) >= 0; ++__tirx_step_tile)
+    int n = 0;
+for (int __tirx_step_tile = 0, tile = 0; (tile = tirx_tile_longest_first(__tirx_step_tile, blockIdx.x, gridDim.x, (heads * nq), (nq), (heads))) >= 0; ++__tirx_step_tile)
     {
-      const int s = it++ % 2;
-      tirx_event_wait(full, __tirx_phase_1_full, s);
-      out[tile * 128 + threadIdx.x - 128] = buf[s][threadIdx.x - 128];
-      tirx_mbar_arrive(&empty[s]);
+      float acc = 0.f;
+      for (int k = 0; k <= tile % nq; ++k, ++n) {
+        tirx_event_wait(loaded, __tirx_phase_1_loaded, n % 2);
+        acc += ring[n % 2][threadIdx.x - 128];
+        tirx_mbar_arrive(&used[n % 2]);
+      }
+      out[tile * 128 + threadIdx.x - 128] = acc;
     }
   }
 }
