@@ -10,7 +10,8 @@
 # 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu);
 # 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu);
 # 5. examples/attention_fwd.cu at ragged lengths under the sanitizers, then
-#    against torch SDPA (bench/attention/run.sh: cuDNN and flash, one process);
+#    against torch SDPA (bench/attention/run.sh: cuDNN and flash, one process),
+#    and causal at 4x32, 1x32, 16x16, 2x64 heads, S = 1k-16k, L2 cold, against cuDNN;
 # 6. examples/gemm_fp8.cu and gemm_fp8_blockwise.cu at ragged sizes, under the
 #    sanitizers, and against cuBLASLt fp8 (bench/fp8_gpu.sh);
 # 7. vectorize's tail guard and overlapping arrays against the scalar loops,
@@ -54,6 +55,10 @@ SIZES="1 17 129 1000 4097" SANITIZE=1 SANITIZE_SIZES="17 129" \
 at=$?
 "$root/bench/attention/run.sh" "$root/.device/pp" 2>&1 | tee "$logs/attention_bench.log"
 ab=$?
+# Causal at the head counts of bench/RESULTS.md, L2 cold (one call per sample after evicting it).
+"$root/bench/attention/run.sh" "$root/.device/pp" --shapes=4x32,1x32,16x16,2x64 --cold --no-flash --d=128 --causal \
+  2>&1 | tee "$logs/attention_causal.log"
+ab=$(( ab || $? ))
 "$root/bench/fp8_gpu.sh" "$logs/fp8" 2>&1 | tee "$logs/fp8.log"
 f8=$?
 "$root/tests/gpu/run_vectorize.sh" --prepared "$root/.device" 2>&1 | tee "$logs/vectorize.log"

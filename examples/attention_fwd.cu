@@ -12,7 +12,10 @@
 // keys 0..i (torch's is_causal for equal lengths).
 //
 // One block per SM walks the 128-row query tiles of every (batch, head)
-// (`persistent`: a head's tiles together; causal: the longest tiles first).
+// (`persistent` in the order `longest_first`: the last query tile of a head
+// first, dealt to the blocks back and forth, so that causal, where a tile's
+// work grows with its index, their sums of work even out; a head's tiles
+// together, so that the blocks running at once read the same K and V from L2).
 // Warpgroup 0 is the producer: one thread copies each tile of Q into one of two
 // slots (`qfull`/`qempty`) and each block of BN keys of K and V into 2-slot
 // rings (`kfull`/`kempty`, `vfull`/`vempty`) with TMA, which reads zeros past
@@ -60,16 +63,6 @@ __device__ __forceinline__ float exp2_approx(float x) {
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
 }
-
-// The persistent walk's order of (batch x head, query tile). Not causal: the
-// tiles of one head together, so that the blocks running at once read the same
-// K and V (from L2). Causal: the query tiles from the last (the most key
-// blocks) to the first, every head's at each step, so that each block's share
-// of the work comes out even (blocks take every gridDim.x-th tile).
-template <bool CAUSAL>
-__device__ __forceinline__ int tile_q(int tile, int nq, int BH) { return CAUSAL ? nq - 1 - tile / BH : tile % nq; }
-template <bool CAUSAL>
-__device__ __forceinline__ int tile_bh(int tile, int nq, int BH) { return CAUSAL ? tile % BH : tile / nq; }
 
 // The key blocks query tile qt reads: all nk, or (causal) those up to its last query.
 template <bool CAUSAL, int BN>
@@ -178,6 +171,9 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   bf16* Ks = Qs + STAGES * BM * D;
   bf16* Vs = Ks + STAGES * BN * D;
   const int nq = (S + BM - 1) / BM, nk = (S + BN - 1) / BN, tiles = nq * BH;
+  // The heads walked together: one (its tiles share K and V in L2), or, causal with
+  // many tiles per head, all (the longest tiles of every head first: the blocks' work evens out best).
+  const int group = CAUSAL && nq >= 64 ? BH : 1;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event qfull[STAGES]
 #pragma tirx event qempty[STAGES] ready
@@ -188,9 +184,9 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
     int it = 0, n = 0;  // key blocks and tiles loaded so far: the ring positions
-#pragma tirx persistent(tile: tiles)
+#pragma tirx persistent(tile: tiles) order(longest_first(nq, group))
     {
-      const int qt = tile_q<CAUSAL>(tile, nq, BH), bh = tile_bh<CAUSAL>(tile, nq, BH);
+      const int qt = tile % nq, bh = tile / nq;
       const int nkv = kv_blocks<CAUSAL, BN>(qt, nk);
       const int qs = n++ % STAGES;
       tirx_wait(qempty[qs]);
@@ -223,9 +219,9 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
     int it = 0, n = 0;  // key blocks and tiles consumed so far: follow the producer
     auto wg_sync = [&] { w == 0 ? tirx_warpgroup_sync(1) : tirx_warpgroup_sync(2); };  // this warpgroup's barrier
 #pragma tirx turns mma  // the two consumers issue their GEMMs in turns: one's softmax runs under the other's GEMMs
-#pragma tirx persistent(tile: tiles)
+#pragma tirx persistent(tile: tiles) order(longest_first(nq, group))
     {
-      const int qt = tile_q<CAUSAL>(tile, nq, BH), bh = tile_bh<CAUSAL>(tile, nq, BH);
+      const int qt = tile % nq, bh = tile / nq;
       const int nkv = kv_blocks<CAUSAL, BN>(qt, nk);
       const int row0 = qt * BM + w * 64 + r;  // this thread's first row (the other: + 8)
       // A block needs masks when it reaches past s or past this warpgroup's first query.

@@ -290,6 +290,28 @@ TIRX_HOST_DEVICE int tirx_tile_grouped(int pos, int total, int cols, int group) 
   return (first + at % height) * cols + at / height;
 }
 
+// persistent(tile: TOTAL) order(longest_first(COLS, G)): the row-major number
+// of the tile that block `block` of `blocks` takes at its step `step`, or -1
+// when it has no more. The TOTAL tiles form rows of COLS columns whose work
+// grows with the column (causal attention: query tile c reads c + 1 key
+// blocks). Positions walk groups of G rows, each from its last column to its
+// first (the grouped order of tirx_tile_grouped, columns reversed: the longest
+// tiles first), and are dealt to the blocks back and forth: block b takes
+// position b at step 0, 2 * blocks - 1 - b at step 1, 2 * blocks + b at step
+// 2..., so that the block that took the longest tile of one step takes the
+// shortest of the next and the blocks' sums of work come out about even.
+// G = 1: a row's tiles together (what they share stays in L2); G = the rows:
+// the longest tiles of every row first (the smoothest balance). For any
+// arguments the blocks together take every tile once: an incomplete last row
+// comes last, in order, and COLS < 1 or G < 1 leave the positions in order.
+TIRX_HOST_DEVICE int tirx_tile_longest_first(int step, int block, int blocks, int total, int cols, int group) {
+  long long pos = (long long)step * blocks + (step % 2 ? blocks - 1 - block : block);
+  if (step < 0 || pos >= total) return -1;
+  int t = tirx_tile_grouped((int)pos, total, cols, group);
+  if (cols < 1 || group < 1 || t >= total / cols * cols) return t;
+  return t / cols * cols + (cols - 1 - t % cols);
+}
+
 // The loop walks positions and sets `tile` in its condition, so that `break`
 // and `continue` in the statement stay the loop's (tirx-pp lowers the pragma
 // to the same loop).

@@ -297,20 +297,34 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
 
 // --- persistent --------------------------------------------------------------
 
-// `order(grouped(COLS, G))` of the persistent loop at `at`, read once (for
-// its stub, before the parse) and kept in Ctx.orders for its rewrite: the
-// inside of `grouped(...)`, or what is wrong with it (reported when the loop
-// is rewritten: only the parse tells whether it is in a skipped block).
+// `order(grouped(COLS, G))` or `order(longest_first(COLS, G))` of the
+// persistent loop at `at`, read once (for its stub, before the parse) and kept
+// in Ctx.orders for its rewrite: the order's name and arguments, or what is
+// wrong with it (reported when the loop is rewritten: only the parse tells
+// whether it is in a skipped block).
 typedef struct Order {
   size_t at;
+  const char *helper;  // the tirx.h function that numbers the tiles
   Span cols, group;
-  const char *wrong;  // NULL when read
+  const char *wrong;   // NULL when read
   size_t wrong_off, wrong_len;
 } Order;
 
+// The orders this version knows: name, arguments, how they are written.
+static const struct {
+  const char *name, *helper, *written, *args_mean;
+  int nargs;
+} orders[] = {
+    {"grouped", "tirx_tile_grouped", "grouped(COLS, G)", "the columns of the tile grid and the tile rows in a group", 2},
+    {"longest_first", "tirx_tile_longest_first", "longest_first(COLS, G)",
+     "the columns of the tile grid (a row's tiles, each longer than the one before) and the tile rows in a group", 2},
+};
+#define KNOWN_ORDERS "'grouped(COLS, G)' and 'longest_first(COLS, G)'"
+
 static void read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out) {
   if (o->nargs != 1 || o->args[0].name.len) {
-    *out = (Order){.wrong = "'order' takes one tile order, written 'order(grouped(COLS, G))'",
+    *out = (Order){.wrong = "'order' takes one tile order, written 'order(grouped(COLS, G))' or "
+                            "'order(longest_first(COLS, G))'",
                    .wrong_off = o->name.off, .wrong_len = o->name.len};
     return;
   }
@@ -319,36 +333,38 @@ static void read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out
   while (k < e.len && is_ident_char((unsigned char)e.s[k])) k++;
   if (!k || (unsigned char)e.s[0] <= '9') {
     *out = (Order){.wrong = arena_printf(c->arena,
-                                         "expected a tile order in '%s ... order(...)': this version knows "
-                                         "'grouped(COLS, G)'",
+                                         "expected a tile order in '%s ... order(...)': this version knows " KNOWN_ORDERS,
                                          spelling_of(an)),
                    .wrong_off = e.off};
     return;
   }
-  if (!span_eq((Span){e.s, k, e.off}, "grouped")) {
-    *out = (Order){.wrong = arena_printf(c->arena, "unknown tile order '%.*s': this version knows 'grouped(COLS, G)'",
+  size_t w = 0;
+  while (w < sizeof orders / sizeof *orders && !span_eq((Span){e.s, k, e.off}, orders[w].name)) w++;
+  if (w == sizeof orders / sizeof *orders) {
+    *out = (Order){.wrong = arena_printf(c->arena, "unknown tile order '%.*s': this version knows " KNOWN_ORDERS,
                                          (int)k, e.s),
                    .wrong_off = e.off, .wrong_len = k};
     return;
   }
+  const char *takes = arena_printf(c->arena, "'%s' takes %d argument%s, written '%s'", orders[w].name,
+                                   orders[w].nargs, orders[w].nargs == 1 ? "" : "s", orders[w].written);
   size_t open = k;
   while (open < e.len && (e.s[open] == ' ' || e.s[open] == '\t')) open++;
   size_t close = lex_close((LexText){e.s, e.len}, open, LEX_BRACKETS, NULL);
   if (close != e.len) {
-    *out = (Order){.wrong = "'grouped' takes 2 arguments, written 'grouped(COLS, G)'", .wrong_off = e.off};
+    *out = (Order){.wrong = takes, .wrong_off = e.off};
     return;
   }
   Arg *args;
   int n = split_args(c->arena, (Span){e.s + open + 1, close - open - 2, e.off + open + 1}, &args);
-  if (n != 2 || args[0].name.len || args[1].name.len || !args[0].expr.len || !args[1].expr.len) {
-    *out = (Order){.wrong = arena_printf(c->arena,
-                                         "'grouped' takes 2 arguments, written 'grouped(COLS, G)': the columns of "
-                                         "the tile grid and the tile rows in a group; got %d",
-                                         n),
+  bool ok = n == orders[w].nargs;
+  for (int i = 0; ok && i < n; i++) ok = !args[i].name.len && args[i].expr.len;
+  if (!ok) {
+    *out = (Order){.wrong = arena_printf(c->arena, "%s: %s; got %d", takes, orders[w].args_mean, n),
                    .wrong_off = e.off};
     return;
   }
-  *out = (Order){.cols = args[0].expr, .group = args[1].expr};
+  *out = (Order){.helper = orders[w].helper, .cols = args[0].expr, .group = args[1].expr};
 }
 
 // The order of the persistent loop `an` (its clause o), read on first use.
@@ -362,20 +378,32 @@ static const Order *order_of(Ctx *c, const Annotation *an, const Clause *o) {
   return &c->orders.items[c->orders.len - 1];
 }
 
-// The loop header. With an order, the loop walks positions and `tile` is
-// set from each in the condition, so that `break` and `continue` in the
-// statement stay the loop's and the statement is not wrapped.
-static const char *persistent_header(Arena *a, Span t, Span total, const Order *o) {
+// The loop header. With an order, the loop walks positions (grouped) or
+// steps (longest_first, whose positions go back and forth) and `tile` is set
+// from each in the condition, so that `break` and `continue` in the statement
+// stay the loop's and the statement is not wrapped. `helper` NULL: the parse's
+// stub, a loop without tirx.h in which the order's expressions still parse.
+static const char *persistent_header(Arena *a, Span t, Span total, const Order *o, const char *helper) {
+  int tl = (int)t.len, nl = (int)total.len, cl = o ? (int)o->cols.len : 0, gl = o ? (int)o->group.len : 0;
   if (!o)
-    return arena_printf(a, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", (int)t.len, t.s,
-                        (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s);
+    return arena_printf(a, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", tl, t.s, tl, t.s, nl,
+                        total.s, tl, t.s);
+  if (!helper)
+    return arena_printf(a,
+                        "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
+                        "((%.*s = __tirx_pos_%.*s + 0 * (int)((%.*s) + (%.*s))), true); __tirx_pos_%.*s += gridDim.x)",
+                        tl, t.s, tl, t.s, tl, t.s, nl, total.s, tl, t.s, tl, t.s, cl, o->cols.s, gl, o->group.s, tl,
+                        t.s);
+  if (!strcmp(helper, "tirx_tile_grouped"))
+    return arena_printf(a,
+                        "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
+                        "((%.*s = %s(__tirx_pos_%.*s, (%.*s), (%.*s), (%.*s))), true); __tirx_pos_%.*s += gridDim.x)",
+                        tl, t.s, tl, t.s, tl, t.s, nl, total.s, tl, t.s, helper, tl, t.s, nl, total.s, cl, o->cols.s,
+                        gl, o->group.s, tl, t.s);
   return arena_printf(a,
-                      "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
-                      "((%.*s = tirx_tile_grouped(__tirx_pos_%.*s, (%.*s), (%.*s), (%.*s))), true); "
-                      "__tirx_pos_%.*s += gridDim.x)",
-                      (int)t.len, t.s, (int)t.len, t.s, (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s,
-                      (int)t.len, t.s, (int)total.len, total.s, (int)o->cols.len, o->cols.s, (int)o->group.len,
-                      o->group.s, (int)t.len, t.s);
+                      "for (int __tirx_step_%.*s = 0, %.*s = 0; (%.*s = %s(__tirx_step_%.*s, blockIdx.x, gridDim.x, "
+                      "(%.*s), (%.*s), (%.*s))) >= 0; ++__tirx_step_%.*s)",
+                      tl, t.s, tl, t.s, tl, t.s, helper, tl, t.s, nl, total.s, cl, o->cols.s, gl, o->group.s, tl, t.s);
 }
 
 // Declares the tile index even when the arguments are wrong, so that the
@@ -388,13 +416,7 @@ const char *persistent_stub(Ctx *c, const Annotation *an) {
   for (int i = 0; i < h->nargs; i++) {
     Span t = h->args[i].name, total = h->args[i].expr;
     if (!t.len) continue;
-    if (!ordered) return persistent_header(c->arena, t, total, NULL);
-    return arena_printf(c->arena,
-                        "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
-                        "((%.*s = __tirx_pos_%.*s + 0 * (int)((%.*s) + (%.*s))), true); __tirx_pos_%.*s += gridDim.x)",
-                        (int)t.len, t.s, (int)t.len, t.s, (int)t.len, t.s, (int)total.len, total.s, (int)t.len, t.s,
-                        (int)t.len, t.s, (int)o->cols.len, o->cols.s, (int)o->group.len, o->group.s, (int)t.len,
-                        t.s);
+    return persistent_header(c->arena, t, total, ordered ? o : NULL, NULL);
   }
   return "";
 }
@@ -437,5 +459,5 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
   }
   if (o && !tile_not_assigned(c, an, st, t)) return;
   if (o) c->needs_tirx_h = true;
-  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o));
+  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o, o ? o->helper : NULL));
 }

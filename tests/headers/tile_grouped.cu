@@ -1,6 +1,7 @@
-// tirx_tile_grouped (tirx.h) on the host: every tile visited exactly once,
-// rows of a group walked column by column, for totals, column counts and
-// group heights that divide evenly and that do not.
+// tirx_tile_grouped and tirx_tile_longest_first (tirx.h) on the host: every
+// tile visited exactly once, in the grouped order (rows of a group walked column
+// by column) or longest_first's (the same, columns reversed, dealt to the blocks
+// back and forth), for totals, column counts and group heights that divide evenly and that do not.
 #include <cstdio>
 #include <vector>
 
@@ -41,6 +42,25 @@ static void run(int total, int cols, int group) {
   for (int t = 0; t < total; t++) check(seen[t] == 1, "visited once", total, cols, group, t);
 }
 
+// tirx_tile_longest_first: over all blocks and steps, every tile once; block b
+// takes position b, then 2 * blocks - 1 - b, ...; each position's tile is the
+// grouped order's with the columns reversed.
+static void run_longest_first(int total, int cols, int group, int blocks) {
+  std::vector<int> seen(total, 0), want = reference(total, cols, group);
+  for (int b = 0; b < blocks; b++)
+    for (int step = 0;; step++) {
+      int t = tirx_tile_longest_first(step, b, blocks, total, cols, group);
+      if (t < 0) break;
+      check(t < total, "longest_first in range", total, cols, group, step);
+      if (t >= total) break;
+      seen[t]++;
+      int pos = step * blocks + (step % 2 ? blocks - 1 - b : b), w = want[pos];
+      if (cols >= 1 && group >= 1 && w < total / cols * cols) w = w / cols * cols + cols - 1 - w % cols;
+      check(t == w, "longest_first order", total, cols, group, pos);
+    }
+  for (int t = 0; t < total; t++) check(seen[t] == 1, "longest_first visits once", total, cols, group, t);
+}
+
 int main() {
   int n = 0;
   for (int rows = 1; rows <= 13; rows++)
@@ -54,6 +74,16 @@ int main() {
             tirx_tile_grouped(3, 64, 8, 4) == 24 && tirx_tile_grouped(4, 64, 8, 4) == 1 &&
             tirx_tile_grouped(32, 64, 8, 4) == 32,
         "first positions", 64, 8, 4, 0);
-  printf("%d tile grids, %s\n", n, failures ? "FAILED" : "every tile once, in grouped order");
+  for (int rows = 1; rows <= 9; rows++)
+    for (int cols = 1; cols <= 9; cols++)
+      for (int group = 1; group <= rows + 1; group++)
+        for (int blocks = 1; blocks <= 7; blocks++, n++) run_longest_first(rows * cols, cols, group, blocks);
+  run_longest_first(128 * 32, 32, 1, 132), run_longest_first(10, 4, 2, 3), run_longest_first(12, 0, 1, 5), n += 3;
+  // Two blocks, one row of 4: block 0 takes the last column, then the first.
+  check(tirx_tile_longest_first(0, 0, 2, 8, 4, 1) == 3 && tirx_tile_longest_first(0, 1, 2, 8, 4, 1) == 2 &&
+            tirx_tile_longest_first(1, 0, 2, 8, 4, 1) == 0 && tirx_tile_longest_first(1, 1, 2, 8, 4, 1) == 1 &&
+            tirx_tile_longest_first(4, 0, 2, 8, 4, 1) == -1,
+        "longest_first first steps", 8, 4, 1, 0);
+  printf("%d tile grids, %s\n", n, failures ? "FAILED" : "every tile once, in grouped and longest_first order");
   return failures != 0;
 }
