@@ -5,14 +5,14 @@
 // deadlock, read off one message (docs/regions-and-events.md#the-watchdog).
 // Included by tirx.h, after the watchdog's wait (tirx_watchdog_say_).
 //
-// tirx-pp declares one table per kernel, `tirx_watch_t<N + 1, E>` for a
-// partition of N indices and E events, at the kernel's first event
+// tirx-pp declares one table per kernel, `tirx_watch_t<N + 1, E, S>` for a
+// partition of N indices and E events of S slots in all, at the kernel's first event
 // declaration, whose init (a block barrier) publishes what thread 0 wrote.
 // Row i is partition index i (row N: the code outside the regions). The
 // first thread of each index (under elect, the elected lane of its first
 // warp; under a data-dependent `if`, whoever reaches the wait) records its
 // wait there before waiting and clears it after; each trigger records itself
-// as its event's last.
+// as its slot's last.
 #pragma once
 
 struct tirx_watch_wait_t {
@@ -22,28 +22,39 @@ struct tirx_watch_wait_t {
 
 struct tirx_watch_trigger_t {
   int row, region;  // the partition index (N: outside the regions), the region's index
-  int slot, phase, line;  // line 0: never triggered
+  int phase, line;  // line 0: never triggered
 };
 
 // N: the partition's indices and one row for the code outside the regions;
-// E: the events. Names are one per line of `regions` and `events`, in index
-// order; `index` is the partition index's name.
-template <int N, int E>
+// E: the events; S: their slots, event e's from base[e] on. Names are one per
+// line of `regions` and `events`, in index order; `index` is the partition
+// index's name.
+template <int N, int E, int S>
 struct tirx_watch_t {
   const char *file, *index, *regions, *events;
+  int base[E + 1];
   tirx_watch_wait_t wait[N];
-  tirx_watch_trigger_t trigger[E];
+  tirx_watch_trigger_t trigger[S];
 };
 
 // Thread 0 fills the table; the event init that follows publishes it.
-template <int N, int E>
-TIRX_DEVICE void tirx_watch_init(tirx_watch_t<N, E> &t, const char *file, const char *index, const char *regions,
-                                 const char *events) {
+template <int N, int E, int S>
+TIRX_DEVICE void tirx_watch_init(tirx_watch_t<N, E, S> &t, const char *file, const char *index, const char *regions,
+                                 const char *events, const int (&base)[E + 1]) {
   if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
     t.file = file, t.index = index, t.regions = regions, t.events = events;
+    for (int e = 0; e <= E; ++e) t.base[e] = base[e];
     for (int r = 0; r < N; ++r) t.wait[r] = tirx_watch_wait_t{-1, 0, 0, 0, 0};
-    for (int e = 0; e < E; ++e) t.trigger[e] = tirx_watch_trigger_t{0, 0, 0, 0, 0};
+    for (int i = 0; i < S; ++i) t.trigger[i] = tirx_watch_trigger_t{0, 0, 0, 0};
   }
+}
+
+// The record of the last trigger on slot `slot` of event `event`; NULL for a
+// slot outside the event.
+template <int N, int E, int S>
+TIRX_DEVICE volatile tirx_watch_trigger_t *tirx_watch_last_(tirx_watch_t<N, E, S> &t, int event, int slot) {
+  const int i = t.base[event] + slot;
+  return slot >= 0 && i < t.base[event + 1] ? &t.trigger[i] : nullptr;
 }
 
 // The parity of the phase that barrier `bar` is in now (the phase an arrival
@@ -77,8 +88,8 @@ TIRX_DEVICE const char *tirx_watch_name_(const char *names, int i, int *len) {
 
 // Who row `row` of the table is: `wg 1 in async(wg == 1)`, or the code
 // outside the regions.
-template <int N, int E>
-TIRX_DEVICE void tirx_watch_who_(const tirx_watch_t<N, E> &t, int row, int region) {
+template <int N, int E, int S>
+TIRX_DEVICE void tirx_watch_who_(const tirx_watch_t<N, E, S> &t, int row, int region) {
   int n;
   const char *name = tirx_watch_name_(t.regions, region, &n);
   if (row == N - 1)
@@ -88,13 +99,13 @@ TIRX_DEVICE void tirx_watch_who_(const tirx_watch_t<N, E> &t, int row, int regio
 }
 
 // What each partition index of this block waits for, and for each of those
-// events its last trigger in this block: the lines after the watchdog's
+// slots its last trigger in this block: the lines after the watchdog's
 // first one, one per index, so that a cycle of waits can be read off.
-template <int N, int E>
-TIRX_DEVICE void tirx_watch_print_(const tirx_watch_t<N, E> &t) {
+template <int N, int E, int S>
+TIRX_DEVICE void tirx_watch_print_(tirx_watch_t<N, E, S> &t) {
 #ifdef __CUDA_ARCH__
-  const volatile tirx_watch_t<N, E> &v = t;
-  printf("tirx watchdog: block (%d,%d,%d): what each %s waits for, and who last triggered that event in this block:\n",
+  const volatile tirx_watch_t<N, E, S> &v = t;
+  printf("tirx watchdog: block (%d,%d,%d): what each %s waits for, and who last triggered that slot in this block:\n",
          (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, t.index);
   for (int r = 0; r < N; ++r) {
     const int event = v.wait[r].event;
@@ -104,18 +115,18 @@ TIRX_DEVICE void tirx_watch_print_(const tirx_watch_t<N, E> &t) {
     }
     int en;
     const char *name = tirx_watch_name_(t.events, event, &en);
+    const int slot = v.wait[r].slot;
     printf("tirx watchdog:   ");
     tirx_watch_who_(t, r, v.wait[r].region);
-    printf(" waits %.*s[%d] for parity %d (%s:%d)", en, name, v.wait[r].slot, v.wait[r].parity, t.file,
-           v.wait[r].line);
-    if (v.trigger[event].line == 0) {
-      printf(" <- %.*s never triggered in this block\n", en, name);
+    printf(" waits %.*s[%d] for parity %d (%s:%d)", en, name, slot, v.wait[r].parity, t.file, v.wait[r].line);
+    const volatile tirx_watch_trigger_t *g = tirx_watch_last_(t, event, slot);
+    if (!g || g->line == 0) {
+      printf(" <- %.*s[%d] never triggered in this block\n", en, name, slot);
       continue;
     }
-    printf(" <- %.*s last triggered by ", en, name);
-    tirx_watch_who_(t, v.trigger[event].row, v.trigger[event].region);
-    printf(" on %.*s[%d] in phase parity %d (%s:%d)\n", en, name, v.trigger[event].slot, v.trigger[event].phase,
-           t.file, v.trigger[event].line);
+    printf(" <- %.*s[%d] last triggered by ", en, name, slot);
+    tirx_watch_who_(t, g->row, g->region);
+    printf(" in phase parity %d (%s:%d)\n", g->phase, t.file, g->line);
   }
 #else
   (void)t;
@@ -125,8 +136,8 @@ TIRX_DEVICE void tirx_watch_print_(const tirx_watch_t<N, E> &t) {
 // tirx_event_wait_parity_watchdog with the table: `who` records the wait in
 // row `row` (by `region`); a wait that gives up prints the table before the
 // trap.
-template <int N, int E>
-TIRX_DEVICE void tirx_watch_wait_parity(tirx_watch_t<N, E> &t, int row, int region, int event, bool who,
+template <int N, int E, int S>
+TIRX_DEVICE void tirx_watch_wait_parity(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
                                         uint64_t *bars, uint64_t *bar, uint32_t parity, long long cycles,
                                         const char *name, int line, bool cluster = false) {
   volatile tirx_watch_wait_t &w = t.wait[row];
@@ -141,8 +152,8 @@ TIRX_DEVICE void tirx_watch_wait_parity(tirx_watch_t<N, E> &t, int row, int regi
 }
 
 // tirx_event_wait_watchdog with the table.
-template <int N, int E, class Bits>
-TIRX_DEVICE void tirx_watch_event_wait(tirx_watch_t<N, E> &t, int row, int region, int event, bool who,
+template <int N, int E, int S, class Bits>
+TIRX_DEVICE void tirx_watch_event_wait(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
                                        uint64_t *bars, Bits &phase, int slot, long long cycles, const char *name,
                                        int line, bool cluster = false) {
   tirx_watch_wait_parity(t, row, region, event, who, bars, &bars[slot], (uint32_t)(phase >> slot) & 1u, cycles, name,
@@ -151,14 +162,12 @@ TIRX_DEVICE void tirx_watch_event_wait(tirx_watch_t<N, E> &t, int row, int regio
 }
 
 // A trigger on `bar`, one of `bars`, in row `row` by `region` at `line`:
-// `who` records it as the event's last, with the phase it arrives in;
+// `who` records it as its slot's last, with the phase it arrives in;
 // returns `bar` for the arrival (the slot expression is evaluated once).
-template <int N, int E>
-TIRX_DEVICE uint64_t *tirx_watch_trigger(tirx_watch_t<N, E> &t, int row, int region, int event, bool who,
+template <int N, int E, int S>
+TIRX_DEVICE uint64_t *tirx_watch_trigger(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
                                          uint64_t *bars, uint64_t *bar, int line) {
-  if (who) {
-    volatile tirx_watch_trigger_t &g = t.trigger[event];
-    g.row = row, g.region = region, g.slot = (int)(bar - bars), g.phase = tirx_watch_phase_(bar), g.line = line;
-  }
+  volatile tirx_watch_trigger_t *g = who ? tirx_watch_last_(t, event, (int)(bar - bars)) : nullptr;
+  if (g) g->row = row, g->region = region, g->phase = tirx_watch_phase_(bar), g->line = line;
   return bar;
 }

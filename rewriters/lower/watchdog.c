@@ -1,8 +1,8 @@
 // watchdog.c - under --watchdog, the per-block table of tirx/watchdog.h: one
-// `tirx_watch_t<INDICES + 1, EVENTS>` per kernel, declared with the kernel's
-// first event (whose init, a block barrier, publishes thread 0's init), with
-// the names of the regions and events; each wait records what its partition
-// index waits for, each trigger that it was the event's last, so that the
+// `tirx_watch_t<INDICES + 1, EVENTS, SLOTS>` per kernel, declared with the
+// kernel's first event (whose init, a block barrier, publishes thread 0's
+// init), with the names of the regions and events; each wait records what its
+// partition index waits for, each trigger that it was its slot's last, so that the
 // wait that gives up prints the cycle (docs/regions-and-events.md#the-watchdog).
 #include <string.h>
 
@@ -75,6 +75,23 @@ static const char *names_literal(Ctx *c, Buf *b) {
   return s;
 }
 
+// The slots of events [0, n) as a constant expression: a number, plus the
+// size of each event whose size is a template parameter.
+static const char *slots_before(Ctx *c, const Kernel *k, int n) {
+  long long known = 0;
+  Buf b = {0};
+  for (int i = 0; i < n; i++) {
+    const Event *e = &k->events.items[i];
+    if (e->dependent)
+      buf_printf(&b, " + (%.*s)", (int)e->slots_text.len, e->slots_text.s);
+    else
+      known += e->slots;
+  }
+  char *s = arena_printf(c->arena, "%lld%.*s", known, (int)b.len, b.data);
+  buf_free(&b);
+  return s;
+}
+
 const char *watch_table_decl(Ctx *c, const Kernel *k, const Event *e) {
   if (e != first_event(k) || !watch_table(c, k)) return "";
   Buf regions = {0}, events = {0};
@@ -90,9 +107,14 @@ const char *watch_table_decl(Ctx *c, const Kernel *k, const Event *e) {
   const char *file = presumed_place(c, e->an->start, &line);
   const char *index = k->part ? arena_printf(c->arena, "%.*s", (int)k->part_name.len, k->part_name.s) : "index";
   const char *r = names_literal(c, &regions), *ev = names_literal(c, &events);
-  return arena_printf(c->arena,
-                      "__shared__ tirx_watch_t<%d, %d> __tirx_watch; tirx_watch_init(__tirx_watch, %s, %s, %s, %s); ",
-                      rows(k), k->events.len, file, c_string_literal(c->arena, index, strlen(index)), r, ev);
+  Buf base = {0};  // where each event's slots start in the table, and the end
+  for (int i = 0; i <= k->events.len; i++) buf_printf(&base, "%s%s", i ? ", " : "", slots_before(c, k, i));
+  const char *decl = arena_printf(
+      c->arena, "__shared__ tirx_watch_t<%d, %d, %s> __tirx_watch; tirx_watch_init(__tirx_watch, %s, %s, %s, %s, {%.*s}); ",
+      rows(k), k->events.len, slots_before(c, k, k->events.len), file, c_string_literal(c->arena, index, strlen(index)),
+      r, ev, (int)base.len, base.data);
+  buf_free(&base);
+  return decl;
 }
 
 const char *watch_wait_args(Ctx *c, const Kernel *k, const Op *op) {
