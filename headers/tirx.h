@@ -182,7 +182,8 @@ TIRX_DEVICE void tirx_cluster_event_wait_parity_watchdog(uint64_t *bars, uint64_
   tirx_event_wait_parity_watchdog(bars, bar, parity, cycles, event, file, line, true);
 }
 
-// --watchdog's per-block table: what each region waits for, who triggered last.
+// --watchdog's per-block table: what each partition index waits for, and the
+// last trigger of each slot.
 #include "tirx/watchdog.h"
 
 // tirx_trigger_bytes: one arrive.expect_tx per phase, by the thread `who` picks.

@@ -42,7 +42,8 @@ static const char *address(Ctx *c, const Op *op) {
 // What the waits and the watchdog's records take: the array, or &name.
 static const char *bars_of(Ctx *c, const Op *op) {
   Span n = op->event->name;
-  return op->slot.len ? arena_printf(c->arena, "%.*s", (int)n.len, n.s) : arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
+  return op->slot.len ? arena_printf(c->arena, "%.*s", (int)n.len, n.s)
+                      : arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
 }
 
 // The fan-in mode of a cluster event, as tirx.h names it.
@@ -60,9 +61,9 @@ static const char *watched_wait(Ctx *c, const Kernel *k, const Op *op, const cha
     return arena_printf(c->arena, "tirx_watch_wait_parity(%s%s, %s, %.*s, %lldll, \"%.*s\", %d%s)",
                         watch_wait_args(c, k, op), bars, address(c, op), (int)op->extra.len, op->extra.s, c->watchdog,
                         (int)n.len, n.s, line, cluster);
-  return arena_printf(c->arena, "tirx_watch_event_wait(%s%s, %s, %s, %lldll, \"%.*s\", %d%s)", watch_wait_args(c, k, op),
-                      bars, phase_var(c, op->event, region_index(k, op)), slot, c->watchdog, (int)n.len, n.s, line,
-                      cluster);
+  return arena_printf(c->arena, "tirx_watch_event_wait(%s%s, %s, %s, %lldll, \"%.*s\", %d%s)",
+                      watch_wait_args(c, k, op), bars, phase_var(c, op->event, region_index(k, op)), slot,
+                      c->watchdog, (int)n.len, n.s, line, cluster);
 }
 
 static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {

@@ -1,9 +1,10 @@
 // watchdog.c - under --watchdog, the per-block table of tirx/watchdog.h: one
 // `tirx_watch_t<INDICES + 1, EVENTS, SLOTS>` per kernel, declared with the
 // kernel's first event (whose init, a block barrier, publishes thread 0's
-// init), with the names of the regions and events; each wait records what its
-// partition index waits for, each trigger that it was its slot's last, so that the
-// wait that gives up prints the cycle (docs/regions-and-events.md#the-watchdog).
+// init), with the names of the regions and events; each wait records what
+// its partition index waits for, each trigger that it was its slot's last, so
+// that the wait that gives up prints the cycle
+// (docs/regions-and-events.md#the-watchdog).
 #include <string.h>
 
 #include "ast.h"
@@ -109,10 +110,11 @@ const char *watch_table_decl(Ctx *c, const Kernel *k, const Event *e) {
   const char *r = names_literal(c, &regions), *ev = names_literal(c, &events);
   Buf base = {0};  // where each event's slots start in the table, and the end
   for (int i = 0; i <= k->events.len; i++) buf_printf(&base, "%s%s", i ? ", " : "", slots_before(c, k, i));
-  const char *decl = arena_printf(
-      c->arena, "__shared__ tirx_watch_t<%d, %d, %s> __tirx_watch; tirx_watch_init(__tirx_watch, %s, %s, %s, %s, {%.*s}); ",
-      rows(k), k->events.len, slots_before(c, k, k->events.len), file, c_string_literal(c->arena, index, strlen(index)),
-      r, ev, (int)base.len, base.data);
+  const char *decl = arena_printf(c->arena,
+                                  "__shared__ tirx_watch_t<%d, %d, %s> __tirx_watch; "
+                                  "tirx_watch_init(__tirx_watch, %s, %s, %s, %s, {%.*s}); ",
+                                  rows(k), k->events.len, slots_before(c, k, k->events.len), file,
+                                  c_string_literal(c->arena, index, strlen(index)), r, ev, (int)base.len, base.data);
   buf_free(&base);
   return decl;
 }
