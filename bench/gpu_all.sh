@@ -4,7 +4,8 @@
 # 1. every example, raw and through tirx-pp, at several sizes, against its CPU
 #    reference, outputs compared, the tirx-pp builds under compute-sanitizer
 #    (but attention_fwd, gemm_fp8 and gemm_fp8_blockwise: steps 5 and 6);
-# 2. planted deadlocks built with --watchdog stop with the watchdog's message;
+# 2. planted deadlocks built with --watchdog stop with the watchdog's message
+#    and its table's lines (tests/gpu/run_watchdog.sh --prepared);
 #    then the elected shuffle (tests/gpu/run_elect.sh --prepared);
 #    a ring whose stages take two byte triggers each (tests/gpu/run_two_copies.sh);
 # 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu);
@@ -32,7 +33,7 @@ for f in "$root"/examples/*.cu; do
 done
 SANITIZE=${SANITIZE:-1} "$root/tests/gpu/run_examples.sh" "$root/.device/pp" "${names[@]}" 2>&1 | tee "$logs/examples.log"
 ex=$?
-"$root/tests/gpu/run_watchdog.sh" "$root/.device/deadlock_watchdog.cu" 2>&1 | tee "$logs/watchdog.log"
+"$root/tests/gpu/run_watchdog.sh" --prepared "$root/.device" 2>&1 | tee "$logs/watchdog.log"
 wd=$?
 "$root/tests/gpu/run_elect.sh" --prepared "$root/.device" 2>&1 | tee "$logs/elect.log"
 el=$?

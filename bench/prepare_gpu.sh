@@ -2,7 +2,7 @@
 # Runs tirx-pp here (the GPU machine has no libclang) on everything the GPU
 # run needs, into .device/ (ignored by git; carry it to the GPU machine):
 # .device/pp/NAME.cu for every examples/NAME.cu (gemm_fp8.cu among them, for
-# bench/fp8_gpu.sh), the watchdog test, bench/membw.cu, the cluster tests
+# bench/fp8_gpu.sh), the watchdog test (.device/watchdog/), bench/membw.cu, the cluster tests
 # (.device/cluster/), the elected shuffle (.device/elect/), the vectorize test
 # (.device/vectorize/), the launch in a host branch (.device/launch_host/), the
 # two-copies ring (.device/two_copies/), and the commit.
@@ -12,8 +12,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 tool=${1:-$root/build}/tirx-pp
 rm -rf "$root/.device" && mkdir -p "$root/.device/pp"
 for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples" "$f" -o "$root/.device/pp/$(basename "$f")"; done
-"$tool" --watchdog=20000000 -I "$root/headers" -I "$root/examples" "$root/tests/gpu/deadlock_watchdog.cu" \
-  -o "$root/.device/deadlock_watchdog.cu"
+# Planted deadlocks under --watchdog, run there by tests/gpu/run_watchdog.sh --prepared .device
+"$root/tests/gpu/run_watchdog.sh" --preprocess "$tool" "$root" "$root/.device/watchdog"
 "$tool" -I "$root/headers" "$root/bench/membw.cu" -o "$root/.device/membw.pp.cu"
 # Clusters (docs/clusters.md), run there by tests/gpu/run_cluster.sh --prepared .device
 "$root/tests/gpu/run_cluster.sh" --preprocess "$tool" "$root" "$root/.device/cluster"

@@ -103,15 +103,13 @@ TIRX_DEVICE void tirx_event_wait(uint64_t *bars, Bits &phase, int slot, bool clu
 static __device__ unsigned tirx_watchdog_fired_;
 #endif
 
-// A wait that gives up after `cycles`: says where it was stuck, once, and traps.
-// `cluster`: a cluster event, waited on at cluster scope; the message says
-// so and gives the block's rank in its cluster.
-TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, long long cycles, const char *event,
-                                                int slot, const char *file, int line, bool cluster = false) {
+// The first wait that gave up says where it was stuck, once; every other
+// thread that gives up sleeps until the trap ends the grid, so that the
+// message is out before it. `cluster`: a cluster event, waited on at cluster
+// scope; the message says so and gives the block's rank in its cluster.
+TIRX_DEVICE void tirx_watchdog_say_(uint32_t parity, long long cycles, const char *event, int slot, const char *file,
+                                    int line, bool cluster) {
 #ifdef __CUDA_ARCH__
-  if (tirx_mbar_wait_parity_timeout(bar, parity, cycles, cluster)) return;
-  // One thread speaks and then traps, which ends the whole grid; the others
-  // wait for that, so that the message is out before the trap.
   if (atomicExch(&tirx_watchdog_fired_, 1u) != 0u)
     for (;;) __nanosleep(1000000);
   // What tirx-pp's static check cannot follow (docs/known-problems.md) is
@@ -129,11 +127,25 @@ TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, 
            "a wait under a data-dependent condition); trapping\n",
            file, line, (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, (int)threadIdx.x, (int)threadIdx.y,
            (int)threadIdx.z, cycles, event, slot, parity);
+#else
+  (void)parity, (void)cycles, (void)event, (void)slot, (void)file, (void)line, (void)cluster;
+#endif
+}
+
+// The trap that ends the grid after the watchdog spoke.
+TIRX_DEVICE void tirx_watchdog_trap_() {
+#ifdef __CUDA_ARCH__
   __threadfence_system();
   __trap();
-#else
-  (void)bar, (void)parity, (void)cycles, (void)event, (void)slot, (void)file, (void)line, (void)cluster;
 #endif
+}
+
+// A wait that gives up after `cycles`: says where it was stuck, once, and traps.
+TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, long long cycles, const char *event,
+                                                int slot, const char *file, int line, bool cluster = false) {
+  if (tirx_mbar_wait_parity_timeout(bar, parity, cycles, cluster)) return;
+  tirx_watchdog_say_(parity, cycles, event, slot, file, line, cluster);
+  tirx_watchdog_trap_();
 }
 
 // An explicit-parity wait on `bar`, one of `bars`: the slot it reports is
@@ -169,6 +181,10 @@ TIRX_DEVICE void tirx_cluster_event_wait_parity_watchdog(uint64_t *bars, uint64_
                                                          int line) {
   tirx_event_wait_parity_watchdog(bars, bar, parity, cycles, event, file, line, true);
 }
+
+// --watchdog's per-block table: what each partition index waits for, and the
+// last trigger of each slot.
+#include "tirx/watchdog.h"
 
 // tirx_trigger_bytes: one arrive.expect_tx per phase, by the thread `who` picks.
 TIRX_DEVICE void tirx_event_arrive_bytes(uint64_t *bar, uint32_t bytes, bool who) {

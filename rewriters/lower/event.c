@@ -7,6 +7,7 @@
 #include "ast.h"
 #include "event.h"
 #include "kernel.h"
+#include "watchdog.h"
 
 // The phase bits of event e as region r sees them (r < 0: outside regions).
 // They live at kernel scope, beside the event, so that they carry over when a
@@ -38,20 +39,41 @@ static const char *address(Ctx *c, const Op *op) {
   return arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
 }
 
+// What the waits and the watchdog's records take: the array, or &name.
+static const char *bars_of(Ctx *c, const Op *op) {
+  Span n = op->event->name;
+  return op->slot.len ? arena_printf(c->arena, "%.*s", (int)n.len, n.s)
+                      : arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
+}
+
 // The fan-in mode of a cluster event, as tirx.h names it.
 static const char *fanin_mode(const Event *e) {
   static const char *const modes[] = {"TIRX_FANIN_ALL", "TIRX_FANIN_X", "TIRX_FANIN_Y", "TIRX_FANIN_XY"};
   return modes[e->fanin & 3];
 }
 
+// A wait under --watchdog that records itself in the kernel's table
+// (watchdog.c), explicit parity or not.
+static const char *watched_wait(Ctx *c, const Kernel *k, const Op *op, const char *bars, const char *slot, int line) {
+  Span n = op->event->name;
+  const char *cluster = op->event->cluster ? ", true" : "";
+  if (op->has_extra)
+    return arena_printf(c->arena, "tirx_watch_wait_parity(%s%s, %s, %.*s, %lldll, \"%.*s\", %d%s)",
+                        watch_wait_args(c, k, op), bars, address(c, op), (int)op->extra.len, op->extra.s, c->watchdog,
+                        (int)n.len, n.s, line, cluster);
+  return arena_printf(c->arena, "tirx_watch_event_wait(%s%s, %s, %s, %lldll, \"%.*s\", %d%s)",
+                      watch_wait_args(c, k, op), bars, phase_var(c, op->event, region_index(k, op)), slot,
+                      c->watchdog, (int)n.len, n.s, line, cluster);
+}
+
 static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
   Span n = op->event->name;
   const char *slot = op->slot.len ? arena_printf(c->arena, "%.*s", (int)op->slot.len, op->slot.s) : "0";
-  const char *bars = op->slot.len ? arena_printf(c->arena, "%.*s", (int)n.len, n.s)
-                                  : arena_printf(c->arena, "&%.*s", (int)n.len, n.s);
+  const char *bars = bars_of(c, op);
   int line;
   const char *file = presumed_place(c, op->an->start, &line);
   bool cl = op->event->cluster != NULL;  // acquire at cluster scope
+  if (watch_table(c, k)) return watched_wait(c, k, op, bars, slot, line);
   if (op->has_extra) {  // explicit parity: no phase bookkeeping
     if (!c->watchdog)
       return arena_printf(c->arena, "%s(%s, %.*s)", cl ? "tirx_mbar_wait_parity_cluster" : "tirx_mbar_wait_parity",
@@ -71,24 +93,24 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
 }
 
 static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
+  // Under --watchdog the address goes through the call that records the
+  // trigger in the kernel's table (watchdog.c).
+  const char *addr = address(c, op);
+  if (watch_table(c, k)) addr = watch_trigger_address(c, k, op, bars_of(c, op), addr);
   // A cluster event's trigger arrives in every block its mode reaches: a
   // whole warp at once (lane r for rank r), or, where one thread stands for
   // its warp (elect) or arrives by itself (under an `if`), that thread in each.
   if (op->kind == OP_TRIGGER && op->event->cluster)
     return arena_printf(c->arena, "%s(%s, %s)",
                         op->under_elect || op->data_if >= 0 ? "tirx_cluster_arrive_each" : "tirx_cluster_arrive_warp",
-                        address(c, op), fanin_mode(op->event));
-  if (op->kind == OP_TRIGGER) return arena_printf(c->arena, "tirx_mbar_arrive(%s)", address(c, op));
+                        addr, fanin_mode(op->event));
+  if (op->kind == OP_TRIGGER) return arena_printf(c->arena, "tirx_mbar_arrive(%s)", addr);
   // One arrive.expect_tx per phase: the region's first thread (or, under
   // elect, the elected lane of the region's first warp). Under an `if` the
   // site itself says who arrives (`if (threadIdx.x == 32)`), and count(N)
   // says how many: every thread that reaches it arrives.
-  int leader = op->region ? op->region->first * k->group : 0;
-  const char *who = op->data_if >= 0   ? "true"
-                    : op->under_elect ? arena_printf(c->arena, "(threadIdx.x >> 5) == %d", leader >> 5)
-                                      : arena_printf(c->arena, "threadIdx.x == %d", leader);
-  return arena_printf(c->arena, "tirx_event_arrive_bytes(%s, %.*s, %s)", address(c, op), (int)op->extra.len,
-                      op->extra.s, who);
+  return arena_printf(c->arena, "tirx_event_arrive_bytes(%s, %.*s, %s)", addr, (int)op->extra.len, op->extra.s,
+                      region_leader_test(c, k, op));
 }
 
 // The declaration of one event: the mbarriers, their initialization, and
@@ -106,6 +128,7 @@ static void declare_event(Ctx *c, Kernel *k, const Event *e, Buf *out) {
   if (e->cluster && !e->count && cluster_triggers)
     count = arena_printf(c->arena, "%lldu * tirx_cluster_fanin(%s)", e->inferred, fanin_mode(e));
   const char *init = e->cluster ? "tirx_cluster_event_init" : "tirx_event_init";
+  buf_printf(out, "%s", watch_table_decl(c, k, e));  // --watchdog: the kernel's table, before the first event
   if (e->dependent)
     buf_printf(out, "static_assert((%.*s) >= 1 && (%.*s) <= 64, \"event '%.*s': 1 to 64 slots\"); ",
                (int)e->slots_text.len, e->slots_text.s, (int)e->slots_text.len, e->slots_text.s, (int)n.len, n.s);

@@ -3,16 +3,16 @@
 #include "tirx.h"
 __global__ void __launch_bounds__(256, 1) k(int *out) {
 const int wg = tirx_warpgroup_index();
-__shared__ uint64_t go; tirx_event_init(&go, 1, 128); uint32_t __tirx_phase_0_go = 0u;
+__shared__ tirx_watch_t<3, 1, 1> __tirx_watch; tirx_watch_init(__tirx_watch, "watchdog.cu", "wg", "async(wg == 0)\nasync(wg == 1)\nthe block, outside the regions,", "go", {0, 1}); __shared__ uint64_t go; tirx_event_init(&go, 1, 128); uint32_t __tirx_phase_0_go = 0u;
 if (wg == 0)
   {
-tirx_event_wait_watchdog(&go, __tirx_phase_0_go, 0, 1000000ll, "go", "watchdog.cu", 8);
+tirx_watch_event_wait(__tirx_watch, wg, 0, 0, threadIdx.x % 128 == 0, &go, __tirx_phase_0_go, 0, 1000000ll, "go", 8);
     out[threadIdx.x] = 1;
   }
 else if (wg == 1)
   {
     out[threadIdx.x] = 2;
-tirx_mbar_arrive(&go);
+tirx_mbar_arrive(tirx_watch_trigger(__tirx_watch, wg, 1, 0, threadIdx.x % 128 == 0, &go, &go, 14));
   }
 }
 
@@ -20,20 +20,20 @@ tirx_mbar_arrive(&go);
 // evaluated once; the message's slot comes from the address.
 __global__ void __launch_bounds__(256, 1) ring(int *out, int n) {
 const int wg = tirx_warpgroup_index();
-__shared__ uint64_t full[2]; tirx_event_init(full, 2, 128);
+__shared__ tirx_watch_t<3, 2, 3> __tirx_watch; tirx_watch_init(__tirx_watch, "watchdog.cu", "wg", "async(wg == 0)\nasync(wg == 1)\nthe block, outside the regions,", "full\nsingle", {0, 2, 3}); __shared__ uint64_t full[2]; tirx_event_init(full, 2, 128);
 __shared__ uint64_t single; tirx_event_init(&single, 1, (128));
 if (wg == 0)
   {
     int r = 0;
     for (int k = 0; k < n; ++k) {
-      tirx_event_wait_parity_watchdog(full, &full[r++ % 2], (k / 2) & 1, 1000000ll, "full", "watchdog.cu", 28);
+      tirx_watch_wait_parity(__tirx_watch, wg, 0, 0, threadIdx.x % 128 == 0, full, &full[r++ % 2], (k / 2) & 1, 1000000ll, "full", 28);
       out[threadIdx.x] += k;
     }
-    tirx_event_wait_parity_watchdog(&single, &single, 0, 1000000ll, "single", "watchdog.cu", 31);
+    tirx_watch_wait_parity(__tirx_watch, wg, 0, 1, threadIdx.x % 128 == 0, &single, &single, 0, 1000000ll, "single", 31);
   }
 else if (wg == 1)
   {
-    for (int k = 0; k < n; ++k) tirx_mbar_arrive(&full[k % 2]);
-    tirx_mbar_arrive(&single);
+    for (int k = 0; k < n; ++k) tirx_mbar_arrive(tirx_watch_trigger(__tirx_watch, wg, 1, 0, threadIdx.x % 128 == 0, full, &full[k % 2], 35));
+    tirx_mbar_arrive(tirx_watch_trigger(__tirx_watch, wg, 1, 1, threadIdx.x % 128 == 0, &single, &single, 36));
   }
 }

@@ -56,7 +56,16 @@ int main(int argc, char** argv) {
       "", "only rank 0 triggers a cluster event that counts both ranks' arrivals",
       "rank 3 of a 2 x 2 cluster never triggers an event released along x; row 1 waits"};
   static const char* const event[kScenarios + 1] = {"", "done", "row"};
+  // The table's lines (watchdog_scenario.h), up to the last trigger, which
+  // depends on the block that speaks first (its own triggers, or none).
+  static const char* const table[kScenarios + 1] = {
+      "",
+      "wg 0 in async(wg == 0) waits done[0] for parity 0 (cluster_watchdog.cu:26) <- done[0] \n"
+      "wg 1 waits for nothing (done, or between waits)",
+      "wg 0 in async(wg == 0) waits row[0] for parity 0 (cluster_watchdog.cu:43) <- row[0] \n"
+      "wg 1 waits for nothing (done, or between waits)"};
   const int scenario = watchdog_scenario(argc, argv, kScenarios, what, event);
+  watchdog_expect_lines(table[scenario]);
   int* dOut = nullptr;  // never freed: after the trap every CUDA call fails
   CUDA_CHECK(cudaMalloc(&dOut, 256 * sizeof(int)));
   CUDA_CHECK(cudaMemset(dOut, 0, 256 * sizeof(int)));

@@ -29,6 +29,20 @@ inline int watchdog_scenario(int argc, char** argv, int n, const char* const* wh
   return scenario;
 }
 
+// The lines of the watchdog's table that the scenario must print, one per
+// line of `lines`, each announced as run_watchdog.sh expects
+// (`EXAMPLE: expect the line: TEXT`; it finds TEXT in a line of the device's
+// output, file names without their folders).
+inline void watchdog_expect_lines(const char* lines) {
+  for (const char* p = lines; *p;) {
+    const char* end = strchr(p, '\n');
+    const int n = end ? (int)(end - p) : (int)strlen(p);
+    printf(EXAMPLE ": expect the line: %.*s\n", n, p);
+    p += n + (end ? 1 : 0);
+  }
+  fflush(stdout);
+}
+
 // main's result once the scenario's kernel is over with `err`: 1 when it
 // stopped (the trap: the point), 3 when it finished (a failure of the test).
 inline int watchdog_stopped(int scenario, cudaError_t err) {

@@ -1,0 +1,173 @@
+// TIRX_PP_OWN_HEADER 0.1.0
+// tirx/watchdog.h - the table that `tirx-pp --watchdog` keeps in each block's
+// shared memory, so that a wait that gives up can say what every region of
+// the block waits for and who last triggered those events: the cycle of a
+// deadlock, read off one message (docs/regions-and-events.md#the-watchdog).
+// Included by tirx.h, after the watchdog's wait (tirx_watchdog_say_).
+//
+// tirx-pp declares one table per kernel, `tirx_watch_t<N + 1, E, S>` for a
+// partition of N indices and E events of S slots in all, at the kernel's first event
+// declaration, whose init (a block barrier) publishes what thread 0 wrote.
+// Row i is partition index i (row N: the code outside the regions). The
+// first thread of each index (under elect, the elected lane of its first
+// warp; under a data-dependent `if`, whoever reaches the wait) records its
+// wait there before waiting and clears it after; each trigger records itself
+// as its slot's last.
+#pragma once
+
+struct tirx_watch_wait_t {
+  int event;  // index in the table's events; -1: not waiting
+  int region, slot, parity, line;
+};
+
+struct tirx_watch_trigger_t {
+  int row, region;  // the partition index (N: outside the regions), the region's index
+  int phase, line;  // line 0: never triggered
+};
+
+// N: the partition's indices and one row for the code outside the regions;
+// E: the events; S: their slots, event e's from base[e] on. Names are one per
+// line of `regions` and `events`, in index order; `index` is the partition
+// index's name.
+template <int N, int E, int S>
+struct tirx_watch_t {
+  const char *file, *index, *regions, *events;
+  int base[E + 1];
+  tirx_watch_wait_t wait[N];
+  tirx_watch_trigger_t trigger[S];
+};
+
+// Thread 0 fills the table; the event init that follows publishes it.
+template <int N, int E, int S>
+TIRX_DEVICE void tirx_watch_init(tirx_watch_t<N, E, S> &t, const char *file, const char *index, const char *regions,
+                                 const char *events, const int (&base)[E + 1]) {
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+    t.file = file, t.index = index, t.regions = regions, t.events = events;
+    for (int e = 0; e <= E; ++e) t.base[e] = base[e];
+    for (int r = 0; r < N; ++r) t.wait[r] = tirx_watch_wait_t{-1, 0, 0, 0, 0};
+    for (int i = 0; i < S; ++i) t.trigger[i] = tirx_watch_trigger_t{0, 0, 0, 0};
+  }
+}
+
+// The record of the last trigger on slot `slot` of event `event`; NULL for a
+// slot outside the event.
+template <int N, int E, int S>
+TIRX_DEVICE volatile tirx_watch_trigger_t *tirx_watch_last_(tirx_watch_t<N, E, S> &t, int event, int slot) {
+  const int i = t.base[event] + slot;
+  return slot >= 0 && i < t.base[event + 1] ? &t.trigger[i] : nullptr;
+}
+
+// The parity of the phase that barrier `bar` is in now (the phase an arrival
+// now counts for): the phase of parity 0 has completed when it is 1.
+TIRX_DEVICE int tirx_watch_phase_(uint64_t *bar) {
+#if defined(TIRX_SM80_)
+  uint32_t done;
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t"
+      "mbarrier.test_wait.parity.shared::cta.b64 p, [%1], 0;\n\t"
+      "selp.u32 %0, 1, 0, p;\n\t}"
+      : "=r"(done)
+      : "r"(tirx_smem_addr(bar))
+      : "memory");
+  return (int)done;
+#else
+  (void)bar;
+  return 0;
+#endif
+}
+
+// Name i of a list of names, one per line: its start, and its length in *len.
+TIRX_DEVICE const char *tirx_watch_name_(const char *names, int i, int *len) {
+  for (; i > 0 && *names; ++names)
+    if (*names == '\n') --i;
+  int n = 0;
+  while (names[n] && names[n] != '\n') ++n;
+  *len = n;
+  return names;
+}
+
+// Who row `row` of the table is: `wg 1 in async(wg == 1)`, or the code
+// outside the regions.
+template <int N, int E, int S>
+TIRX_DEVICE void tirx_watch_who_(const tirx_watch_t<N, E, S> &t, int row, int region) {
+  int n;
+  const char *name = tirx_watch_name_(t.regions, region, &n);
+  if (row == N - 1)
+    printf("%.*s", n, name);
+  else
+    printf("%s %d in %.*s", t.index, row, n, name);
+}
+
+// What each partition index of this block waits for, and for each of those
+// slots its last trigger in this block: the lines after the watchdog's
+// first one, one per index, so that a cycle of waits can be read off.
+template <int N, int E, int S>
+TIRX_DEVICE void tirx_watch_print_(tirx_watch_t<N, E, S> &t) {
+#ifdef __CUDA_ARCH__
+  const volatile tirx_watch_t<N, E, S> &v = t;
+  printf("tirx watchdog: block (%d,%d,%d): what each %s waits for, and who last triggered that slot in this block:\n",
+         (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, t.index);
+  for (int r = 0; r < N; ++r) {
+    const int event = v.wait[r].event;
+    if (event < 0 || event >= E) {
+      if (r < N - 1) printf("tirx watchdog:   %s %d waits for nothing (done, or between waits)\n", t.index, r);
+      continue;
+    }
+    int en;
+    const char *name = tirx_watch_name_(t.events, event, &en);
+    const int slot = v.wait[r].slot;
+    printf("tirx watchdog:   ");
+    tirx_watch_who_(t, r, v.wait[r].region);
+    printf(" waits %.*s[%d] for parity %d (%s:%d)", en, name, slot, v.wait[r].parity, t.file, v.wait[r].line);
+    const volatile tirx_watch_trigger_t *g = tirx_watch_last_(t, event, slot);
+    if (!g || g->line == 0) {
+      printf(" <- %.*s[%d] never triggered in this block\n", en, name, slot);
+      continue;
+    }
+    printf(" <- %.*s[%d] last triggered by ", en, name, slot);
+    tirx_watch_who_(t, g->row, g->region);
+    printf(" in phase parity %d (%s:%d)\n", g->phase, t.file, g->line);
+  }
+#else
+  (void)t;
+#endif
+}
+
+// tirx_event_wait_parity_watchdog with the table: `who` records the wait in
+// row `row` (by `region`); a wait that gives up prints the table before the
+// trap.
+template <int N, int E, int S>
+TIRX_DEVICE void tirx_watch_wait_parity(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
+                                        uint64_t *bars, uint64_t *bar, uint32_t parity, long long cycles,
+                                        const char *name, int line, bool cluster = false) {
+  volatile tirx_watch_wait_t &w = t.wait[row];
+  const int slot = (int)(bar - bars);
+  if (who) w.region = region, w.slot = slot, w.parity = (int)parity, w.line = line, w.event = event;
+  if (!tirx_mbar_wait_parity_timeout(bar, parity, cycles, cluster)) {
+    tirx_watchdog_say_(parity, cycles, name, slot, t.file, line, cluster);
+    tirx_watch_print_(t);
+    tirx_watchdog_trap_();
+  }
+  if (who) w.event = -1;
+}
+
+// tirx_event_wait_watchdog with the table.
+template <int N, int E, int S, class Bits>
+TIRX_DEVICE void tirx_watch_event_wait(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
+                                       uint64_t *bars, Bits &phase, int slot, long long cycles, const char *name,
+                                       int line, bool cluster = false) {
+  tirx_watch_wait_parity(t, row, region, event, who, bars, &bars[slot], (uint32_t)(phase >> slot) & 1u, cycles, name,
+                         line, cluster);
+  phase ^= Bits(1) << slot;
+}
+
+// A trigger on `bar`, one of `bars`, in row `row` by `region` at `line`:
+// `who` records it as its slot's last, with the phase it arrives in;
+// returns `bar` for the arrival (the slot expression is evaluated once).
+template <int N, int E, int S>
+TIRX_DEVICE uint64_t *tirx_watch_trigger(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
+                                         uint64_t *bars, uint64_t *bar, int line) {
+  volatile tirx_watch_trigger_t *g = who ? tirx_watch_last_(t, event, (int)(bar - bars)) : nullptr;
+  if (g) g->row = row, g->region = region, g->phase = tirx_watch_phase_(bar), g->line = line;
+  return bar;
+}
