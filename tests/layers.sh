@@ -12,7 +12,9 @@
 # against defined symbols), and the `#include "x.h"` lines of each file (a
 # header stands for the .c file of the same name). A cycle anywhere among
 # the library's files fails too, and so does a function that X.c exports
-# and X.h does not declare (issue 14: headers per module). The files are
+# and X.h does not declare (issue 14: headers per module), and so does a
+# call that reads the environment (getenv and friends): the library's
+# settings come in through TirxOptions. The files are
 # found anywhere under rewriters/ (a name unique across its folders); the
 # check phase's files must be in rewriters/checks/, the lowering's in
 # rewriters/lower/, and nothing else there (issue 14: the layout).
@@ -108,6 +110,13 @@ if ! tsort "$tmp/pairs" > /dev/null 2> "$tmp/loop"; then
   grep -v 'input contains a loop' "$tmp/loop" | sed 's/^tsort: /  /'
   status=1
 fi
+
+# no environment read in the library: its options come in through
+# TirxOptions, filled by the tool and by libtirx_rt (docs/architecture.md)
+while read -r f sym; do
+  echo "layers: $f.c reads the environment ($sym); take the setting as a TirxOptions field that the tool and libtirx_rt fill"
+  status=1
+done < <(awk '$2 ~ /^(getenv|secure_getenv|__secure_getenv|setenv|putenv|unsetenv|environ|__environ)$/' "$tmp/use" | sort -u)
 
 # the tool over the library
 tool_note=""
