@@ -236,7 +236,7 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
   }
   // A helper of this file: its returns, with its parameters bound to the arguments.
   CXCursor def = clang_getCursorDefinition(callee);
-  int fn = clang_Cursor_isNull(def) || !is_function_node(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
+  int fn = clang_Cursor_isNull(def) || !front_is_function(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
   if (fn >= 0 && fn != env->func && env->depth < MAX_DEPTH) {
     WarpValue *params = arena_alloc(c->arena, sizeof(WarpValue) * (size_t)(nargs + 1));
     for (int i = 0; i < nargs; i++) params[i] = value(c, env, arg[i]);
@@ -477,7 +477,7 @@ static bool writable_param(CXType t) {
 static bool bind_call_writes(Ctx *c, WarpEnv *env, int i, WarpValue ctl) {
   CXCursor call = node_at(c, i)->cur, callee = clang_getCursorReferenced(call);
   CXCursor def = clang_getCursorDefinition(callee);
-  int fn = clang_Cursor_isNull(def) || !is_function_node(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
+  int fn = clang_Cursor_isNull(def) || !front_is_function(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
   int na = clang_Cursor_getNumArguments(call);
   WarpEnv *inner = NULL;
   bool grew = false;

@@ -298,7 +298,7 @@ static int multicast_barrier_arg(const char *name) {
 static int multicast_parameter(const Ctx *c, int call, int *copy, int *decl) {
   CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(node_at(c, call)->cur));
   int f = node_of_cursor(c, def);
-  if (f < 0 || !is_function_node(node_at(c, f)->kind)) return -1;
+  if (f < 0 || !front_is_function(node_at(c, f)->kind)) return -1;
   for (int i = f + 1; i <= node_at(c, f)->last; i++) {
     if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
     CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);
