@@ -39,15 +39,7 @@ static bool mapped_for_reading(const Ctx *c, int call) {
   int p = node_at(c, call)->parent;
   while (p >= 0 && node_at(c, p)->kind == CXCursor_UnexposedExpr) p = node_at(c, p)->parent;
   if (p < 0 || node_at(c, p)->kind != CXCursor_VarDecl) return false;
-  // "const float *" (not "float *const"): the spelling of a pointer to const
-  CXType t = clang_getCanonicalType(clang_getCursorType(node_at(c, p)->cur));
-  CXString sp = clang_getTypeSpelling(t);
-  const char *ty = clang_getCString(sp);
-  size_t len = strlen(ty);
-  bool reading = t.kind == CXType_Pointer && !strncmp(ty, "const ", 6) && len > 0 && ty[len - 1] == '*' &&
-                 strchr(ty, '*') == ty + len - 1;
-  clang_disposeString(sp);
-  return reading;
+  return points_to_const(clang_getCursorType(node_at(c, p)->cur));  // const float *, not float *const
 }
 
 // `cluster.sync()` of cooperative groups (barrier.cluster.arrive.release +
@@ -58,10 +50,8 @@ static bool on_cluster_group(const Ctx *c, int call) {
   for (int depth = 0; depth < 8 && clang_getCursorKind(cur[0]) == CXCursor_UnexposedExpr; depth++)
     if (cursor_children(cur[0], cur, 1) < 1) return false;
   if (clang_getCursorKind(cur[0]) != CXCursor_MemberRefExpr || cursor_children(cur[0], cur, 1) < 1) return false;
-  CXString sp = clang_getTypeSpelling(clang_getCursorType(cur[0]));  // the object's type
-  bool yes = strstr(clang_getCString(sp), "cluster_group") != NULL;
-  clang_disposeString(sp);
-  return yes;
+  const char *group = cg_class_name(c->arena, clang_getCursorType(cur[0]));  // the object's type
+  return group && !strcmp(group, "cluster_group");
 }
 
 static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
