@@ -440,17 +440,23 @@ static void rewrite_constructs(Job *j) {
   AnnotationList *anns = &j->anns;
   Diag *diag = &j->diag;
   attach_all(j);
-  // Two annotations that each transform the same loop cannot both hold.
-  // (Annotations on one statement stand next to each other.)
-  for (int i = 0; i < anns->len; i++)
-    for (int k = i - 1; k >= 0 && k >= i - 8; k--) {
-      const Annotation *x = &anns->items[k], *y = &anns->items[i];
-      if (j->ok[i] && j->ok[k] && is_loop_transform(x) && is_loop_transform(y) && j->stmts[i].node == j->stmts[k].node) {
-        diag_error(diag, y->start, "'%s' and the annotation before it both transform this loop", spelling_of(y));
-        diag_note(diag, x->start, "the other annotation");
-        j->ok[i] = false;
-      }
+  // Two annotations that each transform the same loop cannot both hold,
+  // whatever other annotations of the loop stand between them: the first
+  // transform of each statement node, against every later one.
+  int *transform = arena_alloc(c->arena, sizeof(int) * (size_t)(c->front->nnodes + 1));
+  for (int n = 0; n < c->front->nnodes; n++) transform[n] = -1;
+  for (int i = 0; i < anns->len; i++) {
+    const Annotation *y = &anns->items[i];
+    if (!j->ok[i] || !is_loop_transform(y)) continue;
+    int *first = &transform[j->stmts[i].node];
+    if (*first < 0) {
+      *first = i;
+      continue;
     }
+    diag_error(diag, y->start, "'%s' and an annotation before it both transform this loop", spelling_of(y));
+    diag_note(diag, anns->items[*first].start, "the other annotation");
+    j->ok[i] = false;
+  }
   for (int i = 0; i < anns->len; i++) {
     Annotation *an = &anns->items[i];
     if (an->skipped) continue;
