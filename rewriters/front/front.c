@@ -1331,11 +1331,6 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
   return out;
 }
 
-Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt) {
-  Front **f = front_parse_files(a, d, &(FrontFile){src, stubs, nstubs}, 1, opt);
-  return f ? f[0] : NULL;
-}
-
 void front_free(Front *f) {
   if (!f || !f->owns_tu) return;
   if (f->tu) clang_disposeTranslationUnit(f->tu);
