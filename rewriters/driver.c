@@ -925,8 +925,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   tu_front_options(a, tu, opt->device_view, &fo);
   fo.whole_tu = opt->device_view;
   fo.clock = clock;
-  const char *doubt = getenv("TIRX_PP_DOUBT_BLANKS");  // tests/hoist.sh: the parse after a failed proof
-  fo.doubt_blanks = doubt && !strcmp(doubt, "1");
+  fo.doubt_blanks = opt->doubt_blanks;
   Front **fronts = front_parse_files(a, &jobs[0].diag, files, nfiles, &fo);
   if (!fronts) {
     for (int i = 0; i < njobs; i++) drop_reads(&jobs[i]);
@@ -1016,10 +1015,8 @@ int rewrite_untrapped(const TirxOptions *opt, const char *data, size_t len, Tirx
   Arena *a = arena_new();
   const Source *src = source_new(a, opt->path, data, len);
   Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
-  // TIRX_PP_TIMES=1: each phase's time on the diagnostics' stream.
-  FrontClock clock;
-  const char *times = getenv("TIRX_PP_TIMES");
-  front_clock_start(&clock, times && *times && strcmp(times, "0") ? diag_out : NULL);
+  FrontClock clock;  // opt->times: each phase's time on the diagnostics' stream
+  front_clock_start(&clock, opt->times ? diag_out : NULL);
   Tu tu;
   tu_read(a, opt, src, scan_annotations(a, src), &tu);
   front_lap(&clock, "scan");

@@ -35,6 +35,13 @@ typedef struct {
   // (NULL: OUT.headers/, beside the output).
   const char *out_path;
   const char *headers_out;
+  // For the one who runs it, not for the output: each phase's time on
+  // diag_out (the tool's TIRX_PP_TIMES=1), and the proof that the blanked
+  // host bodies parse as they were made to fail, so that the parse after a
+  // failed proof is tested (the tool's TIRX_PP_DOUBT_BLANKS=1, tests/hoist.sh).
+  // The library reads no environment: these come in here.
+  bool times;
+  bool doubt_blanks;
 } TirxOptions;
 
 enum { TIRX_OK = 0, TIRX_INPUT_ERROR = 1, TIRX_USAGE = 2, TIRX_IO_ERROR = 3 };

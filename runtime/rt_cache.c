@@ -464,11 +464,14 @@ bool rt_rewrite_decode(const RtKey *key, const char *data, size_t len, RtRewrite
 
 // ---- files ----
 
-const char *rt_cache_dir(char *buf, size_t size) { return sys_user_cache_dir("TIRX_RT_CACHE_DIR", "tirx-rt", buf, size); }
-
-const char *rt_pp_cache_dir(char *buf, size_t size) {
-  return sys_pp_cache_dir(buf, size);
+// $ENV_NAME, else the user's cache directory's SUB (sys_user_cache_dir).
+static const char *cache_dir_from_env(const char *env_name, const char *sub, char *buf, size_t size) {
+  return sys_user_cache_dir(getenv(env_name), getenv("XDG_CACHE_HOME"), getenv("HOME"), sub, buf, size);
 }
+
+const char *rt_cache_dir(char *buf, size_t size) { return cache_dir_from_env("TIRX_RT_CACHE_DIR", "tirx-rt", buf, size); }
+
+const char *rt_pp_cache_dir(char *buf, size_t size) { return cache_dir_from_env("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size); }
 
 static void entry_path(const char *dir, const RtKey *key, const char *ext, char *buf, size_t size) {
   char hex[65];

@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
 # build_id.sh - runtime/build_id.sh, the rewriter's build id in libtirx_rt's
 # cache keys: the id compiled in is the tree's, it is stable, and a change to
-# any source of rewriters/ changes it.
-#   build_id.sh SOURCE_DIR BUILD_HEADER WORK_DIR
+# any source of rewriters/ changes it. The build makes the header once, for the
+# library (pass.c) and libtirx_rt alike: BUILD_DIR holds no other.
+#   build_id.sh SOURCE_DIR BUILD_HEADER WORK_DIR [BUILD_DIR]
 set -u
-src=$1 header=$2 work=$3
+src=$1 header=$2 work=$3 build=${4:-}
 fail() { echo "FAIL: $*"; exit 1; }
 id=$("$src/runtime/build_id.sh" "$src") || fail "build_id.sh failed"
 [[ $id =~ ^[0-9a-f]{64}$ ]] || fail "not a SHA-256: $id"
 [ "$("$src/runtime/build_id.sh" "$src")" = "$id" ] || fail "not stable"
 grep -qx "#define TIRX_PP_BUILD_ID \"$id\"" "$header" || fail "$header does not hold $id: $(cat "$header")"
+if [ -n "$build" ]; then
+  # another build tree inside this one (the fuzz test's instrumented
+  # build, with its own CMakeCache.txt) has its own header, rightly
+  nested=$(find "$build" -mindepth 2 -name CMakeCache.txt -printf '%h\n')
+  others=$(find "$build" -name tirx_build_id.h ! -samefile "$header" | while read -r h; do
+    inside=0; for n in $nested; do case $h in "$n"/*) inside=1 ;; esac; done
+    [ $inside = 1 ] || echo "$h"; done)
+  [ -z "$others" ] || fail "the build id is generated again: $others (one header, $header, serves all)"
+fi
 rm -rf "$work" && mkdir -p "$work/runtime" && cp -r "$src/rewriters" "$work/" && cp "$src/runtime/build_id.sh" "$work/runtime/"
 [ "$("$work/runtime/build_id.sh" "$work")" = "$id" ] || fail "a copy of the tree has another id"
 for f in base/util.c constructs/construct.h front/libclang.def api.c; do

@@ -73,6 +73,17 @@ if [ "$rc_off$rc_cold$rc_warm" = 111 ] && [ "$(cat err-off)" = "$want" ] && cmp 
 else
   bad "same-messages (exit $rc_off $rc_cold $rc_warm)"; diff err-off err-warm; cat err-off
 fi
+# A cached PCH that does not load (damaged: libclang's CXError_ASTReadError)
+# is rebuilt in place, with the same output and messages.
+head -c 4096 "$(pchs | head -1)" > cut && cp cut "$(pchs | head -1)"
+"$tool" k.cu -o damaged.cu 2> damaged.err; rc=$?
+"$tool" k.cu -o again.cu 2> again.err; rc2=$?
+if [ "$rc$rc2" = 00 ] && cmp -s off.cu damaged.cu && cmp -s off.cu again.cu && [ ! -s damaged.err ] &&
+   [ "$(pchs | wc -l)" -eq 1 ] && [ "$(stat -c %s "$(pchs | head -1)")" -gt 4096 ] && [ -z "$(ls cache | grep unusable)" ]; then
+  ok damaged-pch-rebuilt
+else
+  bad "damaged-pch-rebuilt (exit $rc $rc2)"; cat damaged.err; ls -l cache
+fi
 
 # 4. The bound: three entries of about 7 MB under a 16 MiB bound. The one
 #    used least recently goes (v2, though v1 was made first), and so does a

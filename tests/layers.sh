@@ -21,7 +21,8 @@
 # the .c file of the same name). The files depend on each other in no cycle;
 # what rewriters/*/X.c exports is declared in X.h (tirx_* in tirxpp.h), and
 # what tool/X.c exports in tool/X.h. A library file's name is unique across
-# rewriters/ (headers are included by name alone).
+# rewriters/ (headers are included by name alone). The library reads no
+# environment (getenv and friends): its settings come in through TirxOptions.
 #   layers.sh SRC_DIR LIBRARY.a [TOOL_OBJECTS [RUNTIME_OBJECTS]]
 # The objects are ';'-separated, as CMake's $<TARGET_OBJECTS> gives them.
 #   layers.sh --self-test SRC_DIR LIBRARY.a
@@ -200,6 +201,13 @@ if ! tsort "$tmp/pairs" > /dev/null 2> "$tmp/loop"; then
   grep -v 'input contains a loop' "$tmp/loop" | sed 's/^tsort: /  /'
   status=1
 fi
+
+# no environment read in the library: its options come in through
+# TirxOptions, filled by the tool and by libtirx_rt (docs/architecture.md)
+while read -r f sym; do
+  echo "layers: $f.c reads the environment ($sym); take the setting as a TirxOptions field that the tool and libtirx_rt fill"
+  status=1
+done < <(awk '$2 ~ /^(getenv|secure_getenv|__secure_getenv|setenv|putenv|unsetenv|environ|__environ)$/' "$tmp/use.lib" | sort -u)
 
 if [ "$status" = 0 ]; then
   echo "layers: ok, $(wc -l < "$tmp/pairs") dependencies between files, none up a layer, no cycle; the ranks:"

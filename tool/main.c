@@ -51,6 +51,12 @@ static const char *find_headers(char *dir, size_t size) {
   return TIRX_SOURCE_HEADER_DIR;
 }
 
+// Whether $NAME is set to something other than "" and "0" (TIRX_PP_TIMES=1).
+static bool env_flag(const char *name) {
+  const char *v = getenv(name);
+  return v && *v && strcmp(v, "0");
+}
+
 // $TIRX_PP_CACHE_MAX, the bytes the cache may hold: a number with an
 // optional K, M or G (powers of 1024). Unset: 0, the library's default.
 static bool find_cache_max(size_t *max) {
@@ -200,7 +206,9 @@ int main(int argc, char **argv) {
   Args a = {.arena = arena_new()};
   char header_dir[4096], cache_dir[4096];  // a.opt's, for the whole run
   a.opt.header_dir = find_headers(header_dir, sizeof header_dir);
-  a.opt.cache_dir = sys_pp_cache_dir(cache_dir, sizeof cache_dir);
+  a.opt.cache_dir = sys_user_cache_dir(getenv("TIRX_PP_CACHE_DIR"), getenv("XDG_CACHE_HOME"), getenv("HOME"), "tirx-pp", cache_dir, sizeof cache_dir);
+  a.opt.times = env_flag("TIRX_PP_TIMES");
+  a.opt.doubt_blanks = env_flag("TIRX_PP_DOUBT_BLANKS");
   int rc, first;
   if (!find_cache_max(&a.opt.cache_max)) {
     rc = TIRX_USAGE;

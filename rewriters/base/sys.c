@@ -122,8 +122,7 @@ bool sys_make_dirs(char *dir) {
   return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && access(dir, W_OK) == 0;
 }
 
-const char *sys_user_cache_dir(const char *env_name, const char *sub, char *buf, size_t size) {
-  const char *env = getenv(env_name), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+const char *sys_user_cache_dir(const char *env, const char *xdg, const char *home, const char *sub, char *buf, size_t size) {
   if (env && !strcmp(env, "off")) return NULL;
   int n;
   if (env && *env)
@@ -157,8 +156,4 @@ bool sys_is_system_include_dir(const char *dir) {
   // the C library's multiarch directory: /usr/include/x86_64-linux-gnu
   const char *slash = strrchr(dir, '/');
   return slash && (size_t)(slash - dir) == 12 && !strncmp(dir, "/usr/include", 12) && memmem(slash, (size_t)(dir + n - slash), "-linux-", 7);
-}
-
-const char *sys_pp_cache_dir(char *buf, size_t size) {
-  return sys_user_cache_dir("TIRX_PP_CACHE_DIR", "tirx-pp", buf, size);
 }

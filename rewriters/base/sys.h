@@ -29,12 +29,13 @@ int sys_create_temp(const char *path, char **tmp);
 // Makes dir and its parents (dir is modified while it works and restored);
 // true when it ends up a writable directory.
 bool sys_make_dirs(char *dir);
-// $ENV_NAME ("off": none), else $XDG_CACHE_HOME/SUB, else $HOME/.cache/SUB,
+// A user's cache directory from the values of its variables (NULL: unset),
+// which the caller reads (the library reads no environment): setting
+// ("off": none), else xdg/SUB ($XDG_CACHE_HOME), else home/.cache/SUB ($HOME),
 // created; buf on success, NULL when off, unknown, too long or not writable.
-const char *sys_user_cache_dir(const char *env_name, const char *sub, char *buf, size_t size);
-// tirx-pp's parse cache ($TIRX_PP_CACHE_DIR, else the user's cache dir's tirx-pp):
-// the one place the tool and the runtime (which rewrites too) take it from.
-const char *sys_pp_cache_dir(char *buf, size_t size);
+// tirx-pp's parse cache is SUB tirx-pp with setting $TIRX_PP_CACHE_DIR, in the
+// tool and in libtirx_rt (which rewrites too) alike.
+const char *sys_user_cache_dir(const char *setting, const char *xdg, const char *home, const char *sub, char *buf, size_t size);
 
 // Whether dir (a real path) is one the host compiler searches anyway, for the
 // C and C++ libraries: /usr/include, /usr/local/include, the multiarch

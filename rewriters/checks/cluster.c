@@ -42,15 +42,7 @@ static bool mapped_for_reading(const Ctx *c, int call) {
   int p = node_at(c, call)->parent;
   while (p >= 0 && node_at(c, p)->kind == CXCursor_UnexposedExpr) p = node_at(c, p)->parent;
   if (p < 0 || node_at(c, p)->kind != CXCursor_VarDecl) return false;
-  // "const float *" (not "float *const"): the spelling of a pointer to const
-  CXType t = clang_getCanonicalType(clang_getCursorType(node_at(c, p)->cur));
-  CXString sp = clang_getTypeSpelling(t);
-  const char *ty = clang_getCString(sp);
-  size_t len = strlen(ty);
-  bool reading = t.kind == CXType_Pointer && !strncmp(ty, "const ", 6) && len > 0 && ty[len - 1] == '*' &&
-                 strchr(ty, '*') == ty + len - 1;
-  clang_disposeString(sp);
-  return reading;
+  return points_to_const(clang_getCursorType(node_at(c, p)->cur));  // const float *, not float *const
 }
 
 // `cluster.sync()` of cooperative groups (barrier.cluster.arrive.release +
@@ -61,10 +53,8 @@ static bool on_cluster_group(const Ctx *c, int call) {
   for (int depth = 0; depth < 8 && clang_getCursorKind(cur[0]) == CXCursor_UnexposedExpr; depth++)
     if (cursor_children(cur[0], cur, 1) < 1) return false;
   if (clang_getCursorKind(cur[0]) != CXCursor_MemberRefExpr || cursor_children(cur[0], cur, 1) < 1) return false;
-  CXString sp = clang_getTypeSpelling(clang_getCursorType(cur[0]));  // the object's type
-  bool yes = strstr(clang_getCString(sp), "cluster_group") != NULL;
-  clang_disposeString(sp);
-  return yes;
+  const char *group = cg_class_name(c->arena, clang_getCursorType(cur[0]));  // the object's type
+  return group && !strcmp(group, "cluster_group");
 }
 
 static void check_stores(Ctx *c, Kernel *k, const Event *cluster) {
@@ -212,7 +202,7 @@ static int multicast_barrier_arg(const char *name) {
 static int multicast_parameter(const Ctx *c, int call, int *copy, int *decl) {
   CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(node_at(c, call)->cur));
   int f = node_of_cursor(c, def);
-  if (f < 0 || !is_function_node(node_at(c, f)->kind)) return -1;
+  if (f < 0 || !front_is_function(node_at(c, f)->kind)) return -1;
   for (int i = f + 1; i <= node_at(c, f)->last; i++) {
     if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
     CXString sp = clang_getCursorSpelling(node_at(c, i)->cur);

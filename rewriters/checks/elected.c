@@ -65,17 +65,16 @@ static const char *collective_call(Ctx *c, CXCursor call) {
                                           "exclusive_scan", "barrier_arrive", "barrier_wait", NULL};
   CXCursor callee = clang_getCursorReferenced(call);
   if (clang_Cursor_isNull(callee)) return NULL;
-  CXString s = clang_getCursorSpelling(callee), u = clang_getCursorUSR(callee);
-  const char *name = clang_getCString(s), *usr = clang_getCString(u), *what = NULL;
+  CXString s = clang_getCursorSpelling(callee);
+  const char *name = clang_getCString(s), *what = NULL;
   if (any_of(name, intrinsics) || has_prefix(name, "__shfl") || has_prefix(name, "__match_") ||
       (has_prefix(name, "__reduce_") && has_suffix(name, "_sync")))
     what = arena_printf(c->arena, "%s()", name);
-  else if (strstr(usr, "cooperative_groups") && any_of(name, group_ops))
+  else if (in_namespace(callee, "cooperative_groups") && any_of(name, group_ops))
     what = arena_printf(c->arena, "cooperative_groups %s()", name);
-  else if (strstr(usr, "wmma") && has_suffix(name, "_sync"))
+  else if (in_namespace(callee, "wmma") && has_suffix(name, "_sync"))
     what = arena_printf(c->arena, "wmma::%s()", name);
   clang_disposeString(s);
-  clang_disposeString(u);
   return what;
 }
 

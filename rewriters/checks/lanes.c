@@ -206,12 +206,12 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
     return of(WARP_LANE, e);
   if (!strcmp(name, "thread_rank") || !strcmp(name, "thread_index")) {
     // A block's or a grid's rank is a thread index; a tile's or a coalesced group's is the lane's.
-    CXString t = clang_getTypeSpelling(clang_getCursorType(obj));
-    const char *ty = clang_getCString(t);
-    bool whole = !clang_Cursor_isNull(obj) && ((strstr(ty, "thread_block") && !strstr(ty, "tile")) ||
-                                               strstr(ty, "grid_group") || strstr(ty, "cluster_group"));
-    bool any_group = !clang_Cursor_isNull(obj) && strstr(ty, "thread_group");  // a block or a tile: not known
-    clang_disposeString(t);
+    // Another class's thread_rank() is taken for a lane's: it may be one.
+    static const char *const wholes[] = {"thread_block", "grid_group", "cluster_group", NULL};
+    const char *group = clang_Cursor_isNull(obj) ? NULL : cg_class_name(c->arena, clang_getCursorType(obj));
+    bool whole = false;
+    for (int w = 0; group && wholes[w]; w++) whole |= !strcmp(group, wholes[w]);
+    bool any_group = group && !strcmp(group, "thread_group");  // a block or a tile: not known
     return whole ? of(WARP_THREAD, clang_getNullCursor()) : any_group ? of(WARP_UNKNOWN, e) : of(WARP_LANE, e);
   }
   if (!strcmp(name, "__ballot_sync") || !strcmp(name, "__any_sync") || !strcmp(name, "__all_sync") ||
@@ -236,7 +236,7 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
   }
   // A helper of this file: its returns, with its parameters bound to the arguments.
   CXCursor def = clang_getCursorDefinition(callee);
-  int fn = clang_Cursor_isNull(def) || !is_function_node(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
+  int fn = clang_Cursor_isNull(def) || !front_is_function(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
   if (fn >= 0 && fn != env->func && env->depth < MAX_DEPTH) {
     WarpValue *params = arena_alloc(c->arena, sizeof(WarpValue) * (size_t)(nargs + 1));
     for (int i = 0; i < nargs; i++) params[i] = value(c, env, arg[i]);
@@ -477,7 +477,7 @@ static bool writable_param(CXType t) {
 static bool bind_call_writes(Ctx *c, WarpEnv *env, int i, WarpValue ctl) {
   CXCursor call = node_at(c, i)->cur, callee = clang_getCursorReferenced(call);
   CXCursor def = clang_getCursorDefinition(callee);
-  int fn = clang_Cursor_isNull(def) || !is_function_node(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
+  int fn = clang_Cursor_isNull(def) || !front_is_function(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
   int na = clang_Cursor_getNumArguments(call);
   WarpEnv *inner = NULL;
   bool grew = false;

@@ -12,19 +12,25 @@ static bool is_loop_transform(const Annotation *an) {
          (an->dir.kind == DIR_UNROLL || an->dir.kind == DIR_SERIAL || an->dir.kind == DIR_VECTORIZE);
 }
 
-// Two annotations that each transform the same loop cannot both hold.
-// (Annotations on one statement stand next to each other.)
 void check_loop_conflicts(Ctx *c, const Stmt *stmts, bool *ok) {
+  // Two annotations that each transform the same loop cannot both hold,
+  // whatever other annotations of the loop stand between them: the first
+  // transform of each statement node, against every later one.
   const AnnotationList *anns = c->anns;
-  for (int i = 0; i < anns->len; i++)
-    for (int k = i - 1; k >= 0 && k >= i - 8; k--) {
-      const Annotation *x = &anns->items[k], *y = &anns->items[i];
-      if (ok[i] && ok[k] && is_loop_transform(x) && is_loop_transform(y) && stmts[i].node == stmts[k].node) {
-        diag_error(c->diag, y->start, "'%s' and the annotation before it both transform this loop", spelling_of(y));
-        diag_note(c->diag, x->start, "the other annotation");
-        ok[i] = false;
-      }
+  int *transform = arena_alloc(c->arena, sizeof(int) * (size_t)(c->front->nnodes + 1));
+  for (int n = 0; n <= c->front->nnodes; n++) transform[n] = -1;
+  for (int i = 0; i < anns->len; i++) {
+    const Annotation *y = &anns->items[i];
+    if (!ok[i] || !is_loop_transform(y)) continue;
+    int *first = &transform[stmts[i].node];
+    if (*first < 0) {
+      *first = i;
+      continue;
     }
+    diag_error(c->diag, y->start, "'%s' and an annotation before it both transform this loop", spelling_of(y));
+    diag_note(c->diag, anns->items[*first].start, "the other annotation");
+    ok[i] = false;
+  }
 }
 
 // Copies multiply: an unrolled loop inside unrolled loops is rendered the

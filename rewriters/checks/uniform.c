@@ -177,7 +177,7 @@ static int divergent_return(const Ctx *c, const Kernel *k, size_t off, const Nam
 // *loop and *cond; -1 if none.
 static int divergent_jump(const Ctx *c, const Stmt *stmts, int i, int top, size_t off, const Names *tainted,
                           int *loop, int *cond) {
-  for (int l = node_at(c, i)->parent; l >= 0 && l != top && !is_function_node(node_at(c, l)->kind);
+  for (int l = node_at(c, i)->parent; l >= 0 && l != top && !front_is_function(node_at(c, l)->kind);
        l = node_at(c, l)->parent) {
     if (!front_is_loop(node_at(c, l)->kind)) continue;
     for (int j = l + 1; j <= node_at(c, l)->last; j++) {
@@ -563,7 +563,7 @@ static void check_elect(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv **env, int
 static bool check_elect_arguments(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv **env, int call, int via,
                                   const char *what, const char *call_name) {
   int body = callee_body(c, call);
-  if (body < 0 || !is_function_node(node_at(c, body)->kind) || node_at(c, via)->func != body) return false;
+  if (body < 0 || !front_is_function(node_at(c, body)->kind) || node_at(c, via)->func != body) return false;
   bool reported = false;
   for (int e = body; e <= node_at(c, body)->last && !reported; e++) {  // every elect of the callee
     if (!is_elect_if(c, e) || node_at(c, e)->func != body) continue;

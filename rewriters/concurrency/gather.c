@@ -74,9 +74,11 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
       if (c->diag->errors != errors) k->unread = true;
     }
   // Every other function of the file gets the uniformity check too (docs/language.md#uniformity:
-  // a barrier under a thread-dependent condition is an error wherever it is).
+  // a barrier under a thread-dependent condition is an error wherever it is),
+  // constructors and the like included; a lambda is checked with its function.
   for (int func = 0; func < c->front->nnodes; func++) {
-    if (!is_function_node(node_at(c, func)->kind) || node_at(c, func)->last == func) continue;
+    enum CXCursorKind kind = node_at(c, func)->kind;
+    if (!front_is_function(kind) || kind == CXCursor_LambdaExpr || node_at(c, func)->last == func) continue;
     bool known = false;
     for (int j = 0; j < kernels.len && !known; j++) known = kernels.items[j].func == func;
     if (!known) {

@@ -122,10 +122,6 @@ int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off) {
   return -1;
 }
 
-bool is_function_node(enum CXCursorKind k) {
-  return k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate || k == CXCursor_CXXMethod;
-}
-
 int function_at(const Ctx *c, size_t off) {
   const Front *f = c->front;
   int lo = 0, hi = f->nnodes - 1, last = -1;
@@ -137,6 +133,8 @@ int function_at(const Ctx *c, size_t off) {
       hi = mid - 1;
   }
   for (int i = last >= 0 ? f->by_start[last] : -1; i >= 0; i = f->nodes[i].parent)
-    if (is_function_node(f->nodes[i].kind) && f->nodes[i].start <= off && off < f->nodes[i].end) return i;
+    if (front_is_function(f->nodes[i].kind) && f->nodes[i].kind != CXCursor_LambdaExpr && f->nodes[i].start <= off &&
+        off < f->nodes[i].end)
+      return i;
   return -1;
 }

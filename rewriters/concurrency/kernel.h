@@ -123,8 +123,6 @@ int kernel_register_cap(const Kernel *k);
 CXCursor kernel_partition_var(Ctx *c, const Kernel *k);
 // The local that hides event e at off (a VarDecl node), -1 if none.
 int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off);
-// A function node that may be a kernel or hold annotations: a function, a
-// function template or a method (a lambda's body belongs to its function's).
-bool is_function_node(enum CXCursorKind k);
-// The function (is_function_node) whose body holds off, -1 outside any.
+// The function (front_is_function, a lambda aside: its body belongs to its
+// function's) whose body holds off, -1 outside any.
 int function_at(const Ctx *c, size_t off);

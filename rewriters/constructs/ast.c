@@ -291,6 +291,40 @@ bool check_clauses(Ctx *c, const Annotation *an, const char *const *allowed) {
   return ok;
 }
 
+bool in_namespace(CXCursor decl, const char *ns) {
+  for (CXCursor p = clang_getCursorSemanticParent(decl); !clang_Cursor_isNull(p) && clang_getCursorKind(p) != CXCursor_TranslationUnit;
+       p = clang_getCursorSemanticParent(p)) {
+    if (clang_getCursorKind(p) != CXCursor_Namespace) continue;
+    CXString s = clang_getCursorSpelling(p);
+    bool yes = !strcmp(clang_getCString(s), ns);
+    clang_disposeString(s);
+    if (yes) return true;
+  }
+  return false;
+}
+
+const char *cg_class_name(Arena *a, CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+  CXCursor decl = clang_getTypeDeclaration(t);
+  if (clang_Cursor_isNull(decl) || !in_namespace(decl, "cooperative_groups")) return NULL;
+  CXString s = clang_getCursorSpelling(decl);
+  const char *name = clang_getCString(s);
+  char *copy = arena_strndup(a, name, strlen(name));
+  clang_disposeString(s);
+  return copy;
+}
+
+bool points_to_const(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Pointer) return false;
+  // An array's canonical type holds its elements' const itself.
+  for (CXType to = clang_getPointeeType(t); to.kind != CXType_Invalid; to = clang_getArrayElementType(to))
+    if (clang_isConstQualifiedType(to)) return true;
+  return false;
+}
+
 bool int_type(CXCursor decl, int *bits, bool *is_unsigned, char **spelling, Arena *a) {
   CXType t = clang_getCursorType(decl);
   CXType canon = clang_getCanonicalType(t);

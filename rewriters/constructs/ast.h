@@ -76,6 +76,17 @@ const char *nvcc_pragma(const Ctx *c, const Annotation *an, const char *pragma);
 bool annotation_nul_free(const Source *src, Diag *d, const Annotation *an);
 // Rejects clauses other than those in `allowed` (NULL-terminated).
 bool check_clauses(Ctx *c, const Annotation *an, const char *const *allowed);
+// Whether decl is declared inside a namespace named ns, at any depth (the
+// toolkit's inline namespaces between): "cooperative_groups", "wmma".
+bool in_namespace(CXCursor decl, const char *ns);
+// The class of cooperative groups a type names, through typedefs, a pointer
+// or a reference: its declaration's name ("cluster_group"; a template's
+// specialization gives the template's, "thread_block_tile"); NULL for any
+// other type, whatever its spelling. Arena-allocated.
+const char *cg_class_name(Arena *a, CXType t);
+// Whether a pointer type points to const (through arrays: a pointer to an
+// array of const), whatever else qualifies it or the pointer.
+bool points_to_const(CXType t);
 // Integer type facts of a declaration; false when not an integer type.
 bool int_type(CXCursor decl, int *bits, bool *is_unsigned, char **spelling, Arena *a);
 char *int_literal(Arena *a, i128 v, bool is_unsigned, int bits);

@@ -1,5 +1,6 @@
 // unroll.c - `#pragma tirx unroll` before a `for`: full expansion into one
-// block per iteration, `{ const T i = <value>; <body> }`. break and continue
+// block per iteration, `{ T i = <value>; <body> }` (a variable, not a const:
+// render_unroll says why). break and continue
 // that bind to the loop become gotos to labels after the copies.
 #include <limits.h>
 #include <stdio.h>
@@ -48,7 +49,7 @@ static void render_unroll(Render *r, const Edit *e) {
       render_gen(r, u->line, "{ %s = %s; ", u->name, u->values[k]);
     else if (u->unevaluated)  // sizeof alone reads it: no value (set, never used: #550-D)
       render_gen(r, u->line, "{ %s %s; ", u->type, u->name);
-    else if (u->used)  // not `const`: see below
+    else if (u->used)  // not `const`: see above
       render_gen(r, u->line, "{ %s %s = %s; ", u->type, u->name, u->values[k]);
     else
       render_gen(r, u->line, "{ ");

@@ -841,22 +841,6 @@ static bool build_pch(Front *f, Pch *p) {
   return ok;
 }
 
-static bool pch_failed(CXTranslationUnit tu) {
-  unsigned n = clang_getNumDiagnostics(tu);
-  bool failed = false;
-  for (unsigned i = 0; i < n && !failed; i++) {
-    CXDiagnostic d = clang_getDiagnostic(tu, i);
-    if (clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal) {
-      CXString s = clang_getDiagnosticSpelling(d);
-      const char *m = clang_getCString(s);
-      failed = strstr(m, "PCH") || strstr(m, "precompiled") || strstr(m, "AST file");
-      clang_disposeString(s);
-    }
-    clang_disposeDiagnostic(d);
-  }
-  return failed;
-}
-
 // The main file as a parse that loads the PCH must see it: its preamble
 // blanked (newlines kept, so offsets and lines stay), since the PCH has
 // already read it. Read twice, a header without an include guard would be
@@ -952,7 +936,10 @@ static enum CXErrorCode parse(Front *f, const FrontOptions *opt, Pch **pch, stru
                                                       without_preamble(f, opt, p, unsaved, nunsaved),
                                                       (unsigned)nunsaved, flags, &f->tu);
     front_lap(opt->clock, lap);
-    if (rc == CXError_Success && !pch_failed(f->tu)) {
+    // A PCH that does not load (missing, damaged, built from an older header
+    // or with other options) is libclang's CXError_ASTReadError: its verdict
+    // on clang's "AST Deserialization Issue" diagnostics, not on their text.
+    if (rc == CXError_Success) {
       f->pch_deps = p->deps, f->npch_deps = p->ndeps;
       f->pch_errors = p->errors, f->npch_errors = p->nerrors;
       if (p->fresh)
@@ -1342,11 +1329,6 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
     index_file(out[i], opt->clock);
   }
   return out;
-}
-
-Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt) {
-  Front **f = front_parse_files(a, d, &(FrontFile){src, stubs, nstubs}, 1, opt);
-  return f ? f[0] : NULL;
 }
 
 void front_free(Front *f) {

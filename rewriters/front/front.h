@@ -126,11 +126,10 @@ struct Front {
   int npch_errors;
 };
 
-// Parses; returns NULL (and reports) when libclang cannot produce an AST.
-Front *front_parse(Arena *a, Diag *d, const Source *src, const Stub *stubs, int nstubs, const FrontOptions *opt);
 // Parses files[0] as the main file, every file with its own view, and returns
 // one Front per file (each "main file" of its own node table), sharing the
-// parse; NULL as front_parse. Free with front_free(out[0]) last.
+// parse; NULL (and reports) when libclang cannot produce an AST. Free with
+// front_free(out[0]) last.
 Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, const FrontOptions *opt);
 void front_free(Front *f);
 bool front_is_skipped(const Front *f, size_t off);

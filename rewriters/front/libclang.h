@@ -36,6 +36,7 @@ bool libclang_load(const char **why);
 #define clang_equalCursors (tirx_libclang.clang_equalCursors)
 #define clang_getCString (tirx_libclang.clang_getCString)
 #define clang_getCanonicalType (tirx_libclang.clang_getCanonicalType)
+#define clang_getArrayElementType (tirx_libclang.clang_getArrayElementType)
 #define clang_getPointeeType (tirx_libclang.clang_getPointeeType)
 #define clang_isConstQualifiedType (tirx_libclang.clang_isConstQualifiedType)
 #define clang_getClangVersion (tirx_libclang.clang_getClangVersion)

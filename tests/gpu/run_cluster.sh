@@ -28,7 +28,6 @@
 # Prints `cluster: PASS` and exits 0, or `cluster: FAIL ...` and exits 1;
 # 77 (skipped) after a good build on a machine without a GPU.
 set -u
-nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 
 # tirx-pp on the cluster tests: preprocess TIRX_PP SOURCE_DIR OUT_DIR.
 preprocess() {
@@ -42,21 +41,8 @@ preprocess() {
     "$tool" -I "$src/headers" "$src/tests/gpu/cluster_launch_grid.cu" -o "$out/cluster_launch_grid.cu"
 }
 
-prepared=0
-if [ "${1:-}" = --preprocess ]; then
-  [ $# -eq 4 ] || { echo "usage: run_cluster.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
-  preprocess "$2" "$3" "$4" || { echo "cluster: FAIL: tirx-pp"; exit 1; }
-  exit 0
-elif [ "${1:-}" = --prepared ]; then
-  prepared=1
-  src=$(cd "$(dirname "$0")/../.." && pwd)
-  device=$(cd "${2:-$src/.device}" && pwd) || exit 1
-  dir=$device/cluster work=$device/cluster
-else
-  tool=$1 src=$2 work=$3
-  dir=$work
-  preprocess "$tool" "$src" "$dir" || { echo "cluster: FAIL: tirx-pp"; exit 1; }
-fi
+. "$(dirname "$0")/lib.sh"
+gpu_modes run_cluster.sh cluster cluster tirx-pp "$@"
 flags="-std=c++17 -O3 -I $src/headers -I $src/examples -gencode=arch=compute_90a,code=sm_90a"
 for n in cluster_multicast cluster_multicast_watchdog; do
   # shellcheck disable=SC2086
@@ -75,10 +61,7 @@ if [ $rc -ne 1 ] || ! grep -q 'cluster_launch_grid.cu:18:5: the grid (3, 1, 1) i
   exit 1
 fi
 echo "cluster_launch_grid: PASS (reported: $(head -1 <<<"$msg"))"
-if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
-  echo "SKIP: no CUDA GPU on this machine; the cluster tests are built but not run"
-  exit 77
-fi
+gpu_require "the cluster tests are built but not run"
 fail=""
 for n in cluster_multicast cluster_multicast_watchdog; do
   timeout 300 "$work/$n" "${ITERATIONS:-1000}"

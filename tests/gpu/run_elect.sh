@@ -15,30 +15,15 @@
 # Prints `elect_shuffle: PASS` and exits 0, or FAIL and exits 1; 77 (skipped)
 # after a good build on a machine without a GPU.
 set -u
-nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 
 preprocess() {
   mkdir -p "$3" && "$1" -I "$2/headers" "$2/tests/gpu/elect_shuffle.cu" -o "$3/elect_shuffle.cu"
 }
 
-if [ "${1:-}" = --preprocess ]; then
-  [ $# -eq 4 ] || { echo "usage: run_elect.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
-  preprocess "$2" "$3" "$4" || { echo "elect_shuffle: FAIL: tirx-pp"; exit 1; }
-  exit 0
-elif [ "${1:-}" = --prepared ]; then
-  src=$(cd "$(dirname "$0")/../.." && pwd)
-  dir=$(cd "${2:-$src/.device}" && pwd)/elect || exit 1
-  work=$dir
-else
-  tool=$1 src=$2 work=$3
-  dir=$work
-  preprocess "$tool" "$src" "$dir" || { echo "elect_shuffle: FAIL: tirx-pp"; exit 1; }
-fi
+. "$(dirname "$0")/lib.sh"
+gpu_modes run_elect.sh elect_shuffle elect tirx-pp "$@"
 "$nvcc" -std=c++17 -O3 -Werror all-warnings -I "$src/headers" -gencode=arch=compute_90a,code=sm_90a \
   "$dir/elect_shuffle.cu" -o "$work/elect_shuffle" || { echo "elect_shuffle: FAIL: nvcc"; exit 1; }
 echo "built $work/elect_shuffle"
-if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
-  echo "SKIP: no CUDA GPU on this machine; elect_shuffle is built but not run"
-  exit 77
-fi
+gpu_require "elect_shuffle is built but not run"
 timeout 120 "$work/elect_shuffle"

@@ -12,30 +12,16 @@
 # Exit 0 when it ran and passed, 1 when the rewrite, the build or the run
 # failed, 77 (skipped) after a good build on a machine without a GPU.
 set -u
-nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 
 preprocess() {
   mkdir -p "$3" && "$1" -I "$2/headers" "$2/tests/gpu/launch_host_branch.cu" -o "$3/launch_host_branch.cu"
 }
 
-if [ "${1:-}" = --preprocess ]; then
-  [ $# -eq 4 ] || { echo "usage: run_launch_host.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
-  preprocess "$2" "$3" "$4" || { echo "launch_host_branch: FAIL: tirx-pp"; exit 1; }
-  exit 0
-elif [ "${1:-}" = --prepared ]; then
-  src=$(cd "$(dirname "$0")/../.." && pwd)
-  dir=$(cd "${2:-$src/.device}" && pwd)/launch_host || exit 1
-  work=$dir
-else
-  tool=$1 src=$2 work=$3 dir=$3
-  preprocess "$tool" "$src" "$dir" || { echo "launch_host_branch: FAIL: tirx-pp"; exit 1; }
-fi
+. "$(dirname "$0")/lib.sh"
+gpu_modes run_launch_host.sh launch_host_branch launch_host tirx-pp "$@"
 grep -q tirx_launch_begin "$dir/launch_host_branch.cu" || { echo "launch_host_branch: FAIL: the launch was not lowered"; exit 1; }
 "$nvcc" -std=c++17 -Werror all-warnings -I "$src/headers" -gencode=arch=compute_90a,code=sm_90a \
   "$dir/launch_host_branch.cu" -o "$work/launch_host_branch" || { echo "launch_host_branch: FAIL: nvcc"; exit 1; }
 echo "built $work/launch_host_branch"
-if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
-  echo "SKIP: no CUDA GPU on this machine; launch_host_branch is built but not run"
-  exit 77
-fi
+gpu_require "launch_host_branch is built but not run"
 timeout 120 "$work/launch_host_branch"

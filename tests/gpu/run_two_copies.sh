@@ -16,7 +16,6 @@
 # Prints `two_copies: PASS` and exits 0, or `two_copies: FAIL ...` and exits 1;
 # 77 (skipped) after a good build on a machine without a GPU.
 set -u
-nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 
 # tirx-pp on the test, and the control with count 1: preprocess TIRX_PP SOURCE_DIR OUT_DIR.
 preprocess() {
@@ -28,19 +27,8 @@ preprocess() {
       > "$out/two_copies_count1.cu"
 }
 
-if [ "${1:-}" = --preprocess ]; then
-  [ $# -eq 4 ] || { echo "usage: run_two_copies.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
-  preprocess "$2" "$3" "$4" || { echo "two_copies: FAIL: tirx-pp (or a count other than 2)"; exit 1; }
-  exit 0
-elif [ "${1:-}" = --prepared ]; then
-  src=$(cd "$(dirname "$0")/../.." && pwd)
-  device=$(cd "${2:-$src/.device}" && pwd) || exit 1
-  dir=$device/two_copies work=$device/two_copies
-else
-  tool=$1 src=$2 work=$3
-  dir=$work
-  preprocess "$tool" "$src" "$dir" || { echo "two_copies: FAIL: tirx-pp (or a count other than 2)"; exit 1; }
-fi
+. "$(dirname "$0")/lib.sh"
+gpu_modes run_two_copies.sh two_copies two_copies "tirx-pp (or a count other than 2)" "$@"
 # A warning in the build of tirx-pp's output is a failure (the output adds no nvcc warning).
 flags="-std=c++17 -O3 -Werror all-warnings -I $src/headers -I $src/examples -gencode=arch=compute_90a,code=sm_90a"
 for n in two_copies two_copies_count1; do
@@ -48,10 +36,7 @@ for n in two_copies two_copies_count1; do
   "$nvcc" $flags "$dir/$n.cu" -o "$work/$n" || { echo "two_copies: FAIL: nvcc $n"; exit 1; }
 done
 echo "built $work/two_copies and $work/two_copies_count1"
-if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
-  echo "SKIP: no CUDA GPU on this machine; two_copies is built but not run"
-  exit 77
-fi
+gpu_require "two_copies is built but not run"
 timeout 120 "$work/two_copies" "${ITERATIONS:-200}"
 rc=$?
 [ $rc -eq 0 ] || { echo "two_copies: FAIL (exit $rc)"; exit 1; }

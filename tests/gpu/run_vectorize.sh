@@ -16,7 +16,6 @@
 # Prints `vectorize: PASS` and exits 0, or `vectorize: FAIL ...` and exits 1;
 # 77 (skipped) after a good build on a machine without a GPU.
 set -u
-nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 
 preprocess() {
   local tool=$1 src=$2 out=$3
@@ -24,27 +23,15 @@ preprocess() {
     "$tool" -I "$src/headers" -I "$src/examples" "$src/tests/gpu/vectorize_tail.cu" -o "$out/vectorize_tail.cu"
 }
 
-if [ "${1:-}" = --preprocess ]; then
-  [ $# -eq 4 ] || { echo "usage: run_vectorize.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
-  preprocess "$2" "$3" "$4" || { echo "vectorize: FAIL: tirx-pp"; exit 1; }
-  exit 0
-elif [ "${1:-}" = --prepared ]; then
-  src=$(cd "$(dirname "$0")/../.." && pwd)
-  work=$(cd "${2:-$src/.device}" && pwd)/vectorize || exit 1
-else
-  tool=$1 src=$2 work=$3
-  preprocess "$tool" "$src" "$work" || { echo "vectorize: FAIL: tirx-pp"; exit 1; }
-fi
+. "$(dirname "$0")/lib.sh"
+gpu_modes run_vectorize.sh vectorize vectorize tirx-pp "$@"
 # A warning in the build of tirx-pp's output is a failure (the output adds no
 # nvcc warning).
 "$nvcc" -std=c++17 -O3 -Werror all-warnings -I "$src/headers" -I "$src/examples" \
   -gencode=arch=compute_90a,code=sm_90a "$work/vectorize_tail.cu" -o "$work/vectorize_tail" ||
   { echo "vectorize: FAIL: nvcc"; exit 1; }
 echo "built $work/vectorize_tail"
-if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
-  echo "SKIP: no CUDA GPU on this machine; vectorize_tail is built but not run"
-  exit 77
-fi
+gpu_require "vectorize_tail is built but not run"
 timeout 120 "$work/vectorize_tail" || { echo "vectorize: FAIL: vectorize_tail"; exit 1; }
 sanitizer=$(command -v compute-sanitizer || echo "$(dirname "$nvcc")/compute-sanitizer")
 if [ -x "$sanitizer" ]; then

@@ -165,24 +165,22 @@ START_TEST(sys_cache_dirs) {
   snprintf(buf, sizeof buf, "%s/file", dir);
   put_file(buf, "");
   ck_assert(!sys_make_dirs(buf));
-  // $ENV first, "off" for none, then $XDG_CACHE_HOME/SUB, then $HOME/.cache/SUB.
-  snprintf(want, sizeof want, "%s/env", dir);
-  setenv("TEST_LIB_CACHE", want, 1);
-  ck_assert_str_eq(sys_user_cache_dir("TEST_LIB_CACHE", "sub", buf, sizeof buf), want);
-  setenv("TEST_LIB_CACHE", "off", 1);
-  ck_assert_ptr_null(sys_user_cache_dir("TEST_LIB_CACHE", "sub", buf, sizeof buf));
-  unsetenv("TEST_LIB_CACHE");
-  setenv("XDG_CACHE_HOME", dir, 1);
+  // The setting first, "off" for none, then XDG/SUB, then HOME/.cache/SUB
+  // (the values of $X, $XDG_CACHE_HOME, $HOME, which the caller reads).
+  char env[4200];
+  snprintf(env, sizeof env, "%s/env", dir);
+  ck_assert_str_eq(sys_user_cache_dir(env, dir, dir, "sub", buf, sizeof buf), env);
+  ck_assert_ptr_null(sys_user_cache_dir("off", dir, dir, "sub", buf, sizeof buf));
   snprintf(want, sizeof want, "%s/sub", dir);
-  ck_assert_str_eq(sys_user_cache_dir("TEST_LIB_CACHE", "sub", buf, sizeof buf), want);
-  unsetenv("XDG_CACHE_HOME");
-  setenv("HOME", dir, 1);
+  ck_assert_str_eq(sys_user_cache_dir(NULL, dir, dir, "sub", buf, sizeof buf), want);
+  ck_assert_str_eq(sys_user_cache_dir("", dir, NULL, "sub", buf, sizeof buf), want);
   snprintf(want, sizeof want, "%s/.cache/sub", dir);
-  ck_assert_str_eq(sys_user_cache_dir("TEST_LIB_CACHE", "sub", buf, sizeof buf), want);
+  ck_assert_str_eq(sys_user_cache_dir(NULL, "", dir, "sub", buf, sizeof buf), want);
   ck_assert(stat(want, &st) == 0 && S_ISDIR(st.st_mode));
+  ck_assert_ptr_null(sys_user_cache_dir(NULL, NULL, NULL, "sub", buf, sizeof buf));
   // Too long for the buffer: none, rather than a truncated path.
   char small[8];
-  ck_assert_ptr_null(sys_user_cache_dir("TEST_LIB_CACHE", "sub", small, sizeof small));
+  ck_assert_ptr_null(sys_user_cache_dir(NULL, NULL, dir, "sub", small, sizeof small));
 }
 END_TEST
 
