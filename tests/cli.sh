@@ -460,5 +460,30 @@ if command -v ccache > /dev/null; then
   expect ccache-disable-alone-no-warning 0 "" -- env CCACHE_DISABLE=1 sh -c '"$0" "$1" -c u.cu -o u.o; exit $?' "$tool" "$tmp/real/nvcc"
 fi
 
+# By hand, an unannotated file is not scanned again until something it read
+# changes: the cache remembers the answer (with the output and the depfile's
+# list) as it does for the launcher. TIRX_PP_TIMES names the phase.
+mkdir -p rem/inc rem/out
+printf '#pragma once\n#include "deep.cuh"\n__device__ inline int one() { return 1; }\n' > rem/inc/top.cuh
+printf '#pragma once\n__device__ inline int two() { return 2; }\n' > rem/inc/deep.cuh
+printf '#include "inc/top.cuh"\n__global__ void k(int *p) { *p = one() + two(); }\n' > rem/k.cu
+scanned() { TIRX_PP_TIMES=1 "$tool" "$@" 2> rem/times; grep -q 'time: scan ' rem/times; }
+remembered() { TIRX_PP_TIMES=1 "$tool" "$@" 2> rem/times; grep -q 'time: remembered ' rem/times && ! grep -q 'time: scan ' rem/times; }
+by_hand=(rem/k.cu -o rem/out/k.cu -MD -- -DY=1)
+scanned "${by_hand[@]}" && cp rem/out/k.cu rem/first.cu && cp rem/out/k.cu.d rem/first.d \
+  && ok by-hand-first-run-scans || { bad by-hand-first-run-scans; cat rem/times; }
+rm -f rem/out/k.cu rem/out/k.cu.d
+remembered "${by_hand[@]}" && cmp -s rem/out/k.cu rem/first.cu && cmp -s rem/out/k.cu.d rem/first.d \
+  && grep -q 'include "../inc/top.cuh"' rem/out/k.cu && grep -q 'deep.cuh' rem/out/k.cu.d \
+  && ok by-hand-second-run-remembered || { bad by-hand-second-run-remembered; cat rem/times rem/out/k.cu.d; }
+scanned rem/k.cu -o rem/k2.cu -MD -- -DY=1 && ok by-hand-other-output-scans || bad by-hand-other-output-scans
+scanned rem/k.cu -o rem/out/k.cu -MD -- -DY=1 -DX=1 && ok by-hand-other-flags-scan || bad by-hand-other-flags-scan
+remembered "${by_hand[@]}" || { bad by-hand-remembered-again; cat rem/times; }
+echo '// one more line' >> rem/inc/deep.cuh
+scanned "${by_hand[@]}" && ok by-hand-edited-header-scans || { bad by-hand-edited-header-scans; cat rem/times; }
+printf '__device__ void g(float *x) {\n#pragma tirx unroll\n  for (int i = 0; i < 4; ++i) x[i] = i;\n}\n' >> rem/inc/deep.cuh
+"$tool" "${by_hand[@]}" 2> rem/err && grep -q 'k.cu.headers' rem/out/k.cu \
+  && ok by-hand-annotation-added-to-header-rewrites || { bad by-hand-annotation-added-to-header-rewrites; cat rem/err; }
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -151,7 +151,8 @@ static int run(Args *a) {
   }
   TirxResult result;
   int rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
-  if (rc == TIRX_OK && tirx_tu_annotated(&a->opt, data, len)) args_print_notes(a);
+  // (Asked only with notes to print: for an unannotated file, a second reading.)
+  if (rc == TIRX_OK && a->notes.len && tirx_tu_annotated(&a->opt, data, len)) args_print_notes(a);
   // --check first: when the device code does not compile, nothing is written.
   if (rc == TIRX_OK && a->check) rc = check_device(&a->opt, result.device.data, data, len, stderr);
   if (rc == TIRX_OK) {
