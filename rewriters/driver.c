@@ -1040,7 +1040,8 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
 // when it said nothing: a later run with the same input, flags and output
 // copies it without reading a header.
 static int copy_unannotated(const TirxOptions *opt, Arena *a, Tu *tu, Diag *diag, TirxResult *out) {
-  if (!tu_place(a, opt, tu, diag)) return TIRX_USAGE;
+  int placed = tu_place(a, opt, tu, diag);
+  if (placed != TIRX_OK) return placed;
   const Source *src = tu->files[0].src;
   Job j;
   job_init(&j, a, opt, tu, 0);
@@ -1095,9 +1096,7 @@ int rewrite_untrapped(const TirxOptions *opt, const char *data, size_t len, Tirx
   int rc;
   if (fast && !tu_annotated(&tu) && !tu.computed)
     rc = copy_unannotated(opt, a, &tu, &diag, out);  // the fast path: no libclang
-  else if (!tu_place(a, opt, &tu, &diag))
-    rc = TIRX_USAGE;
-  else
+  else if ((rc = tu_place(a, opt, &tu, &diag)) == TIRX_OK)
     rc = rewrite_parsed(opt, a, &tu, &diag, out, &clock);
   diag_flush(&diag);
   arena_free(a);

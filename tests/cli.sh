@@ -445,10 +445,10 @@ printf '__device__ inline void put(int *c) {\n#pragma tirx elect\n  atomicAdd(c,
 printf '#include "ann.cuh"\n' > reach.cuh
 printf '__global__ void k(int *c) { put(c); }\n' > fu.cu
 forced_error="tirx-pp: error: 'ann.cuh' holds tirx annotations but is read through -include, which tirx-pp cannot redirect to its rewritten copy; #include it at the top of 'fu.cu' instead"
-expect forced-include-annotated 2 "$forced_error" -- "$tool" fu.cu -o fi.cu -- -include ann.cuh
-expect forced-include-reaches-annotated 2 "tirx-pp: error: 'reach.cuh' holds tirx annotations (in a header it includes) but is read through -include, which tirx-pp cannot redirect to its rewritten copy; #include it at the top of 'fu.cu' instead" -- "$tool" fu.cu -o fi.cu -- -include reach.cuh
+expect forced-include-annotated 1 "$forced_error" -- "$tool" fu.cu -o fi.cu -- -include ann.cuh
+expect forced-include-reaches-annotated 1 "tirx-pp: error: 'reach.cuh' holds tirx annotations (in a header it includes) but is read through -include, which tirx-pp cannot redirect to its rewritten copy; #include it at the top of 'fu.cu' instead" -- "$tool" fu.cu -o fi.cu -- -include reach.cuh
 : > real.log
-expect launcher-forced-include-annotated 2 "$forced_error" -- "$tool" "$tmp/real/nvcc" -include ann.cuh -c fu.cu -o fu.o
+expect launcher-forced-include-annotated 1 "$forced_error" -- "$tool" "$tmp/real/nvcc" -include ann.cuh -c fu.cu -o fu.o
 [ ! -s real.log ] && ok launcher-forced-include-annotated-no-nvcc || { bad launcher-forced-include-annotated-no-nvcc; cat real.log; }
 expect forced-include-unannotated 0 "" -- "$tool" "$tmp/real/nvcc" -include u.cu -c fu.cu -o fu.o
 # The ccache warning: only when ccache runs tirx-pp (ccache runs a command it
