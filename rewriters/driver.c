@@ -1065,30 +1065,29 @@ static int copy_unannotated(const TirxOptions *opt, Arena *a, Tu *tu, Diag *diag
 }
 
 // What copy_unannotated wrote last time, remembered (pass_known said so).
-static int copy_remembered(const PassCopy *copy, const Source *src, TirxResult *out) {
+static void copy_remembered(const PassCopy *copy, const char *data, size_t len, TirxResult *out) {
   if (copy->text) buf_put(&out->text, copy->text, copy->len);
-  else buf_put(&out->text, src->data, src->len);
+  else buf_put(&out->text, data, len);
   set_deps(out, copy->deps[0], copy->deps + 1, copy->ndeps - 1);
-  return TIRX_OK;
 }
 
 int rewrite_untrapped(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
   *out = (TirxResult){0};
   Arena *a = arena_new();
-  const Source *src = source_new(a, opt->path, data, len);
-  Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
   // TIRX_PP_TIMES=1: each phase's time on the diagnostics' stream.
   FrontClock clock;
   const char *times = getenv("TIRX_PP_TIMES");
   front_clock_start(&clock, times && *times && strcmp(times, "0") ? diag_out : NULL);
   bool fast = !opt->always_parse && !opt->device_view;  // an unannotated file may be copied as it is
   PassCopy copy;
-  if (fast && pass_known(a, opt, data, len, &copy)) {
+  if (fast && pass_known(a, opt, data, len, &copy)) {  // before source_new: its line table costs more
     front_lap(&clock, "remembered");
-    int rc = copy_remembered(&copy, src, out);
+    copy_remembered(&copy, data, len, out);
     arena_free(a);
-    return rc;
+    return TIRX_OK;
   }
+  const Source *src = source_new(a, opt->path, data, len);
+  Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
   Tu tu;
   Probes probes = {0};
   tu_read_probed(a, opt, src, scan_annotations(a, src), &tu, fast ? &probes : NULL);

@@ -114,6 +114,20 @@ bool pass_known(Arena *a, const TirxOptions *opt, const char *data_in, size_t le
   return holds;
 }
 
+// Whether probe i looked at a path an earlier one did (the same name searched
+// for from several headers): seen holds the earlier ones, by their paths' hashes
+// (an open table of mask + 1 slots, each a probe's index + 1).
+static bool probed_before(const Probes *probes, int i, int *seen, size_t mask) {
+  const char *path = probes->items[i].path;
+  for (size_t k = hash_str(14695981039346656037ULL, path) & mask;; k = (k + 1) & mask) {
+    if (!seen[k]) {
+      seen[k] = i + 1;
+      return false;
+    }
+    if (!strcmp(probes->items[seen[k] - 1].path, path)) return true;
+  }
+}
+
 void pass_remember(Arena *a, const TirxOptions *opt, const char *data, size_t len, const Probes *probes,
                    const PassCopy *copy) {
   char *path = (char *)entry_path(a, opt, data, len, copy != NULL);
@@ -123,8 +137,13 @@ void pass_remember(Arena *a, const TirxOptions *opt, const char *data, size_t le
   buf_puts(&b, PASS_FORMAT "\n");
   put_file(&b, opt->path, &st);
   bool ok = !strchr(opt->path, '\n');
+  size_t mask = 15;
+  while (mask < 2 * (size_t)probes->len) mask = 2 * mask + 1;
+  int *seen = arena_alloc(a, sizeof(int) * (mask + 1));
+  memset(seen, 0, sizeof(int) * (mask + 1));
   for (int i = 0; ok && i < probes->len; i++) {
     const Probe *p = &probes->items[i];
+    if (probed_before(probes, i, seen, mask)) continue;  // once is enough: ggml-cuda.cu's 1584 are 455
     ok = !strchr(p->path, '\n');
     if (p->found) put_file(&b, p->path, &p->st);
     else buf_printf(&b, "N %s\n", p->path);
