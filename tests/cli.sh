@@ -458,6 +458,10 @@ if command -v ccache > /dev/null; then
   expect ccache-before-tirx-pp-warns 0 "$ccache_warning" -- env CCACHE_DIR="$tmp/ccache" ccache "$tool" "$tmp/real/nvcc" -c u.cu -o u.o
   # (CCACHE_DISABLE set for the build: make or ninja, here sh, has it too.)
   expect ccache-disable-alone-no-warning 0 "" -- env CCACHE_DISABLE=1 sh -c '"$0" "$1" -c u.cu -o u.o; exit $?' "$tool" "$tmp/real/nvcc"
+  # (A one-off at a shell: bash names tirx-pp in $_.)
+  expect ccache-disable-one-off-no-warning 0 "" -- bash -c 'CCACHE_DISABLE=1 "$0" "$1" -c u.cu -o u.o; exit $?' "$tool" "$tmp/real/nvcc"
+  # (ccache run by a build tool that does not set $_: it still warns.)
+  expect ccache-before-tirx-pp-under-make-warns 0 "$ccache_warning" -- env _=/usr/bin/make CCACHE_DIR="$tmp/ccache" ccache "$tool" "$tmp/real/nvcc" -c u.cu -o u.o
 fi
 
 # By hand, an unannotated file is not scanned again until something it read

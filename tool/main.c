@@ -203,7 +203,7 @@ int main(int argc, char **argv) {
   a.opt.header_dir = find_headers(header_dir, sizeof header_dir);
   a.opt.cache_dir = sys_pp_cache_dir(cache_dir, sizeof cache_dir);
   int rc, first;
-  if (!find_cache_max(&a.opt.cache_max)) {
+  if (!find_cache_max(&a.opt.cache_max) || launcher_refuses_parent()) {
     rc = TIRX_USAGE;
   } else if ((first = launcher_command(argc, argv))) {
     rc = launch(&a, argc - first, argv + first);
