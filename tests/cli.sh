@@ -481,6 +481,8 @@ remembered "${by_hand[@]}" && cmp -s rem/out/k.cu rem/first.cu && cmp -s rem/out
   && grep -q 'include "../inc/top.cuh"' rem/out/k.cu && grep -q 'deep.cuh' rem/out/k.cu.d \
   && ok by-hand-second-run-remembered || { bad by-hand-second-run-remembered; cat rem/times rem/out/k.cu.d; }
 scanned rem/k.cu -o rem/k2.cu -MD -- -DY=1 && ok by-hand-other-output-scans || bad by-hand-other-output-scans
+scanned rem/k.cu -- -DY=1 > rem/stdout1.cu && remembered rem/k.cu -- -DY=1 > rem/stdout2.cu && cmp -s rem/k.cu rem/stdout2.cu \
+  && ok by-hand-standard-output-remembered || { bad by-hand-standard-output-remembered; cat rem/times; }
 scanned rem/k.cu -o rem/out/k.cu -MD -- -DY=1 -DX=1 && ok by-hand-other-flags-scan || bad by-hand-other-flags-scan
 remembered "${by_hand[@]}" || { bad by-hand-remembered-again; cat rem/times; }
 echo '// one more line' >> rem/inc/deep.cuh
