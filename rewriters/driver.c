@@ -242,13 +242,13 @@ static void build_args(Arena *a, const TirxOptions *opt, bool host, FrontOptions
 bool tu_annotated_untrapped(const TirxOptions *opt, const char *data, size_t len) {
   Arena *a = arena_new();
   bool any = false;
-  if (!pass_known(a, opt, data, len)) {  // else nothing has changed since the last "no"
+  if (!pass_known(a, opt, data, len, NULL)) {  // else nothing has changed since the last "no"
     const Source *src = source_new(a, opt->path, data, len);
     Tu tu;
     Probes probes = {0};
     tu_read_probed(a, opt, src, scan_annotations(a, src), &tu, &probes);
     any = tu_annotated(&tu) || tu.computed;
-    if (!any) pass_remember(a, opt, data, len, &probes);
+    if (!any) pass_remember(a, opt, data, len, &probes, NULL);
   }
   arena_free(a);
   return any;
@@ -990,9 +990,12 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
 }
 
 // No annotation anywhere: the bytes as they are, but for #include lines that
-// would find something else from where the output goes.
+// would find something else from where the output goes. Remembered (pass.c)
+// when it said nothing: a later run with the same input, flags and output
+// copies it without reading a header.
 static int copy_unannotated(const TirxOptions *opt, Arena *a, Tu *tu, Diag *diag, TirxResult *out) {
-  if (!tu_place(a, opt, tu, diag)) return TIRX_USAGE;
+  int placed = tu_place(a, opt, tu, diag);
+  if (placed != TIRX_OK) return placed;
   const Source *src = tu->files[0].src;
   Job j;
   job_init(&j, a, opt, tu, 0);
@@ -1007,25 +1010,44 @@ static int copy_unannotated(const TirxOptions *opt, Arena *a, Tu *tu, Diag *diag
   const char **deps = arena_alloc(a, sizeof(char *) * (size_t)tu->n);
   for (int i = 0; i < tu->n; i++) deps[i] = tu->files[i].real;
   set_deps(out, opt->path, deps + 1, tu->n - 1);  // what else the text names is the toolkit's
+  if (tu->probes && !diag->nmessages) {
+    PassCopy copy = {.deps = (const char **)out->deps, .ndeps = out->ndeps};
+    if (j.edits.items.len) copy.text = out->text.data, copy.len = out->text.len;
+    pass_remember(a, opt, src->data, src->len, tu->probes, &copy);
+  }
   return TIRX_OK;
+}
+
+// What copy_unannotated wrote last time, remembered (pass_known said so).
+static void copy_remembered(const PassCopy *copy, const char *data, size_t len, TirxResult *out) {
+  if (copy->text) buf_put(&out->text, copy->text, copy->len);
+  else buf_put(&out->text, data, len);
+  set_deps(out, copy->deps[0], copy->deps + 1, copy->ndeps - 1);
 }
 
 int rewrite_untrapped(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
   *out = (TirxResult){0};
   Arena *a = arena_new();
-  const Source *src = source_new(a, opt->path, data, len);
-  Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
   FrontClock clock;  // opt->times: each phase's time on the diagnostics' stream
   front_clock_start(&clock, opt->times ? diag_out : NULL);
+  bool fast = !opt->always_parse && !opt->device_view;  // an unannotated file may be copied as it is
+  PassCopy copy;
+  if (fast && pass_known(a, opt, data, len, &copy)) {  // before source_new: its line table costs more
+    front_lap(&clock, "remembered");
+    copy_remembered(&copy, data, len, out);
+    arena_free(a);
+    return TIRX_OK;
+  }
+  const Source *src = source_new(a, opt->path, data, len);
+  Diag diag = {.src = src, .out = diag_out, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
   Tu tu;
-  tu_read(a, opt, src, scan_annotations(a, src), &tu);
+  Probes probes = {0};
+  tu_read_probed(a, opt, src, scan_annotations(a, src), &tu, fast ? &probes : NULL);
   front_lap(&clock, "scan");
   int rc;
-  if (!tu_annotated(&tu) && !tu.computed && !opt->always_parse && !opt->device_view)
+  if (fast && !tu_annotated(&tu) && !tu.computed)
     rc = copy_unannotated(opt, a, &tu, &diag, out);  // the fast path: no libclang
-  else if (!tu_place(a, opt, &tu, &diag))
-    rc = TIRX_USAGE;
-  else
+  else if ((rc = tu_place(a, opt, &tu, &diag)) == TIRX_OK)
     rc = rewrite_parsed(opt, a, &tu, &diag, out, &clock);
   diag_flush(&diag);
   arena_free(a);

@@ -445,10 +445,10 @@ printf '__device__ inline void put(int *c) {\n#pragma tirx elect\n  atomicAdd(c,
 printf '#include "ann.cuh"\n' > reach.cuh
 printf '__global__ void k(int *c) { put(c); }\n' > fu.cu
 forced_error="tirx-pp: error: 'ann.cuh' holds tirx annotations but is read through -include, which tirx-pp cannot redirect to its rewritten copy; #include it at the top of 'fu.cu' instead"
-expect forced-include-annotated 2 "$forced_error" -- "$tool" fu.cu -o fi.cu -- -include ann.cuh
-expect forced-include-reaches-annotated 2 "tirx-pp: error: 'reach.cuh' holds tirx annotations (in a header it includes) but is read through -include, which tirx-pp cannot redirect to its rewritten copy; #include it at the top of 'fu.cu' instead" -- "$tool" fu.cu -o fi.cu -- -include reach.cuh
+expect forced-include-annotated 1 "$forced_error" -- "$tool" fu.cu -o fi.cu -- -include ann.cuh
+expect forced-include-reaches-annotated 1 "tirx-pp: error: 'reach.cuh' holds tirx annotations (in a header it includes) but is read through -include, which tirx-pp cannot redirect to its rewritten copy; #include it at the top of 'fu.cu' instead" -- "$tool" fu.cu -o fi.cu -- -include reach.cuh
 : > real.log
-expect launcher-forced-include-annotated 2 "$forced_error" -- "$tool" "$tmp/real/nvcc" -include ann.cuh -c fu.cu -o fu.o
+expect launcher-forced-include-annotated 1 "$forced_error" -- "$tool" "$tmp/real/nvcc" -include ann.cuh -c fu.cu -o fu.o
 [ ! -s real.log ] && ok launcher-forced-include-annotated-no-nvcc || { bad launcher-forced-include-annotated-no-nvcc; cat real.log; }
 expect forced-include-unannotated 0 "" -- "$tool" "$tmp/real/nvcc" -include u.cu -c fu.cu -o fu.o
 # The ccache warning: only when ccache runs tirx-pp (ccache runs a command it
@@ -458,7 +458,38 @@ if command -v ccache > /dev/null; then
   expect ccache-before-tirx-pp-warns 0 "$ccache_warning" -- env CCACHE_DIR="$tmp/ccache" ccache "$tool" "$tmp/real/nvcc" -c u.cu -o u.o
   # (CCACHE_DISABLE set for the build: make or ninja, here sh, has it too.)
   expect ccache-disable-alone-no-warning 0 "" -- env CCACHE_DISABLE=1 sh -c '"$0" "$1" -c u.cu -o u.o; exit $?' "$tool" "$tmp/real/nvcc"
+  # (A one-off at a shell: bash names tirx-pp in $_.)
+  expect ccache-disable-one-off-no-warning 0 "" -- bash -c 'CCACHE_DISABLE=1 "$0" "$1" -c u.cu -o u.o; exit $?' "$tool" "$tmp/real/nvcc"
+  # (ccache run by a build tool that does not set $_: it still warns.)
+  expect ccache-before-tirx-pp-under-make-warns 0 "$ccache_warning" -- env _=/usr/bin/make CCACHE_DIR="$tmp/ccache" ccache "$tool" "$tmp/real/nvcc" -c u.cu -o u.o
 fi
+
+# By hand, an unannotated file is not scanned again until something it read
+# changes: the cache remembers the answer (with the output and the depfile's
+# list) as it does for the launcher. TIRX_PP_TIMES names the phase.
+mkdir -p rem/inc rem/out
+printf '#pragma once\n#include "deep.cuh"\n__device__ inline int one() { return 1; }\n' > rem/inc/top.cuh
+printf '#pragma once\n__device__ inline int two() { return 2; }\n' > rem/inc/deep.cuh
+printf '#include "inc/top.cuh"\n__global__ void k(int *p) { *p = one() + two(); }\n' > rem/k.cu
+scanned() { TIRX_PP_TIMES=1 "$tool" "$@" 2> rem/times; grep -q 'time: scan ' rem/times; }
+remembered() { TIRX_PP_TIMES=1 "$tool" "$@" 2> rem/times; grep -q 'time: remembered ' rem/times && ! grep -q 'time: scan ' rem/times; }
+by_hand=(rem/k.cu -o rem/out/k.cu -MD -- -DY=1)
+scanned "${by_hand[@]}" && cp rem/out/k.cu rem/first.cu && cp rem/out/k.cu.d rem/first.d \
+  && ok by-hand-first-run-scans || { bad by-hand-first-run-scans; cat rem/times; }
+rm -f rem/out/k.cu rem/out/k.cu.d
+remembered "${by_hand[@]}" && cmp -s rem/out/k.cu rem/first.cu && cmp -s rem/out/k.cu.d rem/first.d \
+  && grep -q 'include "../inc/top.cuh"' rem/out/k.cu && grep -q 'deep.cuh' rem/out/k.cu.d \
+  && ok by-hand-second-run-remembered || { bad by-hand-second-run-remembered; cat rem/times rem/out/k.cu.d; }
+scanned rem/k.cu -o rem/k2.cu -MD -- -DY=1 && ok by-hand-other-output-scans || bad by-hand-other-output-scans
+scanned rem/k.cu -- -DY=1 > rem/stdout1.cu && remembered rem/k.cu -- -DY=1 > rem/stdout2.cu && cmp -s rem/k.cu rem/stdout2.cu \
+  && ok by-hand-standard-output-remembered || { bad by-hand-standard-output-remembered; cat rem/times; }
+scanned rem/k.cu -o rem/out/k.cu -MD -- -DY=1 -DX=1 && ok by-hand-other-flags-scan || bad by-hand-other-flags-scan
+remembered "${by_hand[@]}" || { bad by-hand-remembered-again; cat rem/times; }
+echo '// one more line' >> rem/inc/deep.cuh
+scanned "${by_hand[@]}" && ok by-hand-edited-header-scans || { bad by-hand-edited-header-scans; cat rem/times; }
+printf '__device__ void g(float *x) {\n#pragma tirx unroll\n  for (int i = 0; i < 4; ++i) x[i] = i;\n}\n' >> rem/inc/deep.cuh
+"$tool" "${by_hand[@]}" 2> rem/err && grep -q 'k.cu.headers' rem/out/k.cu \
+  && ok by-hand-annotation-added-to-header-rewrites || { bad by-hand-annotation-added-to-header-rewrites; cat rem/err; }
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -261,10 +261,20 @@ if command -v sccache > /dev/null; then
   sccache --stop-server > /dev/null 2>&1
   sccache --start-server > /dev/null 2>&1
   cache_builds sccache sccache "sccache --show-stats" "^Cache hits  " "^Cache misses  "
+  # The other order: sccache takes tirx-pp for the compiler and asks it what it
+  # is (`tirx-pp -E testfile.c`); tirx-pp refuses, and sccache stops the build
+  # with tirx-pp's reason (newer versions would compile the original through
+  # nvcc --dryrun's steps, past tirx-pp).
+  d=$work/sccache-wrong; cp -r "$src/tests/launcher" "$d-src"
+  cmake -S "$d-src" -B "$d" -G Ninja -DCMAKE_CUDA_COMPILER="$nvcc" -DTIRX_HEADERS="$src/headers" \
+    "-DCMAKE_CUDA_COMPILER_LAUNCHER=sccache;$tool" > "$d.configure.log" 2>&1
+  cmake --build "$d" > "$d.log" 2>&1 && bad "sccache before tirx-pp: the build stops" || ok "sccache before tirx-pp: the build stops"
+  grep -qF "tirx-pp: error: sccache runs tirx-pp, which it would take for the compiler and cache wrongly: put tirx-pp first, sccache after it (CMake: CMAKE_CUDA_COMPILER_LAUNCHER set to tirx-pp;sccache, make: NVCC set to tirx-pp sccache nvcc)" "$d.log" \
+    && ok "sccache before tirx-pp: tirx-pp says the order" || { bad "sccache before tirx-pp: tirx-pp says the order"; tail -5 "$d.log"; }
   sccache --stop-server > /dev/null 2>&1
   unset SCCACHE_DIR
 else
-  echo "skip sccache: not installed"
+  echo "not run: sccache is not installed (the sccache cases: tirx-pp;sccache caches, sccache;tirx-pp is refused)"
 fi
 
 # ---- the time added to an unannotated file (budget: 5 ms) ----

@@ -86,18 +86,23 @@ want="tirx-pp: error: 'mine/tirx.h' is annotated and named tirx.h: its rewritten
 mkdir -p "$p/marked"
 printf '// Helpers\n// TIRX_PP_OWN_HEADER %s\n__device__ inline void put(float *out, float v) {\n#pragma tirx elect\n  out[blockIdx.x] = v;\n}\n' "$version" > "$p/marked/util.cuh"
 printf '#include "marked/util.cuh"\n__global__ void k(float *out) { put(out, 1.f); }\n' > "$p/m.cu"
-want="tirx-pp: error: 'marked/util.cuh' has tirx-pp's own-header line (TIRX_PP_OWN_HEADER) but holds a tirx pragma; tirx-pp's own headers hold none and are never rewritten: remove the marker line (or the annotation)"
+want="tirx-pp: error: 'marked/util.cuh' has tirx-pp's own-header line (TIRX_PP_OWN_HEADER) but holds a tirx annotation; tirx-pp's own headers hold none and are never rewritten: remove the marker line (or the annotation)"
 for how in "file" "launcher"; do
   if [ $how = file ]; then (cd "$p" && "$tool" m.cu -o build/m.cu) > "$tmp/out" 2> "$tmp/err"; rc=$?
   else (cd "$p" && "$tool" "$nvcc" -arch=sm_90a -c m.cu -o build/m.o) > "$tmp/out" 2> "$tmp/err"; rc=$?; fi
-  [ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "$want" ] && ok "marker line in an annotated header ($how): refused" \
+  [ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && ok "marker line in an annotated header ($how): refused" \
     || bad "marker line in an annotated header ($how): refused" "exit $rc" "stderr: $(cat "$tmp/err")" "want:   $want"
 done
+# The same with tirx.h's macro form of the annotation (TIRX_ELECT).
+printf '// Helpers\n// TIRX_PP_OWN_HEADER %s\n#include "tirx.h"\n__device__ inline void put(float *out, float v) {\n  TIRX_ELECT out[blockIdx.x] = v;\n}\n' "$version" > "$p/marked/util.cuh"
+(cd "$p" && "$tool" m.cu -o build/m.cu) > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && ok "marker line in a header annotated with a TIRX_* macro: refused" \
+  || bad "marker line in a header annotated with a TIRX_* macro: refused" "exit $rc" "stderr: $(cat "$tmp/err")" "want:   $want"
 # A vendored tirx.h with an annotated edit: the same.
 printf '__device__ inline void mine(int *c) {\n#pragma tirx elect\n  atomicAdd(c, 1);\n}\n' >> "$p/third_party/tirx/tirx.h"
 (cd "$p" && "$tool" k.cu -o build/k.cu -- -Ithird_party/tirx) > "$tmp/out" 2> "$tmp/err"; rc=$?
-want="tirx-pp: error: 'third_party/tirx/tirx.h' has tirx-pp's own-header line (TIRX_PP_OWN_HEADER) but holds a tirx pragma; tirx-pp's own headers hold none and are never rewritten: remove the marker line (or the annotation)"
-[ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "$want" ] && ok "vendored tirx.h with an annotated edit: refused" \
+want="tirx-pp: error: 'third_party/tirx/tirx.h' has tirx-pp's own-header line (TIRX_PP_OWN_HEADER) but holds a tirx annotation; tirx-pp's own headers hold none and are never rewritten: remove the marker line (or the annotation)"
+[ $rc -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && ok "vendored tirx.h with an annotated edit: refused" \
   || bad "vendored tirx.h with an annotated edit: refused" "exit $rc" "stderr: $(cat "$tmp/err")" "want:   $want"
 rm -rf "$p/third_party/tirx"; cp -r "$tmp/pristine" "$p/third_party/tirx"
 

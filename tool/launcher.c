@@ -455,41 +455,74 @@ static bool in_parent_environment(const char *name) {
   return found;
 }
 
+// Whether the shell that started this process named this very program in
+// $_ (bash and zsh set it to the program they run): a one-off
+// `CCACHE_DISABLE=1 tirx-pp ...` at the shell. ccache running tirx-pp in its
+// place leaves $_ naming ccache, or what ran the build (make and ninja do
+// not set it).
+static bool named_by_shell(void) {
+  const char *named = getenv("_");
+  if (!named || !*named) return false;
+  char *self = realpath("/proc/self/exe", NULL), *real = realpath(named, NULL);
+  bool same = self && real && !strcmp(self, real);
+  free(self);
+  free(real);
+  return same;
+}
+
 // Whether ccache runs this process in its own place. For a command it does
 // not cache (tirx-pp is no compiler it knows) ccache sets CCACHE_DISABLE=1
 // and execs it, so no parent process shows ccache, and sometimes leaves
-// UNCACHED_ERR_FD open. CCACHE_DISABLE is also the user's switch: set by
-// ccache, the parent (make, ninja) lacks it; set for the build, it has it.
+// UNCACHED_ERR_FD open. CCACHE_DISABLE is also the user's switch: set for the
+// build, the parent (make, ninja) has it too; set by ccache, or for this one
+// command at a shell, the parent lacks it, and the shell names tirx-pp in $_.
 static bool ccache_in_place(void) {
   const char *fd = getenv("UNCACHED_ERR_FD");
   char *end;
   long n = fd && *fd ? strtol(fd, &end, 10) : -1;
   if (n > 2 && !*end && fcntl((int)n, F_GETFD) != -1) return true;
-  return getenv("CCACHE_DISABLE") && !in_parent_environment("CCACHE_DISABLE");
+  return getenv("CCACHE_DISABLE") && !in_parent_environment("CCACHE_DISABLE") && !named_by_shell();
 }
 
-// The compiler cache that runs tirx-pp, if one does (its parent process, or
-// ccache in its place): the wrong order. ccache and sccache take tirx-pp for
-// an unknown compiler and cache nothing; in front of nvcc, behind tirx-pp,
-// they cache the rewritten copy's compile.
-static const char *parent_cache(void) {
-  if (ccache_in_place()) return "ccache";
-  char link[64], exe[4096];
+// The base name of the parent process's program, into exe ("" when unknown).
+static const char *parent_program(char *exe, size_t size) {
+  char link[64];
   snprintf(link, sizeof link, "/proc/%ld/exe", (long)getppid());
-  ssize_t n = readlink(link, exe, sizeof exe - 1);
-  if (n <= 0) return NULL;
-  exe[n] = '\0';
-  const char *name = base_name(exe);
-  return !strcmp(name, "ccache") ? "ccache" : !strcmp(name, "sccache") ? "sccache" : NULL;
+  ssize_t n = readlink(link, exe, size - 1);
+  exe[n > 0 ? n : 0] = '\0';
+  return base_name(exe);
+}
+
+// ccache runs tirx-pp (its parent process, or ccache in its place): the
+// wrong order. ccache takes tirx-pp for an unknown compiler and caches
+// nothing; in front of nvcc, behind tirx-pp, it caches the rewritten copy's
+// compile.
+static bool ccache_runs_us(void) {
+  char exe[4096];
+  return ccache_in_place() || !strcmp(parent_program(exe, sizeof exe), "ccache");
+}
+
+bool launcher_refuses_parent(void) {
+  char exe[4096];
+  if (strcmp(parent_program(exe, sizeof exe), "sccache")) return false;
+  // sccache asks its compiler what it is (`tirx-pp -E testfile.c`), then
+  // caches what it makes of the command: newer versions run nvcc --dryrun's
+  // steps themselves, on the original source, past tirx-pp. Refused for every
+  // command, that question first: sccache then stops the build with this
+  // message ("Compiler not supported: ..."), which it prints escaped (hence no
+  // quotes in it).
+  fputs("tirx-pp: error: sccache runs tirx-pp, which it would take for the compiler and cache wrongly: put tirx-pp "
+        "first, sccache after it (CMake: CMAKE_CUDA_COMPILER_LAUNCHER set to tirx-pp;sccache, make: NVCC set to "
+        "tirx-pp sccache nvcc)\n",
+        stderr);
+  return true;
 }
 
 int launch(Args *a, int argc, char **argv) {
-  const char *cache = is_compiler_cache(argv[0]) ? NULL : parent_cache();
-  if (cache)
-    fprintf(stderr,
-            "tirx-pp: warning: %s runs tirx-pp, so it caches nothing: put tirx-pp first, %s after it "
-            "(CMAKE_CUDA_COMPILER_LAUNCHER=\"tirx-pp;%s\", or NVCC=\"tirx-pp %s nvcc\")\n",
-            cache, cache, cache, cache);
+  if (!is_compiler_cache(argv[0]) && ccache_runs_us())
+    fputs("tirx-pp: warning: ccache runs tirx-pp, so it caches nothing: put tirx-pp first, ccache after it "
+          "(CMAKE_CUDA_COMPILER_LAUNCHER=\"tirx-pp;ccache\", or NVCC=\"tirx-pp ccache nvcc\")\n",
+          stderr);
   // tirx-nvcc as the compiler (CMAKE_CUDA_COMPILER=tirx-nvcc and the
   // launcher both set): it runs tirx-pp itself, once is enough.
   if (is_tirx_nvcc(argv[0]) || (argc > 1 && is_compiler_cache(argv[0]) && is_tirx_nvcc(argv[1])))

@@ -13,6 +13,10 @@
 // in $TIRX_PP_COMPILERS, or ccache/sccache followed by one of those (1);
 // `--launch COMPILER` names any program as the compiler (2).
 int launcher_command(int argc, char **argv);
+// Whether sccache runs tirx-pp (`sccache tirx-pp nvcc ...`: the wrong order,
+// which sccache would cache wrongly): said as an error. Any command, as a
+// launcher or not: sccache first asks its compiler what it is.
+bool launcher_refuses_parent(void);
 // Runs the nvcc command argv[0..argc) (argv[0] the compiler). Returns the
 // exit status (nvcc's, or tirx-pp's when it stops first); does not return
 // when it runs nvcc as given.

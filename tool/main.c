@@ -157,7 +157,8 @@ static int run(Args *a) {
   }
   TirxResult result;
   int rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
-  if (rc == TIRX_OK && tirx_tu_annotated(&a->opt, data, len)) args_print_notes(a);
+  // (Asked only with notes to print: for an unannotated file, a second reading.)
+  if (rc == TIRX_OK && a->notes.len && tirx_tu_annotated(&a->opt, data, len)) args_print_notes(a);
   // --check first: when the device code does not compile, nothing is written.
   if (rc == TIRX_OK && a->check) rc = check_device(&a->opt, result.device.data, data, len, stderr);
   if (rc == TIRX_OK) {
@@ -210,7 +211,7 @@ int main(int argc, char **argv) {
   a.opt.times = env_flag("TIRX_PP_TIMES");
   a.opt.doubt_blanks = env_flag("TIRX_PP_DOUBT_BLANKS");
   int rc, first;
-  if (!find_cache_max(&a.opt.cache_max)) {
+  if (!find_cache_max(&a.opt.cache_max) || launcher_refuses_parent()) {
     rc = TIRX_USAGE;
   } else if ((first = launcher_command(argc, argv))) {
     rc = launch(&a, argc - first, argv + first);

@@ -185,7 +185,17 @@ bool is_ident_start(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 
 bool is_ident_char(int c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 
 uint64_t hash_bytes(uint64_t h, const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+  size_t i = 0;
+  // Eight bytes a step (the pass-through check hashes a whole source, 200 KB
+  // for ggml's largest), each step a bijection of the state: the multiply,
+  // then a shift that brings the high bits down.
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    h = (h ^ w) * 1099511628211ULL;
+    h ^= h >> 29;
+  }
+  for (; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
   return (h ^ 0xff) * 1099511628211ULL;
 }
 

@@ -50,8 +50,9 @@ void buf_free(Buf *b);
 
 bool is_ident_start(int c);
 bool is_ident_char(int c);
-// FNV-1a over n bytes, from h (14695981039346656037 to start), with a
-// separator mixed in after them (so that "ab","c" and "a","bc" differ).
+// FNV-1a's steps over n bytes, eight at a time, from h
+// (14695981039346656037 to start), with a separator mixed in after them (so
+// that "ab","c" and "a","bc" differ).
 uint64_t hash_bytes(uint64_t h, const char *s, size_t n);
 
 // A stable merge sort of n elements of `size` bytes whose comparison reads

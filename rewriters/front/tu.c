@@ -166,13 +166,14 @@ bool tu_is_own_header(Arena *a, const Source *src, const char **version) {
   return !strcmp(base ? base + 1 : src->path, "tirx.h") && memmem(src->data, src->len, old_tirx_h, strlen(old_tirx_h));
 }
 
-// Whether a header holds tirx pragmas (`#pragma tirx`, `_Pragma("tirx ...")`).
-// tirx-pp's own headers hold none; their TIRX_* macros and tirx_* calls are
-// definitions, which the scan also lists.
-static bool holds_pragmas(Arena *a, const Source *src) {
+// Whether a header holds tirx annotations (`#pragma tirx`, `_Pragma("tirx
+// ...")`, a TIRX_* macro of tirx.h). tirx-pp's own headers hold none: they
+// define the TIRX_* macros on #define lines, which the scan passes by; their
+// tirx_* functions call each other, which the scan lists as calls.
+static bool holds_annotations(Arena *a, const Source *src) {
   AnnotationList anns = scan_annotations(a, src);
   for (int i = 0; i < anns.len; i++)
-    if (anns.items[i].spelling == SPELL_PRAGMA || anns.items[i].spelling == SPELL_UPRAGMA) return true;
+    if (anns.items[i].spelling != SPELL_CALL) return true;
   return false;
 }
 
@@ -186,11 +187,11 @@ static bool own_header(Arena *a, Tu *tu, const char *path, const char *real) {
   if (!src || !tu_is_own_header(a, src, &version)) return false;
   OwnHeader *items = arena_alloc(a, sizeof(OwnHeader) * (size_t)(tu->nown + 1));
   if (tu->nown) memcpy(items, tu->own, sizeof(OwnHeader) * (size_t)tu->nown);
-  // tirx-pp's own headers hold no tirx pragma: one that does is the user's
+  // tirx-pp's own headers hold no tirx annotation: one that does is the user's
   // (the marker copied along with tirx.h's layout, or a local edit), and
   // trusting the marker would hand its pragmas to nvcc untouched.
   items[tu->nown++] = (OwnHeader){.path = path, .real = real, .version = version,
-                                  .annotated = holds_pragmas(a, src)};
+                                  .annotated = holds_annotations(a, src)};
   tu->own = items;
   return true;
 }
@@ -290,7 +291,7 @@ static bool refuse_annotated_own(const Tu *tu, Diag *d) {
   for (int i = 0; i < tu->nown; i++)
     if (tu->own[i].annotated) {
       diag_plain(d, DIAG_ERROR,
-                 "'%s' has tirx-pp's own-header line (TIRX_PP_OWN_HEADER) but holds a tirx pragma; tirx-pp's "
+                 "'%s' has tirx-pp's own-header line (TIRX_PP_OWN_HEADER) but holds a tirx annotation; tirx-pp's "
                  "own headers hold none and are never rewritten: remove the marker line (or the annotation)",
                  tu->own[i].path);
       return false;
@@ -323,8 +324,8 @@ static void warn_other_versions(const Tu *tu, Diag *d) {
   }
 }
 
-bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
-  if (!refuse_annotated_own(tu, d)) return false;
+int tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
+  if (!refuse_annotated_own(tu, d)) return TIRX_INPUT_ERROR;
   // Written: the input, every annotated header, and every header that
   // includes a written one (its #include must name the copy).
   tu->files[0].written = true;
@@ -359,22 +360,22 @@ bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
                  "'%s' holds tirx annotations%s but is read through -include, which tirx-pp cannot redirect to "
                  "its rewritten copy; #include it at the top of '%s' instead",
                  file->path, file->anns.len ? "" : " (in a header it includes)", tu->files[0].path);
-      return false;
+      return TIRX_INPUT_ERROR;
     }
     if (!dir) {
       diag_plain(d, DIAG_ERROR,
                  "'%s' includes annotated headers ('%s'), whose rewritten copies need a place: write the output "
                  "to a file (-o OUT puts them in OUT.headers/) or name a directory (--headers-out DIR)",
                  tu->files[0].path, file->path);
-      return false;
+      return TIRX_USAGE;
     }
     file->out = copy_path(a, tu, dir, file);
     if (!strcmp(file->out, file->real)) {
       diag_plain(d, DIAG_ERROR, "the rewritten copy of '%s' would overwrite it", file->path);
-      return false;
+      return TIRX_USAGE;
     }
   }
-  return true;
+  return TIRX_OK;
 }
 
 static const char *quoted(Arena *a, const char *path) {

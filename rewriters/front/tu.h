@@ -34,7 +34,7 @@ typedef struct {
   const char *path;     // as the preprocessor names it
   const char *real;
   const char *version;  // its marker's version; NULL: from before the marker
-  bool annotated;       // holds tirx pragmas: not tirx-pp's after all (an error)
+  bool annotated;       // holds tirx annotations: not tirx-pp's after all (an error)
 } OwnHeader;
 
 // Every path the header search looked at, found or not: what a later run
@@ -76,9 +76,12 @@ bool tu_is_own_header(Arena *a, const Source *src, const char **version);
 bool tu_annotated(const Tu *tu);
 // The index of the user file whose real path is real; -1 if none.
 int tu_find(const Tu *tu, const char *real);
-// Marks the files that are written out and chooses where each goes. False,
-// after an error, when rewritten headers need a place and have none.
-bool tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d);
+// Marks the files that are written out and chooses where each goes.
+// TIRX_OK; after an error, TIRX_INPUT_ERROR when the files cannot be
+// rewritten as they are (an annotated header read through -include, or
+// marked as tirx-pp's own), TIRX_USAGE when rewritten headers need a place
+// the options do not give.
+int tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d);
 // The header name (with its quotes) that include line k of written file f
 // must name from where f is written; NULL: keep it as it is.
 const char *tu_include_name(Arena *a, const Tu *tu, int f, int k);
