@@ -298,7 +298,7 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
 // --- persistent --------------------------------------------------------------
 
 // `order(grouped(COLS, G))` of the persistent loop at `at`, read once (for
-// its stub, before the parse) and kept in persistent's state for its rewrite: the
+// its stub, before the parse) and kept in Ctx.orders for its rewrite: the
 // inside of `grouped(...)`, or what is wrong with it (reported when the loop
 // is rewritten: only the parse tells whether it is in a skipped block).
 typedef struct Order {
@@ -351,7 +351,8 @@ static void read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out
   *out = (Order){.cols = args[0].expr, .group = args[1].expr};
 }
 
-// persistent's state in a rewrite (construct_state): the orders read.
+// persistent's state in a rewrite (construct_state), where the orders read
+// are kept.
 typedef struct {
   VEC(Order) orders;
 } PersistentState;
