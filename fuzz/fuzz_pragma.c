@@ -26,12 +26,11 @@
 #include "source.h"
 #include "util.h"
 
-// The TIRX_* statement macros (headers/tirx.h; the table in pragma.c). A name
-// pragma_is_macro does not know is skipped: pragma_from_macro requires one.
+// The TIRX_* statement macros (headers/tirx.h; the rows of constructs.def). A
+// name pragma_is_macro does not know is skipped: pragma_from_macro requires one.
 static const char *const macro_names[] = {
-    "TIRX_UNROLL",  "TIRX_UNROLL_N",  "TIRX_SERIAL",     "TIRX_VECTORIZE", "TIRX_GRID",       "TIRX_GRID_UNROLL",
-    "TIRX_ELECT",   "TIRX_UNIFORM",   "TIRX_WARPGROUPS", "TIRX_WARPS",     "TIRX_ASYNC",      "TIRX_ASYNC_REGS",
-    "TIRX_EVENT",   "TIRX_EVENT_READY", "TIRX_EVENT_COUNT", "TIRX_PERSISTENT",
+#define TIRX_MACRO(MACRO, ...) #MACRO,
+#include "constructs.def"
 };
 enum { NMACROS = sizeof macro_names / sizeof *macro_names };
 

@@ -142,25 +142,21 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   return true;
 }
 
+// The rewriters of the statement constructs, by their row in constructs.def
+// (0 for structured concurrency's: rewrite_concurrency lowers them).
+typedef void RewriteFn(Ctx *c, const Annotation *an, Stmt st);
+static RewriteFn *const rewriters[DIR_COUNT] = {
+#define TIRX_DIRECTIVE(NAME, KIND, CLASS, CLAUSES, STUB, REWRITE) [KIND] = REWRITE,
+#include "constructs.def"
+};
+
 static void rewrite_statement(Ctx *c, const Annotation *an, Stmt st) {
-  switch (an->dir.kind) {
-  case DIR_UNROLL:
-    if (an->dir.head.has_args)
-      rewrite_hint(c, an, st);
-    else
-      rewrite_unroll(c, an, st);
-    break;
-  case DIR_SERIAL: rewrite_hint(c, an, st); break;
-  case DIR_VECTORIZE: rewrite_vectorize(c, an, st); break;
-  case DIR_GRID: rewrite_grid(c, an, st); break;
-  case DIR_PERSISTENT: rewrite_persistent(c, an, st); break;
-  case DIR_ELECT: rewrite_elect(c, an, st); break;
-  case DIR_UNIFORM: rewrite_uniform(c, an, st); break;
-  case DIR_LAUNCH: rewrite_launch(c, an, st); break;
-  default:
+  RewriteFn *rewrite = rewriters[an->dir.kind];
+  if (rewrite)
+    rewrite(c, an, st);
+  else
     diag_at(c->diag, DIAG_ERROR, an->dir.head.name.off, an->dir.head.name.len,
             "'%s' is not supported by this version of tirx-pp", spelling_of(an));
-  }
 }
 
 // Clang's errors inside annotated code are ours to report: we cannot rewrite

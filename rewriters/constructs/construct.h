@@ -32,8 +32,16 @@ typedef struct {
   long long watchdog;  // --watchdog cycles, 0 when off
   VEC(Copies) copies;  // constructs that copy their body
   const char *path_literal;  // the input's name as a C string literal
-  VEC(struct Order) orders;  // grid.c: persistent loops' order(...), each read once
+  void *state[DIR_COUNT];  // each construct's own state, by its directive: construct_state()
 } Ctx;
+
+// A construct's own state for this rewrite, which no other file sees: a
+// struct of `size` bytes that the construct's file defines, zeroed on first
+// use. kind is the construct's directive (one slot each).
+static inline void *construct_state(Ctx *c, DirKind kind, size_t size) {
+  if (!c->state[kind]) c->state[kind] = arena_alloc(c->arena, size);
+  return c->state[kind];
+}
 
 // The statement an annotation is attached to.
 typedef struct {

@@ -299,7 +299,7 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
 
 // `order(grouped(COLS, G))` or `order(longest_first(COLS, G))` of the
 // persistent loop at `at`, read once (for its stub, before the parse) and kept
-// in Ctx.orders for its rewrite: the order's name and arguments, or what is
+// in grid's PersistentState for its rewrite: the order's name and arguments, or what is
 // wrong with it (reported when the loop is rewritten: only the parse tells
 // whether it is in a skipped block).
 typedef struct Order {
@@ -367,15 +367,22 @@ static void read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out
   *out = (Order){.helper = orders[w].helper, .cols = args[0].expr, .group = args[1].expr};
 }
 
+// persistent's state in a rewrite (construct_state), where the orders read
+// are kept.
+typedef struct {
+  VEC(Order) orders;
+} PersistentState;
+
 // The order of the persistent loop `an` (its clause o), read on first use.
 static const Order *order_of(Ctx *c, const Annotation *an, const Clause *o) {
-  for (int i = 0; i < c->orders.len; i++)
-    if (c->orders.items[i].at == an->start) return &c->orders.items[i];
+  PersistentState *p = construct_state(c, DIR_PERSISTENT, sizeof(PersistentState));
+  for (int i = 0; i < p->orders.len; i++)
+    if (p->orders.items[i].at == an->start) return &p->orders.items[i];
   Order read;
   read_order(c, an, o, &read);
   read.at = an->start;
-  VEC_PUSH(c->arena, c->orders, read);
-  return &c->orders.items[c->orders.len - 1];
+  VEC_PUSH(c->arena, p->orders, read);
+  return &p->orders.items[p->orders.len - 1];
 }
 
 // The loop header. With an order, the loop walks positions (grouped) or

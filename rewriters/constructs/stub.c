@@ -16,18 +16,15 @@
 #include "stub.h"
 
 bool is_declaration_annotation(const Annotation *an) {
-  if (an->spelling == SPELL_CALL) return false;
-  DirKind d = an->dir.kind;
-  return d == DIR_WARPGROUPS || d == DIR_WARPS || d == DIR_EVENT || d == DIR_WAIT || d == DIR_TRIGGER ||
-         d == DIR_TURNS;
+  return an->spelling != SPELL_CALL && dir_class(an->dir.kind) == CLASS_DECLARATION;
 }
 
 bool is_concurrency_annotation(const Annotation *an) {
-  if (an->spelling == SPELL_CALL)
-    return span_eq(an->name, "tirx_wait") || span_eq(an->name, "tirx_trigger") ||
-           span_eq(an->name, "tirx_trigger_bytes") || span_eq(an->name, "tirx_region_sync");
-  DirKind d = an->dir.kind;
-  return is_declaration_annotation(an) || d == DIR_ASYNC || d == DIR_INTHREADS || d == DIR_TURN;
+  if (an->spelling == SPELL_CALL) {
+    const TirxCall *call = find_tirx_call(an->name);
+    return call && call->class == CALL_CONCURRENCY;
+  }
+  return dir_class(an->dir.kind) == CLASS_REGION || dir_class(an->dir.kind) == CLASS_DECLARATION;
 }
 
 // The identifier tokens of text equal to name, replaced by value.
@@ -85,71 +82,96 @@ Span stub_declarator_name(const Directive *d) {
   return (Span){0};
 }
 
-static const char *concurrency_stub(Ctx *c, const Annotation *an) {
+// The stubs of the directives, by their row in constructs.def.
+
+static const char *stub_none(Ctx *c, const Annotation *an) {
+  (void)c, (void)an;
+  return "";
+}
+
+static const char *stub_elect(Ctx *c, const Annotation *an) {
+  (void)c, (void)an;
+  return "if (1)";
+}
+
+// warpgroups, warps: the partition index, and the number of parts.
+static const char *stub_partition(Ctx *c, const Annotation *an) {
+  Span name, value;
+  if (!stub_named_arg(an, &name, &value)) return "";
+  return arena_printf(c->arena, "const int %.*s = (int)(threadIdx.x / %d); const long long __tirx_parts_%d = (%.*s);",
+                      (int)name.len, name.s, an->dir.kind == DIR_WARPS ? 32 : 128, stub_id(c, an), (int)value.len,
+                      value.s);
+}
+
+// async, inthreads: the predicate for each index of the partition, regs(R).
+static const char *stub_region(Ctx *c, const Annotation *an) {
   int id = stub_id(c, an);
   Span name, value;
-  switch (an->dir.kind) {
-  case DIR_WARPGROUPS:
-  case DIR_WARPS:
-    if (!stub_named_arg(an, &name, &value)) return "";
-    return arena_printf(c->arena, "const int %.*s = (int)(threadIdx.x / %d); const long long __tirx_parts_%d = (%.*s);",
-                        (int)name.len, name.s, an->dir.kind == DIR_WARPS ? 32 : 128, id, (int)value.len, value.s);
-  case DIR_ASYNC:
-  case DIR_INTHREADS: {
-    const Annotation *part = partition_before(c, an->start);
-    if (an->dir.head.nargs != 1) return "";
-    Span pred = an->dir.head.args[0].expr;
-    Buf b = {0};
-    if (part && stub_named_arg(part, &name, &value))
-      for (int v = 0; v < MAX_PARTS; v++)
-        buf_printf(&b, "const bool __tirx_in_%d_%d = (%s); ", id, v, substitute(c->arena, pred, name, v));
-    const Clause *regs = dir_clause(&an->dir, "regs");
-    if (regs && regs->nargs == 1)
-      buf_printf(&b, "const long long __tirx_regs_%d = (%.*s); ", id, (int)regs->args[0].expr.len, regs->args[0].expr.s);
-    buf_printf(&b, "if (%.*s)", (int)pred.len, pred.s);
-    char *s = arena_strndup(c->arena, b.data, b.len);
-    buf_free(&b);
-    return s;
-  }
-  case DIR_EVENT: {  // each declarator: its array, and its count as __tirx_count_ID_J
-    const char *text = "";
-    for (int j = 0; j < dir_ndecls(&an->dir); j++) {
-      const Directive *d = dir_decl(&an->dir, j);
-      const Clause *count = dir_clause(d, "count");
-      const char *count_stub = count && count->nargs == 1
-                                   ? arena_printf(c->arena, " const long long __tirx_count_%d_%d = (%.*s);", id, j,
-                                                  (int)count->args[0].expr.len, count->args[0].expr.s)
-                                   : "";
-      bool again = false;  // a name given twice in the list: tirx-pp says so, not clang
-      for (int p = 0; p < j && !again; p++) {
-        Span a = stub_declarator_name(dir_decl(&an->dir, p)), b = stub_declarator_name(d);
-        again = a.len && span_same(a, b);
-      }
-      for (int i = 0; i < d->nclauses && !again; i++) {
-        const Clause *e = &d->clauses[i];
-        if (span_eq(e->name, "ready") || span_eq(e->name, "count") || span_eq(e->name, "cluster")) continue;
-        if (e->has_index)
-          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", text, j ? " " : "",
-                              (int)e->name.len, e->name.s, (int)e->index.len, e->index.s, count_stub);
-        else
-          text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s;%s", text, j ? " " : "",
-                              (int)e->name.len, e->name.s, count_stub);
-        break;
-      }
-    }
-    return text;
-  }
-  case DIR_WAIT:
-  case DIR_TRIGGER:  // the event is checked by tirx-pp; the slot is an expression
-    if (an->dir.nclauses == 1 && an->dir.clauses[0].has_index && an->dir.clauses[0].index.len)
-      return arena_printf(c->arena, "((void)(%.*s));", (int)an->dir.clauses[0].index.len, an->dir.clauses[0].index.s);
-    return "((void)0);";
-  case DIR_TURNS:  // a statement of its own, for the checks to find
-    return "((void)0);";
-  default:
-    return "";
-  }
+  const Annotation *part = partition_before(c, an->start);
+  if (an->dir.head.nargs != 1) return "";
+  Span pred = an->dir.head.args[0].expr;
+  Buf b = {0};
+  if (part && stub_named_arg(part, &name, &value))
+    for (int v = 0; v < MAX_PARTS; v++)
+      buf_printf(&b, "const bool __tirx_in_%d_%d = (%s); ", id, v, substitute(c->arena, pred, name, v));
+  const Clause *regs = dir_clause(&an->dir, "regs");
+  if (regs && regs->nargs == 1)
+    buf_printf(&b, "const long long __tirx_regs_%d = (%.*s); ", id, (int)regs->args[0].expr.len, regs->args[0].expr.s);
+  buf_printf(&b, "if (%.*s)", (int)pred.len, pred.s);
+  char *s = arena_strndup(c->arena, b.data, b.len);
+  buf_free(&b);
+  return s;
 }
+
+// event: each declarator's array, and its count as __tirx_count_ID_J.
+static const char *stub_event(Ctx *c, const Annotation *an) {
+  int id = stub_id(c, an);
+  const char *text = "";
+  for (int j = 0; j < dir_ndecls(&an->dir); j++) {
+    const Directive *d = dir_decl(&an->dir, j);
+    const Clause *count = dir_clause(d, "count");
+    const char *count_stub = count && count->nargs == 1
+                                 ? arena_printf(c->arena, " const long long __tirx_count_%d_%d = (%.*s);", id, j,
+                                                (int)count->args[0].expr.len, count->args[0].expr.s)
+                                 : "";
+    bool again = false;  // a name given twice in the list: tirx-pp says so, not clang
+    for (int p = 0; p < j && !again; p++) {
+      Span a = stub_declarator_name(dir_decl(&an->dir, p)), b = stub_declarator_name(d);
+      again = a.len && span_same(a, b);
+    }
+    for (int i = 0; i < d->nclauses && !again; i++) {
+      const Clause *e = &d->clauses[i];
+      if (span_eq(e->name, "ready") || span_eq(e->name, "count") || span_eq(e->name, "cluster")) continue;
+      if (e->has_index)
+        text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", text, j ? " " : "",
+                            (int)e->name.len, e->name.s, (int)e->index.len, e->index.s, count_stub);
+      else
+        text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s;%s", text, j ? " " : "", (int)e->name.len,
+                            e->name.s, count_stub);
+      break;
+    }
+  }
+  return text;
+}
+
+// wait, trigger: the event is checked by tirx-pp; the slot is an expression.
+static const char *stub_event_op(Ctx *c, const Annotation *an) {
+  if (an->dir.nclauses == 1 && an->dir.clauses[0].has_index && an->dir.clauses[0].index.len)
+    return arena_printf(c->arena, "((void)(%.*s));", (int)an->dir.clauses[0].index.len, an->dir.clauses[0].index.s);
+  return "((void)0);";
+}
+
+// turns: a statement of its own, for the checks to find.
+static const char *stub_turns(Ctx *c, const Annotation *an) {
+  (void)c, (void)an;
+  return "((void)0);";
+}
+
+typedef const char *StubFn(Ctx *c, const Annotation *an);
+static StubFn *const directive_stubs[DIR_COUNT] = {
+#define TIRX_DIRECTIVE(NAME, KIND, CLASS, CLAUSES, STUB, ...) [KIND] = STUB,
+#include "constructs.def"
+};
 
 // `name` or `name[index]`.
 bool stub_event_ref(Span s, Span *name, Span *index) {
@@ -177,24 +199,17 @@ static const char *concurrency_call_stub(Ctx *c, const Annotation *an) {
   return arena_printf(c->arena, "(%s, (void)(%.*s))", first, (int)args[1].expr.len, args[1].expr.s);
 }
 
-// A statement annotation's stub (what it declares).
+// A statement annotation's stub (what it declares): its row's.
 const char *stub_directive(Ctx *c, const Annotation *an) {
-  if (is_concurrency_annotation(an)) return concurrency_stub(c, an);
-  switch (an->dir.kind) {
-  case DIR_GRID: return grid_stub(c, an);
-  case DIR_PERSISTENT: return persistent_stub(c, an);
-  case DIR_ELECT: return "if (1)";
-  default: return "";
-  }
+  StubFn *stub = directive_stubs[an->dir.kind];
+  return stub ? stub(c, an) : "";
 }
 
 // What a tirx_* call stands for while clang parses (tirx.h may not be included).
 const char *stub_call(Ctx *c, const Annotation *an) {
-  if (is_concurrency_annotation(an)) return concurrency_call_stub(c, an);
-  if (span_eq(an->name, "tirx_thread_return")) return "return";
-  if (span_eq(an->name, "tirx_cta_sync")) return "__syncthreads()";
-  if (span_eq(an->name, "tirx_warp_sync")) return "__syncwarp()";
-  if (span_eq(an->name, "tirx_elect_sync")) return "(1)";
+  const TirxCall *call = find_tirx_call(an->name);
+  if (call && call->class == CALL_CONCURRENCY) return concurrency_call_stub(c, an);
+  if (call && call->stub) return call->stub;
   if (span_trim(an->args).len == 0) return "((void)0)";
   return arena_printf(c->arena, "((void)(%.*s))", (int)an->args.len, an->args.s);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ast.h"
+#include "hint.h"
 #include "unroll.h"
 
 __extension__ typedef unsigned __int128 u128;
@@ -471,4 +472,12 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   add_jumps(c, h.fp.body, &u->x, binds_to, &self);
   note_copies(c, an->start, st.end, u->count, an->start);
   edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_unroll, .data = u});
+}
+
+// `unroll` expands here; `unroll(N)` is a hint for nvcc (hint.c).
+void rewrite_unroll_directive(Ctx *c, const Annotation *an, Stmt st) {
+  if (an->dir.head.has_args)
+    rewrite_hint(c, an, st);
+  else
+    rewrite_unroll(c, an, st);
 }

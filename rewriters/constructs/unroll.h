@@ -23,3 +23,6 @@ typedef struct {
 bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *h);
 
 void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st);
+// The directive `unroll` (constructs.def's row): rewrite_unroll, or
+// rewrite_hint for `unroll(N)`.
+void rewrite_unroll_directive(Ctx *c, const Annotation *an, Stmt st);

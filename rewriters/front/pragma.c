@@ -7,22 +7,26 @@
 
 #include "lex.h"
 
+// The directives (constructs.def): their pragma names and classes.
 static const struct {
   const char *name;
   DirKind kind;
+  DirClass class;
 } directives[] = {
-    {"unroll", DIR_UNROLL},         {"serial", DIR_SERIAL},         {"vectorize", DIR_VECTORIZE},
-    {"grid", DIR_GRID},             {"elect", DIR_ELECT},           {"uniform", DIR_UNIFORM},
-    {"warpgroups", DIR_WARPGROUPS}, {"warps", DIR_WARPS},           {"async", DIR_ASYNC},
-    {"inthreads", DIR_INTHREADS},   {"event", DIR_EVENT},           {"wait", DIR_WAIT},
-    {"trigger", DIR_TRIGGER},       {"persistent", DIR_PERSISTENT}, {"launch", DIR_LAUNCH},
-    {"turns", DIR_TURNS},           {"turn", DIR_TURN},
+#define TIRX_DIRECTIVE(NAME, KIND, CLASS, ...) {NAME, KIND, CLASS},
+#include "constructs.def"
 };
 
 const char *dir_name(DirKind k) {
   for (size_t i = 0; i < sizeof directives / sizeof *directives; i++)
     if (directives[i].kind == k) return directives[i].name;
   return "?";
+}
+
+DirClass dir_class(DirKind k) {
+  for (size_t i = 0; i < sizeof directives / sizeof *directives; i++)
+    if (directives[i].kind == k) return directives[i].class;
+  return CLASS_NONE;
 }
 
 bool span_eq(Span s, const char *lit) { return strlen(lit) == s.len && memcmp(s.s, lit, s.len) == 0; }
@@ -218,36 +222,15 @@ const Clause *dir_clause(const Directive *dir, const char *name) {
   return NULL;
 }
 
-// How each TIRX_* macro maps onto the pragma form.
+// How each TIRX_* macro maps onto the pragma form (constructs.def).
 static const struct {
   const char *macro;
   DirKind kind;
-  const char *head;    // directive name
-  int named_pairs;     // args are (name, expr) pairs
+  MacroForm form;
   const char *clause;  // a clause the macro implies
 } macros[] = {
-    {"TIRX_UNROLL", DIR_UNROLL, "unroll", 0, NULL},
-    {"TIRX_UNROLL_N", DIR_UNROLL, "unroll", 0, NULL},
-    {"TIRX_SERIAL", DIR_SERIAL, "serial", 0, NULL},
-    {"TIRX_VECTORIZE", DIR_VECTORIZE, "vectorize", 0, NULL},
-    {"TIRX_GRID", DIR_GRID, "grid", 1, NULL},
-    {"TIRX_GRID_UNROLL", DIR_GRID, "grid", 1, "unroll"},
-    {"TIRX_ELECT", DIR_ELECT, "elect", 0, NULL},
-    {"TIRX_UNIFORM", DIR_UNIFORM, "uniform", 0, NULL},
-    {"TIRX_UNIFORM_VARS", DIR_UNIFORM, "uniform", 0, NULL},  // TIRX_UNIFORM_VARS(x, y) STMT: uniform(x, y)
-    {"TIRX_WARPGROUPS", DIR_WARPGROUPS, "warpgroups", 1, NULL},
-    {"TIRX_WARPS", DIR_WARPS, "warps", 1, NULL},
-    {"TIRX_ASYNC", DIR_ASYNC, "async", 0, NULL},
-    {"TIRX_ASYNC_REGS", DIR_ASYNC, "async", 0, "regs"},
-    {"TIRX_EVENT", DIR_EVENT, "event", 0, NULL},
-    {"TIRX_EVENT_READY", DIR_EVENT, "event", 0, "ready"},
-    {"TIRX_EVENT_COUNT", DIR_EVENT, "event", 0, "count"},
-    {"TIRX_PERSISTENT", DIR_PERSISTENT, "persistent", 1, NULL},
-    {"TIRX_PERSISTENT_GROUPED", DIR_PERSISTENT, "persistent", 0, "order"},
-    {"TIRX_INTHREADS", DIR_INTHREADS, "inthreads", 0, NULL},
-    {"TIRX_LAUNCH", DIR_LAUNCH, "launch", 0, NULL},
-    {"TIRX_TURNS", DIR_TURNS, "turns", 0, NULL},  // TIRX_TURNS(mma);
-    {"TIRX_TURN", DIR_TURN, "turn", 0, NULL},     // TIRX_TURN(mma) STMT
+#define TIRX_MACRO(MACRO, KIND, FORM, CLAUSE) {#MACRO, KIND, FORM, CLAUSE},
+#include "constructs.def"
 };
 
 bool pragma_is_macro(Span name) {
@@ -285,14 +268,11 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
   size_t m = 0;
   while (!span_eq(name, macros[m].macro)) m++;
   out->kind = macros[m].kind;
-  out->head.name = (Span){macros[m].head, strlen(macros[m].head), name.off};
+  const char *head = dir_name(out->kind);
+  out->head.name = (Span){head, strlen(head), name.off};
   Arg *list = NULL;
   int n = has_args ? split_args(a, args, &list) : 0;
-  // The macros without parameters, and those with.
-  bool bare = out->kind == DIR_UNROLL ? !strcmp(macros[m].macro, "TIRX_UNROLL")
-                                      : out->kind == DIR_SERIAL || out->kind == DIR_VECTORIZE ||
-                                            out->kind == DIR_ELECT ||
-                                            (out->kind == DIR_UNIFORM && !strcmp(macros[m].macro, "TIRX_UNIFORM"));
+  bool bare = macros[m].form == MACRO_BARE;  // the macros without parameters, and those with
   if (bare && has_args) {
     diag_error(d, name.off, "%s takes no arguments", macros[m].macro);
     return false;
@@ -303,7 +283,7 @@ bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, D
   }
   if (out->kind == DIR_PERSISTENT && macros[m].clause) return persistent_grouped(a, d, name, list, n, out);
   if (out->kind == DIR_LAUNCH) return clause_list(a, d, args, out);  // TIRX_LAUNCH(smem(B) stream(s))
-  if (!macros[m].named_pairs) {
+  if (macros[m].form != MACRO_PAIRS) {
     out->head.args = list;
     out->head.nargs = n;
     out->head.has_args = has_args;

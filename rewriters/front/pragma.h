@@ -30,26 +30,19 @@ typedef struct {
   int nargs;
 } Clause;
 
+// The directives, in the order of constructs.def (the registry).
 typedef enum {
   DIR_UNKNOWN,
-  DIR_UNROLL,      // unroll, unroll(N)
-  DIR_SERIAL,
-  DIR_VECTORIZE,
-  DIR_GRID,
-  DIR_ELECT,
-  DIR_UNIFORM,
-  DIR_WARPGROUPS,
-  DIR_WARPS,
-  DIR_ASYNC,
-  DIR_INTHREADS,
-  DIR_EVENT,
-  DIR_WAIT,
-  DIR_TRIGGER,
-  DIR_PERSISTENT,
-  DIR_LAUNCH,
-  DIR_TURNS,       // turns NAME (an extension, docs/language.md#turns)
-  DIR_TURN,        // turn(NAME)
+#define TIRX_DIRECTIVE(NAME, KIND, ...) KIND,
+#include "constructs.def"
+  DIR_COUNT
 } DirKind;
+
+// What a directive annotates (constructs.def explains each).
+typedef enum { CLASS_NONE, CLASS_LOOP, CLASS_STATEMENT, CLASS_REGION, CLASS_DECLARATION } DirClass;
+
+// How a TIRX_* macro's arguments give the directive's (constructs.def).
+typedef enum { MACRO_BARE, MACRO_ARGS, MACRO_PAIRS } MacroForm;
 
 typedef struct Directive {
   DirKind kind;
@@ -72,6 +65,8 @@ bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out);
 // (the inside of its parentheses, or len 0).
 bool pragma_from_macro(Arena *a, Diag *d, Span name, Span args, bool has_args, Directive *out);
 const char *dir_name(DirKind k);
+// A directive's class; CLASS_NONE for DIR_UNKNOWN.
+DirClass dir_class(DirKind k);
 // The declarators of a directive (see Directive.decls): 1 and the directive
 // itself when it has no list.
 int dir_ndecls(const Directive *dir);

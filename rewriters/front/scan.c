@@ -4,16 +4,19 @@
 
 #include <string.h>
 
-static const char *const calls[] = {
-    "tirx_elect_sync", "tirx_thread_return", "tirx_cta_sync",  "tirx_warp_sync",     "tirx_warpgroup_sync",
-    "tirx_region_sync", "tirx_wait",         "tirx_trigger",   "tirx_trigger_bytes",
+// The tirx_* calls (constructs.def).
+static const TirxCall calls[] = {
+#define TIRX_CALL(NAME, CLASS, STUB) {#NAME, CLASS, STUB},
+#include "constructs.def"
 };
 
-bool is_tirx_call(Span name) {
+const TirxCall *find_tirx_call(Span name) {
   for (size_t i = 0; i < sizeof calls / sizeof *calls; i++)
-    if (span_eq(name, calls[i])) return true;
-  return false;
+    if (span_eq(name, calls[i].name)) return &calls[i];
+  return NULL;
 }
+
+bool is_tirx_call(Span name) { return find_tirx_call(name) != NULL; }
 
 typedef LexText Text;  // the lexer's view of the bytes (lex.h)
 

@@ -46,6 +46,16 @@ typedef struct {
 } AnnotationList;
 
 AnnotationList scan_annotations(Arena *a, const Source *src);
+
+// A tirx_* call of tirx.h (a row of constructs.def).
+typedef enum { CALL_THREAD, CALL_CONCURRENCY } CallClass;
+typedef struct {
+  const char *name;
+  CallClass class;
+  const char *stub;  // what clang sees in its place; NULL: its arguments, `((void)(ARGS))`
+} TirxCall;
+// The call named name; NULL when it is none of them.
+const TirxCall *find_tirx_call(Span name);
 bool is_tirx_call(Span name);
 // End of the file's preamble: the leading lines that hold only directives
 // (no tirx annotation), blanks and comments, with #if/#endif balanced. 0 when
