@@ -319,7 +319,7 @@ struct tirx_trace_writer_t {
     named[{pid, tid}] = true;
     fprintf(f, "%s\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{\"name\":%s}}", first ? "" : ",",
             pid, tid, tirx_trace_json_string(name).c_str());
-    fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"SM %d\"}}", pid, pid);
+    fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"SM %d\"}}", pid, pid - 1);
     fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%d,\"tid\":%u,\"args\":{\"sort_index\":%u}}", pid,
             tid, tid);
     first = false;
@@ -334,17 +334,19 @@ struct tirx_trace_writer_t {
     const unsigned tid = b * TIRX_TRACE_REGIONS + (unsigned)r;
     for (unsigned i = 0; i < n; ++i) {
       const tirx_trace_record_t &x = rec[i];
-      const int pid = x.sm;
+      const int pid = x.sm + 1;  // SM n is process n + 1: some viewers treat pid 0 apart
       const std::string region = k ? tirx_trace_name(k->regions, r) : "region " + std::to_string(r);
       const std::string event = k ? tirx_trace_name(k->events, x.event) : "event " + std::to_string(x.event);
       const std::string where = std::string(k ? k->file : "?") + ":" + std::to_string(x.line);
-      if (x.kind == TIRX_TRACE_REGION_BEGIN) {
+      if (x.kind == TIRX_TRACE_REGION_BEGIN) {  // the kernel may differ from the last launch's
         kernel = x.slot | x.parity << 8;
         k = tirx_trace_kernel(kernel);
         in_run = true, run_start = x.time;
-        name_thread(pid, tid, "block " + std::to_string(b) + " " +
-                                  (k ? tirx_trace_name(k->regions, r) : "region " + std::to_string(r)));
-      } else if (x.kind == TIRX_TRACE_REGION_END && in_run) {
+      }
+      // Named at its first record: a ring that wrapped may have lost its run's start.
+      name_thread(pid, tid, "block " + std::to_string(b) + " " +
+                                (k ? tirx_trace_name(k->regions, r) : "region " + std::to_string(r)));
+      if (x.kind == TIRX_TRACE_REGION_END && in_run) {
         slice("X", region, "region", pid, tid, run_start, x.time,
               "\"kernel\":" + tirx_trace_json_string(k ? k->name : "?") + ",\"block\":" + std::to_string(b));
         tirx_trace_totals_t &t = totals[{kernel, r}];
@@ -396,9 +398,52 @@ inline void tirx_trace_summary(const std::map<std::pair<int, int>, tirx_trace_to
   }
 }
 
-// Stops recording: waits for the device, reads the rings back, writes the
-// Chrome / Perfetto trace JSON to `path` and prints the summary and how many
-// records were overwritten (a full ring keeps its latest) to stderr.
+// Writes the rings read back (heads and records as the device left them,
+// `blocks` x TIRX_TRACE_REGIONS rings of mask + 1 records) to `path` as a
+// Chrome / Perfetto trace JSON, and prints the summary and how many records
+// were overwritten (a full ring keeps its latest) to stderr. False when the
+// file cannot be written.
+inline bool tirx_trace_write(const char *path, const unsigned *heads, const tirx_trace_record_t *recs, unsigned blocks,
+                             unsigned mask) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "tirx trace: cannot write %s\n", path);
+    return false;
+  }
+  const size_t rings = (size_t)blocks * TIRX_TRACE_REGIONS, per = (size_t)mask + 1;
+  unsigned long long t0 = ~0ull, kept = 0, dropped = 0;
+  unsigned seen = 0, last_block = ~0u;
+  for (size_t r = 0; r < rings; ++r) {
+    const unsigned n = heads[2 * r];
+    for (unsigned i = n > per ? n - (unsigned)per : 0; i < n; ++i)
+      if (recs[r * per + (i & mask)].time < t0) t0 = recs[r * per + (i & mask)].time;
+  }
+  tirx_trace_writer_t w;
+  w.f = f, w.t0 = t0;
+  fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", f);
+  std::vector<tirx_trace_record_t> ordered;
+  for (size_t r = 0; r < rings; ++r) {
+    const unsigned n = heads[2 * r];
+    if (!n) continue;
+    if (r / TIRX_TRACE_REGIONS != last_block) seen++, last_block = (unsigned)(r / TIRX_TRACE_REGIONS);
+    ordered.clear();
+    for (unsigned i = n > per ? n - (unsigned)per : 0; i < n; ++i) ordered.push_back(recs[r * per + (i & mask)]);
+    kept += ordered.size(), dropped += n - ordered.size();
+    w.ring(ordered.data(), (unsigned)ordered.size(), heads[2 * r + 1], (unsigned)(r / TIRX_TRACE_REGIONS),
+           (int)(r % TIRX_TRACE_REGIONS));
+  }
+  fputs("\n]}\n", f);
+  const bool ok = fclose(f) == 0;
+  fprintf(stderr, "tirx trace: %s: %u blocks, %llu records kept, %llu dropped (a full ring of %zu keeps its latest)",
+          path, seen, kept, dropped, per);
+  if (heads[rings * 2]) fprintf(stderr, ", %u region runs of blocks past %u not recorded", heads[rings * 2], blocks);
+  fputc('\n', stderr);
+  tirx_trace_summary(w.totals);
+  return ok;
+}
+
+// Stops recording: waits for the device, reads the rings back and writes
+// them (tirx_trace_write).
 inline cudaError_t tirx_trace_end(const char *path) {
   tirx_trace_session_t &s = tirx_trace_session();
   if (!s.open) return cudaSuccess;
@@ -416,40 +461,7 @@ inline cudaError_t tirx_trace_end(const char *path) {
   cudaFree(d.records), cudaFree(d.heads);
   if (err == cudaSuccess) err = unset;
   if (err != cudaSuccess) return err;
-  FILE *f = fopen(path, "w");
-  if (!f) {
-    fprintf(stderr, "tirx trace: cannot write %s\n", path);
-    return cudaErrorUnknown;
-  }
-  unsigned long long t0 = ~0ull, kept = 0, dropped = 0;
-  unsigned blocks = 0, last_block = ~0u;
-  for (size_t r = 0; r < rings; ++r) {
-    const unsigned n = heads[2 * r];
-    for (unsigned i = n > per ? n - (unsigned)per : 0; i < n; ++i)
-      if (recs[r * per + (i & d.mask)].time < t0) t0 = recs[r * per + (i & d.mask)].time;
-  }
-  tirx_trace_writer_t w;
-  w.f = f, w.t0 = t0;
-  fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", f);
-  std::vector<tirx_trace_record_t> ordered;
-  for (size_t r = 0; r < rings; ++r) {
-    const unsigned n = heads[2 * r];
-    if (!n) continue;
-    if (r / TIRX_TRACE_REGIONS != last_block) blocks++, last_block = (unsigned)(r / TIRX_TRACE_REGIONS);
-    ordered.clear();
-    for (unsigned i = n > per ? n - (unsigned)per : 0; i < n; ++i) ordered.push_back(recs[r * per + (i & d.mask)]);
-    kept += ordered.size(), dropped += n - ordered.size();
-    w.ring(ordered.data(), (unsigned)ordered.size(), heads[2 * r + 1], (unsigned)(r / TIRX_TRACE_REGIONS),
-           (int)(r % TIRX_TRACE_REGIONS));
-  }
-  fputs("\n]}\n", f);
-  fclose(f);
-  fprintf(stderr, "tirx trace: %s: %u blocks, %llu records kept, %llu dropped (a full ring of %zu keeps its latest)",
-          path, blocks, kept, dropped, per);
-  if (heads[rings * 2]) fprintf(stderr, ", %u region runs of blocks past %u not recorded", heads[rings * 2], d.blocks);
-  fputc('\n', stderr);
-  tirx_trace_summary(w.totals);
-  return cudaSuccess;
+  return tirx_trace_write(path, heads.data(), recs.data(), d.blocks, d.mask) ? cudaSuccess : cudaErrorUnknown;
 }
 
 // `#pragma tirx launch` under --trace: outside tirx_trace_begin() /
