@@ -4,7 +4,7 @@
 # (kernel.c) and the stubs (stub.c), then the gathering (gather.c and its
 # readers gather_regions.c, gather_events.c, gather_ops.c, gather_turns.c),
 # then the checks (checks.c, barrier.c, uniform.c, lanes.c, elected.c, deadlock.c, cluster.c),
-# then the lowering (region.c, event.c, turn.c), and concurrency.c, which
+# then the lowering (region.c, event.c, turn.c, trace.c), and concurrency.c, which
 # runs them. A file may use only
 # files of its own phase or an earlier one, and the files depend on each
 # other in no cycle. Dependencies are read two ways: the functions and data
@@ -33,7 +33,7 @@ trap 'rm -rf "$tmp"' EXIT
 # phase of each concurrency file
 declare -A phase=([kernel]=0 [stub]=0 [gather]=1 [gather_regions]=1 [gather_events]=1 [gather_ops]=1
                   [gather_turns]=1 [checks]=2 [barrier]=2 [uniform]=2 [lanes]=2 [elected]=2 [deadlock]=2 [cluster]=2
-                  [region]=3 [event]=3 [turn]=3 [concurrency]=4)
+                  [region]=3 [event]=3 [turn]=3 [trace]=3 [concurrency]=4)
 names=(model gather check lower driver)
 
 # symbols: "file symbol" for definitions and uses
