@@ -180,7 +180,9 @@ TIRX_DEVICE void tirx_trace_turn_end(tirx_trace_region_t &t, int ring, int line)
 #ifdef __CUDACC_RTC__
 // NVRTC compiles device code only: the registration after each traced kernel
 // is a constant there.
-constexpr int tirx_trace_register(int id, const char *, const char *, const char *, const char *) { return id; }
+__host__ __device__ constexpr int tirx_trace_register(int id, const char *, const char *, const char *, const char *) {
+  return id;
+}
 #elif defined(__CUDACC__)
 #include <cstdio>
 #include <cstdlib>
