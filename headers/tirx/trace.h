@@ -183,6 +183,12 @@ TIRX_DEVICE void tirx_trace_turn_end(tirx_trace_region_t &t, int ring, int line)
 __host__ __device__ constexpr int tirx_trace_register(int id, const char *, const char *, const char *, const char *) {
   return id;
 }
+#elif defined(__TIRX_PP__) && defined(__CUDACC__)
+// tirx-pp's own parse: the host functions declared only (their definitions
+// would make every file that includes tirx.h parse <map>, <string>, <vector>).
+cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0);
+cudaError_t tirx_trace_end(const char *path);
+bool tirx_trace_active();
 #elif defined(__CUDACC__)
 #include <cstdio>
 #include <cstdlib>
