@@ -62,6 +62,29 @@ TIRX_DEVICE unsigned tirx_lane_id() {
 #endif
 }
 
+// %smid: the SM this thread runs on (a block stays on one SM).
+TIRX_DEVICE unsigned tirx_smid() {
+#ifdef __CUDA_ARCH__
+  unsigned id;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+  return id;
+#else
+  return 0;
+#endif
+}
+
+// %globaltimer: nanoseconds, the same clock on every SM (how often it
+// advances depends on the GPU and driver).
+TIRX_DEVICE unsigned long long tirx_globaltimer() {
+#ifdef __CUDA_ARCH__
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+#else
+  return 0;
+#endif
+}
+
 // elect.sync: true in exactly one lane of a converged warp (sm_90+); lane 0 before.
 TIRX_DEVICE bool tirx_elect_one_sync() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900

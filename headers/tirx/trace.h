@@ -60,26 +60,6 @@ struct tirx_trace_device_t {
 static __device__ tirx_trace_device_t tirx_trace_device_;
 #endif
 
-TIRX_DEVICE unsigned long long tirx_globaltimer() {
-#ifdef __CUDA_ARCH__
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-#else
-  return 0;
-#endif
-}
-
-TIRX_DEVICE unsigned tirx_smid() {
-#ifdef __CUDA_ARCH__
-  unsigned id;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-  return id;
-#else
-  return 0;
-#endif
-}
-
 // The recorder of one run of a region. Every thread of the region holds one;
 // only the region's first thread, when tracing is on, has a ring.
 struct tirx_trace_region_t {
