@@ -55,35 +55,36 @@ struct tirx_trace_device_t {
 };
 
 #ifdef __CUDACC__
-// Null (nothing recorded) until tirx_trace_begin(). One per translation unit:
+// Null (nothing recorded) until tirx_trace_begin(). In constant memory: read
+// through the constant cache, held in no register. One per translation unit:
 // the host sets each one that registered a traced kernel.
-static __device__ tirx_trace_device_t tirx_trace_device_;
+static __constant__ tirx_trace_device_t tirx_trace_device_;
 #endif
 
 // The recorder of one run of a region. Every thread of the region holds one;
-// only the region's first thread, when tracing is on, has a ring.
+// only the region's first thread, when tracing is on, has a ring. What stays
+// live while the region runs is three registers (the ring, its count, the
+// SM): the buffer's address is read from constant memory at each record.
 struct tirx_trace_region_t {
-  tirx_trace_record_t *ring = nullptr;
-  unsigned *head = nullptr;
-  unsigned next = 0, mask = 0;
+  unsigned ring = ~0u;  // block * TIRX_TRACE_REGIONS + region; ~0u: this thread does not record
+  unsigned next = 0;    // records written to the ring, this run's included
+  int sm = 0, region = 0, line = 0;
   unsigned long long since = 0;  // when the pending wait (or turn wait) started
-  int slot = 0, parity = 0, region = 0, sm = 0, line = 0;
+  int slot = 0, parity = 0;
 
   TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_) {
 #ifdef __CUDA_ARCH__
     if ((int)threadIdx.x != first_thread) return;  // partitions are one-dimensional
-    const tirx_trace_device_t d = tirx_trace_device_;
+    const tirx_trace_device_t &d = tirx_trace_device_;
     if (!d.records) return;
     const unsigned b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
     if (b >= d.blocks) {
       atomicAdd(d.unrecorded, 1u);  // once per region run, off the hot path
       return;
     }
-    const unsigned r = b * TIRX_TRACE_REGIONS + (unsigned)region_;
-    ring = d.records + (size_t)r * (d.mask + 1);
-    head = d.heads + 2 * r;
-    next = head[0], mask = d.mask;
-    head[1] = (unsigned)kernel;
+    ring = b * TIRX_TRACE_REGIONS + (unsigned)region_;
+    next = d.heads[2 * ring];
+    d.heads[2 * ring + 1] = (unsigned)kernel;
     region = region_, line = line_, sm = (int)tirx_smid();
     put(TIRX_TRACE_REGION_BEGIN, 0, kernel & 0xff, (kernel >> 8) & 0xff, line_, tirx_globaltimer());
 #else
@@ -91,69 +92,77 @@ struct tirx_trace_region_t {
 #endif
   }
   TIRX_DEVICE ~tirx_trace_region_t() {
-    if (!ring) return;
+#ifdef __CUDA_ARCH__
+    if (!on()) return;
     put(TIRX_TRACE_REGION_END, 0, 0, 0, line, tirx_globaltimer());
-    head[0] = next;
+    tirx_trace_device_.heads[2 * ring] = next;
+#endif
   }
   tirx_trace_region_t(const tirx_trace_region_t &) = delete;
   tirx_trace_region_t &operator=(const tirx_trace_region_t &) = delete;
 
+  TIRX_DEVICE bool on() const { return ring != ~0u; }
   TIRX_DEVICE void put(int kind, int event, int slot_, int parity_, int line_, unsigned long long time) {
+#ifdef __CUDA_ARCH__
     tirx_trace_record_t r;
     r.time = time;
     r.line = (uint16_t)line_;
     r.kind = (uint8_t)kind, r.event = (uint8_t)event, r.slot = (uint8_t)slot_, r.parity = (uint8_t)parity_;
     r.sm = (uint8_t)sm, r.region = (uint8_t)region;
-    ring[next++ & mask] = r;
+    const unsigned mask = tirx_trace_device_.mask;
+    tirx_trace_device_.records[(size_t)ring * (mask + 1) + (next++ & mask)] = r;
+#else
+    (void)kind, (void)event, (void)slot_, (void)parity_, (void)line_, (void)time;
+#endif
   }
 };
 
 // A wait's slot, noted with the time, passed through to the wait.
 TIRX_DEVICE int tirx_trace_slot(tirx_trace_region_t &t, int slot) {
-  if (t.ring) t.slot = slot, t.since = tirx_globaltimer();
+  if (t.on()) t.slot = slot, t.since = tirx_globaltimer();
   return slot;
 }
 
 // An explicit-parity wait's barrier and parity, noted, passed through.
 TIRX_DEVICE uint64_t *tirx_trace_bar(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar) {
-  if (t.ring) t.slot = (int)(bar - bars), t.since = tirx_globaltimer();
+  if (t.on()) t.slot = (int)(bar - bars), t.since = tirx_globaltimer();
   return bar;
 }
 TIRX_DEVICE uint32_t tirx_trace_parity(tirx_trace_region_t &t, uint32_t parity) {
-  if (t.ring) t.parity = (int)(parity & 1u), t.since = tirx_globaltimer();
+  if (t.on()) t.parity = (int)(parity & 1u), t.since = tirx_globaltimer();
   return parity;
 }
 
 // After the wait: its start and its return, two records.
 TIRX_DEVICE void tirx_trace_waited(tirx_trace_region_t &t, int event, int line) {
-  if (!t.ring) return;
+  if (!t.on()) return;
   t.put(TIRX_TRACE_WAIT, event, t.slot, t.parity, line, t.since);
   t.put(TIRX_TRACE_WAITED, event, t.slot, t.parity, line, tirx_globaltimer());
 }
 // The same after a wait that flipped its phase bit: the parity it waited for.
 template <class Bits>
 TIRX_DEVICE void tirx_trace_waited(tirx_trace_region_t &t, int event, int line, const Bits &phase) {
-  if (t.ring) t.parity = (int)((phase >> t.slot) & 1u) ^ 1;
+  if (t.on()) t.parity = (int)((phase >> t.slot) & 1u) ^ 1;
   tirx_trace_waited(t, event, line);
 }
 
 // A trigger on `bar`, one of `bars`: recorded, the address passed through.
 TIRX_DEVICE uint64_t *tirx_trace_trigger(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, int event, int line) {
-  if (t.ring) t.put(TIRX_TRACE_TRIGGER, event, (int)(bar - bars), 0, line, tirx_globaltimer());
+  if (t.on()) t.put(TIRX_TRACE_TRIGGER, event, (int)(bar - bars), 0, line, tirx_globaltimer());
   return bar;
 }
 
 // A turn: the wait for it starts, the turn starts, the turn ends.
 TIRX_DEVICE void tirx_trace_turn_wait(tirx_trace_region_t &t) {
-  if (t.ring) t.since = tirx_globaltimer();
+  if (t.on()) t.since = tirx_globaltimer();
 }
 TIRX_DEVICE void tirx_trace_turn(tirx_trace_region_t &t, int ring, int line) {
-  if (!t.ring) return;
+  if (!t.on()) return;
   t.put(TIRX_TRACE_TURN_WAIT, ring, 0, 0, line, t.since);
   t.put(TIRX_TRACE_TURN, ring, 0, 0, line, tirx_globaltimer());
 }
 TIRX_DEVICE void tirx_trace_turn_end(tirx_trace_region_t &t, int ring, int line) {
-  if (t.ring) t.put(TIRX_TRACE_TURN_END, ring, 0, 0, line, tirx_globaltimer());
+  if (t.on()) t.put(TIRX_TRACE_TURN_END, ring, 0, 0, line, tirx_globaltimer());
 }
 
 // ---- host: sessions, the JSON, the summary ---------------------------------
