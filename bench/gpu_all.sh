@@ -18,6 +18,7 @@
 # 7. vectorize's tail guard and overlapping arrays against the scalar loops,
 #    plainly and under memcheck (tests/gpu/run_vectorize.sh).
 # 8. a `launch` in host-only code gets its shared memory (run_launch_host.sh).
+# 9. gemm_bf16 with --trace: its result, its traces, its overhead (run_trace.sh).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -66,4 +67,6 @@ f8=$?
 vz=$?
 "$root/tests/gpu/run_launch_host.sh" --prepared "$root/.device" 2>&1 | tee "$logs/launch_host.log"
 lh=$?
-exit $(( ex || wd || el || tc || bw || gm || at || ab || f8 || vz || lh ))
+"$root/tests/gpu/run_trace.sh" --prepared "$root/.device" 2>&1 | tee "$logs/trace.log"
+tr=$?
+exit $(( ex || wd || el || tc || bw || gm || at || ab || f8 || vz || lh || tr ))

@@ -229,6 +229,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   o.color = true;
   o.no_line = (size & 1) != 0;
   o.watchdog = (size & 2) ? 1000000 : 0;
+  o.trace = (size & 4) != 0;  // --trace: the recorder, the traced waits, the names after each kernel
   o.device_view = oracle_on();  // the oracle compiles what --check compiles
   rewrite(&o, wrapped, n, "wrapped", true);
   free(wrapped);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "tirx/ptx.h"
+#include "tirx/trace.h"
 #ifdef __CUDACC__
 #include <cstdio>
 #endif

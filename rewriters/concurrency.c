@@ -15,6 +15,7 @@
 #include "event.h"
 #include "gather.h"
 #include "region.h"
+#include "trace.h"
 #include "turn.h"
 #include "uniform.h"
 
@@ -46,5 +47,6 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     lower_events(c, k);
     lower_regions(c, k);
     lower_turns(c, k);
+    lower_trace_names(c, k);
   }
 }

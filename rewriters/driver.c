@@ -430,7 +430,8 @@ static void job_init(Job *j, Arena *a, const TirxOptions *opt, const Tu *tu, int
   *j = (Job){.file = file, .anns = f->anns};
   j->edits = (EditList){.arena = a};
   j->diag = (Diag){.src = f->src, .werror = opt->werror, .remarks = opt->remarks, .color = opt->color};
-  j->c = (Ctx){.arena = a, .diag = &j->diag, .src = f->src, .anns = &j->anns, .watchdog = opt->watchdog};
+  j->c = (Ctx){.arena = a, .diag = &j->diag, .src = f->src, .anns = &j->anns, .watchdog = opt->watchdog,
+               .trace = opt->trace};
   j->c.path_literal = c_string_literal(a, f->src->path, strlen(f->src->path));
 }
 

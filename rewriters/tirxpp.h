@@ -21,6 +21,7 @@ typedef struct {
   bool always_parse;        // parse even without annotations (tests the identity)
   bool device_view;         // --check: render the device view too (TirxResult.device)
   long long watchdog;       // --watchdog: cycles before a wait gives up; 0: off
+  bool trace;               // --trace: regions, waits, triggers and turns record a timeline (docs/trace.md)
   const char *cuda_path;    // CUDA toolkit root (default /usr/local/cuda)
   const char *arch;         // sm_90a by default
   const char *std;          // c++17 by default

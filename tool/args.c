@@ -56,6 +56,9 @@ static const char usage[] =
     "  --watchdog[=CYCLES]\n"
     "                     every event wait gives up after CYCLES (default 2e9),\n"
     "                     prints where it was stuck and traps, instead of hanging\n"
+    "  --trace            record each region's start and end, each wait, trigger and\n"
+    "                     turn with %globaltimer into a ring per block; the host\n"
+    "                     writes a Perfetto JSON and a summary (docs/trace.md)\n"
     "  --no-line          do not emit #line directives\n"
     "  -Werror            treat warnings as errors\n"
     "  -Rpass             print remarks (why a loop was not vectorized, ...)\n"
@@ -68,7 +71,9 @@ static const char usage[] =
     "--extended-lambda, -Xcompiler X, -Xptxas X, -x cu, -ccbin X, -keep-dir X, -t 0, ...)\n"
     "are accepted and ignored: they do not change how the file parses. After --, every\n"
     "nvcc option is accepted as nvcc takes it.\n"
-    "\n"
+    "\n";
+// (Two strings: C99 compilers need to take only 4095 characters in one.)
+static const char usage_environment[] =
     "environment:\n"
     "  TIRX_PP_CACHE_DIR  where parsed CUDA headers are cached (default\n"
     "                     ~/.cache/tirx-pp; 'off' for no cache)\n"
@@ -376,6 +381,7 @@ int args_parse(int argc, char **argv, Args *a) {
       after_dashes = true;
     } else if (is(f, "--help") || is(f, "-h")) {
       fputs(usage, stdout);
+      fputs(usage_environment, stdout);
       return TIRX_OK;
     } else if (is(f, "--version")) {
       return print_version();
@@ -410,6 +416,8 @@ int args_parse(int argc, char **argv, Args *a) {
         if (*end || errno || a->opt.watchdog <= 0)
           return bad_usage("--watchdog takes a positive cycle count, not '%s'", f + 11);
       }
+    } else if (is(f, "--trace")) {
+      a->opt.trace = true;
     } else if (is(f, "-Werror")) {
       a->opt.werror = true;
     } else if (starts(f, "-Rpass")) {

@@ -51,12 +51,30 @@
 #define TIRX_MBAR_SUSPEND_NS 0x989680u
 #endif
 
-// %laneid: this thread's lane in its warp.
-TIRX_DEVICE unsigned tirx_lane_id() {
+// The body of a function that reads the 32-bit special register `reg` (0 in
+// the host pass, which never runs device code).
 #ifdef __CUDA_ARCH__
-  unsigned lane;
-  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
-  return lane;
+#define TIRX_SREG_U32_(reg)                          \
+  unsigned v;                                        \
+  asm volatile("mov.u32 %0, %%" reg ";" : "=r"(v)); \
+  return v;
+#else
+#define TIRX_SREG_U32_(reg) return 0;
+#endif
+
+// %laneid: this thread's lane in its warp.
+TIRX_DEVICE unsigned tirx_lane_id() { TIRX_SREG_U32_("laneid") }
+
+// %smid: the SM this thread runs on (a block stays on one SM).
+TIRX_DEVICE unsigned tirx_smid() { TIRX_SREG_U32_("smid") }
+
+// %globaltimer: nanoseconds, the same clock on every SM (how often it
+// advances depends on the GPU and driver).
+TIRX_DEVICE unsigned long long tirx_globaltimer() {
+#ifdef __CUDA_ARCH__
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
 #else
   return 0;
 #endif

@@ -354,7 +354,9 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
   c->needs_tirx_h = true;
   const char *cluster_text = cluster ? arena_printf(a, ", dim3(%lld, %lld, 1)", dims[0], dims[1]) : "";
   edit_replace(c->edits, an->start, an->end,
-               arena_printf(a, "{ tirx_launch_t __tirx_launch = tirx_launch_begin%s(%.*s, (%.*s), (%.*s), %s, %s, %s%s);",
+               arena_printf(a, "{ %stirx_launch_t __tirx_launch = tirx_launch_begin%s(%.*s, (%.*s), (%.*s), %s, %s, %s%s);",
+                            // --trace: a launch outside tirx_trace_begin() records alone (tirx/trace.h)
+                            c->trace ? "tirx_trace_launch_t __tirx_trace_launch; " : "",
                             cluster ? "_cluster" : "", (int)l.kernel.len, l.kernel.s, (int)l.config[0].len,
                             l.config[0].s, (int)l.config[1].len, l.config[1].s, smem_text, stream_text,
                             persistent ? "true" : "false", cluster_text));

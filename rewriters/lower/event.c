@@ -7,6 +7,8 @@
 #include "ast.h"
 #include "event.h"
 #include "kernel.h"
+#include "source.h"
+#include "trace.h"
 #include "watchdog.h"
 
 // The phase bits of event e as region r sees them (r < 0: outside regions).
@@ -53,49 +55,74 @@ static const char *fanin_mode(const Event *e) {
 }
 
 // A wait under --watchdog that records itself in the kernel's table
-// (watchdog.c), explicit parity or not.
-static const char *watched_wait(Ctx *c, const Kernel *k, const Op *op, const char *bars, const char *slot, int line) {
+// (watchdog.c), explicit parity or not; addr, parity and slot as --trace may
+// have wrapped them.
+static const char *watched_wait(Ctx *c, const Kernel *k, const Op *op, const char *bars, const char *addr,
+                                const char *parity, const char *slot, int line) {
   Span n = op->event->name;
   const char *cluster = op->event->cluster ? ", true" : "";
   if (op->has_extra)
-    return arena_printf(c->arena, "tirx_watch_wait_parity(%s%s, %s, %.*s, %lldll, \"%.*s\", %d%s)",
-                        watch_wait_args(c, k, op), bars, address(c, op), (int)op->extra.len, op->extra.s, c->watchdog,
-                        (int)n.len, n.s, line, cluster);
+    return arena_printf(c->arena, "tirx_watch_wait_parity(%s%s, %s, %s, %lldll, \"%.*s\", %d%s)",
+                        watch_wait_args(c, k, op), bars, addr, parity, c->watchdog, (int)n.len, n.s, line, cluster);
   return arena_printf(c->arena, "tirx_watch_event_wait(%s%s, %s, %s, %lldll, \"%.*s\", %d%s)",
                       watch_wait_args(c, k, op), bars, phase_var(c, op->event, region_index(k, op)), slot,
                       c->watchdog, (int)n.len, n.s, line, cluster);
 }
 
+// The event's index in the kernel: what a trace record names it by.
+static int event_index(const Kernel *k, const Event *e) { return (int)(e - k->events.items); }
+
 static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
   Span n = op->event->name;
   const char *slot = op->slot.len ? arena_printf(c->arena, "%.*s", (int)op->slot.len, op->slot.s) : "0";
   const char *bars = bars_of(c, op);
+  const char *addr = address(c, op);
+  const char *parity = arena_printf(c->arena, "%.*s", (int)op->extra.len, op->extra.s);
   int line;
   const char *file = presumed_place(c, op->an->start, &line);
-  bool cl = op->event->cluster != NULL;  // acquire at cluster scope
-  if (watch_table(c, k)) return watched_wait(c, k, op, bars, slot, line);
-  if (op->has_extra) {  // explicit parity: no phase bookkeeping
-    if (!c->watchdog)
-      return arena_printf(c->arena, "%s(%s, %.*s)", cl ? "tirx_mbar_wait_parity_cluster" : "tirx_mbar_wait_parity",
-                          address(c, op), (int)op->extra.len, op->extra.s);
-    return arena_printf(c->arena, "%s(%s, %s, %.*s, %lldll, \"%.*s\", %s, %d)",
-                        cl ? "tirx_cluster_event_wait_parity_watchdog" : "tirx_event_wait_parity_watchdog", bars,
-                        address(c, op), (int)op->extra.len, op->extra.s, c->watchdog, (int)n.len, n.s,
-                        file, line);  // the slot once: the header finds it from the address
+  // --trace: the slot (or address) and parity go through the region's
+  // recorder, which notes them and the time, and the wait is followed by
+  // the record of its return (trace.h).
+  const char *tr = trace_recorder(c, k, op->region);
+  if (tr && op->has_extra) {
+    addr = arena_printf(c->arena, "tirx_trace_bar(%s, %s, %s)", tr, bars, addr);
+    parity = arena_printf(c->arena, "tirx_trace_parity(%s, %s)", tr, parity);
+  } else if (tr) {
+    slot = arena_printf(c->arena, "tirx_trace_slot(%s, %s)", tr, slot);
   }
+  bool cl = op->event->cluster != NULL;  // acquire at cluster scope
   const char *phase = phase_var(c, op->event, region_index(k, op));
-  if (!c->watchdog)
-    return arena_printf(c->arena, "%s(%s, %s, %s)", cl ? "tirx_cluster_event_wait" : "tirx_event_wait", bars, phase,
-                        slot);
-  return arena_printf(c->arena, "%s(%s, %s, %s, %lldll, \"%.*s\", %s, %d)",
-                      cl ? "tirx_cluster_event_wait_watchdog" : "tirx_event_wait_watchdog", bars, phase, slot,
-                      c->watchdog, (int)n.len, n.s, file, line);
+  const char *w;
+  if (watch_table(c, k))
+    w = watched_wait(c, k, op, bars, addr, parity, slot, line);
+  else if (op->has_extra && !c->watchdog)  // explicit parity: no phase bookkeeping
+    w = arena_printf(c->arena, "%s(%s, %s)", cl ? "tirx_mbar_wait_parity_cluster" : "tirx_mbar_wait_parity", addr,
+                     parity);
+  else if (op->has_extra)
+    w = arena_printf(c->arena, "%s(%s, %s, %s, %lldll, \"%.*s\", %s, %d)",
+                     cl ? "tirx_cluster_event_wait_parity_watchdog" : "tirx_event_wait_parity_watchdog", bars, addr,
+                     parity, c->watchdog, (int)n.len, n.s, file, line);  // the slot once: the header finds it from the address
+  else if (!c->watchdog)
+    w = arena_printf(c->arena, "%s(%s, %s, %s)", cl ? "tirx_cluster_event_wait" : "tirx_event_wait", bars, phase, slot);
+  else
+    w = arena_printf(c->arena, "%s(%s, %s, %s, %lldll, \"%.*s\", %s, %d)",
+                     cl ? "tirx_cluster_event_wait_watchdog" : "tirx_event_wait_watchdog", bars, phase, slot,
+                     c->watchdog, (int)n.len, n.s, file, line);
+  if (!tr) return w;
+  return arena_printf(c->arena, "(%s, tirx_trace_waited(%s, %d, %d%s%s))", w, tr, event_index(k, op->event),
+                      source_line(c->src, op->an->start), op->has_extra ? "" : ", ", op->has_extra ? "" : phase);
 }
 
 static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
-  // Under --watchdog the address goes through the call that records the
-  // trigger in the kernel's table (watchdog.c).
-  const char *addr = address(c, op);
+  // --trace: the address goes through the region's recorder, which records
+  // the trigger (trace.h); under --watchdog, through the call that records
+  // the trigger in the kernel's table (watchdog.c).
+  const char *addr = address(c, op), *tr = trace_recorder(c, k, op->region);
+  if (tr) {
+    Span n = op->event->name;
+    addr = arena_printf(c->arena, "tirx_trace_trigger(%s, %s%.*s, %s, %d, %d)", tr, op->slot.len ? "" : "&", (int)n.len,
+                        n.s, addr, event_index(k, op->event), source_line(c->src, op->an->start));
+  }
   if (watch_table(c, k)) addr = watch_trigger_address(c, k, op, bars_of(c, op), addr);
   // A cluster event's trigger arrives in every block its mode reaches: a
   // whole warp at once (lane r for rank r), or, where one thread stands for

@@ -7,6 +7,7 @@
 #include "ast.h"
 #include "kernel.h"
 #include "region.h"
+#include "trace.h"
 
 // The `if constexpr` of the kernel whose branch holds the partition, -1 if none.
 static int constexpr_if_around(Ctx *c, const Kernel *k) {
@@ -85,9 +86,11 @@ void lower_regions(Ctx *c, Kernel *k) {
     Region *r = &k->regions.items[i];
     edit_replace(c->edits, r->an->start, r->an->end,
                  arena_printf(c->arena, "%sif (%.*s)", r->chained ? "else " : "", (int)r->pred.len, r->pred.s));
-    if (r->regs && r->regs != cap)
-      edit_replace(c->edits, r->body.start, r->body.start + 1,
-                   arena_printf(c->arena, "{ tirx_setmaxnreg_%s<%d>();", r->regs < cap ? "dec" : "inc", r->regs));
+    const char *regs = r->regs && r->regs != cap
+                           ? arena_printf(c->arena, " tirx_setmaxnreg_%s<%d>();", r->regs < cap ? "dec" : "inc", r->regs)
+                           : "";
+    const char *trace = trace_region_open(c, k, i);  // "" without --trace
+    if (*regs || *trace) edit_replace(c->edits, r->body.start, r->body.start + 1, arena_printf(c->arena, "{%s%s", regs, trace));
     if (!r->async) edit_replace(c->edits, r->body.end - 1, r->body.end, "} __syncthreads();");
   }
   for (int i = 0; i < k->ops.len; i++) {

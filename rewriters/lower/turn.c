@@ -17,6 +17,8 @@
 // with T the threads of one partition index.
 #include "edit.h"
 #include "kernel.h"
+#include "source.h"
+#include "trace.h"
 #include "turn.h"
 
 // An expression of the partition index that is vals[j] for participant j:
@@ -74,6 +76,14 @@ void lower_turns(Ctx *c, Kernel *k) {
     te->from = s->an->end;
     te->open = arena_printf(c->arena, "{ tirx_bar_sync(%s, %d);", by_participant(c, k, t, t->ids), 2 * k->group);
     te->close = arena_printf(c->arena, " tirx_bar_arrive(%s, %d); }", by_participant(c, k, t, next), 2 * k->group);
+    const char *tr = trace_recorder(c, k, &k->regions.items[t->region]);
+    if (tr) {  // --trace: the wait for the turn, the turn (trace.h)
+      int ring = k->events.len + s->ring, line = source_line(c->src, s->an->start);
+      te->open = arena_printf(c->arena, "{ tirx_trace_turn_wait(%s); tirx_bar_sync(%s, %d); tirx_trace_turn(%s, %d, %d);",
+                              tr, by_participant(c, k, t, t->ids), 2 * k->group, tr, ring, line);
+      te->close = arena_printf(c->arena, " tirx_trace_turn_end(%s, %d, %d); tirx_bar_arrive(%s, %d); }", tr, ring, line,
+                               by_participant(c, k, t, next), 2 * k->group);
+    }
     edit_add(c->edits, (Edit){.start = s->an->start, .end = s->st.end, .fn = render_turn, .data = te});
   }
 }

@@ -12,6 +12,7 @@ __global__ void __launch_bounds__(384, 1) tirx_ptx_all(unsigned long long *out, 
   out[0] = tirx_lane_id();
   out[1] = tirx_elect_one_sync();
   out[2] = tirx_smem_addr(&bars[1]);
+  out[0] += tirx_smid() + tirx_globaltimer();
 
   if (threadIdx.x == 0) {
     tirx_mbar_init(&bars[0], blockDim.x);

@@ -1,0 +1,484 @@
+// TIRX_PP_OWN_HEADER 0.1.0
+// tirx/trace.h - what `tirx-pp --trace` output calls (docs/trace.md): a
+// timeline of each warp-specialized block, recorded on the device and
+// written by the host as a Chrome / Perfetto trace JSON with a summary.
+//
+// Device side. Each traced region declares a recorder
+// (tirx_trace_region_t) at the top of its body; only the region's first
+// thread records, into the ring of its (block, region): TIRX_TRACE_REGIONS
+// rings per block, each of a power-of-two number of 16-byte records. The
+// recorder keeps its ring's count in a register while the region runs (no
+// atomics: one thread writes one ring) and stores it back when the region
+// ends. A full ring wraps: the latest records are kept, and the host counts
+// the ones overwritten. What is recorded: the region's start and end; each
+// wait's start and return (event, slot, parity, line); each trigger; each
+// turn (its wait, its start, its end); with %globaltimer (ns) and %smid.
+//
+// Host side. tirx_trace_begin() allocates the rings and points every
+// translation unit's kernels with traced regions at them;
+// tirx_trace_end("file.json") waits for the device, reads them back, writes
+// the JSON and prints the summary. `#pragma tirx launch` does both around
+// its launch when no tirx_trace_begin() is in force.
+#pragma once
+
+#include "ptx.h"
+
+#define TIRX_TRACE_REGIONS 8  // rings per block: regions past the eighth are not traced
+
+// What a record says (tirx_trace_record_t.kind).
+enum {
+  TIRX_TRACE_REGION_BEGIN = 1,  // slot | parity << 8: the kernel's id (the line it starts on)
+  TIRX_TRACE_REGION_END,
+  TIRX_TRACE_WAIT,    // a wait started; the next record is its return
+  TIRX_TRACE_WAITED,  // the wait returned
+  TIRX_TRACE_TRIGGER,
+  TIRX_TRACE_TURN_WAIT,  // the wait for a turn started (event: the turns ring); the next record is the turn
+  TIRX_TRACE_TURN,       // the turn started
+  TIRX_TRACE_TURN_END
+};
+
+// One record: 16 bytes, one store.
+struct alignas(16) tirx_trace_record_t {
+  unsigned long long time;  // %globaltimer, ns
+  uint16_t line;            // the annotation's line
+  uint8_t kind, event;      // event: the event's index in its kernel (turns rings after the events)
+  uint8_t slot, parity, sm, region;
+};
+
+// Where the records go: blocks x TIRX_TRACE_REGIONS rings of mask + 1
+// records; heads holds two words per ring: records written, the kernel's id.
+struct tirx_trace_device_t {
+  tirx_trace_record_t *records;
+  unsigned *heads;
+  unsigned *unrecorded;  // region runs of blocks past `blocks`, not recorded
+  unsigned mask, blocks;
+};
+
+#ifdef __CUDACC__
+// Null (nothing recorded) until tirx_trace_begin(). In constant memory: read
+// through the constant cache, held in no register. One per translation unit:
+// the host sets each one that registered a traced kernel.
+static __constant__ tirx_trace_device_t tirx_trace_device_;
+#endif
+
+// The recorder of one run of a region. Every thread of the region holds one;
+// only the region's first thread, when tracing is on, has a ring. What stays
+// live while the region runs is three registers (the ring, its count, the
+// SM): the buffer's address is read from constant memory at each record.
+struct tirx_trace_region_t {
+  unsigned ring = ~0u;  // block * TIRX_TRACE_REGIONS + region; ~0u: this thread does not record
+  unsigned next = 0;    // records written to the ring, this run's included
+  int sm = 0, region = 0, line = 0;
+  unsigned long long since = 0;  // when the pending wait (or turn wait) started
+  int slot = 0, parity = 0;
+
+  TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_) {
+#ifdef __CUDA_ARCH__
+    if ((int)threadIdx.x != first_thread) return;  // partitions are one-dimensional
+    const tirx_trace_device_t &d = tirx_trace_device_;
+    if (!d.records) return;
+    const unsigned b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+    if (b >= d.blocks) {
+      atomicAdd(d.unrecorded, 1u);  // once per region run, off the hot path
+      return;
+    }
+    ring = b * TIRX_TRACE_REGIONS + (unsigned)region_;
+    next = d.heads[2 * ring];
+    d.heads[2 * ring + 1] = (unsigned)kernel;
+    region = region_, line = line_, sm = (int)tirx_smid();
+    put(TIRX_TRACE_REGION_BEGIN, 0, kernel & 0xff, (kernel >> 8) & 0xff, line_, tirx_globaltimer());
+#else
+    (void)kernel, (void)region_, (void)first_thread, (void)line_;
+#endif
+  }
+  TIRX_DEVICE ~tirx_trace_region_t() {
+#ifdef __CUDA_ARCH__
+    if (!on()) return;
+    put(TIRX_TRACE_REGION_END, 0, 0, 0, line, tirx_globaltimer());
+    tirx_trace_device_.heads[2 * ring] = next;
+#endif
+  }
+  tirx_trace_region_t(const tirx_trace_region_t &) = delete;
+  tirx_trace_region_t &operator=(const tirx_trace_region_t &) = delete;
+
+  TIRX_DEVICE bool on() const { return ring != ~0u; }
+  TIRX_DEVICE void put(int kind, int event, int slot_, int parity_, int line_, unsigned long long time) {
+#ifdef __CUDA_ARCH__
+    tirx_trace_record_t r;
+    r.time = time;
+    r.line = (uint16_t)line_;
+    r.kind = (uint8_t)kind, r.event = (uint8_t)event, r.slot = (uint8_t)slot_, r.parity = (uint8_t)parity_;
+    r.sm = (uint8_t)sm, r.region = (uint8_t)region;
+    const unsigned mask = tirx_trace_device_.mask;
+    tirx_trace_device_.records[(size_t)ring * (mask + 1) + (next++ & mask)] = r;
+#else
+    (void)kind, (void)event, (void)slot_, (void)parity_, (void)line_, (void)time;
+#endif
+  }
+};
+
+// A wait's slot, noted with the time, passed through to the wait.
+TIRX_DEVICE int tirx_trace_slot(tirx_trace_region_t &t, int slot) {
+  if (t.on()) t.slot = slot, t.since = tirx_globaltimer();
+  return slot;
+}
+
+// An explicit-parity wait's barrier and parity, noted, passed through.
+TIRX_DEVICE uint64_t *tirx_trace_bar(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar) {
+  if (t.on()) t.slot = (int)(bar - bars), t.since = tirx_globaltimer();
+  return bar;
+}
+TIRX_DEVICE uint32_t tirx_trace_parity(tirx_trace_region_t &t, uint32_t parity) {
+  if (t.on()) t.parity = (int)(parity & 1u), t.since = tirx_globaltimer();
+  return parity;
+}
+
+// After the wait: its start and its return, two records.
+TIRX_DEVICE void tirx_trace_waited(tirx_trace_region_t &t, int event, int line) {
+  if (!t.on()) return;
+  t.put(TIRX_TRACE_WAIT, event, t.slot, t.parity, line, t.since);
+  t.put(TIRX_TRACE_WAITED, event, t.slot, t.parity, line, tirx_globaltimer());
+}
+// The same after a wait that flipped its phase bit: the parity it waited for.
+template <class Bits>
+TIRX_DEVICE void tirx_trace_waited(tirx_trace_region_t &t, int event, int line, const Bits &phase) {
+  if (t.on()) t.parity = (int)((phase >> t.slot) & 1u) ^ 1;
+  tirx_trace_waited(t, event, line);
+}
+
+// A trigger on `bar`, one of `bars`: recorded, the address passed through.
+TIRX_DEVICE uint64_t *tirx_trace_trigger(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, int event, int line) {
+  if (t.on()) t.put(TIRX_TRACE_TRIGGER, event, (int)(bar - bars), 0, line, tirx_globaltimer());
+  return bar;
+}
+
+// A turn: the wait for it starts, the turn starts, the turn ends.
+TIRX_DEVICE void tirx_trace_turn_wait(tirx_trace_region_t &t) {
+  if (t.on()) t.since = tirx_globaltimer();
+}
+TIRX_DEVICE void tirx_trace_turn(tirx_trace_region_t &t, int ring, int line) {
+  if (!t.on()) return;
+  t.put(TIRX_TRACE_TURN_WAIT, ring, 0, 0, line, t.since);
+  t.put(TIRX_TRACE_TURN, ring, 0, 0, line, tirx_globaltimer());
+}
+TIRX_DEVICE void tirx_trace_turn_end(tirx_trace_region_t &t, int ring, int line) {
+  if (t.on()) t.put(TIRX_TRACE_TURN_END, ring, 0, 0, line, tirx_globaltimer());
+}
+
+// ---- host: sessions, the JSON, the summary ---------------------------------
+#ifdef __CUDACC_RTC__
+// NVRTC compiles device code only: the registration after each traced kernel
+// is a constant there.
+__host__ __device__ constexpr int tirx_trace_register(int id, const char *, const char *, const char *, const char *) {
+  return id;
+}
+#elif defined(__TIRX_PP__) && defined(__CUDACC__)
+// tirx-pp's own parse: the host functions declared only (their definitions
+// would make every file that includes tirx.h parse <map>, <string>, <vector>).
+cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0);
+cudaError_t tirx_trace_end(const char *path);
+bool tirx_trace_active();
+#elif defined(__CUDACC__)
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+typedef cudaError_t (*tirx_trace_point_t)(const tirx_trace_device_t &d);
+
+// A traced kernel's names, registered after its definition (tirx-pp writes
+// the call): regions and events (then turns rings) one a line.
+struct tirx_trace_kernel_t {
+  int id;
+  const char *name, *file, *regions, *events;
+  tirx_trace_point_t point;  // sets its translation unit's tirx_trace_device_
+};
+
+struct tirx_trace_session_t {
+  bool open;
+  tirx_trace_device_t dev;
+  std::vector<tirx_trace_kernel_t> kernels;
+};
+
+inline tirx_trace_session_t &tirx_trace_session() {
+  static tirx_trace_session_t s;
+  return s;
+}
+
+// This translation unit's tirx_trace_device_ (static: one per unit).
+static inline cudaError_t tirx_trace_point_(const tirx_trace_device_t &d) {
+  return cudaMemcpyToSymbol(tirx_trace_device_, &d, sizeof d);
+}
+
+// Every translation unit that registered a kernel, pointed at d.
+inline cudaError_t tirx_trace_point_all(const tirx_trace_device_t &d) {
+  cudaError_t err = cudaSuccess;
+  const std::vector<tirx_trace_kernel_t> &ks = tirx_trace_session().kernels;
+  for (size_t i = 0; i < ks.size(); ++i) {
+    bool seen = false;
+    for (size_t j = 0; j < i; ++j) seen |= ks[j].point == ks[i].point;
+    if (!seen && err == cudaSuccess) err = ks[i].point(d);
+  }
+  return err;
+}
+
+static inline int tirx_trace_register(int id, const char *name, const char *file, const char *regions,
+                                      const char *events) {
+  tirx_trace_session().kernels.push_back(tirx_trace_kernel_t{id, name, file, regions, events, tirx_trace_point_});
+  return id;
+}
+
+inline unsigned tirx_trace_env(const char *name, unsigned fallback) {
+  const char *v = getenv(name);
+  long long n = v ? atoll(v) : 0;
+  return n > 0 && n < (1ll << 30) ? (unsigned)n : fallback;
+}
+
+// Starts recording: rings of `records` (rounded up to a power of two) per
+// block and region, for blocks 0 to blocks - 1 (the linear block index; the
+// region runs of later blocks are counted, not recorded). 0 for either:
+// $TIRX_TRACE_RECORDS / $TIRX_TRACE_BLOCKS, else 1024 each.
+inline cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0) {
+  tirx_trace_session_t &s = tirx_trace_session();
+  if (s.open) return cudaSuccess;
+  if (!records) records = tirx_trace_env("TIRX_TRACE_RECORDS", 1024);
+  if (!blocks) blocks = tirx_trace_env("TIRX_TRACE_BLOCKS", 1024);
+  unsigned n = 1;
+  while (n < records) n *= 2;
+  tirx_trace_device_t d = {};
+  const size_t rings = (size_t)blocks * TIRX_TRACE_REGIONS;
+  cudaError_t err = cudaMalloc((void **)&d.records, rings * n * sizeof(tirx_trace_record_t));
+  if (err == cudaSuccess) err = cudaMalloc((void **)&d.heads, (rings * 2 + 1) * sizeof(unsigned));
+  if (err == cudaSuccess) err = cudaMemset(d.heads, 0, (rings * 2 + 1) * sizeof(unsigned));
+  d.unrecorded = d.heads ? d.heads + rings * 2 : nullptr;
+  d.mask = n - 1, d.blocks = blocks;
+  if (err == cudaSuccess) err = tirx_trace_point_all(d);
+  if (err != cudaSuccess) {
+    cudaFree(d.records), cudaFree(d.heads);
+    return err;
+  }
+  s.dev = d, s.open = true;
+  return cudaSuccess;
+}
+
+inline bool tirx_trace_active() { return tirx_trace_session().open; }
+
+// The n-th line of names ("?" past the end).
+inline std::string tirx_trace_name(const char *names, int n) {
+  for (const char *p = names; p; --n) {
+    const char *e = strchr(p, '\n');
+    if (n == 0) return e ? std::string(p, e) : std::string(p);
+    p = e ? e + 1 : nullptr;
+  }
+  return "?";
+}
+
+inline const tirx_trace_kernel_t *tirx_trace_kernel(int id) {
+  for (const tirx_trace_kernel_t &k : tirx_trace_session().kernels)
+    if (k.id == id) return &k;
+  return nullptr;
+}
+
+// A JSON string: quotes and backslashes escaped, control characters dropped.
+inline std::string tirx_trace_json_string(const std::string &s) {
+  std::string o = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') o += '\\';
+    if ((unsigned char)ch >= 0x20) o += ch;
+  }
+  return o + "\"";
+}
+
+// Per kernel and region: the time its runs took and the time they waited, by event.
+struct tirx_trace_totals_t {
+  long long runs = 0;
+  double ns = 0;
+  std::map<std::string, double> waits;
+};
+
+// The trace of one ring: slices of its region runs, waits and turns.
+struct tirx_trace_writer_t {
+  FILE *f = nullptr;
+  unsigned long long t0 = 0;  // the earliest record's time: ts 0
+  bool first = true;
+  std::map<std::pair<int, int>, tirx_trace_totals_t> totals;  // (kernel id, region)
+  std::map<std::pair<int, unsigned>, bool> named;  // (pid, tid) whose thread is named
+
+  void slice(const char *ph, const std::string &name, const char *cat, int pid, unsigned tid,
+             unsigned long long ts, unsigned long long end, const std::string &args) {
+    fprintf(f, "%s\n{\"ph\":\"%s\",\"name\":%s,\"cat\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":%.3f", first ? "" : ",", ph,
+            tirx_trace_json_string(name).c_str(), cat, pid, tid, (ts - t0) / 1000.0);
+    if (ph[0] == 'X') fprintf(f, ",\"dur\":%.3f", (end > ts ? end - ts : 0) / 1000.0);
+    if (ph[0] == 'i') fputs(",\"s\":\"t\"", f);
+    fprintf(f, ",\"args\":{%s}}", args.c_str());
+    first = false;
+  }
+  void name_thread(int pid, unsigned tid, const std::string &name) {
+    if (named[{pid, tid}]) return;
+    named[{pid, tid}] = true;
+    fprintf(f, "%s\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{\"name\":%s}}", first ? "" : ",",
+            pid, tid, tirx_trace_json_string(name).c_str());
+    fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"SM %d\"}}", pid, pid - 1);
+    fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%d,\"tid\":%u,\"args\":{\"sort_index\":%u}}", pid,
+            tid, tid);
+    first = false;
+  }
+
+  // The records of ring `ring` (block b, region r), oldest first.
+  void ring(const tirx_trace_record_t *rec, unsigned n, unsigned kernel_id, unsigned b, int r) {
+    int kernel = (int)kernel_id;
+    const tirx_trace_kernel_t *k = tirx_trace_kernel(kernel);
+    bool in_run = false;
+    unsigned long long run_start = 0, wait_start = 0, turn_start = 0;
+    const unsigned tid = b * TIRX_TRACE_REGIONS + (unsigned)r;
+    for (unsigned i = 0; i < n; ++i) {
+      const tirx_trace_record_t &x = rec[i];
+      const int pid = x.sm + 1;  // SM n is process n + 1: some viewers treat pid 0 apart
+      const std::string region = k ? tirx_trace_name(k->regions, r) : "region " + std::to_string(r);
+      const std::string event = k ? tirx_trace_name(k->events, x.event) : "event " + std::to_string(x.event);
+      const std::string where = std::string(k ? k->file : "?") + ":" + std::to_string(x.line);
+      if (x.kind == TIRX_TRACE_REGION_BEGIN) {  // the kernel may differ from the last launch's
+        kernel = x.slot | x.parity << 8;
+        k = tirx_trace_kernel(kernel);
+        in_run = true, run_start = x.time;
+      }
+      // Named at its first record: a ring that wrapped may have lost its run's start.
+      name_thread(pid, tid, "block " + std::to_string(b) + " " +
+                                (k ? tirx_trace_name(k->regions, r) : "region " + std::to_string(r)));
+      if (x.kind == TIRX_TRACE_REGION_END && in_run) {
+        slice("X", region, "region", pid, tid, run_start, x.time,
+              "\"kernel\":" + tirx_trace_json_string(k ? k->name : "?") + ",\"block\":" + std::to_string(b));
+        tirx_trace_totals_t &t = totals[{kernel, r}];
+        t.runs++, t.ns += (double)(x.time - run_start);
+        in_run = false;
+      } else if (x.kind == TIRX_TRACE_WAIT || x.kind == TIRX_TRACE_TURN_WAIT) {
+        wait_start = x.time;
+      } else if ((x.kind == TIRX_TRACE_WAITED || x.kind == TIRX_TRACE_TURN) && wait_start) {
+        const bool turn = x.kind == TIRX_TRACE_TURN;
+        const std::string what = (turn ? "turn " : "") + event;
+        slice("X", "wait " + what + " @" + std::to_string(x.line), "wait", pid, tid, wait_start, x.time,
+              "\"event\":" + tirx_trace_json_string(what) + ",\"slot\":" + std::to_string(x.slot) +
+                  ",\"parity\":" + std::to_string(x.parity) + ",\"line\":" + tirx_trace_json_string(where));
+        if (in_run) totals[{kernel, r}].waits[what] += (double)(x.time - wait_start);
+        wait_start = 0;
+        if (turn) turn_start = x.time;
+      } else if (x.kind == TIRX_TRACE_TURN_END && turn_start) {
+        slice("X", "turn " + event + " @" + std::to_string(x.line), "turn", pid, tid, turn_start, x.time,
+              "\"line\":" + tirx_trace_json_string(where));
+        turn_start = 0;
+      } else if (x.kind == TIRX_TRACE_TRIGGER) {
+        slice("i", "trigger " + event + " @" + std::to_string(x.line), "trigger", pid, tid, x.time, x.time,
+              "\"event\":" + tirx_trace_json_string(event) + ",\"slot\":" + std::to_string(x.slot) +
+                  ",\"line\":" + tirx_trace_json_string(where));
+      }
+    }
+  }
+};
+
+// Per kernel and region: time, busy share, waits by event (to stderr).
+inline void tirx_trace_summary(const std::map<std::pair<int, int>, tirx_trace_totals_t> &totals) {
+  int kernel = -1;
+  for (const auto &e : totals) {
+    const tirx_trace_kernel_t *k = tirx_trace_kernel(e.first.first);
+    if (e.first.first != kernel) {
+      kernel = e.first.first;
+      fprintf(stderr, "kernel %s (%s:%d)\n  %-24s %8s %12s %7s  waiting on\n", k ? k->name : "?", k ? k->file : "?",
+              kernel, "region", "runs", "time (us)", "busy");
+    }
+    const tirx_trace_totals_t &t = e.second;
+    double waited = 0;
+    for (const auto &w : t.waits) waited += w.second;
+    std::string region = k ? tirx_trace_name(k->regions, e.first.second) : "?";
+    fprintf(stderr, "  %-24s %8lld %12.1f %6.1f%% ", region.c_str(), t.runs, t.ns / 1000.0,
+            t.ns > 0 ? 100.0 * (t.ns - waited) / t.ns : 0.0);
+    for (const auto &w : t.waits)
+      fprintf(stderr, " %s %.1f%%", w.first.c_str(), t.ns > 0 ? 100.0 * w.second / t.ns : 0.0);
+    fputc('\n', stderr);
+  }
+}
+
+// Writes the rings read back (heads and records as the device left them,
+// `blocks` x TIRX_TRACE_REGIONS rings of mask + 1 records) to `path` as a
+// Chrome / Perfetto trace JSON, and prints the summary and how many records
+// were overwritten (a full ring keeps its latest) to stderr. False when the
+// file cannot be written.
+inline bool tirx_trace_write(const char *path, const unsigned *heads, const tirx_trace_record_t *recs, unsigned blocks,
+                             unsigned mask) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "tirx trace: cannot write %s\n", path);
+    return false;
+  }
+  const size_t rings = (size_t)blocks * TIRX_TRACE_REGIONS, per = (size_t)mask + 1;
+  unsigned long long t0 = ~0ull, kept = 0, dropped = 0;
+  unsigned seen = 0, last_block = ~0u;
+  for (size_t r = 0; r < rings; ++r) {
+    const unsigned n = heads[2 * r];
+    for (unsigned i = n > per ? n - (unsigned)per : 0; i < n; ++i)
+      if (recs[r * per + (i & mask)].time < t0) t0 = recs[r * per + (i & mask)].time;
+  }
+  tirx_trace_writer_t w;
+  w.f = f, w.t0 = t0;
+  fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", f);
+  std::vector<tirx_trace_record_t> ordered;
+  for (size_t r = 0; r < rings; ++r) {
+    const unsigned n = heads[2 * r];
+    if (!n) continue;
+    if (r / TIRX_TRACE_REGIONS != last_block) seen++, last_block = (unsigned)(r / TIRX_TRACE_REGIONS);
+    ordered.clear();
+    for (unsigned i = n > per ? n - (unsigned)per : 0; i < n; ++i) ordered.push_back(recs[r * per + (i & mask)]);
+    kept += ordered.size(), dropped += n - ordered.size();
+    w.ring(ordered.data(), (unsigned)ordered.size(), heads[2 * r + 1], (unsigned)(r / TIRX_TRACE_REGIONS),
+           (int)(r % TIRX_TRACE_REGIONS));
+  }
+  fputs("\n]}\n", f);
+  const bool ok = fclose(f) == 0;
+  fprintf(stderr, "tirx trace: %s: %u blocks, %llu records kept, %llu dropped (a full ring of %zu keeps its latest)",
+          path, seen, kept, dropped, per);
+  if (heads[rings * 2]) fprintf(stderr, ", %u region runs of blocks past %u not recorded", heads[rings * 2], blocks);
+  fputc('\n', stderr);
+  tirx_trace_summary(w.totals);
+  return ok;
+}
+
+// Stops recording: waits for the device, reads the rings back and writes
+// them (tirx_trace_write).
+inline cudaError_t tirx_trace_end(const char *path) {
+  tirx_trace_session_t &s = tirx_trace_session();
+  if (!s.open) return cudaSuccess;
+  s.open = false;
+  const tirx_trace_device_t d = s.dev;
+  const size_t rings = (size_t)d.blocks * TIRX_TRACE_REGIONS, per = (size_t)d.mask + 1;
+  std::vector<unsigned> heads(rings * 2 + 1);
+  std::vector<tirx_trace_record_t> recs(rings * per);
+  cudaError_t err = cudaDeviceSynchronize();
+  if (err == cudaSuccess) err = cudaMemcpy(heads.data(), d.heads, heads.size() * sizeof(unsigned), cudaMemcpyDeviceToHost);
+  if (err == cudaSuccess)
+    err = cudaMemcpy(recs.data(), d.records, recs.size() * sizeof(tirx_trace_record_t), cudaMemcpyDeviceToHost);
+  const tirx_trace_device_t off = {};
+  cudaError_t unset = tirx_trace_point_all(off);
+  cudaFree(d.records), cudaFree(d.heads);
+  if (err == cudaSuccess) err = unset;
+  if (err != cudaSuccess) return err;
+  return tirx_trace_write(path, heads.data(), recs.data(), d.blocks, d.mask) ? cudaSuccess : cudaErrorUnknown;
+}
+
+// `#pragma tirx launch` under --trace: outside tirx_trace_begin() /
+// tirx_trace_end(), the launch records alone: a session begins before it and
+// ends after it (waiting for the device), writing $TIRX_TRACE_FILE, else
+// tirx-trace.json.
+struct tirx_trace_launch_t {
+  bool owns;
+  tirx_trace_launch_t() : owns(!tirx_trace_active() && tirx_trace_begin() == cudaSuccess) {}
+  ~tirx_trace_launch_t() {
+    if (!owns) return;
+    const char *path = getenv("TIRX_TRACE_FILE");
+    cudaError_t err = tirx_trace_end(path && *path ? path : "tirx-trace.json");
+    if (err != cudaSuccess) fprintf(stderr, "tirx trace: %s\n", cudaGetErrorString(err));
+  }
+  tirx_trace_launch_t(const tirx_trace_launch_t &) = delete;
+  tirx_trace_launch_t &operator=(const tirx_trace_launch_t &) = delete;
+};
+#endif

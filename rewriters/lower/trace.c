@@ -1,0 +1,66 @@
+// trace.c - the lowering under --trace (docs/trace.md): each traced region
+// declares a recorder (tirx_trace_region_t, headers/tirx/trace.h) that
+// writes its start and end; event.c and turn.c route the slot, address and
+// parity of each wait, trigger and turn through it, so that each expression
+// is still evaluated once; after the kernel, its names are registered for
+// the host that writes the trace (records carry indices, not names).
+#include "trace.h"
+
+#include <string.h>
+
+#include "ast.h"
+#include "source.h"
+
+// A kernel's id in its records: the line it starts on (unique in a file,
+// and what the summary prints).
+static int kernel_id(Ctx *c, const Kernel *k) { return source_line(c->src, node_at(c, k->func)->start); }
+
+const char *trace_recorder(Ctx *c, const Kernel *k, const Region *r) {
+  if (!c->trace || !r) return NULL;
+  int i = (int)(r - k->regions.items);
+  return i < TRACE_MAX_REGIONS ? arena_printf(c->arena, "__tirx_trace_%d", i) : NULL;
+}
+
+const char *trace_region_open(Ctx *c, const Kernel *k, int i) {
+  const Region *r = &k->regions.items[i];
+  const char *v = trace_recorder(c, k, r);
+  if (!v) return "";
+  return arena_printf(c->arena, " tirx_trace_region_t %s(%d, %d, %d, %d);", v, kernel_id(c, k), i,
+                      r->first * k->group, source_line(c->src, r->an->start));
+}
+
+// `"a\n" "b"`: the names, one a line, as C string literals.
+static const char *names_literal(Ctx *c, const Span *names, int n) {
+  Buf b = {0};
+  for (int i = 0; i < n; i++)
+    buf_printf(&b, "%s%s", i ? " \"\\n\" " : "", c_string_literal(c->arena, names[i].s, names[i].len));
+  const char *s = b.len ? arena_strndup(c->arena, b.data, b.len) : "\"\"";
+  buf_free(&b);
+  return s;
+}
+
+void lower_trace_names(Ctx *c, Kernel *k) {
+  if (!c->trace || !k->regions.len) return;
+  int nr = k->regions.len < TRACE_MAX_REGIONS ? k->regions.len : TRACE_MAX_REGIONS;
+  Span *regions = arena_alloc(c->arena, sizeof *regions * (size_t)nr);
+  for (int i = 0; i < nr; i++) regions[i] = k->regions.items[i].pred;
+  // Events first, then turns rings: event.c and turn.c number them so.
+  int ne = k->events.len + k->turns.len;
+  Span *events = arena_alloc(c->arena, sizeof *events * (size_t)(ne ? ne : 1));
+  for (int i = 0; i < k->events.len; i++) events[i] = k->events.items[i].name;
+  for (int i = 0; i < k->turns.len; i++) events[k->events.len + i] = k->turns.items[i].name;
+  const Node *f = node_at(c, k->func);
+  CXString s = clang_getCursorSpelling(f->cur);
+  const char *name = clang_getCString(s);
+  int line;
+  const char *file = presumed_place(c, f->start, &line);
+  int id = kernel_id(c, k);
+  // A host variable after the kernel's closing brace: its initializer runs
+  // before main, in host code only (nvcc's device pass ignores it).
+  edit_replace(c->edits, f->end - 1, f->end,
+               arena_printf(c->arena,
+                            "} static const int __tirx_trace_kernel_%d = tirx_trace_register(%d, %s, %s, %s, %s);", id,
+                            id, c_string_literal(c->arena, name, strlen(name)), file, names_literal(c, regions, nr),
+                            names_literal(c, events, ne)));
+  clang_disposeString(s);
+}

@@ -1,0 +1,16 @@
+// trace.h - the lowering under --trace (trace.c, docs/trace.md).
+#pragma once
+#include "kernel.h"
+
+enum { TRACE_MAX_REGIONS = 8 };  // rings per block: TIRX_TRACE_REGIONS in headers/tirx/trace.h
+
+// The region's recorder (`__tirx_trace_2`), or NULL when nothing is traced
+// there: --trace is off, the operation is outside every region, or its
+// region is past the eighth.
+const char *trace_recorder(Ctx *c, const Kernel *k, const Region *r);
+// What opens region i's body under --trace: its recorder, declared after
+// `{` and after `prefix` (setmaxnreg); "" when the region is not traced.
+const char *trace_region_open(Ctx *c, const Kernel *k, int i);
+// The kernel's names (regions, events, turns rings) for the host that
+// writes the trace, registered after the kernel.
+void lower_trace_names(Ctx *c, Kernel *k);

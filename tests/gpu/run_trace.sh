@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# tests/gpu/run_trace.sh - `tirx-pp --trace` (docs/trace.md):
+#   0. (no GPU needed) tests/gpu/trace_json.cu: synthetic rings, one wrapped,
+#      written by tirx_trace_write; the JSON checked by trace_check.py, the
+#      summary and the dropped count checked, and bench/trace_png.py run on it;
+#   1. examples/gemm_bf16.cu rewritten with --trace runs its own test (C
+#      against the CPU reference, at each tile shape); every launch records
+#      alone and writes $TIRX_TRACE_FILE, which trace_check.py checks: the
+#      regions `wg == 0` and `wg >= 1`, waits on `empty` and `full`;
+#   2. tests/gpu/trace_gemm.cu: the traced GEMM between tirx_trace_begin() and
+#      tirx_trace_end() against a CPU reference, then alone, both traces
+#      checked; then the plain and the traced GEMM timed in one process, the
+#      ratio printed (goal <= 1.03; it fails above 1.10).
+#
+#   run_trace.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run 0-2 (ctest gpu_trace)
+#   run_trace.sh --prepared [DEVICE_DIR]       on the GPU machine, after bench/prepare_gpu.sh
+#                                              wrote DEVICE_DIR (default .device): 0-2
+#   run_trace.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR
+#                                              only tirx-pp, into OUT_DIR (what
+#                                              bench/prepare_gpu.sh writes to .device/trace)
+#
+# Prints `trace: PASS` and exits 0, or `trace: FAIL ...` and exits 1; 77
+# (skipped) after step 0 and a good build on a machine without a GPU.
+set -u
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+
+preprocess() {
+  local tool=$1 src=$2 out=$3
+  mkdir -p "$out" &&
+    "$tool" --trace -I "$src/headers" -I "$src/examples" "$src/examples/gemm_bf16.cu" -o "$out/gemm_traced.cu" &&
+    "$tool" -I "$src/headers" -I "$src/examples" "$src/examples/gemm_bf16.cu" -o "$out/gemm_plain.cu"
+}
+
+if [ "${1:-}" = --preprocess ]; then
+  [ $# -eq 4 ] || { echo "usage: run_trace.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
+  preprocess "$2" "$3" "$4" || { echo "trace: FAIL: tirx-pp"; exit 1; }
+  exit 0
+elif [ "${1:-}" = --prepared ]; then
+  src=$(cd "$(dirname "$0")/../.." && pwd)
+  device=$(cd "${2:-$src/.device}" && pwd) || exit 1
+  dir=$device/trace work=$device/trace
+else
+  tool=$1 src=$2 work=$3
+  dir=$work
+  preprocess "$tool" "$src" "$dir" || { echo "trace: FAIL: tirx-pp"; exit 1; }
+fi
+flags="-std=c++17 -O3 -I $src/headers -I $src/examples -gencode=arch=compute_90a,code=sm_90a -Werror all-warnings"
+check="python3 $src/tests/gpu/trace_check.py"
+
+# 0. The host half, no GPU needed.
+# shellcheck disable=SC2086
+"$nvcc" $flags "$src/tests/gpu/trace_json.cu" -o "$work/trace_json" || { echo "trace: FAIL: nvcc trace_json"; exit 1; }
+summary=$("$work/trace_json" "$work/synthetic.json" 2>&1) || { echo "trace: FAIL: trace_json: $summary"; exit 1; }
+echo "$summary"
+$check "$work/synthetic.json" --regions 'wg == 0' 'wg >= 1' --waits empty full 'turn mma' --min-blocks 3 ||
+  { echo "trace: FAIL: synthetic trace"; exit 1; }
+grep -q '58 dropped (a full ring of 64 keeps its latest), 5 region runs of blocks past 3 not recorded' <<<"$summary" &&
+  grep -qE '^  wg >= 1 +3 .* full [0-9.]+% turn mma [0-9.]+%$' <<<"$summary" ||
+  { echo "trace: FAIL: the summary"; exit 1; }
+python3 "$src/bench/trace_png.py" "$work/synthetic.json" -o "$work/synthetic.png" && [ -s "$work/synthetic.png" ] ||
+  { echo "trace: FAIL: trace_png.py"; exit 1; }
+
+# shellcheck disable=SC2086
+"$nvcc" $flags "$dir/gemm_traced.cu" -lcuda -o "$work/gemm_traced" || { echo "trace: FAIL: nvcc gemm_traced"; exit 1; }
+# shellcheck disable=SC2086
+"$nvcc" $flags -DGEMM_PLAIN_SOURCE="\"$dir/gemm_plain.cu\"" -DGEMM_TRACED_SOURCE="\"$dir/gemm_traced.cu\"" \
+  "$src/tests/gpu/trace_gemm.cu" -lcuda -o "$work/trace_gemm" || { echo "trace: FAIL: nvcc trace_gemm"; exit 1; }
+echo "built $work/gemm_traced and $work/trace_gemm"
+if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
+  echo "SKIP: no CUDA GPU on this machine; the trace tests are built but not run"
+  exit 77
+fi
+fail=""
+# 1. The example, traced: its own check against the CPU reference.
+rm -f "$work/example.json"
+TIRX_TRACE_FILE=$work/example.json timeout 600 "$work/gemm_traced" 2> "$work/example.stderr"
+rc=$?
+cat "$work/example.stderr"
+[ $rc -eq 0 ] || fail="$fail gemm_traced(exit $rc)"
+grep -q 'waiting on' "$work/example.stderr" || fail="$fail example-summary"
+$check "$work/example.json" --regions 'wg == 0' 'wg >= 1' --waits empty full || fail="$fail example.json"
+# 2. The API, the launch alone, the overhead.
+timeout 900 "$work/trace_gemm" "$work/session.json" "$work/alone.json"
+rc=$?
+[ $rc -eq 0 ] || fail="$fail trace_gemm(exit $rc)"
+for j in session alone; do
+  $check "$work/$j.json" --regions 'wg == 0' 'wg >= 1' --waits empty full || fail="$fail $j.json"
+done
+python3 "$src/bench/trace_png.py" "$work/session.json" -o "$work/session.png" || fail="$fail trace_png"
+if [ -n "$fail" ]; then
+  echo "trace: FAIL:$fail"
+  exit 1
+fi
+echo "trace: PASS (traces in $work: example.json, session.json, alone.json; session.png)"

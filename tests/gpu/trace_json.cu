@@ -1,0 +1,49 @@
+// tests/gpu/trace_json.cu - the host half of --trace without a GPU
+// (tests/gpu/run_trace.sh, step 0): rings as a two-region pipeline would
+// leave them (a producer waiting on `empty`, consumers on `full`, a turn),
+// one of them wrapped, written by tirx_trace_write; run_trace.sh then checks
+// the JSON (trace_check.py) and the summary.
+//   trace_json OUT.json
+#include "tirx.h"
+
+#include <vector>
+
+static const int kernel_line = 57;
+static const int registered =
+    tirx_trace_register(kernel_line, "pipe", "pipe.cu", "wg == 0" "\n" "wg >= 1", "full" "\n" "empty" "\n" "mma");
+
+int main(int argc, char **argv) {
+  if (argc != 2 || registered != kernel_line) return 2;
+  const unsigned blocks = 3, per = 64, mask = per - 1;  // the third block's producer ring wraps
+  std::vector<unsigned> heads(blocks * TIRX_TRACE_REGIONS * 2 + 1);
+  std::vector<tirx_trace_record_t> recs((size_t)blocks * TIRX_TRACE_REGIONS * per);
+  for (unsigned b = 0; b < blocks; ++b)
+    for (int r = 0; r < 2; ++r) {
+      const size_t ring = (size_t)b * TIRX_TRACE_REGIONS + (unsigned)r;
+      unsigned n = 0;
+      unsigned long long t = 1000000 + 10000ull * b;
+      auto put = [&](int kind, int event, int slot, int parity, int line, unsigned long long time) {
+        tirx_trace_record_t x = {};
+        x.time = time, x.line = (uint16_t)line, x.kind = (uint8_t)kind, x.event = (uint8_t)event;
+        x.slot = (uint8_t)slot, x.parity = (uint8_t)parity, x.sm = (uint8_t)(b * 2), x.region = (uint8_t)r;
+        recs[ring * per + (n++ & mask)] = x;
+      };
+      put(TIRX_TRACE_REGION_BEGIN, 0, kernel_line & 0xff, kernel_line >> 8, r ? 17 : 10, t);
+      const int steps = b == 2 && r == 0 ? 40 : 8;  // 40 x 3 + 2 records: the ring of 64 wraps
+      for (int i = 0; i < steps; ++i) {
+        const int wait = r ? 0 : 1, trig = r ? 1 : 0, line = r ? 22 : 13;
+        put(TIRX_TRACE_WAIT, wait, i % 2, (i / 2) & 1, line, t += 100);
+        put(TIRX_TRACE_WAITED, wait, i % 2, (i / 2) & 1, line, t += 300);
+        if (r) {
+          put(TIRX_TRACE_TURN_WAIT, 2, 0, 0, 23, t += 10);
+          put(TIRX_TRACE_TURN, 2, 0, 0, 23, t += 20);
+          put(TIRX_TRACE_TURN_END, 2, 0, 0, 23, t += 200);
+        }
+        put(TIRX_TRACE_TRIGGER, trig, i % 2, 0, r ? 27 : 14, t += 50);
+      }
+      put(TIRX_TRACE_REGION_END, 0, 0, 0, r ? 17 : 10, t += 100);
+      heads[2 * ring] = n, heads[2 * ring + 1] = kernel_line;
+    }
+  heads[blocks * TIRX_TRACE_REGIONS * 2] = 5;  // region runs of blocks past the rings
+  return tirx_trace_write(argv[1], heads.data(), recs.data(), blocks, mask) ? 0 : 1;
+}
