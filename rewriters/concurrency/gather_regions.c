@@ -134,7 +134,8 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     }
     if (v < 24 || v > 256 || v % 8) {
       diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
-              "regs(%lld): setmaxnreg takes a multiple of 8 from 24 to 256", v);
+              "%s: setmaxnreg takes a multiple of 8 from 24 to 256",
+              stub_clause_shown(c, "regs", regs->args[0].expr, v));
       return false;
     }
     r.regs = (int)v;

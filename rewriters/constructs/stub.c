@@ -7,6 +7,7 @@
 // gathering reads back from the node table through stub_value (below). A
 // tirx_* call's stub is an expression of its arguments. grid.c makes the
 // stubs of grid and persistent.
+#include <limits.h>
 #include <string.h>
 
 #include "ast.h"
@@ -213,7 +214,21 @@ bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long 
   CXCursor kids[2];
   bool u;
   int nk = cursor_children(node_at(c, node)->cur, kids, 2);
-  return nk > 0 && is_integer_expr(kids[nk - 1]) && front_eval_int(kids[nk - 1], v, &u);
+  if (nk == 0 || !is_integer_expr(kids[nk - 1]) || !front_eval_int(kids[nk - 1], v, &u)) return false;
+  // An unsigned value past LLONG_MAX (2^63), which the stub's conversion to
+  // long long makes negative, reads as LLONG_MAX: out of every range, and not
+  // shown as a negative number.
+  long long written;
+  if (front_eval_int(front_strip(kids[nk - 1]), &written, &u) && u && written < 0) *v = LLONG_MAX;
+  return true;
+}
+
+const char *stub_clause_shown(Ctx *c, const char *clause, Span expr, long long v) {
+  Span t = span_trim(expr);
+  const char *value = arena_printf(c->arena, "%lld", v);
+  if (v == LLONG_MAX || (strlen(value) == t.len && !memcmp(value, t.s, t.len)))
+    return arena_printf(c->arena, "%s(%.*s)", clause, (int)t.len, t.s);
+  return arena_printf(c->arena, "%s(%.*s) is %s", clause, (int)t.len, t.s, value);
 }
 
 bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
