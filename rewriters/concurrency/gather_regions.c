@@ -41,8 +41,8 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   }
   if (n < 1 || n > max) {
     diag_at(c->diag, DIAG_ERROR, value.off, value.len,
-            "'%s' takes 1 to %d %s (a block has at most 1024 threads), not %lld", spelling_of(an), max,
-            group == 32 ? "warps" : "warpgroups", n);
+            "'%s' takes 1 to %d %s (a block has at most 1024 threads), not %s", spelling_of(an), max,
+            group == 32 ? "warps" : "warpgroups", stub_clause_shown(c, NULL, value, n));
     return false;
   }
   if (!front_is_kernel(c->front, k->func)) {

@@ -226,9 +226,12 @@ bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long 
 const char *stub_clause_shown(Ctx *c, const char *clause, Span expr, long long v) {
   Span t = span_trim(expr);
   const char *value = arena_printf(c->arena, "%lld", v);
-  if (v == LLONG_MAX || (strlen(value) == t.len && !memcmp(value, t.s, t.len)))
-    return arena_printf(c->arena, "%s(%.*s)", clause, (int)t.len, t.s);
-  return arena_printf(c->arena, "%s(%.*s) is %s", clause, (int)t.len, t.s, value);
+  bool as_written = v == LLONG_MAX || (strlen(value) == t.len && !memcmp(value, t.s, t.len));
+  if (!clause)
+    return as_written ? arena_printf(c->arena, "%.*s", (int)t.len, t.s)
+                      : arena_printf(c->arena, "%.*s, which is %s", (int)t.len, t.s, value);
+  return as_written ? arena_printf(c->arena, "%s(%.*s)", clause, (int)t.len, t.s)
+                    : arena_printf(c->arena, "%s(%.*s) is %s", clause, (int)t.len, t.s, value);
 }
 
 bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
