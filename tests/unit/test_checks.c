@@ -361,7 +361,7 @@ START_TEST(elect_only_trigger_counts_warps) {
   tirx_result_free(&out);
   // A second trigger right after it arrives in the same phase: the two add up
   // (docs/regions-and-events.md, "Arrivals per phase"); on another slot they
-  // are alternatives that must agree (tests/golden/err_events.cu, 'mixed').
+  // are alternatives that must agree (tests/bad/event_errors.cu, 'mixed').
   const char *both = ELECT_CASE("tirx_trigger(e);");
   out = (TirxResult){0};
   ck_assert_int_eq(tirx_rewrite(&opt, both, strlen(both), &out, stderr), TIRX_OK);
