@@ -34,6 +34,11 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   char var[64];
   snprintf(var, sizeof var, "__tirx_parts_%d", stub_id(c, an));
   int group = an->dir.kind == DIR_WARPS ? 32 : 128, max = 1024 / group;
+  if (stub_not_integer(c, an, var)) {  // 1e400 would read as "not a constant expression"
+    diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' must be an integer, not %.*s",
+            spelling_of(an), (int)span_trim(value).len, span_trim(value).s);
+    return false;
+  }
   if (!stub_value(c, an, var, &n)) {
     diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' is not a constant expression",
             spelling_of(an));
