@@ -200,21 +200,13 @@ int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t len) {
   return -1;
 }
 
-// Whether an expression is of integer type before the stub's conversion to
-// `long long` (regs(24.5) would silently become 24).
-static bool is_integer_expr(CXCursor e) {
-  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind;
-  return !(k >= CXType_Float && k <= CXType_LongDouble) && k != CXType_Float128 && k != CXType_Half &&
-         k != CXType_Float16 && k != CXType_BFloat16;
-}
-
 bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long *v) {
   int node = stub_var(c, an, name, strlen(name));
   if (node < 0) return false;
   CXCursor kids[2];
   bool u;
   int nk = cursor_children(node_at(c, node)->cur, kids, 2);
-  if (nk == 0 || !is_integer_expr(kids[nk - 1]) || !front_eval_int(kids[nk - 1], v, &u)) return false;
+  if (nk == 0 || !cursor_is_integer(kids[nk - 1]) || !front_eval_int(kids[nk - 1], v, &u)) return false;
   // An unsigned value past LLONG_MAX (2^63), which the stub's conversion to
   // long long makes negative, reads as LLONG_MAX: out of every range, and not
   // shown as a negative number.
@@ -238,5 +230,5 @@ bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
   int node = stub_var(c, an, name, strlen(name));
   CXCursor init[2];
   int ni = node >= 0 ? cursor_children(node_at(c, node)->cur, init, 2) : 0;
-  return ni > 0 && !is_integer_expr(init[ni - 1]);
+  return ni > 0 && !cursor_is_integer(init[ni - 1]);
 }
