@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "deadlock.h"
+#include "ring.h"
 #include "tirxpp.h"
 #include "uniform.h"
 
@@ -259,41 +260,14 @@ END_TEST
 
 // --- deadlock.c -----------------------------------------------------------------
 
-// A producer (wg 0) and a consumer (wg 1) over a 4-slot ring; BOOT is what the
-// consumer does before its loop, EMPTY the clauses of 'empty', WAIT the
-// consumer's wait.
-#define RING(BOOT, EMPTY, WAIT)                              \
-  "#include \"tirx.h\"\n"                                    \
-  "__global__ void k(float *out, const int *p, int n) {\n"   \
-  "#pragma tirx warpgroups(wg: 2)\n"                         \
-  "#pragma tirx event full[4]\n"                             \
-  "#pragma tirx event empty[4]" EMPTY "\n"                   \
-  "#pragma tirx async(wg == 0)\n"                            \
-  "  {\n"                                                    \
-  "    for (int i = 0; i < n; ++i) {\n"                      \
-  "      tirx_wait(empty[i % 4]);\n"                         \
-  "      tirx_trigger(full[i % 4]);\n"                       \
-  "    }\n"                                                  \
-  "  }\n"                                                    \
-  "#pragma tirx async(wg == 1)\n"                            \
-  "  {\n"                                                    \
-  "    " BOOT "\n"                                           \
-  "    for (int i = 0; i < n; ++i) {\n"                      \
-  "      " WAIT ";\n"                                        \
-  "      out[i] = 1;\n"                                      \
-  "      tirx_trigger(empty[i % 4]);\n"                      \
-  "    }\n"                                                  \
-  "  }\n"                                                    \
-  "}\n"
 
 START_TEST(check_deadlock_ring) {
-  ck_assert_int_eq(rewrite_with(RING("", " ready", "tirx_wait(full[i % 4])"), NULL), TIRX_OK);
+  ck_assert_int_eq(rewrite_with(RING("", " ready"), NULL), TIRX_OK);
   ck_assert_int_eq(deadlock_errors, 0);
-  ck_assert_int_eq(rewrite_with(RING("for (int s = 0; s < 4; ++s) tirx_trigger(empty[s]);", "",
-                                     "tirx_wait(full[i % 4])"), NULL), TIRX_OK);
+  ck_assert_int_eq(rewrite_with(RING("for (int s = 0; s < 4; ++s) tirx_trigger(empty[s]);", ""), NULL), TIRX_OK);
   ck_assert_int_eq(deadlock_errors, 0);
   // No first credits: the two regions wait for each other.
-  ck_assert_int_eq(rewrite_with(RING("", "", "tirx_wait(full[i % 4])"), NULL), TIRX_INPUT_ERROR);
+  ck_assert_int_eq(rewrite_with(RING("", ""), NULL), TIRX_INPUT_ERROR);
   ck_assert_int_eq(deadlock_errors, 1);
 }
 END_TEST
@@ -328,7 +302,7 @@ START_TEST(check_deadlock_known_limits) {
   // evaluate: that wait is taken to pass"): the same ring without first
   // credits, its consumer waiting with a parity read from memory, is not
   // reported (--watchdog names the hang at run time).
-  ck_assert_int_eq(rewrite_with(RING("", "", "tirx_wait(full[i % 4], p[i])"), NULL), TIRX_OK);
+  ck_assert_int_eq(rewrite_with(RING_WAIT("", "", "tirx_wait(full[i % 4], p[i])"), NULL), TIRX_OK);
   ck_assert_int_eq(deadlock_errors, 0);
   // Known limit ("a slot it cannot evaluate ... the event's slots are merged,
   // and a ready event starts with one credit per slot, so a protocol that
