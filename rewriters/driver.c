@@ -162,13 +162,26 @@ static void rewrite_statement(Ctx *c, const Annotation *an, Stmt st) {
 // Clang's errors inside annotated code are ours to report: we cannot rewrite
 // what does not parse. Errors elsewhere belong to nvcc.
 // Returns false when there were any.
-static bool report_clang_errors(Ctx *c, size_t start, size_t end) {
+// Where to point at clang's error e: clang's position in an annotation's
+// stub reads as the annotation's start, so an error there that quotes a name
+// ("use of undeclared identifier 'cols'") points at that name in the
+// annotation's text when it stands there.
+static size_t clang_error_at(const Ctx *c, const ClangError *e, const Annotation *an) {
+  const char *q = e->message && e->off == an->start ? strchr(e->message, '\'') : NULL;
+  const char *close = q ? strchr(q + 1, '\'') : NULL;
+  if (!close || close == q + 1) return e->off;
+  size_t at = text_find_word((LexText){c->src->data, an->end}, an->start, q + 1, (size_t)(close - q - 1));
+  return at < an->end ? at : e->off;
+}
+
+static bool report_clang_errors(Ctx *c, const Annotation *an, size_t end) {
   bool clean = true;
+  size_t start = an->start;
   for (int i = 0; i < c->front->nerrors; i++) {
     ClangError *e = &c->front->errors[i];
     if (e->in_main && e->off >= start && e->off < end) {
       clean = false;
-      if (e->message) diag_error(c->diag, e->off, "%s", e->message);
+      if (e->message) diag_error(c->diag, clang_error_at(c, e, an), "%s", e->message);
       e->message = NULL;  // once
     }
   }
@@ -374,7 +387,7 @@ static void attach_all(Job *j) {
     else if (!loop_indices_named(c, an, &meant))  // clang's word on the index it did not declare would follow
       drop_undeclared(c, an->end, meant);
     else
-      j->ok[i] = attach(c, an, &j->stmts[i]) && report_clang_errors(c, an->start, j->stmts[i].end);
+      j->ok[i] = attach(c, an, &j->stmts[i]) && report_clang_errors(c, an, j->stmts[i].end);
   }
   drop_reads(j);  // what was not reported (skipped blocks)
 }
@@ -407,7 +420,7 @@ static void rewrite_constructs(Job *j) {
     if (an->skipped) continue;
     if (is_concurrency_annotation(an)) continue;  // below, kernel by kernel
     if (!is_statement_annotation(an)) {
-      if (annotation_nul_free(c->src, diag, an) && report_clang_errors(c, an->start, an->end)) rewrite_call(c, an);
+      if (annotation_nul_free(c->src, diag, an) && report_clang_errors(c, an, an->end)) rewrite_call(c, an);
     } else if (j->ok[i]) {
       rewrite_statement(c, an, j->stmts[i]);
     }
@@ -420,7 +433,7 @@ static void rewrite_constructs(Job *j) {
   for (int i = 0; i < anns->len; i++) {
     const Annotation *an = &anns->items[i];
     if (!an->skipped && is_declaration_annotation(an) && !diag_has_message(diag, an->start, an->end))
-      report_clang_errors(c, an->start, an->end);
+      report_clang_errors(c, an, an->end);
   }
   if (diag_failed(diag)) note_clang_errors(c);
 }

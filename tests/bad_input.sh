@@ -5,7 +5,11 @@
 #   bad_input.sh TIRX_PP BAD_DIR
 #
 # BAD_DIR/NAME.expect describes case NAME:
-#   line 1  the exit status: 0 done, 1 errors in the input, 2 bad usage, 3 I/O
+#   line 1  the exit status: 0 done, 1 errors in the input, 2 bad usage, 3 I/O;
+#           after it, optionally, 'several' (the input holds several mistakes:
+#           more than one error or warning, each with its source line and
+#           caret) and 'file=FILE' (a #line directive names FILE: the messages
+#           name it, and their source lines are not the input's)
 #   line 2  a substring standard error must contain (usually its exact first
 #           line); empty: standard error must be empty
 #   line 3  optional, '!TEXT': standard error must not contain TEXT (a wrong
@@ -14,7 +18,8 @@
 # (big, binary and line-ending-sensitive inputs, directories, unreadable
 # files), or no file at all (a missing input). Optional beside it:
 #   NAME.flags   options, on one line, given after the input:  tirx-pp NAME.cu FLAGS
-#   NAME.output  'identical' (standard output is the input, byte for byte) or
+#   NAME.output  'identical' (standard output is the input, byte for byte),
+#                'equals FILE' (it is BAD_DIR/FILE, byte for byte) or
 #                'lacks TEXT' (standard output does not contain TEXT), 'has TEXT' (it
 #                does); one per line, each checked
 #   NAME.stderr  the whole of standard error, every line of every message
@@ -35,7 +40,9 @@
 #     left beside them; when it is 0, '-o NEW' writes what standard output has.
 # TIRX_CASES_MATCH and TIRX_CASES_SKIP (extended regular expressions over the
 # case name) run part of the cases: those that match the first and not the
-# second (ctest's per-construct tests bad_unroll, bad_events, ...).
+# second (ctest's per-construct tests bad_unroll, bad_events, ...). With
+# TIRX_CASES_REST_FAILS=1 (ctest's bad_input, which skips every construct's
+# cases), a case left to run is a failure: its name falls in no construct.
 # Prints one line per case and ends with 'N passed, N failed'; exit status 1
 # when any case failed. Set TIRX_BAD_VERBOSE=1 to see the standard error of
 # failing cases.
@@ -67,7 +74,8 @@ run() {
 line_of() { tr '\000' ' ' < "$1" | awk -v RS='\r\n|\r|\n' -v n="$2" 'NR == n { print; exit }'; }
 
 # check_blocks INPUT KIND: standard error is one KIND message with its source
-# line and caret, then notes only. Appends to why.
+# line and caret, then notes only (with several=1, more messages of any kind).
+# Appends to why.
 check_blocks() {
   local input=$1 kind=$2 i=0 n first=1
   local -a lines
@@ -81,9 +89,9 @@ check_blocks() {
     if ! [[ $h =~ $re ]]; then why+=("not a 'file:line:col: $kind:' line: '${h:0:160}'"); return; fi
     local file=${BASH_REMATCH[1]} line=${BASH_REMATCH[2]} col=${BASH_REMATCH[3]} k=${BASH_REMATCH[4]}
     if [ "$first" -eq 1 ]; then
-      [ "$file" = "$input" ] || why+=("the message names '$file', not '$input'")
+      [ "$file" = "${named:-$input}" ] || why+=("the message names '$file', not '${named:-$input}'")
       [ "$k" = "$kind" ] || why+=("the first message is a $k, not an $kind")
-    elif [ "$k" != note ]; then
+    elif [ "$k" != note ] && [ "$several" -eq 0 ]; then
       why+=("more than one message: '${h:0:160}'")
     fi
     if [ $((i + 2)) -ge "$n" ] || ! [[ ${lines[$((i + 2))]} =~ ^[[:space:]]*\^~*$ ]]; then
@@ -116,8 +124,22 @@ for e in "$bad"/*.expect; do
   name=$(basename "$e" .expect) in=$(basename "$e" .expect).cu
   [[ $name =~ ${TIRX_CASES_MATCH:-.} ]] || continue
   [ -n "${TIRX_CASES_SKIP:-}" ] && [[ $name =~ $TIRX_CASES_SKIP ]] && continue
-  want=$(sed -n 1p "$e") want_err=$(sed -n 2p "$e") not_err=$(sed -n 3p "$e")
+  if [ "${TIRX_CASES_REST_FAILS:-0}" = 1 ]; then
+    fail=$((fail + 1))
+    echo "FAIL $name: the name starts as no construct's cases do (TIRX_CASES_<construct> in tests/CMakeLists.txt): rename it or extend a pattern"
+    continue
+  fi
+  read -r want opts <<< "$(sed -n 1p "$e")"
+  want_err=$(sed -n 2p "$e") not_err=$(sed -n 3p "$e")
   not_err=${not_err#!}
+  several=0 named=
+  for o in ${opts:-}; do
+    case $o in
+    several) several=1 ;;
+    file=*) named=${o#file=} ;;
+    *) fail=$((fail + 1)); echo "FAIL $name: $name.expect: unknown word '$o' after the status"; continue 2 ;;
+    esac
+  done
   flags=()
   [ -f "$bad/$name.flags" ] && read -r -a flags < "$bad/$name.flags"
   if [ "$(id -u)" -eq 0 ] && [ -f "$cases/$in" ] && [ "$(stat -c %a "$cases/$in")" = 0 ]; then
@@ -156,6 +178,7 @@ for e in "$bad"/*.expect; do
       while read -r what text; do
         case $what in
         identical) cmp -s "$cases/$in" "$tmp/out" || why+=("standard output is not the input byte for byte") ;;
+        equals) cmp -s "$bad/$text" "$tmp/out" || why+=("standard output is not $text byte for byte") ;;
         lacks) ! grep -aqF -- "$text" "$tmp/out" || why+=("standard output has '$text'") ;;
         has) grep -aqF -- "$text" "$tmp/out" || why+=("standard output lacks '$text'") ;;
         *) why+=("$name.output: unknown line '$what $text'") ;;

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The command line: options, exit statuses, messages, and -o that leaves
 # nothing behind when it fails.
-#   cli.sh TIRX_PP GOLDEN_DIR
+#   cli.sh TIRX_PP GOLDEN_DIR   (the bad cases are GOLDEN_DIR/../bad)
 set -u
 tool=$1 golden=$2
+bad_dir=$(realpath "$golden/../bad")
 tmp=$(mktemp -d); trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
 pass=0 fail=0
 ok() { pass=$((pass+1)); echo "ok   $1"; }
@@ -17,7 +18,7 @@ expect() {
 }
 
 cp "$golden/unroll_basic.cu" "$tmp/good.cu"
-cp "$golden/err_unroll_nonconst.cu" "$tmp/bad.cu"
+cp "$bad_dir/unroll_nonconst.cu" "$tmp/bad.cu"
 cd "$tmp"
 
 expect version 0 "" -- "$tool" --version
@@ -51,7 +52,7 @@ cmp -s stdout.cu o.cu && ok o-same-as-stdout || bad o-same-as-stdout
   && ok o-mode-umask || { bad o-mode-umask; stat -c '%a %n' mode027.cu*; }
 
 # Errors: exit 1, and -o neither creates nor changes the file.
-expect error-status 1 "$(sed s/err_unroll_nonconst.cu/bad.cu/ "$golden/err_unroll_nonconst.expected.err")" -- "$tool" bad.cu
+expect error-status 1 "$(sed s/unroll_nonconst.cu/bad.cu/ "$bad_dir/unroll_nonconst.stderr")" -- "$tool" bad.cu
 "$tool" bad.cu -o new.cu 2>/dev/null; [ $? -eq 1 ] && [ ! -e new.cu ] && ok error-creates-nothing || bad error-creates-nothing
 echo "precious" > keep.cu; "$tool" bad.cu -o keep.cu 2>/dev/null
 [ $? -eq 1 ] && [ "$(cat keep.cu)" = precious ] && ok error-changes-nothing || bad error-changes-nothing

@@ -5,9 +5,12 @@
 # so the unannotated file is seen to be compiled exactly as without the
 # launcher; the annotated ones are compiled from their rewritten copies, and
 # the depfiles name the originals.
-#   launcher.sh TIRX_PP SOURCE_DIR WORK_DIR
+#   launcher.sh TIRX_PP SOURCE_DIR WORK_DIR [ccache|sccache]
+# With ccache or sccache, only that compiler cache's part runs (ctest's
+# launcher_ccache, launcher_sccache), and it exits 77 (skipped, not passed)
+# when the cache is not installed; without, every part but those two.
 set -u
-tool=$1 src=$2 work=$3
+tool=$1 src=$2 work=$3 part=${4:-}
 rm -rf "$work"; mkdir -p "$work/bin"
 pass=0 fail=0
 ok() { pass=$((pass+1)); echo "ok   $1"; }
@@ -25,6 +28,12 @@ log=$work/bin/nvcc.log
 # The log's lines that compile FILE.cu (configure-time probes left out).
 compiles() { grep -- " -c [^ ]*$1 \| $1 " "$log" | grep -v CMakeFiles/CMakeScratch || true; }
 
+if [ -n "$part" ] && ! command -v "$part" > /dev/null; then
+  echo "SKIP: $part is not installed; the launcher with $part is not tested"
+  exit 77
+fi
+
+if [ -z "$part" ]; then
 # ---- CMake (Ninja) ----
 proj=$work/cmake-src; cp -r "$src/tests/launcher" "$proj"
 configure() {  # DIR [LAUNCHER]
@@ -223,6 +232,8 @@ cd "$work/make-launch"
 PATH=$(dirname "$nvcc"):$PATH "$wrapper" -I"$src/headers" -arch=sm_90 -c annotated.cu -o w.o 2> w.err && [ -f w.o.tirx.cu ] \
   && ok "tirx-nvcc as NVCC: the next nvcc on PATH" || { bad "tirx-nvcc as NVCC"; cat w.err; }
 
+fi
+
 # ---- compiler caches: tirx-pp first, the cache after it ----
 # CMAKE_CUDA_COMPILER_LAUNCHER="tirx-pp;ccache": a clean build again hits
 # the cache, an edited annotated header misses it; the other order warns.
@@ -244,7 +255,7 @@ cache_builds() {  # NAME CACHE STATS-COMMAND HITS-PATTERN MISSES-PATTERN
     && [ $(($(count "$misses") - m0)) -ge 1 ] && ok "$name: an edited annotated header misses the cache" \
     || { bad "$name: an edited annotated header misses the cache"; $stats; cat "$d.edit.log"; }
 }
-if command -v ccache > /dev/null; then
+if [ "$part" = ccache ]; then
   export CCACHE_DIR=$work/ccache-store
   cache_builds ccache ccache "ccache --print-stats" "^direct_cache_hit\|^preprocessed_cache_hit" "^cache_miss"
   d=$work/ccache-wrong; cp -r "$src/tests/launcher" "$d-src"
@@ -253,10 +264,8 @@ if command -v ccache > /dev/null; then
   grep -qF "tirx-pp: warning: ccache runs tirx-pp, so it caches nothing: put tirx-pp first, ccache after it (CMAKE_CUDA_COMPILER_LAUNCHER=\"tirx-pp;ccache\", or NVCC=\"tirx-pp ccache nvcc\")" "$d.log" \
     && ok "ccache before tirx-pp: warned" || { bad "ccache before tirx-pp: warned"; cat "$d.log"; }
   unset CCACHE_DIR
-else
-  echo "skip ccache: not installed"
 fi
-if command -v sccache > /dev/null; then
+if [ "$part" = sccache ]; then
   export SCCACHE_DIR=$work/sccache-store SCCACHE_STARTUP_TIMEOUT=120
   sccache --stop-server > /dev/null 2>&1
   sccache --start-server > /dev/null 2>&1
@@ -273,10 +282,9 @@ if command -v sccache > /dev/null; then
     && ok "sccache before tirx-pp: tirx-pp says the order" || { bad "sccache before tirx-pp: tirx-pp says the order"; tail -5 "$d.log"; }
   sccache --stop-server > /dev/null 2>&1
   unset SCCACHE_DIR
-else
-  echo "not run: sccache is not installed (the sccache cases: tirx-pp;sccache caches, sccache;tirx-pp is refused)"
 fi
 
+if [ -z "$part" ]; then
 # ---- the time added to an unannotated file (budget: 5 ms) ----
 best=999999
 for run in 1 2 3; do
@@ -323,5 +331,6 @@ rm -f inc/cstdint; "$tool" --launch /bin/true -Iinc -c softmax.cu -o x.o
 printf "$annotated_loop" >> "$g/inc/h30.cuh"
 rm -f x.o.tirx.cu; "$tool" --launch "$work/bin/nvcc" -Iinc -arch=sm_90 -c softmax.cu -o x.o > edit.log 2>&1
 [ -f x.o.tirx.cu ] && ok "an annotation added to a header is seen" || { bad "an annotation added to a header is seen"; cat edit.log; }
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -5,6 +5,8 @@ Every input, output, message and exit status in the pages comes from a run of
 the binary; nothing is typed by hand.  Directives, one per line:
 
   @@golden NAME.cu [ARGS...]   input from tests/golden/NAME.cu, then the run
+  @@bad NAME.cu [ARGS...]      input from tests/bad/NAME.cu, then the run (its
+                               NAME.stderr checked as a golden's expectation is)
   @@example NAME.cu [ARGS...]  input from the ```cuda block that follows, then the run
   @@file NAME                  writes the fenced block that follows, and shows it
   @@run NAME.cu [ARGS...]      the run only (input shown before)
@@ -31,6 +33,7 @@ import tempfile
 REPO, TEMPLATES, OUT = (os.path.abspath(p) for p in sys.argv[1:4])
 TOOL = os.environ.get("TIRX_PP_TOOL", os.path.join(REPO, "build", "tirx-pp"))  # another build directory
 GOLDEN = os.path.join(REPO, "tests", "golden")
+BAD = os.path.join(REPO, "tests", "bad")
 problems = []
 
 bindir = tempfile.mkdtemp(prefix="tirx-doc-bin-")
@@ -52,7 +55,14 @@ def run(work, name, args):
     return p.stdout.decode(), p.stderr.decode(), p.returncode
 
 
-def show_run(work, name, args, golden_check=False):
+def expected_files(cases, stem):
+    """What a case's run must print: (stdout file, stderr file) of a golden or a bad case."""
+    if cases == BAD:
+        return os.path.join(BAD, stem + ".stdout"), os.path.join(BAD, stem + ".stderr")
+    return os.path.join(GOLDEN, stem + ".expected.cu"), os.path.join(GOLDEN, stem + ".expected.err")
+
+
+def show_run(work, name, args, golden_check=False, cases=GOLDEN):
     out, err, rc = run(work, name, args)
     cmd = " ".join(["tirx-pp"] + [shlex.quote(a) for a in args] + [name])
     parts = ["```console\n$ %s\n```\n" % cmd]
@@ -67,8 +77,7 @@ def show_run(work, name, args, golden_check=False):
     parts.append("Exit status %d.\n" % rc)
     if golden_check:
         stem = name[:-3]
-        exp_out = os.path.join(GOLDEN, stem + ".expected.cu")
-        exp_err = os.path.join(GOLDEN, stem + ".expected.err")
+        exp_out, exp_err = expected_files(cases, stem)
         if os.path.exists(exp_out) and open(exp_out).read() != out:
             problems.append("%s: stdout differs from %s" % (cmd, exp_out))
         if os.path.exists(exp_err) and open(exp_err).read() != err:
@@ -78,8 +87,8 @@ def show_run(work, name, args, golden_check=False):
     return "".join(parts)
 
 
-def golden_flags(stem):
-    p = os.path.join(GOLDEN, stem + ".flags")
+def golden_flags(stem, cases=GOLDEN):
+    p = os.path.join(cases, stem + ".flags")
     return open(p).read().split() if os.path.exists(p) else []
 
 
@@ -110,13 +119,14 @@ def expand(path, work):
         words = shlex.split(line[2:])
         kind, rest = words[0], words[1:]
         i += 1
-        if kind == "golden":
+        if kind in ("golden", "bad"):
             name, args = rest[0], rest[1:]
-            shutil.copy(os.path.join(GOLDEN, name), os.path.join(work, name))
-            src = open(os.path.join(GOLDEN, name)).read()
-            out.append("Input [`tests/golden/%s`](../tests/golden/%s):\n\n" % (name, name))
+            cases = GOLDEN if kind == "golden" else BAD
+            shutil.copy(os.path.join(cases, name), os.path.join(work, name))
+            src = open(os.path.join(cases, name)).read()
+            out.append("Input [`tests/%s/%s`](../tests/%s/%s):\n\n" % (kind, name, kind, name))
             out.append(fence(src, "cuda") + "\n")
-            out.append(show_run(work, name, args, golden_check=(args == golden_flags(name[:-3]))))
+            out.append(show_run(work, name, args, golden_check=(args == golden_flags(name[:-3], cases)), cases=cases))
         elif kind == "copy-golden":
             shutil.copy(os.path.join(GOLDEN, rest[0]), os.path.join(work, rest[0]))
         elif kind == "golden-run":

@@ -90,7 +90,8 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
       bool known = stub_value(c, an, var, &v);
       if (known && (v < 1 || v >= (1 << 20))) {
         diag_at(c->diag, DIAG_ERROR, cl->args[0].expr.off, cl->args[0].expr.len,
-                "count(%lld): an mbarrier counts 1 to 1048575 arrivals", v);
+                "%s: an mbarrier counts 1 to 1048575 arrivals",
+                stub_clause_shown(c, "count", cl->args[0].expr, v));
         return false;
       }
       e.count = cl;

@@ -34,6 +34,11 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   char var[64];
   snprintf(var, sizeof var, "__tirx_parts_%d", stub_id(c, an));
   int group = an->dir.kind == DIR_WARPS ? 32 : 128, max = 1024 / group;
+  if (stub_not_integer(c, an, var)) {  // 1e400 would read as "not a constant expression"
+    diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' must be an integer, not %.*s",
+            spelling_of(an), (int)span_trim(value).len, span_trim(value).s);
+    return false;
+  }
   if (!stub_value(c, an, var, &n)) {
     diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' is not a constant expression",
             spelling_of(an));
@@ -41,8 +46,8 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   }
   if (n < 1 || n > max) {
     diag_at(c->diag, DIAG_ERROR, value.off, value.len,
-            "'%s' takes 1 to %d %s (a block has at most 1024 threads), not %lld", spelling_of(an), max,
-            group == 32 ? "warps" : "warpgroups", n);
+            "'%s' takes 1 to %d %s (a block has at most 1024 threads), not %s", spelling_of(an), max,
+            group == 32 ? "warps" : "warpgroups", stub_clause_shown(c, NULL, value, n));
     return false;
   }
   if (!front_is_kernel(c->front, k->func)) {
@@ -134,7 +139,8 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     }
     if (v < 24 || v > 256 || v % 8) {
       diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
-              "regs(%lld): setmaxnreg takes a multiple of 8 from 24 to 256", v);
+              "%s: setmaxnreg takes a multiple of 8 from 24 to 256",
+              stub_clause_shown(c, "regs", regs->args[0].expr, v));
       return false;
     }
     r.regs = (int)v;

@@ -119,15 +119,24 @@ bool refers_to(const Ctx *c, int node, CXCursor decl) { return refers_to_any(c, 
 
 bool span_same(Span a, Span b) { return a.len == b.len && !memcmp(a.s, b.s, a.len); }
 
-bool text_has_word(LexText t, size_t from, const char *word) {
-  size_t n = strlen(word);
+bool cursor_is_integer(CXCursor e) {
+  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind;
+  return !(k >= CXType_Float && k <= CXType_LongDouble) && k != CXType_Float128 && k != CXType_Half &&
+         k != CXType_Float16 && k != CXType_BFloat16;
+}
+
+size_t text_find_word(LexText t, size_t from, const char *word, size_t n) {
   for (size_t i = from; i < t.n;) {
     LexKind kind;
     size_t e = lex_token(t, i, &kind);
-    if (kind == LEX_IDENT && e - i == n && !memcmp(t.s + i, word, n)) return true;
+    if (kind == LEX_IDENT && e - i == n && !memcmp(t.s + i, word, n)) return i;
     i = e;
   }
-  return false;
+  return t.n;
+}
+
+bool text_has_word(LexText t, size_t from, const char *word) {
+  return text_find_word(t, from, word, strlen(word)) < t.n;
 }
 
 // Whether an annotation's own text names `name`: a pragma's words after

@@ -41,8 +41,14 @@ int node_of_cursor(const Ctx *c, CXCursor cur);
 // Whether two spans hold the same text (span_eq, pragma.h: a span and a C
 // string).
 bool span_same(Span a, Span b);
-// Whether the identifier `word` is a token of t from `from` on (lex.h: not
-// inside a comment, a literal or a longer identifier).
+// Whether an expression is not of a floating type before the implicit
+// conversions around it (a stub's `long long x = 24.5` would silently be 24).
+bool cursor_is_integer(CXCursor e);
+// Where the identifier word[0, n) first stands as a token of t from `from` on
+// (lex.h: not inside a comment, a literal or a longer identifier); t.n when
+// it does not.
+size_t text_find_word(LexText t, size_t from, const char *word, size_t n);
+// Whether the identifier `word` is a token of t from `from` on.
 bool text_has_word(LexText t, size_t from, const char *word);
 // refers_to, or `name` in the text of an annotation in node's subtree.
 bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name);

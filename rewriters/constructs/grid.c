@@ -203,6 +203,11 @@ static bool eval_extents(Ctx *c, const Annotation *an, Grid *g, CXCursor *vars) 
               "extent of grid index '%.*s' is too large to expand", (int)g->name[i].len, g->name[i].s);
       return false;
     }
+    if (!cursor_is_integer(cmp[1])) {  // 1e400 would read as "not a constant expression"
+      diag_at(c->diag, DIAG_ERROR, g->extent[i].off, g->extent[i].len, "extent of grid index '%.*s' must be an integer, not %.*s",
+              (int)g->name[i].len, g->name[i].s, (int)g->extent[i].len, g->extent[i].s);
+      return false;
+    }
     if (!front_eval_int(cmp[1], &g->value[i], &u)) {
       if (!node_at(c, top)->in_template)
         diag_at(c->diag, DIAG_ERROR, g->extent[i].off, g->extent[i].len,

@@ -9,6 +9,7 @@
 // stubs of grid and persistent. Which annotations are structured
 // concurrency's is said here, where their stubs are chosen, for the phases
 // above to ask.
+#include <limits.h>
 #include <string.h>
 
 #include "ast.h"
@@ -230,26 +231,35 @@ int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t len) {
   return -1;
 }
 
-// Whether an expression is of integer type before the stub's conversion to
-// `long long` (regs(24.5) would silently become 24).
-static bool is_integer_expr(CXCursor e) {
-  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind;
-  return !(k >= CXType_Float && k <= CXType_LongDouble) && k != CXType_Float128 && k != CXType_Half &&
-         k != CXType_Float16 && k != CXType_BFloat16;
-}
-
 bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long *v) {
   int node = stub_var(c, an, name, strlen(name));
   if (node < 0) return false;
   CXCursor kids[2];
   bool u;
   int nk = cursor_children(node_at(c, node)->cur, kids, 2);
-  return nk > 0 && is_integer_expr(kids[nk - 1]) && front_eval_int(kids[nk - 1], v, &u);
+  if (nk == 0 || !cursor_is_integer(kids[nk - 1]) || !front_eval_int(kids[nk - 1], v, &u)) return false;
+  // An unsigned value past LLONG_MAX (2^63), which the stub's conversion to
+  // long long makes negative, reads as LLONG_MAX: out of every range, and not
+  // shown as a negative number.
+  long long written;
+  if (front_eval_int(front_strip(kids[nk - 1]), &written, &u) && u && written < 0) *v = LLONG_MAX;
+  return true;
+}
+
+const char *stub_clause_shown(Ctx *c, const char *clause, Span expr, long long v) {
+  Span t = span_trim(expr);
+  const char *value = arena_printf(c->arena, "%lld", v);
+  bool as_written = v == LLONG_MAX || (strlen(value) == t.len && !memcmp(value, t.s, t.len));
+  if (!clause)
+    return as_written ? arena_printf(c->arena, "%.*s", (int)t.len, t.s)
+                      : arena_printf(c->arena, "%.*s, which is %s", (int)t.len, t.s, value);
+  return as_written ? arena_printf(c->arena, "%s(%.*s)", clause, (int)t.len, t.s)
+                    : arena_printf(c->arena, "%s(%.*s) is %s", clause, (int)t.len, t.s, value);
 }
 
 bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
   int node = stub_var(c, an, name, strlen(name));
   CXCursor init[2];
   int ni = node >= 0 ? cursor_children(node_at(c, node)->cur, init, 2) : 0;
-  return ni > 0 && !is_integer_expr(init[ni - 1]);
+  return ni > 0 && !cursor_is_integer(init[ni - 1]);
 }

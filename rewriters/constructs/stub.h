@@ -37,5 +37,10 @@ int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t len);
 // false when it is not an integer constant expression (or not an integer:
 // regs(24.5) would silently become 24).
 bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long *v);
+// A clause with one constant argument as a message names it: as written, and
+// its value when the text is not that value ("regs(2 * N) is 20"); a
+// value past LLONG_MAX as written only. With no clause, the argument alone
+// ("2 * N, which is 20").
+const char *stub_clause_shown(Ctx *c, const char *clause, Span expr, long long v);
 // Whether the stub variable `name` is initialized by a non-integer (2.5).
 bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name);

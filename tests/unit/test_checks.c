@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ring.h"
 #include "tirxpp.h"
 
 static char cache[] = "/tmp/tirx_checks_XXXXXX";
@@ -30,31 +31,6 @@ static void expect(const char *src, int rc, const char *text) {
   free(err);
 }
 
-// A producer (wg 0) and a consumer (wg 1) over a 4-slot ring; BOOT is what the
-// consumer does before its loop.
-#define RING(BOOT, EMPTY)                                    \
-  "#include \"tirx.h\"\n"                                    \
-  "__global__ void k(float *out, int n) {\n"                 \
-  "#pragma tirx warpgroups(wg: 2)\n"                         \
-  "#pragma tirx event full[4]\n"                             \
-  "#pragma tirx event empty[4]" EMPTY "\n"                   \
-  "#pragma tirx async(wg == 0)\n"                            \
-  "  {\n"                                                    \
-  "    for (int i = 0; i < n; ++i) {\n"                      \
-  "      tirx_wait(empty[i % 4]);\n"                         \
-  "      tirx_trigger(full[i % 4]);\n"                       \
-  "    }\n"                                                  \
-  "  }\n"                                                    \
-  "#pragma tirx async(wg == 1)\n"                            \
-  "  {\n"                                                    \
-  "    " BOOT "\n"                                           \
-  "    for (int i = 0; i < n; ++i) {\n"                      \
-  "      tirx_wait(full[i % 4]);\n"                          \
-  "      out[i] = 1;\n"                                      \
-  "      tirx_trigger(empty[i % 4]);\n"                      \
-  "    }\n"                                                  \
-  "  }\n"                                                    \
-  "}\n"
 
 START_TEST(ring_bootstrapped_is_fine) {
   expect(RING("for (int s = 0; s < 4; ++s) tirx_trigger(empty[s]);", ""), TIRX_OK, "");
@@ -361,7 +337,7 @@ START_TEST(elect_only_trigger_counts_warps) {
   tirx_result_free(&out);
   // A second trigger right after it arrives in the same phase: the two add up
   // (docs/regions-and-events.md, "Arrivals per phase"); on another slot they
-  // are alternatives that must agree (tests/golden/err_events.cu, 'mixed').
+  // are alternatives that must agree (tests/bad/event_errors.cu, 'mixed').
   const char *both = ELECT_CASE("tirx_trigger(e);");
   out = (TirxResult){0};
   ck_assert_int_eq(tirx_rewrite(&opt, both, strlen(both), &out, stderr), TIRX_OK);
