@@ -76,26 +76,28 @@ TIRX_DEVICE int tirx_watch_phase_(uint64_t *bar) {
 #endif
 }
 
-// Name i of a list of names, one per line: its start, and its length in *len.
-TIRX_DEVICE const char *tirx_watch_name_(const char *names, int i, int *len) {
+// Name i of a list of names, one per line, copied into buf (cap bytes, the
+// end cut off past it) and ended with a NUL: the device's printf has no
+// `%.*s` (it prints the format as it is and takes the next arguments wrong).
+TIRX_DEVICE const char *tirx_watch_name_(const char *names, int i, char *buf, int cap) {
   for (; i > 0 && *names; ++names)
     if (*names == '\n') --i;
   int n = 0;
-  while (names[n] && names[n] != '\n') ++n;
-  *len = n;
-  return names;
+  for (; names[n] && names[n] != '\n' && n < cap - 1; ++n) buf[n] = names[n];
+  buf[n] = 0;
+  return buf;
 }
 
 // Who row `row` of the table is: `wg 1 in async(wg == 1)`, or the code
 // outside the regions.
 template <int N, int E, int S>
 TIRX_DEVICE void tirx_watch_who_(const tirx_watch_t<N, E, S> &t, int row, int region) {
-  int n;
-  const char *name = tirx_watch_name_(t.regions, region, &n);
+  char buf[96];
+  const char *name = tirx_watch_name_(t.regions, region, buf, (int)sizeof buf);
   if (row == N - 1)
-    printf("%.*s", n, name);
+    printf("%s", name);
   else
-    printf("%s %d in %.*s", t.index, row, n, name);
+    printf("%s %d in %s", t.index, row, name);
 }
 
 // What each partition index of this block waits for, and for each of those
@@ -113,18 +115,18 @@ TIRX_DEVICE void tirx_watch_print_(tirx_watch_t<N, E, S> &t) {
       if (r < N - 1) printf("tirx watchdog:   %s %d waits for nothing (done, or between waits)\n", t.index, r);
       continue;
     }
-    int en;
-    const char *name = tirx_watch_name_(t.events, event, &en);
+    char buf[64];
+    const char *name = tirx_watch_name_(t.events, event, buf, (int)sizeof buf);
     const int slot = v.wait[r].slot;
     printf("tirx watchdog:   ");
     tirx_watch_who_(t, r, v.wait[r].region);
-    printf(" waits %.*s[%d] for parity %d (%s:%d)", en, name, slot, v.wait[r].parity, t.file, v.wait[r].line);
+    printf(" waits %s[%d] for parity %d (%s:%d)", name, slot, v.wait[r].parity, t.file, v.wait[r].line);
     const volatile tirx_watch_trigger_t *g = tirx_watch_last_(t, event, slot);
     if (!g || g->line == 0) {
-      printf(" <- %.*s[%d] never triggered in this block\n", en, name, slot);
+      printf(" <- %s[%d] never triggered in this block\n", name, slot);
       continue;
     }
-    printf(" <- %.*s[%d] last triggered by ", en, name, slot);
+    printf(" <- %s[%d] last triggered by ", name, slot);
     tirx_watch_who_(t, g->row, g->region);
     printf(" in phase parity %d (%s:%d)\n", g->phase, t.file, g->line);
   }

@@ -4,20 +4,20 @@
 #include "tirx.h"
 __global__ void __launch_bounds__(256, 1) ring(int *out, int n) {
 const int wg = tirx_warpgroup_index();
-__shared__ uint64_t full[2]; tirx_event_init(full, 2, 128);
+__shared__ tirx_watch_t<3, 2, 3> __tirx_watch; tirx_watch_init(__tirx_watch, "trace_watchdog.cu", "wg", "async(wg == 0)\nasync(wg == 1)\nthe block, outside the regions,", "full\ngo", {0, 2, 3}); __shared__ uint64_t full[2]; tirx_event_init(full, 2, 128);
 __shared__ uint64_t go; tirx_event_init(&go, 1, 128); uint32_t __tirx_phase_0_go = 0u;
 if (wg == 0)
   { tirx_trace_region_t __tirx_trace_0(4, 0, 0, 8);
     int r = 0;
     for (int k = 0; k < n; ++k) {
-      (tirx_event_wait_parity_watchdog(full, tirx_trace_bar(__tirx_trace_0, full, &full[r++ % 2]), tirx_trace_parity(__tirx_trace_0, (k / 2) & 1), 1000000ll, "full", "trace_watchdog.cu", 12), tirx_trace_waited(__tirx_trace_0, 0, 12));
+      (tirx_watch_wait_parity(__tirx_watch, wg, 0, 0, threadIdx.x % 128 == 0, full, tirx_trace_bar(__tirx_trace_0, full, &full[r++ % 2]), tirx_trace_parity(__tirx_trace_0, (k / 2) & 1), 1000000ll, "full", 12), tirx_trace_waited(__tirx_trace_0, 0, 12));
       out[threadIdx.x] += k;
     }
-(tirx_event_wait_watchdog(&go, __tirx_phase_0_go, tirx_trace_slot(__tirx_trace_0, 0), 1000000ll, "go", "trace_watchdog.cu", 15), tirx_trace_waited(__tirx_trace_0, 1, 15, __tirx_phase_0_go));
+(tirx_watch_event_wait(__tirx_watch, wg, 0, 1, threadIdx.x % 128 == 0, &go, __tirx_phase_0_go, tirx_trace_slot(__tirx_trace_0, 0), 1000000ll, "go", 15), tirx_trace_waited(__tirx_trace_0, 1, 15, __tirx_phase_0_go));
   }
 else if (wg == 1)
   { tirx_trace_region_t __tirx_trace_1(4, 1, 128, 17);
-    for (int k = 0; k < n; ++k) tirx_mbar_arrive(tirx_trace_trigger(__tirx_trace_1, full, &full[k % 2], 0, 19));
-    tirx_mbar_arrive(tirx_trace_trigger(__tirx_trace_1, &go, &go, 1, 20));
+    for (int k = 0; k < n; ++k) tirx_mbar_arrive(tirx_watch_trigger(__tirx_watch, wg, 1, 0, threadIdx.x % 128 == 0, full, tirx_trace_trigger(__tirx_trace_1, full, &full[k % 2], 0, 19), 19));
+    tirx_mbar_arrive(tirx_watch_trigger(__tirx_watch, wg, 1, 1, threadIdx.x % 128 == 0, &go, tirx_trace_trigger(__tirx_trace_1, &go, &go, 1, 20), 20));
   }
 } static const int __tirx_trace_kernel_4 = tirx_trace_register(4, "ring", "trace_watchdog.cu", "wg == 0" "\n" "wg == 1", "full" "\n" "go");
