@@ -421,6 +421,38 @@ expect explicit-instantiation-kernel-kept 1 'inst.cu:8:26: error: no instance of
 template __global__ void scale(int *, size_t, int);
                          ^' -- "$tool" --check inst.cu -o inst.out.cu
 
+# Explicit instantiations spelled through a macro (ggml's `extern
+# DECL_MMQ_CASE(GGML_TYPE_Q4_0);` in mmq.cuh and its template-instances/), in a
+# header and in the file, one macro inside another: blanked with the host
+# template they instantiate (NVRTC said "launch_fill is not a template"); one
+# of a kernel template stays.
+cat > minst.h <<'H'
+#pragma once
+template <int N> __global__ void fill(float *a) { a[threadIdx.x] = N; }
+template <int N> void launch_fill(float *a, cudaStream_t s) { fill<N><<<1, 32, 0, s>>>(a); }
+#define DECL_FILL_CASE(N) \
+    template void launch_fill<N>(float *a, cudaStream_t s)
+#define DECL_FILL_CASES_EXTERN(N) \
+    extern DECL_FILL_CASE(N); \
+    extern DECL_FILL_CASE(2 * N)
+#define DECL_FILL_KERNEL(T) template __global__ void fill<3>(T *)
+extern DECL_FILL_CASE(1);
+DECL_FILL_CASES_EXTERN(4);
+H
+cat > minst.cu <<'K'
+#include <cstdio>
+#include "minst.h"
+DECL_FILL_CASE(1);
+DECL_FILL_CASES_EXTERN(16);
+DECL_FILL_KERNEL(float);
+int main() { printf("%d\n", 1); }
+K
+expect macro-instantiation 0 "" -- "$tool" --check minst.cu -o minst.out.cu
+sed -i 's/DECL_FILL_KERNEL(float)/DECL_FILL_KERNEL(int)/' minst.cu
+expect macro-instantiation-kernel-kept 1 'minst.cu:5:1: error: no instance of function template "fill" matches the specified type
+DECL_FILL_KERNEL(int);
+^' -- "$tool" --check minst.cu -o minst.out.cu
+
 # A project's -I /usr/include and -I of CUDA's include directory (cuda_hgemm):
 # the C library's headers are not the user's, NVRTC gets the stand-ins; a
 # quoted #include of a cuBLAS header (in the file and in a user header) and of

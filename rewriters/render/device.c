@@ -5,6 +5,7 @@
 #include "ast.h"
 #include "sys.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,6 +287,119 @@ static void find_instantiations(View *v, ViewFile *vf) {
       continue;
     size_t start = prev.end && tok_is(t, prev, "extern") ? prev.start : k.start;
     VEC_PUSH(v->c->arena, vf->host, ((Range){start, semi + 1}));
+  }
+}
+
+// --- explicit instantiations spelled through a macro ------------------------------
+// ggml's `extern DECL_MMQ_CASE(GGML_TYPE_Q4_0);` (mmq.cuh, and each file of its
+// template-instances/): the macro's body is `template void
+// mul_mat_q_case<type>(...)`, which the scan above does not see. The
+// preprocessing record gives each expansion and the macros' definitions: an
+// expansion whose body (past `extern`) instantiates a blanked host template, or
+// starts with a macro that does (EXTERN_DECL_FATTN_VEC_CASES's `extern
+// DECL_FATTN_VEC_CASE(...)`), is blanked with the `extern` before it and the
+// `;` after it. An explicit instantiation stands at namespace scope only, so
+// the expansion is a whole declaration.
+
+typedef struct {
+  const char *name;
+  const char *body;  // the replacement text: what follows the parameter list
+} MacroBody;
+
+typedef struct {
+  View *v;
+  VEC(MacroBody) macros;   // the function-like macros of the parse, by name
+  VEC(CXCursor) expansions;
+} MacroUses;
+
+// A macro definition's replacement text: past its name and parameter list.
+static const char *macro_body(Arena *a, CXTranslationUnit tu, CXCursor def) {
+  CXSourceRange ext = clang_getCursorExtent(def);
+  CXFile file;
+  unsigned s, e;
+  clang_getSpellingLocation(clang_getRangeStart(ext), &file, NULL, NULL, &s);
+  clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+  size_t size;
+  const char *text = file ? clang_getFileContents(tu, file, &size) : NULL;
+  if (!text || e < s || e > size) return NULL;
+  LexText t = {text, e};
+  size_t open = lex_token(t, s, NULL);  // past the name: the '(' of a function-like macro
+  size_t close = open < e && text[open] == '(' ? lex_close(t, open, LEX_PARENS, NULL) : 0;
+  return close ? arena_strndup(a, text + close, e - close) : NULL;
+}
+
+static enum CXChildVisitResult collect_macro(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  MacroUses *m = data;
+  Arena *a = m->v->c->arena;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_MacroExpansion) {
+    VEC_PUSH(a, m->expansions, cur);
+  } else if (k == CXCursor_MacroDefinition && clang_Cursor_isMacroFunctionLike(cur)) {
+    const char *body = macro_body(a, m->v->c->front->tu, cur);
+    CXString sp = clang_getCursorSpelling(cur);
+    if (body) VEC_PUSH(a, m->macros, ((MacroBody){arena_strndup(a, clang_getCString(sp), strlen(clang_getCString(sp))), body}));
+    clang_disposeString(sp);
+  }
+  return CXChildVisit_Continue;
+}
+
+static const char *body_of(const MacroUses *m, const char *name, size_t len) {
+  for (int i = m->macros.len - 1; i >= 0; i--)  // the last definition of the name
+    if (strlen(m->macros.items[i].name) == len && !memcmp(m->macros.items[i].name, name, len)) return m->macros.items[i].body;
+  return NULL;
+}
+
+// Whether a host template's instantiation is the declaration that the
+// replacement text starts with, through macros 8 deep.
+static bool instantiates_host(const MacroUses *m, const char *body, int depth) {
+  View *v = m->v;
+  LexText t = {body, strlen(body)};
+  size_t i = 0;
+  bool line_start = false;
+  LexTok k;
+  if (!lex_next(t, &i, &line_start, &k)) return false;
+  if (tok_is(t, k, "extern") && !lex_next(t, &i, &line_start, &k)) return false;
+  if (tok_is(t, k, "template")) {
+    size_t after = lex_space(t, k.end), s, e;
+    if (after >= t.n || t.s[after] == '<' || !instantiated_name(t, after, lex_find(t, after, ';'), &s, &e)) return false;
+    return name_in(v->host_templates.items, v->host_templates.len, t.s + s, e - s) &&
+           !name_in(v->kept_templates.items, v->kept_templates.len, t.s + s, e - s);
+  }
+  const char *inner = k.kind == LEX_IDENT && depth < 8 ? body_of(m, t.s + k.start, k.end - k.start) : NULL;
+  return inner && instantiates_host(m, inner, depth + 1);
+}
+
+// The expansion's range in its file, with an `extern` before it and a `;`
+// after it.
+static void blank_expansion(View *v, CXCursor exp) {
+  CXSourceRange ext = clang_getCursorExtent(exp);
+  CXFile f;
+  unsigned line, col, o;
+  clang_getExpansionLocation(clang_getRangeStart(ext), &f, &line, &col, &o);
+  ViewFile *vf = file_of(v, f);
+  size_t start, end;
+  if (!vf || !offset_in(vf, clang_getRangeStart(ext), &start) || !offset_in(vf, clang_getRangeEnd(ext), &end) || end <= start)
+    return;
+  const char *s = vf->src->data;
+  size_t b = start;
+  while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) b--;
+  if (b >= 6 && !memcmp(s + b - 6, "extern", 6) && (b == 6 || !(s[b - 7] == '_' || isalnum((unsigned char)s[b - 7]))))
+    start = b - 6;
+  size_t semi = lex_skip_blank(vf->src, end);
+  if (semi < vf->src->len && s[semi] == ';') end = semi + 1;
+  VEC_PUSH(v->c->arena, vf->host, ((Range){start, end}));
+}
+
+static void find_macro_instantiations(View *v) {
+  if (!v->host_templates.len) return;
+  MacroUses m = {.v = v};
+  clang_visitChildren(clang_getTranslationUnitCursor(v->c->front->tu), collect_macro, &m);
+  for (int i = 0; i < m.expansions.len; i++) {
+    CXCursor def = clang_getCursorReferenced(m.expansions.items[i]);
+    if (clang_Cursor_isNull(def) || !clang_Cursor_isMacroFunctionLike(def)) continue;
+    const char *body = macro_body(v->c->arena, v->c->front->tu, def);
+    if (body && instantiates_host(&m, body, 0)) blank_expansion(v, m.expansions.items[i]);
   }
 }
 
@@ -816,6 +930,7 @@ bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *header
   Walk w = {&v, NULL};
   clang_visitChildren(clang_getTranslationUnitCursor(c->front->tu), walk, &w);
   for (int i = 0; i < v.files.len; i++) find_instantiations(&v, &v.files.items[i]);
+  find_macro_instantiations(&v);
   for (int i = 0; i < v.files.len; i++) merge(&v.files.items[i]);
   EditList dev = {.arena = c->arena};
   view_edits(&v, 0, c->edits, &dev);
