@@ -453,6 +453,52 @@ expect macro-instantiation-kernel-kept 1 'minst.cu:5:1: error: no instance of fu
 DECL_FILL_KERNEL(int);
 ^' -- "$tool" --check minst.cu -o minst.out.cu
 
+# CUB's umbrella header (ggml's argsort.cu, cumsum.cu, sum.cu): its
+# device-wide algorithms are host functions that NVRTC refuses ("A function
+# explicitly marked as a __host__ function is not allowed in JIT mode"), its
+# block-level parts are device code: NVRTC reads those only, and a
+# <cub/device/...> header is left out as a host library is. libcu++'s cmath,
+# which CUB brings, defines INFINITY and NAN again: no warning about the
+# stand-ins' own macros.
+cat > cub.cu <<'K'
+#include <cub/cub.cuh>
+#include <cub/device/device_scan.cuh>
+using namespace cub;
+template <int B> __global__ void scan_block(float *a) {
+  using BlockScanT = cub::BlockScan<float, B>;
+  __shared__ typename BlockScanT::TempStorage tmp;
+  float x = a[threadIdx.x];
+  BlockScanT(tmp).InclusiveSum(x, x);
+  a[threadIdx.x] = x + INFINITY * 0.f;
+}
+void scan(float *a, float *b, int n, cudaStream_t s) {
+  size_t bytes = 0;
+  cub::DeviceScan::InclusiveSum(nullptr, bytes, a, b, n, s);
+  scan_block<128><<<1, 128, 0, s>>>(a);
+}
+K
+expect cub 0 "" -- "$tool" --check cub.cu -o cub.out.cu
+# Thrust does not compile under NVRTC, and its classes reach device code (a
+# functor for thrust::generate, cuda-samples' cdpQuadtree.cu): nothing is
+# checked, one note says why, exit 0 and the output written.
+cat > thrust.cu <<'K'
+#include <cstdio>
+#include <thrust/device_vector.h>
+#include <thrust/random.h>
+struct uniform {
+  __host__ __device__ float operator()() const {
+    thrust::default_random_engine rng;
+    thrust::uniform_real_distribution<float> dist;
+    return dist(rng);
+  }
+};
+__global__ void k(float *a) { a[threadIdx.x] = uniform()(); }
+int main() { thrust::device_vector<float> v(32); k<<<1, 32>>>(thrust::raw_pointer_cast(v.data())); }
+K
+expect thrust 0 "thrust.cu:2:1: note: --check: nothing checked: <thrust/device_vector.h> does not compile under NVRTC (Thrust's containers and algorithms are host code to it), and device code here may use it" -- \
+  "$tool" --check thrust.cu -o thrust.out.cu
+[ -s thrust.out.cu ] && ok thrust-output-written || bad thrust-output-written
+
 # A project's -I /usr/include and -I of CUDA's include directory (cuda_hgemm):
 # the C library's headers are not the user's, NVRTC gets the stand-ins; a
 # quoted #include of a cuBLAS header (in the file and in a user header) and of

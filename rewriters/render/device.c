@@ -24,6 +24,7 @@ typedef struct {
   const char *name;  // as spelled: <zlib.h>
   int line_no;
   bool left_out;     // a host library of the toolkit: the line is blanked
+  const char *stand_in;  // the header NVRTC reads in its place (<cub/cub.cuh>'s); NULL: none
 } Guard;
 
 // An #include line of a user header, in the file that holds it.
@@ -63,6 +64,7 @@ typedef struct {
   // explicit instantiations, which libclang does not show: instantiations).
   VEC(const char *) host_templates, kept_templates;
   bool failed;          // a rewritten header's edits could not be rendered
+  Buf *unchecked;       // why NVRTC cannot compile the file, with the place (empty: it can)
 } View;
 
 // --- which declarations are host-only ---------------------------------------
@@ -444,8 +446,8 @@ static const char *spelled_name(Arena *a, const Source *src, const IncludeLine *
 static bool is_host_library_name(const char *name) {
   static const char *const prefixes[] = {"cublas", "cufft",     "cusparse",   "cusolver", "nvml",  "nvjpeg",
                                          "npp",    "cudnn",     "nccl",       "cufile",   "nvrtc", "nvJitLink",
-                                         "nvToolsExt", "nvtx3/", "cupti",     "nvperf",   NULL};
-  static const char *const whole[] = {"curand.h", "cuda_profiler_api.h", "cudaProfiler.h", NULL};
+                                         "nvToolsExt", "nvtx3/", "cupti",     "nvperf",   "cub/device/", NULL};
+  static const char *const whole[] = {"curand.h", "cuda_profiler_api.h", "cudaProfiler.h", "cub/util_allocator.cuh", NULL};
   if (!name || (*name != '<' && *name != '"')) return false;
   const char *n = name + 1;
   size_t len = strlen(n) - 1;  // less the closer
@@ -464,6 +466,23 @@ static bool is_host_library(View *v, CXFile f, const char *name) {
   const char *real = arena_realpath(v->c->arena, clang_getCString(path));
   clang_disposeString(path);
   return real && sys_path_under(real, v->dirs[1]);
+}
+
+// CUB's umbrella header brings its device-wide algorithms (host functions,
+// left out as a host library is) with the block-, warp- and thread-level parts
+// that device code uses: NVRTC reads a stand-in that brings only those.
+static const char *stand_in_for(const char *name) {
+  return name && !strcmp(name, "<cub/cub.cuh>") ? "<tirx_nvrtc_cub.cuh>" : NULL;
+}
+
+// Thrust does not compile under NVRTC (its containers and algorithms are host
+// code that NVRTC refuses, and its random numbers, tuples and iterators come
+// with them), and the classes that use it (a functor for thrust::generate) reach
+// device code: a file that includes it is not checked, and one note says where.
+static void note_thrust(View *v, const ViewFile *vf, int line_no, const char *name) {
+  if (!name || strncmp(name, "<thrust/", 8) || v->unchecked->len) return;
+  buf_printf(v->unchecked, "%s:%d:1: note: --check: nothing checked: %s does not compile under NVRTC (Thrust's containers and algorithms are host code to it), and device code here may use it",
+             vf->src->path, line_no, name);
 }
 
 // An #include <...> of a header outside tirx's and CUDA's directories: the
@@ -538,7 +557,7 @@ static void add_user_header(View *v, int from, CXFile f, Range line, const char 
 static void add_guard(View *v, ViewFile *vf, Range line, const char *name, bool left_out) {
   for (int i = 0; i < vf->guards.len; i++)
     if (vf->guards.items[i].line.start == line.start) return;
-  VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(vf->src, line.start), left_out}));
+  VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(vf->src, line.start), left_out, stand_in_for(name)}));
 }
 
 // One #include of a file of the view. The main file's: <...> headers are
@@ -560,6 +579,7 @@ static bool add_include(View *v, CXCursor cur) {
   Range line = line_at(p->src, at);
   const char *name = spelled_name(v->c->arena, p->src, include_in(from ? &p->anns : v->c->anns, line));
   bool library = is_host_library(v, f, name);
+  note_thrust(v, p, source_line(p->src, line.start), name);
   if (from) {  // a header's <...> lines are guarded from its text (find_header_guards), its "..." ones here
     if (name && *name == '"' && (library || !f))
       add_guard(v, p, line, name, library);
@@ -571,8 +591,8 @@ static bool add_include(View *v, CXCursor cur) {
     if (name) add_guard(v, m, line, name, false);
     return true;
   }
-  if (library)
-    add_guard(v, m, line, name, true);
+  if (library || stand_in_for(name))
+    add_guard(v, m, line, name, library);
   else if (is_guarded(v, f, name) && under_user_dir(v, f))
     add_user_header(v, 0, f, line, name);  // <runner.cuh> through the user's -I: the user's own, inlined as "..."
   else if (is_guarded(v, f, name))
@@ -720,6 +740,7 @@ static const char *guard_text(Arena *a, const Guard *g, const char *path_literal
     return arena_printf(a, "%s%s#include <cuda_fp16.h>%s#include <cuda_bf16.h>%s#line %d %s%s", handles, eol, eol, eol,
                         g->line_no + 1, path_literal, eol);
   if (g->left_out) return arena_printf(a, "%s%s#line %d %s%s", handles, eol, g->line_no + 1, path_literal, eol);
+  if (g->stand_in) return arena_printf(a, "#include %s%s#line %d %s%s", g->stand_in, eol, g->line_no + 1, path_literal, eol);
   return arena_printf(a, "#if __has_include(%s)%s#include %s%s#endif%s#line %d %s%s", g->name, eol, g->name, eol, eol,
                       g->line_no + 1, path_literal, eol);
 }
@@ -917,8 +938,8 @@ static void put_rewritten(View *v, Buf *b, int i) {
 
 static void real_dir(View *v, int i, const char *dir) { v->dirs[i] = arena_realpath(v->c->arena, dir); }
 
-bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out) {
-  View v = {.c = c, .opt = opt, .headers = headers, .nheaders = nheaders};
+bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out, Buf *unchecked) {
+  View v = {.c = c, .opt = opt, .headers = headers, .nheaders = nheaders, .unchecked = unchecked};
   real_dir(&v, 0, opt->header_dir);
   real_dir(&v, 1, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
   v.header_real = arena_alloc(c->arena, sizeof(char *) * (size_t)(nheaders + 1));
