@@ -478,6 +478,11 @@ void scan(float *a, float *b, int n, cudaStream_t s) {
 }
 K
 expect cub 0 "" -- "$tool" --check cub.cu -o cub.out.cu
+# The toolkit's graphics interop headers are host APIs that include EGL's and
+# OpenGL's headers from /usr/include, which NVRTC does not search
+# (cuda-samples' EGLStream_CUDA_CrossGPU): left out as a host library is.
+printf '#include <cudaEGL.h>\n#include <cuda_gl_interop.h>\n__global__ void k(float *a) { a[0] = 1.f; }\n' > egl.cu
+expect graphics-interop 0 "" -- "$tool" --check egl.cu -o egl.out.cu
 # Thrust does not compile under NVRTC, and its classes reach device code (a
 # functor for thrust::generate, cuda-samples' cdpQuadtree.cu): nothing is
 # checked, one note says why, exit 0 and the output written.
@@ -498,6 +503,42 @@ K
 expect thrust 0 "thrust.cu:2:1: note: --check: nothing checked: <thrust/device_vector.h> does not compile under NVRTC (Thrust's containers and algorithms are host code to it), and device code here may use it" -- \
   "$tool" --check thrust.cu -o thrust.out.cu
 [ -s thrust.out.cu ] && ok thrust-output-written || bad thrust-output-written
+
+# Host declarations that the check keeps (typedefs, classes, using-declarations)
+# name POSIX and iostream types (cuda-samples' multithreading.h, helper_multiprocess.h,
+# simpleMPI.cu) and initialize members of standard library classes
+# (cuda_hgemm's matrix.h): the stand-ins declare them and take any initializer.
+cat > hostdecl.cu <<'K'
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+#include <pthread.h>
+#include <semaphore.h>
+#include <unistd.h>
+using std::cerr;
+using std::endl;
+typedef pthread_t Thread;
+typedef pid_t Process;
+struct Barrier {
+  pthread_mutex_t mutex;
+  pthread_cond_t cond;
+  sem_t sem;
+};
+class Matrix {
+ public:
+  explicit Matrix(size_t n) : n_(n) {}
+  __device__ static float twice(float x) { return 2.f * x; }
+ private:
+  size_t n_ = 0;
+  std::string name_ = "Matrix";
+  std::shared_ptr<float> host_ = nullptr;
+  std::vector<int> dims_{1, 2};
+};
+__global__ void k(float *a) { a[threadIdx.x] = Matrix::twice(a[threadIdx.x]); }
+int main() { Matrix m(4); cerr << getpid() << endl; }
+K
+expect host-declarations 0 "" -- "$tool" --check hostdecl.cu -o hostdecl.out.cu
 
 # A project's -I /usr/include and -I of CUDA's include directory (cuda_hgemm):
 # the C library's headers are not the user's, NVRTC gets the stand-ins; a

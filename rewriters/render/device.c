@@ -315,19 +315,14 @@ typedef struct {
 } MacroUses;
 
 // A macro definition's replacement text: past its name and parameter list.
-static const char *macro_body(Arena *a, CXTranslationUnit tu, CXCursor def) {
-  CXSourceRange ext = clang_getCursorExtent(def);
-  CXFile file;
+static const char *macro_body(const Ctx *c, CXCursor def) {
   unsigned s, e;
-  clang_getSpellingLocation(clang_getRangeStart(ext), &file, NULL, NULL, &s);
-  clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
-  size_t size;
-  const char *text = file ? clang_getFileContents(tu, file, &size) : NULL;
-  if (!text || e < s || e > size) return NULL;
+  const char *text = cursor_file_text(c, def, &s, &e);
+  if (!text) return NULL;
   LexText t = {text, e};
   size_t open = lex_token(t, s, NULL);  // past the name: the '(' of a function-like macro
   size_t close = open < e && text[open] == '(' ? lex_close(t, open, LEX_PARENS, NULL) : 0;
-  return close ? arena_strndup(a, text + close, e - close) : NULL;
+  return close ? arena_strndup(c->arena, text + close, e - close) : NULL;
 }
 
 static enum CXChildVisitResult collect_macro(CXCursor cur, CXCursor parent, CXClientData data) {
@@ -338,7 +333,7 @@ static enum CXChildVisitResult collect_macro(CXCursor cur, CXCursor parent, CXCl
   if (k == CXCursor_MacroExpansion) {
     VEC_PUSH(a, m->expansions, cur);
   } else if (k == CXCursor_MacroDefinition && clang_Cursor_isMacroFunctionLike(cur)) {
-    const char *body = macro_body(a, m->v->c->front->tu, cur);
+    const char *body = macro_body(m->v->c, cur);
     CXString sp = clang_getCursorSpelling(cur);
     if (body) VEC_PUSH(a, m->macros, ((MacroBody){arena_strndup(a, clang_getCString(sp), strlen(clang_getCString(sp))), body}));
     clang_disposeString(sp);
@@ -400,7 +395,7 @@ static void find_macro_instantiations(View *v) {
   for (int i = 0; i < m.expansions.len; i++) {
     CXCursor def = clang_getCursorReferenced(m.expansions.items[i]);
     if (clang_Cursor_isNull(def) || !clang_Cursor_isMacroFunctionLike(def)) continue;
-    const char *body = macro_body(v->c->arena, v->c->front->tu, def);
+    const char *body = macro_body(v->c, def);
     if (body && instantiates_host(&m, body, 0)) blank_expansion(v, m.expansions.items[i]);
   }
 }
@@ -440,14 +435,17 @@ static const char *spelled_name(Arena *a, const Source *src, const IncludeLine *
 }
 
 // <cublas_v2.h>, <cufft.h>, ...: a host-only library of the toolkit, by the
-// name's first component (<curand.h> is the host API; <curand_kernel.h> the
+// name's first component (the graphics interop headers, <cudaEGL.h>, include
+// EGL's and OpenGL's from the system's directory, which NVRTC does not search) (<curand.h> is the host API; <curand_kernel.h> the
 // device one, kept). Spelled "cublas_v2.h" (cuda_hgemm), it is one when the
 // parse found it in CUDA's directory.
 static bool is_host_library_name(const char *name) {
   static const char *const prefixes[] = {"cublas", "cufft",     "cusparse",   "cusolver", "nvml",  "nvjpeg",
                                          "npp",    "cudnn",     "nccl",       "cufile",   "nvrtc", "nvJitLink",
                                          "nvToolsExt", "nvtx3/", "cupti",     "nvperf",   "cub/device/", NULL};
-  static const char *const whole[] = {"curand.h", "cuda_profiler_api.h", "cudaProfiler.h", "cub/util_allocator.cuh", NULL};
+  static const char *const whole[] = {"curand.h",   "cuda_profiler_api.h", "cudaProfiler.h",      "cub/util_allocator.cuh",
+                                      "cudaEGL.h",  "cuda_egl_interop.h",  "cudaGL.h",            "cuda_gl_interop.h",
+                                      "cudaVDPAU.h", "cuda_vdpau_interop.h", NULL};
   if (!name || (*name != '<' && *name != '"')) return false;
   const char *n = name + 1;
   size_t len = strlen(n) - 1;  // less the closer
