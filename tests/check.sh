@@ -483,6 +483,10 @@ expect cub 0 "" -- "$tool" --check cub.cu -o cub.out.cu
 # (cuda-samples' EGLStream_CUDA_CrossGPU): left out as a host library is.
 printf '#include <cudaEGL.h>\n#include <cuda_gl_interop.h>\n__global__ void k(float *a) { a[0] = 1.f; }\n' > egl.cu
 expect graphics-interop 0 "" -- "$tool" --check egl.cu -o egl.out.cu
+# The host's system macros, which nvcc's device pass has too (cuda-samples'
+# simpleIPC.cu picks its atomics by platform and stops with #error otherwise).
+printf '#if defined(__linux__)\n#define PLATFORM 1\n#elif defined(_WIN32)\n#define PLATFORM 2\n#else\n#error Unsupported system\n#endif\n__global__ void k(int *a) { a[0] = PLATFORM; }\n' > platform.cu
+expect platform-macros 0 "" -- "$tool" --check platform.cu -o platform.out.cu
 # Thrust does not compile under NVRTC, and its classes reach device code (a
 # functor for thrust::generate, cuda-samples' cdpQuadtree.cu): nothing is
 # checked, one note says why, exit 0 and the output written.
