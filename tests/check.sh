@@ -508,6 +508,33 @@ expect thrust 0 "thrust.cu:2:1: note: --check: nothing checked: <thrust/device_v
   "$tool" --check thrust.cu -o thrust.out.cu
 [ -s thrust.out.cu ] && ok thrust-output-written || bad thrust-output-written
 
+# A constant whose initializer names host functions (ggml-cuda.cu's
+# `static const ggml_backend_buffer_i ggml_backend_cuda_buffer_interface = {...}`)
+# is host code, blanked with them; one computed by a constexpr function stays
+# for device code.
+cat > iface.cu <<'K'
+#include <cstdio>
+struct buffer_i {
+  void (*free_buffer)(void *);
+  const char *(*name)(void *);
+};
+static void buffer_free(void *p) { cudaFree(p); }
+static const char *buffer_name(void *) { return "CUDA"; }
+static const buffer_i buffer_interface = {
+    /* .free_buffer = */ buffer_free,
+    /* .name        = */ buffer_name,
+};
+constexpr int tile() { return 32; }
+static const int TILE = tile();
+__global__ void k(float *a) { a[threadIdx.x] *= TILE; }
+int main() { printf("%s\n", buffer_interface.name(nullptr)); }
+K
+expect host-function-table 0 "" -- "$tool" --check iface.cu -o iface.out.cu
+# A class's constant of a cuBLAS enumeration (ggml-cuda.cu's batched_mul_mat_traits),
+# <cublas_v2.h> left out: the stand-in keeps cuBLAS's enumerations.
+printf '#include <cublas_v2.h>\nstruct traits { static inline const cublasComputeType_t compute_type = CUBLAS_COMPUTE_32F; static inline const cublasOperation_t op = CUBLAS_OP_T; };\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { return traits::compute_type == CUBLAS_COMPUTE_32F ? 0 : 1; }\n' > cbenum.cu
+expect cublas-enum-member 0 "" -- "$tool" --check cbenum.cu -o cbenum.out.cu
+
 # Host declarations that the check keeps (typedefs, classes, using-declarations)
 # name POSIX and iostream types (cuda-samples' multithreading.h, helper_multiprocess.h,
 # simpleMPI.cu) and initialize members of standard library classes

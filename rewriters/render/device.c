@@ -103,11 +103,45 @@ static bool std_class(CXCursor var) {
   return yes;
 }
 
+// A function that device code cannot call or point to: neither __device__ nor
+// constexpr (its declaration's text before its name says).
+static bool is_host_function(const Ctx *c, CXCursor fn) {
+  if (!front_is_function(clang_getCursorKind(fn)) || (front_space(fn) & FRONT_DEVICE)) return false;
+  unsigned a, b, name;
+  const char *text = cursor_file_text(c, fn, &a, &b);
+  clang_getFileLocation(clang_getCursorLocation(fn), NULL, NULL, NULL, &name);
+  return !text || name < a || name > b || (!has_word(text, a, name, "constexpr") && !has_word(text, a, name, "consteval"));
+}
+
+typedef struct {
+  const Ctx *c;
+  bool found;
+} HostRef;
+
+static enum CXChildVisitResult find_host_ref(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  HostRef *h = data;
+  if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr && is_host_function(h->c, clang_getCursorReferenced(cur))) {
+    h->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+// Whether a constant's initializer names a host function (ggml-cuda.cu's
+// `static const ggml_backend_buffer_i interface = { ggml_backend_cuda_buffer_free_buffer, ... }`):
+// its value exists on the host only.
+static bool names_host_function(const Ctx *c, CXCursor var) {
+  HostRef h = {c, false};
+  clang_visitChildren(var, find_host_ref, &h);
+  return h.found;
+}
+
 // Host-only: a function or namespace-scope variable that NVRTC refuses.
 // constexpr functions and constants stay (NVRTC's -default-device makes them
 // usable in device code, as --expt-relaxed-constexpr does for nvcc), and so do
 // defaulted and deleted members, which shape the class.
-static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, size_t start, size_t name, size_t end) {
+static bool host_only(const Ctx *c, CXCursor cur, enum CXCursorKind parent, const char *s, size_t start, size_t name, size_t end) {
   enum CXCursorKind k = clang_getCursorKind(cur);
   bool namespace_var = k == CXCursor_VarDecl && (parent == CXCursor_TranslationUnit || parent == CXCursor_Namespace ||
                                                  parent == CXCursor_LinkageSpec);
@@ -116,7 +150,8 @@ static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, siz
   if (name < start || name > end) name = start;
   if (has_word(s, start, name, "constexpr") || has_word(s, start, name, "consteval")) return false;
   if (namespace_var)
-    return (!has_word(s, start, name, "const") || std_class(cur)) && !has_word(s, start, end, "__managed__");
+    return (!has_word(s, start, name, "const") || std_class(cur) || names_host_function(c, cur)) &&
+           !has_word(s, start, end, "__managed__");
   return !ends_with_word(s, start, end, "default") && !ends_with_word(s, start, end, "delete");
 }
 
@@ -206,7 +241,7 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
     return CXChildVisit_Continue;
   }
   if (!offset_in(vf, clang_getCursorLocation(cur), &name)) name = start;
-  bool host = host_only(cur, clang_getCursorKind(parent), vf->src->data, start, name, end);
+  bool host = host_only(w->v->c, cur, clang_getCursorKind(parent), vf->src->data, start, name, end);
   if (k == CXCursor_FunctionTemplate) add_template(w->v, cur, host);
   if (!host) return CXChildVisit_Continue;
   start = attributes_start(vf, cur, start);
