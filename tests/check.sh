@@ -534,6 +534,22 @@ expect host-function-table 0 "" -- "$tool" --check iface.cu -o iface.out.cu
 # <cublas_v2.h> left out: the stand-in keeps cuBLAS's enumerations.
 printf '#include <cublas_v2.h>\nstruct traits { static inline const cublasComputeType_t compute_type = CUBLAS_COMPUTE_32F; static inline const cublasOperation_t op = CUBLAS_OP_T; };\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { return traits::compute_type == CUBLAS_COMPUTE_32F ? 0 : 1; }\n' > cbenum.cu
 expect cublas-enum-member 0 "" -- "$tool" --check cbenum.cu -o cbenum.out.cu
+# A static data member of a class type (ggml-cuda.cu's `static inline const half
+# alpha = 1.0;`) is a host variable to nvcc: blanked (NVRTC said "dynamic
+# initialization is not supported for a __device__ variable"); one of a scalar
+# type stays for device code.
+cat > smember.cu <<'K'
+#include <cuda_fp16.h>
+template <int T> struct traits;
+template <> struct traits<1> {
+  static inline const half alpha = 1.0;
+  static inline const float beta = 0.0f;
+  static const int n = 4;
+};
+__global__ void k(float *a) { a[0] = traits<1>::beta * traits<1>::n; }
+int main() { return __half2float(traits<1>::alpha) > 0.f ? 0 : 1; }
+K
+expect static-member-of-class-type 0 "" -- "$tool" --check smember.cu -o smember.out.cu
 
 # Host declarations that the check keeps (typedefs, classes, using-declarations)
 # name POSIX and iostream types (cuda-samples' multithreading.h, helper_multiprocess.h,

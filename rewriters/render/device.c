@@ -145,10 +145,15 @@ static bool host_only(const Ctx *c, CXCursor cur, enum CXCursorKind parent, cons
   enum CXCursorKind k = clang_getCursorKind(cur);
   bool namespace_var = k == CXCursor_VarDecl && (parent == CXCursor_TranslationUnit || parent == CXCursor_Namespace ||
                                                  parent == CXCursor_LinkageSpec);
-  if (!front_is_function(k) && !namespace_var) return false;
+  bool member_var = k == CXCursor_VarDecl && is_scope(parent) && !namespace_var;  // a static data member
+  if (!front_is_function(k) && !namespace_var && !member_var) return false;
   if (front_space(cur) & FRONT_DEVICE) return false;
   if (name < start || name > end) name = start;
   if (has_word(s, start, name, "constexpr") || has_word(s, start, name, "consteval")) return false;
+  // A static data member of a class type (ggml-cuda.cu's `static inline const
+  // half alpha = 1.0;`) is a host variable to nvcc; NVRTC would take it for a
+  // __device__ one, whose initializer must be constant.
+  if (member_var) return clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Record;
   if (namespace_var)
     return (!has_word(s, start, name, "const") || std_class(cur) || names_host_function(c, cur)) &&
            !has_word(s, start, end, "__managed__");
