@@ -535,9 +535,10 @@ expect host-function-table 0 "" -- "$tool" --check iface.cu -o iface.out.cu
 printf '#include <cublas_v2.h>\nstruct traits { static inline const cublasComputeType_t compute_type = CUBLAS_COMPUTE_32F; static inline const cublasOperation_t op = CUBLAS_OP_T; };\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { return traits::compute_type == CUBLAS_COMPUTE_32F ? 0 : 1; }\n' > cbenum.cu
 expect cublas-enum-member 0 "" -- "$tool" --check cbenum.cu -o cbenum.out.cu
 # A static data member of a class type (ggml-cuda.cu's `static inline const half
-# alpha = 1.0;`) is a host variable to nvcc: blanked (NVRTC said "dynamic
-# initialization is not supported for a __device__ variable"); one of a scalar
-# type stays for device code.
+# alpha = 1.0;`) is a host variable to nvcc: blanked, and so is its definition
+# outside the class (NVRTC said "dynamic initialization is not supported for a
+# __device__ variable", then 'class "traits<1>" has no member "gamma"'); one of
+# a scalar type stays for device code.
 cat > smember.cu <<'K'
 #include <cuda_fp16.h>
 template <int T> struct traits;
@@ -545,7 +546,9 @@ template <> struct traits<1> {
   static inline const half alpha = 1.0;
   static inline const float beta = 0.0f;
   static const int n = 4;
+  static const half gamma;
 };
+const half traits<1>::gamma = 2.0;
 __global__ void k(float *a) { a[0] = traits<1>::beta * traits<1>::n; }
 int main() { return __half2float(traits<1>::alpha) > 0.f ? 0 : 1; }
 K

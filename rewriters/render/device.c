@@ -145,7 +145,11 @@ static bool host_only(const Ctx *c, CXCursor cur, enum CXCursorKind parent, cons
   enum CXCursorKind k = clang_getCursorKind(cur);
   bool namespace_var = k == CXCursor_VarDecl && (parent == CXCursor_TranslationUnit || parent == CXCursor_Namespace ||
                                                  parent == CXCursor_LinkageSpec);
-  bool member_var = k == CXCursor_VarDecl && is_scope(parent) && !namespace_var;  // a static data member
+  // A static data member, in its class or defined outside it (`const half
+  // traits<1>::alpha = 1.0;`).
+  enum CXCursorKind owner = clang_getCursorKind(clang_getCursorSemanticParent(cur));
+  bool member_var = k == CXCursor_VarDecl && is_scope(owner) && owner != CXCursor_Namespace && owner != CXCursor_LinkageSpec;
+  namespace_var = namespace_var && !member_var;
   if (!front_is_function(k) && !namespace_var && !member_var) return false;
   if (front_space(cur) & FRONT_DEVICE) return false;
   if (name < start || name > end) name = start;
