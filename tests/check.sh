@@ -589,6 +589,9 @@ __global__ void k(float *a) { a[threadIdx.x] = Matrix::twice(a[threadIdx.x]); }
 int main() { Matrix m(4); cerr << getpid() << endl; }
 K
 expect host-declarations 0 "" -- "$tool" --check hostdecl.cu -o hostdecl.out.cu
+# libstdc++'s <random> and <iostream> bring std::string (cuda_hgemm's matrix.h).
+printf '#include <random>\n#include <iostream>\nstruct M { const std::string name = "M"; std::ostream *os = nullptr; };\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { M m; std::cout << m.name << std::endl; }\n' > rnd.cu
+expect string-through-random 0 "" -- "$tool" --check rnd.cu -o rnd.out.cu
 
 # A project's -I /usr/include and -I of CUDA's include directory (cuda_hgemm):
 # the C library's headers are not the user's, NVRTC gets the stand-ins; a
