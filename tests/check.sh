@@ -507,6 +507,11 @@ K
 expect thrust 0 "thrust.cu:2:1: note: --check: nothing checked: <thrust/device_vector.h> does not compile under NVRTC (Thrust's containers and algorithms are host code to it), and device code here may use it" -- \
   "$tool" --check thrust.cu -o thrust.out.cu
 [ -s thrust.out.cu ] && ok thrust-output-written || bad thrust-output-written
+# The same spelled with quotes, found in CUDA's directory (cuda-samples'
+# particles_kernel_impl.cuh: #include "thrust/device_ptr.h").
+printf '#include "thrust/device_ptr.h"\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { thrust::device_ptr<float> p; (void)p; }\n' > thrq.cu
+expect thrust-quoted 0 'thrq.cu:1:1: note: --check: nothing checked: "thrust/device_ptr.h" does not compile under NVRTC (Thrust'"'"'s containers and algorithms are host code to it), and device code here may use it' -- \
+  "$tool" --check thrq.cu -o thrq.out.cu
 
 # A constant whose initializer names host functions (ggml-cuda.cu's
 # `static const ggml_backend_buffer_i ggml_backend_cuda_buffer_interface = {...}`)

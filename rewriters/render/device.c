@@ -521,8 +521,17 @@ static const char *stand_in_for(const char *name) {
 // code that NVRTC refuses, and its random numbers, tuples and iterators come
 // with them), and the classes that use it (a functor for thrust::generate) reach
 // device code: a file that includes it is not checked, and one note says where.
-static void note_thrust(View *v, const ViewFile *vf, int line_no, const char *name) {
-  if (!name || strncmp(name, "<thrust/", 8) || v->unchecked->len) return;
+static bool is_thrust(View *v, CXFile f, const char *name) {
+  if (!name || strncmp(name + 1, "thrust/", 7)) return false;
+  if (*name == '<') return true;
+  CXString path = clang_getFileName(f);  // "thrust/sort.h" (cuda-samples' particles): Thrust when found in CUDA's directory
+  const char *real = f ? arena_realpath(v->c->arena, clang_getCString(path)) : NULL;
+  clang_disposeString(path);
+  return real && sys_path_under(real, v->dirs[1]);
+}
+
+static void note_thrust(View *v, const ViewFile *vf, int line_no, CXFile f, const char *name) {
+  if (v->unchecked->len || !is_thrust(v, f, name)) return;
   buf_printf(v->unchecked, "%s:%d:1: note: --check: nothing checked: %s does not compile under NVRTC (Thrust's containers and algorithms are host code to it), and device code here may use it",
              vf->src->path, line_no, name);
 }
@@ -621,7 +630,7 @@ static bool add_include(View *v, CXCursor cur) {
   Range line = line_at(p->src, at);
   const char *name = spelled_name(v->c->arena, p->src, include_in(from ? &p->anns : v->c->anns, line));
   bool library = is_host_library(v, f, name);
-  note_thrust(v, p, source_line(p->src, line.start), name);
+  note_thrust(v, p, source_line(p->src, line.start), f, name);
   if (from) {  // a header's <...> lines are guarded from its text (find_header_guards), its "..." ones here
     if (name && *name == '"' && (library || !f))
       add_guard(v, p, line, name, library);
