@@ -287,6 +287,7 @@ static void set_deps(TirxResult *out, const char *input, const char **files, int
 void tirx_result_free(TirxResult *r) {
   buf_free(&r->text);
   buf_free(&r->device);
+  buf_free(&r->unchecked);
   for (int i = 0; i < r->ndeps; i++) free(r->deps[i]);
   free(r->deps);
   for (int i = 0; i < r->nheaders; i++) {
@@ -977,7 +978,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     hcs[i - 1] = &jobs[i].c;
     tirx_h |= jobs[i].c.needs_tirx_h;
   }
-  if (rc == TIRX_OK && opt->device_view && !device_view(mc, opt, tirx_h, hcs, njobs - 1, &out->device)) {
+  if (rc == TIRX_OK && opt->device_view && !device_view(mc, opt, tirx_h, hcs, njobs - 1, &out->device, &out->unchecked)) {
     diag_plain(&jobs[0].diag, DIAG_ERROR, "--check: cannot separate the device code of '%s' from its host code", opt->path);
     rc = TIRX_IO_ERROR;
   }

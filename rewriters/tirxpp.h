@@ -58,6 +58,7 @@ typedef struct {
 typedef struct {
   TirxBuf text;      // the rewritten file
   TirxBuf device;    // with device_view: what NVRTC compiles (device.h)
+  TirxBuf unchecked; // with device_view: a note when NVRTC cannot compile it (empty: it can)
   char **deps;   // the files it depends on: the input, then what the parse read
   int ndeps;
   TirxHeader *headers;  // rewritten user headers, to be written with the output

@@ -421,6 +421,183 @@ expect explicit-instantiation-kernel-kept 1 'inst.cu:8:26: error: no instance of
 template __global__ void scale(int *, size_t, int);
                          ^' -- "$tool" --check inst.cu -o inst.out.cu
 
+# Explicit instantiations spelled through a macro (ggml's `extern
+# DECL_MMQ_CASE(GGML_TYPE_Q4_0);` in mmq.cuh and its template-instances/), in a
+# header and in the file, one macro inside another: blanked with the host
+# template they instantiate (NVRTC said "launch_fill is not a template"); one
+# of a kernel template stays.
+cat > minst.h <<'H'
+#pragma once
+template <int N> __global__ void fill(float *a) { a[threadIdx.x] = N; }
+template <int N> void launch_fill(float *a, cudaStream_t s) { fill<N><<<1, 32, 0, s>>>(a); }
+#define DECL_FILL_CASE(N) \
+    template void launch_fill<N>(float *a, cudaStream_t s)
+#define DECL_FILL_CASES_EXTERN(N) \
+    extern DECL_FILL_CASE(N); \
+    extern DECL_FILL_CASE(2 * N)
+#define DECL_FILL_KERNEL(T) template __global__ void fill<3>(T *)
+extern DECL_FILL_CASE(1);
+DECL_FILL_CASES_EXTERN(4);
+H
+cat > minst.cu <<'K'
+#include <cstdio>
+#include "minst.h"
+DECL_FILL_CASE(1);
+DECL_FILL_CASES_EXTERN(16);
+DECL_FILL_KERNEL(float);
+int main() { printf("%d\n", 1); }
+K
+expect macro-instantiation 0 "" -- "$tool" --check minst.cu -o minst.out.cu
+sed -i 's/DECL_FILL_KERNEL(float)/DECL_FILL_KERNEL(int)/' minst.cu
+expect macro-instantiation-kernel-kept 1 'minst.cu:5:1: error: no instance of function template "fill" matches the specified type
+DECL_FILL_KERNEL(int);
+^' -- "$tool" --check minst.cu -o minst.out.cu
+
+# CUB's umbrella header (ggml's argsort.cu, cumsum.cu, sum.cu): its
+# device-wide algorithms are host functions that NVRTC refuses ("A function
+# explicitly marked as a __host__ function is not allowed in JIT mode"), its
+# block-level parts are device code: NVRTC reads those only, and a
+# <cub/device/...> header is left out as a host library is. libcu++'s cmath,
+# which CUB brings, defines INFINITY and NAN again: no warning about the
+# stand-ins' own macros.
+cat > cub.cu <<'K'
+#include <cub/cub.cuh>
+#include <cub/device/device_scan.cuh>
+using namespace cub;
+template <int B> __global__ void scan_block(float *a) {
+  using BlockScanT = cub::BlockScan<float, B>;
+  __shared__ typename BlockScanT::TempStorage tmp;
+  float x = a[threadIdx.x];
+  BlockScanT(tmp).InclusiveSum(x, x);
+  a[threadIdx.x] = x + INFINITY * 0.f;
+}
+void scan(float *a, float *b, int n, cudaStream_t s) {
+  size_t bytes = 0;
+  cub::DeviceScan::InclusiveSum(nullptr, bytes, a, b, n, s);
+  scan_block<128><<<1, 128, 0, s>>>(a);
+}
+K
+expect cub 0 "" -- "$tool" --check cub.cu -o cub.out.cu
+# The toolkit's graphics interop headers are host APIs that include EGL's and
+# OpenGL's headers from /usr/include, which NVRTC does not search
+# (cuda-samples' EGLStream_CUDA_CrossGPU): left out as a host library is.
+printf '#include <cudaEGL.h>\n#include <cuda_gl_interop.h>\n__global__ void k(float *a) { a[0] = 1.f; }\n' > egl.cu
+expect graphics-interop 0 "" -- "$tool" --check egl.cu -o egl.out.cu
+# The host's system macros, which nvcc's device pass has too (cuda-samples'
+# simpleIPC.cu picks its atomics by platform and stops with #error otherwise).
+printf '#if defined(__linux__)\n#define PLATFORM 1\n#elif defined(_WIN32)\n#define PLATFORM 2\n#else\n#error Unsupported system\n#endif\n__global__ void k(int *a) { a[0] = PLATFORM; }\n' > platform.cu
+expect platform-macros 0 "" -- "$tool" --check platform.cu -o platform.out.cu
+# Thrust does not compile under NVRTC, and its classes reach device code (a
+# functor for thrust::generate, cuda-samples' cdpQuadtree.cu): nothing is
+# checked, one note says why, exit 0 and the output written.
+cat > thrust.cu <<'K'
+#include <cstdio>
+#include <thrust/device_vector.h>
+#include <thrust/random.h>
+struct uniform {
+  __host__ __device__ float operator()() const {
+    thrust::default_random_engine rng;
+    thrust::uniform_real_distribution<float> dist;
+    return dist(rng);
+  }
+};
+__global__ void k(float *a) { a[threadIdx.x] = uniform()(); }
+int main() { thrust::device_vector<float> v(32); k<<<1, 32>>>(thrust::raw_pointer_cast(v.data())); }
+K
+expect thrust 0 "thrust.cu:2:1: note: --check: nothing checked: <thrust/device_vector.h> does not compile under NVRTC (Thrust's containers and algorithms are host code to it), and device code here may use it" -- \
+  "$tool" --check thrust.cu -o thrust.out.cu
+[ -s thrust.out.cu ] && ok thrust-output-written || bad thrust-output-written
+# The same spelled with quotes, found in CUDA's directory (cuda-samples'
+# particles_kernel_impl.cuh: #include "thrust/device_ptr.h").
+printf '#include "thrust/device_ptr.h"\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { thrust::device_ptr<float> p; (void)p; }\n' > thrq.cu
+expect thrust-quoted 0 'thrq.cu:1:1: note: --check: nothing checked: "thrust/device_ptr.h" does not compile under NVRTC (Thrust'"'"'s containers and algorithms are host code to it), and device code here may use it' -- \
+  "$tool" --check thrq.cu -o thrq.out.cu
+
+# A constant whose initializer names host functions (ggml-cuda.cu's
+# `static const ggml_backend_buffer_i ggml_backend_cuda_buffer_interface = {...}`)
+# is host code, blanked with them; one computed by a constexpr function stays
+# for device code.
+cat > iface.cu <<'K'
+#include <cstdio>
+struct buffer_i {
+  void (*free_buffer)(void *);
+  const char *(*name)(void *);
+};
+static void buffer_free(void *p) { cudaFree(p); }
+static const char *buffer_name(void *) { return "CUDA"; }
+static const buffer_i buffer_interface = {
+    /* .free_buffer = */ buffer_free,
+    /* .name        = */ buffer_name,
+};
+constexpr int tile() { return 32; }
+static const int TILE = tile();
+__global__ void k(float *a) { a[threadIdx.x] *= TILE; }
+int main() { printf("%s\n", buffer_interface.name(nullptr)); }
+K
+expect host-function-table 0 "" -- "$tool" --check iface.cu -o iface.out.cu
+# A class's constant of a cuBLAS enumeration (ggml-cuda.cu's batched_mul_mat_traits),
+# <cublas_v2.h> left out: the stand-in keeps cuBLAS's enumerations.
+printf '#include <cublas_v2.h>\nstruct traits { static inline const cublasComputeType_t compute_type = CUBLAS_COMPUTE_32F; static inline const cublasOperation_t op = CUBLAS_OP_T; };\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { return traits::compute_type == CUBLAS_COMPUTE_32F ? 0 : 1; }\n' > cbenum.cu
+expect cublas-enum-member 0 "" -- "$tool" --check cbenum.cu -o cbenum.out.cu
+# A static data member of a class type (ggml-cuda.cu's `static inline const half
+# alpha = 1.0;`) is a host variable to nvcc: blanked, and so is its definition
+# outside the class (NVRTC said "dynamic initialization is not supported for a
+# __device__ variable", then 'class "traits<1>" has no member "gamma"'); one of
+# a scalar type stays for device code.
+cat > smember.cu <<'K'
+#include <cuda_fp16.h>
+template <int T> struct traits;
+template <> struct traits<1> {
+  static inline const half alpha = 1.0;
+  static inline const float beta = 0.0f;
+  static const int n = 4;
+  static const half gamma;
+};
+const half traits<1>::gamma = 2.0;
+__global__ void k(float *a) { a[0] = traits<1>::beta * traits<1>::n; }
+int main() { return __half2float(traits<1>::alpha) > 0.f ? 0 : 1; }
+K
+expect static-member-of-class-type 0 "" -- "$tool" --check smember.cu -o smember.out.cu
+
+# Host declarations that the check keeps (typedefs, classes, using-declarations)
+# name POSIX and iostream types (cuda-samples' multithreading.h, helper_multiprocess.h,
+# simpleMPI.cu) and initialize members of standard library classes
+# (cuda_hgemm's matrix.h): the stand-ins declare them and take any initializer.
+cat > hostdecl.cu <<'K'
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+#include <pthread.h>
+#include <semaphore.h>
+#include <unistd.h>
+using std::cerr;
+using std::endl;
+typedef pthread_t Thread;
+typedef pid_t Process;
+struct Barrier {
+  pthread_mutex_t mutex;
+  pthread_cond_t cond;
+  sem_t sem;
+};
+class Matrix {
+ public:
+  explicit Matrix(size_t n) : n_(n) {}
+  __device__ static float twice(float x) { return 2.f * x; }
+ private:
+  size_t n_ = 0;
+  std::string name_ = "Matrix";
+  std::shared_ptr<float> host_ = nullptr;
+  std::vector<int> dims_{1, 2};
+};
+__global__ void k(float *a) { a[threadIdx.x] = Matrix::twice(a[threadIdx.x]); }
+int main() { Matrix m(4); cerr << getpid() << endl; }
+K
+expect host-declarations 0 "" -- "$tool" --check hostdecl.cu -o hostdecl.out.cu
+# libstdc++'s <random> and <iostream> bring std::string (cuda_hgemm's matrix.h).
+printf '#include <random>\n#include <iostream>\nstruct M { const std::string name = "M"; std::ostream *os = nullptr; };\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { M m; std::cout << m.name << std::endl; }\n' > rnd.cu
+expect string-through-random 0 "" -- "$tool" --check rnd.cu -o rnd.out.cu
+
 # A project's -I /usr/include and -I of CUDA's include directory (cuda_hgemm):
 # the C library's headers are not the user's, NVRTC gets the stand-ins; a
 # quoted #include of a cuBLAS header (in the file and in a user header) and of

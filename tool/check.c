@@ -131,7 +131,21 @@ static size_t place(const Source *s, const Msg *m) {
   return off + ((size_t)m->col - 1 <= n ? (size_t)m->col - 1 : n);
 }
 
+// libcu++'s <cuda/std/cmath> defines INFINITY and NAN again under NVRTC
+// (CUB's headers bring it); the stand-in <cmath> that --check pre-includes
+// defined them first, as glibc's <math.h> does for nvcc. Not the user's code:
+// the warning is dropped.
+static bool redefines_stand_in(const Msg *m) {
+  const char *t = m->text.data;
+  size_t n = m->text.len;
+  return m->kind == DIAG_WARNING && t && memmem(t, n, "[#47-D]", 7) && memmem(t, n, "/nvrtc_include/cmath)", 21);
+}
+
 static void emit(Report *r, Msg *m) {
+  if (redefines_stand_in(m)) {
+    buf_free(&m->text);
+    return;
+  }
   Diag d = {.out = r->err, .werror = r->opt->werror, .remarks = r->opt->remarks, .color = r->opt->color};
   buf_putc(&m->text, '\0');
   const Source *s = m->file ? source_for(r, m->file) : NULL;

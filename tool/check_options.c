@@ -66,6 +66,13 @@ int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out) {
   // GNU C's `__extension__` before an anonymous union (ggml-common.h): gcc
   // takes it under nvcc, NVRTC does not know it. It only silences -pedantic.
   out[n++] = "--define-macro=__extension__=";
+#ifdef __linux__
+  // The host compiler's system macros, which nvcc's device pass has too: code
+  // that picks its platform (`#if defined(__linux__) ... #else #error`,
+  // cuda-samples' simpleIPC.cu) takes the same branch.
+  out[n++] = "--define-macro=__linux__";
+  out[n++] = "--define-macro=__unix__";
+#endif
   for (int i = 0; i + 1 < o->nclang_args; i += 2)
     if (!is_system_dir(ar, o->clang_args[i], o->clang_args[i + 1]))
       out[n++] = nvrtc_flag(ar, o->clang_args[i], o->clang_args[i + 1]);

@@ -160,7 +160,10 @@ static int run(Args *a) {
   // (Asked only with notes to print: for an unannotated file, a second reading.)
   if (rc == TIRX_OK && a->notes.len && tirx_tu_annotated(&a->opt, data, len)) args_print_notes(a);
   // --check first: when the device code does not compile, nothing is written.
-  if (rc == TIRX_OK && a->check) rc = check_device(&a->opt, result.device.data, data, len, stderr);
+  if (rc == TIRX_OK && a->check && result.unchecked.len)  // NVRTC cannot compile it: the note says why
+    fprintf(stderr, "%.*s\n", (int)result.unchecked.len, result.unchecked.data);
+  else if (rc == TIRX_OK && a->check)
+    rc = check_device(&a->opt, result.device.data, data, len, stderr);
   if (rc == TIRX_OK) {
     // The output, the header copies and the depfile: all or none.
     OutFile *files = xmalloc(sizeof(OutFile) * (size_t)(2 * result.nheaders + 2));

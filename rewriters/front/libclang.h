@@ -19,6 +19,7 @@ bool libclang_load(const char **why);
 #ifndef LIBCLANG_LOADER
 #define clang_Cursor_Evaluate (tirx_libclang.clang_Cursor_Evaluate)
 #define clang_Cursor_isNull (tirx_libclang.clang_Cursor_isNull)
+#define clang_Cursor_isMacroFunctionLike (tirx_libclang.clang_Cursor_isMacroFunctionLike)
 #define clang_EvalResult_dispose (tirx_libclang.clang_EvalResult_dispose)
 #define clang_EvalResult_getAsLongLong (tirx_libclang.clang_EvalResult_getAsLongLong)
 #define clang_EvalResult_getAsUnsigned (tirx_libclang.clang_EvalResult_getAsUnsigned)

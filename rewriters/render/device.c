@@ -5,6 +5,7 @@
 #include "ast.h"
 #include "sys.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@ typedef struct {
   const char *name;  // as spelled: <zlib.h>
   int line_no;
   bool left_out;     // a host library of the toolkit: the line is blanked
+  const char *stand_in;  // the header NVRTC reads in its place (<cub/cub.cuh>'s); NULL: none
 } Guard;
 
 // An #include line of a user header, in the file that holds it.
@@ -62,6 +64,7 @@ typedef struct {
   // explicit instantiations, which libclang does not show: instantiations).
   VEC(const char *) host_templates, kept_templates;
   bool failed;          // a rewritten header's edits could not be rendered
+  Buf *unchecked;       // why NVRTC cannot compile the file, with the place (empty: it can)
 } View;
 
 // --- which declarations are host-only ---------------------------------------
@@ -100,20 +103,64 @@ static bool std_class(CXCursor var) {
   return yes;
 }
 
+// A function that device code cannot call or point to: neither __device__ nor
+// constexpr (its declaration's text before its name says).
+static bool is_host_function(const Ctx *c, CXCursor fn) {
+  if (!front_is_function(clang_getCursorKind(fn)) || (front_space(fn) & FRONT_DEVICE)) return false;
+  unsigned a, b, name;
+  const char *text = cursor_file_text(c, fn, &a, &b);
+  clang_getFileLocation(clang_getCursorLocation(fn), NULL, NULL, NULL, &name);
+  return !text || name < a || name > b || (!has_word(text, a, name, "constexpr") && !has_word(text, a, name, "consteval"));
+}
+
+typedef struct {
+  const Ctx *c;
+  bool found;
+} HostRef;
+
+static enum CXChildVisitResult find_host_ref(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  HostRef *h = data;
+  if (clang_getCursorKind(cur) == CXCursor_DeclRefExpr && is_host_function(h->c, clang_getCursorReferenced(cur))) {
+    h->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+// Whether a constant's initializer names a host function (ggml-cuda.cu's
+// `static const ggml_backend_buffer_i interface = { ggml_backend_cuda_buffer_free_buffer, ... }`):
+// its value exists on the host only.
+static bool names_host_function(const Ctx *c, CXCursor var) {
+  HostRef h = {c, false};
+  clang_visitChildren(var, find_host_ref, &h);
+  return h.found;
+}
+
 // Host-only: a function or namespace-scope variable that NVRTC refuses.
 // constexpr functions and constants stay (NVRTC's -default-device makes them
 // usable in device code, as --expt-relaxed-constexpr does for nvcc), and so do
 // defaulted and deleted members, which shape the class.
-static bool host_only(CXCursor cur, enum CXCursorKind parent, const char *s, size_t start, size_t name, size_t end) {
+static bool host_only(const Ctx *c, CXCursor cur, enum CXCursorKind parent, const char *s, size_t start, size_t name, size_t end) {
   enum CXCursorKind k = clang_getCursorKind(cur);
   bool namespace_var = k == CXCursor_VarDecl && (parent == CXCursor_TranslationUnit || parent == CXCursor_Namespace ||
                                                  parent == CXCursor_LinkageSpec);
-  if (!front_is_function(k) && !namespace_var) return false;
+  // A static data member, in its class or defined outside it (`const half
+  // traits<1>::alpha = 1.0;`).
+  enum CXCursorKind owner = clang_getCursorKind(clang_getCursorSemanticParent(cur));
+  bool member_var = k == CXCursor_VarDecl && is_scope(owner) && owner != CXCursor_Namespace && owner != CXCursor_LinkageSpec;
+  namespace_var = namespace_var && !member_var;
+  if (!front_is_function(k) && !namespace_var && !member_var) return false;
   if (front_space(cur) & FRONT_DEVICE) return false;
   if (name < start || name > end) name = start;
   if (has_word(s, start, name, "constexpr") || has_word(s, start, name, "consteval")) return false;
+  // A static data member of a class type (ggml-cuda.cu's `static inline const
+  // half alpha = 1.0;`) is a host variable to nvcc; NVRTC would take it for a
+  // __device__ one, whose initializer must be constant.
+  if (member_var) return clang_getCanonicalType(clang_getCursorType(cur)).kind == CXType_Record;
   if (namespace_var)
-    return (!has_word(s, start, name, "const") || std_class(cur)) && !has_word(s, start, end, "__managed__");
+    return (!has_word(s, start, name, "const") || std_class(cur) || names_host_function(c, cur)) &&
+           !has_word(s, start, end, "__managed__");
   return !ends_with_word(s, start, end, "default") && !ends_with_word(s, start, end, "delete");
 }
 
@@ -203,7 +250,7 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
     return CXChildVisit_Continue;
   }
   if (!offset_in(vf, clang_getCursorLocation(cur), &name)) name = start;
-  bool host = host_only(cur, clang_getCursorKind(parent), vf->src->data, start, name, end);
+  bool host = host_only(w->v->c, cur, clang_getCursorKind(parent), vf->src->data, start, name, end);
   if (k == CXCursor_FunctionTemplate) add_template(w->v, cur, host);
   if (!host) return CXChildVisit_Continue;
   start = attributes_start(vf, cur, start);
@@ -289,6 +336,114 @@ static void find_instantiations(View *v, ViewFile *vf) {
   }
 }
 
+// --- explicit instantiations spelled through a macro ------------------------------
+// ggml's `extern DECL_MMQ_CASE(GGML_TYPE_Q4_0);` (mmq.cuh, and each file of its
+// template-instances/): the macro's body is `template void
+// mul_mat_q_case<type>(...)`, which the scan above does not see. The
+// preprocessing record gives each expansion and the macros' definitions: an
+// expansion whose body (past `extern`) instantiates a blanked host template, or
+// starts with a macro that does (EXTERN_DECL_FATTN_VEC_CASES's `extern
+// DECL_FATTN_VEC_CASE(...)`), is blanked with the `extern` before it and the
+// `;` after it. An explicit instantiation stands at namespace scope only, so
+// the expansion is a whole declaration.
+
+typedef struct {
+  const char *name;
+  const char *body;  // the replacement text: what follows the parameter list
+} MacroBody;
+
+typedef struct {
+  View *v;
+  VEC(MacroBody) macros;   // the function-like macros of the parse, by name
+  VEC(CXCursor) expansions;
+} MacroUses;
+
+// A macro definition's replacement text: past its name and parameter list.
+static const char *macro_body(const Ctx *c, CXCursor def) {
+  unsigned s, e;
+  const char *text = cursor_file_text(c, def, &s, &e);
+  if (!text) return NULL;
+  LexText t = {text, e};
+  size_t open = lex_token(t, s, NULL);  // past the name: the '(' of a function-like macro
+  size_t close = open < e && text[open] == '(' ? lex_close(t, open, LEX_PARENS, NULL) : 0;
+  return close ? arena_strndup(c->arena, text + close, e - close) : NULL;
+}
+
+static enum CXChildVisitResult collect_macro(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  MacroUses *m = data;
+  Arena *a = m->v->c->arena;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_MacroExpansion) {
+    VEC_PUSH(a, m->expansions, cur);
+  } else if (k == CXCursor_MacroDefinition && clang_Cursor_isMacroFunctionLike(cur)) {
+    const char *body = macro_body(m->v->c, cur);
+    CXString sp = clang_getCursorSpelling(cur);
+    if (body) VEC_PUSH(a, m->macros, ((MacroBody){arena_strndup(a, clang_getCString(sp), strlen(clang_getCString(sp))), body}));
+    clang_disposeString(sp);
+  }
+  return CXChildVisit_Continue;
+}
+
+static const char *body_of(const MacroUses *m, const char *name, size_t len) {
+  for (int i = m->macros.len - 1; i >= 0; i--)  // the last definition of the name
+    if (strlen(m->macros.items[i].name) == len && !memcmp(m->macros.items[i].name, name, len)) return m->macros.items[i].body;
+  return NULL;
+}
+
+// Whether a host template's instantiation is the declaration that the
+// replacement text starts with, through macros 8 deep.
+static bool instantiates_host(const MacroUses *m, const char *body, int depth) {
+  View *v = m->v;
+  LexText t = {body, strlen(body)};
+  size_t i = 0;
+  bool line_start = false;
+  LexTok k;
+  if (!lex_next(t, &i, &line_start, &k)) return false;
+  if (tok_is(t, k, "extern") && !lex_next(t, &i, &line_start, &k)) return false;
+  if (tok_is(t, k, "template")) {
+    size_t after = lex_space(t, k.end), s, e;
+    if (after >= t.n || t.s[after] == '<' || !instantiated_name(t, after, lex_find(t, after, ';'), &s, &e)) return false;
+    return name_in(v->host_templates.items, v->host_templates.len, t.s + s, e - s) &&
+           !name_in(v->kept_templates.items, v->kept_templates.len, t.s + s, e - s);
+  }
+  const char *inner = k.kind == LEX_IDENT && depth < 8 ? body_of(m, t.s + k.start, k.end - k.start) : NULL;
+  return inner && instantiates_host(m, inner, depth + 1);
+}
+
+// The expansion's range in its file, with an `extern` before it and a `;`
+// after it.
+static void blank_expansion(View *v, CXCursor exp) {
+  CXSourceRange ext = clang_getCursorExtent(exp);
+  CXFile f;
+  unsigned line, col, o;
+  clang_getExpansionLocation(clang_getRangeStart(ext), &f, &line, &col, &o);
+  ViewFile *vf = file_of(v, f);
+  size_t start, end;
+  if (!vf || !offset_in(vf, clang_getRangeStart(ext), &start) || !offset_in(vf, clang_getRangeEnd(ext), &end) || end <= start)
+    return;
+  const char *s = vf->src->data;
+  size_t b = start;
+  while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) b--;
+  if (b >= 6 && !memcmp(s + b - 6, "extern", 6) && (b == 6 || !(s[b - 7] == '_' || isalnum((unsigned char)s[b - 7]))))
+    start = b - 6;
+  size_t semi = lex_skip_blank(vf->src, end);
+  if (semi < vf->src->len && s[semi] == ';') end = semi + 1;
+  VEC_PUSH(v->c->arena, vf->host, ((Range){start, end}));
+}
+
+static void find_macro_instantiations(View *v) {
+  if (!v->host_templates.len) return;
+  MacroUses m = {.v = v};
+  clang_visitChildren(clang_getTranslationUnitCursor(v->c->front->tu), collect_macro, &m);
+  for (int i = 0; i < m.expansions.len; i++) {
+    CXCursor def = clang_getCursorReferenced(m.expansions.items[i]);
+    if (clang_Cursor_isNull(def) || !clang_Cursor_isMacroFunctionLike(def)) continue;
+    const char *body = macro_body(v->c, def);
+    if (body && instantiates_host(&m, body, 0)) blank_expansion(v, m.expansions.items[i]);
+  }
+}
+
 // --- user headers ---------------------------------------------------------------
 
 // A header's bytes as clang read them; NULL when clang cannot say.
@@ -324,14 +479,17 @@ static const char *spelled_name(Arena *a, const Source *src, const IncludeLine *
 }
 
 // <cublas_v2.h>, <cufft.h>, ...: a host-only library of the toolkit, by the
-// name's first component (<curand.h> is the host API; <curand_kernel.h> the
+// name's first component (the graphics interop headers, <cudaEGL.h>, include
+// EGL's and OpenGL's from the system's directory, which NVRTC does not search) (<curand.h> is the host API; <curand_kernel.h> the
 // device one, kept). Spelled "cublas_v2.h" (cuda_hgemm), it is one when the
 // parse found it in CUDA's directory.
 static bool is_host_library_name(const char *name) {
   static const char *const prefixes[] = {"cublas", "cufft",     "cusparse",   "cusolver", "nvml",  "nvjpeg",
                                          "npp",    "cudnn",     "nccl",       "cufile",   "nvrtc", "nvJitLink",
-                                         "nvToolsExt", "nvtx3/", "cupti",     "nvperf",   NULL};
-  static const char *const whole[] = {"curand.h", "cuda_profiler_api.h", "cudaProfiler.h", NULL};
+                                         "nvToolsExt", "nvtx3/", "cupti",     "nvperf",   "cub/device/", NULL};
+  static const char *const whole[] = {"curand.h",   "cuda_profiler_api.h", "cudaProfiler.h",      "cub/util_allocator.cuh",
+                                      "cudaEGL.h",  "cuda_egl_interop.h",  "cudaGL.h",            "cuda_gl_interop.h",
+                                      "cudaVDPAU.h", "cuda_vdpau_interop.h", NULL};
   if (!name || (*name != '<' && *name != '"')) return false;
   const char *n = name + 1;
   size_t len = strlen(n) - 1;  // less the closer
@@ -350,6 +508,32 @@ static bool is_host_library(View *v, CXFile f, const char *name) {
   const char *real = arena_realpath(v->c->arena, clang_getCString(path));
   clang_disposeString(path);
   return real && sys_path_under(real, v->dirs[1]);
+}
+
+// CUB's umbrella header brings its device-wide algorithms (host functions,
+// left out as a host library is) with the block-, warp- and thread-level parts
+// that device code uses: NVRTC reads a stand-in that brings only those.
+static const char *stand_in_for(const char *name) {
+  return name && !strcmp(name, "<cub/cub.cuh>") ? "<tirx_nvrtc_cub.cuh>" : NULL;
+}
+
+// Thrust does not compile under NVRTC (its containers and algorithms are host
+// code that NVRTC refuses, and its random numbers, tuples and iterators come
+// with them), and the classes that use it (a functor for thrust::generate) reach
+// device code: a file that includes it is not checked, and one note says where.
+static bool is_thrust(View *v, CXFile f, const char *name) {
+  if (!name || strncmp(name + 1, "thrust/", 7)) return false;
+  if (*name == '<') return true;
+  CXString path = clang_getFileName(f);  // "thrust/sort.h" (cuda-samples' particles): Thrust when found in CUDA's directory
+  const char *real = f ? arena_realpath(v->c->arena, clang_getCString(path)) : NULL;
+  clang_disposeString(path);
+  return real && sys_path_under(real, v->dirs[1]);
+}
+
+static void note_thrust(View *v, const ViewFile *vf, int line_no, CXFile f, const char *name) {
+  if (v->unchecked->len || !is_thrust(v, f, name)) return;
+  buf_printf(v->unchecked, "%s:%d:1: note: --check: nothing checked: %s does not compile under NVRTC (Thrust's containers and algorithms are host code to it), and device code here may use it",
+             vf->src->path, line_no, name);
 }
 
 // An #include <...> of a header outside tirx's and CUDA's directories: the
@@ -424,7 +608,7 @@ static void add_user_header(View *v, int from, CXFile f, Range line, const char 
 static void add_guard(View *v, ViewFile *vf, Range line, const char *name, bool left_out) {
   for (int i = 0; i < vf->guards.len; i++)
     if (vf->guards.items[i].line.start == line.start) return;
-  VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(vf->src, line.start), left_out}));
+  VEC_PUSH(v->c->arena, vf->guards, ((Guard){line, name, source_line(vf->src, line.start), left_out, stand_in_for(name)}));
 }
 
 // One #include of a file of the view. The main file's: <...> headers are
@@ -446,6 +630,7 @@ static bool add_include(View *v, CXCursor cur) {
   Range line = line_at(p->src, at);
   const char *name = spelled_name(v->c->arena, p->src, include_in(from ? &p->anns : v->c->anns, line));
   bool library = is_host_library(v, f, name);
+  note_thrust(v, p, source_line(p->src, line.start), f, name);
   if (from) {  // a header's <...> lines are guarded from its text (find_header_guards), its "..." ones here
     if (name && *name == '"' && (library || !f))
       add_guard(v, p, line, name, library);
@@ -457,8 +642,8 @@ static bool add_include(View *v, CXCursor cur) {
     if (name) add_guard(v, m, line, name, false);
     return true;
   }
-  if (library)
-    add_guard(v, m, line, name, true);
+  if (library || stand_in_for(name))
+    add_guard(v, m, line, name, library);
   else if (is_guarded(v, f, name) && under_user_dir(v, f))
     add_user_header(v, 0, f, line, name);  // <runner.cuh> through the user's -I: the user's own, inlined as "..."
   else if (is_guarded(v, f, name))
@@ -606,6 +791,7 @@ static const char *guard_text(Arena *a, const Guard *g, const char *path_literal
     return arena_printf(a, "%s%s#include <cuda_fp16.h>%s#include <cuda_bf16.h>%s#line %d %s%s", handles, eol, eol, eol,
                         g->line_no + 1, path_literal, eol);
   if (g->left_out) return arena_printf(a, "%s%s#line %d %s%s", handles, eol, g->line_no + 1, path_literal, eol);
+  if (g->stand_in) return arena_printf(a, "#include %s%s#line %d %s%s", g->stand_in, eol, g->line_no + 1, path_literal, eol);
   return arena_printf(a, "#if __has_include(%s)%s#include %s%s#endif%s#line %d %s%s", g->name, eol, g->name, eol, eol,
                       g->line_no + 1, path_literal, eol);
 }
@@ -803,8 +989,8 @@ static void put_rewritten(View *v, Buf *b, int i) {
 
 static void real_dir(View *v, int i, const char *dir) { v->dirs[i] = arena_realpath(v->c->arena, dir); }
 
-bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out) {
-  View v = {.c = c, .opt = opt, .headers = headers, .nheaders = nheaders};
+bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out, Buf *unchecked) {
+  View v = {.c = c, .opt = opt, .headers = headers, .nheaders = nheaders, .unchecked = unchecked};
   real_dir(&v, 0, opt->header_dir);
   real_dir(&v, 1, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
   v.header_real = arena_alloc(c->arena, sizeof(char *) * (size_t)(nheaders + 1));
@@ -816,6 +1002,7 @@ bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *header
   Walk w = {&v, NULL};
   clang_visitChildren(clang_getTranslationUnitCursor(c->front->tu), walk, &w);
   for (int i = 0; i < v.files.len; i++) find_instantiations(&v, &v.files.items[i]);
+  find_macro_instantiations(&v);
   for (int i = 0; i < v.files.len; i++) merge(&v.files.items[i]);
   EditList dev = {.arena = c->arena};
   view_edits(&v, 0, c->edits, &dev);

@@ -15,4 +15,6 @@
 // output starts with `#include "tirx.h"`. `headers`: the contexts of the
 // headers tirx-pp rewrites (their text and finished edits). False (out
 // untouched) when the edits cannot be rendered without the host code.
-bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out);
+// *unchecked (empty before): a note, with its place, when NVRTC cannot
+// compile the file (it includes Thrust); the view is then not to be compiled.
+bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out, Buf *unchecked);
