@@ -15,6 +15,7 @@
 #include "kernel.h"
 #include "launch.h"
 #include "loops.h"
+#include "parse.h"
 #include "stub.h"
 #include "thread.h"
 #include "tirxpp.h"

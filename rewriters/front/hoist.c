@@ -1,5 +1,5 @@
 // hoist.c - which system headers, included by the user's headers past the
-// input's preamble, the PCH may read too (front.c pch_for).
+// input's preamble, the PCH may read too (pch.c pch_for).
 //
 // The PCH holds the input's preamble (its leading #include lines, up to the
 // first that reaches an annotated header). The system headers that the user's
@@ -29,7 +29,7 @@
 //     may declare a name: the hoisted headers are read in their own order,
 //     after the same preamble, under the same flags and pragmas, at the same
 //     scope.
-//  2. (front.c hoisted_ok, when the PCH is built) No name that the user's text
+//  2. (pch.c hoisted_ok, when the PCH is built) No name that the user's text
 //     defines or undefines before the line (include guards too) occurs in a
 //     file that the line reads (as bytes, comments included): the header sees
 //     the macros it would have seen, and defines none that the user's text
@@ -42,14 +42,14 @@
 //     header), and each user file it skipped as read by the preamble was
 //     (driver.c's reach() follows every include line, `#if 0` too). Else
 //     nothing is hoisted (KEY.pch.refused says why).
-//  3. (front.c hoist_clash, each run, from the PCH's KEY.pch.names) No
+//  3. (pch.c hoist_clash, each run, from the PCH's KEY.pch.names) No
 //     identifier of the user's text before the line (code, conditions, macro
 //     bodies, and the bodies of the macros that the user's files in the
 //     preamble define) is a macro defined or undefined or a name declared in
 //     a file that the line reads first, at file scope (an unscoped enum's
 //     constants too), or in a namespace whose name that text holds too: that
 //     text sees no macro, declaration or overload earlier than it did.
-//  4. (front.c hoist_clash, from KEY.pch.names' `LINE @NAME`) No name that the
+//  4. (pch.c hoist_clash, from KEY.pch.names' `LINE @NAME`) No name that the
 //     user's code declares at namespace scope before the line (as written: a
 //     name followed by ( = ; , [ { < or a single :, keywords and reserved names
 //     aside) is an identifier of a file that the line reads first: the

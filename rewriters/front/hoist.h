@@ -33,14 +33,14 @@ bool hoist_guarded(const Source *src);
 // (but once, tirx and unroll), #line, _Pragma, __COUNTER__ or using-directive
 // before it in what the preprocessor reads after the preamble (hoist.c: rule
 // 1). With each, the macros that text defines or undefines before it, the
-// identifiers it holds and the names it declares, for the checks of front.c
+// identifiers it holds and the names it declares, for the checks of pch.c
 // (hoisted_ok, hoist_clash); the include guards and the preamble's files that
 // the walk took for granted (hoisted_ok checks them); and the other system
 // headers met later outside conditional blocks (FrontHoist.rest). NULL when
 // there is none.
 const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *in_pch);
 // The macros that the headers of a PCH define, and those that a use before a
-// hoisted line must not make (front.c hoisted_ok): `!NAME`, with a pragma
+// hoisted line must not make (pch.c hoisted_ok): `!NAME`, with a pragma
 // operator that rule 1 does not allow or __COUNTER__ in its body, or a macro
 // that is so (it would act before headers that it acted after); `?NAME`, one that may declare a name (a
 // function-like macro, or one whose body holds a name that is not a keyword
