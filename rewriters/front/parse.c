@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "blank.h"
+#include "hoist.h"
 #include "pch.h"
 
 Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, const FrontOptions *opt) {
@@ -50,7 +51,7 @@ Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, cons
     flags |= CXTranslationUnit_Incomplete;
     // Only where a PCH serves (else the prescan would read every header
     // again) and, past its text, the parse reads only the user's files.
-    if (pch && (pch->hoist ? opt->prescan_hoisted && pch_holds_rest(pch) : opt->prescan))
+    if (pch && hoist_prescan_pays(opt, pch->hoist, pch->deps, pch->ndeps))
       blanked = blank_host_bodies(f, opt, &pch, unsaved, n, flags, &nblanked, &saved);
   }
   enum CXErrorCode rc = pch_parse(f, opt, &pch, unsaved, n, flags, "parse");

@@ -248,8 +248,6 @@ static const char **read_lines(Arena *a, const char *path, int *n) {
   return lines.items;
 }
 
-typedef VEC(const char *) Messages;
-
 // Whether the PCH of this parse may be saved, and clang's errors in it. clang
 // 19 rejects some code in headers that nvcc accepts; like its errors in the
 // main file outside annotated code, those are nvcc's to judge, so the PCH is
@@ -295,266 +293,6 @@ static void read_pch_companions(Arena *a, Pch *p) {
 }
 
 
-// --- hoisted headers (hoist.c says the rule) ------------------------------------------
-
-typedef struct {
-  CXFile file;
-  int line;  // the hoisted line it is read under; -1: before them
-  bool top;  // named by that line itself
-} Inclusion;
-
-typedef struct {
-  const Pch *p;
-  Arena *arena;
-  VEC(Inclusion) list;
-} Inclusions;
-
-// Each file the PCH's parse entered, in order, with the line it came under.
-static void list_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
-  Inclusions *in = data;
-  if (depth == 0) return;  // the PCH's own text
-  CXFile from;
-  unsigned off;
-  clang_getSpellingLocation(stack[depth - 1], &from, NULL, NULL, &off);  // the outermost #include
-  CXString name = clang_getFileName(from);
-  bool text = from && !strcmp(clang_getCString(name), in->p->header);
-  clang_disposeString(name);
-  int line = -1;
-  if (text && off >= in->p->hoist_at)
-    for (int k = 0; k < in->p->hoist->n && in->p->line_at[k] <= off; k++) line = k;
-  VEC_PUSH(in->arena, in->list, ((Inclusion){file, line, depth == 1}));
-}
-
-// Files by identity (CXFile), each with a value.
-typedef struct {
-  CXFile *keys;
-  int *vals;
-  size_t cap;
-} FileMap;
-
-// The file's slot: its value, or NULL when it has none and add is false.
-// The map holds at most half its capacity (hoisted_ok).
-static int *file_slot(FileMap *m, CXFile file, bool add) {
-  size_t i = ((uintptr_t)file >> 4) & (m->cap - 1);
-  while (m->keys[i] && m->keys[i] != file) i = (i + 1) & (m->cap - 1);
-  if (!m->keys[i] && !add) return NULL;
-  if (!m->keys[i]) m->keys[i] = file, m->vals[i] = -2;
-  return &m->vals[i];
-}
-
-typedef struct {
-  FileMap *first;  // a file's hoisted line, when it is first read under one (else -1)
-  Arena *arena;
-  Messages *names;
-} Names;
-
-static void add_name(Names *n, int line, CXCursor c, const char *ns) {
-  CXString s = clang_getCursorSpelling(c);
-  const char *name = clang_getCString(s);
-  if (name && *name && !strchr(name, ' '))
-    VEC_PUSH(n->arena, *n->names,
-             ns ? arena_printf(n->arena, "%d %s %s", line, name, ns) : arena_printf(n->arena, "%d %s", line, name));
-  clang_disposeString(s);
-}
-
-typedef struct {
-  Names *n;
-  const char *ns;  // the outermost namespace's name; NULL at file scope
-} Scope;
-
-// Macros and declarations at file scope and in namespaces (an unscoped
-// enum's constants too) of the files first read under a hoisted line.
-static enum CXChildVisitResult name_decl(CXCursor c, CXCursor parent, CXClientData data) {
-  (void)parent;
-  Scope *sc = data;
-  enum CXCursorKind kind = clang_getCursorKind(c);
-  if (kind == CXCursor_MacroExpansion || kind == CXCursor_InclusionDirective) return CXChildVisit_Continue;
-  if (kind == CXCursor_Namespace || kind == CXCursor_LinkageSpec) {
-    Scope inner = *sc;
-    if (kind == CXCursor_Namespace && !inner.ns) {
-      CXString s = clang_getCursorSpelling(c);
-      const char *name = clang_getCString(s);
-      inner.ns = arena_strndup(sc->n->arena, name ? name : "", name ? strlen(name) : 0);
-      clang_disposeString(s);
-      if (!*inner.ns) inner.ns = NULL;  // an anonymous namespace's names are the file's
-    }
-    clang_visitChildren(c, name_decl, &inner);
-    return CXChildVisit_Continue;
-  }
-  CXFile file;
-  clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
-  if (!file) return CXChildVisit_Continue;
-  const int *line = file_slot(sc->n->first, file, false);
-  if (!line || *line < 0) return CXChildVisit_Continue;
-  add_name(sc->n, *line, c, kind == CXCursor_MacroDefinition ? NULL : sc->ns);
-  if (kind == CXCursor_EnumDecl && !clang_EnumDecl_isScoped(c)) clang_visitChildren(c, name_decl, sc);
-  return CXChildVisit_Continue;
-}
-
-// Whether the PCH's parse read `real` (a user file) before its hoisted lines.
-static bool read_before(CXTranslationUnit tu, const Inclusions *in, const char *real) {
-  CXFile file = clang_getFile(tu, real);
-  for (int i = 0; file && i < in->list.len; i++)
-    if (in->list.items[i].line < 0 && clang_File_isEqual(in->list.items[i].file, file)) return true;
-  return false;
-}
-
-// Adds `LINE @WORD` to *words for each identifier of a file's text not in
-// *seen (rule 4 of hoist.c), and `LINE NAME` to *names for each macro it
-// undefines (rule 3: the user's text before the line may use it).
-static void add_identifiers(Arena *a, const char *text, size_t size, int line, WordSet *seen, Messages *words,
-                            Messages *names) {
-  LexText t = {text, size};
-  bool line_start = true;
-  int undef = 0;  // 1 after a directive's '#', 2 after `# undef`
-  LexTok k;
-  for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
-    bool ident = k.kind == LEX_IDENT;
-    size_t n = k.end - k.start;
-    if (ident && undef == 2) VEC_PUSH(a, *names, arena_printf(a, "%d %.*s", line, (int)n, t.s + k.start));
-    undef = k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#' ? 1
-            : undef == 1 && ident && n == 5 && !memcmp(t.s + k.start, "undef", 5) ? 2
-                                                                                  : 0;
-    if (ident && wordset_add(seen, t.s + k.start, n, line))
-      VEC_PUSH(a, *words, arena_printf(a, "%d @%.*s", line, (int)n, t.s + k.start));
-  }
-}
-
-// Rule 2 of hoist.c, on the PCH's parse: no macro the user's text sets before
-// a hoisted line occurs in a file read under it, and each header a line names
-// is include-guarded or was read before. And what the walk of hoist.c took
-// for granted: the include guards it met are named nowhere in what the PCH
-// reads (its text before the lines: -D, the preamble), and the user's files
-// that it skipped as the preamble's were read there. Fills *names with rule
-// 3's names, `LINE NAME [NAMESPACE]`, and rule 4's, `LINE @IDENTIFIER`: those
-// of the files first read under a line. *why: what failed.
-static bool hoisted_ok(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *names, const char **why) {
-  Inclusions in = {.p = p, .arena = a};
-  clang_getInclusions(tu, list_inclusion, &in);
-  for (int r = 0; r < p->hoist->nassumed; r++)
-    if (!read_before(tu, &in, p->hoist->assumed[r])) {
-      *why = arena_printf(a, "'%s' is not read by the preamble", p->hoist->assumed[r]);
-      return false;
-    }
-  for (int g = 0; g < p->hoist->nguards; g++) {
-    const char *m = p->hoist->guards[g];
-    bool named = memmem(p->preamble, p->hoist_at, m, strlen(m)) != NULL;
-    for (int i = 0; i < in.list.len && !named; i++) {
-      size_t size = 0;
-      const char *text = clang_getFileContents(tu, in.list.items[i].file, &size);
-      named = text && memmem(text, size, m, strlen(m));
-    }
-    if (named) {
-      *why = arena_printf(a, "the include guard '%s' of a user's header is named before it", m);
-      return false;
-    }
-  }
-  FileMap first = {.cap = 64};
-  while (first.cap < (size_t)in.list.len * 2) first.cap *= 2;
-  first.keys = arena_alloc(a, sizeof(CXFile) * first.cap);
-  first.vals = arena_alloc(a, sizeof(int) * first.cap);
-  WordSet idents;
-  wordset_init(&idents, a, 4096);
-  Messages words = {0};  // rule 4's, after rule 3's (whose message says more)
-  HeaderMacros macros;
-  header_macros_init(&macros, a);
-  for (int i = 0; i < in.list.len; i++) {
-    const Inclusion *inc = &in.list.items[i];
-    int *seen = file_slot(&first, inc->file, true);
-    bool before = *seen != -2;
-    if (!before) *seen = inc->line;
-    size_t size = 0;
-    const char *text = before ? NULL : clang_getFileContents(tu, inc->file, &size);
-    if (text) header_macros_add(&macros, text, size);
-    if (inc->line < 0) continue;
-    CXString name = clang_getFileName(inc->file);
-    const char *path = arena_printf(a, "%s", clang_getCString(name));
-    clang_disposeString(name);
-    if (inc->top && !before && !clang_isFileMultipleIncludeGuarded(tu, inc->file)) {
-      *why = arena_printf(a, "'%s' is not include-guarded", path);
-      return false;
-    }
-    text = clang_getFileContents(tu, inc->file, &size);
-    if (text && !before) add_identifiers(a, text, size, inc->line, &idents, &words, names);
-    for (int d = 0; text && d < p->hoist->lines[inc->line].ndefined; d++) {
-      const char *m = p->hoist->defined[d];
-      if (memmem(text, size, m, strlen(m))) {
-        *why = arena_printf(a, "'%s' names '%s', a macro that the user's text sets before '%s'", path, m,
-                            p->hoist->lines[inc->line].line);
-        return false;
-      }
-    }
-  }
-  Names n = {.first = &first, .arena = a, .names = names};
-  Scope sc = {.n = &n};
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), name_decl, &sc);
-  for (int i = 0; i < words.len; i++) VEC_PUSH(a, *names, words.items[i]);
-  int nmacros = 0;
-  const char **lines = header_macros_lines(&macros, &nmacros);
-  for (int m = 0; m < nmacros; m++) VEC_PUSH(a, *names, arena_printf(a, "%d %s", p->hoist->n - 1, lines[m]));
-  return true;
-}
-
-// Rule 3 of hoist.c: whether the user's text before a hoisted line holds a
-// name (macro or declaration) that a header read under it brings.
-static bool hoist_clash(Front *f, const FrontOptions *opt, const Pch *p) {
-  const FrontHoist *h = p->hoist;
-  WordSet words, declared;
-  wordset_init(&words, f->arena, (size_t)h->nwords);
-  for (int i = 0; i < h->nwords; i++) wordset_add(&words, h->words[i], strlen(h->words[i]), i);
-  wordset_init(&declared, f->arena, (size_t)h->ndeclared);
-  for (int i = 0; i < h->ndeclared; i++) wordset_add(&declared, h->declared[i], strlen(h->declared[i]), i);
-  WordSet scoped;
-  wordset_init(&scoped, f->arena, (size_t)h->nscoped);
-  for (int i = 0; i < h->nscoped; i++) wordset_add(&scoped, h->scoped[i], strlen(h->scoped[i]), i);
-  int n;
-  const char *path = arena_printf(f->arena, "%s.names", p->path);
-  if (access(path, R_OK) != 0) return true;  // the safe side
-  const char **lines = read_lines(f->arena, path, &n);
-  for (int i = 0; i < n; i++) {
-    char *end;
-    long k = strtol(lines[i], &end, 10);
-    if (k < 0 || k >= h->n || *end != ' ') return true;  // not ours: the safe side
-    const char *name = end + 1, *sp = strchr(name, ' ');
-    if (*name == '!') {  // a macro with a pragma or __COUNTER__ (header_macros_lines), used before a line
-      const int *at = wordset_get(&words, name + 1, strlen(name + 1));
-      if (!at || *at >= h->lines[h->n - 1].nwords) continue;
-      if (opt->clock && opt->clock->out)
-        fprintf(opt->clock->out,
-                "tirx-pp: time: (no hoisting: '%s', whose body holds a pragma or __COUNTER__, is used before it)\n",
-                name + 1);
-      return true;
-    }
-    if (*name == '?') {  // a macro that may declare a name, used at namespace scope before a line
-      const int *at = wordset_get(&scoped, name + 1, strlen(name + 1));
-      if (!at || *at >= h->lines[h->n - 1].nscoped) continue;
-      if (opt->clock && opt->clock->out)
-        fprintf(opt->clock->out,
-                "tirx-pp: time: (no hoisting: '%s', a header's macro, is used at namespace scope before it)\n",
-                name + 1);
-      return true;
-    }
-    if (*name == '@') {  // rule 4: an identifier of a header read under line k
-      const int *at = wordset_get(&declared, name + 1, strlen(name + 1));
-      if (!at || *at >= h->lines[k].ndeclared) continue;
-      if (opt->clock && opt->clock->out)
-        fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%s', declared before %s, is named there)\n", name + 1,
-                h->lines[k].line);
-      return true;
-    }
-    size_t len = sp ? (size_t)(sp - name) : strlen(name);
-    const int *at = wordset_get(&words, name, len);
-    if (!at || *at >= h->lines[k].nwords) continue;
-    const int *ns = sp ? wordset_get(&words, sp + 1, strlen(sp + 1)) : NULL;
-    if (sp && (!ns || *ns >= h->lines[k].nwords)) continue;
-    if (opt->clock && opt->clock->out)
-      fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%.*s' of %s is named before it)\n", (int)len, name,
-              h->lines[k].line);
-    return true;
-  }
-  return false;
-}
-
 // Builds the PCH into a temporary file and renames it into place, so that
 // parallel builds never see half a file. A PCH with hoisted headers that
 // fails hoisted_ok (or does not build) leaves KEY.pch.refused, with why.
@@ -572,9 +310,10 @@ static bool build_pch(Front *f, Pch *p) {
   if (clang_parseTranslationUnit2(f->index, p->header, p->argv, p->argc, &unsaved, 1, flags, &tu) == CXError_Success) {
     Messages errors = {0}, names = {0};
     char *tmp = temp_name(f->arena, p->path);
+    HoistPch hoisted = {p->header, p->preamble, p->hoist, p->hoist_at, p->line_at};
     if (!pch_errors(f->arena, tu, p, &errors))
       why = "clang could not read the headers";
-    else if (p->hoist && !(hoisted_ok(f->arena, tu, p, &names, &why) &&
+    else if (p->hoist && !(hoisted_ok(f->arena, tu, &hoisted, &names, &why) &&
                            write_lines(arena_printf(f->arena, "%s.names", p->path), names.items, names.len)))
       ;
     else if (write_pch_companions(f, tu, p->path, &errors) &&
@@ -613,6 +352,13 @@ static enum CXErrorCode parse_without_pch(Front *f, const FrontOptions *opt, str
   return rc;
 }
 
+// KEY.pch.names, what hoisted_ok found for hoist_clash; *n = -1 when it is not there.
+static const char **pch_names(Arena *a, const Pch *p, int *n) {
+  const char *path = arena_printf(a, "%s.names", p->path);
+  *n = -1;
+  return access(path, R_OK) == 0 ? read_lines(a, path, n) : NULL;
+}
+
 // Whether p can serve this file's parses: built before, or now. Not when a
 // run found that it cannot be loaded (`.unusable`: libclang 19 cannot load
 // one made with -std=c++20), nor when its hoisting was refused.
@@ -635,7 +381,9 @@ Pch *pch_choose(Front *f, const FrontOptions *opt) {
   if (opt->hoist) {
     *p = pch_for(f, opt, opt->hoist);
     bool ready = pch_ready(f, opt, p);
-    bool clash = ready && hoist_clash(f, opt, p);
+    int nnames = -1;
+    const char **names = ready ? pch_names(f->arena, p, &nnames) : NULL;
+    bool clash = ready && hoist_clash(f, opt, p->hoist, names, nnames);
     if (ready && !clash) read_pch_companions(f->arena, p);
     front_lap(opt->clock, "find-pch");
     if (ready && !clash) return p;
@@ -645,23 +393,6 @@ Pch *pch_choose(Front *f, const FrontOptions *opt) {
   if (ready) read_pch_companions(f->arena, p);
   front_lap(opt->clock, "find-pch");
   return ready ? p : NULL;
-}
-
-// Whether the PCH read each system header that the user's headers include
-// further on and that it does not hoist (FrontHoist.rest): then the prescan
-// reads no header of unknown size twice.
-bool pch_holds_rest(const Pch *p) {
-  for (int r = 0; r < p->hoist->nrest; r++) {
-    const char *name = p->hoist->rest[r];
-    size_t n = strlen(name);
-    bool found = false;
-    for (int d = 0; d < p->ndeps && !found; d++) {
-      size_t len = strlen(p->deps[d]);
-      found = len > n && p->deps[d][len - n - 1] == '/' && !strcmp(p->deps[d] + len - n, name);
-    }
-    if (!found) return false;
-  }
-  return true;
 }
 
 // Parses with the PCH *pch when there is one, else without. A PCH that does

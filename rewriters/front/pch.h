@@ -26,9 +26,6 @@ typedef struct {
 // hoisted system headers when hoist.c's rules hold, else the preamble's
 // alone; NULL for none.
 Pch *pch_choose(Front *f, const FrontOptions *opt);
-// Whether the PCH read each system header that the user's headers include
-// further on and that it does not hoist (FrontHoist.rest).
-bool pch_holds_rest(const Pch *p);
 // Parses f's file with the PCH *pch when there is one, else without; a PCH
 // that does not load is chosen (built) anew, once (*pch may change).
 enum CXErrorCode pch_parse(Front *f, const FrontOptions *opt, Pch **pch, struct CXUnsavedFile *unsaved, int nunsaved,
