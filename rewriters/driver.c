@@ -15,6 +15,7 @@
 #include "kernel.h"
 #include "launch.h"
 #include "loops.h"
+#include "parse.h"
 #include "stub.h"
 #include "thread.h"
 #include "tirxpp.h"
@@ -785,65 +786,6 @@ static void put_header(TirxResult *out, const TuFile *f, Buf text) {
   out->headers[out->nheaders++] = h;
 }
 
-// Marks file f and the user files it reaches (through every include line, or
-// only those before `before` in f itself).
-static void reach(const Tu *tu, int f, size_t before, bool *mark) {
-  if (mark[f]) return;
-  mark[f] = true;
-  const TuFile *file = &tu->files[f];
-  for (int k = 0; k < file->anns.nincludes; k++)
-    if (file->anns.includes[k].start < before && file->targets[k] >= 0) reach(tu, file->targets[k], (size_t)-1, mark);
-}
-
-// Whether the front end's prescan (host bodies, front.c) pays: when every
-// file the parse reads past the PCH's text is one of the user's (a few
-// headers tirx-pp knows), not a toolkit's or a system header of unknown size
-// (llm.c's train_gpt2.cu reads 0.4 s of them after its first annotated
-// header: the prescan would read them twice). in_pch: the user files the
-// preamble reaches. hoisting: the PCH reads the system headers past the
-// preamble that it can (hoist.c); the others count there (front.c looks for
-// them among the files that PCH read), not here.
-static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool *after, bool hoisting) {
-  after[0] = true;
-  for (int f = 0; f < tu->n; f++) {  // breadth first: a file's targets come after it
-    if (!after[f]) continue;
-    const TuFile *file = &tu->files[f];
-    for (int k = 0; k < file->anns.nincludes; k++) {
-      if (f == 0 && file->anns.includes[k].start < preamble) continue;
-      int t = file->targets[k];
-      if (t < 0 && hoisting && !file->anns.includes[k].computed) continue;  // hoisted, or FrontHoist.rest
-      if (file->anns.includes[k].computed || t < 0) return false;
-      if (!in_pch[t]) after[t] = true;
-    }
-  }
-  return true;
-}
-
-// The front end's options that come from the translation unit: the PCH's
-// preamble, the system headers it may hoist, whether the prescan pays.
-static void tu_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions *fo) {
-  fo->preamble_limit = tu_preamble_limit(a, tu);
-  // --check's parse reads the preamble again after the PCH: it ends before
-  // the first user header without an include guard, which would be read twice.
-  const TuFile *main = &tu->files[0];
-  for (int k = 0; whole_tu && k < main->anns.nincludes; k++) {
-    int t = main->targets[k];
-    if (t > 0 && tu->files[t].src && !hoist_guarded(tu->files[t].src)) {
-      if (main->anns.includes[k].start < fo->preamble_limit) fo->preamble_limit = main->anns.includes[k].start;
-      break;
-    }
-  }
-  size_t preamble = lex_preamble_end(tu->files[0].src);
-  if (preamble > fo->preamble_limit) preamble = fo->preamble_limit;
-  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
-  reach(tu, 0, preamble, in_pch);
-  // --check's device view visits the PCH's declarations: the headers stay where they are.
-  fo->hoist = whole_tu ? NULL : tu_hoist(a, tu, preamble, in_pch);
-  fo->prescan = prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), false);
-  fo->prescan_hoisted =
-      fo->hoist && prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), true);
-}
-
 // --- launches in host-only code --------------------------------------------------
 // The parse reads the file as nvcc's device pass does (__CUDA_ARCH__ defined),
 // so a `launch` in a block only the host pass compiles (`#ifndef
@@ -933,7 +875,7 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   }
   FrontOptions fo;
   build_args(a, opt, false, &fo);
-  tu_front_options(a, tu, opt->device_view, &fo);
+  hoist_front_options(a, tu, opt->device_view, &fo);
   fo.whole_tu = opt->device_view;
   fo.clock = clock;
   fo.doubt_blanks = opt->doubt_blanks;

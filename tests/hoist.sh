@@ -8,7 +8,7 @@
 # (a guard defined before, #if 0 in the preamble, a namespace, pragma and
 # __COUNTER__ macros, using, declarations, -D before -include), each compared
 # with a run without the cache. And the parse after a failed proof of the
-# blanked host bodies (front.c), which must show clang's errors in those
+# blanked host bodies (blank.c), which must show clang's errors in those
 # bodies again.
 #   hoist.sh TIRX_PP HEADERS_DIR
 set -u

@@ -1,7 +1,8 @@
-// front.h - the libclang front end: parses a "view" of the file (the original
-// bytes with a few stubs spliced in, so that names an annotation declares are
-// declared) as nvcc's device pass sees it, and flattens the main file's AST
-// into a table of nodes whose offsets are offsets of the original file.
+// front.h - the libclang front end's types, and the node table (front.c):
+// parse.c parses a "view" of the file (the original bytes with a few stubs
+// spliced in, so that names an annotation declares are declared) as nvcc's
+// device pass sees it, and front.c flattens the main file's AST into a table
+// of nodes whose offsets are offsets of the original file.
 #pragma once
 #include "libclang.h"
 #include <stdbool.h>
@@ -80,7 +81,7 @@ typedef struct {
   size_t cache_max;       // bytes the cache may hold; 0: FRONT_CACHE_MAX
   bool whole_tu;          // the parse reads the preamble's lines again and visits the
                           // PCH's declarations (device.c wants both)
-  bool prescan;           // blank host bodies first (front.c): only the user's
+  bool prescan;           // blank host bodies first (blank.c): only the user's
                           // files are read past the PCH's preamble
   const FrontHoist *hoist;  // system headers the PCH may read after the preamble; NULL: none
   bool prescan_hoisted;     // prescan when the PCH that serves holds them (the hoisted headers
@@ -126,12 +127,27 @@ struct Front {
   int npch_errors;
 };
 
-// Parses files[0] as the main file, every file with its own view, and returns
-// one Front per file (each "main file" of its own node table), sharing the
-// parse; NULL (and reports) when libclang cannot produce an AST. Free with
-// front_free(out[0]) last.
-Front **front_parse_files(Arena *a, Diag *d, const FrontFile *files, int n, const FrontOptions *opt);
+// Frees the parse that out[0] of front_parse_files (parse.c) owns.
 void front_free(Front *f);
+// The file's view (the original with its stubs spliced in), its length in
+// *len; sets f->view_start.
+char *front_build_view(Front *f, size_t *len);
+// The original offset of an offset in the view.
+size_t front_view_to_orig(const Front *f, size_t v);
+// The offset in the view of a location in the main file (where a macro is
+// expanded); false elsewhere.
+bool front_view_offset(const Front *f, CXSourceLocation loc, size_t *off);
+// Fills f's node table, errors and skipped blocks from its parse f->tu.
+void front_index_file(Front *f, FrontClock *clock);
+// An implicit instantiation of a template listed beside the top-level
+// declarations, where its template is: not code of the file.
+bool front_is_instantiation(CXCursor cur);
+// The files a parse read (clang_getInclusions' visitor, its data a FrontDeps).
+typedef struct {
+  Arena *arena;
+  VEC(const char *) files;
+} FrontDeps;
+void front_add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data);
 bool front_is_skipped(const Front *f, size_t off);
 bool front_in_macro(const Front *f, size_t off);
 // First node that starts at or after off (outermost first); nnodes if none.

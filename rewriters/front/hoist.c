@@ -1,5 +1,7 @@
 // hoist.c - which system headers, included by the user's headers past the
-// input's preamble, the PCH may read too (front.c pch_for).
+// input's preamble, the PCH may read too (pch.c pch_for), and whether
+// hoisting and the prescan of host bodies pay: every part of the rule, and
+// every decision that it takes, is here.
 //
 // The PCH holds the input's preamble (its leading #include lines, up to the
 // first that reaches an annotated header). The system headers that the user's
@@ -29,7 +31,7 @@
 //     may declare a name: the hoisted headers are read in their own order,
 //     after the same preamble, under the same flags and pragmas, at the same
 //     scope.
-//  2. (front.c hoisted_ok, when the PCH is built) No name that the user's text
+//  2. (hoisted_ok, which pch.c calls when the PCH is built) No name that the user's text
 //     defines or undefines before the line (include guards too) occurs in a
 //     file that the line reads (as bytes, comments included): the header sees
 //     the macros it would have seen, and defines none that the user's text
@@ -40,16 +42,16 @@
 //     And what the walk took for granted: no include guard it
 //     took as met is named in what the PCH reads (-D, the preamble, every
 //     header), and each user file it skipped as read by the preamble was
-//     (driver.c's reach() follows every include line, `#if 0` too). Else
+//     (reach() follows every include line, `#if 0` too). Else
 //     nothing is hoisted (KEY.pch.refused says why).
-//  3. (front.c hoist_clash, each run, from the PCH's KEY.pch.names) No
+//  3. (hoist_clash, which pch.c calls each run, on the PCH's KEY.pch.names) No
 //     identifier of the user's text before the line (code, conditions, macro
 //     bodies, and the bodies of the macros that the user's files in the
 //     preamble define) is a macro defined or undefined or a name declared in
 //     a file that the line reads first, at file scope (an unscoped enum's
 //     constants too), or in a namespace whose name that text holds too: that
 //     text sees no macro, declaration or overload earlier than it did.
-//  4. (front.c hoist_clash, from KEY.pch.names' `LINE @NAME`) No name that the
+//  4. (hoist_clash, from KEY.pch.names' `LINE @NAME`) No name that the
 //     user's code declares at namespace scope before the line (as written: a
 //     name followed by ( = ; , [ { < or a single :, keywords and reserved names
 //     aside) is an identifier of a file that the line reads first: the
@@ -70,12 +72,16 @@
 // stand as rule 4 reads it (`int (f)(int);`), and an overload in a namespace
 // the text never names that an unqualified call finds through its argument's
 // type (argument-dependent lookup on a type of an earlier header).
+#define _GNU_SOURCE
 #include "hoist.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lex.h"
+#include "scan.h"
 
 // --- a set of words ---------------------------------------------------------------
 
@@ -462,7 +468,7 @@ static void directive(Walk *w, int f, LexText t, const Dir *d, bool cond, int *n
       if (w->guard[target] < 0)
         w->guard[target] = tf->src && guarded((LexText){tf->src->data, tf->src->len}, &guard_at, &ms, &mn);
       if ((w->entered[target] || w->in_pch[target]) && w->guard[target]) {  // read once
-        // reach() (driver.c) follows every include line: hoisted_ok checks that the preamble read it.
+        // reach() follows every include line: hoisted_ok checks that the preamble read it.
         if (!w->entered[target] && !w->stopped) VEC_PUSH(w->a, w->assumed, tf->real);
         return;
       }
@@ -663,4 +669,343 @@ const FrontHoist *tu_hoist(Arena *a, const Tu *tu, size_t preamble, const bool *
                     w.assumed.items, w.assumed.len,  w.declared.items, w.declared.len,
                     w.scoped.items,  w.scoped.len};
   return h;
+}
+
+// --- rules 2, 3 and 4: on the PCH's parse, and each run ---------------------------
+
+typedef struct {
+  CXFile file;
+  int line;  // the hoisted line it is read under; -1: before them
+  bool top;  // named by that line itself
+} Inclusion;
+
+typedef struct {
+  const HoistPch *p;
+  Arena *arena;
+  VEC(Inclusion) list;
+} Inclusions;
+
+// Each file the PCH's parse entered, in order, with the line it came under.
+static void list_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  Inclusions *in = data;
+  if (depth == 0) return;  // the PCH's own text
+  CXFile from;
+  unsigned off;
+  clang_getSpellingLocation(stack[depth - 1], &from, NULL, NULL, &off);  // the outermost #include
+  CXString name = clang_getFileName(from);
+  bool text = from && !strcmp(clang_getCString(name), in->p->header);
+  clang_disposeString(name);
+  int line = -1;
+  if (text && off >= in->p->hoist_at)
+    for (int k = 0; k < in->p->hoist->n && in->p->line_at[k] <= off; k++) line = k;
+  VEC_PUSH(in->arena, in->list, ((Inclusion){file, line, depth == 1}));
+}
+
+// Files by identity (CXFile), each with a value.
+typedef struct {
+  CXFile *keys;
+  int *vals;
+  size_t cap;
+} FileMap;
+
+// The file's slot: its value, or NULL when it has none and add is false.
+// The map holds at most half its capacity (hoisted_ok).
+static int *file_slot(FileMap *m, CXFile file, bool add) {
+  size_t i = ((uintptr_t)file >> 4) & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != file) i = (i + 1) & (m->cap - 1);
+  if (!m->keys[i] && !add) return NULL;
+  if (!m->keys[i]) m->keys[i] = file, m->vals[i] = -2;
+  return &m->vals[i];
+}
+
+typedef struct {
+  FileMap *first;  // a file's hoisted line, when it is first read under one (else -1)
+  Arena *arena;
+  Messages *names;
+} Names;
+
+static void add_name(Names *n, int line, CXCursor c, const char *ns) {
+  CXString s = clang_getCursorSpelling(c);
+  const char *name = clang_getCString(s);
+  if (name && *name && !strchr(name, ' '))
+    VEC_PUSH(n->arena, *n->names,
+             ns ? arena_printf(n->arena, "%d %s %s", line, name, ns) : arena_printf(n->arena, "%d %s", line, name));
+  clang_disposeString(s);
+}
+
+typedef struct {
+  Names *n;
+  const char *ns;  // the outermost namespace's name; NULL at file scope
+} Scope;
+
+// Macros and declarations at file scope and in namespaces (an unscoped
+// enum's constants too) of the files first read under a hoisted line.
+static enum CXChildVisitResult name_decl(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Scope *sc = data;
+  enum CXCursorKind kind = clang_getCursorKind(c);
+  if (kind == CXCursor_MacroExpansion || kind == CXCursor_InclusionDirective) return CXChildVisit_Continue;
+  if (kind == CXCursor_Namespace || kind == CXCursor_LinkageSpec) {
+    Scope inner = *sc;
+    if (kind == CXCursor_Namespace && !inner.ns) {
+      CXString s = clang_getCursorSpelling(c);
+      const char *name = clang_getCString(s);
+      inner.ns = arena_strndup(sc->n->arena, name ? name : "", name ? strlen(name) : 0);
+      clang_disposeString(s);
+      if (!*inner.ns) inner.ns = NULL;  // an anonymous namespace's names are the file's
+    }
+    clang_visitChildren(c, name_decl, &inner);
+    return CXChildVisit_Continue;
+  }
+  CXFile file;
+  clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+  if (!file) return CXChildVisit_Continue;
+  const int *line = file_slot(sc->n->first, file, false);
+  if (!line || *line < 0) return CXChildVisit_Continue;
+  add_name(sc->n, *line, c, kind == CXCursor_MacroDefinition ? NULL : sc->ns);
+  if (kind == CXCursor_EnumDecl && !clang_EnumDecl_isScoped(c)) clang_visitChildren(c, name_decl, sc);
+  return CXChildVisit_Continue;
+}
+
+// Whether the PCH's parse read `real` (a user file) before its hoisted lines.
+static bool read_before(CXTranslationUnit tu, const Inclusions *in, const char *real) {
+  CXFile file = clang_getFile(tu, real);
+  for (int i = 0; file && i < in->list.len; i++)
+    if (in->list.items[i].line < 0 && clang_File_isEqual(in->list.items[i].file, file)) return true;
+  return false;
+}
+
+// Adds `LINE @WORD` to *words for each identifier of a file's text not in
+// *seen (rule 4), and `LINE NAME` to *names for each macro it
+// undefines (rule 3: the user's text before the line may use it).
+static void add_identifiers(Arena *a, const char *text, size_t size, int line, WordSet *seen, Messages *words,
+                            Messages *names) {
+  LexText t = {text, size};
+  bool line_start = true;
+  int undef = 0;  // 1 after a directive's '#', 2 after `# undef`
+  LexTok k;
+  for (size_t i = 0; lex_next(t, &i, &line_start, &k);) {
+    bool ident = k.kind == LEX_IDENT;
+    size_t n = k.end - k.start;
+    if (ident && undef == 2) VEC_PUSH(a, *names, arena_printf(a, "%d %.*s", line, (int)n, t.s + k.start));
+    undef = k.first && k.kind == LEX_PUNCT && t.s[k.start] == '#' ? 1
+            : undef == 1 && ident && n == 5 && !memcmp(t.s + k.start, "undef", 5) ? 2
+                                                                                  : 0;
+    if (ident && wordset_add(seen, t.s + k.start, n, line))
+      VEC_PUSH(a, *words, arena_printf(a, "%d @%.*s", line, (int)n, t.s + k.start));
+  }
+}
+
+// Rule 2, on the PCH's parse: no macro the user's text sets before
+// a hoisted line occurs in a file read under it, and each header a line names
+// is include-guarded or was read before. And what the walk (rule 1) took
+// for granted: the include guards it met are named nowhere in what the PCH
+// reads (its text before the lines: -D, the preamble), and the user's files
+// that it skipped as the preamble's were read there. Fills *names with rule
+// 3's names, `LINE NAME [NAMESPACE]`, and rule 4's, `LINE @IDENTIFIER`: those
+// of the files first read under a line. *why: what failed.
+bool hoisted_ok(Arena *a, CXTranslationUnit tu, const HoistPch *p, Messages *names, const char **why) {
+  Inclusions in = {.p = p, .arena = a};
+  clang_getInclusions(tu, list_inclusion, &in);
+  for (int r = 0; r < p->hoist->nassumed; r++)
+    if (!read_before(tu, &in, p->hoist->assumed[r])) {
+      *why = arena_printf(a, "'%s' is not read by the preamble", p->hoist->assumed[r]);
+      return false;
+    }
+  for (int g = 0; g < p->hoist->nguards; g++) {
+    const char *m = p->hoist->guards[g];
+    bool named = memmem(p->preamble, p->hoist_at, m, strlen(m)) != NULL;
+    for (int i = 0; i < in.list.len && !named; i++) {
+      size_t size = 0;
+      const char *text = clang_getFileContents(tu, in.list.items[i].file, &size);
+      named = text && memmem(text, size, m, strlen(m));
+    }
+    if (named) {
+      *why = arena_printf(a, "the include guard '%s' of a user's header is named before it", m);
+      return false;
+    }
+  }
+  FileMap first = {.cap = 64};
+  while (first.cap < (size_t)in.list.len * 2) first.cap *= 2;
+  first.keys = arena_alloc(a, sizeof(CXFile) * first.cap);
+  first.vals = arena_alloc(a, sizeof(int) * first.cap);
+  WordSet idents;
+  wordset_init(&idents, a, 4096);
+  Messages words = {0};  // rule 4's, after rule 3's (whose message says more)
+  HeaderMacros macros;
+  header_macros_init(&macros, a);
+  for (int i = 0; i < in.list.len; i++) {
+    const Inclusion *inc = &in.list.items[i];
+    int *seen = file_slot(&first, inc->file, true);
+    bool before = *seen != -2;
+    if (!before) *seen = inc->line;
+    size_t size = 0;
+    const char *text = before ? NULL : clang_getFileContents(tu, inc->file, &size);
+    if (text) header_macros_add(&macros, text, size);
+    if (inc->line < 0) continue;
+    CXString name = clang_getFileName(inc->file);
+    const char *path = arena_printf(a, "%s", clang_getCString(name));
+    clang_disposeString(name);
+    if (inc->top && !before && !clang_isFileMultipleIncludeGuarded(tu, inc->file)) {
+      *why = arena_printf(a, "'%s' is not include-guarded", path);
+      return false;
+    }
+    text = clang_getFileContents(tu, inc->file, &size);
+    if (text && !before) add_identifiers(a, text, size, inc->line, &idents, &words, names);
+    for (int d = 0; text && d < p->hoist->lines[inc->line].ndefined; d++) {
+      const char *m = p->hoist->defined[d];
+      if (memmem(text, size, m, strlen(m))) {
+        *why = arena_printf(a, "'%s' names '%s', a macro that the user's text sets before '%s'", path, m,
+                            p->hoist->lines[inc->line].line);
+        return false;
+      }
+    }
+  }
+  Names n = {.first = &first, .arena = a, .names = names};
+  Scope sc = {.n = &n};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), name_decl, &sc);
+  for (int i = 0; i < words.len; i++) VEC_PUSH(a, *names, words.items[i]);
+  int nmacros = 0;
+  const char **lines = header_macros_lines(&macros, &nmacros);
+  for (int m = 0; m < nmacros; m++) VEC_PUSH(a, *names, arena_printf(a, "%d %s", p->hoist->n - 1, lines[m]));
+  return true;
+}
+
+// Rules 3 and 4: whether the user's text before a hoisted line holds a
+// name (macro or declaration) that a header read under it brings.
+bool hoist_clash(Front *f, const FrontOptions *opt, const FrontHoist *h, const char **lines, int n) {
+  WordSet words, declared;
+  wordset_init(&words, f->arena, (size_t)h->nwords);
+  for (int i = 0; i < h->nwords; i++) wordset_add(&words, h->words[i], strlen(h->words[i]), i);
+  wordset_init(&declared, f->arena, (size_t)h->ndeclared);
+  for (int i = 0; i < h->ndeclared; i++) wordset_add(&declared, h->declared[i], strlen(h->declared[i]), i);
+  WordSet scoped;
+  wordset_init(&scoped, f->arena, (size_t)h->nscoped);
+  for (int i = 0; i < h->nscoped; i++) wordset_add(&scoped, h->scoped[i], strlen(h->scoped[i]), i);
+  if (n < 0) return true;  // no KEY.pch.names: the safe side
+  for (int i = 0; i < n; i++) {
+    char *end;
+    long k = strtol(lines[i], &end, 10);
+    if (k < 0 || k >= h->n || *end != ' ') return true;  // not ours: the safe side
+    const char *name = end + 1, *sp = strchr(name, ' ');
+    if (*name == '!') {  // a macro with a pragma or __COUNTER__ (header_macros_lines), used before a line
+      const int *at = wordset_get(&words, name + 1, strlen(name + 1));
+      if (!at || *at >= h->lines[h->n - 1].nwords) continue;
+      if (opt->clock && opt->clock->out)
+        fprintf(opt->clock->out,
+                "tirx-pp: time: (no hoisting: '%s', whose body holds a pragma or __COUNTER__, is used before it)\n",
+                name + 1);
+      return true;
+    }
+    if (*name == '?') {  // a macro that may declare a name, used at namespace scope before a line
+      const int *at = wordset_get(&scoped, name + 1, strlen(name + 1));
+      if (!at || *at >= h->lines[h->n - 1].nscoped) continue;
+      if (opt->clock && opt->clock->out)
+        fprintf(opt->clock->out,
+                "tirx-pp: time: (no hoisting: '%s', a header's macro, is used at namespace scope before it)\n",
+                name + 1);
+      return true;
+    }
+    if (*name == '@') {  // rule 4: an identifier of a header read under line k
+      const int *at = wordset_get(&declared, name + 1, strlen(name + 1));
+      if (!at || *at >= h->lines[k].ndeclared) continue;
+      if (opt->clock && opt->clock->out)
+        fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%s', declared before %s, is named there)\n", name + 1,
+                h->lines[k].line);
+      return true;
+    }
+    size_t len = sp ? (size_t)(sp - name) : strlen(name);
+    const int *at = wordset_get(&words, name, len);
+    if (!at || *at >= h->lines[k].nwords) continue;
+    const int *ns = sp ? wordset_get(&words, sp + 1, strlen(sp + 1)) : NULL;
+    if (sp && (!ns || *ns >= h->lines[k].nwords)) continue;
+    if (opt->clock && opt->clock->out)
+      fprintf(opt->clock->out, "tirx-pp: time: (no hoisting: '%.*s' of %s is named before it)\n", (int)len, name,
+              h->lines[k].line);
+    return true;
+  }
+  return false;
+}
+
+// --- whether hoisting and the prescan pay ------------------------------------------
+
+// Marks file f and the user files it reaches (through every include line, or
+// only those before `before` in f itself).
+static void reach(const Tu *tu, int f, size_t before, bool *mark) {
+  if (mark[f]) return;
+  mark[f] = true;
+  const TuFile *file = &tu->files[f];
+  for (int k = 0; k < file->anns.nincludes; k++)
+    if (file->anns.includes[k].start < before && file->targets[k] >= 0) reach(tu, file->targets[k], (size_t)-1, mark);
+}
+
+// Whether the front end's prescan (host bodies, blank.c) pays: when every
+// file the parse reads past the PCH's text is one of the user's (a few
+// headers tirx-pp knows), not a toolkit's or a system header of unknown size
+// (llm.c's train_gpt2.cu reads 0.4 s of them after its first annotated
+// header: the prescan would read them twice). in_pch: the user files the
+// preamble reaches. hoisting: the PCH reads the system headers past the
+// preamble that it can (tu_hoist); the others count there (hoist_prescan_pays
+// looks for them among the files that PCH read), not here.
+static bool prescan_pays(const Tu *tu, size_t preamble, const bool *in_pch, bool *after, bool hoisting) {
+  after[0] = true;
+  for (int f = 0; f < tu->n; f++) {  // breadth first: a file's targets come after it
+    if (!after[f]) continue;
+    const TuFile *file = &tu->files[f];
+    for (int k = 0; k < file->anns.nincludes; k++) {
+      if (f == 0 && file->anns.includes[k].start < preamble) continue;
+      int t = file->targets[k];
+      if (t < 0 && hoisting && !file->anns.includes[k].computed) continue;  // hoisted, or FrontHoist.rest
+      if (file->anns.includes[k].computed || t < 0) return false;
+      if (!in_pch[t]) after[t] = true;
+    }
+  }
+  return true;
+}
+
+// The front end's options that come from the translation unit: the PCH's
+// preamble, the system headers it may hoist, whether the prescan pays.
+void hoist_front_options(Arena *a, const Tu *tu, bool whole_tu, FrontOptions *fo) {
+  fo->preamble_limit = tu_preamble_limit(a, tu);
+  // --check's parse reads the preamble again after the PCH: it ends before
+  // the first user header without an include guard, which would be read twice.
+  const TuFile *main = &tu->files[0];
+  for (int k = 0; whole_tu && k < main->anns.nincludes; k++) {
+    int t = main->targets[k];
+    if (t > 0 && tu->files[t].src && !hoist_guarded(tu->files[t].src)) {
+      if (main->anns.includes[k].start < fo->preamble_limit) fo->preamble_limit = main->anns.includes[k].start;
+      break;
+    }
+  }
+  size_t preamble = lex_preamble_end(tu->files[0].src);
+  if (preamble > fo->preamble_limit) preamble = fo->preamble_limit;
+  bool *in_pch = arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1));  // zeroed
+  reach(tu, 0, preamble, in_pch);
+  // --check's device view visits the PCH's declarations: the headers stay where they are.
+  fo->hoist = whole_tu ? NULL : tu_hoist(a, tu, preamble, in_pch);
+  fo->prescan = prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), false);
+  fo->prescan_hoisted =
+      fo->hoist && prescan_pays(tu, preamble, in_pch, arena_alloc(a, sizeof(bool) * (size_t)(tu->n + 1)), true);
+}
+
+// Whether the prescan pays with the PCH that serves: one that hoists no
+// header, when opt->prescan says so; one that hoists `hoisted`, when
+// opt->prescan_hoisted does and it read (read[0, nread), its KEY.pch.deps)
+// each system header that the user's headers include further on and that it
+// does not hoist (FrontHoist.rest): then the prescan reads no header of
+// unknown size twice.
+bool hoist_prescan_pays(const FrontOptions *opt, const FrontHoist *hoisted, const char *const *read, int nread) {
+  if (!hoisted) return opt->prescan;
+  if (!opt->prescan_hoisted) return false;
+  for (int r = 0; r < hoisted->nrest; r++) {
+    const char *name = hoisted->rest[r];
+    size_t n = strlen(name);
+    bool found = false;
+    for (int d = 0; d < nread && !found; d++) {
+      size_t len = strlen(read[d]);
+      found = len > n && read[d][len - n - 1] == '/' && !strcmp(read[d] + len - n, name);
+    }
+    if (!found) return false;
+  }
+  return true;
 }
