@@ -77,6 +77,9 @@ void tirx_result_free(TirxResult *r);
 bool tirx_tu_annotated(const TirxOptions *opt, const char *data, size_t len);
 // Whether the bytes hold any tirx annotation (the fast path's test).
 bool tirx_has_annotations(const char *data, size_t len);
+// Whether libclang, which the rewrite of annotated text needs, loads here
+// (once per process; any thread). False with *why set when it does not.
+bool tirx_load_libclang(const char **why);
 
 // ---- the include search ----
 // Where the preprocessor finds the header an #include line names: the one

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "rt_internal.h"
-#include "sys.h"
+#include "tirx_support.h"
 #include "tirxpp.h"
 
 // ---- SHA-256 (FIPS 180-4) ----

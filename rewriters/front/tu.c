@@ -6,7 +6,6 @@
 #include "sys.h"
 
 #include <limits.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,16 +75,10 @@ static const char *relative(Arena *a, const char *from, const char *to) {
 }
 
 
-static bool is_file(const char *path) {
-  struct stat st;
-  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-// is_file, recorded when the Tu records its probes (tirx_find_include's
+// Whether path is a file, recorded in the Tu's probes (tirx_find_include's
 // TirxIsFile: the path is the search's, copied).
 static bool probe(void *ctx, const char *path) {
   const Tu *tu = ctx;
-  if (!tu->probes) return is_file(path);
   Probe p = {.path = arena_strndup(tu->arena, path, strlen(path))};
   p.found = stat(path, &p.st) == 0 && S_ISREG(p.st.st_mode);
   VEC_PUSH(tu->arena, *tu->probes, p);
@@ -132,38 +125,6 @@ bool tu_is_user_file(const Tu *tu, const char *real) {
   return !sys_path_under(real, tu->tirx_dir) && !sys_path_under(real, tu->cuda_dir) && !sys_path_under(real, "/usr/include");
 }
 
-// Whether the path dir/name (name alone from "." or when absolute, as the
-// preprocessor says it) is a file; false too when it is longer than size.
-static bool look(const char *dir, const char *name, TirxIsFile *test, void *ctx, char *path, size_t size) {
-  int n = name[0] == '/' || !strcmp(dir, ".") ? snprintf(path, size, "%s", name)
-                                              : snprintf(path, size, "%s/%s", dir, name);
-  return n >= 0 && (size_t)n < size && test(ctx, path);
-}
-
-static bool stat_is_file(void *ctx, const char *path) {
-  (void)ctx;
-  return is_file(path);
-}
-
-bool tirx_find_include(const TirxIncludeDirs *dirs, const char *from, const char *name, bool angled,
-                       TirxIsFile *test, void *ctx, char *path, size_t size, bool *system) {
-  if (!test) test = stat_is_file;
-  *system = false;
-  if (name[0] == '/') return look(".", name, test, ctx, path, size);
-  if (!angled) {
-    if (from && look(from, name, test, ctx, path, size)) return true;
-    for (int i = 0; i < dirs->nquote; i++)
-      if (look(dirs->quote[i], name, test, ctx, path, size)) return true;
-  }
-  for (int i = 0; i < dirs->nuser; i++)
-    if (look(dirs->user[i], name, test, ctx, path, size)) return true;
-  *system = true;
-  for (int i = 0; i < dirs->nsystem; i++)
-    if (look(dirs->system[i], name, test, ctx, path, size)) return true;
-  *system = false;
-  return false;
-}
-
 // Where the header `name` is found from a file in directory `dir`
 // (tirx_find_include; *system: in the user's -isystem, not to rewrite). NULL
 // when it is not in the user's directories (the toolkit's, say).
@@ -171,37 +132,9 @@ static const char *search(Arena *a, const Tu *tu, const char *dir, const char *n
   TirxIncludeDirs dirs = {.quote = tu->quote_dirs, .user = tu->user_dirs, .system = tu->system_dirs,
                           .nquote = tu->nquote, .nuser = tu->nuser, .nsystem = tu->nsystem};
   char path[PATH_MAX];
-  if (!tirx_find_include(&dirs, dir, name, angled, probe, (void *)tu, path, sizeof path, system)) return NULL;
+  TirxIsFile *test = tu->probes ? probe : NULL;  // NULL: stat alone
+  if (!tirx_find_include(&dirs, dir, name, angled, test, (void *)tu, path, sizeof path, system)) return NULL;
   return arena_strndup(a, path, strlen(path));
-}
-
-// The #include lines of text, each found; false when found says to stop.
-static bool find_includes_untrapped(Arena *a, const char *text, size_t len, const TirxIncludeDirs *dirs,
-                                    const char *from, bool (*found)(void *, const char *), void *ctx) {
-  AnnotationList anns = scan_annotations(a, source_new(a, "", text, len));
-  for (int i = 0; i < anns.nincludes; i++) {
-    const IncludeLine *inc = &anns.includes[i];
-    size_t n = inc->name_end - inc->name_start;  // with its quotes or brackets
-    if (inc->computed || n <= 2) continue;       // `#include ""` names none
-    const char *name = arena_strndup(a, text + inc->name_start + 1, n - 2);
-    char path[PATH_MAX];
-    bool system;
-    if (tirx_find_include(dirs, from, name, inc->angled, NULL, NULL, path, sizeof path, &system) && !found(ctx, path))
-      return false;
-  }
-  return true;
-}
-
-bool tirx_find_includes(const char *text, size_t len, const TirxIncludeDirs *dirs, const char *from,
-                        bool (*found)(void *ctx, const char *path), void *ctx) {
-  OomTrap trap;
-  oom_trap_push(&trap);
-  if (setjmp(trap.jump)) return false;  // popped already, the arena freed
-  Arena *a = arena_new();
-  bool ok = find_includes_untrapped(a, text, len, dirs, from, found, ctx);
-  arena_free(a);
-  oom_trap_pop(&trap);
-  return ok;
 }
 
 #define OWN_MARKER "// TIRX_PP_OWN_HEADER "
