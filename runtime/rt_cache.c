@@ -198,34 +198,58 @@ bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed) {
   return true;
 }
 
-// tirx_find_includes' report: the file found, under its real path (so that a
-// cycle through "../dir/x.h" ends), once.
-static bool add_found(void *deps, const char *path) {
-  RtDeps *d = deps;
+// The files rt_deps_scan found, each by the path it was found under: the
+// preprocessor looks for its quoted includes beside that path (a header
+// reached through a symbolic link: beside the link), while the list of
+// dependencies holds its real path.
+typedef struct {
+  RtDeps *deps;
+  char **named;
+  int n, cap;
+} Found;
+
+// tirx_find_includes' report: a file not met before, under its real path (so
+// that a cycle through "../dir/x.h" ends); false when out of memory.
+static bool add_found(void *found, const char *path) {
+  Found *f = found;
   char real[PATH_MAX];
-  return !realpath(path, real) || rt_deps_has(d, real) || push_dep(d, dep_now(real), real);
+  if (!realpath(path, real) || rt_deps_has(f->deps, real)) return true;
+  if (f->n == f->cap) {
+    int cap = f->cap ? f->cap * 2 : 16;
+    char **named = realloc(f->named, sizeof *named * (size_t)cap);
+    if (!named) return false;
+    f->named = named, f->cap = cap;
+  }
+  if (!(f->named[f->n] = strdup(path))) return false;
+  f->n++;
+  return push_dep(f->deps, dep_now(real), real);
 }
 
-// Breadth first, the list itself the work list: each file added is scanned
-// in turn, from its own directory (no recursion, so include depth costs no
+// The directory of the file at path, for its quoted includes; NULL when out
+// of memory.
+static char *dir_of(const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) return strdup(".");
+  return slash == path ? strdup("/") : strndup(path, (size_t)(slash - path));
+}
+
+// Breadth first, the list of found files the work list: each is scanned in
+// turn, from its own directory (no recursion, so include depth costs no
 // stack).
 bool rt_deps_scan(RtDeps *d, const char *text, size_t len, const char *const *dirs, int ndirs) {
   TirxIncludeDirs search = {.user = dirs, .nuser = ndirs};  // NVRTC's -I
-  int next = d->n;
-  if (!tirx_find_includes(text, len, &search, NULL, add_found, d)) return false;
-  for (; next < d->n; next++) {
+  Found f = {.deps = d};
+  bool ok = tirx_find_includes(text, len, &search, NULL, add_found, &f);
+  for (int next = 0; ok && next < f.n; next++) {
     size_t n;
-    char *data = sys_read_file(d->items[next].path, &n);
-    char *dir = strdup(d->items[next].path);
-    if (!dir) return free(data), false;
-    char *slash = strrchr(dir, '/');
-    if (slash) *slash = '\0';
-    bool ok = !data || tirx_find_includes(data, n, &search, dir, add_found, d);
+    char *data = sys_read_file(f.named[next], &n), *dir = dir_of(f.named[next]);
+    ok = dir && (!data || tirx_find_includes(data, n, &search, dir, add_found, &f));
     free(data);
     free(dir);
-    if (!ok) return false;
   }
-  return true;
+  for (int i = 0; i < f.n; i++) free(f.named[i]);
+  free(f.named);
+  return ok;
 }
 
 // ---- entries ----

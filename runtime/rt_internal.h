@@ -63,10 +63,11 @@ void rt_deps_drop_foreign(RtDeps *d);
 // Adds the files that `#include` lines of text (and of what they include)
 // name, found as NVRTC would look for them, by the rewriter's own search
 // (tirxpp.h's tirx_find_includes, dirs its -I): an absolute name as it is,
-// "..." beside the including header first, then each of dirs in order. Every
-// #include counts, whatever #if is around it, so that a header NVRTC may read
-// is not missed; a computed `#include MACRO` and `#include_next` are not
-// followed. False when out of memory.
+// "..." beside the including header (as it was found: a link's directory)
+// first, then each of dirs in order. Every #include counts, whatever #if is
+// around it, so that a header NVRTC may read is not missed; a computed
+// `#include MACRO` and `#include_next` are not followed. False when out of
+// memory.
 bool rt_deps_scan(RtDeps *d, const char *text, size_t len, const char *const *dirs, int ndirs);
 
 // ---- cache entries and files (rt_cache.c) ----

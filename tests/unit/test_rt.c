@@ -712,6 +712,33 @@ START_TEST(deps_scan_searches_as_the_rewriter) {
 }
 END_TEST
 
+// A header reached through a symbolic link finds its quoted includes beside
+// the link, as the preprocessor does (the directory of the path it opened),
+// not beside the file the link points to.
+START_TEST(deps_scan_beside_the_name) {
+  char inc[512], path[600], target[600];
+  snprintf(inc, sizeof inc, "%s/inc", dir);
+  ck_assert_int_eq(mkdir(inc, 0777), 0);
+  snprintf(path, sizeof path, "%s/inc/link", dir);
+  ck_assert_int_eq(mkdir(path, 0777), 0);
+  snprintf(path, sizeof path, "%s/inc/real", dir);
+  ck_assert_int_eq(mkdir(path, 0777), 0);
+  write_header("real/top.h", "#include \"near.h\"\n");
+  write_header("real/near.h", "\n");
+  write_header("link/near.h", "\n");
+  snprintf(path, sizeof path, "%s/inc/link/top.h", dir);
+  snprintf(target, sizeof target, "%s/inc/real/top.h", dir);
+  ck_assert_int_eq(symlink(target, path), 0);
+  const char *src = "#include \"link/top.h\"\n", *dirs[] = {inc};
+  RtDeps d = {0};
+  ck_assert(rt_deps_scan(&d, src, strlen(src), dirs, 1));
+  ck_assert(deps_has_file(&d, "inc/real/top.h"));
+  ck_assert_msg(deps_has_file(&d, "inc/link/near.h"), "found beside the link");
+  ck_assert_msg(!deps_has_file(&d, "inc/real/near.h"), "not beside its target");
+  rt_deps_free(&d);
+}
+END_TEST
+
 int main(void) {
   // The rewriter's parsed headers go to a cache of their own (or none).
   if (!getenv("TIRX_PP_CACHE_DIR")) setenv("TIRX_PP_CACHE_DIR", "off", 1);
@@ -736,6 +763,7 @@ int main(void) {
   tcase_add_test(tc, changed_header_invalidates_cubin);
   tcase_add_test(tc, deps_scan_reads_tokens);
   tcase_add_test(tc, deps_scan_searches_as_the_rewriter);
+  tcase_add_test(tc, deps_scan_beside_the_name);
   // Last, and in its own process (Check forks): NVRTC is loaded once.
   tcase_add_test(tc, nvrtc_unavailable);
   suite_add_tcase(s, tc);
