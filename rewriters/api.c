@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "driver.h"
+#include "libclang.h"
 #include "util.h"
 
 int tirx_rewrite(const TirxOptions *opt, const char *data, size_t len, TirxResult *out, FILE *diag_out) {
@@ -39,3 +40,6 @@ bool tirx_tu_annotated(const TirxOptions *opt, const char *data, size_t len) {
   oom_trap_pop(&trap);
   return any;
 }
+
+// libclang's loader (libclang.c) allocates nothing of ours: no trap.
+bool tirx_load_libclang(const char **why) { return libclang_load(why); }

@@ -78,3 +78,40 @@ void tirx_result_free(TirxResult *r);
 bool tirx_tu_annotated(const TirxOptions *opt, const char *data, size_t len);
 // Whether the bytes hold any tirx annotation (the fast path's test).
 bool tirx_has_annotations(const char *data, size_t len);
+// Whether libclang, which the rewrite of annotated text needs, loads here
+// (once per process; any thread). False with *why set when it does not.
+bool tirx_load_libclang(const char **why);
+
+// ---- the include search ----
+// Where the preprocessor finds the header an #include line names: the one
+// search that tirx-pp makes for the user headers it reads and rewrites, and
+// libtirx_rt for the files a cached cubin is made from.
+typedef struct {
+  const char *const *quote;   // -iquote, for "..." only
+  const char *const *user;    // -I (and -idirafter)
+  const char *const *system;  // -isystem
+  int nquote, nuser, nsystem;
+} TirxIncludeDirs;
+
+// Whether path names a file; ctx is the caller's. The search asks it of each
+// path it looks at, in order, until one answers true.
+typedef bool TirxIsFile(void *ctx, const char *path);
+
+// Where header `name` (without its quotes or brackets) of an #include line in
+// a file of directory `from` is found: an absolute name as it is; a quoted
+// one in `from` first (none when from is NULL: text with no file of its
+// own), then in each -iquote directory; both forms then in each -I
+// directory, then in each -isystem one (*system then set). The path, as the
+// preprocessor names it ("x.h" from ".", "dir/x.h" from "dir"), goes into
+// path; false when no directory holds the file (or the path is longer than
+// size). is_file NULL: a regular file by stat.
+bool tirx_find_include(const TirxIncludeDirs *dirs, const char *from, const char *name, bool angled,
+                       TirxIsFile *is_file, void *ctx, char *path, size_t size, bool *system);
+
+// Calls found(ctx, path) for each #include line of text, in order, that
+// tirx_find_include finds (from: as there). Every line counts, whatever #if
+// is around it; one in a comment or a string is none; a computed `#include
+// MACRO` and `#include_next` (only the preprocessor knows what they find)
+// are not followed. Returns false when memory ran out or found returned false.
+bool tirx_find_includes(const char *text, size_t len, const TirxIncludeDirs *dirs, const char *from,
+                        bool (*found)(void *ctx, const char *path), void *ctx);

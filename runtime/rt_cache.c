@@ -4,13 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>
-#include <setjmp.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "rt_internal.h"
-#include "scan.h"
-#include "sys.h"
+#include "tirx_support.h"
+#include "tirxpp.h"
 
 // ---- SHA-256 (FIPS 180-4) ----
 
@@ -199,66 +198,58 @@ bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed) {
   return true;
 }
 
-// Where NVRTC finds an include: beside the including file (for "..."), then
-// in each directory; the file's real path (so that a cycle through
-// "../dir/x.h" ends), or false.
-static bool resolve(const char *name, size_t n, bool quoted, const char *beside, const char *const *dirs,
-                    int ndirs, char real[PATH_MAX]) {
-  char path[PATH_MAX + 256];
-  struct stat st;
-  for (int i = quoted && beside ? -1 : 0; i < ndirs; i++) {
-    snprintf(path, sizeof path, "%s/%.*s", i < 0 ? beside : dirs[i], (int)n, name);
-    if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && realpath(path, real)) return true;
+// The files rt_deps_scan found, each by the path it was found under: the
+// preprocessor looks for its quoted includes beside that path (a header
+// reached through a symbolic link: beside the link), while the list of
+// dependencies holds its real path.
+typedef struct {
+  RtDeps *deps;
+  char **named;
+  int n, cap;
+} Found;
+
+// tirx_find_includes' report: a file not met before, under its real path (so
+// that a cycle through "../dir/x.h" ends); false when out of memory.
+static bool add_found(void *found, const char *path) {
+  Found *f = found;
+  char real[PATH_MAX];
+  if (!realpath(path, real) || rt_deps_has(f->deps, real)) return true;
+  if (f->n == f->cap) {
+    int cap = f->cap ? f->cap * 2 : 16;
+    char **named = realloc(f->named, sizeof *named * (size_t)cap);
+    if (!named) return false;
+    f->named = named, f->cap = cap;
   }
-  return false;
+  if (!(f->named[f->n] = strdup(path))) return false;
+  f->n++;
+  return push_dep(f->deps, dep_now(real), real);
 }
 
-// Adds the files that text's #include lines name (once each), as scan.c
-// finds them (scan.h's IncludeLine: a '#' or `%:` first on its line, not in a
-// comment or a string; `#include MACRO` and `#include ""` name none); beside:
-// the including file's directory, NULL for the source itself. False when
-// memory ran out.
-static bool scan_text(RtDeps *d, const char *text, size_t len, const char *beside, const char *const *dirs,
-                      int ndirs) {
-  OomTrap trap;
-  oom_trap_push(&trap);
-  if (setjmp(trap.jump)) return false;  // popped already, the arena freed
-  Arena *a = arena_new();
-  AnnotationList found = scan_annotations(a, source_new(a, "", text, len));
-  bool ok = true;
-  for (int i = 0; i < found.nincludes && ok; i++) {
-    const IncludeLine *inc = &found.includes[i];
-    size_t n = inc->name_end - inc->name_start;  // with its quotes or brackets
-    char real[PATH_MAX];
-    if (!inc->computed && n > 2 &&
-        resolve(text + inc->name_start + 1, n - 2, !inc->angled, beside, dirs, ndirs, real) &&
-        !rt_deps_has(d, real) && !push_dep(d, dep_now(real), real))
-      ok = false;
-  }
-  arena_free(a);
-  oom_trap_pop(&trap);
-  return ok;
+// The directory of the file at path, for its quoted includes; NULL when out
+// of memory.
+static char *dir_of(const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) return strdup(".");
+  return slash == path ? strdup("/") : strndup(path, (size_t)(slash - path));
 }
 
-// Breadth first, the list itself the work list: each file added is scanned
-// in turn, from its own directory (no recursion, so include depth costs no
+// Breadth first, the list of found files the work list: each is scanned in
+// turn, from its own directory (no recursion, so include depth costs no
 // stack).
 bool rt_deps_scan(RtDeps *d, const char *text, size_t len, const char *const *dirs, int ndirs) {
-  int next = d->n;
-  if (!scan_text(d, text, len, NULL, dirs, ndirs)) return false;
-  for (; next < d->n; next++) {
+  TirxIncludeDirs search = {.user = dirs, .nuser = ndirs};  // NVRTC's -I
+  Found f = {.deps = d};
+  bool ok = tirx_find_includes(text, len, &search, NULL, add_found, &f);
+  for (int next = 0; ok && next < f.n; next++) {
     size_t n;
-    char *data = sys_read_file(d->items[next].path, &n);
-    char *dir = strdup(d->items[next].path);
-    if (!dir) return free(data), false;
-    char *slash = strrchr(dir, '/');
-    if (slash) *slash = '\0';
-    bool ok = !data || scan_text(d, data, n, dir, dirs, ndirs);
+    char *data = sys_read_file(f.named[next], &n), *dir = dir_of(f.named[next]);
+    ok = dir && (!data || tirx_find_includes(data, n, &search, dir, add_found, &f));
     free(data);
     free(dir);
-    if (!ok) return false;
   }
-  return true;
+  for (int i = 0; i < f.n; i++) free(f.named[i]);
+  free(f.named);
+  return ok;
 }
 
 // ---- entries ----

@@ -61,7 +61,9 @@ bool rt_deps_current(const RtDeps *d, bool missing_ok, const char **changed);
 // that its own check, which misses nothing, does not find them changed.
 void rt_deps_drop_foreign(RtDeps *d);
 // Adds the files that `#include` lines of text (and of what they include)
-// name, found as NVRTC would look for them: "..." beside the including file
+// name, found as NVRTC would look for them, by the rewriter's own search
+// (tirxpp.h's tirx_find_includes, dirs its -I): an absolute name as it is,
+// "..." beside the including header (as it was found: a link's directory)
 // first, then each of dirs in order. Every #include counts, whatever #if is
 // around it, so that a header NVRTC may read is not missed; a computed
 // `#include MACRO` and `#include_next` are not followed. False when out of

@@ -39,8 +39,10 @@
 // serves tirx_rt_compile where it is not: copy the cache directory there.
 // Each entry also records the files it was made from (size, time, SHA-256):
 // for a rewrite, every file the rewriter's parse read; for a cubin, those and
-// every file the #include lines of the compiled text lead to through the -I
-// directories (tirx.h, the user's headers, the toolkit's). An entry is used
+// every file the #include lines of the compiled text lead to, found as the
+// rewriter finds headers: a quoted name beside the including file, then the
+// -I directories; an absolute name as it is (tirx.h, the user's headers, the
+// toolkit's). An entry is used
 // only while they are as recorded (a file touched but unchanged still
 // counts as the same); else it is rebuilt. Where the rewriter cannot run, a
 // recorded file that is missing is taken to be the other machine's, and a

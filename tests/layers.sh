@@ -11,9 +11,13 @@
 #   6 rewriters/render/        the device view for --check
 #   7 rewriters/               the drivers and the public calls (api.c, driver.c, concurrency.c)
 #   8 tool/, runtime/          the library's two front doors, each limited to
-#                              what it may use (may_use below) and to its own folder
+#                              its own folder, the public interface, the support
+#                              library and what it may use (may_use below)
 # tirxpp.h, the public interface, stands alone (test api_header): any file may
-# include it, for the options and result types it declares.
+# include it, for the options and result types it declares. The support
+# library is base/'s part that the front doors use: the functions that
+# rewriters/base/tirx_support.h declares, and that header. Nothing else of
+# the library is theirs: no other call, no other header of rewriters/.
 # A folder of rewriters/, tool/ or runtime/ with a .c or .h file and no rank
 # fails. Dependencies are read two ways: the functions and data one object
 # file uses that another defines (nm: undefined against defined symbols),
@@ -28,7 +32,9 @@
 #   layers.sh --self-test SRC_DIR LIBRARY.a
 # shows that the check fails: on a copy of the sources, an #include that goes
 # up, a call that goes up (an object added to a copy of the library), a tool
-# file that calls an internal function, and a folder with no rank.
+# file that calls an internal function, a runtime file that calls a function
+# of base/ that the support library does not declare, a runtime file that
+# includes a header of base/ other than tirx_support.h, and a folder with no rank.
 set -u
 
 if [ "${1:-}" = --self-test ]; then
@@ -69,6 +75,13 @@ if [ "${1:-}" = --self-test ]; then
   ${CC:-cc} -c "$t/src/tool/zz_tool.c" -o "$t/zz_tool.c.o"
   expect "the tool on an internal call" "tool/zz_tool.c (rank 8, tool) calls check_regions of rewriters/checks/checks.c (rank 4, checks), which tool/ may not use" "$t/src" "$lib" "$t/zz_tool.c.o"
   rm "$t/src/tool/zz_tool."[ch]
+  # The runtime on base/ beyond the support library: a call, then an #include.
+  printf 'bool sys_path_under(const char *, const char *);\nvoid zz_rt(void);\nvoid zz_rt(void) { sys_path_under("a", "b"); }\n' > "$t/src/runtime/zz_rt.c"
+  ${CC:-cc} -include stdbool.h -c "$t/src/runtime/zz_rt.c" -o "$t/zz_rt.c.o"
+  expect "the runtime on base/ beyond the support library" "runtime/zz_rt.c (rank 8, runtime) calls sys_path_under of rewriters/base/sys.c (rank 0, base), which runtime/ may not use" "$t/src" "$lib" "" "$t/zz_rt.c.o"
+  printf '#include "util.h"\n' > "$t/src/runtime/zz_rt.c"
+  expect "the runtime including a header of base/" "runtime/zz_rt.c (rank 8, runtime) includes util.h of rewriters/base/util.c (rank 0, base), which runtime/ may not use" "$t/src" "$lib"
+  rm "$t/src/runtime/zz_rt.c"
   # A folder with no rank.
   mkdir "$t/src/rewriters/zz_new" && touch "$t/src/rewriters/zz_new/zz_new.c"
   expect "a folder with no rank" "rewriters/zz_new/ has no rank in tests/layers.sh" "$t/src" "$lib"
@@ -81,11 +94,16 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The ranks (above), and what each front door may use below it: a folder
-# (ending in /) or a file, besides the public API (tirxpp.h's tirx_* calls).
+# (ending in /) or a file, besides the public API (tirxpp.h's tirx_* calls)
+# and the support library (tirx_support.h). The tool reads compile_commands.json
+# and clang's version through libclang's own API, which front/libclang.c loads.
 declare -A rank=([rewriters/base]=0 [rewriters/front]=1 [rewriters/constructs]=2 [rewriters/concurrency]=3
                  [rewriters/checks]=4 [rewriters/lower]=5 [rewriters/render]=6 [rewriters]=7 [tool]=8 [runtime]=8)
-declare -A may_use=([tool]="rewriters/base/ rewriters/front/libclang runtime/nvrtc"
-                    [runtime]="rewriters/base/ rewriters/front/libclang rewriters/front/scan")
+declare -A may_use=([tool]="rewriters/front/libclang runtime/nvrtc" [runtime]="")
+# Front-door files that still name a header of base/ (sys.h, diag.h) where
+# tirx_support.h would do: their calls are held to the support library all
+# the same; each goes when its file includes tirx_support.h instead.
+declare -A old_include=([tool/check]="sys.h diag.h" [tool/check_options]="sys.h")
 name_of() { case $1 in rewriters) echo drivers ;; *) echo "${1#rewriters/}" ;; esac; }
 
 status=0
@@ -158,8 +176,18 @@ for k in "${!folder_of[@]}"; do
 done >> "$tmp/edges"
 
 # Nothing goes up; a front door uses only its own folder, what it may use and the public API.
-public() {  # public HOW WHAT: a tirx_* call that tirxpp.h declares, or tirxpp.h itself
-  case $1 in calls) [[ $2 == tirx_* ]] && grep -qw "$2" "$src/rewriters/tirxpp.h" ;; *) [ "$2" = tirxpp.h ] ;; esac
+declared() {  # declared NAME HEADER: a declaration of function NAME (not a comment) in HEADER
+  grep -v '^ *//' "$src/$2" | grep -qE "(^|[^A-Za-z0-9_])$1\("
+}
+public() {  # public HOW WHAT TO_KEY: tirxpp.h or tirx_support.h, or a call either declares
+  case $1 in
+    calls) { [[ $2 == tirx_* ]] && grep -qw "$2" "$src/rewriters/tirxpp.h"; } ||
+             { [[ $3 == rewriters/base/* ]] && declared "$2" rewriters/base/tirx_support.h; } ;;
+    *) [ "$2" = tirxpp.h ] || [ "$2" = tirx_support.h ] ;;
+  esac
+}
+old_included() {  # old_included FROM HOW WHAT
+  [ "$2" = includes ] && [[ " ${old_include[$1]:-} " == *" $3 "* ]]
 }
 allowed() {  # allowed FROM_FOLDER TO_KEY
   local u
@@ -173,11 +201,12 @@ while read -r from to how what; do
   [ -n "$fd" ] && [ -n "$td" ] || continue
   fr=${rank[$fd]} tr=${rank[$td]}
   said="$(shown_name "$from") (rank $fr, $(name_of "$fd")) $how $what of $(shown_name "$to") (rank $tr, $(name_of "$td"))"
-  if [ "$tr" -gt "$fr" ] && ! { [ "$how" = includes ] && public "$how" "$what"; }; then
+  if [ "$tr" -gt "$fr" ] && ! { [ "$how" = includes ] && public "$how" "$what" "$to"; }; then
     echo "layers: $said, a higher layer"
     status=1
-  elif [ -n "${may_use[$fd]+x}" ] && [ "$td" != "$fd" ] && ! allowed "$fd" "$to" && ! public "$how" "$what"; then
-    echo "layers: $said, which $fd/ may not use: it may use the public API (tirxpp.h), ${may_use[$fd]}"
+  elif [ -n "${may_use[$fd]+x}" ] && [ "$td" != "$fd" ] && ! allowed "$fd" "$to" && ! public "$how" "$what" "$to" &&
+       ! old_included "$from" "$how" "$what"; then
+    echo "layers: $said, which $fd/ may not use: it may use the public API (tirxpp.h), the support library (tirx_support.h)${may_use[$fd]:+, ${may_use[$fd]}}"
     status=1
   fi
 done < "$tmp/edges"
@@ -189,6 +218,7 @@ while read -r k sym; do
   h=$src/$k.h
   [[ $k == rewriters/* && $sym == tirx_* ]] && h=$src/rewriters/tirxpp.h
   [ "$sym" = main ] && [[ $k == tool/* ]] && continue
+  [[ $k == rewriters/base/* ]] && declared "$sym" rewriters/base/tirx_support.h && continue
   if ! grep -qw "$sym" "$h" 2>/dev/null; then
     echo "layers: $k.c defines $sym, which ${h#$src/} does not declare"
     status=1
@@ -214,7 +244,7 @@ if [ "$status" = 0 ]; then
   for d in "${!rank[@]}"; do
     n=0
     for k in "${!folder_of[@]}"; do [ "${folder_of[$k]}" = "$d" ] && n=$((n + 1)); done
-    echo "${rank[$d]} $d/ ($n modules)${may_use[$d]+, and below it only the public API, ${may_use[$d]}}"
+    echo "${rank[$d]} $d/ ($n modules)${may_use[$d]+, and below it only the public API, the support library${may_use[$d]:+, ${may_use[$d]}}}"
   done | LC_ALL=C sort -n | sed 's/^/  /'
 fi
 exit $status

@@ -2,7 +2,7 @@
 // apart from check.c so that the fuzzer compiles with the same options.
 #pragma once
 #include "tirxpp.h"
-#include "util.h"
+#include "tirx_support.h"
 
 // NVRTC's options for the output of options `o`: the target, the dialect,
 // the include paths (the parse's, tirx's, CUDA's, the stand-ins for the

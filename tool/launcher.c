@@ -4,7 +4,7 @@
 // whose translation unit is annotated runs on the rewritten copy, with
 // nvcc's depfile naming the originals; every other command runs as given.
 #define _GNU_SOURCE
-#include "sys.h"
+#include "tirx_support.h"
 #include "launcher.h"
 
 #include <errno.h>

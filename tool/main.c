@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sys.h"
+#include "tirx_support.h"
 #include "args.h"
 #include "check.h"
 #include "launcher.h"

@@ -3,7 +3,7 @@
 #pragma once
 #include <stdbool.h>
 
-#include "util.h"
+#include "tirx_support.h"
 
 // One argument of an nvcc command line, read at argv[i].
 typedef struct {

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "tirxpp.h"
-#include "sys.h"
+#include "tirx_support.h"
 
 
 bool write_stdout(const char *data, size_t len) { return sys_write_all(STDOUT_FILENO, data, len); }

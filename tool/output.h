@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 #include "tirxpp.h"
-#include "util.h"
+#include "tirx_support.h"
 
 
 typedef struct {

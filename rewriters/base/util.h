@@ -7,46 +7,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "tirxpp.h"
+#include "tirx_support.h"
 
-// Everything one run of tirx-pp allocates lives in one arena, freed at once.
-typedef struct Arena Arena;
-Arena *arena_new(void);
-void arena_free(Arena *a);
-void *arena_alloc(Arena *a, size_t size);  // zeroed
-char *arena_strndup(Arena *a, const char *s, size_t n);
-// realpath(path) copied into the arena; NULL when path is NULL or cannot be resolved.
-char *arena_realpath(Arena *a, const char *path);
-char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 typedef struct {
   size_t start, end;
 } Range;
 
-// A growable buffer of bytes (malloc-backed; call buf_free). The public
-// interface hands results out in it, so it is defined there, as TirxBuf
-// (tirxpp.h includes nothing of the library: no cycle).
-typedef TirxBuf Buf;
-void buf_put(Buf *b, const char *s, size_t n);
-void buf_puts(Buf *b, const char *s);
-void buf_putc(Buf *b, char c);
-void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);
-void buf_free(Buf *b);
-
-// A growable array of T in an arena: VEC(T) v = {0}; VEC_PUSH(arena, v, x).
-#define VEC(T) struct { T *items; int len, cap; }
-#define VEC_PUSH(arena, v, x)                                                   \
-  do {                                                                          \
-    if ((v).len == (v).cap) {                                                   \
-      int cap_ = (v).cap ? (v).cap * 2 : 8;                                     \
-      void *items_ = arena_alloc((arena), sizeof(*(v).items) * (size_t)cap_);   \
-      if ((v).len) memcpy(items_, (v).items, sizeof(*(v).items) * (size_t)(v).len); \
-      (v).items = items_;                                                       \
-      (v).cap = cap_;                                                           \
-    }                                                                           \
-    (v).items[(v).len++] = (x);                                                 \
-  } while (0)
 
 bool is_ident_start(int c);
 bool is_ident_char(int c);
@@ -77,6 +45,7 @@ void sort_stable(void *base, size_t n, size_t size, SortCmp cmp, void *ctx);
 //
 // A program that calls these helpers outside any trap (the tool, around its
 // own buffers) gets a message and abort(): set a trap there to do better.
+// (xmalloc, xrealloc and xstrdup: tirx_support.h)
 typedef struct OomTrap {
   jmp_buf jump;
   struct OomTrap *outer;
@@ -84,6 +53,3 @@ typedef struct OomTrap {
 } OomTrap;
 void oom_trap_push(OomTrap *t);
 void oom_trap_pop(OomTrap *t);
-void *xmalloc(size_t n);
-void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);

@@ -5,6 +5,7 @@
 
 #include "sys.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,15 +75,11 @@ static const char *relative(Arena *a, const char *from, const char *to) {
 }
 
 
-static bool is_file(const char *path) {
-  struct stat st;
-  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-// is_file, recorded when the Tu records its probes.
-static bool probe(const Tu *tu, const char *path) {
-  if (!tu->probes) return is_file(path);
-  Probe p = {.path = path};
+// Whether path is a file, recorded in the Tu's probes (tirx_find_include's
+// TirxIsFile: the path is the search's, copied).
+static bool probe(void *ctx, const char *path) {
+  const Tu *tu = ctx;
+  Probe p = {.path = arena_strndup(tu->arena, path, strlen(path))};
   p.found = stat(path, &p.st) == 0 && S_ISREG(p.st.st_mode);
   VEC_PUSH(tu->arena, *tu->probes, p);
   return p.found;
@@ -128,25 +125,16 @@ bool tu_is_user_file(const Tu *tu, const char *real) {
   return !sys_path_under(real, tu->tirx_dir) && !sys_path_under(real, tu->cuda_dir) && !sys_path_under(real, "/usr/include");
 }
 
-// Where the header `name` is found from a file in directory `dir`, as the
-// preprocessor searches: a quoted name in that directory first, then -iquote;
-// both forms then -I, then -isystem (*system: the user's, not to rewrite).
-// NULL when it is not in the user's directories (the toolkit's, say).
+// Where the header `name` is found from a file in directory `dir`
+// (tirx_find_include; *system: in the user's -isystem, not to rewrite). NULL
+// when it is not in the user's directories (the toolkit's, say).
 static const char *search(Arena *a, const Tu *tu, const char *dir, const char *name, bool angled, bool *system) {
-  *system = false;
-  if (name[0] == '/') return probe(tu, name) ? name : NULL;
-  const char *p;
-  if (!angled) {
-    if (probe(tu, p = join(a, dir, name))) return p;
-    for (int i = 0; i < tu->nquote; i++)
-      if (probe(tu, p = join(a, tu->quote_dirs[i], name))) return p;
-  }
-  for (int i = 0; i < tu->nuser; i++)
-    if (probe(tu, p = join(a, tu->user_dirs[i], name))) return p;
-  *system = true;
-  for (int i = 0; i < tu->nsystem; i++)
-    if (probe(tu, p = join(a, tu->system_dirs[i], name))) return p;
-  return NULL;
+  TirxIncludeDirs dirs = {.quote = tu->quote_dirs, .user = tu->user_dirs, .system = tu->system_dirs,
+                          .nquote = tu->nquote, .nuser = tu->nuser, .nsystem = tu->nsystem};
+  char path[PATH_MAX];
+  TirxIsFile *test = tu->probes ? probe : NULL;  // NULL: stat alone
+  if (!tirx_find_include(&dirs, dir, name, angled, test, (void *)tu, path, sizeof path, system)) return NULL;
+  return arena_strndup(a, path, strlen(path));
 }
 
 #define OWN_MARKER "// TIRX_PP_OWN_HEADER "

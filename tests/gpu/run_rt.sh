@@ -57,13 +57,13 @@ FLAGS=(-std=c11 -O2 -Wall -Wextra -DTIRX_RT_NO_REWRITER -iquote "$ROOT/runtime" 
 # libtirx_rt below the Driver API (tirx_rt_core), without the rewriter.
 RT_CORE=("$ROOT/rewriters/base/sys.c" "$ROOT/rewriters/base/util.c" "$ROOT/rewriters/base/source.c"
   "$ROOT/rewriters/base/diag.c" "$ROOT/rewriters/front/lex.c" "$ROOT/rewriters/front/pragma.c"
-  "$ROOT/rewriters/front/scan.c" "$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c"
+  "$ROOT/rewriters/front/scan.c" "$ROOT/rewriters/front/includes.c" "$ROOT/runtime/nvrtc.c" "$ROOT/runtime/rt_cache.c" "$ROOT/runtime/rt_build.c"
   "$ROOT/runtime/rt_launch.c")
 
 # The standalone programs: no rewriter, so neither libclang nor tirx-pp's
 # core (only rewriters/tirxpp.h, for tirx-pp's version in the cache keys, and
-# rewriters/base/sys.c, and for the cache's #include scan the scanner
-# rewriters/front/scan.c with what it stands on: lex.c, pragma.c, diag.c,
+# rewriters/base/sys.c, and for the cache's #include scan the include search
+# rewriters/front/includes.c with what it stands on: scan.c, lex.c, pragma.c, diag.c,
 # source.c, util.c; the build id comes from runtime/build_id.sh, as in CMake).
 # -iquote, not -I: in nvrtc.c, <nvrtc.h> is the toolkit's and "nvrtc.h" ours.
 build() {

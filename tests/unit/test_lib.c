@@ -11,6 +11,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -357,6 +358,49 @@ END_TEST
 // The remembered pass-through answer is the answer for the bytes passed in
 // (tirxpp.h: the input is opt->path with those bytes), not for the file on
 // disk: a caller that rewrites in memory asks about its own text.
+// tirx_find_include, the one include search: its order, the -isystem flag,
+// and every path it looks at, asked in order of the caller's file test.
+static bool count_and_test(void *n, const char *path) {
+  ++*(int *)n;
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+START_TEST(find_include_searches_in_order) {
+  char d[5][600], path[PATH_MAX];
+  const char *sub[] = {"from", "q", "u", "s", "u/next"};
+  for (int i = 0; i < 5; i++) {
+    snprintf(d[i], sizeof d[i], "%s/%s", dir, sub[i]);
+    ck_assert_int_eq(mkdir(d[i], 0777), 0);
+  }
+  char f[700];
+  const char *files[] = {"from/a.h", "q/a.h", "u/a.h", "q/b.h", "u/b.h", "s/c.h", "from/c.h"};
+  for (int i = 0; i < 7; i++) snprintf(f, sizeof f, "%s/%s", dir, files[i]), put_file(f, "\n");
+  const char *q[] = {d[1]}, *u[] = {d[2]}, *s[] = {d[3]};
+  TirxIncludeDirs dirs = {.quote = q, .user = u, .system = s, .nquote = 1, .nuser = 1, .nsystem = 1};
+  bool system;
+  char want[700];
+  ck_assert(tirx_find_include(&dirs, d[0], "a.h", false, NULL, NULL, path, sizeof path, &system));
+  ck_assert_str_eq(path, (snprintf(want, sizeof want, "%s/a.h", d[0]), want));  // beside first
+  ck_assert(tirx_find_include(&dirs, NULL, "a.h", false, NULL, NULL, path, sizeof path, &system));
+  ck_assert_str_eq(path, (snprintf(want, sizeof want, "%s/a.h", d[1]), want));  // no file: -iquote
+  ck_assert(tirx_find_include(&dirs, d[0], "b.h", true, NULL, NULL, path, sizeof path, &system));
+  ck_assert_str_eq(path, (snprintf(want, sizeof want, "%s/b.h", d[2]), want));  // <>: not -iquote
+  ck_assert(!system);
+  ck_assert(tirx_find_include(&dirs, d[0], "c.h", true, NULL, NULL, path, sizeof path, &system));
+  ck_assert_str_eq(path, (snprintf(want, sizeof want, "%s/c.h", d[3]), want));  // <>: never beside
+  ck_assert(system);
+  snprintf(want, sizeof want, "%s/u/a.h", dir);
+  ck_assert(tirx_find_include(&dirs, d[3], want, true, NULL, NULL, path, sizeof path, &system));
+  ck_assert_str_eq(path, want);  // absolute: as it is
+  int looked = 0;
+  ck_assert(!tirx_find_include(&dirs, d[0], "gone.h", false, count_and_test, &looked, path, sizeof path, &system));
+  ck_assert_int_eq(looked, 4);  // beside, -iquote, -I, -isystem
+  ck_assert(!system);
+  ck_assert(!tirx_find_include(&dirs, d[0], "a.h", false, NULL, NULL, path, 8, &system));  // too long for path
+}
+END_TEST
+
 START_TEST(tu_annotated_by_the_bytes) {
   char path[256], cache[256];
   snprintf(path, sizeof path, "%s/k.cu", dir);
@@ -386,6 +430,7 @@ int main(void) {
   tcase_add_test(tc, libclang_load_from_threads);
   tcase_add_test(tc, rewrites_from_threads);
   tcase_add_test(tc, tu_annotated_by_the_bytes);
+  tcase_add_test(tc, find_include_searches_in_order);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -673,6 +673,72 @@ START_TEST(deps_scan_reads_tokens) {
 }
 END_TEST
 
+// The headers that key a cubin are found as the rewriter finds them (one
+// search, tirx_find_include): a quoted name beside the including header
+// before -I, an angled one only in -I, an absolute name as it is; an
+// #include_next and a missing file add nothing.
+static bool deps_has_file(const RtDeps *d, const char *name) {
+  char path[600], real[PATH_MAX];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  return realpath(path, real) && rt_deps_has(d, real);
+}
+
+START_TEST(deps_scan_searches_as_the_rewriter) {
+  char inc[512], sub[512], src[1024];
+  snprintf(inc, sizeof inc, "%s/inc", dir);
+  snprintf(sub, sizeof sub, "%s/inc/sub", dir);
+  ck_assert_int_eq(mkdir(inc, 0777), 0);
+  ck_assert_int_eq(mkdir(sub, 0777), 0);
+  write_header("sub/top.h", "#include \"twice.h\"\n#include <angled.h>\n#include_next <next.h>\n#include \"gone.h\"\n");
+  write_header("sub/twice.h", "\n");
+  write_header("twice.h", "\n");
+  write_header("sub/angled.h", "\n");
+  write_header("angled.h", "\n");
+  write_header("next.h", "\n");
+  write_header("abs.h", "\n");
+  snprintf(src, sizeof src, "#include \"sub/top.h\"\n#include \"%s/inc/abs.h\"\n", dir);
+  const char *dirs[] = {inc};
+  RtDeps d = {0};
+  ck_assert(rt_deps_scan(&d, src, strlen(src), dirs, 1));
+  ck_assert(deps_has_file(&d, "inc/sub/top.h"));
+  ck_assert_msg(deps_has_file(&d, "inc/sub/twice.h"), "a quoted name is found beside the including header");
+  ck_assert_msg(!deps_has_file(&d, "inc/twice.h"), "and not in -I when it is there");
+  ck_assert_msg(deps_has_file(&d, "inc/angled.h"), "an angled name is found in -I");
+  ck_assert_msg(!deps_has_file(&d, "inc/sub/angled.h"), "and never beside");
+  ck_assert_msg(!deps_has_file(&d, "inc/next.h"), "#include_next is not followed");
+  ck_assert_msg(deps_has_file(&d, "inc/abs.h"), "an absolute name is found as it is");
+  ck_assert_int_eq(d.n, 4);
+  rt_deps_free(&d);
+}
+END_TEST
+
+// A header reached through a symbolic link finds its quoted includes beside
+// the link, as the preprocessor does (the directory of the path it opened),
+// not beside the file the link points to.
+START_TEST(deps_scan_beside_the_name) {
+  char inc[512], path[600], target[600];
+  snprintf(inc, sizeof inc, "%s/inc", dir);
+  ck_assert_int_eq(mkdir(inc, 0777), 0);
+  snprintf(path, sizeof path, "%s/inc/link", dir);
+  ck_assert_int_eq(mkdir(path, 0777), 0);
+  snprintf(path, sizeof path, "%s/inc/real", dir);
+  ck_assert_int_eq(mkdir(path, 0777), 0);
+  write_header("real/top.h", "#include \"near.h\"\n");
+  write_header("real/near.h", "\n");
+  write_header("link/near.h", "\n");
+  snprintf(path, sizeof path, "%s/inc/link/top.h", dir);
+  snprintf(target, sizeof target, "%s/inc/real/top.h", dir);
+  ck_assert_int_eq(symlink(target, path), 0);
+  const char *src = "#include \"link/top.h\"\n", *dirs[] = {inc};
+  RtDeps d = {0};
+  ck_assert(rt_deps_scan(&d, src, strlen(src), dirs, 1));
+  ck_assert(deps_has_file(&d, "inc/real/top.h"));
+  ck_assert_msg(deps_has_file(&d, "inc/link/near.h"), "found beside the link");
+  ck_assert_msg(!deps_has_file(&d, "inc/real/near.h"), "not beside its target");
+  rt_deps_free(&d);
+}
+END_TEST
+
 int main(void) {
   // The rewriter's parsed headers go to a cache of their own (or none).
   if (!getenv("TIRX_PP_CACHE_DIR")) setenv("TIRX_PP_CACHE_DIR", "off", 1);
@@ -696,6 +762,8 @@ int main(void) {
   tcase_add_test(tc, changed_header_invalidates);
   tcase_add_test(tc, changed_header_invalidates_cubin);
   tcase_add_test(tc, deps_scan_reads_tokens);
+  tcase_add_test(tc, deps_scan_searches_as_the_rewriter);
+  tcase_add_test(tc, deps_scan_beside_the_name);
   // Last, and in its own process (Check forks): NVRTC is loaded once.
   tcase_add_test(tc, nvrtc_unavailable);
   suite_add_tcase(s, tc);
