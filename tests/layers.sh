@@ -100,10 +100,6 @@ trap 'rm -rf "$tmp"' EXIT
 declare -A rank=([rewriters/base]=0 [rewriters/front]=1 [rewriters/constructs]=2 [rewriters/concurrency]=3
                  [rewriters/checks]=4 [rewriters/lower]=5 [rewriters/render]=6 [rewriters]=7 [tool]=8 [runtime]=8)
 declare -A may_use=([tool]="rewriters/front/libclang runtime/nvrtc" [runtime]="")
-# Front-door files that still name a header of base/ (sys.h, diag.h) where
-# tirx_support.h would do: their calls are held to the support library all
-# the same; each goes when its file includes tirx_support.h instead.
-declare -A old_include=([tool/check]="sys.h diag.h" [tool/check_options]="sys.h")
 name_of() { case $1 in rewriters) echo drivers ;; *) echo "${1#rewriters/}" ;; esac; }
 
 status=0
@@ -186,9 +182,6 @@ public() {  # public HOW WHAT TO_KEY: tirxpp.h or tirx_support.h, or a call eith
     *) [ "$2" = tirxpp.h ] || [ "$2" = tirx_support.h ] ;;
   esac
 }
-old_included() {  # old_included FROM HOW WHAT
-  [ "$2" = includes ] && [[ " ${old_include[$1]:-} " == *" $3 "* ]]
-}
 allowed() {  # allowed FROM_FOLDER TO_KEY
   local u
   for u in ${may_use[$1]}; do
@@ -204,8 +197,7 @@ while read -r from to how what; do
   if [ "$tr" -gt "$fr" ] && ! { [ "$how" = includes ] && public "$how" "$what" "$to"; }; then
     echo "layers: $said, a higher layer"
     status=1
-  elif [ -n "${may_use[$fd]+x}" ] && [ "$td" != "$fd" ] && ! allowed "$fd" "$to" && ! public "$how" "$what" "$to" &&
-       ! old_included "$from" "$how" "$what"; then
+  elif [ -n "${may_use[$fd]+x}" ] && [ "$td" != "$fd" ] && ! allowed "$fd" "$to" && ! public "$how" "$what" "$to"; then
     echo "layers: $said, which $fd/ may not use: it may use the public API (tirxpp.h), the support library (tirx_support.h)${may_use[$fd]:+, ${may_use[$fd]}}"
     status=1
   fi

@@ -3,14 +3,13 @@
 // original file and line (the view's #line directives give them) with the
 // column its caret shows, in tirx-pp's own format.
 #define _GNU_SOURCE
-#include "sys.h"
+#include "tirx_support.h"
 #include "check.h"
 #include "check_options.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "nvrtc.h"
 
 // --- NVRTC's log -------------------------------------------------------------------

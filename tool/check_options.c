@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "check_options.h"
-#include "sys.h"
+#include "tirx_support.h"
 
 // The stand-ins for the C++ standard library headers, which NVRTC lacks:
 // installed beside tirx.h, else the source tree's.
