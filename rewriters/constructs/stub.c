@@ -14,6 +14,7 @@
 
 #include "ast.h"
 #include "grid.h"
+#include "hint.h"
 #include "stub.h"
 
 bool is_declaration_annotation(const Annotation *an) {
