@@ -3,3 +3,6 @@
 #include "construct.h"
 
 void rewrite_launch(Ctx *c, const Annotation *an, Stmt st);
+
+// What clang sees in place of the annotation (constructs.def).
+const char *launch_stub(Ctx *c, const Annotation *an);

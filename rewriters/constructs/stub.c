@@ -15,6 +15,7 @@
 #include "ast.h"
 #include "grid.h"
 #include "hint.h"
+#include "launch.h"
 #include "stub.h"
 
 bool is_declaration_annotation(const Annotation *an) {
