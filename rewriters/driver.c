@@ -116,6 +116,15 @@ static bool declaration_allowed(Ctx *c, const Annotation *an, int node, size_t p
   return false;
 }
 
+// Forgets clang's errors in [from, to) of the main file: tirx-pp has said
+// what is wrong there.
+static void forget_clang_errors(Ctx *c, size_t from, size_t to) {
+  for (int i = 0; i < c->front->nerrors; i++) {
+    ClangError *e = &c->front->errors[i];
+    if (e->in_main && e->off >= from && e->off < to) e->message = NULL;
+  }
+}
+
 // The statement that follows an annotation (past other annotations on it).
 static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   size_t pos = an->end;
@@ -129,6 +138,11 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   const Node *n = node < c->front->nnodes ? node_at(c, node) : NULL;
   if (!n || n->start != pos || !is_statement_kind(n->kind) || n->parent < 0 ||
       !clang_isStatement(node_at(c, n->parent)->kind)) {
+    if (function_at(c, an->start) < 0) {  // clang's word on the stub at file scope would only follow
+      diag_error(c->diag, an->start, "'%s' must be inside a function body", spelling_of(an));
+      forget_clang_errors(c, an->start, an->end);
+      return false;
+    }
     diag_error(c->diag, pos < c->src->len ? pos : an->start, "expected a statement after '%s'", spelling_of(an));
     return false;
   }
@@ -377,9 +391,7 @@ static void attach_all(Job *j) {
       continue;
     }
     if (!pragma_check_literals(diag, &an->dir)) {  // clang's word on the same text would only repeat it
-      for (int k = 0; k < c->front->nerrors; k++)
-        if (c->front->errors[k].in_main && c->front->errors[k].off >= an->start && c->front->errors[k].off < an->end)
-          c->front->errors[k].message = NULL;
+      forget_clang_errors(c, an->start, an->end);
       continue;
     }
     if (is_declaration_annotation(an))  // stands alone; clang's complaints about its stub come last
