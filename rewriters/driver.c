@@ -125,6 +125,31 @@ static void forget_clang_errors(Ctx *c, size_t from, size_t to) {
   }
 }
 
+// Whether clang reported an error in the main file before off (then a
+// function around off may be one it could not parse).
+static bool clang_error_before(const Ctx *c, size_t off) {
+  for (int i = 0; i < c->front->nerrors; i++)
+    if (c->front->errors[i].in_main && c->front->errors[i].off < off) return true;
+  return false;
+}
+
+// Clang's first error on the line that starts at pos, as the error: the
+// statement after an annotation that clang could not parse (an undeclared
+// kernel) is missing because of it. False when there is none.
+static bool report_clang_error_on_line(Ctx *c, size_t pos) {
+  size_t eol = pos;
+  while (eol < c->src->len && c->src->data[eol] != '\n' && c->src->data[eol] != '\r') eol++;
+  for (int i = 0; i < c->front->nerrors; i++) {
+    ClangError *e = &c->front->errors[i];
+    // "expected statement": the stub's complaint that nothing follows it
+    if (!e->in_main || !e->message || e->off < pos || e->off >= eol || !strncmp(e->message, "expected ", 9)) continue;
+    diag_error(c->diag, e->off, "%s", e->message);
+    e->message = NULL;  // once
+    return true;
+  }
+  return false;
+}
+
 // The statement that follows an annotation (past other annotations on it).
 static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   size_t pos = an->end;
@@ -138,11 +163,13 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   const Node *n = node < c->front->nnodes ? node_at(c, node) : NULL;
   if (!n || n->start != pos || !is_statement_kind(n->kind) || n->parent < 0 ||
       !clang_isStatement(node_at(c, n->parent)->kind)) {
-    if (function_at(c, an->start) < 0) {  // clang's word on the stub at file scope would only follow
+    if (function_at(c, an->start) < 0 && !clang_error_before(c, an->start)) {  // else a function clang lost
+      // clang's word on the stub at file scope would only follow
       diag_error(c->diag, an->start, "'%s' must be inside a function body", spelling_of(an));
       forget_clang_errors(c, an->start, an->end);
       return false;
     }
+    if (report_clang_error_on_line(c, pos)) return false;
     diag_error(c->diag, pos < c->src->len ? pos : an->start, "expected a statement after '%s'", spelling_of(an));
     return false;
   }
