@@ -125,6 +125,14 @@ static void forget_clang_errors(Ctx *c, size_t from, size_t to) {
   }
 }
 
+// Forgets clang's errors in an annotation that could not be read and after
+// it in its function: its stub declared nothing (a grid's index), so clang's
+// word there ("use of undeclared identifier 'i'") would only follow.
+static void forget_errors_after(Ctx *c, const Annotation *an) {
+  int func = function_at(c, an->start);
+  forget_clang_errors(c, an->start, func >= 0 ? node_at(c, func)->end : an->end);
+}
+
 // Whether clang reported an error in the main file before off (then a
 // function around off may be one it could not parse).
 static bool clang_error_before(const Ctx *c, size_t off) {
@@ -413,8 +421,12 @@ static void attach_all(Job *j) {
     // the one before; reported now.
     if (j->tried[i]) {
       diag_take(diag, &j->reads[i]);
-      if (!an->read) continue;
+      if (!an->read) {
+        forget_errors_after(c, an);
+        continue;
+      }
     } else if (!read_directive(c->arena, diag, an)) {
+      forget_errors_after(c, an);
       continue;
     }
     if (!pragma_check_literals(diag, &an->dir)) {  // clang's word on the same text would only repeat it
