@@ -17,16 +17,6 @@ void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
   if (!read_partition_(c, k, an)) k->failed_part++;
 }
 
-// Whether clang reported an error in the annotation's stub, which the
-// driver reports after the gathering when tirx-pp said nothing there.
-static bool clang_failed_on(const Ctx *c, const Annotation *an) {
-  for (int i = 0; i < c->front->nerrors; i++) {
-    const ClangError *e = &c->front->errors[i];
-    if (e->in_main && e->message && e->off >= an->start && e->off < an->end) return true;
-  }
-  return false;
-}
-
 static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   static const char *const none[] = {NULL};
   Span name, value;
@@ -50,7 +40,7 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
     return false;
   }
   if (!stub_value(c, an, var, &n)) {
-    if (clang_failed_on(c, an)) return false;  // clang's word ("use of undeclared identifier") is the cause
+    if (stub_clang_failed(c, an, NULL)) return false;  // clang's word ("use of undeclared identifier") is the cause
     diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' is not a constant expression",
             spelling_of(an));
     return false;

@@ -265,3 +265,13 @@ bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
   int ni = node >= 0 ? cursor_children(node_at(c, node)->cur, init, 2) : 0;
   return ni > 0 && !cursor_is_integer(init[ni - 1]);
 }
+
+bool stub_clang_failed(const Ctx *c, const Annotation *an, const char *prefix) {
+  for (int i = 0; i < c->front->nerrors; i++) {
+    const ClangError *e = &c->front->errors[i];
+    if (e->in_main && e->message && e->off >= an->start && e->off < an->end &&
+        (!prefix || !strncmp(e->message, prefix, strlen(prefix))))
+      return true;
+  }
+  return false;
+}
