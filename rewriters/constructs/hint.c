@@ -6,23 +6,6 @@
 #include "hint.h"
 #include "stub.h"
 
-// A factor that is not a number as written: clang evaluates it in the stub
-// (an undeclared name, a type or a function is clang's error there, at the
-// annotation), so that what reaches nvcc's '#pragma unroll' is an integer.
-static bool factor_is_expression(Span f) {
-  f = span_trim(f);
-  return f.len && !(f.s[0] >= '0' && f.s[0] <= '9');
-}
-
-// `if (const long long __tirx_factor_ID = (N))` before the loop: a condition
-// declares it, so that the loop stays the one statement after the stub.
-const char *unroll_factor_stub(Ctx *c, const Annotation *an) {
-  const Clause *h = &an->dir.head;
-  if (an->dir.kind != DIR_UNROLL || h->nargs != 1 || !factor_is_expression(h->args[0].expr)) return "";
-  Span f = h->args[0].expr;
-  return arena_printf(c->arena, "if (const long long __tirx_factor_%d = (%.*s))", stub_id(c, an), (int)f.len, f.s);
-}
-
 // An expression as the factor: an integer constant (from the stub), unless
 // a template's parameter decides it (nvcc checks each instantiation).
 static bool check_factor_expression(Ctx *c, const Annotation *an, Span f, const char *text) {
@@ -85,7 +68,7 @@ void rewrite_hint(Ctx *c, const Annotation *an, Stmt st) {
       diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be from 1 to 2147483647, not %s", text);
       return;
     }
-    if (factor_is_expression(f) && !check_factor_expression(c, an, f, text)) return;
+    if (!number && !check_factor_expression(c, an, f, text)) return;
     pragma = arena_printf(c->arena, "unroll %s", text);
   }
   edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, pragma));

@@ -4,6 +4,3 @@
 
 void rewrite_hint(Ctx *c, const Annotation *an, Stmt st);
 
-// What clang sees in place of `unroll` (constructs.def): the factor of
-// `unroll(N)` when it is an expression, nothing otherwise.
-const char *unroll_factor_stub(Ctx *c, const Annotation *an);

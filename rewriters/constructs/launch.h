@@ -4,5 +4,3 @@
 
 void rewrite_launch(Ctx *c, const Annotation *an, Stmt st);
 
-// What clang sees in place of the annotation (constructs.def).
-const char *launch_stub(Ctx *c, const Annotation *an);

@@ -14,8 +14,6 @@
 
 #include "ast.h"
 #include "grid.h"
-#include "hint.h"
-#include "launch.h"
 #include "stub.h"
 
 bool is_declaration_annotation(const Annotation *an) {
@@ -168,6 +166,42 @@ static const char *stub_event_op(Ctx *c, const Annotation *an) {
 static const char *stub_turns(Ctx *c, const Annotation *an) {
   (void)c, (void)an;
   return "((void)0);";
+}
+
+// unroll(N) with N not a number as written: `if (const long long
+// __tirx_factor_ID = (N))` before the loop, which hint.c reads back, so that
+// an undeclared name, a type or a function is clang's error at the
+// annotation, and what reaches nvcc's '#pragma unroll' is an integer. A
+// condition declares it: the loop stays the one statement after the stub.
+static const char *unroll_factor_stub(Ctx *c, const Annotation *an) {
+  const Clause *h = &an->dir.head;
+  Span f = h->nargs == 1 ? span_trim(h->args[0].expr) : (Span){0};
+  if (!f.len || (f.s[0] >= '0' && f.s[0] <= '9')) return "";
+  return arena_printf(c->arena, "if (const long long __tirx_factor_%d = (%.*s))", stub_id(c, an), (int)f.len, f.s);
+}
+
+// What clang sees in place of the annotation: the expressions the rewrite
+// copies into tirx_launch_begin and tirx_launch_end, each as the type it is
+// passed as, so that an undeclared name, a type or a value of another kind is
+// clang's error at the annotation. Conditions declare them: the launch stays
+// the one statement after the stub.
+static const char *launch_stub(Ctx *c, const Annotation *an) {
+  static const struct {
+    const char *clause, *decl;
+  } passed[] = {
+      {"smem", "if (const unsigned long long __tirx_smem_%d = (%.*s))"},
+      {"stream", "if (cudaStream_t __tirx_stream_%d = (%.*s))"},
+      {"status", "if (cudaError_t *__tirx_status_%d = &(%.*s))"},
+  };
+  const char *text = "";
+  for (size_t i = 0; i < sizeof passed / sizeof *passed; i++) {
+    const Clause *cl = dir_clause(&an->dir, passed[i].clause);
+    if (!cl || cl->nargs != 1 || cl->args[0].name.len || !span_trim(cl->args[0].expr).len) continue;
+    Span e = cl->args[0].expr;
+    text = arena_printf(c->arena, "%s%s ", text,
+                        arena_printf(c->arena, passed[i].decl, stub_id(c, an), (int)e.len, e.s));
+  }
+  return text;
 }
 
 typedef const char *StubFn(Ctx *c, const Annotation *an);
