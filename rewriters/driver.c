@@ -117,6 +117,48 @@ static bool declaration_allowed(Ctx *c, const Annotation *an, int node, size_t p
   return false;
 }
 
+// Forgets clang's errors in [from, to) of the main file: tirx-pp has said
+// what is wrong there.
+static void forget_clang_errors(Ctx *c, size_t from, size_t to) {
+  for (int i = 0; i < c->front->nerrors; i++) {
+    ClangError *e = &c->front->errors[i];
+    if (e->in_main && e->off >= from && e->off < to) e->message = NULL;
+  }
+}
+
+// Forgets clang's errors in an annotation that could not be read and after
+// it in its function: its stub declared nothing (a grid's index), so clang's
+// word there ("use of undeclared identifier 'i'") would only follow.
+static void forget_errors_after(Ctx *c, const Annotation *an) {
+  int func = function_at(c, an->start);
+  forget_clang_errors(c, an->start, func >= 0 ? node_at(c, func)->end : an->end);
+}
+
+// Whether clang reported an error in the main file before off (then a
+// function around off may be one it could not parse).
+static bool clang_error_before(const Ctx *c, size_t off) {
+  for (int i = 0; i < c->front->nerrors; i++)
+    if (c->front->errors[i].in_main && c->front->errors[i].off < off) return true;
+  return false;
+}
+
+// Clang's first error on the line that starts at pos, as the error: the
+// statement after an annotation that clang could not parse (an undeclared
+// kernel) is missing because of it. False when there is none.
+static bool report_clang_error_on_line(Ctx *c, size_t pos) {
+  size_t eol = pos;
+  while (eol < c->src->len && c->src->data[eol] != '\n' && c->src->data[eol] != '\r') eol++;
+  for (int i = 0; i < c->front->nerrors; i++) {
+    ClangError *e = &c->front->errors[i];
+    // "expected statement": the stub's complaint that nothing follows it
+    if (!e->in_main || !e->message || e->off < pos || e->off >= eol || !strncmp(e->message, "expected ", 9)) continue;
+    diag_error(c->diag, e->off, "%s", e->message);
+    e->message = NULL;  // once
+    return true;
+  }
+  return false;
+}
+
 // The statement that follows an annotation (past other annotations on it).
 static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   size_t pos = an->end;
@@ -130,6 +172,13 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   const Node *n = node < c->front->nnodes ? node_at(c, node) : NULL;
   if (!n || n->start != pos || !is_statement_kind(n->kind) || n->parent < 0 ||
       !clang_isStatement(node_at(c, n->parent)->kind)) {
+    if (function_at(c, an->start) < 0 && !clang_error_before(c, an->start)) {  // else a function clang lost
+      // clang's word on the stub at file scope would only follow
+      diag_error(c->diag, an->start, "'%s' must be inside a function body", spelling_of(an));
+      forget_clang_errors(c, an->start, an->end);
+      return false;
+    }
+    if (report_clang_error_on_line(c, pos)) return false;
     diag_error(c->diag, pos < c->src->len ? pos : an->start, "expected a statement after '%s'", spelling_of(an));
     return false;
   }
@@ -374,14 +423,16 @@ static void attach_all(Job *j) {
     // the one before; reported now.
     if (j->tried[i]) {
       diag_take(diag, &j->reads[i]);
-      if (!an->read) continue;
+      if (!an->read) {
+        forget_errors_after(c, an);
+        continue;
+      }
     } else if (!read_directive(c->arena, diag, an)) {
+      forget_errors_after(c, an);
       continue;
     }
     if (!pragma_check_literals(diag, &an->dir)) {  // clang's word on the same text would only repeat it
-      for (int k = 0; k < c->front->nerrors; k++)
-        if (c->front->errors[k].in_main && c->front->errors[k].off >= an->start && c->front->errors[k].off < an->end)
-          c->front->errors[k].message = NULL;
+      forget_clang_errors(c, an->start, an->end);
       continue;
     }
     if (is_declaration_annotation(an))  // stands alone; clang's complaints about its stub come last

@@ -128,6 +128,9 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
     if (e.slots < 0 && node_at(c, var)->in_template) e.slots = 64, e.dependent = true;  // known at instantiation
   }
   if (var < 0 || e.slots < 1) {
+    // A name that is not declared: clang's word is the cause. Other errors
+    // of the stub (a negative or floating size) say less than this message.
+    if (stub_clang_failed(c, an, "use of undeclared identifier")) return false;
     diag_at(c->diag, DIAG_ERROR, decl->index.off, decl->index.len,
             "the size of event '%.*s' is not a positive constant expression", (int)e.name.len, e.name.s);
     return false;

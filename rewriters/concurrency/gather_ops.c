@@ -191,8 +191,11 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
     long long lit = 0;
     bool is_lit = op.slot.len && span_int_literal(op.slot, &lit);  // `4`, `4u`, `0x3`
     if (is_lit && !op.event->dependent && (lit < 0 || lit >= op.event->slots)) {
-      diag_at(c->diag, DIAG_ERROR, op.slot.off, op.slot.len, "slot %lld of event '%.*s', which has %lld", lit,
-              (int)target.len, target.s, op.event->slots);
+      long long n = op.event->slots;
+      diag_at(c->diag, DIAG_ERROR, op.slot.off, op.slot.len, "slot %lld of event '%.*s' is out of range: %s", lit,
+              (int)target.len, target.s,
+              n == 1 ? "it has one slot, 0"
+                     : arena_printf(c->arena, "it has %lld slots, 0 to %lld", n, n - 1));
       return false;
     }
     // The second argument when it is a constant: a byte count, or a parity.

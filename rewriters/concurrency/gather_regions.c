@@ -40,6 +40,7 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
     return false;
   }
   if (!stub_value(c, an, var, &n)) {
+    if (stub_clang_failed(c, an, NULL)) return false;  // clang's word ("use of undeclared identifier") is the cause
     diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' is not a constant expression",
             spelling_of(an));
     return false;

@@ -394,7 +394,8 @@ static const Order *order_of(Ctx *c, const Annotation *an, const Clause *o) {
 // steps (longest_first, whose positions go back and forth) and `tile` is set
 // from each in the condition, so that `break` and `continue` in the statement
 // stay the loop's and the statement is not wrapped. `helper` NULL: the parse's
-// stub, a loop without tirx.h in which the order's expressions still parse.
+// stub, a loop without tirx.h in which the order's expressions initialize
+// ints, as the helper takes them (a type or a function is clang's error).
 static const char *persistent_header(Arena *a, Span t, Span total, const Order *o, const char *helper) {
   int tl = (int)t.len, nl = (int)total.len, cl = o ? (int)o->cols.len : 0, gl = o ? (int)o->group.len : 0;
   if (!o)
@@ -402,10 +403,11 @@ static const char *persistent_header(Arena *a, Span t, Span total, const Order *
                         total.s, tl, t.s);
   if (!helper)
     return arena_printf(a,
-                        "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
-                        "((%.*s = __tirx_pos_%.*s + 0 * (int)((%.*s) + (%.*s))), true); __tirx_pos_%.*s += gridDim.x)",
-                        tl, t.s, tl, t.s, tl, t.s, nl, total.s, tl, t.s, tl, t.s, cl, o->cols.s, gl, o->group.s, tl,
-                        t.s);
+                        "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0, __tirx_cols_%.*s = (%.*s), "
+                        "__tirx_group_%.*s = (%.*s); __tirx_pos_%.*s < (%.*s) && ((%.*s = __tirx_pos_%.*s), true); "
+                        "__tirx_pos_%.*s += gridDim.x)",
+                        tl, t.s, tl, t.s, tl, t.s, cl, o->cols.s, tl, t.s, gl, o->group.s, tl, t.s, nl, total.s, tl,
+                        t.s, tl, t.s, tl, t.s);
   if (!strcmp(helper, "tirx_tile_grouped"))
     return arena_printf(a,
                         "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0; __tirx_pos_%.*s < (%.*s) && "
@@ -438,8 +440,8 @@ const char *persistent_stub(Ctx *c, const Annotation *an) {
 static bool tile_not_assigned(Ctx *c, const Annotation *an, Stmt st, Span t) {
   int top = front_first_at(c->front, an->start);
   if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return true;
-  CXCursor parts[4], decl[2];
-  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || cursor_children(parts[0], decl, 2) != 2) return true;
+  CXCursor parts[4], decl[4];  // the position, the tile, the order's arguments
+  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || cursor_children(parts[0], decl, 4) < 2) return true;
   int assign = assigns_to(c, st.node, decl[1]);
   if (assign < 0) return true;
   diag_error(c->diag, node_at(c, assign)->start,

@@ -4,6 +4,31 @@
 
 #include "ast.h"
 #include "hint.h"
+#include "stub.h"
+
+// An expression as the factor: an integer constant (from the stub), unless
+// a template's parameter decides it (nvcc checks each instantiation).
+static bool check_factor_expression(Ctx *c, const Annotation *an, Span f, const char *text) {
+  const char *var = arena_printf(c->arena, "__tirx_factor_%d", stub_id(c, an));
+  long long n;
+  if (stub_not_integer(c, an, var)) {
+    diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be an integer, not %s", text);
+    return false;
+  }
+  if (!stub_value(c, an, var, &n)) {
+    int node = stub_var(c, an, var, strlen(var));
+    if (node >= 0 && node_at(c, node)->in_template) return true;
+    diag_at(c->diag, DIAG_ERROR, f.off, f.len,
+            "the unroll factor must be an integer constant expression: '%s' is not one", text);
+    return false;
+  }
+  if (n < 1 || n > 2147483647) {
+    diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be from 1 to 2147483647, not %s",
+            stub_clause_shown(c, NULL, f, n));
+    return false;
+  }
+  return true;
+}
 
 static bool expect_loop(Ctx *c, const Annotation *an, Stmt st) {
   enum CXCursorKind k = node_at(c, st.node)->kind;
@@ -29,7 +54,7 @@ void rewrite_hint(Ctx *c, const Annotation *an, Stmt st) {
     }
     Span f = span_trim(an->dir.head.args[0].expr);
     // A literal factor is checked here, read as the other constructs read
-    // literals (4u, 1'000, 0x10); nvcc checks any other expression.
+    // literals (4u, 1'000, 0x10); any other expression through the stub.
     char *text = arena_strndup(c->arena, f.s, f.len);
     long long n = 0;
     bool literal = span_int_literal(f, &n);
@@ -43,6 +68,7 @@ void rewrite_hint(Ctx *c, const Annotation *an, Stmt st) {
       diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be from 1 to 2147483647, not %s", text);
       return;
     }
+    if (!number && !check_factor_expression(c, an, f, text)) return;
     pragma = arena_printf(c->arena, "unroll %s", text);
   }
   edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, pragma));

@@ -3,3 +3,4 @@
 #include "construct.h"
 
 void rewrite_hint(Ctx *c, const Annotation *an, Stmt st);
+

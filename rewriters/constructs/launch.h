@@ -3,3 +3,4 @@
 #include "construct.h"
 
 void rewrite_launch(Ctx *c, const Annotation *an, Stmt st);
+

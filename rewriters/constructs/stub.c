@@ -168,6 +168,42 @@ static const char *stub_turns(Ctx *c, const Annotation *an) {
   return "((void)0);";
 }
 
+// unroll(N) with N not a number as written: `if (const long long
+// __tirx_factor_ID = (N))` before the loop, which hint.c reads back, so that
+// an undeclared name, a type or a function is clang's error at the
+// annotation, and what reaches nvcc's '#pragma unroll' is an integer. A
+// condition declares it: the loop stays the one statement after the stub.
+static const char *unroll_factor_stub(Ctx *c, const Annotation *an) {
+  const Clause *h = &an->dir.head;
+  Span f = h->nargs == 1 ? span_trim(h->args[0].expr) : (Span){0};
+  if (!f.len || (f.s[0] >= '0' && f.s[0] <= '9')) return "";
+  return arena_printf(c->arena, "if (const long long __tirx_factor_%d = (%.*s))", stub_id(c, an), (int)f.len, f.s);
+}
+
+// What clang sees in place of the annotation: the expressions the rewrite
+// copies into tirx_launch_begin and tirx_launch_end, each as the type it is
+// passed as, so that an undeclared name, a type or a value of another kind is
+// clang's error at the annotation. Conditions declare them: the launch stays
+// the one statement after the stub.
+static const char *launch_stub(Ctx *c, const Annotation *an) {
+  static const struct {
+    const char *clause, *decl;
+  } passed[] = {
+      {"smem", "if (const unsigned long long __tirx_smem_%d = (%.*s))"},
+      {"stream", "if (cudaStream_t __tirx_stream_%d = (%.*s))"},
+      {"status", "if (cudaError_t *__tirx_status_%d = &(%.*s))"},
+  };
+  const char *text = "";
+  for (size_t i = 0; i < sizeof passed / sizeof *passed; i++) {
+    const Clause *cl = dir_clause(&an->dir, passed[i].clause);
+    if (!cl || cl->nargs != 1 || cl->args[0].name.len || !span_trim(cl->args[0].expr).len) continue;
+    Span e = cl->args[0].expr;
+    text = arena_printf(c->arena, "%s%s ", text,
+                        arena_printf(c->arena, passed[i].decl, stub_id(c, an), (int)e.len, e.s));
+  }
+  return text;
+}
+
 typedef const char *StubFn(Ctx *c, const Annotation *an);
 static StubFn *const directive_stubs[DIR_COUNT] = {
 #define TIRX_DIRECTIVE(NAME, KIND, CLASS, CLAUSES, STUB, ...) [KIND] = STUB,
@@ -262,4 +298,14 @@ bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
   CXCursor init[2];
   int ni = node >= 0 ? cursor_children(node_at(c, node)->cur, init, 2) : 0;
   return ni > 0 && !cursor_is_integer(init[ni - 1]);
+}
+
+bool stub_clang_failed(const Ctx *c, const Annotation *an, const char *prefix) {
+  for (int i = 0; i < c->front->nerrors; i++) {
+    const ClangError *e = &c->front->errors[i];
+    if (e->in_main && e->message && e->off >= an->start && e->off < an->end &&
+        (!prefix || !strncmp(e->message, prefix, strlen(prefix))))
+      return true;
+  }
+  return false;
 }

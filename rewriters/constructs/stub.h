@@ -44,3 +44,9 @@ bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long 
 const char *stub_clause_shown(Ctx *c, const char *clause, Span expr, long long v);
 // Whether the stub variable `name` is initialized by a non-integer (2.5).
 bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name);
+
+// Whether clang reported an error in the annotation's stub that nothing has
+// reported yet (the driver reports a declaration's after the gathering, when
+// tirx-pp said nothing there): its own message about a value it could not
+// read would hide the cause. prefix: only an error that begins so (NULL: any).
+bool stub_clang_failed(const Ctx *c, const Annotation *an, const char *prefix);

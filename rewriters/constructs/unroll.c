@@ -338,6 +338,19 @@ static bool uses_template_parameter(const Ctx *c, int i) {
 
 static void not_constant(Ctx *c, Diag *d, const Annotation *an, int node, const char *what) {
   const Node *n = node_at(c, node);
+  // 1e400: a floating value, constant or not, is never a count. The bound's
+  // node is the comparison; the value is its right side.
+  CXCursor kids[2];
+  bool compare = n->kind == CXCursor_BinaryOperator && cursor_children(n->cur, kids, 2) == 2;
+  CXCursor value = compare ? kids[1] : n->cur;
+  CXSourceRange r = clang_getCursorExtent(value);
+  size_t from, to;
+  if (!cursor_is_integer(value) && front_offset(c->front, clang_getRangeStart(r), &from) &&
+      front_offset(c->front, clang_getRangeEnd(r), &to) && from < to) {
+    diag_at(d, DIAG_ERROR, from, to - from, "the %s of a loop under '%s' must be an integer, not %.*s", what,
+            spelling_of(an), (int)(to - from), c->src->data + from);
+    return;
+  }
   diag_at(d, DIAG_ERROR, n->start, n->end - n->start,
           "the %s of a loop under '%s' is not a constant expression, so its trip count is unknown", what,
           spelling_of(an));

@@ -199,7 +199,7 @@ bool pragma_parse(Arena *a, Diag *d, Span text, Directive *out) {
   memset(out, 0, sizeof *out);
   size_t i = skip(text, 0);
   if (i >= text.len) {
-    diag_error(d, text.off > 0 ? text.off - 1 : 0, "expected a tirx directive after 'tirx'");
+    diag_error(d, text.off, "expected a tirx directive after 'tirx'");  // where it is missing
     return false;
   }
   if (!parse_clause(a, d, text, &i, &out->head)) return false;

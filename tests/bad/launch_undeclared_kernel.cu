@@ -1,4 +1,4 @@
-// clang's error inside the annotated launch is reported.
+// An undeclared kernel: clang's error is the first, at the launch it could not parse.
 void run(float *a) {
 #pragma tirx launch
   missing<<<1, 32>>>(a);

@@ -1,0 +1,6 @@
+// An integer in stream(...): not a cudaStream_t.
+__global__ void k(float *a) {}
+void run(float *a) {
+#pragma tirx launch stream(5)
+  k<<<1, 32>>>(a);
+}
