@@ -49,12 +49,24 @@ static void check_span(Span s, const char *buf, size_t n, const char *what) {
   if ((size_t)(s.s - buf) != s.off) fail(what);
 }
 
-static void check_clause(const Clause *c, const char *buf, size_t n, bool name_in_text) {
+// A clause a macro implies (its name is the table's) may carry arguments the
+// macro builds (TIRX_PERSISTENT_GROUPED's `grouped(COLS, G)`): their text is
+// the arena's, and only their offset must lie in the text.
+static void check_built_arg(Span s, size_t n) {
+  if (s.len && (!s.s || s.off >= n)) fail("built argument's offset outside the text");
+}
+
+static void check_clause(const Clause *c, const char *buf, size_t n, bool name_in_text, bool args_in_text) {
   if (name_in_text) check_span(c->name, buf, n, "clause name outside the text");
   if (c->has_index) check_span(c->index, buf, n, "clause index outside the text");
   if (c->nargs < 0) fail("negative argument count");
   if (c->nargs > 0 && !c->args) fail("arguments counted but not stored");
   for (int i = 0; i < c->nargs; i++) {
+    if (!args_in_text) {
+      check_built_arg(c->args[i].name, n);
+      check_built_arg(c->args[i].expr, n);
+      continue;
+    }
     check_span(c->args[i].name, buf, n, "argument name outside the text");
     check_span(c->args[i].expr, buf, n, "argument outside the text");
   }
@@ -74,13 +86,13 @@ static void use_directive(const Directive *dir) {
 static void check_directive(const Directive *dir, const char *buf, size_t n, bool from_macro) {
   if (dir->kind == DIR_UNKNOWN) fail("a parse succeeded with an unknown directive");
   // A macro's head name (and implied clauses) are the table's own strings.
-  check_clause(&dir->head, buf, n, !from_macro);
+  check_clause(&dir->head, buf, n, !from_macro, true);
   if (dir->nclauses < 0) fail("negative clause count");
   if (dir->nclauses > 0 && !dir->clauses) fail("clauses counted but not stored");
   for (int i = 0; i < dir->nclauses; i++) {
     bool implied = from_macro && dir->clauses[i].name.s && !(dir->clauses[i].name.s >= buf &&
                                                                dir->clauses[i].name.s < buf + n);
-    check_clause(&dir->clauses[i], buf, n, !implied);
+    check_clause(&dir->clauses[i], buf, n, !implied, !implied);
   }
   // Declarators (`event a[N], b[N] ready`): each a run of the clauses above,
   // in order, together all of them.
