@@ -41,7 +41,7 @@ if [ "${1:-}" = --self-test ]; then
   src=$2 lib=$3 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
   t=$(mktemp -d)
   trap 'rm -rf "$t"' EXIT
-  (cd "$src" && find rewriters tool runtime -path runtime/nvrtc_include -prune -o -type f \( -name '*.[ch]' -o -name '*.def' \) -print |
+  (cd "$src" && find rewriters tool runtime -type f \( -name '*.[ch]' -o -name '*.def' \) -print |
     tar -cf - -T -) | (mkdir "$t/src" && cd "$t/src" && tar -xf -)
   fails=0
   expect() {  # expect WHAT TEXT [ARGS...]: layers.sh ARGS fails and says TEXT
@@ -123,7 +123,7 @@ while read -r p; do
     [ -n "${lib_key[$n]+x}" ] && [ "${lib_key[$n]}" != "$k" ] && { echo "layers: two files named $n.*: ${lib_key[$n]} and $k"; exit 1; }
     lib_key[$n]=$k
   fi
-done < <(cd "$src" && find rewriters tool runtime -path runtime/nvrtc_include -prune -o -type f \( -name '*.c' -o -name '*.h' \) -print | LC_ALL=C sort)
+done < <(cd "$src" && find rewriters tool runtime -type f \( -name '*.c' -o -name '*.h' \) -print | LC_ALL=C sort)
 shown_name() { [ -n "${has_c[$1]+x}" ] && echo "$1.c" || echo "$1.h"; }
 
 # symbols: "key symbol" for definitions (def) and uses (use): the library's
