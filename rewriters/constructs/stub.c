@@ -17,6 +17,7 @@
 #include "grid.h"
 #include "hint.h"
 #include "launch.h"
+#include "lex.h"
 #include "stub.h"
 #include "stubvar.h"
 
@@ -32,21 +33,20 @@ bool is_concurrency_annotation(const Annotation *an) {
   return dir_class(an->dir.kind) == CLASS_REGION || dir_class(an->dir.kind) == CLASS_DECLARATION;
 }
 
-// The identifier tokens of text equal to name, replaced by value.
+// The identifier tokens of text equal to name, replaced by value. lex.c's
+// tokens: a literal's encoding prefix (u'x' with an index named u), a
+// literal's or a comment's inside and a pp-number's letters stay as written.
 static char *substitute(Arena *a, Span text, Span name, int value) {
+  LexText t = {text.s, text.len};
   Buf b = {0};
   for (size_t i = 0; i < text.len;) {
-    if (is_ident_start((unsigned char)text.s[i]) && (i == 0 || !is_ident_char((unsigned char)text.s[i - 1]))) {
-      size_t j = i;
-      while (j < text.len && is_ident_char((unsigned char)text.s[j])) j++;
-      if (j - i == name.len && !memcmp(text.s + i, name.s, name.len))
-        buf_printf(&b, "%d", value);
-      else
-        buf_put(&b, text.s + i, j - i);
-      i = j;
-    } else {
-      buf_putc(&b, text.s[i++]);
-    }
+    LexKind kind;
+    size_t end = lex_token(t, i, &kind);
+    if (kind == LEX_IDENT && end - i == name.len && !memcmp(text.s + i, name.s, name.len))
+      buf_printf(&b, "%d", value);
+    else
+      buf_put(&b, text.s + i, end - i);
+    i = end;
   }
   char *s = arena_strndup(a, b.data ? b.data : "", b.len);
   buf_free(&b);
