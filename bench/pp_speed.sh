@@ -10,7 +10,7 @@
 #                 karpathy/llm.c with annotations in llmc/ (docs/adoption.md), and the row
 #                 is train_gpt2.cu with the flags of its Makefile (nvcc takes about a minute)
 #   BASE=TIRX_PP  another tirx-pp (an older build) timed in the same rounds, for a
-#                 before/after column
+#                 before/after column ("refused" where it cannot rewrite the input)
 #   PHASES=1      also where tirx-pp's time goes, row by row: the medians of its
 #                 TIRX_PP_TIMES=1 phases (dlopen: loading libclang; prescan: the parse
 #                 that finds host bodies; parse: the one that counts; ...), measured in
@@ -82,8 +82,10 @@ tool, base, nvcc, tmp, root = (os.environ[k] for k in ("TOOL", "BASE", "NVCC", "
 rounds = int(os.environ["ROUNDS"])
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
 
-def timed(argv, cwd):
-    """Wall milliseconds and peak memory (MiB) of one run; fails loudly."""
+def timed(argv, cwd, may_fail=False):
+    """Wall milliseconds and peak memory (MiB) of one run; fails loudly, but
+    for the older build (may_fail), which may refuse an input that uses what it
+    lacks: None then."""
     t0 = time.perf_counter()
     p = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(p.pid, 0)
@@ -91,6 +93,8 @@ def timed(argv, cwd):
     err = p.stderr.read().decode(errors="replace")
     p.stderr.close()
     p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode and may_fail:
+        return None
     if p.returncode:
         sys.exit(f"{shlex.join(argv)} (in {cwd}) failed ({p.returncode}):\n{err}")
     return ms, usage.ru_maxrss / 1024
@@ -105,8 +109,9 @@ def cc(i, row):
 
 # Warm the cache (first parse of each preamble writes its PCH), and the disk.
 for i, row in enumerate(rows):
-    for exe in [tool] + ([base] if base else []):
-        timed(pp(exe, i, row), row[1])
+    timed(pp(tool, i, row), row[1])
+    if base:
+        timed(pp(base, i, row), row[1], may_fail=True)
     timed(cc(i, row), row[1])
 res = {i: {"pp": [], "base": [], "cc": [], "rss": []} for i in range(len(rows))}
 for r in range(rounds):
@@ -114,7 +119,8 @@ for r in range(rounds):
         ms, rss = timed(pp(tool, i, row), row[1])
         res[i]["pp"].append(ms); res[i]["rss"].append(rss)
         if base:
-            res[i]["base"].append(timed(pp(base, i, row), row[1])[0])
+            before = timed(pp(base, i, row), row[1], may_fail=True)
+            res[i]["base"].append(before[0] if before else None)
         timed(pp(tool, i, row), row[1])  # the output nvcc compiles is this build's
         res[i]["cc"].append(timed(cc(i, row), row[1])[0])
 # Pass-through: an unannotated file, no libclang.
@@ -132,7 +138,8 @@ worst = 0
 for i, row in enumerate(rows):
     p, c = med(res[i]["pp"]), med(res[i]["cc"])
     worst = max(worst, p / c)
-    b = f" {med(res[i]['base']):.0f} |" if base else ""
+    before = [ms for ms in res[i]["base"] if ms is not None]
+    b = (f" {med(before):.0f} |" if before else " refused |") if base else ""
     print(f"| {row[0]} | {p:.0f} |{b} {c:.0f} | {100 * p / c:.1f}% | {max(res[i]['rss']):.0f} |")
 print()
 print(f"Medians of {rounds} rounds (tirx-pp then nvcc, row by row, in each round). Highest ratio: {100 * worst:.1f}%.")

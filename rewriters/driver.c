@@ -196,7 +196,7 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
 // (0 for structured concurrency's: rewrite_concurrency lowers them).
 typedef void RewriteFn(Ctx *c, const Annotation *an, Stmt st);
 static RewriteFn *const rewriters[DIR_COUNT] = {
-#define TIRX_DIRECTIVE(NAME, KIND, CLASS, CLAUSES, STUB, REWRITE) [KIND] = REWRITE,
+#define TIRX_DIRECTIVE(NAME, KIND, CLASS, CLAUSES, STUB, REWRITE, ...) [KIND] = REWRITE,
 #include "constructs.def"
 };
 

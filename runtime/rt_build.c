@@ -22,7 +22,7 @@
 #define TIRX_RT_HEADER_DIR "headers"
 #endif
 #ifndef TIRX_RT_NVRTC_INCLUDE
-#define TIRX_RT_NVRTC_INCLUDE "runtime/nvrtc_include"
+#define TIRX_RT_NVRTC_INCLUDE "headers/tirx/nvrtc_include"
 #endif
 
 // Bumped when the key's fields or the entry format change.
@@ -83,7 +83,7 @@ static void rt_args_free(RtArgs *a) {
 
 // What nvcc gives a .cu file and NVRTC does not: the toolkit's headers,
 // libcu++ (for the fixed-width integer types), the stand-ins for <cstdint>,
-// <cstdio>, <cmath> in runtime/nvrtc_include, and tirx.h.
+// <cstdio>, <cmath> in headers/tirx/nvrtc_include, and tirx.h.
 static bool nvrtc_args(const RtBuild *b, RtArgs *a) {
   const TirxRtCompileOptions *o = b->opt;
   const char *cuda = env_or(b->cuda_path, "CUDA_PATH", "/usr/local/cuda");

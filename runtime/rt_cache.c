@@ -228,9 +228,9 @@ static bool add_found(void *found, const char *path) {
 // The directory of the file at path, for its quoted includes; NULL when out
 // of memory.
 static char *dir_of(const char *path) {
-  const char *slash = strrchr(path, '/');
-  if (!slash) return strdup(".");
-  return slash == path ? strdup("/") : strndup(path, (size_t)(slash - path));
+  size_t n;
+  const char *dir = sys_path_dir(path, &n);
+  return strndup(dir, n);
 }
 
 // Breadth first, the list of found files the work list: each is scanned in

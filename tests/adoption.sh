@@ -38,6 +38,6 @@ for gen in Ninja "Unix Makefiles"; do
   grep -q "tirx-pp src/row_sum.cu" "$work/$tag.header.log" && grep -q "{ int k = 7;" "$b/tirx/src/row_sum.cu" \
     && ok "$tag: header edit re-ran tirx-pp" || { bad "$tag: header edit re-ran tirx-pp"; cat "$work/$tag.header.log"; }
   out=$("$b/adoption"); rc=$?
-  case $rc in 0) ok "$tag: run ($out)";; 77) ok "$tag: run skipped ($out)";; *) bad "$tag: run ($out)";; esac
+  case $rc in 0) ok "$tag: run ($out)";; 77) skipped "$tag: run" "$out";; *) bad "$tag: run ($out)";; esac
 done
 tally_end

@@ -144,7 +144,7 @@ expect ptxas-info 0 "tirx-pp: note: --check: ptxas info    : (C7508) Potential P
 # A real file: the C, C++, POSIX and CUDA headers that real projects include,
 # host code that uses them, device code that uses assert, printf, memcpy, math,
 # <cfloat>/<climits> macros, std:: functions and cooperative groups. NVRTC has
-# no C or C++ library: the stand-ins of runtime/nvrtc_include give what device
+# no C or C++ library: the stand-ins of headers/tirx/nvrtc_include give what device
 # code uses (libcu++'s std:: names, the macros), the rest is host code.
 cat > real.cu <<'K'
 #include <cassert>

@@ -6,9 +6,7 @@ set -u
 tool=$1 golden=$2
 bad_dir=$(realpath "$golden/../bad")
 tmp=$(mktemp -d); trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass+1)); echo "ok   $1"; }
-bad() { fail=$((fail+1)); echo "FAIL $1"; }
+. "$(dirname "$0")/tally.sh"
 # expect NAME STATUS EXPECTED_STDERR -- command...
 expect() {
   local name=$1 status=$2 err=$3; shift 4
@@ -195,7 +193,7 @@ if chattr +i hdr/out/h5.cu 2> /dev/null; then
     && [ -z "$(find hdr -name '*.tmp.*')" ] && ok rename-fails-old-files-back \
     || { bad rename-fails-old-files-back; head -1 hdr/out/h5.cu.d; find hdr -path '*h5*'; }
 else
-  echo "skip rename-fails-puts-back (chattr +i refused here)"
+  skipped rename-fails-puts-back "chattr +i refused here"
 fi
 # File systems and kernels that cannot swap two names: renameat2, rename and
 # link made to fail by tests/rename_shim.c (LD_PRELOAD; the header cache off,
@@ -262,7 +260,7 @@ tirx-pp: error: cannot put back 'pn.cu' as it was: Input/output error; the old f
     SHIM_EXCHANGE=$e SHIM_LINK=1 expect "no-exchange-no-link-$e" 0 "" -- shimmed "$tool" good.cu -o "$e.cu" -MD
   done
 else
-  echo "skip no-exchange (cc cannot build tests/rename_shim.c)"
+  skipped no-exchange "cc cannot build tests/rename_shim.c"
 fi
 # -o names a symbolic link: its target is written (where it points, relative
 # to the link's directory; made when missing), the link stays.
@@ -463,6 +461,8 @@ if command -v ccache > /dev/null; then
   expect ccache-disable-one-off-no-warning 0 "" -- bash -c 'CCACHE_DISABLE=1 "$0" "$1" -c u.cu -o u.o; exit $?' "$tool" "$tmp/real/nvcc"
   # (ccache run by a build tool that does not set $_: it still warns.)
   expect ccache-before-tirx-pp-under-make-warns 0 "$ccache_warning" -- env _=/usr/bin/make CCACHE_DIR="$tmp/ccache" ccache "$tool" "$tmp/real/nvcc" -c u.cu -o u.o
+else
+  skipped ccache-before-tirx-pp-warns "no ccache on PATH"
 fi
 
 # By hand, an unannotated file is not scanned again until something it read
@@ -492,5 +492,4 @@ printf '__device__ void g(float *x) {\n#pragma tirx unroll\n  for (int i = 0; i 
 "$tool" "${by_hand[@]}" 2> rem/err && grep -q 'k.cu.headers' rem/out/k.cu \
   && ok by-hand-annotation-added-to-header-rewrites || { bad by-hand-annotation-added-to-header-rewrites; cat rem/err; }
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+tally_end

@@ -42,7 +42,7 @@ configure_and_build() {
   grep -q "third_party/tirx" "$log" && ok "$name: vendored headers used" || bad "$name: vendored headers used"
   for exe in named launched vendored; do
     out=$("$app/build/$exe" 2>&1); rc=$?
-    case $rc in 0) ok "$name: $exe runs ($out)";; 77) ok "$name: $exe skipped ($out)";; *) bad "$name: $exe ($out)";; esac
+    case $rc in 0) ok "$name: $exe runs ($out)";; 77) skipped "$name: $exe runs" "$out";; *) bad "$name: $exe ($out)";; esac
   done
   out=$(TIRX_RT_CACHE_DIR=$work/$name.rt-cache "$app/build/rt_prepare" 2>&1) && [[ $out == TIRX_RT_OK* ]] \
     && ok "$name: libtirx_rt rewrites a kernel" || bad "$name: libtirx_rt ($out)"

@@ -22,7 +22,8 @@
 # fails. Dependencies are read two ways: the functions and data one object
 # file uses that another defines (nm: undefined against defined symbols),
 # and the `#include "x.h"` lines of each .c and .h file (a header stands for
-# the .c file of the same name). The files depend on each other in no cycle;
+# the .c file of the same name; a header's own #include lines count too). The
+# files depend on each other in no cycle, within a folder as across folders;
 # what rewriters/*/X.c exports is declared in X.h (tirx_* in tirxpp.h), and
 # what tool/X.c exports in tool/X.h. A library file's name is unique across
 # rewriters/ (headers are included by name alone). The library reads no
@@ -34,14 +35,16 @@
 # up, a call that goes up (an object added to a copy of the library), a tool
 # file that calls an internal function, a runtime file that calls a function
 # of base/ that the support library does not declare, a runtime file that
-# includes a header of base/ other than tirx_support.h, and a folder with no rank.
+# includes a header of base/ other than tirx_support.h, two files of one folder
+# that include each other (through their .c files, and through headers
+# alone), and a folder with no rank.
 set -u
 
 if [ "${1:-}" = --self-test ]; then
   src=$2 lib=$3 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
   t=$(mktemp -d)
   trap 'rm -rf "$t"' EXIT
-  (cd "$src" && find rewriters tool runtime -path runtime/nvrtc_include -prune -o -type f \( -name '*.[ch]' -o -name '*.def' \) -print |
+  (cd "$src" && find rewriters tool runtime -type f \( -name '*.[ch]' -o -name '*.def' \) -print |
     tar -cf - -T -) | (mkdir "$t/src" && cd "$t/src" && tar -xf -)
   fails=0
   expect() {  # expect WHAT TEXT [ARGS...]: layers.sh ARGS fails and says TEXT
@@ -82,6 +85,16 @@ if [ "${1:-}" = --self-test ]; then
   printf '#include "util.h"\n' > "$t/src/runtime/zz_rt.c"
   expect "the runtime including a header of base/" "runtime/zz_rt.c (rank 8, runtime) includes util.h of rewriters/base/util.c (rank 0, base), which runtime/ may not use" "$t/src" "$lib"
   rm "$t/src/runtime/zz_rt.c"
+  # Files of one folder that include each other: no rank tells them apart,
+  # so only the cycle check sees it; through .c files, then through headers alone.
+  cp "$t/src/rewriters/constructs/ast.c" "$t/ast.c"
+  echo '#include "stub.h"' >> "$t/src/rewriters/constructs/ast.c"
+  expect "an include cycle in one folder" "in one folder, rewriters/constructs/" "$t/src" "$lib"
+  cp "$t/ast.c" "$t/src/rewriters/constructs/ast.c"
+  cp "$t/src/rewriters/constructs/ast.h" "$t/ast.h"
+  echo '#include "stub.h"' >> "$t/src/rewriters/constructs/ast.h"
+  expect "a header include cycle in one folder" "in one folder, rewriters/constructs/" "$t/src" "$lib"
+  cp "$t/ast.h" "$t/src/rewriters/constructs/ast.h"
   # A folder with no rank.
   mkdir "$t/src/rewriters/zz_new" && touch "$t/src/rewriters/zz_new/zz_new.c"
   expect "a folder with no rank" "rewriters/zz_new/ has no rank in tests/layers.sh" "$t/src" "$lib"
@@ -123,7 +136,7 @@ while read -r p; do
     [ -n "${lib_key[$n]+x}" ] && [ "${lib_key[$n]}" != "$k" ] && { echo "layers: two files named $n.*: ${lib_key[$n]} and $k"; exit 1; }
     lib_key[$n]=$k
   fi
-done < <(cd "$src" && find rewriters tool runtime -path runtime/nvrtc_include -prune -o -type f \( -name '*.c' -o -name '*.h' \) -print | LC_ALL=C sort)
+done < <(cd "$src" && find rewriters tool runtime -type f \( -name '*.c' -o -name '*.h' \) -print | LC_ALL=C sort)
 shown_name() { [ -n "${has_c[$1]+x}" ] && echo "$1.c" || echo "$1.h"; }
 
 # symbols: "key symbol" for definitions (def) and uses (use): the library's
@@ -154,12 +167,17 @@ done
 # key -> key through symbols
 awk 'NR == FNR { def[$2] = $1; next } ($2 in def) && def[$2] != $1 { print $1, def[$2], "calls", $2 }' \
   "$tmp/def" "$tmp/use" | sort -u > "$tmp/edges"
-# key -> key through #include "x.h": beside the file first, then the library
-# (by name), then the runtime's (for the tool); others (system, generated) are not files of ours
+# key -> key through #include "x.h" of a .c file or of a header (x.h
+# stands for x.c): beside the file first, then the library (by name), then
+# the runtime's (for the tool); others (system, generated) are not files of
+# ours. A header without a .c of its own (construct.h, rt_internal.h)
+# declares shared types, no code: what it includes is what its types need,
+# and counting it would tie it to every .c file that includes it.
 for k in "${!folder_of[@]}"; do
   d=${folder_of[$k]}
-  for p in "$src/$k.c"; do
+  for p in "$src/$k.c" "$src/$k.h"; do
     [ -f "$p" ] || continue
+    [ "${p%.h}" != "$p" ] && [ -z "${has_c[$k]+x}" ] && continue
     grep -o '^#include "[A-Za-z0-9_]*\.h"' "$p" | sed 's/.*"\(.*\)"/\1/' | while read -r h; do
       if [ -f "$src/$d/$h" ]; then to=$d/${h%.h}
       elif [ -n "${lib_key[$h]+x}" ]; then to=${lib_key[$h]}
@@ -216,11 +234,18 @@ while read -r k sym; do
     status=1
   fi
 done < "$tmp/exp"
-# cycles, among all the files
+# cycles, among all the files: across folders, and within one folder,
+# where the ranks say nothing about which file may use which
 awk '{ print $1, $2 }' "$tmp/edges" | sort -u > "$tmp/pairs"
 if ! tsort "$tmp/pairs" > /dev/null 2> "$tmp/loop"; then
-  echo "layers: the files depend on each other in a cycle:"
-  grep -v 'input contains a loop' "$tmp/loop" | sed 's/^tsort: /  /'
+  grep -v 'input contains a loop' "$tmp/loop" | sed 's/^tsort: //' > "$tmp/loop_files"
+  folders=$(while read -r k; do echo "${folder_of[$k]:-?}"; done < "$tmp/loop_files" | sort -u)
+  if [ "$(wc -l <<< "$folders")" = 1 ]; then
+    echo "layers: files in one folder, $folders/, include or call each other in a cycle:"
+  else
+    echo "layers: the files depend on each other in a cycle:"
+  fi
+  sed 's/^/  /' "$tmp/loop_files"
   status=1
 fi
 

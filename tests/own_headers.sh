@@ -17,10 +17,32 @@ ok() { pass=$((pass+1)); echo "ok   $1"; }
 bad() { fail=$((fail+1)); echo "FAIL $1"; shift; for l in "$@"; do echo "  $l"; done; }
 version=$("$tool" --version | sed -n 's/^tirx-pp \([^ ]*\) .*/\1/p')
 
-# Every header of headers/ carries the marker with the tool's version.
-for h in $(cd "$src" && find headers -name '*.h' | sort); do
+# Every header of headers/ carries the marker with the tool's version, but
+# for one folder: headers/tirx/nvrtc_include, the stand-ins for the C and C++
+# library headers that NVRTC lacks (<cstdint>, <stdio.h>: --check and
+# libtirx_rt put it on NVRTC's include path). They are not tirx-pp's own
+# headers: a user's code includes them by the standard names.
+stand_ins=headers/tirx/nvrtc_include
+own_header_files() {  # own_header_files ROOT: the headers under ROOT/headers that must carry the marker
+  (cd "$1" && find headers -path "$stand_ins" -prune -o -name '*.h' -print | sort)
+}
+for h in $(own_header_files "$src"); do
   grep -qx "// TIRX_PP_OWN_HEADER $version" "$src/$h" && ok "marker: $h" || bad "marker: $h" "want the line '// TIRX_PP_OWN_HEADER $version'"
 done
+# The exemption hides no own header: it names the stand-ins' folder exactly
+# (a header beside it or in a folder named like it is still checked), no
+# stand-in carries the marker, and no own header includes a stand-in.
+[ -f "$src/$stand_ins/cstdint" ] && ok "exempt: $stand_ins holds the stand-ins" \
+  || bad "exempt: $stand_ins holds the stand-ins" "no $stand_ins/cstdint"
+decoy=$tmp/decoy; mkdir -p "$decoy/$stand_ins" "$decoy/${stand_ins}2" "$decoy/headers/nvrtc_include"
+touch "$decoy/$stand_ins/stdio.h" "$decoy/$stand_ins.h" "$decoy/${stand_ins}2/mine.h" "$decoy/headers/nvrtc_include/mine.h"
+got=$(own_header_files "$decoy" | tr '\n' ' ')
+want="headers/nvrtc_include/mine.h headers/tirx/nvrtc_include.h headers/tirx/nvrtc_include2/mine.h "
+[ "$got" = "$want" ] && ok "exempt: only $stand_ins itself" || bad "exempt: only $stand_ins itself" "checked: $got" "want:    $want"
+marked=$(grep -rl "TIRX_PP_OWN_HEADER" "$src/$stand_ins")
+[ -z "$marked" ] && ok "exempt: no stand-in has the marker" || bad "exempt: no stand-in has the marker" "$marked"
+including=$(cd "$src" && own_header_files . | xargs grep -l '^ *# *include *[<"]\(tirx/\)\?nvrtc_include/')
+[ -z "$including" ] && ok "exempt: no own header includes a stand-in" || bad "exempt: no own header includes a stand-in" "$including"
 
 # The project: headers/ vendored as third_party/tirx.
 p=$tmp/project; mkdir -p "$p/third_party/tirx" "$p/build"

@@ -1,17 +1,20 @@
 #!/bin/bash
 # registry.sh - the annotation language's registry, rewriters/front/constructs.def,
-# and what is written from it by hand agree: headers/tirx.h defines every
-# TIRX_* macro and every tirx_* call of a row; the spellings table of the
-# docs (docs/_generate/README.md.in, "Three spellings") shows every
-# directive's `#pragma tirx NAME` and every macro, and names no directive or
-# macro that has no row; the fuzzer's dictionary (fuzz/tirx.dict) holds every
-# directive, clause, macro and call, and no TIRX_* macro without a row.
+# and what is made or written from it agree: the pages made from its rows
+# (docs/_generate/gen.py's @@registry: the construct table of
+# docs/architecture.md, the spellings table of docs/README.md) are as the
+# rows make them now (gen.py --registry-check regenerates them and diffs);
+# headers/tirx.h defines every TIRX_* macro and every tirx_* call of a row;
+# the spellings table shows every directive's `#pragma tirx NAME` and every
+# macro, and names no directive or macro that has no row; the fuzzer's
+# dictionary (fuzz/tirx.dict) holds every directive, clause, macro and call,
+# and no TIRX_* macro without a row.
 #   registry.sh SRC_DIR
 set -u
 src=$1
 def=$src/rewriters/front/constructs.def
 tirx_h=$src/headers/tirx.h
-page=$src/docs/_generate/README.md.in
+page=$src/docs/README.md
 dict=$src/fuzz/tirx.dict
 status=0
 fail() { echo "registry: $*"; status=1; }
@@ -23,6 +26,9 @@ clauses=$(rows TIRX_DIRECTIVE | sed -E 's/^TIRX_DIRECTIVE\("[a-z_]+", *[A-Z_]+, 
 macros=$(rows TIRX_MACRO | sed -E 's/^TIRX_MACRO\(([A-Z_0-9]+),.*/\1/')
 calls=$(rows TIRX_CALL | sed -E 's/^TIRX_CALL\(([a-z_0-9]+),.*/\1/')
 [ -n "$directives" ] && [ -n "$macros" ] && [ -n "$calls" ] || { echo "registry: no rows read from $def"; exit 1; }
+
+# The generated tables, as the rows make them now.
+python3 "$src/docs/_generate/gen.py" --registry-check "$src" || status=1
 
 # The spellings table: its lines, `| #pragma ... | _Pragma ... | macro |`.
 table=$(sed -n '/^## Three spellings/,/^## /p' "$page" | grep '^| `#pragma tirx ')
@@ -54,5 +60,5 @@ for m in $(grep -oE '`TIRX_[A-Z_0-9]+' <<< "$table" | tr -d '`' | sort -u) \
   grep -qx "$m" <<< "$macros" || fail "$m (spellings table or $dict) has no row in constructs.def"
 done
 
-[ "$status" = 0 ] && echo "registry: ok, $(wc -w <<< "$directives") directives, $(wc -w <<< "$macros") macros, $(wc -w <<< "$calls") calls: tirx.h, the spellings table and the fuzzer's dictionary agree with constructs.def"
+[ "$status" = 0 ] && echo "registry: ok, $(wc -w <<< "$directives") directives, $(wc -w <<< "$macros") macros, $(wc -w <<< "$calls") calls: tirx.h, the spellings table and the fuzzer's dictionary agree with constructs.def; docs/architecture.md's construct table and docs/README.md's spellings table are what its rows make"
 exit $status

@@ -16,19 +16,169 @@ the binary; nothing is typed by hand.  Directives, one per line:
                                PATH.cu (tests/golden/..., tests/bad/...), with ARGS, else
                                with its NAME.flags: a quoted diagnostic that stays true
   @@help                       `tirx-pp --help`, verbatim
+  @@registry TABLE             a table made from the registry,
+                               rewriters/front/constructs.def (no run): TABLE
+                               `constructs` (each directive and call: spelling,
+                               macros, class, stub, rewriter, their .c files,
+                               page) or `spellings` (the #pragma, _Pragma and
+                               macro spellings, one line per TIRX_SPELLING row)
 
 Usage (from the repository root, after building build/tirx-pp):
   python3 docs/_generate/gen.py . docs/_generate docs
 Needs nvcc on PATH or in /usr/local/cuda/bin for the few nvcc examples.  Exits 1
 (after writing the pages) when a golden input run with its own flags no longer
 matches its tests/golden expectation.
+  python3 docs/_generate/gen.py --registry-check REPO
+writes nothing and runs no tool: exits 1, with a diff, when a generated page
+does not hold the tables its template's @@registry lines make from the rows as
+they are now (test `registry`).
 """
+import difflib
+import glob
 import os
+import re
 import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
+
+
+# The registry: rewriters/front/constructs.def's rows, read as the C
+# preprocessor would expand them (NAME(arg, arg, ...) at a line's start).
+def split_args(text):
+    """A row's arguments: split at the commas outside strings and brackets."""
+    args, depth, cur, quoted, i = [], 0, "", False, 0
+    while i < len(text):
+        ch = text[i]
+        if quoted:
+            cur += ch
+            if ch == "\\":
+                cur += text[i + 1]
+                i += 1
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted, cur = True, cur + ch
+        elif ch in "([":
+            depth, cur = depth + 1, cur + ch
+        elif ch in ")]":
+            depth, cur = depth - 1, cur + ch
+        elif ch == "," and depth == 0:
+            args.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+        i += 1
+    args.append(cur.strip())
+    return [a[1:-1].replace('\\"', '"') if a.startswith('"') else (None if a == "0" else a) for a in args]
+
+
+def registry_rows(repo):
+    """[(kind, args)] in the file's order."""
+    rows = []
+    for line in open(os.path.join(repo, "rewriters", "front", "constructs.def")):
+        m = re.match(r"(TIRX_DIRECTIVE|TIRX_MACRO|TIRX_SPELLING|TIRX_CALL)\((.*)\)\s*(//.*)?$", line)
+        if m:
+            rows.append((m.group(1), split_args(m.group(2))))
+    return rows
+
+
+def defining_file(repo, function):
+    """The rewriters/ .c file that defines FUNCTION (a line that starts its definition)."""
+    pattern = re.compile(r"^[A-Za-z].*[ *]%s\([^;]*$" % re.escape(function))
+    for path in sorted(glob.glob(os.path.join(repo, "rewriters", "**", "*.c"), recursive=True)):
+        if any(pattern.match(line) for line in open(path)):
+            return os.path.relpath(path, os.path.join(repo, "rewriters"))
+    sys.exit("constructs.def names %s, which no file of rewriters/ defines" % function)
+
+
+def code(text):
+    return "`%s`" % text
+
+
+def function_cell(repo, function, none):
+    return "%s (`%s`)" % (code(function), defining_file(repo, function)) if function else none
+
+
+CLASSES = {"CLASS_LOOP": "loop", "CLASS_STATEMENT": "statement", "CLASS_REGION": "region",
+           "CLASS_DECLARATION": "declaration", "CALL_THREAD": "thread call", "CALL_CONCURRENCY": "concurrency call"}
+
+
+def constructs_table(repo):
+    rows = registry_rows(repo)
+    out = ["| spelling | `TIRX_` macros | class | stub (its file) | rewriter (its file) | page |\n",
+           "| --- | --- | --- | --- | --- | --- |\n"]
+    for i, (kind, a) in enumerate(rows):
+        if kind == "TIRX_DIRECTIVE":
+            name, _, cls, clauses, stub, rewrite, page = a
+            macros = []
+            for k, m in rows[i + 1:]:
+                if k == "TIRX_DIRECTIVE" or k == "TIRX_CALL":
+                    break
+                if k == "TIRX_MACRO":
+                    macros.append(code(m[0]))
+            spelling = code("#pragma tirx " + name) + (" (clauses: %s)" % ", ".join(map(code, clauses.split()))
+                                                       if clauses else "")
+            out.append("| %s | %s | %s | %s | %s | [%s](%s) |\n" % (
+                spelling, ", ".join(macros) or "none", CLASSES[cls], function_cell(repo, stub, "none"),
+                function_cell(repo, rewrite, "none: lowered by `concurrency.c`"), page, page))
+        elif kind == "TIRX_CALL":
+            name, cls, stub, page = a
+            out.append("| %s | none | %s | %s | %s | [%s](%s) |\n" % (
+                code(name + "()"), CLASSES[cls], code(stub) if stub else "`((void)(ARGS))`",
+                "none: read by `scan.c`" + (", lowered by `concurrency.c`" if cls == "CALL_CONCURRENCY" else
+                                           ", rewritten by `thread.c`"), page, page))
+    return "".join(out)
+
+
+def spellings_table(repo):
+    out = ["| `#pragma` line | `_Pragma` | macro from `headers/tirx.h` |\n", "| --- | --- | --- |\n"]
+    for kind, a in registry_rows(repo):
+        if kind == "TIRX_SPELLING":
+            pragma, macro = a
+            macro = "(none)" if macro is None else code(macro) if macro.startswith("TIRX_") else macro
+            out.append("| %s | %s | %s |\n" % (code("#pragma tirx " + pragma), code('_Pragma("tirx %s")' % pragma), macro))
+    return "".join(out)
+
+
+REGISTRY_TABLES = {"constructs": constructs_table, "spellings": spellings_table}
+
+
+def page_table(text, header):
+    """The lines of the table in TEXT that starts with HEADER (none when there is none)."""
+    lines = text.splitlines(keepends=True)
+    if header not in lines:
+        return []
+    i = lines.index(header)
+    j = i
+    while j < len(lines) and lines[j].startswith("|"):
+        j += 1
+    return lines[i:j]
+
+
+def registry_check(repo):
+    """Each generated page holds the tables its template's @@registry lines make now."""
+    problems = []
+    for template in sorted(glob.glob(os.path.join(repo, "docs", "_generate", "*.md.in"))):
+        page = os.path.join(repo, "docs", os.path.basename(template)[:-3])
+        for line in open(template):
+            if line.startswith("@@registry"):
+                table = REGISTRY_TABLES[line.split()[1]](repo)
+                text = open(page).read() if os.path.exists(page) else ""
+                if table not in text:
+                    old = page_table(text, table.splitlines(keepends=True)[0])
+                    diff = "".join(difflib.unified_diff(old, table.splitlines(keepends=True), "docs/" + os.path.basename(page),
+                                                        "constructs.def"))
+                    problems.append("docs/%s: its %s table is not what constructs.def makes (run gen.py):\n%s"
+                                    % (os.path.basename(page), line.split()[1], diff))
+    for p in problems:
+        print("registry:", p)
+    return 1 if problems else 0
+
+
+if sys.argv[1] == "--registry-check":
+    sys.exit(registry_check(os.path.abspath(sys.argv[2])))
 
 REPO, TEMPLATES, OUT = (os.path.abspath(p) for p in sys.argv[1:4])
 TOOL = os.environ.get("TIRX_PP_TOOL", os.path.join(REPO, "build", "tirx-pp"))  # another build directory
@@ -166,6 +316,8 @@ def expand(path, work):
                 p = subprocess.run(["bash", "-c", "exec 2>&1\n" + cmd], cwd=work, env=ENV, capture_output=True)
                 text += "$ %s\n%s" % (cmd, p.stdout.decode())
             out.append(fence(text, "console"))
+        elif kind == "registry":
+            out.append(REGISTRY_TABLES[rest[0]](REPO))
         elif kind == "help":
             p = subprocess.run(["tirx-pp", "--help"], env=ENV, capture_output=True)
             out.append(fence(p.stdout.decode(), "text"))

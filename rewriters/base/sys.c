@@ -143,6 +143,15 @@ bool sys_path_under(const char *path, const char *dir) {
   return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0' || (n == 1 && dir[0] == '/'));
 }
 
+const char *sys_path_dir(const char *path, size_t *len) {
+  const char *slash = strrchr(path, '/');
+  *len = 1;
+  if (!slash) return ".";
+  if (slash == path) return "/";
+  *len = (size_t)(slash - path);
+  return path;
+}
+
 bool sys_is_system_include_dir(const char *dir) {
   static const char *const top[] = {"/usr/include", "/usr/local/include"};
   static const char *const below[] = {"/usr/include/c++", "/usr/lib/gcc", "/usr/lib/llvm"};

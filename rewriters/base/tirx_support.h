@@ -90,6 +90,10 @@ const char *sys_user_cache_dir(const char *setting, const char *xdg, const char 
 // /usr/include/x86_64-linux-gnu, gcc's and libstdc++'s. A project's
 // `-I /usr/include` names no header of its own there.
 bool sys_is_system_include_dir(const char *dir);
+// The directory part of path, for its quoted includes: a pointer to it and
+// its length (*len), without copying: "." for "k.cu", "/" for "/k.cu",
+// "src" (in path) for "src/k.cu".
+const char *sys_path_dir(const char *path, size_t *len);
 
 // ---- an input in memory, with its line table (source.c) ----
 // The input's own `#line N ["FILE"]` (or `# N "FILE"`): from physical line

@@ -16,7 +16,7 @@
 #include "barrier.h"
 #include "cluster.h"
 #include "kernel.h"
-#include "stub.h"
+#include "stubvar.h"
 #include "uniform.h"
 
 // Whether node i is inside one of the functions the kernel reaches.

@@ -94,11 +94,6 @@ static const char *collective_asm(Ctx *c, CXCursor stmt) {
   return NULL;
 }
 
-static bool is_function_cursor(enum CXCursorKind k) {
-  return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate ||
-         k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
-}
-
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data);
 
 // The body a callee runs: its definition, or, for a specialization of a
@@ -115,7 +110,9 @@ static CXCursor body_of(CXCursor callee) {
 static void follow(Walk *w, CXCursor call) {
   CXCursor callee = clang_getCursorReferenced(call);
   CXCursor def = body_of(callee);
-  if (clang_Cursor_isNull(def) || !is_function_cursor(clang_getCursorKind(def)) || w->depth >= MAX_DEPTH ||
+  // (A call's definition is never a lambda expression: a lambda's call
+  // refers to its operator(), a method, which front_is_function names too.)
+  if (clang_Cursor_isNull(def) || !front_is_function(clang_getCursorKind(def)) || w->depth >= MAX_DEPTH ||
       w->read >= MAX_FUNCTIONS)
     return;
   for (int i = 0; i < w->depth; i++)  // recursion

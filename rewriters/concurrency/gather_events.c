@@ -9,6 +9,7 @@
 #include "gather_events.h"
 #include "kernel.h"
 #include "stub.h"
+#include "stubvar.h"
 
 // The names an event declaration gives, even when the rest did not parse,
 // into *out (in the arena); a name that cannot be told whole (`fu\0ll`, a list

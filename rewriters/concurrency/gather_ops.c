@@ -8,6 +8,7 @@
 #include "gather_ops.h"
 #include "kernel.h"
 #include "stub.h"
+#include "stubvar.h"
 
 static Event *find_event(Kernel *k, Span name) {
   for (int i = 0; i < k->events.len; i++)

@@ -10,6 +10,7 @@
 #include "gather_regions.h"
 #include "kernel.h"
 #include "stub.h"
+#include "stubvar.h"
 
 static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an);
 

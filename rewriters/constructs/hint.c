@@ -4,7 +4,20 @@
 
 #include "ast.h"
 #include "hint.h"
-#include "stub.h"
+#include "stubvar.h"
+
+// unroll(N) with N not a number as written: `if (const long long
+// __tirx_factor_ID = (N))` before the loop, which check_factor_expression
+// (below) reads back, so that
+// an undeclared name, a type or a function is clang's error at the
+// annotation, and what reaches nvcc's '#pragma unroll' is an integer. A
+// condition declares it: the loop stays the one statement after the stub.
+const char *unroll_factor_stub(Ctx *c, const Annotation *an) {
+  const Clause *h = &an->dir.head;
+  Span f = h->nargs == 1 ? span_trim(h->args[0].expr) : (Span){0};
+  if (!f.len || (f.s[0] >= '0' && f.s[0] <= '9')) return "";
+  return arena_printf(c->arena, "if (const long long __tirx_factor_%d = (%.*s))", stub_id(c, an), (int)f.len, f.s);
+}
 
 // An expression as the factor: an integer constant (from the stub), unless
 // a template's parameter decides it (nvcc checks each instantiation).

@@ -8,6 +8,7 @@
 
 #include "ast.h"
 #include "launch.h"
+#include "stubvar.h"
 
 typedef struct {
   Span kernel;          // `k<4>`
@@ -382,4 +383,28 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
                                  status ? "false" : "true");
   if (status) end = arena_printf(a, "%.*s = %s", (int)status->len, status->s, end);
   edit_replace(c->edits, st.end - 1, st.end, arena_printf(a, "; %s; }", end));
+}
+
+// What clang sees in place of the annotation: the expressions the rewrite
+// copies into tirx_launch_begin and tirx_launch_end, each as the type it is
+// passed as, so that an undeclared name, a type or a value of another kind is
+// clang's error at the annotation. Conditions declare them: the launch stays
+// the one statement after the stub.
+const char *launch_stub(Ctx *c, const Annotation *an) {
+  static const struct {
+    const char *clause, *decl;
+  } passed[] = {
+      {"smem", "if (const unsigned long long __tirx_smem_%d = (%.*s))"},
+      {"stream", "if (cudaStream_t __tirx_stream_%d = (%.*s))"},
+      {"status", "if (cudaError_t *__tirx_status_%d = &(%.*s))"},
+  };
+  const char *text = "";
+  for (size_t i = 0; i < sizeof passed / sizeof *passed; i++) {
+    const Clause *cl = dir_clause(&an->dir, passed[i].clause);
+    if (!cl || cl->nargs != 1 || cl->args[0].name.len || !span_trim(cl->args[0].expr).len) continue;
+    Span e = cl->args[0].expr;
+    text = arena_printf(c->arena, "%s%s ", text,
+                        arena_printf(c->arena, passed[i].decl, stub_id(c, an), (int)e.len, e.s));
+  }
+  return text;
 }

@@ -4,17 +4,22 @@
 // what tirx-pp must evaluate (a region's predicate for each index, regs(R),
 // count(C)) as stub variables, `__tirx_parts_ID`, `__tirx_in_ID_V`,
 // `__tirx_regs_ID`, `__tirx_count_ID_J` with ID = stub_id(), which the
-// gathering reads back from the node table through stub_value (below). A
-// tirx_* call's stub is an expression of its arguments. grid.c makes the
-// stubs of grid and persistent. Which annotations are structured
+// gathering reads back from the node table through stub_value (stubvar.c). A
+// tirx_* call's stub is an expression of its arguments. A construct with a
+// file of its own makes its stub there: grid.c grid's and persistent's,
+// hint.c unroll(N)'s, launch.c launch's; stubvar.c names the variables and
+// reads them back. Which annotations are structured
 // concurrency's is said here, where their stubs are chosen, for the phases
 // above to ask.
-#include <limits.h>
 #include <string.h>
 
 #include "ast.h"
 #include "grid.h"
+#include "hint.h"
+#include "launch.h"
+#include "lex.h"
 #include "stub.h"
+#include "stubvar.h"
 
 bool is_declaration_annotation(const Annotation *an) {
   return an->spelling != SPELL_CALL && dir_class(an->dir.kind) == CLASS_DECLARATION;
@@ -28,28 +33,25 @@ bool is_concurrency_annotation(const Annotation *an) {
   return dir_class(an->dir.kind) == CLASS_REGION || dir_class(an->dir.kind) == CLASS_DECLARATION;
 }
 
-// The identifier tokens of text equal to name, replaced by value.
+// The identifier tokens of text equal to name, replaced by value. lex.c's
+// tokens: a literal's encoding prefix (u'x' with an index named u), a
+// literal's or a comment's inside and a pp-number's letters stay as written.
 static char *substitute(Arena *a, Span text, Span name, int value) {
+  LexText t = {text.s, text.len};
   Buf b = {0};
   for (size_t i = 0; i < text.len;) {
-    if (is_ident_start((unsigned char)text.s[i]) && (i == 0 || !is_ident_char((unsigned char)text.s[i - 1]))) {
-      size_t j = i;
-      while (j < text.len && is_ident_char((unsigned char)text.s[j])) j++;
-      if (j - i == name.len && !memcmp(text.s + i, name.s, name.len))
-        buf_printf(&b, "%d", value);
-      else
-        buf_put(&b, text.s + i, j - i);
-      i = j;
-    } else {
-      buf_putc(&b, text.s[i++]);
-    }
+    LexKind kind;
+    size_t end = lex_token(t, i, &kind);
+    if (kind == LEX_IDENT && end - i == name.len && !memcmp(text.s + i, name.s, name.len))
+      buf_printf(&b, "%d", value);
+    else
+      buf_put(&b, text.s + i, end - i);
+    i = end;
   }
   char *s = arena_strndup(a, b.data ? b.data : "", b.len);
   buf_free(&b);
   return s;
 }
-
-int stub_id(const Ctx *c, const Annotation *an) { return (int)(an - c->anns->items); }
 
 // The partition declared last before off (regions follow their partition).
 static const Annotation *partition_before(const Ctx *c, size_t off) {
@@ -168,42 +170,6 @@ static const char *stub_turns(Ctx *c, const Annotation *an) {
   return "((void)0);";
 }
 
-// unroll(N) with N not a number as written: `if (const long long
-// __tirx_factor_ID = (N))` before the loop, which hint.c reads back, so that
-// an undeclared name, a type or a function is clang's error at the
-// annotation, and what reaches nvcc's '#pragma unroll' is an integer. A
-// condition declares it: the loop stays the one statement after the stub.
-static const char *unroll_factor_stub(Ctx *c, const Annotation *an) {
-  const Clause *h = &an->dir.head;
-  Span f = h->nargs == 1 ? span_trim(h->args[0].expr) : (Span){0};
-  if (!f.len || (f.s[0] >= '0' && f.s[0] <= '9')) return "";
-  return arena_printf(c->arena, "if (const long long __tirx_factor_%d = (%.*s))", stub_id(c, an), (int)f.len, f.s);
-}
-
-// What clang sees in place of the annotation: the expressions the rewrite
-// copies into tirx_launch_begin and tirx_launch_end, each as the type it is
-// passed as, so that an undeclared name, a type or a value of another kind is
-// clang's error at the annotation. Conditions declare them: the launch stays
-// the one statement after the stub.
-static const char *launch_stub(Ctx *c, const Annotation *an) {
-  static const struct {
-    const char *clause, *decl;
-  } passed[] = {
-      {"smem", "if (const unsigned long long __tirx_smem_%d = (%.*s))"},
-      {"stream", "if (cudaStream_t __tirx_stream_%d = (%.*s))"},
-      {"status", "if (cudaError_t *__tirx_status_%d = &(%.*s))"},
-  };
-  const char *text = "";
-  for (size_t i = 0; i < sizeof passed / sizeof *passed; i++) {
-    const Clause *cl = dir_clause(&an->dir, passed[i].clause);
-    if (!cl || cl->nargs != 1 || cl->args[0].name.len || !span_trim(cl->args[0].expr).len) continue;
-    Span e = cl->args[0].expr;
-    text = arena_printf(c->arena, "%s%s ", text,
-                        arena_printf(c->arena, passed[i].decl, stub_id(c, an), (int)e.len, e.s));
-  }
-  return text;
-}
-
 typedef const char *StubFn(Ctx *c, const Annotation *an);
 static StubFn *const directive_stubs[DIR_COUNT] = {
 #define TIRX_DIRECTIVE(NAME, KIND, CLASS, CLAUSES, STUB, ...) [KIND] = STUB,
@@ -249,63 +215,4 @@ const char *stub_call(Ctx *c, const Annotation *an) {
   if (call && call->stub) return call->stub;
   if (span_trim(an->args).len == 0) return "((void)0)";
   return arena_printf(c->arena, "((void)(%.*s))", (int)an->args.len, an->args.s);
-}
-
-// --- reading the stub variables back from the node table (for gather) ---------
-
-int stub_var(const Ctx *c, const Annotation *an, const char *name, size_t len) {
-  const Front *f = c->front;
-  int lo = front_first_pos(f, an->start);
-  for (int k = lo; k < f->nnodes && f->nodes[f->by_start[k]].start == an->start; k++) {
-    const Node *n = &f->nodes[f->by_start[k]];
-    if (n->kind != CXCursor_VarDecl) continue;
-    CXString s = clang_getCursorSpelling(n->cur);
-    bool match = strlen(clang_getCString(s)) == len && !memcmp(clang_getCString(s), name, len);
-    clang_disposeString(s);
-    if (match) return f->by_start[k];
-  }
-  return -1;
-}
-
-bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long *v) {
-  int node = stub_var(c, an, name, strlen(name));
-  if (node < 0) return false;
-  CXCursor kids[2];
-  bool u;
-  int nk = cursor_children(node_at(c, node)->cur, kids, 2);
-  if (nk == 0 || !cursor_is_integer(kids[nk - 1]) || !front_eval_int(kids[nk - 1], v, &u)) return false;
-  // An unsigned value past LLONG_MAX (2^63), which the stub's conversion to
-  // long long makes negative, reads as LLONG_MAX: out of every range, and not
-  // shown as a negative number.
-  long long written;
-  if (front_eval_int(front_strip(kids[nk - 1]), &written, &u) && u && written < 0) *v = LLONG_MAX;
-  return true;
-}
-
-const char *stub_clause_shown(Ctx *c, const char *clause, Span expr, long long v) {
-  Span t = span_trim(expr);
-  const char *value = arena_printf(c->arena, "%lld", v);
-  bool as_written = v == LLONG_MAX || (strlen(value) == t.len && !memcmp(value, t.s, t.len));
-  if (!clause)
-    return as_written ? arena_printf(c->arena, "%.*s", (int)t.len, t.s)
-                      : arena_printf(c->arena, "%.*s, which is %s", (int)t.len, t.s, value);
-  return as_written ? arena_printf(c->arena, "%s(%.*s)", clause, (int)t.len, t.s)
-                    : arena_printf(c->arena, "%s(%.*s) is %s", clause, (int)t.len, t.s, value);
-}
-
-bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
-  int node = stub_var(c, an, name, strlen(name));
-  CXCursor init[2];
-  int ni = node >= 0 ? cursor_children(node_at(c, node)->cur, init, 2) : 0;
-  return ni > 0 && !cursor_is_integer(init[ni - 1]);
-}
-
-bool stub_clang_failed(const Ctx *c, const Annotation *an, const char *prefix) {
-  for (int i = 0; i < c->front->nerrors; i++) {
-    const ClangError *e = &c->front->errors[i];
-    if (e->in_main && e->message && e->off >= an->start && e->off < an->end &&
-        (!prefix || !strncmp(e->message, prefix, strlen(prefix))))
-      return true;
-  }
-  return false;
 }

@@ -415,16 +415,13 @@ static bool unreachable_by_pointer(const Ctx *c, int func, CXCursor d) {
   return true;
 }
 
-// Whether e names a pointer variable declared __restrict__.
+// Whether e names a pointer variable declared __restrict__: by the type's
+// qualifier, never its spelling (a typedef named unrestricted_t).
 static bool is_restrict_pointer(CXCursor e) {
   e = front_strip(e);
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return false;
   CXType t = clang_getCursorType(clang_getCursorReferenced(e));
-  if (t.kind != CXType_Pointer) return false;
-  CXString s = clang_getTypeSpelling(t);
-  bool restricted = strstr(clang_getCString(s), "restrict") != NULL;
-  clang_disposeString(s);
-  return restricted;
+  return t.kind == CXType_Pointer && clang_isRestrictQualifiedType(t);
 }
 
 // Where the array variable that the array expression is (`x`) or is a row

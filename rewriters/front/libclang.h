@@ -40,6 +40,7 @@ bool libclang_load(const char **why);
 #define clang_getArrayElementType (tirx_libclang.clang_getArrayElementType)
 #define clang_getPointeeType (tirx_libclang.clang_getPointeeType)
 #define clang_isConstQualifiedType (tirx_libclang.clang_isConstQualifiedType)
+#define clang_isRestrictQualifiedType (tirx_libclang.clang_isRestrictQualifiedType)
 #define clang_getClangVersion (tirx_libclang.clang_getClangVersion)
 #define clang_getCursorBinaryOperatorKind (tirx_libclang.clang_getCursorBinaryOperatorKind)
 #define clang_getCursorExtent (tirx_libclang.clang_getCursorExtent)

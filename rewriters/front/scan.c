@@ -6,7 +6,7 @@
 
 // The tirx_* calls (constructs.def).
 static const TirxCall calls[] = {
-#define TIRX_CALL(NAME, CLASS, STUB) {#NAME, CLASS, STUB},
+#define TIRX_CALL(NAME, CLASS, STUB, ...) {#NAME, CLASS, STUB},
 #include "constructs.def"
 };
 

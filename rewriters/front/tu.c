@@ -15,10 +15,9 @@
 // --- paths ----------------------------------------------------------------------
 
 static const char *dir_of(Arena *a, const char *path) {
-  const char *slash = strrchr(path, '/');
-  if (!slash) return ".";
-  if (slash == path) return "/";
-  return arena_strndup(a, path, (size_t)(slash - path));
+  size_t n;
+  const char *dir = sys_path_dir(path, &n);
+  return arena_strndup(a, dir, n);
 }
 
 static const char *join(Arena *a, const char *dir, const char *name) {

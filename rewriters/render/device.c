@@ -13,7 +13,7 @@
 
 // An #include <...> of a header outside tirx's and CUDA's directories
 // (<vector>, <unistd.h>, <zlib.h>): NVRTC reads it where it finds one (a
-// stand-in in runtime/nvrtc_include, the user's -I), else leaves it out, like
+// stand-in in headers/tirx/nvrtc_include, the user's -I), else leaves it out, like
 // host code (__has_include).
 // The toolkit's host-only libraries (<cublas_v2.h>, <cublasLt.h>, <cufft.h>,
 // <nvml.h>, ...) are found in CUDA's directory but declare host APIs that

@@ -5,7 +5,7 @@
 //
 //   rt_runner [--root DIR] [--rewritten DIR] [--sizes "default 1 7 ..."] [NAME...]
 //
-// --root: the source tree (default .): examples/, headers/, runtime/nvrtc_include,
+// --root: the source tree (default .): examples/, headers/, headers/tirx/nvrtc_include,
 // tests/gpu/rt/. --rewritten: take DIR/NAME.cu, tirx-pp's output for
 // examples/NAME.cu, and compile it with NVRTC only (where libclang is missing);
 // otherwise the annotated example is rewritten in-process.
@@ -136,7 +136,7 @@ static void set_paths(void) {
   snprintf(stand_in, sizeof stand_in, "%s/tests/gpu/rt", root);
   snprintf(examples_dir, sizeof examples_dir, "%s/examples", root);
   snprintf(headers, sizeof headers, "%s/headers", root);
-  snprintf(nvrtc_include, sizeof nvrtc_include, "%s/runtime/nvrtc_include", root);
+  snprintf(nvrtc_include, sizeof nvrtc_include, "%s/headers/tirx/nvrtc_include", root);
   setenv("TIRX_RT_HEADER_DIR", headers, 0);
   setenv("TIRX_RT_NVRTC_INCLUDE", nvrtc_include, 0);
   include_dirs[0] = stand_in;

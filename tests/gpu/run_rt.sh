@@ -31,7 +31,7 @@
 # jit_saxpy calls tirx_rt_compile on its annotated source as any program
 # would, and libtirx_rt finds the rewrite in the cache (runtime/tirx_rt.h:
 # tirx_rt_prepare). Both machines keep the repository's layout: the programs
-# find headers/, runtime/nvrtc_include and tests/gpu/rt/ (the stand-in
+# find headers/, headers/tirx/nvrtc_include and tests/gpu/rt/ (the stand-in
 # harness.h) under the repository root, the current directory. DIR must
 # travel to the GPU machine with the tree (.device/ is git-ignored).
 #
@@ -125,7 +125,7 @@ prepare() {
       ${JIT_ARCHS:-sm_90a} > /dev/null && rm -rf "$check/there" &&
     ${CC:-gcc} "${FLAGS[@]}" "${RT_CORE[@]}" "$ROOT/tests/gpu/rt/jit_compile.c" -o "$check/jit_compile" -ldl -lpthread &&
     (cd "$ROOT" && TIRX_RT_CACHE_DIR=$check TIRX_RT_HEADER_DIR=$ROOT/headers \
-      TIRX_RT_NVRTC_INCLUDE=$ROOT/runtime/nvrtc_include "$check/jit_compile" ${JIT_ARCHS:-sm_90a})
+      TIRX_RT_NVRTC_INCLUDE=$ROOT/headers/tirx/nvrtc_include "$check/jit_compile" ${JIT_ARCHS:-sm_90a})
   local r=$?
   rm -rf "$check"
   [ $r = 0 ] || return 1
@@ -156,7 +156,7 @@ run() {
   [ $names = 0 ] && [ $jit = 2 ] && runner=0  # `jit` alone
   build "$dir/bin" || { echo "$0: the programs do not build" >&2; return 1; }
   export TIRX_RT_CACHE_DIR=${TIRX_RT_CACHE_DIR:-$dir/cache}
-  export TIRX_RT_HEADER_DIR=$ROOT/headers TIRX_RT_NVRTC_INCLUDE=$ROOT/runtime/nvrtc_include
+  export TIRX_RT_HEADER_DIR=$ROOT/headers TIRX_RT_NVRTC_INCLUDE=$ROOT/headers/tirx/nvrtc_include
   {
     echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) prepared at $(cat "$dir/commit" 2>/dev/null || echo '?')"
     command -v nvidia-smi > /dev/null && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader

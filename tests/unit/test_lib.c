@@ -154,6 +154,21 @@ START_TEST(sys_write_all_counts) {
 }
 END_TEST
 
+// The directory part of a path, the one rule the include search
+// (front/tu.c) and libtirx_rt's dependency scan (runtime/rt_cache.c) share.
+START_TEST(sys_path_dir_parts) {
+  static const struct {
+    const char *path, *dir;
+  } cases[] = {{"k.cu", "."}, {"/k.cu", "/"}, {"src/k.cu", "src"}, {"/a/b/k.cuh", "/a/b"}, {"a//k.cu", "a/"}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    size_t n;
+    const char *d = sys_path_dir(cases[i].path, &n);
+    ck_assert_int_eq(n, strlen(cases[i].dir));
+    ck_assert_int_eq(memcmp(d, cases[i].dir, n), 0);
+  }
+}
+END_TEST
+
 START_TEST(sys_cache_dirs) {
   char buf[512], want[512];
   snprintf(buf, sizeof buf, "%s/a/b/c", dir);
@@ -422,6 +437,7 @@ int main(void) {
   tcase_add_test(tc, sys_read_file_whole);
   tcase_add_test(tc, sys_replace_file_atomic);
   tcase_add_test(tc, sys_write_all_counts);
+  tcase_add_test(tc, sys_path_dir_parts);
   tcase_add_test(tc, sys_cache_dirs);
   tcase_add_test(tc, out_of_memory_fast_path);
   tcase_add_test(tc, out_of_memory_in_the_parse);

@@ -4,7 +4,7 @@
 // on the include path; the host side (CUDA_CHECK, DeviceArray, main) is the
 // runner's own.
 #pragma once
-#include <cmath>  // INFINITY (runtime/nvrtc_include/cmath under NVRTC)
+#include <cmath>  // INFINITY (headers/tirx/nvrtc_include/cmath under NVRTC)
 
 // The runner compiles tirx-pp's output, so the kernels spelled with
 // `#pragma tirx grid` / `elect` exist (examples/harness.h says why they may not).
