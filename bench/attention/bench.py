@@ -20,15 +20,16 @@ best of ours. Prints a markdown table; exit status 1 if a check failed.
 
     python3 bench/attention/bench.py LIB.so --gqa-varlen [--base=BASE.so] [--alt=A.so,...] [--quick]
 
-GQA and varlen, D = 128, L2 cold, the same timing (alternating, 2 rounds of 20): (1) multi-head
-B = 4, H = 32 at S = 1k, 4k against cuDNN and, with --base, the same call of another build of the
-library (the kernel before a change: ours / base, in the same process); (2) GQA, 32 query heads
-over 8 K/V heads, B = 4, S = 1k, 4k, against torch SDPA with enable_gqa=True (the backend it
-picks is printed) and against cuDNN on K and V expanded with repeat_interleave; (3) varlen, 8
-packed sequences of 500 to 4000 tokens (Q [T, H, D], FlashAttention's layout), 32/8 and 32/32
-heads, against torch.nn.attention.varlen.varlen_attn (FlashAttention-2 inside torch) and a loop
-of cuDNN SDPA calls, one per sequence. Causal and not. Outputs checked against the anchors.
---alt: other builds of the library (variants of the kernel) timed beside ours in (2) and (3).
+GQA and varlen, L2 cold, the same timing (alternating, 2 rounds of 20): (1) multi-head, B = 4,
+H = 32, D = 128 and 64, S = 1k, 4k, against cuDNN and, with --base, the same call of another
+build of the library (the kernel before a change: ours / base, in one process); (2) GQA, 32 query
+heads over 8 K/V heads, D = 128, B = 4, S = 1k, 4k, against torch SDPA with enable_gqa=True (the
+backend it picks is printed) and cuDNN on K and V expanded with repeat_interleave; (3) varlen, 8
+packed sequences of 500 to 4000 tokens (Q [T, H, D], FlashAttention's layout), D = 128, 32/8
+and 32/32 heads, against torch.nn.attention.varlen.varlen_attn (FlashAttention inside torch)
+and a loop of SDPA calls (default backend, printed), one per sequence. Causal and not. Outputs
+checked against the anchors. --alt: other builds of the library (variants of the kernel) timed
+beside ours in (2) and (3).
 """
 import ctypes
 import math
@@ -105,7 +106,7 @@ def gqa_varlen(lib, base, quick, alts=()):
               flush=True)
 
     seqs = [1024] if quick else [1024, 4096]
-    for hkv in [32, 8]:
+    for hkv, D in [(32, 128), (32, 64), (8, 128)]:
         names = ["cuDNN"] + (["base"] if base and hkv == 32 else []) + ["ours"]
         if hkv == 8:
             names = ["SDPA enable_gqa", "cuDNN on expanded K, V"] + alt_names + ["ours"]
@@ -116,7 +117,7 @@ def gqa_varlen(lib, base, quick, alts=()):
         for S in seqs:
             for causal in [False, True]:
                 try:
-                    g = torch.Generator(device=dev).manual_seed(S + causal + hkv)
+                    g = torch.Generator(device=dev).manual_seed(S + causal + hkv + D)
                     q = torch.randn(4, 32, S, D, device=dev, dtype=torch.bfloat16, generator=g)
                     k, v = (torch.randn(4, hkv, S, D, device=dev, dtype=torch.bfloat16, generator=g) for _ in range(2))
                     o = torch.full_like(q, float("nan"))
@@ -173,6 +174,7 @@ def gqa_varlen(lib, base, quick, alts=()):
                     ok = False
 
     # varlen: 8 sequences of 500..4000 tokens, a fixed draw
+    D = 128
     lens = [2911, 517, 3999, 1203, 2488, 804, 3650, 1876]
     T, B = sum(lens), len(lens)
     cu = torch.tensor([0] + [sum(lens[:i + 1]) for i in range(B)], dtype=torch.int32, device=dev)
