@@ -46,8 +46,9 @@ def rel(x, y):
     return ((x - y).norm() / y.norm()).item()
 
 
-def time_fns(fns, flush):
-    """Medians of 2 rounds of 20 cold samples of each function, alternating (ms)."""
+def time_fns(fns, flush, calls=1):
+    """The medians of 2 rounds of 20 samples of each function, alternating, in ms a call: a
+    sample is `calls` calls back to back, after a write of `flush` (L2 cold) unless it is None."""
     for _ in range(3):
         for f in fns:
             f()
@@ -57,12 +58,14 @@ def time_fns(fns, flush):
         t = [[] for _ in fns]
         for i in range(20):
             for n, f in enumerate(fns):
-                flush.fill_(i & 255)
+                if flush is not None:
+                    flush.fill_(i & 255)
                 ev[0].record()
-                f()
+                for _ in range(calls):
+                    f()
                 ev[1].record()
                 ev[1].synchronize()
-                t[n].append(ev[0].elapsed_time(ev[1]))
+                t[n].append(ev[0].elapsed_time(ev[1]) / calls)
         for n in range(len(fns)):
             med[n][rnd] = sorted(t[n])[10]
     return med
@@ -335,26 +338,7 @@ def main():
                 del o_cudnn, o_flash
 
                 fns = [cudnn, flash, ours] if use_flash else [cudnn, ours]
-                calls = 1 if cold else 5
-                for _ in range(3):
-                    for f in fns:
-                        f()
-                ev = [torch.cuda.Event(enable_timing=True) for _ in range(2)]
-                med = [[0.0, 0.0] for _ in fns]
-                for rnd in range(2):
-                    t = [[] for _ in fns]
-                    for i in range(20):
-                        for n, f in enumerate(fns):
-                            if cold:
-                                flush.fill_(i & 255)
-                            ev[0].record()
-                            for _ in range(calls):
-                                f()
-                            ev[1].record()
-                            ev[1].synchronize()
-                            t[n].append(ev[0].elapsed_time(ev[1]) / calls)
-                    for n in range(len(fns)):
-                        med[n][rnd] = sorted(t[n])[10]
+                med = time_fns(fns, flush, 1 if cold else 5)
                 flop = 4.0 * B * H * S * S * D / (2 if causal else 1)
                 if not use_flash:
                     med.insert(1, [math.inf, math.inf])
