@@ -208,10 +208,11 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   bf16* Qs = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   bf16* Ks = Qs + STAGES * BM * D;
   bf16* Vs = Ks + STAGES * BN * D;
-  // Tiles: (batch, head) rows of nq query tiles (the longest sequence's; a shorter one's
-  // are the last columns of its row, those before them skipped: they come last in the walk). The heads walked together: those sharing K and V (their
-  // tiles read the same K and V from L2), or, causal with many tiles per head, all (the
-  // longest tiles of every head first: the blocks' work evens out best).
+  // Tiles: (batch, head) rows of nq query tiles, the longest sequence's; a shorter one's
+  // are the last columns of its row, those before them skipped (they come last in the walk).
+  // The heads walked together: those sharing K and V (their tiles read the same K and V from
+  // L2), or, causal with many tiles per head, all (the longest tiles of every head first: the
+  // blocks' work evens out best).
   const int tiles = nq * sq.b * sq.hq, group = CAUSAL && nq >= 64 ? sq.b * sq.hq : sq.hq / sq.hkv;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event qfull[STAGES]
@@ -266,9 +267,9 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       const int S = tl.len, qt = tile % nq - nq + (S + BM - 1) / BM;  // keys past S (the next sequence's) are masked
       if (qt < 0) continue;
       const int nkv = kv_blocks<CAUSAL, BN>(qt, (S + BN - 1) / BN);
-      const int row0 = qt * BM + w * 64 + r;  // this thread's first row (the other: + 8)
+      const int row_w = qt * BM + w * 64, row0 = row_w + r;  // this warpgroup's first row, this thread's (and + 8)
       // A block needs masks when it reaches past s or past this warpgroup's first query.
-      auto needs_mask = [&](int j) { return j * BN + BN > S || (CAUSAL && j * BN + BN - 1 > qt * BM + w * 64); };
+      auto needs_mask = [&](int j) { return j * BN + BN > S || (CAUSAL && j * BN + BN - 1 > row_w); };
       float o[D / 2], sc[BN / 2], m[2] = {-INFINITY, -INFINITY}, l[2] = {0.f, 0.f}, scale[2];
       uint32_t p[BN / 16][4];
 #pragma unroll
@@ -334,11 +335,11 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
           *reinterpret_cast<__nv_bfloat162*>(reinterpret_cast<char*>(q + g / 8 * BM * 64) + x * 128 +
                                              (g % 8 ^ x % 8) * 16 + t % 4 * 4) =
               __floats2bfloat162_rn(o[4 * g + 2 * h] * inv, o[4 * g + 2 * h + 1] * inv);
-        if (t % 4 == 0 && row0 + 8 * h < S) lse[(size_t)tl.qo * sq.rows + tl.base + row0 + 8 * h] = (m[h] * c + log2f(l[h])) * 0.69314718f;
+        if (t % 4 == 0 && row0 + 8 * h < S)
+          lse[(size_t)tl.qo * sq.rows + tl.base + row0 + 8 * h] = (m[h] * c + log2f(l[h])) * 0.69314718f;
       }
       tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
       wg_sync();
-      const int row_w = qt * BM + w * 64;  // this warpgroup's first row
       if (sq.cu && row_w + 64 > S) {
         store_rows<D>(O + ((size_t)(tl.base + row_w) * sq.hq + tl.qo) * D, (size_t)sq.hq * D, S - row_w, q);
       } else if (t == 0) {
@@ -429,7 +430,9 @@ static void check_variant(const std::vector<int>& lens, bool packed, int HQ, int
   for (int b = 0; b < B; ++b) cu[b + 1] = cu[b] + lens[b];
   const int T = cu[B], S = *std::max_element(lens.begin(), lens.end());
   // Element (sequence b, head h of H, row i, column 0) of Q, K, V, O; and lse's index.
-  auto at = [&](int b, int h, int H, int i) { return packed ? ((size_t)(cu[b] + i) * H + h) * D : (((size_t)b * H + h) * S + i) * D; };
+  auto at = [&](int b, int h, int H, int i) {
+    return packed ? ((size_t)(cu[b] + i) * H + h) * D : (((size_t)b * H + h) * S + i) * D;
+  };
   auto at_lse = [&](int b, int h, int i) { return packed ? (size_t)h * T + cu[b] + i : ((size_t)b * HQ + h) * S + i; };
   const size_t nq = (size_t)T * HQ * D, nk = (size_t)T * HKV * D;
   std::vector<bf16> hq(nq), hk(nk), hv(nk);
@@ -449,7 +452,8 @@ static void check_variant(const std::vector<int>& lens, bool packed, int HQ, int
   const std::vector<bf16> got = dout.download();
   const std::vector<float> got_lse = dlse.download();
   char what[96];
-  snprintf(what, sizeof what, "O (d=%d%s, %d/%d heads%s)", D, causal ? " causal" : "", HQ, HKV, packed ? ", varlen" : "");
+  snprintf(what, sizeof what, "O (d=%d%s, %d/%d heads%s)", D, causal ? " causal" : "", HQ, HKV,
+           packed ? ", varlen" : "");
   std::vector<double> sc(S), want(nq, NAN);  // NAN: a row not checked
   double max_ref = 0;
   for (int b = 0; b < B; ++b)
