@@ -22,8 +22,9 @@
 // (`persistent` in the order `longest_first`: the last query tile of a head
 // first, dealt to the blocks back and forth, so that causal, where a tile's
 // work grows with its index, their sums of work even out; a head's tiles
-// together, or the query heads of one K/V head, so that the blocks running at
-// once read the same K and V from L2). Varlen: every sequence gets as many
+// together, then the next head's (under GQA, the query heads of one K/V head
+// come one after the other), so that the blocks running at once read the same
+// K and V from L2). Varlen: every sequence gets as many
 // query tiles as the longest, and the tiles past a sequence's end are skipped.
 // Warpgroup 0 is the producer: one thread copies each tile of Q into one of two
 // slots (`qfull`/`qempty`) and each block of BN keys of K and V into 2-slot
@@ -210,10 +211,10 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   bf16* Vs = Ks + STAGES * BN * D;
   // Tiles: (batch, head) rows of nq query tiles, the longest sequence's; a shorter one's
   // are the last columns of its row, those before them skipped (they come last in the walk).
-  // The heads walked together: those sharing K and V (their tiles read the same K and V from
-  // L2), or, causal with many tiles per head, all (the longest tiles of every head first: the
-  // blocks' work evens out best).
-  const int tiles = nq * sq.b * sq.hq, group = CAUSAL && nq >= 64 ? sq.b * sq.hq : sq.hq / sq.hkv;
+  // The heads walked together: one (its tiles share K and V in L2; the next heads, walked
+  // next, share them too under GQA), or, causal with many tiles per head, all (the longest
+  // tiles of every head first: the blocks' work evens out best).
+  const int tiles = nq * sq.b * sq.hq, group = CAUSAL && nq >= 64 ? sq.b * sq.hq : 1;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event qfull[STAGES]
 #pragma tirx event qempty[STAGES] ready
