@@ -5,17 +5,27 @@
 //
 //   attention_fwd [s]       every variant (head dim 64 and 128, causal and not)
 //                           at sequence length s (default 300), 2 batches x 3
-//                           heads, against a CPU reference
+//                           heads, and with 8 query heads over 2 K/V heads
+//                           (GQA), and varlen (sequences of 1, 17, 129, s and
+//                           300 rows packed, GQA 8/2), against a CPU reference
 //
-// Q, K, V and O are [batch][head][s][D] bf16, lse [batch][head][s] float (the
-// natural log of each row's sum of exp(score / sqrt(D))). Causal: query i sees
-// keys 0..i (torch's is_causal for equal lengths).
+// Q and O are [batch][head][s][D] bf16, K and V [batch][kv head][s][D], lse
+// [batch][head][s] float (the natural log of each row's sum of exp(score /
+// sqrt(D))). Causal: query i sees keys 0..i (torch's is_causal for equal
+// lengths). GQA: hq query heads over hkv K/V heads, query head h reading K/V
+// head h / (hq / hkv) (hkv = hq: multi-head). Varlen (attention_fwd_varlen):
+// sequences of different lengths packed as FlashAttention's varlen API takes
+// them, Q and O [total][head][D], K and V [total][kv head][D], lse
+// [head][total], cu_seqlens the int32 prefix sums of the lengths.
 //
 // One block per SM walks the 128-row query tiles of every (batch, head)
 // (`persistent` in the order `longest_first`: the last query tile of a head
 // first, dealt to the blocks back and forth, so that causal, where a tile's
 // work grows with its index, their sums of work even out; a head's tiles
-// together, so that the blocks running at once read the same K and V from L2).
+// together, then the next head's (under GQA, the query heads of one K/V head
+// come one after the other), so that the blocks running at once read the same
+// K and V from L2). Varlen: every sequence gets as many
+// query tiles as the longest, and the tiles past a sequence's end are skipped.
 // Warpgroup 0 is the producer: one thread copies each tile of Q into one of two
 // slots (`qfull`/`qempty`) and each block of BN keys of K and V into 2-slot
 // rings (`kfull`/`kempty`, `vfull`/`vempty`) with TMA, which reads zeros past
@@ -27,8 +37,11 @@
 // of block j+1 runs while P_j V_j is on the tensor cores, and the two consumers
 // issue their GEMMs in turns (`turns`, FlashAttention-3's ping-pong): one's
 // softmax runs under the other's GEMMs. Masks (keys past s, keys after the
-// query) cost only in the blocks that need them. O goes out through the
-// consumer's rows of its Q slot and a TMA store, which clips at s.
+// query) cost only in the blocks that need them; packed, they also hide the
+// next sequence's keys, which the K and V boxes reach into (a masked key's P
+// is 0, so its V row adds nothing). O goes out through the consumer's rows of
+// its Q slot and a TMA store, which clips at s; packed, a tile that ends past
+// its sequence stores its rows with plain stores, never the next sequence's.
 //
 // The CPU reference computes the same bf16 inputs in double; O is within 2^-7
 // relative of the largest |reference| (bf16 rounding of P and O) and lse within 1e-3.
@@ -36,6 +49,8 @@
 // attention_fwd() (below the kernel) is the host call that bench/attention
 // loads; define ATTENTION_FWD_NO_MAIN to include this file elsewhere.
 #include <cuda_bf16.h>
+
+#include <algorithm>
 
 #include "tirx.h"
 #include "tirx/tma.h"
@@ -161,19 +176,45 @@ __device__ __forceinline__ void to_bf16(uint32_t (&p)[BN / 16][4], const float (
   }
 }
 
+// The sequences: b of them, each `rows` long ([b][h][rows][D]), or packed
+// (varlen: cu the b + 1 prefix sums of their lengths, rows = the total, [rows][h][D]);
+// hq query heads over hkv K and V heads (GQA: query head h reads K and V head h / (hq / hkv)).
+struct Seqs { const int* cu; int b, hq, hkv, rows; };
+// Tile row `row` (batch row / hq, head row % hq): the outer TMA coordinates of
+// its Q (and O, lse) and of its K and V, its first row there, and its length.
+struct Tile { int qo, ko, base, len; };
+__device__ __forceinline__ Tile tile_of(int row, const Seqs& sq) {
+  const int b = row / sq.hq, h = row % sq.hq, kh = h / (sq.hq / sq.hkv);
+  if (!sq.cu) return {row, b * sq.hkv + kh, 0, sq.rows};
+  return {h, kh, sq.cu[b], sq.cu[b + 1] - sq.cu[b]};
+}
+
+// The first `rows` rows of a consumer's O (its Q slot's rows, 128-byte swizzle)
+// to o, ld elements apart: where a TMA store would write past the sequence into the next.
+template <int D>
+__device__ __forceinline__ void store_rows(bf16* o, size_t ld, int rows, const bf16* q) {
+  for (int i = threadIdx.x % 128; i < min(rows, 64) * D / 8; i += 128) {
+    const int x = i / (D / 8), g = i % (D / 8);
+    *reinterpret_cast<uint4*>(o + x * ld + g * 8) =
+        *reinterpret_cast<const uint4*>(q + g / 8 * BM * 64 + x * 64 + (g % 8 ^ x % 8) * 8);
+  }
+}
+
 template <int D, bool CAUSAL, int BN>
 __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, const __grid_constant__ CUtensorMap mapK,
                                      const __grid_constant__ CUtensorMap mapV, const __grid_constant__ CUtensorMap mapO,
-                                     float* lse, int BH, int S, float c) {
+                                     bf16* O, float* lse, Seqs sq, int nq, float c) {
   extern __shared__ unsigned char smem[];
   // 1024-byte aligned for the 128-byte swizzle: the Q slots, then the K slots, then the V slots.
   bf16* Qs = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   bf16* Ks = Qs + STAGES * BM * D;
   bf16* Vs = Ks + STAGES * BN * D;
-  const int nq = (S + BM - 1) / BM, nk = (S + BN - 1) / BN, tiles = nq * BH;
-  // The heads walked together: one (its tiles share K and V in L2), or, causal with
-  // many tiles per head, all (the longest tiles of every head first: the blocks' work evens out best).
-  const int group = CAUSAL && nq >= 64 ? BH : 1;
+  // Tiles: (batch, head) rows of nq query tiles, the longest sequence's; a shorter one's
+  // are the last columns of its row, those before them skipped (they come last in the walk).
+  // The heads walked together: one (its tiles share K and V in L2; the next heads, walked
+  // next, share them too under GQA), or, causal with many tiles per head, all (the longest
+  // tiles of every head first: the blocks' work evens out best).
+  const int tiles = nq * sq.b * sq.hq, group = CAUSAL && nq >= 64 ? sq.b * sq.hq : 1;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event qfull[STAGES]
 #pragma tirx event qempty[STAGES] ready
@@ -186,30 +227,32 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
     int it = 0, n = 0;  // key blocks and tiles loaded so far: the ring positions
 #pragma tirx persistent(tile: tiles) order(longest_first(nq, group))
     {
-      const int qt = tile % nq, bh = tile / nq;
-      const int nkv = kv_blocks<CAUSAL, BN>(qt, nk);
+      const Tile tl = tile_of(tile / nq, sq);
+      const int qt = tile % nq - nq + (tl.len + BM - 1) / BM;
+      if (qt < 0) continue;
+      const int nkv = kv_blocks<CAUSAL, BN>(qt, (tl.len + BN - 1) / BN);
       const int qs = n++ % STAGES;
       tirx_wait(qempty[qs]);
       tirx_trigger_bytes(qfull[qs], BM * D * 2);
-      if (threadIdx.x == 0) load_tile<D, BM>(Qs + qs * BM * D, &mapQ, bh, qt * BM, &qfull[qs]);
+      if (threadIdx.x == 0) load_tile<D, BM>(Qs + qs * BM * D, &mapQ, tl.qo, tl.base + qt * BM, &qfull[qs]);
       // The order the consumers use them in: K_0, then K_j before V_{j-1}, then the last V.
       int s = it % STAGES;
       tirx_wait(kempty[s]);
       tirx_trigger_bytes(kfull[s], BN * D * 2);
-      if (threadIdx.x == 0) load_tile<D, BN>(Ks + s * BN * D, &mapK, bh, 0, &kfull[s]);
+      if (threadIdx.x == 0) load_tile<D, BN>(Ks + s * BN * D, &mapK, tl.ko, tl.base, &kfull[s]);
       for (int j = 1; j < nkv; ++j) {
         const int prev = s;
         s = (it + j) % STAGES;
         tirx_wait(kempty[s]);
         tirx_trigger_bytes(kfull[s], BN * D * 2);
-        if (threadIdx.x == 0) load_tile<D, BN>(Ks + s * BN * D, &mapK, bh, j * BN, &kfull[s]);
+        if (threadIdx.x == 0) load_tile<D, BN>(Ks + s * BN * D, &mapK, tl.ko, tl.base + j * BN, &kfull[s]);
         tirx_wait(vempty[prev]);
         tirx_trigger_bytes(vfull[prev], BN * D * 2);
-        if (threadIdx.x == 0) load_tile<D, BN>(Vs + prev * BN * D, &mapV, bh, j * BN - BN, &vfull[prev]);
+        if (threadIdx.x == 0) load_tile<D, BN>(Vs + prev * BN * D, &mapV, tl.ko, tl.base + j * BN - BN, &vfull[prev]);
       }
       tirx_wait(vempty[s]);
       tirx_trigger_bytes(vfull[s], BN * D * 2);
-      if (threadIdx.x == 0) load_tile<D, BN>(Vs + s * BN * D, &mapV, bh, nkv * BN - BN, &vfull[s]);
+      if (threadIdx.x == 0) load_tile<D, BN>(Vs + s * BN * D, &mapV, tl.ko, tl.base + nkv * BN - BN, &vfull[s]);
       it += nkv;
     }
   }
@@ -221,11 +264,13 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #pragma tirx turns mma  // the two consumers issue their GEMMs in turns: one's softmax runs under the other's GEMMs
 #pragma tirx persistent(tile: tiles) order(longest_first(nq, group))
     {
-      const int qt = tile % nq, bh = tile / nq;
-      const int nkv = kv_blocks<CAUSAL, BN>(qt, nk);
-      const int row0 = qt * BM + w * 64 + r;  // this thread's first row (the other: + 8)
+      const Tile tl = tile_of(tile / nq, sq);
+      const int S = tl.len, qt = tile % nq - nq + (S + BM - 1) / BM;  // keys past S (the next sequence's) are masked
+      if (qt < 0) continue;
+      const int nkv = kv_blocks<CAUSAL, BN>(qt, (S + BN - 1) / BN);
+      const int row_w = qt * BM + w * 64, row0 = row_w + r;  // this warpgroup's first row, this thread's (and + 8)
       // A block needs masks when it reaches past s or past this warpgroup's first query.
-      auto needs_mask = [&](int j) { return j * BN + BN > S || (CAUSAL && j * BN + BN - 1 > qt * BM + w * 64); };
+      auto needs_mask = [&](int j) { return j * BN + BN > S || (CAUSAL && j * BN + BN - 1 > row_w); };
       float o[D / 2], sc[BN / 2], m[2] = {-INFINITY, -INFINITY}, l[2] = {0.f, 0.f}, scale[2];
       uint32_t p[BN / 16][4];
 #pragma unroll
@@ -291,12 +336,15 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
           *reinterpret_cast<__nv_bfloat162*>(reinterpret_cast<char*>(q + g / 8 * BM * 64) + x * 128 +
                                              (g % 8 ^ x % 8) * 16 + t % 4 * 4) =
               __floats2bfloat162_rn(o[4 * g + 2 * h] * inv, o[4 * g + 2 * h + 1] * inv);
-        if (t % 4 == 0 && row0 + 8 * h < S) lse[(size_t)bh * S + row0 + 8 * h] = (m[h] * c + log2f(l[h])) * 0.69314718f;
+        if (t % 4 == 0 && row0 + 8 * h < S)
+          lse[(size_t)tl.qo * sq.rows + tl.base + row0 + 8 * h] = (m[h] * c + log2f(l[h])) * 0.69314718f;
       }
       tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
       wg_sync();
-      if (t == 0) {
-        for (int d = 0; d < D / 64; ++d) tirx_tma_store_3d(&mapO, bh, qt * BM + w * 64, d * 64, q + d * BM * 64);
+      if (sq.cu && row_w + 64 > S) {
+        store_rows<D>(O + ((size_t)(tl.base + row_w) * sq.hq + tl.qo) * D, (size_t)sq.hq * D, S - row_w, q);
+      } else if (t == 0) {
+        for (int d = 0; d < D / 64; ++d) tirx_tma_store_3d(&mapO, tl.qo, tl.base + row_w, d * 64, q + d * BM * 64);
         tirx_tma_store_commit();
         tirx_tma_store_wait_read<0>();
       }
@@ -310,105 +358,147 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 
 #ifndef __CUDACC_RTC__  // host code
 template <int D, bool CAUSAL, int BN = 128>
-static cudaError_t attention_launch(const CUtensorMap* map, float* lse, int BH, int S, cudaStream_t stream) {
+static cudaError_t attention_launch(const CUtensorMap* map, bf16* O, float* lse, Seqs sq, int nq, cudaStream_t stream) {
   const float c = 1.4426950408889634f / sqrtf((float)D);  // log2(e) / sqrt(D): exp(x / sqrt(D)) = 2^(x c)
-  const int tiles = (S + BM - 1) / BM * BH;
+  const int tiles = nq * sq.b * sq.hq;
   constexpr int smem = smem_bytes<D, BN>();
   cudaError_t err;
 #pragma tirx launch grid(persistent) smem(smem) stream(stream) async status(err)
-  attention_fwd_kernel<D, CAUSAL, BN><<<tiles, 384>>>(map[0], map[1], map[2], map[3], lse, BH, S, c);
+  attention_fwd_kernel<D, CAUSAL, BN><<<tiles, 384>>>(map[0], map[1], map[2], map[3], O, lse, sq, nq, c);
   return err;
 }
 
-// The kernel for head dimension D whose key block is block_n(causal, S).
+// The kernel for head dimension D whose key block is block_n(causal, S), S the longest sequence.
 template <int D>
-static cudaError_t attention_dispatch(const CUtensorMap* map, float* lse, int BH, int S, bool causal,
+static cudaError_t attention_dispatch(const CUtensorMap* map, bf16* O, float* lse, Seqs sq, int S, bool causal,
                                       cudaStream_t stream) {
-  if (causal) return attention_launch<D, true>(map, lse, BH, S, stream);
-  if (block_n(false, S) == 160) return attention_launch<D, false, 160>(map, lse, BH, S, stream);
-  return attention_launch<D, false>(map, lse, BH, S, stream);
+  const int nq = (S + BM - 1) / BM;
+  if (causal) return attention_launch<D, true>(map, O, lse, sq, nq, stream);
+  if (block_n(false, S) == 160) return attention_launch<D, false, 160>(map, O, lse, sq, nq, stream);
+  return attention_launch<D, false>(map, O, lse, sq, nq, stream);
 }
 
-// O = softmax(Q K^T / sqrt(d)) V and lse on `stream`, not waited for: Q, K, V,
-// O [b][h][s][d] bf16, lse [b][h][s] float, d = 64 or 128, Q, K, V and O 16-byte
-// aligned. Returns the first error (cudaErrorNotSupported: the driver has no TMA).
-static cudaError_t attention_fwd(const bf16* Q, const bf16* K, const bf16* V, bf16* O, float* lse, int b, int h,
-                                 int s, int d, bool causal, cudaStream_t stream = 0) {
-  if (b < 1 || h < 1 || s < 1 || (d != 64 && d != 128) || !lse) return cudaErrorInvalidValue;
+// Both layouts: sq as the kernel takes it, S the longest sequence.
+static cudaError_t attention_run(const bf16* Q, const bf16* K, const bf16* V, bf16* O, float* lse, Seqs sq, int S,
+                                 int d, bool causal, cudaStream_t stream) {
+  if (sq.b < 1 || sq.hkv < 1 || sq.hq % sq.hkv != 0 || S < 1 || sq.rows < 1 || (d != 64 && d != 128) || !lse)
+    return cudaErrorInvalidValue;
   if (((uintptr_t)Q | (uintptr_t)K | (uintptr_t)V | (uintptr_t)O) % 16 != 0) return cudaErrorMisalignedAddress;
   CUtensorMap map[4];  // Q: 128-row boxes, K and V: a key block's, O: 64 rows (one consumer's)
   const bf16* src[4] = {Q, K, V, O};
   for (int i = 0; i < 4; ++i) {
-    CUresult r = tirx_tensor_map_3d(&map[i], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src[i], (uint64_t)b * h, s, d,
-                                    (uint64_t)d * 2, (uint64_t)s * d * 2, i == 0 ? BM : i < 3 ? block_n(causal, s) : 64, 64,
-                                    CU_TENSOR_MAP_SWIZZLE_128B);
+    const uint64_t h = i == 1 || i == 2 ? sq.hkv : sq.hq, row_bytes = (sq.cu ? h : 1) * d * 2;
+    CUresult r = tirx_tensor_map_3d(&map[i], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src[i], sq.cu ? h : sq.b * h, sq.rows,
+                                    d, row_bytes, sq.cu ? (uint64_t)d * 2 : (uint64_t)sq.rows * row_bytes,
+                                    i == 0 ? BM : i < 3 ? block_n(causal, S) : 64, 64, CU_TENSOR_MAP_SWIZZLE_128B);
     if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   }
-  return d == 64 ? attention_dispatch<64>(map, lse, b * h, s, causal, stream)
-                 : attention_dispatch<128>(map, lse, b * h, s, causal, stream);
+  return d == 64 ? attention_dispatch<64>(map, O, lse, sq, S, causal, stream)
+                 : attention_dispatch<128>(map, O, lse, sq, S, causal, stream);
+}
+
+// O = softmax(Q K^T / sqrt(d)) V and lse on `stream`, not waited for: Q, O
+// [b][hq][s][d] bf16, K, V [b][hkv][s][d] (hkv divides hq: query head h reads
+// K and V head h / (hq / hkv); hkv = hq is multi-head attention), lse
+// [b][hq][s] float, d = 64 or 128, Q, K, V and O 16-byte aligned. Returns the
+// first error (cudaErrorNotSupported: the driver has no TMA).
+static cudaError_t attention_fwd(const bf16* Q, const bf16* K, const bf16* V, bf16* O, float* lse, int b, int hq,
+                                 int hkv, int s, int d, bool causal, cudaStream_t stream = 0) {
+  return attention_run(Q, K, V, O, lse, {nullptr, b, hq, hkv, s}, s, d, causal, stream);
+}
+
+// Packed sequences, FlashAttention's varlen layout: Q, O [total][hq][d], K, V
+// [total][hkv][d], lse [hq][total]; cu_seqlens (device) the b + 1 prefix sums
+// of the b lengths (cu_seqlens[0] = 0, cu_seqlens[b] = total), max_seqlen the
+// longest. Sequence i's queries see its keys only (causal: up to their own position).
+static cudaError_t attention_fwd_varlen(const bf16* Q, const bf16* K, const bf16* V, bf16* O, float* lse,
+                                        const int* cu_seqlens, int b, int total, int max_seqlen, int hq, int hkv,
+                                        int d, bool causal, cudaStream_t stream = 0) {
+  if (!cu_seqlens) return cudaErrorInvalidValue;
+  return attention_run(Q, K, V, O, lse, {cu_seqlens, b, hq, hkv, total}, max_seqlen, d, causal, stream);
 }
 #endif
 
 // ---- main ----------------------------------------------------------------------
 #ifndef ATTENTION_FWD_NO_MAIN
 
-// One variant at sequence length S: random inputs, the kernel, the CPU reference
-// (every row up to 1100 rows, else every 16th and the last 130), checks.
-static void check_variant(int B, int H, int S, int D, bool causal) {
-  const size_t n = (size_t)B * H * S * D;
-  std::vector<bf16> hq(n), hk(n), hv(n);
-  std::vector<float> fq(n), fk(n), fv(n);
-  for (size_t i = 0; i < n; ++i) fq[i] = __bfloat162float(hq[i] = __float2bfloat16_rn(2 * lcg_float()));
-  for (size_t i = 0; i < n; ++i) fk[i] = __bfloat162float(hk[i] = __float2bfloat16_rn(2 * lcg_float()));
-  for (size_t i = 0; i < n; ++i) fv[i] = __bfloat162float(hv[i] = __float2bfloat16_rn(lcg_float()));
-  DeviceArray<bf16> dq(hq), dk(hk), dv(hv), dout(n, kGuard);
-  DeviceArray<float> dlse((size_t)B * H * S, kGuard);
+// One variant: random inputs, the kernel, the CPU reference, checks. lens: the
+// sequences' lengths; packed (varlen) or, all equal, [b][h][s][d]. Rows checked:
+// every row of sequences up to 600 rows, else every 16th and the last 130.
+static void check_variant(const std::vector<int>& lens, bool packed, int HQ, int HKV, int D, bool causal) {
+  const int B = (int)lens.size();
+  std::vector<int> cu(B + 1, 0);
+  for (int b = 0; b < B; ++b) cu[b + 1] = cu[b] + lens[b];
+  const int T = cu[B], S = *std::max_element(lens.begin(), lens.end());
+  // Element (sequence b, head h of H, row i, column 0) of Q, K, V, O; and lse's index.
+  auto at = [&](int b, int h, int H, int i) {
+    return packed ? ((size_t)(cu[b] + i) * H + h) * D : (((size_t)b * H + h) * S + i) * D;
+  };
+  auto at_lse = [&](int b, int h, int i) { return packed ? (size_t)h * T + cu[b] + i : ((size_t)b * HQ + h) * S + i; };
+  const size_t nq = (size_t)T * HQ * D, nk = (size_t)T * HKV * D;
+  std::vector<bf16> hq(nq), hk(nk), hv(nk);
+  std::vector<float> fq(nq), fk(nk), fv(nk);
+  for (size_t i = 0; i < nq; ++i) fq[i] = __bfloat162float(hq[i] = __float2bfloat16_rn(2 * lcg_float()));
+  for (size_t i = 0; i < nk; ++i) fk[i] = __bfloat162float(hk[i] = __float2bfloat16_rn(2 * lcg_float()));
+  for (size_t i = 0; i < nk; ++i) fv[i] = __bfloat162float(hv[i] = __float2bfloat16_rn(lcg_float()));
+  DeviceArray<bf16> dq(hq), dk(hk), dv(hv), dout(nq, kGuard);
+  DeviceArray<float> dlse((size_t)T * HQ, kGuard);
+  DeviceArray<int> dcu(cu);
   dout.fill(0xFF), dlse.fill(0xFF);  // poison: NaN
-  CUDA_CHECK(attention_fwd(dq, dk, dv, dout, dlse, B, H, S, D, causal));
+  if (packed)
+    CUDA_CHECK(attention_fwd_varlen(dq, dk, dv, dout, dlse, dcu, B, T, S, HQ, HKV, D, causal));
+  else
+    CUDA_CHECK(attention_fwd(dq, dk, dv, dout, dlse, B, HQ, HKV, S, D, causal));
   CUDA_CHECK(cudaDeviceSynchronize());
   const std::vector<bf16> got = dout.download();
   const std::vector<float> got_lse = dlse.download();
-  char what[64];
-  snprintf(what, sizeof what, "O (d=%d%s)", D, causal ? " causal" : "");
-  std::vector<double> sc(S), want(n, NAN);  // NAN: a row not checked
+  char what[96];
+  snprintf(what, sizeof what, "O (d=%d%s, %d/%d heads%s)", D, causal ? " causal" : "", HQ, HKV,
+           packed ? ", varlen" : "");
+  std::vector<double> sc(S), want(nq, NAN);  // NAN: a row not checked
   double max_ref = 0;
-  for (int bh = 0; bh < B * H; ++bh)
-    for (int i = 0; i < S; ++i) {
-      if (S > 1100 && i % 16 != 0 && i < S - 130) continue;
-      const float* q = &fq[((size_t)bh * S + i) * D];
-      const int keys = causal ? i + 1 : S;
-      double mx = -INFINITY, sum = 0;
-      for (int j = 0; j < keys; ++j) {
-        double dot = 0;
-        for (int x = 0; x < D; ++x) dot += (double)q[x] * fk[((size_t)bh * S + j) * D + x];
-        mx = fmax(mx, sc[j] = dot / sqrt((double)D));
+  for (int b = 0; b < B; ++b)
+    for (int h = 0; h < HQ; ++h)
+      for (int i = 0; i < lens[b]; ++i) {
+        if (lens[b] > 600 && i % 16 != 0 && i < lens[b] - 130) continue;
+        const float* q = &fq[at(b, h, HQ, i)];
+        const int keys = causal ? i + 1 : lens[b], kh = h / (HQ / HKV);
+        double mx = -INFINITY, sum = 0;
+        for (int j = 0; j < keys; ++j) {
+          double dot = 0;
+          for (int x = 0; x < D; ++x) dot += (double)q[x] * fk[at(b, kh, HKV, j) + x];
+          mx = fmax(mx, sc[j] = dot / sqrt((double)D));
+        }
+        for (int j = 0; j < keys; ++j) sum += (sc[j] = exp(sc[j] - mx));
+        const double want_lse = mx + log(sum), g_lse = got_lse[at_lse(b, h, i)];
+        if (!(fabs(g_lse - want_lse) <= 1e-3 * (1 + fabs(want_lse)))) fail("lse", at_lse(b, h, i), g_lse, want_lse);
+        for (int x = 0; x < D; ++x) {
+          double o = 0;
+          for (int j = 0; j < keys; ++j) o += sc[j] * fv[at(b, kh, HKV, j) + x];
+          max_ref = fmax(max_ref, fabs(want[at(b, h, HQ, i) + x] = o / sum));
+        }
       }
-      for (int j = 0; j < keys; ++j) sum += (sc[j] = exp(sc[j] - mx));
-      const double want_lse = mx + log(sum), g_lse = got_lse[(size_t)bh * S + i];
-      if (!(fabs(g_lse - want_lse) <= 1e-3 * (1 + fabs(want_lse)))) fail("lse", (size_t)bh * S + i, g_lse, want_lse);
-      for (int x = 0; x < D; ++x) {
-        double o = 0;
-        for (int j = 0; j < keys; ++j) o += sc[j] * fv[((size_t)bh * S + j) * D + x];
-        max_ref = fmax(max_ref, fabs(want[((size_t)bh * S + i) * D + x] = o / sum));
-      }
-    }
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < nq; ++i) {
     const double g = __bfloat162float(got[i]);
     if (!std::isnan(want[i]) && !(fabs(g - want[i]) <= max_ref / 128)) {
       fail(what, i, g, want[i]);
       break;
     }
   }
-  check_guard(what, got.data() + n, dout.guard(), dout.poison());
-  check_guard("lse", got_lse.data() + (size_t)B * H * S, dlse.guard(), dlse.poison());
-  printf(EXAMPLE ": s=%d d=%d causal=%d checked\n", S, D, causal ? 1 : 0);
+  check_guard(what, got.data() + nq, dout.guard(), dout.poison());
+  check_guard("lse", got_lse.data() + (size_t)T * HQ, dlse.guard(), dlse.poison());
+  printf(EXAMPLE ": %s s=%d checked\n", what, S);
 }
 
 int main(int argc, char** argv) {
   skip_without_sm90();  // wgmma and setmaxnreg are sm_90a only
   const int S = parse_size(argc, argv, 1, 300, 1 << 16);
   for (int D : {64, 128})
-    for (bool causal : {false, true}) check_variant(2, 3, S, D, causal);
+    for (bool causal : {false, true}) {
+      check_variant({S, S}, false, 3, 3, D, causal);  // multi-head, 2 batches
+      check_variant({S, S}, false, 8, 2, D, causal);  // GQA, 4 query heads a K/V head
+      check_variant({1, 17, 129, S, 300}, true, 8, 2, D, causal);  // varlen, GQA
+    }
   return finish();
 }
 #endif

@@ -2,7 +2,8 @@
 # bench/attention/run.sh PP_DIR [--quick] - on the GPU machine: build the
 # tirx-pp output PP_DIR/attention_fwd.cu (made by bench/prepare_gpu.sh) into
 # the example (CPU-reference checks at ragged lengths) and a shared library,
-# then run bench.py (ours against torch SDPA, cuDNN and flash).
+# then run bench.py (ours against torch SDPA, cuDNN and flash; with --gqa-varlen, GQA and
+# packed sequences against cuDNN's GQA, torch's varlen_attn and a loop of SDPA calls).
 set -eu -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
