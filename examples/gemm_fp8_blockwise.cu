@@ -185,6 +185,27 @@ __device__ __forceinline__ KtileScales load_scales(const float* sa0, const float
   return {sa0[(size_t)kt * M], sa1[(size_t)kt * M], sb0[kt], sb1[kt]};
 }
 
+// Where this thread's scales of the tile at (row0, col0) are: A's for its
+// rows r and r + 8 of the 64 at row0 (rows past M, zeros from TMA clipped at
+// the store, read row M - 1's), B's for the tile's column blocks (nb0 for the
+// first `split` columns, then nb1; past N the last block, whose columns TMA
+// clips).
+struct TileScaleRefs {
+  const float *sa0, *sa1, *sb0, *sb1;
+  int split;
+};
+template <int BN>
+__device__ __forceinline__ TileScaleRefs tile_scales(const float* scale_a, const float* scale_b, int row0, int col0,
+                                                     int r, int M, int N, int kb_count) {
+  const int ra = row0 + r < M ? row0 + r : M - 1, rb = row0 + r + 8 < M ? row0 + r + 8 : M - 1;
+  const int nb0 = col0 / 128, nb1 = min((col0 + BN - 1) / 128, (N - 1) / 128);
+  return {scale_a + ra, scale_a + rb, scale_b + (size_t)nb0 * kb_count, scale_b + (size_t)nb1 * kb_count,
+          (nb0 + 1) * 128 - col0};
+}
+__device__ __forceinline__ KtileScales load_scales(const TileScaleRefs& ts, int kt, int M) {
+  return load_scales(ts.sa0, ts.sa1, ts.sb0, ts.sb1, kt, M);
+}
+
 // acc += part times its scales: element j is in row r + 8 * ((j / 2) % 2)
 // (A scale a0 or a1) and in the tile's columns 8 * (j / 4) ... + 7, which lie
 // in B's first scale block while below `split` (B scale b0), else in the
@@ -388,9 +409,104 @@ __global__ void gemm_fp8_blockwise_kernel(const __grid_constant__ CUtensorMap ma
   }
 }
 
+
+// The same in clusters of CM blocks (1 or 2) that share B's K-tiles through
+// TMA multicast (docs/clusters.md), as gemm_bf16_cluster.cu pairs its tiles
+// one above the other: the blocks of a cluster take tile rows CM p ... CM p +
+// CM - 1 of one tile column, and each copies its part of the BN x 128 K-tile
+// of B (BN / CM rows: whole 1024-byte swizzle atoms) into the same slot of
+// every block, and its own K-tile of A into its own. `full` and `empty` are
+// cluster events: a slot is free only once the consumers of every block are
+// done with it (a cluster of one counts its own block only). kPrefetch
+// shapes only, without the overlap.
+template <class T, int CM>
+__global__ void gemm_fp8_blockwise_cluster_kernel(const __grid_constant__ CUtensorMap mapA,
+                                                  const __grid_constant__ CUtensorMap mapB,
+                                                  const __grid_constant__ CUtensorMap mapC,
+                                                  const float* __restrict__ scale_a,
+                                                  const float* __restrict__ scale_b, int M, int N, int K) {
+  constexpr int BN = T::BN, STAGES = T::STAGES, kPartB = BN / CM;
+  static_assert(T::kPrefetch && !T::kOverlap, "cluster: prefetching shapes, without the overlap");
+  static_assert((CM == 1 || CM == 2) && kPartB % 8 == 0, "clusters of 1 or 2, B's parts whole swizzle atoms");
+  extern __shared__ unsigned char smem[];
+  fp8* ring = reinterpret_cast<fp8*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
+  fp8* As = ring;
+  fp8* Bs = ring + STAGES * BM * BK;
+  bf16* staging = reinterpret_cast<bf16*>(Bs + STAGES * BN * BK);  // 64 x kPieceN for each consumer warpgroup
+  // A unit: the CM tiles one above the other that a cluster takes at once.
+  const int tiles_n = (N + BN - 1) / BN, units = ((M + BM - 1) / BM + CM - 1) / CM * tiles_n;
+  const int ktiles = (K + BK - 1) / BK;
+  const int rank = CM == 1 ? 0 : (int)tirx_cluster_rank();  // the unit's tile, and B's part, of this block
+  const int cluster = blockIdx.x / CM, clusters = gridDim.x / CM;
+#pragma tirx warpgroups(wg: 3)
+#pragma tirx event full[STAGES] cluster
+#pragma tirx event empty[STAGES] ready cluster
+#pragma tirx async(wg == 0) regs(24)
+  {  // producer
+    if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
+    int it = 0;  // K-tiles issued so far: the ring position
+    for (int pos = cluster; pos < units; pos += clusters) {
+      const int unit = tirx_tile_grouped(pos, units, tiles_n, kGroupRows / CM);
+      const int row0 = (unit / tiles_n * CM + rank) * BM, col0 = unit % tiles_n * BN;
+      for (int kt = 0; kt < ktiles; ++kt, ++it) {
+        const int s = it % STAGES;
+        tirx_wait(empty[s]);                          // free in every block
+        tirx_trigger_bytes(full[s], T::kStageBytes);  // A and every part of B land here
+        if (threadIdx.x == 0) {
+          tirx_tma_load_2d(As + s * BM * BK, &mapA, row0, kt * BK, &full[s]);
+          fp8* b_part = Bs + (s * BN + rank * kPartB) * BK;
+          if constexpr (CM == 1) tirx_tma_load_2d(b_part, &mapB, col0, kt * BK, &full[s]);
+          else tirx_tma_load_2d_multicast(b_part, &mapB, col0 + rank * kPartB, kt * BK, &full[s], (1 << CM) - 1);
+        }
+      }
+    }
+  }
+#pragma tirx async(wg >= 1) regs(240)
+  {  // consumers: warpgroup 1 takes rows 0-63 of the tile, warpgroup 2 rows 64-127
+    const int half = wg - 1, t = threadIdx.x % 128;
+    const int r = t / 32 * 16 + t % 32 / 4;  // this thread's rows of the 64: r and r + 8
+    int it = 0;                              // K-tiles consumed so far: follows the producer
+    for (int pos = cluster; pos < units; pos += clusters) {
+      const int unit = tirx_tile_grouped(pos, units, tiles_n, kGroupRows / CM);
+      const int row0 = (unit / tiles_n * CM + rank) * BM + half * 64, col0 = unit % tiles_n * BN;
+      const TileScaleRefs ts = tile_scales<BN>(scale_a, scale_b, row0, col0, r, M, N, ktiles);
+      float acc[T::kAcc];
+#pragma unroll
+      for (int j = 0; j < T::kAcc; ++j) acc[j] = 0.0f;
+      KtileScales next = load_scales(ts, 0, M);
+      for (int kt = 0; kt < ktiles; ++kt) {
+        const int s = (it + kt) % STAGES;
+        const KtileScales cur = next;
+        if (kt + 1 < ktiles) next = load_scales(ts, kt + 1, M);
+        float part[T::kPart];
+        tirx_wait(full[s]);
+        if constexpr (T::kHalves) {  // columns 0-127 (B scale block nb0), then 128-255 (nb1)
+          mma_ktile<128>(part, As + s * BM * BK + half * 64 * BK, Bs + s * BN * BK);
+          tirx_wgmma_wait<0>();
+          tirx_wgmma_fence_operand(part);
+          promote_half<0>(acc, part, cur.a0 * cur.b0, cur.a1 * cur.b0);
+          mma_ktile<128>(part, As + s * BM * BK + half * 64 * BK, Bs + (s * BN + 128) * BK);
+        } else {
+          mma_ktile<BN>(part, As + s * BM * BK + half * 64 * BK, Bs + s * BN * BK);
+        }
+        tirx_wgmma_wait<0>();  // this K-tile's wgmmas are done with their slot
+#pragma tirx elect
+        tirx_trigger(empty[s]);  // in every block
+        tirx_wgmma_fence_operand(part);
+        if constexpr (T::kHalves) promote_half<64>(acc, part, cur.a0 * cur.b1, cur.a1 * cur.b1);
+        else promote<BN>(acc, part, cur, ts.split);
+      }
+      it += ktiles;
+      store_tile<T>(&mapC, row0, col0, acc, staging + half * 64 * T::kPieceN, t, 1 + half);
+    }
+    if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
+  }
+}
+
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC
 enum BlockTile {
-  kBlockAuto = -1, kBlock128, kBlock160, kBlock192, kBlock128Late, kBlock128Overlap, kBlock256, kBlockShapes
+  kBlockAuto = -1, kBlock128, kBlock160, kBlock192, kBlock128Late, kBlock128Overlap, kBlock256,
+  kBlock160Pair, kBlock192Pair, kBlock256Pair, kBlock192One, kBlock256One, kBlockShapes
 };
 
 // The tile width for m x n on `sms` multiprocessors: the least waves x (BN +
@@ -433,6 +549,33 @@ static cudaError_t launch_blockwise(const fp8* A, const fp8* B, bf16* C, const f
   return err;
 }
 
+// The same through gemm_fp8_blockwise_cluster_kernel in clusters of CM
+// blocks: B's map has boxes of BN / CM rows; whole clusters, as many as fit.
+template <class T, int CM>
+static cudaError_t launch_blockwise_clusters(const fp8* A, const fp8* B, bf16* C, const float* scale_a,
+                                             const float* scale_b, int M, int N, int K, cudaStream_t stream) {
+  CUtensorMap mapA, mapB, mapC;
+  const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
+  const CUtensorMapDataType in = CU_TENSOR_MAP_DATA_TYPE_UINT8, out = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  CUresult r = tirx_tensor_map_2d(&mapA, in, A, M, K, (uint64_t)K, BM, BK, sw);
+  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapB, in, B, N, K, (uint64_t)K, T::BN / CM, BK, sw);
+  if (r == CUDA_SUCCESS)
+    r = T::kSwizzledStore ? tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, 64, sw)
+                          : tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, T::BN,
+                                               CU_TENSOR_MAP_SWIZZLE_NONE);
+  if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
+  const int blocks = ((M + BM - 1) / BM + CM - 1) / CM * ((N + T::BN - 1) / T::BN) * CM;  // CM per unit
+  cudaError_t err;
+  if constexpr (CM == 1) {
+#pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
+    gemm_fp8_blockwise_cluster_kernel<T, 1><<<blocks, 384>>>(mapA, mapB, mapC, scale_a, scale_b, M, N, K);
+  } else {
+#pragma tirx launch grid(persistent) cluster(2) smem(T::kSmemBytes) stream(stream) async status(err)
+    gemm_fp8_blockwise_cluster_kernel<T, 2><<<blocks, 384>>>(mapA, mapB, mapC, scale_a, scale_b, M, N, K);
+  }
+  return err;
+}
+
 // C from A, B and their block scales (layouts above) on `stream`, with the
 // tile shape `tile` (kBlockAuto: pick_block_tile's for this device). n must
 // be a multiple of 8 and k of 16, the matrices 16-byte aligned (TMA). Returns
@@ -456,6 +599,11 @@ static cudaError_t gemm_fp8_blockwise_tile(const fp8* A, const fp8* B, bf16* C, 
     case kBlock128Late: return launch_blockwise<Shape128Late>(A, B, C, scale_a, scale_b, M, N, K, stream);
     case kBlock128Overlap: return launch_blockwise<Shape128Overlap>(A, B, C, scale_a, scale_b, M, N, K, stream);
     case kBlock256: return launch_blockwise<Shape256>(A, B, C, scale_a, scale_b, M, N, K, stream);
+    case kBlock160Pair: return launch_blockwise_clusters<Shape160, 2>(A, B, C, scale_a, scale_b, M, N, K, stream);
+    case kBlock192Pair: return launch_blockwise_clusters<Shape192, 2>(A, B, C, scale_a, scale_b, M, N, K, stream);
+    case kBlock256Pair: return launch_blockwise_clusters<Shape256, 2>(A, B, C, scale_a, scale_b, M, N, K, stream);
+    case kBlock192One: return launch_blockwise_clusters<Shape192, 1>(A, B, C, scale_a, scale_b, M, N, K, stream);
+    case kBlock256One: return launch_blockwise_clusters<Shape256, 1>(A, B, C, scale_a, scale_b, M, N, K, stream);
     default: return launch_blockwise<Shape128>(A, B, C, scale_a, scale_b, M, N, K, stream);
   }
 }
@@ -541,13 +689,19 @@ int main(int argc, char** argv) {
   const double max_ref = reference(fA, fB, sa, sb, M, N, K, want);
   const double tol = max_ref / 128;
   // The picked shape, then each forced, each into a freshly poisoned C.
-  const BlockTile tiles[kBlockShapes + 1] = {kBlockAuto,    kBlock128,        kBlock160, kBlock192,
-                                             kBlock128Late, kBlock128Overlap, kBlock256};
+  const BlockTile tiles[kBlockShapes + 1] = {kBlockAuto,    kBlock128,        kBlock160,    kBlock192,
+                                             kBlock128Late, kBlock128Overlap, kBlock256,    kBlock160Pair,
+                                             kBlock192Pair, kBlock256Pair,    kBlock192One, kBlock256One};
   const char* names[kBlockShapes + 1] = {"C (tile picked)",  "C (tile 128x128)",
                                          "C (tile 128x160)", "C (tile 128x192)",
                                          "C (tile 128x128, scales loaded late)",
                                          "C (tile 128x128, wgmmas overlapping the promotion)",
-                                         "C (tile 128x256, in halves)"};
+                                         "C (tile 128x256, in halves)",
+                                         "C (tile 128x160, clusters of 2)",
+                                         "C (tile 128x192, clusters of 2)",
+                                         "C (tile 128x256, clusters of 2)",
+                                         "C (tile 128x192, cluster kernel alone)",
+                                         "C (tile 128x256, cluster kernel alone)"};
   for (int v = 0; v <= kBlockShapes && !fail_reason[0]; ++v) {
     dC.fill(0xFF);  // poison: NaN
     CUDA_CHECK(gemm_fp8_blockwise_tile(dA, dB, dC, dSa, dSb, M, N, K, tiles[v]));

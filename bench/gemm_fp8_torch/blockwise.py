@@ -14,21 +14,27 @@ error below 1e-2, every element within max|ref| / 128 + |ref| / 256, the example
 bounds). Timed with a cold L2 (a 256 MiB buffer rewritten before every sample): 3
 warm-up calls of each, then 25 event-timed single calls of each, alternating sample by
 sample; TFLOP/s = 2 m n k / median; ratios against the per-tensor fast-accum median.
-Exit status 1 if a check failed.
+Exit status 1 if a check failed. BW_TILES=-1,0,2 (environment) times only those of
+ours (the BlockTile numbers of the example; -1: the picked one); BW_TORCH_BW=0 leaves
+torch's blockwise call out.
 """
 import ctypes
+import os
 import sys
 
 import torch
 
 TILES = [(-1, "ours picked"), (0, "128x128"), (1, "128x160"), (2, "128x192"), (3, "128x128 late"),
-         (4, "128x128 overlap"), (5, "128x256 halves")]
+         (4, "128x128 overlap"), (5, "128x256 halves"), (6, "128x160 pairs"), (7, "128x192 pairs"),
+         (8, "128x256 pairs"), (9, "128x192 one"), (10, "128x256 one")]
 
 
 def main():
     lib = ctypes.CDLL(sys.argv[1])
     lib.tirx_gemm_fp8_blockwise.restype = ctypes.c_int
     lib.tirx_gemm_fp8_blockwise.argtypes = [ctypes.c_void_p] * 5 + [ctypes.c_int] * 4 + [ctypes.c_void_p]
+    only = os.environ.get("BW_TILES")
+    tiles = [t for t in TILES if only is None or str(t[0]) in only.split(",")]
     nums = [int(a) for a in sys.argv[2:]]
     sizes = [tuple(nums[i:i + 3]) for i in range(0, len(nums) - 2, 3)] or [(4096, 4096, 4096)]
     dev = torch.device("cuda")
@@ -73,13 +79,15 @@ def main():
         max_ref = ref.abs().max().item()
         fns, names, errs = [fast], ["per-tensor fast"], []
         try:
+            if os.environ.get("BW_TORCH_BW") == "0":
+                raise RuntimeError("left out (BW_TORCH_BW=0)")
             cb = torch_bw()
             e = ((cb.double() - ref).norm() / ref.norm()).item()
             fns.append(torch_bw), names.append("torch blockwise")
             print(f"  torch blockwise _scaled_mm: runs, error {e:.1e}")
         except Exception as ex:  # this torch or cuBLASLt lacks it
             print(f"  torch blockwise _scaled_mm: not available ({str(ex).splitlines()[0][:100]})")
-        for tile, name in TILES:
+        for tile, name in tiles:
             c.fill_(float("nan"))
             ours_fn(tile)()
             torch.cuda.synchronize()
