@@ -16,17 +16,22 @@
 // scales of one K-block are contiguous), scale_b is ceil(n/128) x ceil(k/128),
 // row-major (scale_b[nb * ceil(k/128) + kb]).
 //
-// gemm_fp8.cu's kernel with two changes. The tile of C is 128 x 128 (one B
-// scale per K-tile), so that each consumer warpgroup holds its 64 x 128 fp32
-// accumulator and a second 64 x 128 for the K-tile (64 + 64 registers per
-// thread): four wgmma m64n128k32 into the second, wgmma.wait_group 0, the slot
-// handed back, and the K-tile's partial sums, times their row's A scale and
-// the tile's B scale, added into the first with fp32 FMAs. So the tensor
-// cores' 13-bit accumulator (see gemm_fp8.cu) adds at most 128 products, and
-// the fp32 accumulation is as cuBLASLt's default (promoted) mode. The
-// consumers read the scales from global memory (L2) at the top of each
-// K-tile, before they wait for its slot. The other warpgroup's wgmmas keep the
-// tensor cores busy while one promotes.
+// gemm_fp8.cu's ring (a producer warpgroup copying K-tiles of A and B with
+// TMA, two consumer warpgroups of 64 rows each issuing wgmma m64n128k32 e4m3),
+// with the scales applied per K-block: each K-tile's wgmmas go into partial
+// sums that start from zero, and once they are done, the partial sums times
+// their row's A scale and their column block's B scale are added into the
+// fp32 accumulator (one FMA each: DeepGEMM's promotion). So the tensor cores'
+// 13-bit accumulator (see gemm_fp8.cu) adds at most 128 products, and the
+// fp32 accumulation is as cuBLASLt's default (promoted) mode. The consumers
+// load the next K-tile's scales (L2) while this one's wgmmas run. Two tile
+// shapes (BlockShape below), as registers allow (240 per consumer thread):
+// 128 x 128, whose two sets of partial sums let the next K-tile's wgmmas be
+// issued before the previous K-tile is promoted, and 128 x 256 (the per-
+// tensor kernel's tile), whose K-tiles run as two halves of 128 columns, each
+// waited for and promoted before the next. The host picks the one that fills
+// the GPU's waves better (pick_block_tile). The kernel runs in clusters of
+// one block or, on request, of two that multicast B's K-tiles.
 //
 // The CPU reference sums each K-block in double, scales it and adds; the
 // result is within 1e-2 relative Frobenius error (bf16 output rounding is
@@ -52,383 +57,129 @@ typedef __nv_fp8_e4m3 fp8;
 constexpr int BM = 128, BK = 128;  // tile rows; K-tile (128 e4m3 = one 128-byte swizzle row) = scale block
 constexpr int kGroupRows = 8;      // tile rows per L2 group
 
-// A tile shape: BM x BN tiles of C, a ring of STAGES K-tiles, and whether the
-// consumers load the next K-tile's scales one K-tile ahead (PREFETCH) or at
-// the top of the K-tile that uses them (the first version of this kernel,
-// kept to be timed against). Each consumer warpgroup holds 64 x BN: BN / 2
-// fp32 registers per thread of accumulator and as many of K-tile partial sums
-// (twice as many with OVERLAP: the next K-tile's wgmmas are issued into the
-// second set before the first is promoted, so that the warpgroup's own
-// wgmmas run while it promotes).
-// BN = 256 (HALVES) keeps the accumulator (128 registers) but one 64 x 128
-// set of partial sums: each K-tile's wgmmas run as two halves of 128
-// columns, each promoted (with its own B scale block) before the next.
-// BN a multiple of 64 goes out through 64 x 64 boxes in the 128-byte swizzle
-// (256: in two pieces of 128 columns through one 64 x 128 buffer), other
-// widths as one unswizzled 64 x BN box.
-template <int BN_, int STAGES_, bool PREFETCH_, bool OVERLAP_ = false>
+// A tile shape: BM x BN tiles of C and a ring of STAGES K-tiles. Each
+// consumer warpgroup holds 64 x BN of C in fp32, BN / 2 registers per thread,
+// and partial sums of a K-tile beside it:
+// - BN = 128 (OVERLAP): two sets of 64 x 128, so that the next K-tile's
+//   wgmmas are issued into the second before the first is promoted, and the
+//   tensor cores have this warpgroup's work queued while it promotes;
+// - BN = 256 (the per-tensor kernel's tile, gemm_fp8.cu): one set of 64 x 128,
+//   each K-tile's wgmmas in two halves of 128 columns, each half promoted
+//   (with its own B scale block) before the next is issued.
+// C goes out through a 64 x 128 staging buffer per consumer, as 64 x 64 boxes
+// in the 128-byte swizzle (256: two pieces, one after the other).
+template <int BN_, int STAGES_>
 struct BlockShape {
   static constexpr int BN = BN_, STAGES = STAGES_, kAcc = BN_ / 2;
-  static constexpr bool kPrefetch = PREFETCH_, kOverlap = OVERLAP_, kSwizzledStore = BN_ % 64 == 0;
-  static constexpr bool kHalves = BN_ == 256;
-  static constexpr int kPart = kHalves ? 64 : kAcc;                 // partial-sum registers per thread
-  static constexpr int kPieceN = kHalves ? 128 : BN;                // columns staged at a time
-  static constexpr int kStageBytes = (BM + BN) * BK;               // what TMA brings per K-tile (1 byte per element)
-  static constexpr int kStagingBytes = 2 * 64 * kPieceN * 2;       // C staging (bf16), for both consumers
+  static constexpr bool kOverlap = BN_ == 128, kHalves = BN_ == 256;
+  static_assert(kOverlap || kHalves, "tile widths 128 and 256");
+  static constexpr int kPart = 64;                          // partial-sum registers per thread (per set)
+  static constexpr int kPieceN = 128;                       // columns staged at a time
+  static constexpr int kStageBytes = (BM + BN) * BK;        // what TMA brings per K-tile (1 byte per element)
+  static constexpr int kStagingBytes = 2 * 64 * kPieceN * 2;  // C staging (bf16), for both consumers
   static constexpr int kSmemBytes = STAGES * kStageBytes + kStagingBytes + 1024;  // + room to align to 1024
   static_assert(kSmemBytes <= 227 * 1024, "more shared memory than an sm_90 block has");
-  // A tile's columns start at a multiple of gcd(BN, 128) past a scale block
-  // of B: they must span at most two of them (two B scales per K-tile).
-  static constexpr int kGcd128 = BN % 128 == 0 ? 128 : BN % 64 == 0 ? 64 : BN % 32 == 0 ? 32 : BN % 16 == 0 ? 16 : 8;
-  static_assert(BN % 8 == 0 && 128 - kGcd128 + BN <= 256, "a tile would span more than two B scale blocks");
 };
-using Shape128 = BlockShape<128, 6, true>;
-using Shape160 = BlockShape<160, 5, true>;  // e.g. 4096 x 7168: 45 tile columns, 11 waves of 132 (128: 14)
-using Shape192 = BlockShape<192, 4, true>;  // e.g. 8192^3: 21 waves of 132 (128: 32)
-using Shape128Late = BlockShape<128, 4, false>;  // the first version: scales loaded where used
-using Shape128Overlap = BlockShape<128, 6, true, true>;
-using Shape256 = BlockShape<256, 4, true>;  // the per-tensor kernel's tile (gemm_fp8.cu), in two halves
+using Shape128 = BlockShape<128, 6>;
+using Shape256 = BlockShape<256, 4>;
 
-// fp8 wgmma widths tirx/wgmma.h does not have.
-// wgmma.mma_async m64n160k32 e4m3 x e4m3 -> f32 (as tirx_wgmma_m64n128k32_e4m3, 80
-// floats per thread).
-__device__ __forceinline__ void wgmma_m64n160k32_e4m3(float (&d)[80], uint64_t desc_a, uint64_t desc_b, int scale_d) {
-#if defined(TIRX_SM90A_)
-  asm volatile(
-      "{\n.reg .pred p;\nsetp.ne.b32 p, %82, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n160k32.f32.e4m3.e4m3 {"
-      "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-      "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-      "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
-      "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
-      "}, %80, %81, p, 1, 1;\n}"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
-        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
-        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
-        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
-        "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
-        "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
-        "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
-        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]),
-        "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
-        "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d));
-#else
-  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
-  TIRX_NO_INSTRUCTION_();
-#endif
-}
-
-// wgmma.mma_async m64n192k32 e4m3 x e4m3 -> f32 (as tirx_wgmma_m64n128k32_e4m3, 96
-// floats per thread).
-__device__ __forceinline__ void wgmma_m64n192k32_e4m3(float (&d)[96], uint64_t desc_a, uint64_t desc_b, int scale_d) {
-#if defined(TIRX_SM90A_)
-  asm volatile(
-      "{\n.reg .pred p;\nsetp.ne.b32 p, %98, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3 {"
-      "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-      "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-      "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
-      "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
-      "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95"
-      "}, %96, %97, p, 1, 1;\n}"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
-        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
-        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
-        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
-        "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
-        "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
-        "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
-        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]),
-        "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
-        "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]),
-        "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]),
-        "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95])
-      : "l"(desc_a), "l"(desc_b), "r"(scale_d));
-#else
-  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
-  TIRX_NO_INSTRUCTION_();
-#endif
-}
-
-
-// One wgmma m64nNk32 e4m3 (N = BN: 128, 160 or 192).
-template <int N>
-__device__ __forceinline__ void wgmma_e4m3(float (&d)[N / 2], uint64_t desc_a, uint64_t desc_b, int scale_d) {
-  static_assert(N == 128 || N == 160 || N == 192, "no wgmma helper for this width");
-  if constexpr (N == 128) tirx_wgmma_m64n128k32_e4m3(d, desc_a, desc_b, scale_d);
-  else if constexpr (N == 160) wgmma_m64n160k32_e4m3(d, desc_a, desc_b, scale_d);
-  else wgmma_m64n192k32_e4m3(d, desc_a, desc_b, scale_d);
-}
-
-// Four wgmma m64nNk32 over one K-tile into `part` (which starts from zero):
-// this warpgroup's 64 rows of the A slot times the B slot, each step 32
-// columns (32 bytes) further along K.
-template <int N>
-__device__ __forceinline__ void mma_ktile(float (&part)[N / 2], const fp8* a, const fp8* b) {
+// Four wgmma m64n128k32 over one K-tile into `part` (which starts from zero):
+// this warpgroup's 64 rows of the A slot times 128 rows of the B slot, each
+// step 32 columns (32 bytes) further along K.
+__device__ __forceinline__ void mma_ktile(float (&part)[64], const fp8* a, const fp8* b) {
   tirx_wgmma_fence();
 #pragma tirx unroll
   for (int kk = 0; kk < BK / 32; ++kk)
-    wgmma_e4m3<N>(part, tirx_wgmma_desc_sw128(a + kk * 32), tirx_wgmma_desc_sw128(b + kk * 32), kk > 0);
+    tirx_wgmma_m64n128k32_e4m3(part, tirx_wgmma_desc_sw128(a + kk * 32), tirx_wgmma_desc_sw128(b + kk * 32), kk > 0);
   tirx_wgmma_commit();
 }
 
 // One K-tile's scales for this thread: A's for its two rows, B's for the
-// tile's (at most) two column blocks.
+// tile's (at most) two 128-column blocks.
 struct KtileScales {
   float a0, a1, b0, b1;
 };
-__device__ __forceinline__ KtileScales load_scales(const float* sa0, const float* sa1, const float* sb0,
-                                                   const float* sb1, int kt, int M) {
-  return {sa0[(size_t)kt * M], sa1[(size_t)kt * M], sb0[kt], sb1[kt]};
-}
 
 // Where this thread's scales of the tile at (row0, col0) are: A's for its
 // rows r and r + 8 of the 64 at row0 (rows past M, zeros from TMA clipped at
-// the store, read row M - 1's), B's for the tile's column blocks (nb0 for the
-// first `split` columns, then nb1; past N the last block, whose columns TMA
+// the store, read row M - 1's), B's for the tile's column blocks (nb0, then
+// nb1 for the second 128 columns; past N the last block, whose columns TMA
 // clips).
 struct TileScaleRefs {
   const float *sa0, *sa1, *sb0, *sb1;
-  int split;
 };
 template <int BN>
 __device__ __forceinline__ TileScaleRefs tile_scales(const float* scale_a, const float* scale_b, int row0, int col0,
                                                      int r, int M, int N, int kb_count) {
   const int ra = row0 + r < M ? row0 + r : M - 1, rb = row0 + r + 8 < M ? row0 + r + 8 : M - 1;
   const int nb0 = col0 / 128, nb1 = min((col0 + BN - 1) / 128, (N - 1) / 128);
-  return {scale_a + ra, scale_a + rb, scale_b + (size_t)nb0 * kb_count, scale_b + (size_t)nb1 * kb_count,
-          (nb0 + 1) * 128 - col0};
+  return {scale_a + ra, scale_a + rb, scale_b + (size_t)nb0 * kb_count, scale_b + (size_t)nb1 * kb_count};
 }
 __device__ __forceinline__ KtileScales load_scales(const TileScaleRefs& ts, int kt, int M) {
-  return load_scales(ts.sa0, ts.sa1, ts.sb0, ts.sb1, kt, M);
+  return {ts.sa0[(size_t)kt * M], ts.sa1[(size_t)kt * M], ts.sb0[kt], ts.sb1[kt]};
 }
 
-// acc += part times its scales: element j is in row r + 8 * ((j / 2) % 2)
-// (A scale a0 or a1) and in the tile's columns 8 * (j / 4) ... + 7, which lie
-// in B's first scale block while below `split` (B scale b0), else in the
-// second (b1). With BN dividing 128 every tile is in one block.
-template <int N>
-__device__ __forceinline__ void promote(float (&acc)[N / 2], const float (&part)[N / 2], KtileScales s, int split) {
-  const float s00 = s.a0 * s.b0, s10 = s.a1 * s.b0, s01 = s.a0 * s.b1, s11 = s.a1 * s.b1;
-#pragma unroll
-  for (int j = 0; j < N / 2; ++j) {
-    const bool first = 128 % N == 0 || j / 4 * 8 < split;
-    acc[j] = fmaf(part[j], first ? (j & 2 ? s10 : s00) : (j & 2 ? s11 : s01), acc[j]);
-  }
-}
-
-// acc[OFF ...] += part times its scales (s0 for row r, s1 for row r + 8): a
-// 64 x 128 half of a 64 x 256 accumulator, in one B scale block.
-template <int OFF>
-__device__ __forceinline__ void promote_half(float (&acc)[128], const float (&part)[64], float s0, float s1) {
+// acc[OFF ...] += part times its scales: element j is in row r + 8 * ((j /
+// 2) % 2) (the accumulator layout, tirx/wgmma.h), so its scale is s0 (row r)
+// or s1 (row r + 8); 64 x 128 of C, in one B scale block.
+template <int OFF, int N>
+__device__ __forceinline__ void promote(float (&acc)[N], const float (&part)[64], float s0, float s1) {
 #pragma unroll
   for (int j = 0; j < 64; ++j) acc[OFF + j] = fmaf(part[j], j & 2 ? s1 : s0, acc[OFF + j]);
 }
 
-// The warpgroup's 64 x BN accumulator into C at (row0, col0), through its
-// staging buffer (64 x kPieceN, once TMA has read what it held before),
-// stored by thread 0 with TMA, which clips at C's edges: for BN a multiple of
-// 64 as 64 x 64 boxes in TMA's 128-byte swizzle (row r's 16-byte chunk q at
-// chunk q ^ r % 8: the 8 rows a store instruction touches hit 8 bank
-// groups), else as one unswizzled 64 x BN box.
+// The warpgroup's 64 x BN accumulator into C at (row0, col0), in pieces of
+// 64 x 128 through its staging buffer (once TMA has read what it held
+// before), each as two 64 x 64 boxes in TMA's 128-byte swizzle (row r's
+// 16-byte chunk q at chunk q ^ r % 8: the 8 rows a store instruction touches
+// hit 8 bank groups), stored by thread 0 with TMA, which clips at C's edges.
 template <class T>
 __device__ __forceinline__ void store_tile(const CUtensorMap* mapC, int row0, int col0, const float (&acc)[T::kAcc],
                                            bf16* stage, int t, int barrier) {
-  constexpr int PN = T::kPieceN;
   const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
 #pragma unroll
-  for (int piece = 0; piece < T::BN / PN; ++piece) {
+  for (int piece = 0; piece < T::BN / 128; ++piece) {
     if (t == 0) tirx_tma_store_wait_read<0>();
     tirx_warpgroup_sync(barrier);  // the previous store has read the buffer
 #pragma unroll
-    for (int jj = 0; jj < PN / 8; ++jj)
+    for (int jj = 0; jj < 16; ++jj)
 #pragma unroll
       for (int hh = 0; hh < 2; ++hh) {
-        const int row = r + 8 * hh, j = 4 * (piece * PN / 8 + jj) + 2 * hh;
-        const __nv_bfloat162 v = __floats2bfloat162_rn(acc[j], acc[j + 1]);
-        if constexpr (T::kSwizzledStore) {
-          char* box = reinterpret_cast<char*>(stage) + jj / 8 * 8192;
-          *reinterpret_cast<__nv_bfloat162*>(box + row * 128 + ((jj % 8) ^ (row % 8)) * 16 + c * 2) = v;
-        } else {
-          *reinterpret_cast<__nv_bfloat162*>(stage + row * PN + 8 * jj + c) = v;
-        }
+        const int row = r + 8 * hh, j = 4 * (16 * piece + jj) + 2 * hh;
+        char* box = reinterpret_cast<char*>(stage) + jj / 8 * 8192;
+        *reinterpret_cast<__nv_bfloat162*>(box + row * 128 + ((jj % 8) ^ (row % 8)) * 16 + c * 2) =
+            __floats2bfloat162_rn(acc[j], acc[j + 1]);
       }
     tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
     tirx_warpgroup_sync(barrier);
     if (t == 0) {
-      if constexpr (T::kSwizzledStore) {
-#pragma unroll
-        for (int b = 0; b < PN / 64; ++b)
-          tirx_tma_store_2d(mapC, row0, col0 + piece * PN + 64 * b, stage + b * 64 * 64);
-      } else {
-        tirx_tma_store_2d(mapC, row0, col0, stage);
-      }
+      tirx_tma_store_2d(mapC, row0, col0 + 128 * piece, stage);
+      tirx_tma_store_2d(mapC, row0, col0 + 128 * piece + 64, stage + 64 * 64);
       tirx_tma_store_commit();
     }
   }
 }
 
-template <class T>
+// The kernel, in clusters of CM blocks (1 or 2) that share B's K-tiles
+// through TMA multicast (docs/clusters.md), as gemm_bf16_cluster.cu pairs its
+// tiles one above the other: the blocks of a cluster take tile rows CM p ...
+// CM p + CM - 1 of one tile column (a unit), walked persistent in groups of 8
+// tile rows, and each copies its part of the BN x 128 K-tile of B (BN / CM
+// rows: whole 1024-byte swizzle atoms) into the same slot of every block, and
+// its own K-tile of A into its own. `full` and `empty` are cluster events: a
+// slot is free only once the consumers of every block are done with it (a
+// cluster of one counts its own block only). The consumers load the next
+// K-tile's scales (L2) while this one's wgmmas run.
+template <class T, int CM>
 __global__ void gemm_fp8_blockwise_kernel(const __grid_constant__ CUtensorMap mapA,
                                           const __grid_constant__ CUtensorMap mapB,
                                           const __grid_constant__ CUtensorMap mapC, const float* __restrict__ scale_a,
                                           const float* __restrict__ scale_b, int M, int N, int K) {
-  constexpr int BN = T::BN, STAGES = T::STAGES;
-  extern __shared__ unsigned char smem[];
-  // The ring, 1024-byte aligned for the 128-byte swizzle: A slots, then B slots.
-  fp8* ring = reinterpret_cast<fp8*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
-  fp8* As = ring;
-  fp8* Bs = ring + STAGES * BM * BK;
-  bf16* staging = reinterpret_cast<bf16*>(Bs + STAGES * BN * BK);  // 64 x kPieceN for each consumer warpgroup
-  const int tiles_n = (N + BN - 1) / BN, tiles = (M + BM - 1) / BM * tiles_n, ktiles = (K + BK - 1) / BK;
-#pragma tirx warpgroups(wg: 3)
-#pragma tirx event full[STAGES]
-#pragma tirx event empty[STAGES] ready
-#pragma tirx async(wg == 0) regs(24)
-  {  // producer
-    if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
-    int it = 0;  // K-tiles issued so far: the ring position
-#pragma tirx persistent(tile: tiles) order(grouped(tiles_n, kGroupRows))
-    for (int kt = 0; kt < ktiles; ++kt, ++it) {
-      const int s = it % STAGES;
-      tirx_wait(empty[s]);
-      tirx_trigger_bytes(full[s], T::kStageBytes);  // by thread 0, which issues the copies
-      if (threadIdx.x == 0) {
-        tirx_tma_load_2d(As + s * BM * BK, &mapA, tile / tiles_n * BM, kt * BK, &full[s]);
-        tirx_tma_load_2d(Bs + s * BN * BK, &mapB, tile % tiles_n * BN, kt * BK, &full[s]);
-      }
-    }
-  }
-#pragma tirx async(wg >= 1) regs(240)
-  {  // consumers: warpgroup 1 takes rows 0-63 of the tile, warpgroup 2 rows 64-127
-    const int half = wg - 1, t = threadIdx.x % 128;
-    const int r = t / 32 * 16 + t % 32 / 4;  // this thread's rows of the 64: r and r + 8
-    const int kb_count = ktiles, nb_last = (N - 1) / 128;
-    int it = 0;                              // K-tiles consumed so far: follows the producer
-#pragma tirx persistent(tile: tiles) order(grouped(tiles_n, kGroupRows))
-    {
-      const int row0 = tile / tiles_n * BM + half * 64, col0 = tile % tiles_n * BN;
-      // Rows past M (zeros from TMA, clipped at the store) read row M - 1's scales.
-      const int ra = row0 + r < M ? row0 + r : M - 1, rb = row0 + r + 8 < M ? row0 + r + 8 : M - 1;
-      // B's scale blocks of the tile's columns: nb0 for the first `split`
-      // columns, then nb1 (past N: the last block, whose columns TMA clips).
-      const int nb0 = col0 / 128, nb1 = min((col0 + BN - 1) / 128, nb_last), split = (nb0 + 1) * 128 - col0;
-      const float *sa0 = scale_a + ra, *sa1 = scale_a + rb;
-      const float *sb0 = scale_b + (size_t)nb0 * kb_count, *sb1 = scale_b + (size_t)nb1 * kb_count;
-      float acc[T::kAcc];
-#pragma unroll
-      for (int j = 0; j < T::kAcc; ++j) acc[j] = 0.0f;
-#pragma tirx uniform  // a compile-time branch: every consumer thread takes it alike
-      if constexpr (T::kOverlap) {
-        // Two sets of partial sums: K-tile kt's wgmmas run into part0 (kt
-        // even) or part1 while the other set, K-tile kt - 1's, is promoted.
-        float part0[T::kAcc], part1[T::kAcc];
-        KtileScales cur = load_scales(sa0, sa1, sb0, sb1, 0, M), nxt = {};
-        tirx_wait(full[it % STAGES]);
-        mma_ktile<BN>(part0, As + it % STAGES * BM * BK + half * 64 * BK, Bs + it % STAGES * BN * BK);
-        // Every way out of the loop passes a wait for all wgmmas (ptxas
-        // serializes the wgmmas where one might still run at the exit).
-        for (int kt = 0;; kt += 2) {
-          const int s0 = (it + kt) % STAGES, s1 = (it + kt + 1) % STAGES, s2 = (it + kt + 2) % STAGES;
-#pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
-          if (kt + 1 < ktiles) {
-            nxt = load_scales(sa0, sa1, sb0, sb1, kt + 1, M);
-            tirx_wait(full[s1]);
-            mma_ktile<BN>(part1, As + s1 * BM * BK + half * 64 * BK, Bs + s1 * BN * BK);
-            tirx_wgmma_wait<1>();  // K-tile kt's wgmmas are done with their slot
-#pragma tirx elect
-            tirx_trigger(empty[s0]);
-            tirx_wgmma_fence_operand(part0);
-            promote<BN>(acc, part0, cur, split);
-          } else {
-            tirx_wgmma_wait<0>();
-#pragma tirx elect
-            tirx_trigger(empty[s0]);
-            tirx_wgmma_fence_operand(part0);
-            promote<BN>(acc, part0, cur, split);
-            break;
-          }
-#pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
-          if (kt + 2 < ktiles) {
-            cur = load_scales(sa0, sa1, sb0, sb1, kt + 2, M);
-            tirx_wait(full[s2]);
-            mma_ktile<BN>(part0, As + s2 * BM * BK + half * 64 * BK, Bs + s2 * BN * BK);
-            tirx_wgmma_wait<1>();  // K-tile kt + 1's wgmmas are done with their slot
-#pragma tirx elect
-            tirx_trigger(empty[s1]);
-            tirx_wgmma_fence_operand(part1);
-            promote<BN>(acc, part1, nxt, split);
-          } else {
-            tirx_wgmma_wait<0>();
-#pragma tirx elect
-            tirx_trigger(empty[s1]);
-            tirx_wgmma_fence_operand(part1);
-            promote<BN>(acc, part1, nxt, split);
-            break;
-          }
-        }
-      } else {
-        // With kPrefetch the next K-tile's scales are loaded while this one's
-        // wgmmas run, so that their latency (L2) is off the path.
-        KtileScales next = {};
-        if constexpr (T::kPrefetch) next = load_scales(sa0, sa1, sb0, sb1, 0, M);
-        for (int kt = 0; kt < ktiles; ++kt) {
-          const int s = (it + kt) % STAGES;
-          KtileScales cur = next;
-          if constexpr (T::kPrefetch) {
-            if (kt + 1 < ktiles) next = load_scales(sa0, sa1, sb0, sb1, kt + 1, M);
-          } else {
-            cur = load_scales(sa0, sa1, sb0, sb1, kt, M);
-          }
-          float part[T::kPart];
-          tirx_wait(full[s]);
-          if constexpr (T::kHalves) {  // columns 0-127 (B scale block nb0), then 128-255 (nb1)
-            mma_ktile<128>(part, As + s * BM * BK + half * 64 * BK, Bs + s * BN * BK);
-            tirx_wgmma_wait<0>();
-            tirx_wgmma_fence_operand(part);
-            promote_half<0>(acc, part, cur.a0 * cur.b0, cur.a1 * cur.b0);
-            mma_ktile<128>(part, As + s * BM * BK + half * 64 * BK, Bs + (s * BN + 128) * BK);
-          } else {
-            mma_ktile<BN>(part, As + s * BM * BK + half * 64 * BK, Bs + s * BN * BK);
-          }
-          tirx_wgmma_wait<0>();  // this K-tile's wgmmas are done with their slot
-#pragma tirx elect
-          tirx_trigger(empty[s]);
-          tirx_wgmma_fence_operand(part);
-          if constexpr (T::kHalves) promote_half<64>(acc, part, cur.a0 * cur.b1, cur.a1 * cur.b1);
-          else promote<BN>(acc, part, cur, split);
-        }
-      }
-      it += ktiles;
-      store_tile<T>(&mapC, row0, col0, acc, staging + half * 64 * T::kPieceN, t, 1 + half);
-    }
-    if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
-  }
-}
-
-
-// The same in clusters of CM blocks (1 or 2) that share B's K-tiles through
-// TMA multicast (docs/clusters.md), as gemm_bf16_cluster.cu pairs its tiles
-// one above the other: the blocks of a cluster take tile rows CM p ... CM p +
-// CM - 1 of one tile column, and each copies its part of the BN x 128 K-tile
-// of B (BN / CM rows: whole 1024-byte swizzle atoms) into the same slot of
-// every block, and its own K-tile of A into its own. `full` and `empty` are
-// cluster events: a slot is free only once the consumers of every block are
-// done with it (a cluster of one counts its own block only). kPrefetch
-// shapes only, without the overlap.
-template <class T, int CM>
-__global__ void gemm_fp8_blockwise_cluster_kernel(const __grid_constant__ CUtensorMap mapA,
-                                                  const __grid_constant__ CUtensorMap mapB,
-                                                  const __grid_constant__ CUtensorMap mapC,
-                                                  const float* __restrict__ scale_a,
-                                                  const float* __restrict__ scale_b, int M, int N, int K) {
   constexpr int BN = T::BN, STAGES = T::STAGES, kPartB = BN / CM;
-  static_assert(T::kPrefetch && !T::kOverlap, "cluster: prefetching shapes, without the overlap");
   static_assert((CM == 1 || CM == 2) && kPartB % 8 == 0, "clusters of 1 or 2, B's parts whole swizzle atoms");
   extern __shared__ unsigned char smem[];
+  // The ring, 1024-byte aligned for the 128-byte swizzle: A slots, then B
+  // slots, at the same offsets in every block (multicast writes there).
   fp8* ring = reinterpret_cast<fp8*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   fp8* As = ring;
   fp8* Bs = ring + STAGES * BM * BK;
@@ -470,31 +221,79 @@ __global__ void gemm_fp8_blockwise_cluster_kernel(const __grid_constant__ CUtens
       const int unit = tirx_tile_grouped(pos, units, tiles_n, kGroupRows / CM);
       const int row0 = (unit / tiles_n * CM + rank) * BM + half * 64, col0 = unit % tiles_n * BN;
       const TileScaleRefs ts = tile_scales<BN>(scale_a, scale_b, row0, col0, r, M, N, ktiles);
+      const fp8* a_rows = As + half * 64 * BK;  // this warpgroup's rows of each A slot
       float acc[T::kAcc];
 #pragma unroll
       for (int j = 0; j < T::kAcc; ++j) acc[j] = 0.0f;
-      KtileScales next = load_scales(ts, 0, M);
-      for (int kt = 0; kt < ktiles; ++kt) {
-        const int s = (it + kt) % STAGES;
-        const KtileScales cur = next;
-        if (kt + 1 < ktiles) next = load_scales(ts, kt + 1, M);
-        float part[T::kPart];
-        tirx_wait(full[s]);
-        if constexpr (T::kHalves) {  // columns 0-127 (B scale block nb0), then 128-255 (nb1)
-          mma_ktile<128>(part, As + s * BM * BK + half * 64 * BK, Bs + s * BN * BK);
+#pragma tirx uniform  // a compile-time branch: every consumer thread takes it alike
+      if constexpr (T::kOverlap) {
+        // Two sets of partial sums: K-tile kt's wgmmas run into part0 (kt
+        // even) or part1 while the other set, K-tile kt - 1's, is promoted.
+        // Every way out of the loop passes a wait for all wgmmas (ptxas
+        // serializes the wgmmas where one might still run at the exit).
+        float part0[T::kPart], part1[T::kPart];
+        KtileScales cur = load_scales(ts, 0, M), nxt = {};
+        tirx_wait(full[it % STAGES]);
+        mma_ktile(part0, a_rows + it % STAGES * BM * BK, Bs + it % STAGES * BN * BK);
+        for (int kt = 0;; kt += 2) {
+          const int s0 = (it + kt) % STAGES, s1 = (it + kt + 1) % STAGES, s2 = (it + kt + 2) % STAGES;
+#pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
+          if (kt + 1 < ktiles) {
+            nxt = load_scales(ts, kt + 1, M);
+            tirx_wait(full[s1]);
+            mma_ktile(part1, a_rows + s1 * BM * BK, Bs + s1 * BN * BK);
+            tirx_wgmma_wait<1>();  // K-tile kt's wgmmas are done with their slot
+#pragma tirx elect
+            tirx_trigger(empty[s0]);  // in every block
+            tirx_wgmma_fence_operand(part0);
+            promote<0>(acc, part0, cur.a0 * cur.b0, cur.a1 * cur.b0);
+          } else {
+            tirx_wgmma_wait<0>();
+#pragma tirx elect
+            tirx_trigger(empty[s0]);
+            tirx_wgmma_fence_operand(part0);
+            promote<0>(acc, part0, cur.a0 * cur.b0, cur.a1 * cur.b0);
+            break;
+          }
+#pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
+          if (kt + 2 < ktiles) {
+            cur = load_scales(ts, kt + 2, M);
+            tirx_wait(full[s2]);
+            mma_ktile(part0, a_rows + s2 * BM * BK, Bs + s2 * BN * BK);
+            tirx_wgmma_wait<1>();  // K-tile kt + 1's wgmmas are done with their slot
+#pragma tirx elect
+            tirx_trigger(empty[s1]);
+            tirx_wgmma_fence_operand(part1);
+            promote<0>(acc, part1, nxt.a0 * nxt.b0, nxt.a1 * nxt.b0);
+          } else {
+            tirx_wgmma_wait<0>();
+#pragma tirx elect
+            tirx_trigger(empty[s1]);
+            tirx_wgmma_fence_operand(part1);
+            promote<0>(acc, part1, nxt.a0 * nxt.b0, nxt.a1 * nxt.b0);
+            break;
+          }
+        }
+      } else {
+        KtileScales next = load_scales(ts, 0, M);
+        for (int kt = 0; kt < ktiles; ++kt) {
+          const int s = (it + kt) % STAGES;
+          const KtileScales cur = next;
+          if (kt + 1 < ktiles) next = load_scales(ts, kt + 1, M);
+          float part[T::kPart];
+          tirx_wait(full[s]);
+          // Columns 0-127 (B scale block nb0), then 128-255 (nb1).
+          mma_ktile(part, a_rows + s * BM * BK, Bs + s * BN * BK);
           tirx_wgmma_wait<0>();
           tirx_wgmma_fence_operand(part);
-          promote_half<0>(acc, part, cur.a0 * cur.b0, cur.a1 * cur.b0);
-          mma_ktile<128>(part, As + s * BM * BK + half * 64 * BK, Bs + (s * BN + 128) * BK);
-        } else {
-          mma_ktile<BN>(part, As + s * BM * BK + half * 64 * BK, Bs + s * BN * BK);
-        }
-        tirx_wgmma_wait<0>();  // this K-tile's wgmmas are done with their slot
+          promote<0>(acc, part, cur.a0 * cur.b0, cur.a1 * cur.b0);
+          mma_ktile(part, a_rows + s * BM * BK, Bs + (s * BN + 128) * BK);
+          tirx_wgmma_wait<0>();  // this K-tile's wgmmas are done with their slot
 #pragma tirx elect
-        tirx_trigger(empty[s]);  // in every block
-        tirx_wgmma_fence_operand(part);
-        if constexpr (T::kHalves) promote_half<64>(acc, part, cur.a0 * cur.b1, cur.a1 * cur.b1);
-        else promote<BN>(acc, part, cur, ts.split);
+          tirx_trigger(empty[s]);  // in every block
+          tirx_wgmma_fence_operand(part);
+          promote<64>(acc, part, cur.a0 * cur.b1, cur.a1 * cur.b1);
+        }
       }
       it += ktiles;
       store_tile<T>(&mapC, row0, col0, acc, staging + half * 64 * T::kPieceN, t, 1 + half);
@@ -504,74 +303,46 @@ __global__ void gemm_fp8_blockwise_cluster_kernel(const __grid_constant__ CUtens
 }
 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC
-enum BlockTile {
-  kBlockAuto = -1, kBlock128, kBlock160, kBlock192, kBlock128Late, kBlock128Overlap, kBlock256,
-  kBlock160Pair, kBlock192Pair, kBlock256Pair, kBlock192One, kBlock256One, kBlockShapes
-};
+// The tile shapes (and clusters) the host call may run: 128 x 128 or 128 x
+// 256 tiles, one block each, or 128 x 256 in clusters of two (measured no
+// faster than alone: bench/RESULTS.md).
+enum BlockTile { kBlockAuto = -1, kBlock128, kBlock256, kBlock256Pair, kBlockShapes };
 
-// The tile width for m x n on `sms` multiprocessors: the least waves x (BN +
-// kTileOverhead), the last wave counted as full; kTileOverhead (columns'
-// worth of time) stands for what every tile costs besides its wgmmas (the
-// promotions, the epilogue), which favours wider tiles on a tie.
-constexpr int kTileOverhead = 32;
+// The tile width for m x n on `sms` multiprocessors: the least waves x
+// (width's time), the last wave counted as full. A 128-wide tile's work is
+// counted k128Cost times its width: measured on the H200 at 4096^3 - 8192^3
+// it ran 4-6% slower per column than the 256-wide one (more bytes per
+// multiply-add), and faster where its smaller tiles fill the waves better
+// (4096 x 2112: 5 waves of 128-wide tiles at 82% against 3 of 256-wide at 73%).
+constexpr double k128Cost = 1.05;
 static BlockTile pick_block_tile(int M, int N, int sms) {
-  const int bn[4] = {Shape128::BN, Shape160::BN, Shape192::BN, Shape256::BN};
-  const BlockTile shape[4] = {kBlock128, kBlock160, kBlock192, kBlock256};
-  BlockTile best = kBlock128;
-  long long best_cost = -1;
-  for (int i = 0; i < 4; ++i) {
-    const long long tiles = (long long)((M + BM - 1) / BM) * ((N + bn[i] - 1) / bn[i]);
-    const long long cost = (tiles + sms - 1) / sms * (bn[i] + kTileOverhead);
-    if (best_cost < 0 || cost < best_cost) best = shape[i], best_cost = cost;
-  }
-  return best;
+  const long long tiles_m = (M + BM - 1) / BM;
+  const long long waves128 = (tiles_m * ((N + 127) / 128) + sms - 1) / sms;
+  const long long waves256 = (tiles_m * ((N + 255) / 256) + sms - 1) / sms;
+  return waves128 * 128 * k128Cost < waves256 * 256.0 ? kBlock128 : kBlock256;
 }
 
-// Tensor maps for A, B (bytes) and C (bf16, the staged boxes), then one block
-// per SM (or per tile, when there are fewer), not waited for.
-template <class T>
+// Tensor maps for A, B (bytes; B's boxes BN / CM rows) and C (bf16, the
+// staged boxes), then one block per SM (or per tile, when there are fewer),
+// in whole clusters of CM, not waited for.
+template <class T, int CM>
 static cudaError_t launch_blockwise(const fp8* A, const fp8* B, bf16* C, const float* scale_a, const float* scale_b,
                                     int M, int N, int K, cudaStream_t stream) {
   CUtensorMap mapA, mapB, mapC;
   const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
   const CUtensorMapDataType in = CU_TENSOR_MAP_DATA_TYPE_UINT8, out = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   CUresult r = tirx_tensor_map_2d(&mapA, in, A, M, K, (uint64_t)K, BM, BK, sw);
-  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapB, in, B, N, K, (uint64_t)K, T::BN, BK, sw);
-  if (r == CUDA_SUCCESS)
-    r = T::kSwizzledStore ? tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, 64, sw)
-                          : tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, T::BN,
-                                               CU_TENSOR_MAP_SWIZZLE_NONE);
-  if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
-  const int tiles = (M + BM - 1) / BM * ((N + T::BN - 1) / T::BN);
-  cudaError_t err;
-#pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
-  gemm_fp8_blockwise_kernel<T><<<tiles, 384>>>(mapA, mapB, mapC, scale_a, scale_b, M, N, K);
-  return err;
-}
-
-// The same through gemm_fp8_blockwise_cluster_kernel in clusters of CM
-// blocks: B's map has boxes of BN / CM rows; whole clusters, as many as fit.
-template <class T, int CM>
-static cudaError_t launch_blockwise_clusters(const fp8* A, const fp8* B, bf16* C, const float* scale_a,
-                                             const float* scale_b, int M, int N, int K, cudaStream_t stream) {
-  CUtensorMap mapA, mapB, mapC;
-  const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
-  const CUtensorMapDataType in = CU_TENSOR_MAP_DATA_TYPE_UINT8, out = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-  CUresult r = tirx_tensor_map_2d(&mapA, in, A, M, K, (uint64_t)K, BM, BK, sw);
   if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapB, in, B, N, K, (uint64_t)K, T::BN / CM, BK, sw);
-  if (r == CUDA_SUCCESS)
-    r = T::kSwizzledStore ? tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, 64, sw)
-                          : tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, T::BN,
-                                               CU_TENSOR_MAP_SWIZZLE_NONE);
+  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, 64, sw);
   if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   const int blocks = ((M + BM - 1) / BM + CM - 1) / CM * ((N + T::BN - 1) / T::BN) * CM;  // CM per unit
   cudaError_t err;
   if constexpr (CM == 1) {
 #pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
-    gemm_fp8_blockwise_cluster_kernel<T, 1><<<blocks, 384>>>(mapA, mapB, mapC, scale_a, scale_b, M, N, K);
+    gemm_fp8_blockwise_kernel<T, 1><<<blocks, 384>>>(mapA, mapB, mapC, scale_a, scale_b, M, N, K);
   } else {
 #pragma tirx launch grid(persistent) cluster(2) smem(T::kSmemBytes) stream(stream) async status(err)
-    gemm_fp8_blockwise_cluster_kernel<T, 2><<<blocks, 384>>>(mapA, mapB, mapC, scale_a, scale_b, M, N, K);
+    gemm_fp8_blockwise_kernel<T, 2><<<blocks, 384>>>(mapA, mapB, mapC, scale_a, scale_b, M, N, K);
   }
   return err;
 }
@@ -594,17 +365,9 @@ static cudaError_t gemm_fp8_blockwise_tile(const fp8* A, const fp8* B, bf16* C, 
     tile = pick_block_tile(M, N, sms);
   }
   switch (tile) {
-    case kBlock160: return launch_blockwise<Shape160>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    case kBlock192: return launch_blockwise<Shape192>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    case kBlock128Late: return launch_blockwise<Shape128Late>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    case kBlock128Overlap: return launch_blockwise<Shape128Overlap>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    case kBlock256: return launch_blockwise<Shape256>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    case kBlock160Pair: return launch_blockwise_clusters<Shape160, 2>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    case kBlock192Pair: return launch_blockwise_clusters<Shape192, 2>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    case kBlock256Pair: return launch_blockwise_clusters<Shape256, 2>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    case kBlock192One: return launch_blockwise_clusters<Shape192, 1>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    case kBlock256One: return launch_blockwise_clusters<Shape256, 1>(A, B, C, scale_a, scale_b, M, N, K, stream);
-    default: return launch_blockwise<Shape128>(A, B, C, scale_a, scale_b, M, N, K, stream);
+    case kBlock256: return launch_blockwise<Shape256, 1>(A, B, C, scale_a, scale_b, M, N, K, stream);
+    case kBlock256Pair: return launch_blockwise<Shape256, 2>(A, B, C, scale_a, scale_b, M, N, K, stream);
+    default: return launch_blockwise<Shape128, 1>(A, B, C, scale_a, scale_b, M, N, K, stream);
   }
 }
 
@@ -689,19 +452,9 @@ int main(int argc, char** argv) {
   const double max_ref = reference(fA, fB, sa, sb, M, N, K, want);
   const double tol = max_ref / 128;
   // The picked shape, then each forced, each into a freshly poisoned C.
-  const BlockTile tiles[kBlockShapes + 1] = {kBlockAuto,    kBlock128,        kBlock160,    kBlock192,
-                                             kBlock128Late, kBlock128Overlap, kBlock256,    kBlock160Pair,
-                                             kBlock192Pair, kBlock256Pair,    kBlock192One, kBlock256One};
-  const char* names[kBlockShapes + 1] = {"C (tile picked)",  "C (tile 128x128)",
-                                         "C (tile 128x160)", "C (tile 128x192)",
-                                         "C (tile 128x128, scales loaded late)",
-                                         "C (tile 128x128, wgmmas overlapping the promotion)",
-                                         "C (tile 128x256, in halves)",
-                                         "C (tile 128x160, clusters of 2)",
-                                         "C (tile 128x192, clusters of 2)",
-                                         "C (tile 128x256, clusters of 2)",
-                                         "C (tile 128x192, cluster kernel alone)",
-                                         "C (tile 128x256, cluster kernel alone)"};
+  const BlockTile tiles[kBlockShapes + 1] = {kBlockAuto, kBlock128, kBlock256, kBlock256Pair};
+  const char* names[kBlockShapes + 1] = {"C (tile picked)", "C (tile 128x128)", "C (tile 128x256)",
+                                         "C (tile 128x256, clusters of 2)"};
   for (int v = 0; v <= kBlockShapes && !fail_reason[0]; ++v) {
     dC.fill(0xFF);  // poison: NaN
     CUDA_CHECK(gemm_fp8_blockwise_tile(dA, dB, dC, dSa, dSb, M, N, K, tiles[v]));

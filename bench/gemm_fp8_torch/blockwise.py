@@ -24,9 +24,7 @@ import sys
 
 import torch
 
-TILES = [(-1, "ours picked"), (0, "128x128"), (1, "128x160"), (2, "128x192"), (3, "128x128 late"),
-         (4, "128x128 overlap"), (5, "128x256 halves"), (6, "128x160 pairs"), (7, "128x192 pairs"),
-         (8, "128x256 pairs"), (9, "128x192 one"), (10, "128x256 one")]
+TILES = [(-1, "ours picked"), (0, "ours 128x128"), (1, "ours 128x256"), (2, "ours 128x256 pairs")]
 
 
 def main():
