@@ -304,9 +304,9 @@ __global__ void gemm_fp8_blockwise_kernel(const __grid_constant__ CUtensorMap ma
 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC
 // The tile shapes (and clusters) the host call may run: 128 x 128 or 128 x
-// 256 tiles, one block each, or 128 x 256 in clusters of two (measured no
-// faster than alone: bench/RESULTS.md).
-enum BlockTile { kBlockAuto = -1, kBlock128, kBlock256, kBlock256Pair, kBlockShapes };
+// 256 tiles, one block each, or in clusters of two (on request: measured
+// no faster than alone at 128 x 256, bench/RESULTS.md).
+enum BlockTile { kBlockAuto = -1, kBlock128, kBlock256, kBlock256Pair, kBlock128Pair, kBlockShapes };
 
 // The tile width for m x n on `sms` multiprocessors: the least waves x
 // (width's time), the last wave counted as full. A 128-wide tile's work is
@@ -367,6 +367,7 @@ static cudaError_t gemm_fp8_blockwise_tile(const fp8* A, const fp8* B, bf16* C, 
   switch (tile) {
     case kBlock256: return launch_blockwise<Shape256, 1>(A, B, C, scale_a, scale_b, M, N, K, stream);
     case kBlock256Pair: return launch_blockwise<Shape256, 2>(A, B, C, scale_a, scale_b, M, N, K, stream);
+    case kBlock128Pair: return launch_blockwise<Shape128, 2>(A, B, C, scale_a, scale_b, M, N, K, stream);
     default: return launch_blockwise<Shape128, 1>(A, B, C, scale_a, scale_b, M, N, K, stream);
   }
 }
@@ -452,9 +453,9 @@ int main(int argc, char** argv) {
   const double max_ref = reference(fA, fB, sa, sb, M, N, K, want);
   const double tol = max_ref / 128;
   // The picked shape, then each forced, each into a freshly poisoned C.
-  const BlockTile tiles[kBlockShapes + 1] = {kBlockAuto, kBlock128, kBlock256, kBlock256Pair};
+  const BlockTile tiles[kBlockShapes + 1] = {kBlockAuto, kBlock128, kBlock256, kBlock256Pair, kBlock128Pair};
   const char* names[kBlockShapes + 1] = {"C (tile picked)", "C (tile 128x128)", "C (tile 128x256)",
-                                         "C (tile 128x256, clusters of 2)"};
+                                         "C (tile 128x256, clusters of 2)", "C (tile 128x128, clusters of 2)"};
   for (int v = 0; v <= kBlockShapes && !fail_reason[0]; ++v) {
     dC.fill(0xFF);  // poison: NaN
     CUDA_CHECK(gemm_fp8_blockwise_tile(dA, dB, dC, dSa, dSb, M, N, K, tiles[v]));

@@ -24,7 +24,7 @@ import sys
 
 import torch
 
-TILES = [(-1, "ours picked"), (0, "ours 128x128"), (1, "ours 128x256"), (2, "ours 128x256 pairs")]
+TILES = [(-1, "ours picked"), (0, "ours 128x128"), (1, "ours 128x256"), (2, "ours 128x256 pairs"), (3, "ours 128x128 pairs")]
 
 
 def main():
