@@ -230,7 +230,10 @@ __global__ void gemm_fp8_blockwise_kernel(const __grid_constant__ CUtensorMap ma
         // Two sets of partial sums: K-tile kt's wgmmas run into part0 (kt
         // even) or part1 while the other set, K-tile kt - 1's, is promoted.
         // Every way out of the loop passes a wait for all wgmmas (ptxas
-        // serializes the wgmmas where one might still run at the exit).
+        // serializes the wgmmas where one might still run at the exit). The
+        // loop is unrolled by two by hand: its halves differ only in which
+        // set each uses, and an array of registers cannot be picked at run
+        // time (it would go to local memory).
         float part0[T::kPart], part1[T::kPart];
         KtileScales cur = load_scales(ts, 0, M), nxt = {};
         tirx_wait(full[it % STAGES]);
