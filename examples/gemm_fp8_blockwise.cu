@@ -308,16 +308,17 @@ __global__ void gemm_fp8_blockwise_kernel(const __grid_constant__ CUtensorMap ma
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC
 // The tile shapes (and clusters) the host call may run: 128 x 128 or 128 x
 // 256 tiles, one block each, or in clusters of two (on request: measured
-// no faster than alone at 128 x 256, bench/RESULTS.md).
+// no faster than alone, bench/RESULTS.md).
 enum BlockTile { kBlockAuto = -1, kBlock128, kBlock256, kBlock256Pair, kBlock128Pair, kBlockShapes };
 
 // The tile width for m x n on `sms` multiprocessors: the least waves x
 // (width's time), the last wave counted as full. A 128-wide tile's work is
 // counted k128Cost times its width: measured on the H200 at 4096^3 - 8192^3
-// it ran 4-6% slower per column than the 256-wide one (more bytes per
-// multiply-add), and faster where its smaller tiles fill the waves better
-// (4096 x 2112: 5 waves of 128-wide tiles at 82% against 3 of 256-wide at 73%).
-constexpr double k128Cost = 1.05;
+// it ran 11-13% slower per column than the 256-wide one, and faster where
+// its smaller tiles fill the waves better (4096 x 2112: 5 waves of 128-wide
+// tiles at 82% against 3 of 256-wide at 73%; 16384 x 2112, 17 waves at 97%
+// against 9 at 97%, goes to 256: bench/RESULTS.md).
+constexpr double k128Cost = 1.1;
 static BlockTile pick_block_tile(int M, int N, int sms) {
   const long long tiles_m = (M + BM - 1) / BM;
   const long long waves128 = (tiles_m * ((N + 127) / 128) + sms - 1) / sms;
