@@ -48,28 +48,6 @@ static std::vector<Variant> parse_variants(const char* text) {
   return v;
 }
 
-// With GEMM_COLD=1 each sample is one call after `flush` (larger than L2) was
-// rewritten: the operands come from device memory, as in a model's layer.
-static void median_ms_cold(const std::vector<std::function<void()>>& f, cudaEvent_t a, cudaEvent_t b, int reps,
-                           void* flush, size_t flush_bytes, float* ms) {
-  std::vector<std::vector<float>> t(f.size());
-  for (int i = 0; i < reps * (int)f.size(); ++i) {
-    const size_t w = (size_t)i % f.size();
-    CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, flush_bytes));
-    CUDA_CHECK(cudaEventRecord(a));
-    f[w]();
-    CUDA_CHECK(cudaEventRecord(b));
-    CUDA_CHECK(cudaEventSynchronize(b));
-    float x;
-    CUDA_CHECK(cudaEventElapsedTime(&x, a, b));
-    t[w].push_back(x);
-  }
-  for (size_t w = 0; w < f.size(); ++w) {
-    std::sort(t[w].begin(), t[w].end());
-    ms[w] = t[w][reps / 2];
-  }
-}
-
 static std::vector<__nv_bfloat16> download(const __nv_bfloat16* c, size_t n) {
   std::vector<__nv_bfloat16> h(n);
   CUDA_CHECK(cudaMemcpy(h.data(), c, n * sizeof(__nv_bfloat16), cudaMemcpyDeviceToHost));
