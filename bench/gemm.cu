@@ -30,17 +30,15 @@
 // shape T (0-3 as GemmTile, a: picked) and split S (0: picked, 1: none).
 struct Variant {
   GemmTile tile;
-  int splits, mode;
+  int splits;
 };
 static std::vector<Variant> parse_variants(const char* text) {
   std::vector<Variant> v;
   for (const char* p = text; p && *p;) {
-    Variant x{kTileAuto, 0, 0};
+    Variant x{kTileAuto, 0};
     if (*p != 'a') x.tile = (GemmTile)atoi(p);
     while (*p && *p != ':' && *p != ',') ++p;
     if (*p == ':') x.splits = atoi(++p);
-    while (*p && *p != ':' && *p != ',') ++p;
-    if (*p == ':') x.mode = atoi(++p);
     v.push_back(x);
     while (*p && *p != ',') ++p;
     if (*p == ',') ++p;
@@ -78,7 +76,7 @@ int main(int argc, char** argv) {
   // chose from; GEMM_VARIANTS adds tile:split pairs (parse_variants).
   std::vector<Variant> variants;
   if (env_flag("GEMM_ALL_TILES"))
-    for (int i = 0; i < kTileShapes; ++i) variants.push_back({(GemmTile)i, 1, 0});
+    for (int i = 0; i < kTileShapes; ++i) variants.push_back({(GemmTile)i, 1});
   for (const Variant& v : parse_variants(getenv("GEMM_VARIANTS"))) variants.push_back(v);
   const char* tile_names[kTileShapes] = {"128x256", "256x152", "192x160", "128x128"};
   printf("| m x n x k | cuBLAS TFLOP/s (round 1, 2) | tirx-pp TFLOP/s (round 1, 2) | tile, split | ratio |");
@@ -98,13 +96,8 @@ int main(int argc, char** argv) {
     f.push_back([=, &handle] { cublas_gemm_bf16_tn(handle, A, B, c0, M, N, K); });
     for (int i = 1; i < nf; ++i) {
       bf16* ci = C[i];
-      const Variant v = i == 1 ? Variant{kTileAuto, 0, 0} : variants[i - 2];
-      f.push_back([=] {
-        char mode[16];
-        snprintf(mode, sizeof mode, "%d", v.mode);
-        setenv("GEMM_SPLIT_MODE", mode, 1);
-        CUDA_CHECK(gemm_bf16_split(A, B, ci, M, N, K, v.tile, v.splits));
-      });
+      const Variant v = i == 1 ? Variant{kTileAuto, 0} : variants[i - 2];
+      f.push_back([=] { CUDA_CHECK(gemm_bf16_split(A, B, ci, M, N, K, v.tile, v.splits)); });
     }
     for (auto& fn : f) fn();
     LAUNCH_CHECK();

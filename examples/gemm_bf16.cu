@@ -109,19 +109,39 @@ __device__ __forceinline__ bool split_reduce(float (&acc)[T::R][T::WN / 2], floa
     tirx_bar_sync(barrier, 128);
     if (!*(volatile int*)last_flag) return false;
   }
+  // The sum, kChunk float4s at a time: each split's kChunk loads are issued
+  // together (one L2 round trip, not one per float4: a float4 at a time cost
+  // 10-40 us per tile, bench/RESULTS.md).
+  // (as many as the registers next to the accumulator hold without spilling).
+  constexpr int kChunk = (152 - 4 * kQuads) / 8 < 2 ? 2 : (152 - 4 * kQuads) / 8 > 16 ? 16 : (152 - 4 * kQuads) / 8;
 #pragma unroll
-  for (int i = 0; i < T::R; ++i)
+  for (int q0 = 0; q0 < kQuads; q0 += kChunk) {
+    float4 sum[kChunk];
+    for (int p = 0; p < splits; ++p) {
+      float4 v[kChunk];
+      const float4* theirs = base + (size_t)(p * 2 + half) * kQuads * 128 + t;
 #pragma unroll
-    for (int j = 0; j < T::WN / 8; ++j) {
-      const int q = i * (T::WN / 8) + j;
-      const float4 own = make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]);
-      float4 sum = split == 0 ? own : __ldcg(base + (size_t)half * kQuads * 128 + q * 128 + t);
-      for (int p = 1; p < splits; ++p) {
-        const float4 v = p == split ? own : __ldcg(base + (size_t)(p * 2 + half) * kQuads * 128 + q * 128 + t);
-        sum.x += v.x, sum.y += v.y, sum.z += v.z, sum.w += v.w;
+      for (int c = 0; c < kChunk; ++c) {
+        const int q = q0 + c, i = q / (T::WN / 8), j = q % (T::WN / 8);
+        if (q < kQuads)
+          v[c] = p == split ? make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3])
+                            : __ldcg(theirs + q * 128);
       }
-      acc[i][4 * j] = sum.x, acc[i][4 * j + 1] = sum.y, acc[i][4 * j + 2] = sum.z, acc[i][4 * j + 3] = sum.w;
+#pragma unroll
+      for (int c = 0; c < kChunk; ++c)
+        if (q0 + c < kQuads) {
+          if (p == 0) sum[c] = v[c];
+          else sum[c].x += v[c].x, sum[c].y += v[c].y, sum[c].z += v[c].z, sum[c].w += v[c].w;
+        }
     }
+#pragma unroll
+    for (int c = 0; c < kChunk; ++c) {
+      const int q = q0 + c, i = q / (T::WN / 8), j = q % (T::WN / 8);
+      if (q < kQuads)
+        acc[i][4 * j] = sum[c].x, acc[i][4 * j + 1] = sum[c].y, acc[i][4 * j + 2] = sum[c].z,
+                  acc[i][4 * j + 3] = sum[c].w;
+    }
+  }
   return true;
 }
 
@@ -306,10 +326,10 @@ static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int
     gemm_bf16_kernel<T, false><<<tiles, 384>>>(mapA, mapB, mapC, M, N, K, 1, nullptr, nullptr, 0);
     return err;
   }
-  // GEMM_SPLIT_MODE (experiments): bit 0 peek, the rest the skew in K-tiles,
-  // the skew only where every range keeps 4 skews' worth.
-  int mode = getenv("GEMM_SPLIT_MODE") ? atoi(getenv("GEMM_SPLIT_MODE")) : 0;
-  if (ktiles / splits < 4 * (mode >> 1) * splits) mode &= 1;
+  // Peek (bit 0) and a skew of 2 K-tiles (the rest), where every range keeps
+  // 4 skews' worth: the last range usually finds the others' partials written
+  // and writes none (1-3% over neither at 4224 x 256: bench/RESULTS.md).
+  const int mode = ktiles / splits >= 8 * splits ? 1 | 2 << 1 : 1;
   float* ws;
   int* counters;
   err = split_workspace((size_t)tiles * splits * T::BM * T::BN * sizeof(float), (size_t)tiles * 2, &ws, &counters);
@@ -328,7 +348,7 @@ static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int
 // partial bytes are, BM x BN x 4 per partial against (BM + BN) x 128 per
 // K-tile); 128 x 128 tiles count kSmallTileCost times, as in pick_tile.
 // Measured on the H200: bench/RESULTS.md.
-constexpr int kMinSplitKTiles = 8, kMaxSplits = 8;
+constexpr int kMinSplitKTiles = 16, kMaxSplits = 4;
 constexpr double kSplitFix = 1.0, kSplitWins = 0.95;
 static void pick_tile_split(int M, int N, int K, int sms, GemmTile* tile, int* splits) {
   const int bm[kTileShapes] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM};
