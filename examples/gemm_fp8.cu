@@ -104,31 +104,19 @@ __device__ __forceinline__ void wgmma_m64n80k32_e4m3(float (&d)[40], uint64_t de
       : "l"(desc_a), "l"(desc_b), "r"(scale_d));
 }
 
-// One wgmma m64nWNk32 e4m3 (WN = 256, 152, 128 or 80).
-template <int WN>
-__device__ __forceinline__ void wgmma_fp8(float (&d)[WN / 2], uint64_t desc_a, uint64_t desc_b, bool accumulate) {
-  static_assert(WN == 256 || WN == 152 || WN == 128 || WN == 80, "no fp8 wgmma helper for this width");
-  if constexpr (WN == 256) tirx_wgmma_m64n256k32_e4m3(d, desc_a, desc_b, accumulate);
-  else if constexpr (WN == 128) tirx_wgmma_m64n128k32_e4m3(d, desc_a, desc_b, accumulate);
-  else if constexpr (WN == 152) wgmma_m64n152k32_e4m3(d, desc_a, desc_b, accumulate);
-  else wgmma_m64n80k32_e4m3(d, desc_a, desc_b, accumulate);
-}
-
-// One K-tile of this warpgroup's R x 64 x WN block: per 32-wide K step (32
-// bytes further in each swizzled row, as bf16's 16-wide one), R wgmmas.
-// a and b point into the ring as bf16 (its element type; the bytes are e4m3).
-template <class T>
-__device__ __forceinline__ void mma_ktile_fp8(float (&acc)[T::R][T::WN / 2], const bf16* a, const bf16* b,
-                                              bool accumulate) {
-  tirx_wgmma_fence();
-#pragma unroll
-  for (int kk = 0; kk < 4; ++kk)
-#pragma unroll
-    for (int r = 0; r < T::R; ++r)
-      wgmma_fp8<T::WN>(acc[r], tirx_wgmma_desc_sw128(a + r * 64 * BK + kk * 16), tirx_wgmma_desc_sw128(b + kk * 16),
-                       accumulate || kk > 0);
-  tirx_wgmma_commit();
-}
+// One wgmma m64nWNk32 e4m3 (WN = 256, 152, 128 or 80): mma_ktile's
+// instruction here (gemm_bf16_tiles.cuh; its four K steps of 32 bytes are 32
+// e4m3 each).
+struct WgmmaFp8 {
+  template <int WN>
+  __device__ static void issue(float (&d)[WN / 2], uint64_t desc_a, uint64_t desc_b, bool accumulate) {
+    static_assert(WN == 256 || WN == 152 || WN == 128 || WN == 80, "no fp8 wgmma helper for this width");
+    if constexpr (WN == 256) tirx_wgmma_m64n256k32_e4m3(d, desc_a, desc_b, accumulate);
+    else if constexpr (WN == 128) tirx_wgmma_m64n128k32_e4m3(d, desc_a, desc_b, accumulate);
+    else if constexpr (WN == 152) wgmma_m64n152k32_e4m3(d, desc_a, desc_b, accumulate);
+    else wgmma_m64n80k32_e4m3(d, desc_a, desc_b, accumulate);
+  }
+};
 
 // gemm_bf16.cu's kernel (unsplit) with e4m3 K-tiles and the scale applied
 // before the epilogue: see there for the ring, the deferred hand-back of the
@@ -172,7 +160,7 @@ __global__ void gemm_fp8_kernel(const __grid_constant__ CUtensorMap mapA, const 
       float acc[T::R][T::WN / 2];
       int s = it % STAGES;
       tirx_wait(full[s]);
-      mma_ktile_fp8<T>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
+      mma_ktile<T, WgmmaFp8>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
 #pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
       if (staged >= 0) {  // the previous tile's C is out of its slot by now: hand the slot back
         if (t < 32) {
@@ -186,7 +174,7 @@ __global__ void gemm_fp8_kernel(const __grid_constant__ CUtensorMap mapA, const 
         const int prev = s;
         s = (it + kt) % STAGES;
         tirx_wait(full[s]);
-        mma_ktile_fp8<T>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, true);
+        mma_ktile<T, WgmmaFp8>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, true);
         tirx_wgmma_wait<1>();  // the previous K-tile's wgmmas are done with their slot
 #pragma tirx elect
         tirx_trigger(empty[prev]);
