@@ -131,3 +131,26 @@ static void median_ms(const std::vector<std::function<void()>>& f, cudaEvent_t a
     ms[w] = t[w][reps / 2];
   }
 }
+
+// median_ms with a cold L2 (GEMM_COLD=1 in the benches): each sample is one
+// call after `flush` (larger than L2) was rewritten, so that the operands come
+// from device memory, as in a model's layer.
+static void median_ms_cold(const std::vector<std::function<void()>>& f, cudaEvent_t a, cudaEvent_t b, int reps,
+                           void* flush, size_t flush_bytes, float* ms) {
+  std::vector<std::vector<float>> t(f.size());
+  for (int i = 0; i < reps * (int)f.size(); ++i) {
+    const size_t w = (size_t)i % f.size();
+    CUDA_CHECK(cudaMemsetAsync(flush, i & 0xFF, flush_bytes));
+    CUDA_CHECK(cudaEventRecord(a));
+    f[w]();
+    CUDA_CHECK(cudaEventRecord(b));
+    CUDA_CHECK(cudaEventSynchronize(b));
+    float x;
+    CUDA_CHECK(cudaEventElapsedTime(&x, a, b));
+    t[w].push_back(x);
+  }
+  for (size_t w = 0; w < f.size(); ++w) {
+    std::sort(t[w].begin(), t[w].end());
+    ms[w] = t[w][reps / 2];
+  }
+}

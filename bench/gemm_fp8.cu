@@ -177,11 +177,20 @@ int main(int argc, char** argv) {
   // sets it when that example failed on its own).
   const bool bw = kBlockwise && !env_flag("GEMM_FP8_NO_BLOCKWISE");
   const int nf = bw ? 4 : 3;  // cuBLASLt, cuBLASLt fast-accum, ours, ours blockwise
+  // GEMM_ALL_TILES=1 (without the blockwise kernel): each tile shape forced
+  // too, timed in the same alternation, as ratios to the fast-accum cuBLASLt.
+  const bool all = env_flag("GEMM_ALL_TILES") && !bw;
+  const int nt = nf + (all ? kTileShapes : 0);
+  const bool cold = env_flag("GEMM_COLD");
+  const size_t flush_bytes = (size_t)4 * prop.l2CacheSize;
+  void* flush = nullptr;
+  if (cold) CUDA_CHECK(cudaMalloc(&flush, flush_bytes));
   printf("| m x n x k | cuBLASLt TFLOP/s (round 1, 2) | cuBLASLt fast-accum | tirx-pp | %s"
          "tirx-pp / cuBLASLt | tirx-pp / fast-accum | %srel. error vs cuBLASLt | sampled error (Lt, fast, ours%s) |\n",
          bw ? "tirx-pp blockwise | " : "", bw ? "blockwise / cuBLASLt | " : "",
          bw ? ", blockwise" : "");
   printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |%s\n", bw ? " ---: | ---: |" : "");
+  if (all) printf("(then / fast-accum with each tile forced: 128x256, 256x152, 192x160, 128x128%s)\n", cold ? "; cold L2" : "");
   for (size_t z = 0; z + 2 < sizes.size(); z += 3) {
     const int M = sizes[z], N = sizes[z + 1], K = sizes[z + 2];
     if (M < 1 || N % 8 != 0 || K % 16 != 0) {
@@ -189,8 +198,8 @@ int main(int argc, char** argv) {
       return 1;
     }
     fp8 *A, *B;
-    bf16* C[4];
-    bench_alloc(&A, &B, C, nf, M, N, K, z, 4.0f);
+    bf16* C[4 + kTileShapes];
+    bench_alloc(&A, &B, C, nt, M, N, K, z, 4.0f);
 
     LtGemm g[2] = {lt_setup(lt, M, N, K, A, B, C[0], d_scale_a, d_scale_b, workspace, workspace_bytes, false),
                    lt_setup(lt, M, N, K, A, B, C[1], d_scale_a, d_scale_b, workspace, workspace_bytes, true)};
@@ -218,8 +227,21 @@ int main(int argc, char** argv) {
       f.push_back([=] { CUDA_CHECK(blockwise::gemm_fp8_blockwise(A, B, c3, block_sa, block_sb, M, N, K)); });
     }
 #endif
+    for (int i = nf; i < nt; ++i) {
+      bf16* ci = C[i];
+      const GemmTile tile = (GemmTile)(i - nf);
+      f.push_back([=] { CUDA_CHECK(gemm_fp8_tile(A, B, ci, M, N, K, scale_a, scale_b, tile)); });
+    }
     for (auto& fn : f) fn();
     LAUNCH_CHECK();
+    double forced_err = 0;
+    for (int i = nf; i < nt; ++i) {
+      std::vector<bf16> hi((size_t)M * N), h2((size_t)M * N);
+      CUDA_CHECK(cudaMemcpy(hi.data(), C[i], hi.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+      CUDA_CHECK(cudaMemcpy(h2.data(), C[2], h2.size() * sizeof(bf16), cudaMemcpyDeviceToHost));
+      const double e = rel_frobenius(hi, h2);
+      forced_err = e > forced_err || e != e ? e : forced_err;
+    }
     std::vector<bf16> h[4];
     for (int i = 0; i < nf; ++i) {
       h[i].resize((size_t)M * N);
@@ -236,17 +258,20 @@ int main(int argc, char** argv) {
       sampled[i] = sampled_error(h[i], hA, hB, M, N, K, (double)scale_a * scale_b);
       good = good && err[i] < limit && sampled[i] < limit;  // NaN fails
     }
+    good = good && forced_err < limit;
     ok = ok && good;
 
     for (int i = 0; i < 5; ++i)
       for (auto& fn : f) fn();
     LAUNCH_CHECK();
-    float t[2][4];
-    for (int round = 0; round < 2; ++round) median_ms(f, ea, eb, 20, 5, t[round]);
+    float t[2][4 + kTileShapes];
+    for (int round = 0; round < 2; ++round)
+      if (cold) median_ms_cold(f, ea, eb, 30, flush, flush_bytes, t[round]);
+      else median_ms(f, ea, eb, 20, 5, t[round]);
     LAUNCH_CHECK();
     const double flop = 2.0 * M * N * K;
-    float best[4];
-    for (int i = 0; i < nf; ++i) best[i] = std::min(t[0][i], t[1][i]);
+    float best[4 + kTileShapes];
+    for (int i = 0; i < nt; ++i) best[i] = std::min(t[0][i], t[1][i]);
     printf("| %d x %d x %d |", M, N, K);
     for (int i = 0; i < nf; ++i) printf(" %.0f, %.0f |", flop / t[0][i] / 1e9, flop / t[1][i] / 1e9);
     printf(" %.3fx | %.3fx |", best[0] / best[2], best[1] / best[2]);
@@ -255,14 +280,18 @@ int main(int argc, char** argv) {
     if (bw) printf(", blockwise %.1e", err[3]);
     printf(" |");
     for (int i = 0; i < nf; ++i) printf("%s%.1e", i ? ", " : " ", sampled[i]);
-    printf("%s |\n", good ? "" : " FAIL");
+    printf("%s |", good ? "" : " FAIL");
+    for (int i = nf; i < nt; ++i) printf(" %.3fx |", best[1] / best[i]);
+    if (all) printf(" forced-tile error vs ours %.1e |", forced_err);
+    printf("\n");
     fflush(stdout);
     for (auto& gi : g) lt_destroy(gi);
-    bench_free(A, B, C, nf);
+    bench_free(A, B, C, nt);
     if (block_sa) CUDA_CHECK(cudaFree(block_sa));
     if (block_sb) CUDA_CHECK(cudaFree(block_sb));
   }
   CUDA_CHECK(cudaFree(workspace));
+  if (flush) CUDA_CHECK(cudaFree(flush));
   CUDA_CHECK(cudaFree(d_scale_a));
   CUDA_CHECK(cudaFree(d_scale_b));
   CUBLAS_CHECK(cublasLtDestroy(lt));

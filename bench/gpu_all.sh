@@ -9,7 +9,9 @@
 #    then the elected shuffle (tests/gpu/run_elect.sh --prepared);
 #    a ring whose stages take two byte triggers each (tests/gpu/run_two_copies.sh);
 # 3. the memory-bound kernels against cudaMemcpy (bench/membw.cu);
-# 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu);
+# 4. examples/gemm_bf16.cu against cuBLAS (bench/gemm.cu), L2 cold, and its
+#    split-K at ragged sizes, bit for bit run to run, under memcheck
+#    (tests/gpu/run_gemm_split.sh);
 # 5. examples/attention_fwd.cu at ragged lengths under the sanitizers, then
 #    against torch SDPA (bench/attention/run.sh: cuDNN and flash, one process),
 #    and causal at 4x32, 1x32, 16x16, 2x64 heads, S = 1k-16k, L2 cold, against cuDNN;
@@ -40,6 +42,8 @@ wd=$?
 el=$?
 "$root/tests/gpu/run_two_copies.sh" --prepared "$root/.device" 2>&1 | tee "$logs/two_copies.log"
 tc=$?
+"$root/tests/gpu/run_gemm_split.sh" --prepared "$root/.device" 2>&1 | tee "$logs/gemm_split.log"
+gs=$?
 "$nvcc" -O3 -std=c++17 -I "$root/headers" -gencode=arch=compute_90a,code=sm_90a \
   "$root/.device/membw.pp.cu" -o /tmp/membw && /tmp/membw 2>&1 | tee "$logs/membw.log"
 bw=$?
@@ -50,7 +54,7 @@ bw=$?
     echo "SASS of the bench binary (gemm_bf16_kernel and fill_random):"
     cuobjdump -sass /tmp/gemm | grep -oE "HGMMA\.[^ ]*|HMMA\.[^ ]*|LDL|STL|UTMALDG\.[^ ]*|UTMASTG\.[^ ]*|USETMAXREG\.[^ ]*" |
       sort | uniq -c; } | tee "$logs/gemm.sass.log" &&
-  /tmp/gemm 2>&1 | tee "$logs/gemm.log"
+  GEMM_COLD=1 /tmp/gemm 2>&1 | tee "$logs/gemm.log"
 gm=$?
 SIZES="1 17 129 1000 4097" SANITIZE=1 SANITIZE_SIZES="17 129" \
   "$root/tests/gpu/run_examples.sh" "$root/.device/pp" attention_fwd 2>&1 | tee "$logs/attention.log"
@@ -69,4 +73,4 @@ vz=$?
 lh=$?
 "$root/tests/gpu/run_trace.sh" --prepared "$root/.device" 2>&1 | tee "$logs/trace.log"
 tr=$?
-exit $(( ex || wd || el || tc || bw || gm || at || ab || f8 || vz || lh || tr ))
+exit $(( ex || wd || el || tc || gs || bw || gm || at || ab || f8 || vz || lh || tr ))

@@ -6,6 +6,7 @@
 # (.device/cluster/), the elected shuffle (.device/elect/), the vectorize test
 # (.device/vectorize/), the launch in a host branch (.device/launch_host/), the
 # two-copies ring (.device/two_copies/), gemm_bf16 with --trace (.device/trace/),
+# gemm_bf16 for its split-K test (.device/gemm_split/),
 # and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
@@ -27,6 +28,8 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 # Two byte triggers per stage (docs/regions-and-events.md), run there by
 # tests/gpu/run_two_copies.sh --prepared .device
 "$root/tests/gpu/run_two_copies.sh" --preprocess "$tool" "$root" "$root/.device/two_copies"
+# gemm_bf16's split-K, run there by tests/gpu/run_gemm_split.sh --prepared .device
+"$root/tests/gpu/run_gemm_split.sh" --preprocess "$tool" "$root" "$root/.device/gemm_split"
 # --trace on gemm_bf16 (docs/trace.md), run there by tests/gpu/run_trace.sh --prepared .device
 "$root/tests/gpu/run_trace.sh" --preprocess "$tool" "$root" "$root/.device/trace"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"

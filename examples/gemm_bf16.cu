@@ -46,7 +46,7 @@
 // gemm_bf16() (below the kernel) is the host call that bench/gemm.cu times
 // against cuBLAS; define GEMM_BF16_NO_MAIN to include this file there.
 #define EXAMPLE "gemm_bf16"
-#define EXAMPLE_ARGS "[m [n [k]]]"
+#define EXAMPLE_ARGS "[m [n [k [splits]]]]"
 #include "harness.h"
 // bf16, BK, the tile shapes, mma_ktile, the epilogue's stores, pick_tile and
 // the check against the CPU (shared with gemm_bf16_cluster.cu)
@@ -54,17 +54,116 @@
 
 // ---- kernel ------------------------------------------------------------------
 
+// The first K-tile of split `split` of `splits` (splits: ktiles), each of the
+// first splits - 1 ranges `skew` K-tiles shorter than an even cut, the last
+// one longer by what they give up: it finishes last, so that it usually finds
+// the others' partials already written (split_reduce's peek).
+__device__ __forceinline__ int split_start(int split, int splits, int ktiles, int skew) {
+  return split == splits ? ktiles : split * ktiles / splits - split * skew;
+}
+
+// Split-K (kSplit): the tile's K-tiles are cut into `splits` contiguous ranges,
+// each a work item of its own. A consumer warpgroup that finished its range
+// writes its fp32 partial sum into the workspace (each thread its registers,
+// in float4s, thread-contiguous), then counts itself in at the tile's counter
+// for its half; the warpgroup that arrives last adds the partials of all the
+// splits in split order (its own from registers, the others from L2) and
+// stores C; the others store nothing. The sum's order is the split order
+// whoever arrives last, so the result is bitwise the same from run to run,
+// and nobody waits for anybody (no spinning on another block, whatever order
+// the persistent grid runs the items in). The last one resets the counter to
+// zero for the next launch.
 template <class T>
+__device__ __forceinline__ bool split_reduce(float (&acc)[T::R][T::WN / 2], float* ws, int* counter, int tile,
+                                             int split, int splits, int half, int t, int barrier, int* last_flag,
+                                             bool peek) {
+  constexpr int kQuads = T::R * T::WN / 8;  // float4s per thread
+  float4* base = reinterpret_cast<float4*>(ws) + (size_t)tile * splits * 2 * kQuads * 128;
+  float4* mine = base + (size_t)(split * 2 + half) * kQuads * 128 + t;
+  int* c = counter + tile * 2 + half;
+  bool last = false;
+  if (peek) {  // all the others counted already: last, no need to write the partial
+    if (t == 0) {
+      last = *(volatile int*)c == splits - 1;
+      if (last) *c = 0, __threadfence();
+      *last_flag = last;
+    }
+    tirx_bar_sync(barrier, 128);
+    last = *(volatile int*)last_flag;
+    tirx_bar_sync(barrier, 128);  // everyone has read the flag before thread 0 writes it again
+  }
+  if (!last) {
+#pragma unroll
+    for (int i = 0; i < T::R; ++i)
+#pragma unroll
+      for (int j = 0; j < T::WN / 8; ++j)
+        __stcg(mine + (i * (T::WN / 8) + j) * 128,
+               make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]));
+    __threadfence();  // the partial, before the count that tells the last one it is there
+    tirx_bar_sync(barrier, 128);
+    if (t == 0) {
+      const bool l = atomicAdd(c, 1) == splits - 1;
+      if (l) *c = 0, __threadfence();  // every split has counted: ready for the next launch
+      *last_flag = l;
+    }
+    tirx_bar_sync(barrier, 128);
+    if (!*(volatile int*)last_flag) return false;
+  }
+  // The sum, kChunk float4s at a time: each split's kChunk loads are issued
+  // together (one L2 round trip, not one per float4: a float4 at a time cost
+  // 10-40 us per tile, bench/RESULTS.md).
+  // (as many as the registers next to the accumulator hold without spilling).
+  constexpr int kChunk = (152 - 4 * kQuads) / 8 < 2 ? 2 : (152 - 4 * kQuads) / 8 > 16 ? 16 : (152 - 4 * kQuads) / 8;
+#pragma unroll
+  for (int q0 = 0; q0 < kQuads; q0 += kChunk) {
+    float4 sum[kChunk];
+    for (int p = 0; p < splits; ++p) {
+      float4 v[kChunk];
+      const float4* theirs = base + (size_t)(p * 2 + half) * kQuads * 128 + t;
+#pragma unroll
+      for (int c = 0; c < kChunk; ++c) {
+        const int q = q0 + c, i = q / (T::WN / 8), j = q % (T::WN / 8);
+        if (q < kQuads)
+          v[c] = p == split ? make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3])
+                            : __ldcg(theirs + q * 128);
+      }
+#pragma unroll
+      for (int c = 0; c < kChunk; ++c)
+        if (q0 + c < kQuads) {
+          if (p == 0) sum[c] = v[c];
+          else sum[c].x += v[c].x, sum[c].y += v[c].y, sum[c].z += v[c].z, sum[c].w += v[c].w;
+        }
+    }
+#pragma unroll
+    for (int c = 0; c < kChunk; ++c) {
+      const int q = q0 + c, i = q / (T::WN / 8), j = q % (T::WN / 8);
+      if (q < kQuads)
+        acc[i][4 * j] = sum[c].x, acc[i][4 * j + 1] = sum[c].y, acc[i][4 * j + 2] = sum[c].z,
+                  acc[i][4 * j + 3] = sum[c].w;
+    }
+  }
+  return true;
+}
+
+template <class T, bool kSplit = false>
 __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB,
-                                 const __grid_constant__ CUtensorMap mapC, int M, int N, int K) {
+                                 const __grid_constant__ CUtensorMap mapC, int M, int N, int K, int splits, float* ws,
+                                 int* counters, int mode) {
+  if constexpr (!kSplit) splits = 1, mode = 0;  // constants for the compiler: the divisions fold
+  const int skew = mode >> 1;
   constexpr int BM = T::BM, BN = T::BN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
+  __shared__ int last_flag[2];  // split_reduce's answer, one per consumer warpgroup
   // The ring, 1024-byte aligned for the 128-byte swizzle: A slots, then B slots.
   bf16* ring = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   bf16* As = ring;
   bf16* Bs = ring + STAGES * BM * BK;
   bf16* staging = Bs + STAGES * BN * BK;  // kStagingBytes / 2 for each consumer warpgroup
   const int tiles_n = (N + BN - 1) / BN, tiles = (M + BM - 1) / BM * tiles_n, ktiles = (K + BK - 1) / BK;
+  // The work items: each tile's `splits` K ranges, numbered as the columns
+  // of a tiles_m x (tiles_n * splits) grid (a tile's splits side by side),
+  // which the grouped order walks.
+  const int cols = tiles_n * splits, items = tiles * splits;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event full[STAGES]
 #pragma tirx event empty[STAGES] ready
@@ -80,20 +179,23 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
     // bench/RESULTS.md).
     const bool skinny = tiles_n <= 2;
     int it = 0;  // K-tiles issued so far: the ring position
-#pragma tirx persistent(tile: tiles) order(grouped(tiles_n, kGroupRows))
-    for (int kt = 0; kt < ktiles; ++kt, ++it) {
-      const int s = it % STAGES;
-      tirx_wait(empty[s]);
-      tirx_trigger_bytes(full[s], T::kStageBytes);  // by thread 0, which issues the copies
-      if (threadIdx.x == 0) {
-        bf16 *a = As + s * BM * BK, *b = Bs + s * BN * BK;
-        const int row = tile / tiles_n * BM, col = tile % tiles_n * BN;
-        if (skinny) {
-          tirx_tma_load_2d_hint(a, &mapA, row, kt * BK, &full[s], tirx_l2_policy_evict_first());
-          tirx_tma_load_2d_hint(b, &mapB, col, kt * BK, &full[s], tirx_l2_policy_evict_last());
-        } else {
-          tirx_tma_load_2d(a, &mapA, row, kt * BK, &full[s]);
-          tirx_tma_load_2d(b, &mapB, col, kt * BK, &full[s]);
+#pragma tirx persistent(item: items) order(grouped(cols, kGroupRows))
+    {
+      const int split = item % splits, row = item / cols * BM, col = item % cols / splits * BN;
+      const int kend = split_start(split + 1, splits, ktiles, skew);
+      for (int kt = split_start(split, splits, ktiles, skew); kt < kend; ++kt, ++it) {
+        const int s = it % STAGES;
+        tirx_wait(empty[s]);
+        tirx_trigger_bytes(full[s], T::kStageBytes);  // by thread 0, which issues the copies
+        if (threadIdx.x == 0) {
+          bf16 *a = As + s * BM * BK, *b = Bs + s * BN * BK;
+          if (skinny) {
+            tirx_tma_load_2d_hint(a, &mapA, row, kt * BK, &full[s], tirx_l2_policy_evict_first());
+            tirx_tma_load_2d_hint(b, &mapB, col, kt * BK, &full[s], tirx_l2_policy_evict_last());
+          } else {
+            tirx_tma_load_2d(a, &mapA, row, kt * BK, &full[s]);
+            tirx_tma_load_2d(b, &mapB, col, kt * BK, &full[s]);
+          }
         }
       }
     }
@@ -104,9 +206,16 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
     const int a_row = T::kSideBySide ? 0 : half * 64 * T::R, b_row = T::kSideBySide ? half * T::WN : 0;
     int it = 0;  // K-tiles consumed so far: follows the producer
     int staged = -1;  // the ring slot that holds the previous tile's C until TMA has read it
-#pragma tirx persistent(tile: tiles) order(grouped(tiles_n, kGroupRows))
+#pragma tirx persistent(item: items) order(grouped(cols, kGroupRows))
     {
+      const int split = item % splits, tile = item / cols * tiles_n + item % cols / splits;
+      const int nk = split_start(split + 1, splits, ktiles, skew) - split_start(split, splits, ktiles, skew);  // >= 1
       float acc[T::R][T::WN / 2];
+      if constexpr (kSplit)  // (without this, ptxas serializes the 128 x 128 split's first wgmmas)
+#pragma unroll
+        for (int i = 0; i < T::R; ++i)
+#pragma unroll
+          for (int j = 0; j < T::WN / 2; ++j) acc[i][j] = 0;
       int s = it % STAGES;
       tirx_wait(full[s]);
       mma_ktile<T>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
@@ -119,7 +228,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 #pragma tirx elect
         tirx_trigger(empty[staged]);
       }
-      for (int kt = 1; kt < ktiles; ++kt) {
+      for (int kt = 1; kt < nk; ++kt) {
         const int prev = s;
         s = (it + kt) % STAGES;
         tirx_wait(full[s]);
@@ -129,7 +238,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
         tirx_trigger(empty[prev]);
       }
       tirx_wgmma_wait<0>();
-      it += ktiles;
+      it += nk;
 #pragma unroll
       for (int i = 0; i < T::R; ++i) tirx_wgmma_fence_operand(acc[i]);
       const int row0 = tile / tiles_n * BM + a_row, col0 = tile % tiles_n * BN + b_row;
@@ -140,11 +249,18 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
       // may be one).
       tirx_bar_sync(3, 256);
       bf16* slot = half == 0 ? As + s * BM * BK : Bs + s * BN * BK;
-      if constexpr (T::kSwizzledStore)
-        store_tile_tma<T::WN>(&mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot,
-                              t, 1 + half);
-      else
-        store_blocks_tma<T>(&mapC, row0, col0, acc, slot, t, 1 + half);
+      // Split: only the warpgroup that arrived last at the tile stores it
+      // (the same answer for its 128 threads).
+      bool store = true;
+      if constexpr (kSplit)
+        store = split_reduce<T>(acc, ws, counters, tile, split, splits, half, t, 1 + half, &last_flag[half], mode & 1);
+      if (store) {
+        if constexpr (T::kSwizzledStore)
+          store_tile_tma<T::WN>(&mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot,
+                                t, 1 + half);
+        else
+          store_blocks_tma<T>(&mapC, row0, col0, acc, slot, t, 1 + half);
+      }
       staged = s;
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
@@ -152,40 +268,133 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 }
 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
+// The split-K workspace: fp32 partials (tiles x splits x BM x BN) and one
+// counter per tile and consumer, zero between launches (the last arrival
+// resets its counter). One per process, grown as needed (cudaMalloc
+// synchronizes the device: the first call at a larger size is slow); calls
+// that split must therefore not run concurrently on different streams.
+struct SplitWorkspace {
+  float* partials = nullptr;
+  int* counters = nullptr;
+  size_t partial_bytes = 0, counter_count = 0;
+};
+static cudaError_t split_workspace(size_t partial_bytes, size_t counter_count, float** ws, int** counters) {
+  static SplitWorkspace w;
+  cudaError_t e = cudaSuccess;
+  if (partial_bytes > w.partial_bytes) {
+    if (w.partials) cudaFree(w.partials);
+    w.partials = nullptr, w.partial_bytes = 0;
+    e = cudaMalloc(&w.partials, partial_bytes);
+    if (e != cudaSuccess) return e;
+    w.partial_bytes = partial_bytes;
+  }
+  if (counter_count > w.counter_count) {
+    if (w.counters) cudaFree(w.counters);
+    w.counters = nullptr, w.counter_count = 0;
+    e = cudaMalloc(&w.counters, counter_count * sizeof(int));
+    if (e == cudaSuccess) e = cudaMemset(w.counters, 0, counter_count * sizeof(int));
+    if (e != cudaSuccess) return e;
+    w.counter_count = counter_count;
+  }
+  *ws = w.partials, *counters = w.counters;
+  return e;
+}
+
 // Tensor maps for A and B with the tile's boxes (and C's staged boxes), then
-// one block per SM (or per tile, when there are fewer) with the shared-memory
-// limit raised, not waited for (`#pragma tirx launch`, docs/language.md#launches).
+// one block per SM (or per work item, when there are fewer) with the
+// shared-memory limit raised, not waited for (`#pragma tirx launch`,
+// docs/language.md#launches). splits > 1: each tile's K-tiles in that many
+// ranges, reduced through the workspace (split_reduce).
 template <class T>
-static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, cudaStream_t stream) {
+static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, int splits,
+                               cudaStream_t stream) {
   CUtensorMap mapA, mapB, mapC;
   const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
   const CUtensorMapDataType type = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   CUresult r = tirx_tensor_map_2d(&mapA, type, A, M, K, (uint64_t)K * 2, T::BM, BK, sw);
   if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapB, type, B, N, K, (uint64_t)K * 2, T::BN, BK, sw);
   if (r == CUDA_SUCCESS)  // C's boxes: what a consumer stages (store_tile_tma, store_blocks_tma)
-    r = T::kSwizzledStore ? tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, 64, sw)
-                          : tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, T::WN,
-                                               CU_TENSOR_MAP_SWIZZLE_NONE);
+    r = T::kSwizzledStore
+            ? tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, 64, sw)
+            : tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, T::WN, CU_TENSOR_MAP_SWIZZLE_NONE);
   if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
-  const int tiles = (M + T::BM - 1) / T::BM * ((N + T::BN - 1) / T::BN);
+  const int tiles = (M + T::BM - 1) / T::BM * ((N + T::BN - 1) / T::BN), ktiles = (K + BK - 1) / BK;
+  if (splits > ktiles) splits = ktiles;  // every range at least one K-tile
   cudaError_t err;
+  if (splits <= 1) {
 #pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
-  gemm_bf16_kernel<T><<<tiles, 384>>>(mapA, mapB, mapC, M, N, K);
+    gemm_bf16_kernel<T, false><<<tiles, 384>>>(mapA, mapB, mapC, M, N, K, 1, nullptr, nullptr, 0);
+    return err;
+  }
+  // Peek (bit 0) and a skew of 2 K-tiles (the rest), where every range keeps
+  // 4 skews' worth: the last range usually finds the others' partials written
+  // and writes none (1-3% over neither at 4224 x 256: bench/RESULTS.md).
+  const int mode = ktiles / splits >= 8 * splits ? 1 | 2 << 1 : 1;
+  float* ws;
+  int* counters;
+  err = split_workspace((size_t)tiles * splits * T::BM * T::BN * sizeof(float), (size_t)tiles * 2, &ws, &counters);
+  if (err != cudaSuccess) return err;
+#pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
+  gemm_bf16_kernel<T, true><<<tiles * splits, 384>>>(mapA, mapB, mapC, M, N, K, splits, ws, counters, mode);
   return err;
 }
 
-// C = A * B^T on `stream` with the given tile shape (kTileAuto: pick_tile's).
-// n and k must be multiples of 8 and the matrices 16-byte aligned (TMA).
-// Returns the first error (cudaErrorNotSupported: the driver has no TMA).
-static cudaError_t gemm_bf16_tile(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile,
-                                  cudaStream_t stream = 0) {
-  cudaError_t e = resolve_tile(A, B, C, M, N, K, 1, &tile);
-  if (e != cudaSuccess) return e;
-  return with_tile_shape(tile, [&](auto shape) { return launch_gemm<decltype(shape)>(A, B, C, M, N, K, stream); });
+// The tile shape and split for m x n x k on `sms` multiprocessors: pick_tile's
+// shape unsplit, unless a split of 128 x 256 or 128 x 128 tiles whose work
+// items fit in one wave costs less than kSplitWins of it. A split's cost is
+// its tile area times (its longest range of K-tiles plus the partials'
+// traffic: each range writes its fp32 partial and the last one reads the
+// others', counted as kSplitFix times the K-tiles of operand bytes that many
+// partial bytes are, BM x BN x 4 per partial against (BM + BN) x 128 per
+// K-tile); 128 x 128 tiles count kSmallTileCost times, as in pick_tile.
+// Measured on the H200: bench/RESULTS.md.
+constexpr int kMinSplitKTiles = 16, kMaxSplits = 4;
+constexpr double kSplitFix = 1.0, kSplitWins = 0.95;
+static void pick_tile_split(int M, int N, int K, int sms, GemmTile* tile, int* splits) {
+  const int bm[kTileShapes] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM};
+  const int bn[kTileShapes] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN, Tile128x128::BN};
+  const long long ktiles = (K + BK - 1) / BK;
+  auto tiles = [&](int i) { return (long long)((M + bm[i] - 1) / bm[i]) * ((N + bn[i] - 1) / bn[i]); };
+  auto area = [&](int i) { return (double)bm[i] * bn[i] * (i == kTile128x128 ? kSmallTileCost : 1.0); };
+  *tile = pick_tile(M, N, sms), *splits = 1;
+  double best = (double)((tiles(*tile) + sms - 1) / sms) * area(*tile) * ktiles * kSplitWins;
+  for (GemmTile i : {kTile128x256, kTile128x128})
+    for (int s = 2; s <= kMaxSplits && tiles(i) * s <= sms && ktiles / s >= kMinSplitKTiles; ++s) {
+      const double partial_ktiles = 4.0 * bm[i] * bn[i] / ((bm[i] + bn[i]) * 128.0);
+      const double cost = area(i) * ((ktiles + s - 1) / s + kSplitFix * s * partial_ktiles);
+      if (cost < best) best = cost, *tile = i, *splits = s;
+    }
 }
 
-// C = A * B^T on `stream`, the tile shape chosen for m x n: what bench/gemm.cu
-// times against cuBLAS.
+// C = A * B^T on `stream` with the given tile shape and split (kTileAuto
+// and 0: pick_tile_split's; kTileAuto and a split: pick_tile's shape; a shape
+// and 0: unsplit). n and k must be multiples of 8 and the matrices 16-byte
+// aligned (TMA). Returns the first error (cudaErrorNotSupported: the driver
+// has no TMA).
+static cudaError_t gemm_bf16_split(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile,
+                                   int splits, cudaStream_t stream = 0) {
+  if (tile == kTileAuto && splits <= 0) {
+    int device = 0, sms = 0;
+    cudaError_t e = cudaGetDevice(&device);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (e != cudaSuccess) return e;
+    pick_tile_split(M, N, K, sms, &tile, &splits);
+  }
+  cudaError_t e = resolve_tile(A, B, C, M, N, K, 1, &tile);
+  if (e != cudaSuccess) return e;
+  return with_tile_shape(tile,
+                         [&](auto shape) { return launch_gemm<decltype(shape)>(A, B, C, M, N, K, splits, stream); });
+}
+
+// C = A * B^T on `stream` with the given tile shape (kTileAuto: the shape and
+// split pick_tile_split chooses; a shape: unsplit).
+static cudaError_t gemm_bf16_tile(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile,
+                                  cudaStream_t stream = 0) {
+  return gemm_bf16_split(A, B, C, M, N, K, tile, 0, stream);
+}
+
+// C = A * B^T on `stream`, the tile shape and split chosen for m x n x k:
+// what bench/gemm.cu times against cuBLAS.
 static cudaError_t gemm_bf16(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, cudaStream_t stream = 0) {
   return gemm_bf16_tile(A, B, C, M, N, K, kTileAuto, stream);
 }
@@ -194,9 +403,33 @@ static cudaError_t gemm_bf16(const bf16* A, const bf16* B, bf16* C, int M, int N
 // ---- main ----------------------------------------------------------------------
 #ifndef GEMM_BF16_NO_MAIN
 
+// With a split forced: C as `gemm_bf16_split` writes it, then twice more,
+// each bit for bit the first (the partials are added in split order,
+// whichever split arrives last), else a failure.
+static cudaError_t split_twice_alike(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile,
+                                     int splits) {
+  cudaError_t e = gemm_bf16_split(A, B, C, M, N, K, tile, splits);
+  std::vector<bf16> first((size_t)M * N), again(first.size());
+  if (e == cudaSuccess) e = cudaMemcpy(first.data(), C, first.size() * sizeof(bf16), cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 2 && e == cudaSuccess; ++i) {
+    e = gemm_bf16_split(A, B, C, M, N, K, tile, splits);
+    if (e == cudaSuccess) e = cudaMemcpy(again.data(), C, again.size() * sizeof(bf16), cudaMemcpyDeviceToHost);
+    for (size_t j = 0; e == cudaSuccess && j < first.size(); ++j)
+      if (memcmp(&first[j], &again[j], sizeof(bf16)) != 0) {
+        fail("C (split, run again)", j, __bfloat162float(again[j]), __bfloat162float(first[j]));
+        break;
+      }
+  }
+  return e;
+}
+
 int main(int argc, char** argv) {
-  return gemm_example_main(argc, argv, [](const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile) {
-    return gemm_bf16_tile(A, B, C, M, N, K, tile);
+  // A fourth argument forces the split (1: none) for every tile shape, and
+  // each result must come out bit for bit the same three times.
+  const int splits = argc > 4 ? parse_size(argc, argv, 4, 1, 64) : 0;
+  return gemm_example_main(argc, argv, [=](const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile) {
+    return splits > 1 ? split_twice_alike(A, B, C, M, N, K, tile, splits)
+                      : gemm_bf16_split(A, B, C, M, N, K, tile, splits);
   });
 }
 #endif

@@ -59,10 +59,19 @@ __device__ __forceinline__ void wgmma_bf16(float (&d)[WN / 2], uint64_t desc_a, 
   else tirx_wgmma_m64n80k16_bf16(d, desc_a, desc_b, accumulate);
 }
 
-// One K-tile of this warpgroup's R x 64 x WN block: for each 16-wide step
-// along K (32 bytes further in each swizzled row), R wgmmas, one per 64 rows
-// of the A slot, against the warpgroup's WN rows of the B slot.
-template <class T>
+// The bf16 wgmma as mma_ktile's instruction (gemm_fp8.cu passes its e4m3 one).
+struct WgmmaBf16 {
+  template <int WN>
+  __device__ static void issue(float (&d)[WN / 2], uint64_t desc_a, uint64_t desc_b, bool accumulate) {
+    wgmma_bf16<WN>(d, desc_a, desc_b, accumulate);
+  }
+};
+
+// One K-tile of this warpgroup's R x 64 x WN block: for each of the four
+// steps along K (32 bytes further in each swizzled row: 16 bf16, or 32 e4m3
+// for Mma = an fp8 wgmma), R wgmmas, one per 64 rows of the A slot, against
+// the warpgroup's WN rows of the B slot.
+template <class T, class Mma = WgmmaBf16>
 __device__ __forceinline__ void mma_ktile(float (&acc)[T::R][T::WN / 2], const bf16* a, const bf16* b,
                                           bool accumulate) {
   tirx_wgmma_fence();
@@ -70,8 +79,8 @@ __device__ __forceinline__ void mma_ktile(float (&acc)[T::R][T::WN / 2], const b
   for (int kk = 0; kk < BK / 16; ++kk)
 #pragma unroll
     for (int r = 0; r < T::R; ++r)
-      wgmma_bf16<T::WN>(acc[r], tirx_wgmma_desc_sw128(a + r * 64 * BK + kk * 16),
-                        tirx_wgmma_desc_sw128(b + kk * 16), accumulate || kk > 0);
+      Mma::template issue<T::WN>(acc[r], tirx_wgmma_desc_sw128(a + r * 64 * BK + kk * 16),
+                                 tirx_wgmma_desc_sw128(b + kk * 16), accumulate || kk > 0);
   tirx_wgmma_commit();
 }
 

@@ -51,68 +51,86 @@
 
 // ---- kernel ------------------------------------------------------------------
 
-typedef __nv_bfloat16 bf16;
+// gemm_bf16.cu's tile shapes, K-tile of wgmmas and epilogue (shared with it):
+// an fp8 K-tile of 128 e4m3 is 128 bytes, a bf16 K-tile of 64 bf16 too, so
+// the ring and its slots are byte for byte the same and TileShape's sizes
+// (in bf16 elements, BK = 64) hold as they are.
+#include "gemm_bf16_tiles.cuh"
 typedef __nv_fp8_e4m3 fp8;
-constexpr int BM = 128, BN = 256, BK = 128;  // tile of C; K-tile (128 e4m3 = one 128-byte swizzle row)
-constexpr int STAGES = 4;
-constexpr int kGroupRows = 8;                          // tile rows per L2 group
-constexpr int kStageBytes = (BM + BN) * BK;            // what TMA brings per K-tile (1 byte per element)
-constexpr int kStagingBytes = 2 * 64 * 128 * 2;          // C staging (bf16), for both consumers
-constexpr int kSmemBytes = STAGES * kStageBytes + kStagingBytes + 1024;  // + room to align to 1024
+constexpr int kFp8BK = 128;  // e4m3 per K-tile: TMA's K coordinate steps by this
 
-// Four wgmma m64n256k32 over one K-tile: this warpgroup's 64 rows of the A
-// slot times the whole B slot, each step 32 columns (32 bytes) further along K.
-__device__ __forceinline__ void mma_ktile(float (&acc)[128], const fp8* a, const fp8* b, bool accumulate) {
-  tirx_wgmma_fence();
-#pragma tirx unroll
-  for (int kk = 0; kk < BK / 32; ++kk)
-    tirx_wgmma_m64n256k32_e4m3(acc, tirx_wgmma_desc_sw128(a + kk * 32), tirx_wgmma_desc_sw128(b + kk * 32),
-                               accumulate || kk > 0);
-  tirx_wgmma_commit();
+// wgmma.mma_async m64n152k32 e4m3 x e4m3 -> f32, both operands from shared
+// memory, K-major (as tirx_wgmma_m64n256k32_e4m3): d (76 floats per thread).
+__device__ __forceinline__ void wgmma_m64n152k32_e4m3(float (&d)[76], uint64_t desc_a, uint64_t desc_b, int scale_d) {
+  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
+  TIRX_WGMMA_ASM_(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %78, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n152k32.f32.e4m3.e4m3 {"
+      "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+      "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+      "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+      "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75"
+      "}, %76, %77, p, 1, 1;\n}"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+        "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+        "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+        "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]),
+        "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
+        "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75])
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d));
 }
 
-// The warpgroup's 64 x 256 accumulator, times `scale`, into C at (row0, col0),
-// through its 16 KiB staging buffer in two halves of 64 x 128: each half as two
-// 64 x 64 boxes in TMA's 128-byte swizzle (row r's 16-byte chunk q lands at
-// chunk q ^ r % 8: the 8 rows one store instruction touches hit 8 different
-// bank groups), then stored by thread 0 with TMA, which clips at C's edges.
-// The store runs on while the warpgroup goes on to its next tile; the staging
-// buffer is reused only after TMA has read it (wait_group.read).
-__device__ __forceinline__ void store_tile(const CUtensorMap* mapC, int row0, int col0, const float (&acc)[128],
-                                           float scale, bf16* stage, int t, int barrier) {
-  const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
-#pragma unroll
-  for (int h = 0; h < 2; ++h) {
-    if (t == 0) tirx_tma_store_wait_read<0>();
-    tirx_warpgroup_sync(barrier);  // the previous store has read the buffer
-#pragma unroll
-    for (int jj = 0; jj < 16; ++jj)
-#pragma unroll
-      for (int hh = 0; hh < 2; ++hh) {
-        const int j = 16 * h + jj, row = r + 8 * hh;
-        char* box = reinterpret_cast<char*>(stage) + jj / 8 * 8192;
-        *reinterpret_cast<__nv_bfloat162*>(box + row * 128 + ((jj % 8) ^ (row % 8)) * 16 + c * 2) =
-            __floats2bfloat162_rn(acc[4 * j + 2 * hh] * scale, acc[4 * j + 2 * hh + 1] * scale);
-      }
-    tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
-    tirx_warpgroup_sync(barrier);
-    if (t == 0) {
-      tirx_tma_store_2d(mapC, row0, col0 + 128 * h, stage);
-      tirx_tma_store_2d(mapC, row0, col0 + 128 * h + 64, stage + 64 * 64);
-      tirx_tma_store_commit();
-    }
+// wgmma.mma_async m64n80k32 e4m3 x e4m3 -> f32, both operands from shared
+// memory, K-major (as tirx_wgmma_m64n256k32_e4m3): d (40 floats per thread).
+__device__ __forceinline__ void wgmma_m64n80k32_e4m3(float (&d)[40], uint64_t desc_a, uint64_t desc_b, int scale_d) {
+  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
+  TIRX_WGMMA_ASM_(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %42, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n80k32.f32.e4m3.e4m3 {"
+      "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+      "%32, %33, %34, %35, %36, %37, %38, %39"
+      "}, %40, %41, p, 1, 1;\n}"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+        "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39])
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+}
+
+// One wgmma m64nWNk32 e4m3 (WN = 256, 152, 128 or 80): mma_ktile's
+// instruction here (gemm_bf16_tiles.cuh; its four K steps of 32 bytes are 32
+// e4m3 each).
+struct WgmmaFp8 {
+  template <int WN>
+  __device__ static void issue(float (&d)[WN / 2], uint64_t desc_a, uint64_t desc_b, bool accumulate) {
+    static_assert(WN == 256 || WN == 152 || WN == 128 || WN == 80, "no fp8 wgmma helper for this width");
+    if constexpr (WN == 256) tirx_wgmma_m64n256k32_e4m3(d, desc_a, desc_b, accumulate);
+    else if constexpr (WN == 128) tirx_wgmma_m64n128k32_e4m3(d, desc_a, desc_b, accumulate);
+    else if constexpr (WN == 152) wgmma_m64n152k32_e4m3(d, desc_a, desc_b, accumulate);
+    else wgmma_m64n80k32_e4m3(d, desc_a, desc_b, accumulate);
   }
-}
+};
 
+// gemm_bf16.cu's kernel (unsplit) with e4m3 K-tiles and the scale applied
+// before the epilogue: see there for the ring, the deferred hand-back of the
+// staging slot and the shapes.
+template <class T>
 __global__ void gemm_fp8_kernel(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB,
                                 const __grid_constant__ CUtensorMap mapC, int M, int N, int K, float scale) {
+  constexpr int BM = T::BM, BN = T::BN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
-  // The ring, 1024-byte aligned for the 128-byte swizzle: A slots, then B slots.
-  fp8* ring = reinterpret_cast<fp8*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
-  fp8* As = ring;
-  fp8* Bs = ring + STAGES * BM * BK;
-  bf16* staging = reinterpret_cast<bf16*>(Bs + STAGES * BN * BK);  // 64 x 128 for each consumer warpgroup
-  const int tiles_n = (N + BN - 1) / BN, tiles = (M + BM - 1) / BM * tiles_n, ktiles = (K + BK - 1) / BK;
+  bf16* ring = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
+  bf16* As = ring;
+  bf16* Bs = ring + STAGES * BM * BK;
+  bf16* staging = Bs + STAGES * BN * BK;
+  const int tiles_n = (N + BN - 1) / BN, tiles = (M + BM - 1) / BM * tiles_n, ktiles = (K + kFp8BK - 1) / kFp8BK;
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event full[STAGES]
 #pragma tirx event empty[STAGES] ready
@@ -124,67 +142,106 @@ __global__ void gemm_fp8_kernel(const __grid_constant__ CUtensorMap mapA, const 
     for (int kt = 0; kt < ktiles; ++kt, ++it) {
       const int s = it % STAGES;
       tirx_wait(empty[s]);
-      tirx_trigger_bytes(full[s], kStageBytes);  // by thread 0, which issues the copies
+      tirx_trigger_bytes(full[s], T::kStageBytes);  // by thread 0, which issues the copies
       if (threadIdx.x == 0) {
-        tirx_tma_load_2d(As + s * BM * BK, &mapA, tile / tiles_n * BM, kt * BK, &full[s]);
-        tirx_tma_load_2d(Bs + s * BN * BK, &mapB, tile % tiles_n * BN, kt * BK, &full[s]);
+        tirx_tma_load_2d(As + s * BM * BK, &mapA, tile / tiles_n * BM, kt * kFp8BK, &full[s]);
+        tirx_tma_load_2d(Bs + s * BN * BK, &mapB, tile % tiles_n * BN, kt * kFp8BK, &full[s]);
       }
     }
   }
 #pragma tirx async(wg >= 1) regs(240)
-  {  // consumers: warpgroup 1 takes rows 0-63 of the tile, warpgroup 2 rows 64-127
+  {  // consumers: warpgroup 1 takes the first R x 64 x WN block of the tile, warpgroup 2 the second
     const int half = wg - 1, t = threadIdx.x % 128;
+    const int a_row = T::kSideBySide ? 0 : half * 64 * T::R, b_row = T::kSideBySide ? half * T::WN : 0;
     int it = 0;  // K-tiles consumed so far: follows the producer
+    int staged = -1;  // the ring slot that holds the previous tile's C until TMA has read it
 #pragma tirx persistent(tile: tiles) order(grouped(tiles_n, kGroupRows))
     {
-      float acc[128];
+      float acc[T::R][T::WN / 2];
       int s = it % STAGES;
       tirx_wait(full[s]);
-      mma_ktile(acc, As + s * BM * BK + half * 64 * BK, Bs + s * BN * BK, false);
+      mma_ktile<T, WgmmaFp8>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
+#pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
+      if (staged >= 0) {  // the previous tile's C is out of its slot by now: hand the slot back
+        if (t < 32) {
+          if (t == 0) tirx_tma_store_wait_read<0>();  // thread 0 issued the stores
+          __syncwarp();
+        }
+#pragma tirx elect
+        tirx_trigger(empty[staged]);
+      }
       for (int kt = 1; kt < ktiles; ++kt) {
         const int prev = s;
         s = (it + kt) % STAGES;
         tirx_wait(full[s]);
-        mma_ktile(acc, As + s * BM * BK + half * 64 * BK, Bs + s * BN * BK, true);
+        mma_ktile<T, WgmmaFp8>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, true);
         tirx_wgmma_wait<1>();  // the previous K-tile's wgmmas are done with their slot
 #pragma tirx elect
         tirx_trigger(empty[prev]);
       }
       tirx_wgmma_wait<0>();
-#pragma tirx elect
-      tirx_trigger(empty[s]);
       it += ktiles;
-      tirx_wgmma_fence_operand(acc);
-      store_tile(&mapC, tile / tiles_n * BM + half * 64, tile % tiles_n * BN, acc, scale, staging + half * 64 * 128,
-                 t, 1 + half);
+#pragma unroll
+      for (int i = 0; i < T::R; ++i) {
+        tirx_wgmma_fence_operand(acc[i]);
+#pragma unroll
+        for (int j = 0; j < T::WN / 2; ++j) acc[i][j] *= scale;
+      }
+      const int row0 = tile / tiles_n * BM + a_row, col0 = tile % tiles_n * BN + b_row;
+      tirx_bar_sync(3, 256);  // both consumers are done reading slot s: it is (part of) the staging now
+      bf16* slot = half == 0 ? As + s * BM * BK : Bs + s * BN * BK;
+      if constexpr (T::kSwizzledStore)
+        store_tile_tma<T::WN>(&mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot,
+                              t, 1 + half);
+      else
+        store_blocks_tma<T>(&mapC, row0, col0, acc, slot, t, 1 + half);
+      staged = s;
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
   }
 }
 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC
-// C = scale_a * scale_b * A * B^T on `stream`: tensor maps for A, B (bytes)
-// and C (bf16), then one block per SM (or per tile, when there are fewer) with
-// the shared-memory limit raised, not waited for (`#pragma tirx launch`,
-// docs/language.md#launches). n must be a multiple of 8 and k of 16, the matrices 16-byte aligned
-// (TMA). Returns the first error (cudaErrorNotSupported: the driver has no TMA).
-static cudaError_t gemm_fp8(const fp8* A, const fp8* B, bf16* C, int M, int N, int K, float scale_a, float scale_b,
-                            cudaStream_t stream = 0) {
-  if (M < 1 || N < 8 || K < 16 || N % 8 != 0 || K % 16 != 0) return cudaErrorInvalidValue;
-  if (((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 != 0) return cudaErrorMisalignedAddress;
+template <class T>
+static cudaError_t launch_gemm_fp8(const fp8* A, const fp8* B, bf16* C, int M, int N, int K, float scale,
+                                   cudaStream_t stream) {
   CUtensorMap mapA, mapB, mapC;
   const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
   const CUtensorMapDataType in = CU_TENSOR_MAP_DATA_TYPE_UINT8, out = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-  CUresult r = tirx_tensor_map_2d(&mapA, in, A, M, K, (uint64_t)K, BM, BK, sw);
-  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapB, in, B, N, K, (uint64_t)K, BN, BK, sw);
-  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, 64, sw);
+  CUresult r = tirx_tensor_map_2d(&mapA, in, A, M, K, (uint64_t)K, T::BM, kFp8BK, sw);
+  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapB, in, B, N, K, (uint64_t)K, T::BN, kFp8BK, sw);
+  if (r == CUDA_SUCCESS)  // C's boxes: what a consumer stages (store_tile_tma, store_blocks_tma)
+    r = T::kSwizzledStore ? tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, 64, sw)
+                          : tirx_tensor_map_2d(&mapC, out, C, M, N, (uint64_t)N * 2, 64, T::WN,
+                                               CU_TENSOR_MAP_SWIZZLE_NONE);
   if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
-  const int tiles = (M + BM - 1) / BM * ((N + BN - 1) / BN);
-  const float scale = scale_a * scale_b;
+  const int tiles = (M + T::BM - 1) / T::BM * ((N + T::BN - 1) / T::BN);
   cudaError_t err;
-#pragma tirx launch grid(persistent) smem(kSmemBytes) stream(stream) async status(err)
-  gemm_fp8_kernel<<<tiles, 384>>>(mapA, mapB, mapC, M, N, K, scale);
+#pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
+  gemm_fp8_kernel<T><<<tiles, 384>>>(mapA, mapB, mapC, M, N, K, scale);
   return err;
+}
+
+// C = scale_a * scale_b * A * B^T on `stream` with the given tile shape
+// (kTileAuto: pick_tile's). n must be a multiple of 8 and k of 16, the
+// matrices 16-byte aligned (TMA). Returns the first error
+// (cudaErrorNotSupported: the driver has no TMA).
+static cudaError_t gemm_fp8_tile(const fp8* A, const fp8* B, bf16* C, int M, int N, int K, float scale_a,
+                                 float scale_b, GemmTile tile, cudaStream_t stream = 0) {
+  if (M < 1 || N < 8 || K < 16 || N % 8 != 0 || K % 16 != 0) return cudaErrorInvalidValue;
+  cudaError_t e = resolve_tile(reinterpret_cast<const bf16*>(A), reinterpret_cast<const bf16*>(B), C, M, N, K, 1,
+                               &tile);
+  if (e != cudaSuccess) return e;
+  const float scale = scale_a * scale_b;
+  return with_tile_shape(
+      tile, [&](auto shape) { return launch_gemm_fp8<decltype(shape)>(A, B, C, M, N, K, scale, stream); });
+}
+
+// C = scale_a * scale_b * A * B^T on `stream`, the tile shape chosen for m x n:
+// what bench/gemm_fp8.cu times against cuBLASLt.
+static cudaError_t gemm_fp8(const fp8* A, const fp8* B, bf16* C, int M, int N, int K, float scale_a, float scale_b,
+                            cudaStream_t stream = 0) {
+  return gemm_fp8_tile(A, B, C, M, N, K, scale_a, scale_b, kTileAuto, stream);
 }
 #endif
 
@@ -249,24 +306,29 @@ int main(int argc, char** argv) {
 
   DeviceArray<fp8> dA(hA), dB(hB);
   DeviceArray<bf16> dC((size_t)M * N, kGuard);
-  dC.fill(0xFF);  // poison: NaN
-  CUDA_CHECK(gemm_fp8(dA, dB, dC, M, N, K, scale_a, scale_b));
-  CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<bf16> got = dC.download();
-
   std::vector<double> want;
   const double max_ref = reference(fA, fB, M, N, K, (double)scale_a * scale_b, want);
   const double tol = max_ref / 128;
-  double err2 = 0, ref2 = 0;
+  // The shape pick_tile picks, then each shape forced, each into a freshly poisoned C.
+  const GemmTile tiles[5] = {kTileAuto, kTile128x256, kTile256x152, kTile192x160, kTile128x128};
+  const char* names[5] = {"C (tile picked)", "C (tile 128x256)", "C (tile 256x152)", "C (tile 192x160)",
+                          "C (tile 128x128)"};
   bool ok = true;
-  for (size_t i = 0; i < want.size(); ++i) {
-    const double g = __bfloat162float(got[i]), w = want[i];
-    err2 += (g - w) * (g - w), ref2 += w * w;
-    if (ok && !(fabs(g - w) <= tol + fabs(w) / 256)) ok = fail("C", i, g, w);
+  for (int v = 0; v < 5 && ok; ++v) {
+    dC.fill(0xFF);  // poison: NaN
+    CUDA_CHECK(gemm_fp8_tile(dA, dB, dC, M, N, K, scale_a, scale_b, tiles[v]));
+    CUDA_CHECK(cudaDeviceSynchronize());
+    std::vector<bf16> got = dC.download();
+    double err2 = 0, ref2 = 0;
+    for (size_t i = 0; i < want.size(); ++i) {
+      const double g = __bfloat162float(got[i]), w = want[i];
+      err2 += (g - w) * (g - w), ref2 += w * w;
+      if (ok && !(fabs(g - w) <= tol + fabs(w) / 256)) ok = fail(names[v], i, g, w);
+    }
+    if (ok) ok = check_guard(names[v], got.data() + want.size(), dC.guard(), dC.poison());
+    const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
+    if (ok && !(rel < 1e-2)) ok = fail(names[v], 0, rel * 1e6, 1e4);
   }
-  if (ok) check_guard("C", got.data() + want.size(), dC.guard(), dC.poison());
-  const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
-  if (ok && !(rel < 1e-2)) fail("C (relative Frobenius error x 1e6)", 0, rel * 1e6, 1e4);
   // The checksum is of the reference rounded to bf16, so that it does not
   // depend on the order of the GPU's additions.
   std::vector<bf16> rounded(want.size());

@@ -728,7 +728,9 @@ static int run_gemm_bf16(Run *r, int size) {
     bad = tensor_map_bf16(r, &mapA, dA.p, (uint64_t)M, (uint64_t)K, g->bm, g->bk, CU_TENSOR_MAP_SWIZZLE_128B) ||
           tensor_map_bf16(r, &mapB, dB.p, (uint64_t)N, (uint64_t)K, g->bn, g->bk, CU_TENSOR_MAP_SWIZZLE_128B) ||
           tensor_map_bf16(r, &mapC, dC.p, (uint64_t)M, (uint64_t)N, 64, g->c_box_cols, g->c_swizzle);
-    void *args[] = {&mapA, &mapB, &mapC, (void *)&M, &N, &K};  // M const: cuLaunch reads it only
+    int splits = 1, mode = 0;  // no split-K: the workspace and counters unused
+    void *none = NULL;
+    void *args[] = {&mapA, &mapB, &mapC, (void *)&M, &N, &K, &splits, &none, &none, &mode};  // M const: read only
     const unsigned grids[2] = {full, few};
     for (int i = 0; i < 2 && !bad; i++) {
       if (i == 1 && few == full) break;
