@@ -78,25 +78,6 @@ TIRX_DEVICE unsigned long long tirx_trace_clock() {
 #endif
 }
 
-// mbarrier.test_wait.parity: has the phase of this parity completed? It
-// never blocks (try_wait may sleep): the probe before a traced wait.
-TIRX_DEVICE bool tirx_trace_test_wait(uint64_t *bar, uint32_t parity) {
-#if defined(TIRX_SM80_)
-  uint32_t done;
-  asm volatile(
-      "{\n\t.reg .pred p;\n\t"
-      "mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
-      "selp.u32 %0, 1, 0, p;\n\t}"
-      : "=r"(done)
-      : "r"(tirx_smem_addr(bar)), "r"(parity)
-      : "memory");
-  return done != 0;
-#else
-  (void)bar, (void)parity;
-  return false;
-#endif
-}
-
 // The recorder of one run of a region. Every thread of the region holds one;
 // only the region's first thread, when tracing is on, has a ring. What stays
 // live while the region runs is five 32-bit registers (the ring, its count,
@@ -167,12 +148,12 @@ struct tirx_trace_region_t {
     (void)kind, (void)event, (void)slot, (void)parity, (void)line_, (void)time, (void)sm;
 #endif
   }
-  // The probe: a wait on `b` for `p` that has not completed yet will block:
-  // its start is noted.
+  // The probe (test_wait, which never sleeps): a wait on `b` for `p` whose
+  // phase has not completed yet will block: its start is noted.
   TIRX_DEVICE void probe(uint64_t *b, uint32_t p, int slot) {
     if (!on()) return;
     pending = ((unsigned)slot & 0xffu) | (p & 1u) << 8;
-    since = tirx_trace_test_wait(b, p) ? 0u : (unsigned)tirx_trace_clock() | 1u;
+    since = tirx_mbar_test_wait_parity(b, p) ? 0u : (unsigned)tirx_trace_clock() | 1u;
   }
   // Two records, the start of a wait that began at `since` and its end now.
   TIRX_DEVICE void span(int start_kind, int end_kind, int event, int line_) {
