@@ -21,6 +21,7 @@
 #    plainly and under memcheck (tests/gpu/run_vectorize.sh).
 # 8. a `launch` in host-only code gets its shared memory (run_launch_host.sh).
 # 9. gemm_bf16 with --trace: its result, its traces, its overhead (run_trace.sh).
+# 10. what --trace costs on gemm_bf16 and attention_fwd, L2 cold (bench/trace_overhead/run.sh).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -73,4 +74,6 @@ vz=$?
 lh=$?
 "$root/tests/gpu/run_trace.sh" --prepared "$root/.device" 2>&1 | tee "$logs/trace.log"
 tr=$?
-exit $(( ex || wd || el || tc || gs || bw || gm || at || ab || f8 || vz || lh || tr ))
+"$root/bench/trace_overhead/run.sh" --prepared "$root/.device/trace_overhead" 2>&1 | tee "$logs/trace_overhead.log"
+to=$?
+exit $(( ex || wd || el || tc || gs || bw || gm || at || ab || f8 || vz || lh || tr || to ))

@@ -6,8 +6,8 @@
 # (.device/cluster/), the elected shuffle (.device/elect/), the vectorize test
 # (.device/vectorize/), the launch in a host branch (.device/launch_host/), the
 # two-copies ring (.device/two_copies/), gemm_bf16 with --trace (.device/trace/),
-# gemm_bf16 for its split-K test (.device/gemm_split/),
-# and the commit.
+# gemm_bf16 for its split-K test (.device/gemm_split/), the cost of --trace
+# (.device/trace_overhead/), and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,5 +32,8 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$root/tests/gpu/run_gemm_split.sh" --preprocess "$tool" "$root" "$root/.device/gemm_split"
 # --trace on gemm_bf16 (docs/trace.md), run there by tests/gpu/run_trace.sh --prepared .device
 "$root/tests/gpu/run_trace.sh" --preprocess "$tool" "$root" "$root/.device/trace"
+# What --trace costs on the GEMM and the attention forward, run there by
+# bench/trace_overhead/run.sh --prepared .device/trace_overhead
+"$root/bench/trace_overhead/run.sh" --preprocess "$tool" "$root" "$root/.device/trace_overhead"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

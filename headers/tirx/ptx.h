@@ -232,6 +232,26 @@ TIRX_DEVICE void tirx_mbar_expect_tx(uint64_t *bar, uint32_t bytes) {
 #endif
 }
 
+// mbarrier.test_wait.parity (acquire): true once the phase with this parity
+// has completed; never blocks. "memory": later loads stay after it.
+TIRX_DEVICE bool tirx_mbar_test_wait_parity(uint64_t *bar, uint32_t parity) {
+#if defined(TIRX_SM80_)
+  uint32_t done;
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t"
+      "mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
+      "selp.u32 %0, 1, 0, p;\n\t}"
+      : "=r"(done)
+      : "r"(tirx_smem_addr(bar)), "r"(parity)
+      : "memory");
+  return done != 0;
+#else
+  (void)bar, (void)parity;
+  TIRX_NO_INSTRUCTION_();
+  return true;
+#endif
+}
+
 // mbarrier.try_wait.parity (acquire): true once the phase with this parity has
 // completed; may sleep up to suspend_ns first. sm_80: the non-sleeping
 // mbarrier.test_wait.parity. "memory": later loads stay after the wait.
@@ -246,21 +266,9 @@ TIRX_DEVICE bool tirx_mbar_try_wait_parity(uint64_t *bar, uint32_t parity, uint3
       : "r"(tirx_smem_addr(bar)), "r"(parity), "r"(suspend_ns)
       : "memory");
   return done != 0;
-#elif defined(TIRX_SM80_)
-  uint32_t done;
-  (void)suspend_ns;
-  asm volatile(
-      "{\n\t.reg .pred p;\n\t"
-      "mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
-      "selp.u32 %0, 1, 0, p;\n\t}"
-      : "=r"(done)
-      : "r"(tirx_smem_addr(bar)), "r"(parity)
-      : "memory");
-  return done != 0;
 #else
-  (void)bar, (void)parity, (void)suspend_ns;
-  TIRX_NO_INSTRUCTION_();
-  return true;
+  (void)suspend_ns;
+  return tirx_mbar_test_wait_parity(bar, parity);
 #endif
 }
 

@@ -10,9 +10,12 @@
 // recorder keeps its ring's count in a register while the region runs (no
 // atomics: one thread writes one ring) and stores it back when the region
 // ends. A full ring wraps: the latest records are kept, and the host counts
-// the ones overwritten. What is recorded: the region's start and end; each
-// wait's start and return (event, slot, parity, line); each trigger; each
-// turn (its wait, its start, its end); with %globaltimer (ns) and %smid.
+// the ones overwritten. What is recorded: the region's start and end (with
+// %globaltimer, ns, and %clock64, and the SM); each wait that blocked (its
+// start and its return: event, slot, parity, line), while a wait whose
+// phase had completed when it was probed is only counted; each trigger;
+// each turn (its wait, its start, its end); all but the region's start and
+// end with %clock64, which the host converts to ns.
 //
 // Host side. tirx_trace_begin() allocates the rings and points every
 // translation unit's kernels with traced regions at them;
@@ -27,22 +30,26 @@
 
 // What a record says (tirx_trace_record_t.kind).
 enum {
-  TIRX_TRACE_REGION_BEGIN = 1,  // slot | parity << 8: the kernel's id (the line it starts on)
-  TIRX_TRACE_REGION_END,
-  TIRX_TRACE_WAIT,    // a wait started; the next record is its return
+  TIRX_TRACE_REGION_BEGIN = 1,  // %globaltimer; slot | parity << 8: the kernel's id (the line it starts on)
+  TIRX_TRACE_REGION_END,        // %globaltimer; event | slot << 8 | parity << 16: the waits that did not block
+  TIRX_TRACE_WAIT,    // a wait that blocked started; the next record is its return
   TIRX_TRACE_WAITED,  // the wait returned
   TIRX_TRACE_TRIGGER,
   TIRX_TRACE_TURN_WAIT,  // the wait for a turn started (event: the turns ring); the next record is the turn
   TIRX_TRACE_TURN,       // the turn started
-  TIRX_TRACE_TURN_END
+  TIRX_TRACE_TURN_END,
+  TIRX_TRACE_CLOCK  // %clock64 after the region's begin and before its end: the host converts clocks to ns with them
 };
 
-// One record: 16 bytes, one store.
+// One record: 16 bytes, one store. time: %clock64 of the SM, except the
+// region's begin and end (%globaltimer, ns); the host writes all in ns.
 struct alignas(16) tirx_trace_record_t {
-  unsigned long long time;  // %globaltimer, ns
+  unsigned long long time;
   uint16_t line;            // the annotation's line
   uint8_t kind, event;      // event: the event's index in its kernel (turns rings after the events)
-  uint8_t slot, parity, sm, region;
+  uint8_t slot, parity;
+  uint8_t sm;  // in the region's begin, end and clock records (0 in the others)
+  uint8_t region;
 };
 
 // Where the records go: blocks x TIRX_TRACE_REGIONS rings of mask + 1
@@ -61,18 +68,39 @@ struct tirx_trace_device_t {
 static __constant__ tirx_trace_device_t tirx_trace_device_;
 #endif
 
+// What a record's time is read from on the hot path: %clock64 (a few
+// cycles), not %globaltimer (slow to read, and coarse).
+TIRX_DEVICE unsigned long long tirx_trace_clock() {
+#ifdef __CUDA_ARCH__
+  return (unsigned long long)clock64();
+#else
+  return 0;
+#endif
+}
+
 // The recorder of one run of a region. Every thread of the region holds one;
 // only the region's first thread, when tracing is on, has a ring. What stays
-// live while the region runs is three registers (the ring, its count, the
-// SM): the buffer's address is read from constant memory at each record.
+// live while the region runs is five 32-bit registers (the ring, its count,
+// the waits that did not block, the pending wait's start and its slot and
+// parity): the region and the line are constants, the buffer's address is
+// read from constant memory at each record, and the SM goes only into the
+// records of the region's begin and end (the host gives it to the others).
+//
+// A wait is probed once before it waits (test_wait): when the phase has
+// already completed, the wait is only counted (`quick`, written with the
+// region's end); when it has not, the wait blocks, and its start and return
+// are recorded.
 struct tirx_trace_region_t {
+  int region, line;     // constants where the recorder is declared
   unsigned ring = ~0u;  // block * TIRX_TRACE_REGIONS + region; ~0u: this thread does not record
   unsigned next = 0;    // records written to the ring, this run's included
-  int sm = 0, region = 0, line = 0;
-  unsigned long long since = 0;  // when the pending wait (or turn wait) started
-  int slot = 0, parity = 0;
+  unsigned quick = 0;   // waits that did not block, this run
+  unsigned since = 0;   // the low word of %clock64 when the pending wait blocked (| 1); 0: it did not block
+  unsigned pending = 0;  // the pending wait's slot | parity << 8
+  uint64_t *bar = nullptr;  // an explicit-parity wait's barrier and parity (tirx_trace_probe)
+  uint32_t bar_parity = 0;
 
-  TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_) {
+  TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_) : region(region_), line(line_) {
 #ifdef __CUDA_ARCH__
     if ((int)threadIdx.x != first_thread) return;  // partitions are one-dimensional
     const tirx_trace_device_t &d = tirx_trace_device_;
@@ -85,16 +113,20 @@ struct tirx_trace_region_t {
     ring = b * TIRX_TRACE_REGIONS + (unsigned)region_;
     next = d.heads[2 * ring];
     d.heads[2 * ring + 1] = (unsigned)kernel;
-    region = region_, line = line_, sm = (int)tirx_smid();
-    put(TIRX_TRACE_REGION_BEGIN, 0, kernel & 0xff, (kernel >> 8) & 0xff, line_, tirx_globaltimer());
+    const int sm = (int)tirx_smid();
+    put(TIRX_TRACE_REGION_BEGIN, 0, kernel & 0xff, (kernel >> 8) & 0xff, line_, tirx_globaltimer(), sm);
+    put(TIRX_TRACE_CLOCK, 0, 0, 0, line_, tirx_trace_clock(), sm);
 #else
-    (void)kernel, (void)region_, (void)first_thread, (void)line_;
+    (void)kernel, (void)first_thread;
 #endif
   }
   TIRX_DEVICE ~tirx_trace_region_t() {
 #ifdef __CUDA_ARCH__
     if (!on()) return;
-    put(TIRX_TRACE_REGION_END, 0, 0, 0, line, tirx_globaltimer());
+    const unsigned q = quick < 0xffffffu ? quick : 0xffffffu;
+    const int sm = (int)tirx_smid();
+    put(TIRX_TRACE_CLOCK, 0, 0, 0, line, tirx_trace_clock(), sm);
+    put(TIRX_TRACE_REGION_END, q & 0xff, (q >> 8) & 0xff, q >> 16, line, tirx_globaltimer(), sm);
     tirx_trace_device_.heads[2 * ring] = next;
 #endif
   }
@@ -102,67 +134,76 @@ struct tirx_trace_region_t {
   tirx_trace_region_t &operator=(const tirx_trace_region_t &) = delete;
 
   TIRX_DEVICE bool on() const { return ring != ~0u; }
-  TIRX_DEVICE void put(int kind, int event, int slot_, int parity_, int line_, unsigned long long time) {
+  // One 16-byte streaming store (st.global.cs: the records are not read again).
+  TIRX_DEVICE void put(int kind, int event, int slot, int parity, int line_, unsigned long long time, int sm = 0) {
 #ifdef __CUDA_ARCH__
-    tirx_trace_record_t r;
-    r.time = time;
-    r.line = (uint16_t)line_;
-    r.kind = (uint8_t)kind, r.event = (uint8_t)event, r.slot = (uint8_t)slot_, r.parity = (uint8_t)parity_;
-    r.sm = (uint8_t)sm, r.region = (uint8_t)region;
+    uint4 r;
+    r.x = (unsigned)time, r.y = (unsigned)(time >> 32);
+    r.z = ((unsigned)line_ & 0xffffu) | ((unsigned)kind & 0xffu) << 16 | ((unsigned)event & 0xffu) << 24;
+    r.w = ((unsigned)slot & 0xffu) | ((unsigned)parity & 0xffu) << 8 | ((unsigned)sm & 0xffu) << 16 |
+          ((unsigned)region & 0xffu) << 24;
     const unsigned mask = tirx_trace_device_.mask;
-    tirx_trace_device_.records[(size_t)ring * (mask + 1) + (next++ & mask)] = r;
+    __stcs(reinterpret_cast<uint4 *>(&tirx_trace_device_.records[(size_t)ring * (mask + 1) + (next++ & mask)]), r);
 #else
-    (void)kind, (void)event, (void)slot_, (void)parity_, (void)line_, (void)time;
+    (void)kind, (void)event, (void)slot, (void)parity, (void)line_, (void)time, (void)sm;
 #endif
+  }
+  // The probe (test_wait, which never sleeps): a wait on `b` for `p` whose
+  // phase has not completed yet will block: its start is noted.
+  TIRX_DEVICE void probe(uint64_t *b, uint32_t p, int slot) {
+    if (!on()) return;
+    pending = ((unsigned)slot & 0xffu) | (p & 1u) << 8;
+    since = tirx_mbar_test_wait_parity(b, p) ? 0u : (unsigned)tirx_trace_clock() | 1u;
+  }
+  // Two records, the start of a wait that began at `since` and its end now.
+  TIRX_DEVICE void span(int start_kind, int end_kind, int event, int line_) {
+    const unsigned long long now = tirx_trace_clock();
+    put(start_kind, event, pending & 0xff, pending >> 8, line_, now - (unsigned)((unsigned)now - since));
+    put(end_kind, event, pending & 0xff, pending >> 8, line_, now);
   }
 };
 
-// A wait's slot, noted with the time, passed through to the wait.
-TIRX_DEVICE int tirx_trace_slot(tirx_trace_region_t &t, int slot) {
-  if (t.on()) t.slot = slot, t.since = tirx_globaltimer();
+// A wait's slot, probed (the wait on bars[slot] for the parity that phase
+// says), passed through to the wait.
+template <class Bits>
+TIRX_DEVICE int tirx_trace_slot(tirx_trace_region_t &t, uint64_t *bars, const Bits &phase, int slot) {
+  if (t.on()) t.probe(&bars[slot], (uint32_t)(phase >> slot) & 1u, slot);
   return slot;
 }
 
-// An explicit-parity wait's barrier and parity, noted, passed through.
-TIRX_DEVICE uint64_t *tirx_trace_bar(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar) {
-  if (t.on()) t.slot = (int)(bar - bars), t.since = tirx_globaltimer();
-  return bar;
-}
-TIRX_DEVICE uint32_t tirx_trace_parity(tirx_trace_region_t &t, uint32_t parity) {
-  if (t.on()) t.parity = (int)(parity & 1u), t.since = tirx_globaltimer();
-  return parity;
+// An explicit-parity wait's barrier and parity, kept for the wait that
+// follows (which reads them back: t.bar, t.bar_parity, each expression
+// evaluated once) and probed.
+TIRX_DEVICE void tirx_trace_probe(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, uint32_t parity) {
+  t.bar = bar, t.bar_parity = parity;
+  if (t.on()) t.probe(bar, parity, (int)(bar - bars));
 }
 
-// After the wait: its start and its return, two records.
+// After the wait: a wait that blocked gets its start and its return, two
+// records; one that did not is counted.
 TIRX_DEVICE void tirx_trace_waited(tirx_trace_region_t &t, int event, int line) {
   if (!t.on()) return;
-  t.put(TIRX_TRACE_WAIT, event, t.slot, t.parity, line, t.since);
-  t.put(TIRX_TRACE_WAITED, event, t.slot, t.parity, line, tirx_globaltimer());
-}
-// The same after a wait that flipped its phase bit: the parity it waited for.
-template <class Bits>
-TIRX_DEVICE void tirx_trace_waited(tirx_trace_region_t &t, int event, int line, const Bits &phase) {
-  if (t.on()) t.parity = (int)((phase >> t.slot) & 1u) ^ 1;
-  tirx_trace_waited(t, event, line);
+  if (t.since)
+    t.span(TIRX_TRACE_WAIT, TIRX_TRACE_WAITED, event, line);
+  else
+    t.quick++;
 }
 
 // A trigger on `bar`, one of `bars`: recorded, the address passed through.
 TIRX_DEVICE uint64_t *tirx_trace_trigger(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, int event, int line) {
-  if (t.on()) t.put(TIRX_TRACE_TRIGGER, event, (int)(bar - bars), 0, line, tirx_globaltimer());
+  if (t.on()) t.put(TIRX_TRACE_TRIGGER, event, (int)(bar - bars), 0, line, tirx_trace_clock());
   return bar;
 }
 
 // A turn: the wait for it starts, the turn starts, the turn ends.
 TIRX_DEVICE void tirx_trace_turn_wait(tirx_trace_region_t &t) {
-  if (t.on()) t.since = tirx_globaltimer();
+  if (t.on()) t.since = (unsigned)tirx_trace_clock() | 1u, t.pending = 0;
 }
 TIRX_DEVICE void tirx_trace_turn(tirx_trace_region_t &t, int ring, int line) {
-  if (!t.on()) return;
-  t.put(TIRX_TRACE_TURN_WAIT, ring, 0, 0, line, t.since);
-  t.put(TIRX_TRACE_TURN, ring, 0, 0, line, tirx_globaltimer());
+  if (t.on()) t.span(TIRX_TRACE_TURN_WAIT, TIRX_TRACE_TURN, ring, line);
 }
 TIRX_DEVICE void tirx_trace_turn_end(tirx_trace_region_t &t, int ring, int line) {
-  if (t.on()) t.put(TIRX_TRACE_TURN_END, ring, 0, 0, line, tirx_globaltimer());
+  if (t.on()) t.put(TIRX_TRACE_TURN_END, ring, 0, 0, line, tirx_trace_clock());
 }
 
 // ---- host: sessions, the JSON, the summary ---------------------------------
@@ -179,6 +220,7 @@ cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0);
 cudaError_t tirx_trace_end(const char *path);
 bool tirx_trace_active();
 #elif defined(__CUDACC__)
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -294,6 +336,7 @@ inline std::string tirx_trace_json_string(const std::string &s) {
 // Per kernel and region: the time its runs took and the time they waited, by event.
 struct tirx_trace_totals_t {
   long long runs = 0;
+  long long quick = 0, blocked = 0;  // waits on events that did not block, that did
   double ns = 0;
   std::map<std::string, double> waits;
 };
@@ -348,10 +391,12 @@ struct tirx_trace_writer_t {
       name_thread(pid, tid, "block " + std::to_string(b) + " " +
                                 (k ? tirx_trace_name(k->regions, r) : "region " + std::to_string(r)));
       if (x.kind == TIRX_TRACE_REGION_END && in_run) {
+        const unsigned quick = x.event | x.slot << 8 | x.parity << 16;
         slice("X", region, "region", pid, tid, run_start, x.time,
-              "\"kernel\":" + tirx_trace_json_string(k ? k->name : "?") + ",\"block\":" + std::to_string(b));
+              "\"kernel\":" + tirx_trace_json_string(k ? k->name : "?") + ",\"block\":" + std::to_string(b) +
+                  ",\"waits_not_blocked\":" + std::to_string(quick));
         tirx_trace_totals_t &t = totals[{kernel, r}];
-        t.runs++, t.ns += (double)(x.time - run_start);
+        t.runs++, t.ns += (double)(x.time - run_start), t.quick += quick;
         in_run = false;
       } else if (x.kind == TIRX_TRACE_WAIT || x.kind == TIRX_TRACE_TURN_WAIT) {
         wait_start = x.time;
@@ -362,6 +407,7 @@ struct tirx_trace_writer_t {
               "\"event\":" + tirx_trace_json_string(what) + ",\"slot\":" + std::to_string(x.slot) +
                   ",\"parity\":" + std::to_string(x.parity) + ",\"line\":" + tirx_trace_json_string(where));
         if (in_run) totals[{kernel, r}].waits[what] += (double)(x.time - wait_start);
+        if (in_run && !turn) totals[{kernel, r}].blocked++;
         wait_start = 0;
         if (turn) turn_start = x.time;
       } else if (x.kind == TIRX_TRACE_TURN_END && turn_start) {
@@ -384,18 +430,78 @@ inline void tirx_trace_summary(const std::map<std::pair<int, int>, tirx_trace_to
     const tirx_trace_kernel_t *k = tirx_trace_kernel(e.first.first);
     if (e.first.first != kernel) {
       kernel = e.first.first;
-      fprintf(stderr, "kernel %s (%s:%d)\n  %-24s %8s %12s %7s  waiting on\n", k ? k->name : "?", k ? k->file : "?",
-              kernel, "region", "runs", "time (us)", "busy");
+      fprintf(stderr, "kernel %s (%s:%d)\n  %-24s %8s %12s %7s %8s %8s  waiting on\n", k ? k->name : "?",
+              k ? k->file : "?", kernel, "region", "runs", "time (us)", "busy", "waits", "blocked");
     }
     const tirx_trace_totals_t &t = e.second;
     double waited = 0;
     for (const auto &w : t.waits) waited += w.second;
     std::string region = k ? tirx_trace_name(k->regions, e.first.second) : "?";
-    fprintf(stderr, "  %-24s %8lld %12.1f %6.1f%% ", region.c_str(), t.runs, t.ns / 1000.0,
-            t.ns > 0 ? 100.0 * (t.ns - waited) / t.ns : 0.0);
+    fprintf(stderr, "  %-24s %8lld %12.1f %6.1f%% %8lld %8lld ", region.c_str(), t.runs, t.ns / 1000.0,
+            t.ns > 0 ? 100.0 * (t.ns - waited) / t.ns : 0.0, t.quick + t.blocked, t.blocked);
     for (const auto &w : t.waits)
       fprintf(stderr, " %s %.1f%%", w.first.c_str(), t.ns > 0 ? 100.0 * w.second / t.ns : 0.0);
     fputc('\n', stderr);
+  }
+}
+
+// The (ns, clock) pair at record i of a ring: a region run's begin (BEGIN,
+// then CLOCK) or its end (CLOCK, then END); false where there is none.
+inline bool tirx_trace_pair(const tirx_trace_record_t *x, size_t n, size_t i, unsigned long long &ns,
+                            unsigned long long &clock) {
+  if (i + 1 >= n) return false;
+  if (x[i].kind == TIRX_TRACE_REGION_BEGIN && x[i + 1].kind == TIRX_TRACE_CLOCK)
+    return ns = x[i].time, clock = x[i + 1].time, true;
+  if (x[i].kind == TIRX_TRACE_CLOCK && x[i + 1].kind == TIRX_TRACE_REGION_END)
+    return ns = x[i + 1].time, clock = x[i].time, true;
+  return false;
+}
+
+// Adds the ns and the clocks between the begin and end pairs of each whole
+// run of a ring: their ratio is the clock's period.
+inline void tirx_trace_period_add(const tirx_trace_record_t *x, size_t n, double &ns, double &clocks) {
+  bool open = false;
+  unsigned long long g0 = 0, c0 = 0, g, c;
+  for (size_t i = 0; i < n; ++i) {
+    if (!tirx_trace_pair(x, n, i, g, c)) continue;
+    if (x[i].kind == TIRX_TRACE_REGION_BEGIN)
+      open = true, g0 = g, c0 = c;
+    else if (open && g > g0 && c > c0)
+      ns += (double)(g - g0), clocks += (double)(c - c0), open = false;
+  }
+}
+
+// One run's SM, and its clocks in ns, from its begin pair and its end pair: between
+// them (the period measured over the run where it is long enough for a
+// coarse %globaltimer, else `period`) and kept between them; from one of them
+// where the ring lost the other.
+inline void tirx_trace_run_to_ns(tirx_trace_record_t *x, size_t n, double period) {
+  unsigned long long g0 = 0, c0 = 0, g1 = 0, c1 = 0;
+  const bool begin = x[0].kind == TIRX_TRACE_REGION_BEGIN && tirx_trace_pair(x, n, 0, g0, c0);
+  const bool end = n >= 2 && x[n - 1].kind == TIRX_TRACE_REGION_END && tirx_trace_pair(x, n, n - 2, g1, c1);
+  // The SM is in the records of the run's begin and end.
+  if (x[0].kind == TIRX_TRACE_REGION_BEGIN || x[n - 1].kind == TIRX_TRACE_REGION_END) {
+    const uint8_t sm = x[0].kind == TIRX_TRACE_REGION_BEGIN ? x[0].sm : x[n - 1].sm;
+    for (size_t i = 0; i < n; ++i) x[i].sm = sm;
+  }
+  if (!begin && !end) return;  // no pairs: the times are ns already
+  if (begin && end && c1 > c0 && g1 >= g0 + 50000) period = (double)(g1 - g0) / (double)(c1 - c0);
+  for (size_t i = 0; i < n; ++i) {
+    if (x[i].kind == TIRX_TRACE_REGION_BEGIN || x[i].kind == TIRX_TRACE_REGION_END) continue;
+    const double d = (double)(long long)(x[i].time - (begin ? c0 : c1)) * period;
+    long long t = (long long)(begin ? g0 : g1) + llround(d);
+    if (begin && t < (long long)g0) t = (long long)g0;
+    if (end && t > (long long)g1) t = (long long)g1;
+    x[i].time = (unsigned long long)t;
+  }
+}
+
+// Rewrites the %clock64 times of a ring's records in ns, run by run (a run
+// ends with its END record, or where the next one begins).
+inline void tirx_trace_to_ns(tirx_trace_record_t *x, size_t n, double period) {
+  for (size_t s = 0, e = 0; s < n; s = e) {
+    for (e = s + 1; e < n && x[e - 1].kind != TIRX_TRACE_REGION_END && x[e].kind != TIRX_TRACE_REGION_BEGIN;) ++e;
+    tirx_trace_run_to_ns(x + s, e - s, period);
   }
 }
 
@@ -414,23 +520,30 @@ inline bool tirx_trace_write(const char *path, const unsigned *heads, const tirx
   const size_t rings = (size_t)blocks * TIRX_TRACE_REGIONS, per = (size_t)mask + 1;
   unsigned long long t0 = ~0ull, kept = 0, dropped = 0;
   unsigned seen = 0, last_block = ~0u;
+  // Each ring oldest first; then the clock's period over all whole runs,
+  // every time in ns, and the earliest.
+  std::vector<std::vector<tirx_trace_record_t>> ordered(rings);
+  double ns = 0, clocks = 0;
   for (size_t r = 0; r < rings; ++r) {
     const unsigned n = heads[2 * r];
-    for (unsigned i = n > per ? n - (unsigned)per : 0; i < n; ++i)
-      if (recs[r * per + (i & mask)].time < t0) t0 = recs[r * per + (i & mask)].time;
+    for (unsigned i = n > per ? n - (unsigned)per : 0; i < n; ++i) ordered[r].push_back(recs[r * per + (i & mask)]);
+    tirx_trace_period_add(ordered[r].data(), ordered[r].size(), ns, clocks);
+  }
+  const double period = ns > 0 && clocks > 0 ? ns / clocks : 1 / 1.98;  // else an H200's boost clock, 1.98 GHz
+  for (size_t r = 0; r < rings; ++r) {
+    tirx_trace_to_ns(ordered[r].data(), ordered[r].size(), period);
+    for (const tirx_trace_record_t &x : ordered[r])
+      if (x.time < t0) t0 = x.time;
   }
   tirx_trace_writer_t w;
   w.f = f, w.t0 = t0;
   fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", f);
-  std::vector<tirx_trace_record_t> ordered;
   for (size_t r = 0; r < rings; ++r) {
     const unsigned n = heads[2 * r];
     if (!n) continue;
     if (r / TIRX_TRACE_REGIONS != last_block) seen++, last_block = (unsigned)(r / TIRX_TRACE_REGIONS);
-    ordered.clear();
-    for (unsigned i = n > per ? n - (unsigned)per : 0; i < n; ++i) ordered.push_back(recs[r * per + (i & mask)]);
-    kept += ordered.size(), dropped += n - ordered.size();
-    w.ring(ordered.data(), (unsigned)ordered.size(), heads[2 * r + 1], (unsigned)(r / TIRX_TRACE_REGIONS),
+    kept += ordered[r].size(), dropped += n - ordered[r].size();
+    w.ring(ordered[r].data(), (unsigned)ordered[r].size(), heads[2 * r + 1], (unsigned)(r / TIRX_TRACE_REGIONS),
            (int)(r % TIRX_TRACE_REGIONS));
   }
   fputs("\n]}\n", f);

@@ -61,15 +61,7 @@ TIRX_DEVICE volatile tirx_watch_trigger_t *tirx_watch_last_(tirx_watch_t<N, E, S
 // now counts for): the phase of parity 0 has completed when it is 1.
 TIRX_DEVICE int tirx_watch_phase_(uint64_t *bar) {
 #if defined(TIRX_SM80_)
-  uint32_t done;
-  asm volatile(
-      "{\n\t.reg .pred p;\n\t"
-      "mbarrier.test_wait.parity.shared::cta.b64 p, [%1], 0;\n\t"
-      "selp.u32 %0, 1, 0, p;\n\t}"
-      : "=r"(done)
-      : "r"(tirx_smem_addr(bar))
-      : "memory");
-  return (int)done;
+  return tirx_mbar_test_wait_parity(bar, 0) ? 1 : 0;
 #else
   (void)bar;
   return 0;

@@ -80,18 +80,20 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
   const char *parity = arena_printf(c->arena, "%.*s", (int)op->extra.len, op->extra.s);
   int line;
   const char *file = presumed_place(c, op->an->start, &line);
-  // --trace: the slot (or address) and parity go through the region's
-  // recorder, which notes them and the time, and the wait is followed by
-  // the record of its return (trace.h).
-  const char *tr = trace_recorder(c, k, op->region);
-  if (tr && op->has_extra) {
-    addr = arena_printf(c->arena, "tirx_trace_bar(%s, %s, %s)", tr, bars, addr);
-    parity = arena_printf(c->arena, "tirx_trace_parity(%s, %s)", tr, parity);
-  } else if (tr) {
-    slot = arena_printf(c->arena, "tirx_trace_slot(%s, %s)", tr, slot);
-  }
   bool cl = op->event->cluster != NULL;  // acquire at cluster scope
   const char *phase = phase_var(c, op->event, region_index(k, op));
+  // --trace: the region's recorder probes the wait before it waits (the
+  // slot goes through it; an explicit-parity wait's address and parity are
+  // kept in it, and the wait reads them back, each evaluated once), and the
+  // wait is followed by the record of its return (trace.h).
+  const char *tr = trace_recorder(c, k, op->region), *probe = "";
+  if (tr && op->has_extra) {
+    probe = arena_printf(c->arena, "tirx_trace_probe(%s, %s, %s, %s), ", tr, bars, addr, parity);
+    addr = arena_printf(c->arena, "%s.bar", tr);
+    parity = arena_printf(c->arena, "%s.bar_parity", tr);
+  } else if (tr) {
+    slot = arena_printf(c->arena, "tirx_trace_slot(%s, %s, %s, %s)", tr, bars, phase, slot);
+  }
   const char *w;
   if (watch_table(c, k))
     w = watched_wait(c, k, op, bars, addr, parity, slot, line);
@@ -109,8 +111,8 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
                      cl ? "tirx_cluster_event_wait_watchdog" : "tirx_event_wait_watchdog", bars, phase, slot,
                      c->watchdog, (int)n.len, n.s, file, line);
   if (!tr) return w;
-  return arena_printf(c->arena, "(%s, tirx_trace_waited(%s, %d, %d%s%s))", w, tr, event_index(k, op->event),
-                      source_line(c->src, op->an->start), op->has_extra ? "" : ", ", op->has_extra ? "" : phase);
+  return arena_printf(c->arena, "(%s%s, tirx_trace_waited(%s, %d, %d))", probe, w, tr, event_index(k, op->event),
+                      source_line(c->src, op->an->start));
 }
 
 static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {

@@ -1,9 +1,10 @@
 // trace.c - the lowering under --trace (docs/trace.md): each traced region
 // declares a recorder (tirx_trace_region_t, headers/tirx/trace.h) that
-// writes its start and end; event.c and turn.c route the slot, address and
-// parity of each wait, trigger and turn through it, so that each expression
-// is still evaluated once; after the kernel, its names are registered for
-// the host that writes the trace (records carry indices, not names).
+// writes its start and end; event.c and turn.c route each wait, trigger and
+// turn through it (a wait's slot, or its address and parity, so that the
+// recorder probes the barrier before the wait and each expression is still
+// evaluated once); after the kernel, its names are registered for the host
+// that writes the trace (records carry indices, not names).
 #include "trace.h"
 
 #include <string.h>

@@ -3,10 +3,12 @@
 (docs/trace.md): well formed as a Chrome / Perfetto trace, one process per
 SM ("SM n"), one thread per block and region ("block B REGION"), region
 slices with the expected names, wait slices on the expected events (with
-slot, parity and line) inside their region's runs, durations not negative.
+slot, parity and line) inside their region's runs, durations not negative,
+each region slice with its count of waits that did not block
+(waits_not_blocked), their sum at least --min-counted.
 
     trace_check.py TRACE.json --regions 'wg == 0' 'wg >= 1' --waits empty full
-                   [--min-blocks N]
+                   [--min-blocks N] [--min-counted N]
 
 Prints what it found; exits 0 when every check holds, 1 with the first that
 failed."""
@@ -28,6 +30,7 @@ def main():
     ap.add_argument("--regions", nargs="+", default=[])
     ap.add_argument("--waits", nargs="+", default=[])
     ap.add_argument("--min-blocks", type=int, default=1)
+    ap.add_argument("--min-counted", type=int, default=0)
     a = ap.parse_args()
     try:
         with open(a.trace) as f:
@@ -68,7 +71,7 @@ def main():
         if key[0] not in procs:
             fail("thread %r is in a process without a name" % (key,))
         blocks.add(int(m.group(1)))
-    waits, outside = collections.Counter(), 0
+    waits, outside, counted = collections.Counter(), 0, 0
     for key, ss in slices.items():
         if key not in threads:
             fail("slices on thread %r, which has no name" % (key,))
@@ -76,6 +79,10 @@ def main():
         for cat, name, t0, t1, args in ss:
             if cat == "region":
                 regions[name] += 1
+                n = args.get("waits_not_blocked")
+                if not isinstance(n, int) or n < 0:
+                    fail("region slice %r has no count of waits that did not block" % name)
+                counted += n
                 if not threads[key].endswith(" " + name):
                     fail("region slice %r on thread %r" % (name, threads[key]))
             elif cat == "wait":
@@ -99,8 +106,10 @@ def main():
     for w in a.waits:
         if not waits[w]:
             fail("no wait on %r (found: %s)" % (w, dict(waits)))
-    print("trace_check: %s: %d SMs, %d blocks, regions %s, waits %s" % (
-        a.trace, len(procs), len(blocks), dict(regions), dict(waits)))
+    if counted < a.min_counted:
+        fail("%d waits that did not block counted, expected at least %d" % (counted, a.min_counted))
+    print("trace_check: %s: %d SMs, %d blocks, regions %s, waits that blocked %s, waits that did not block %d" % (
+        a.trace, len(procs), len(blocks), dict(regions), dict(waits), counted))
 
 
 if __name__ == "__main__":

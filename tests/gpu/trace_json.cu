@@ -2,7 +2,11 @@
 // (tests/gpu/run_trace.sh, step 0): rings as a two-region pipeline would
 // leave them (a producer waiting on `empty`, consumers on `full`, a turn),
 // one of them wrapped, written by tirx_trace_write; run_trace.sh then checks
-// the JSON (trace_check.py) and the summary.
+// the JSON (trace_check.py) and the summary. Block 1's consumer ring is
+// timed as the device times it: %clock64 (2 clocks a ns here) between the
+// (globaltimer, clock) pairs of its begin and end, the SM only in those
+// records, and 5 waits that did not block counted in its end; the host
+// converts it back to the same ns, so the summary is that of ns times.
 //   trace_json OUT.json
 #include "tirx.h"
 
@@ -22,13 +26,19 @@ int main(int argc, char **argv) {
       const size_t ring = (size_t)b * TIRX_TRACE_REGIONS + (unsigned)r;
       unsigned n = 0;
       unsigned long long t = 1000000 + 10000ull * b;
+      const bool clocked = b == 1 && r == 1;
+      const unsigned long long t_begin = t, clock0 = 5000000000ull;
       auto put = [&](int kind, int event, int slot, int parity, int line, unsigned long long time) {
+        const bool pair = kind == TIRX_TRACE_REGION_BEGIN || kind == TIRX_TRACE_REGION_END;
         tirx_trace_record_t x = {};
-        x.time = time, x.line = (uint16_t)line, x.kind = (uint8_t)kind, x.event = (uint8_t)event;
-        x.slot = (uint8_t)slot, x.parity = (uint8_t)parity, x.sm = (uint8_t)(b * 2), x.region = (uint8_t)r;
+        x.time = clocked && !pair ? clock0 + 2 * (time - t_begin) : time;
+        x.line = (uint16_t)line, x.kind = (uint8_t)kind, x.event = (uint8_t)event;
+        x.slot = (uint8_t)slot, x.parity = (uint8_t)parity, x.region = (uint8_t)r;
+        x.sm = (uint8_t)(!clocked || pair || kind == TIRX_TRACE_CLOCK ? b * 2 : 0);
         recs[ring * per + (n++ & mask)] = x;
       };
       put(TIRX_TRACE_REGION_BEGIN, 0, kernel_line & 0xff, kernel_line >> 8, r ? 17 : 10, t);
+      if (clocked) put(TIRX_TRACE_CLOCK, 0, 0, 0, 17, t);
       const int steps = b == 2 && r == 0 ? 40 : 8;  // 40 x 3 + 2 records: the ring of 64 wraps
       for (int i = 0; i < steps; ++i) {
         const int wait = r ? 0 : 1, trig = r ? 1 : 0, line = r ? 22 : 13;
@@ -41,7 +51,9 @@ int main(int argc, char **argv) {
         }
         put(TIRX_TRACE_TRIGGER, trig, i % 2, 0, r ? 27 : 14, t += 50);
       }
-      put(TIRX_TRACE_REGION_END, 0, 0, 0, r ? 17 : 10, t += 100);
+      t += 100;
+      if (clocked) put(TIRX_TRACE_CLOCK, 0, 0, 0, 17, t);
+      put(TIRX_TRACE_REGION_END, clocked ? 5 : 0, 0, 0, r ? 17 : 10, t);
       heads[2 * ring] = n, heads[2 * ring + 1] = kernel_line;
     }
   heads[blocks * TIRX_TRACE_REGIONS * 2] = 5;  // region runs of blocks past the rings

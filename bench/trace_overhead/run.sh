@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# bench/trace_overhead/run.sh - the cost of `tirx-pp --trace` on the GEMM and
+# the attention forward (ovh.cu says what is timed and checked).
+#   run.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR   here: tirx-pp writes OUT_DIR/src
+#                                                    (bench/prepare_gpu.sh: .device/trace_overhead)
+#   run.sh --prepared [OUT_DIR]                      on the GPU machine: build, run
+#                                                    (default .device/trace_overhead)
+# Prints the checks, the summaries of the traced runs and a table of times
+# and ratios; exits 0, 1 on a failed check, 77 without an sm_90 GPU.
+set -u
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/../.." && pwd)
+if [ "${1:-}" = --preprocess ]; then
+  [ $# -eq 4 ] || { echo "usage: run.sh --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
+  tool=$2 repo=$3 out=$4
+  mkdir -p "$out/src" || exit 1
+  for ex in gemm_bf16 attention_fwd; do
+    "$tool" -I "$repo/headers" -I "$repo/examples" "$repo/examples/$ex.cu" -o "$out/src/${ex}_plain.cu" &&
+      "$tool" --trace -I "$repo/headers" -I "$repo/examples" "$repo/examples/$ex.cu" -o "$out/src/${ex}_traced.cu" ||
+      { echo "trace_overhead: FAIL: tirx-pp $ex"; exit 1; }
+  done
+  printf 'GEMM_V(plain) GEMM_V(traced)\nATTN_V(plain) ATTN_V(traced)\n' > "$out/variants.h"
+  exit 0
+fi
+[ "${1:-}" = --prepared ] || { echo "usage: run.sh --prepared [OUT_DIR] | --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
+out=$(cd "${2:-$src/.device/trace_overhead}" && pwd) || exit 1
+F="-std=c++17 -O3 -I $src/headers -I $src/examples -I $out -I $here -gencode=arch=compute_90a,code=sm_90a"
+mkdir -p "$out/obj"
+tu() {  # NAME SOURCE [gemm] [prefix]
+  # shellcheck disable=SC2086
+  "$nvcc" $F -DNAME="$1" -DSRC="$2" ${3:+-DIS_GEMM} ${4:+-DPFX=$4} -Xptxas -v -c "$here/tu.cu" -o "$out/obj/$1.o" \
+    > "$out/obj/$1.log" 2>&1 || { cat "$out/obj/$1.log"; echo "trace_overhead: FAIL: nvcc $1"; return 1; }
+  echo "$1: $(grep -o 'Used [0-9]* registers' "$out/obj/$1.log" | sort | uniq -c | tr -s ' ' | tr '\n' ';')" \
+    "$(grep -o '[0-9]* bytes spill stores' "$out/obj/$1.log" | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+}
+cd "$out" || exit 1
+tu gemm_plain src/gemm_bf16_plain.cu 1 && tu gemm_traced src/gemm_bf16_traced.cu 1 tirx &&
+  tu attn_plain src/attention_fwd_plain.cu && tu attn_traced src/attention_fwd_traced.cu "" tirx || exit 1
+# shellcheck disable=SC2086
+"$nvcc" $F "$here/ovh.cu" obj/*.o -lcuda -o ovh || { echo "trace_overhead: FAIL: nvcc ovh"; exit 1; }
+./ovh "$out" "${ROUNDS:-30}"
