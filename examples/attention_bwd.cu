@@ -19,15 +19,15 @@
 //  2. attention_bwd_kernel: one block per 128-key tile of K and V of one
 //     (batch, kv head). Warpgroup 0 copies K and V once (`kv`), then for each
 //     64-row query tile of each Q head of the group (causal: those that reach
-//     the tile) Q with its lse and dO with its delta into 2-slot rings
+//     the tile) Q with its lse and dO with its delta into 3-slot rings
 //     (`qfull`/`qempty`, `dofull`/`doempty`) with TMA. Warpgroups 1 and 2 own
 //     64 keys each: S^T = K Q^T and dP^T = V dO^T (wgmma, shared memory),
 //     P^T = 2^(S^T c - lse), dS^T = P^T (dP^T - delta) in registers, then
 //     dV += P^T dO and dK += dS^T Q with P^T and dS^T as the A operand from
 //     registers (the accumulator layout is A's). dQ += dS K: both consumers
 //     write their dS^T as dS into shared memory (K-major, TMA's 128-byte
-//     swizzle), meet at a region barrier, and each computes 64 columns of D
-//     over all 128 keys (D = 64: the first alone); the result goes through
+//     swizzle; two buffers, used in turn), meet at a region barrier, and each
+//     computes 64 columns of D over all 128 keys (D = 64: the first alone); the result goes through
 //     shared memory to a TMA reduce-add into the fp32 accumulator (or, with
 //     `deterministic`, a TMA store into this key tile's own slice of a
 //     partial buffer, summed in key-tile order by the third kernel).
@@ -55,11 +55,11 @@ typedef __nv_bfloat16 bf16;
 namespace bwd {
 constexpr int BM = 64;     // query rows per step
 constexpr int BN = 128;    // keys per block (64 per consumer warpgroup)
-constexpr int STAGES = 2;  // slots of the Q and dO rings
+constexpr int STAGES = 3;  // slots of the Q and dO rings
 constexpr float LOG2E = 1.4426950408889634f;
 
 template <int D>
-constexpr int smem_bytes() { return (2 * BN * D + 2 * STAGES * BM * D + 2 * 64 * 64) * 2 + (2 * STAGES * BM + 2 * 64 * 64) * 4 + 1024; }
+constexpr int smem_bytes() { return (2 * BN * D + 2 * STAGES * BM * D + 4 * 64 * 64) * 2 + (2 * STAGES * BM + 2 * 64 * 64) * 4 + 1024; }
 
 inline int padded(int s) { return (s + BM - 1) / BM * BM; }
 
@@ -204,13 +204,14 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
                                      const __grid_constant__ CUtensorMap mapdQ, bf16* dK, bf16* dV, int H, int group,
                                      int S, float c) {
   extern __shared__ unsigned char smem[];
-  // 1024-byte aligned (the 128-byte swizzle): K, V, the Q slots, the dO slots, dS of each consumer, lse, delta.
+  // 1024-byte aligned (the 128-byte swizzle): K, V, the Q slots, the dO slots, dS (two buffers of
+  // both consumers), lse, delta, dQ on its way out.
   bf16* Ks = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   bf16* Vs = Ks + BN * D;
   bf16* Qs = Vs + BN * D;
   bf16* dOs = Qs + STAGES * BM * D;
   bf16* dSs = dOs + STAGES * BM * D;
-  float* Ls = reinterpret_cast<float*>(dSs + 2 * 64 * 64);
+  float* Ls = reinterpret_cast<float*>(dSs + 4 * 64 * 64);
   float* Deltas = Ls + STAGES * BM;
   float* dQs = Deltas + STAGES * BM;  // each consumer's 64 x 64 of dQ, on its way out
   const int nk = (S + BN - 1) / BN, nq = (S + BM - 1) / BM;
@@ -249,7 +250,6 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
     const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
     const int key0 = n * BN + w * 64;  // this warpgroup's first key
     const bf16* Kw = Ks + w * 64 * 64;
-    bf16* dSw = dSs + w * 64 * 64;
     float dv[D / 2], dk[D / 2];
 #pragma unroll
     for (int i = 0; i < D / 2; ++i) dv[i] = dk[i] = 0.f;
@@ -283,7 +283,8 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       issue_rs<D>(dv, pa, dO);  // dV += P^T dO
       issue_rs<D>(dk, dsa, q);  // dK += dS^T Q
       tirx_wgmma_commit();
-      store_ds(dSw, dp, r, t);
+      bf16* ds = dSs + i % 2 * 2 * 64 * 64;  // two buffers: no barrier before the next step's stores
+      store_ds(ds + w * 64 * 64, dp, r, t);
       tirx_fence_proxy_async_smem();  // the stores above, before wgmma reads them
       if (t == 0) tirx_tma_store_wait_read<0>();  // the last dQ's copy has read this consumer's dQs
       tirx_region_sync();             // dS of both consumers is in place
@@ -299,7 +300,7 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         tirx_wgmma_fence();
 #pragma unroll
         for (int kk = 0; kk < 8; ++kk)
-          wgmma_m64n64k16_ss_tb(dq, tirx_wgmma_desc_sw128(dSs + kk / 4 * 64 * 64 + kk % 4 * 16),
+          wgmma_m64n64k16_ss_tb(dq, tirx_wgmma_desc_sw128(ds + kk / 4 * 64 * 64 + kk % 4 * 16),
                                 tirx_wgmma_desc_sw128_mn(Ks + h * BN * 64 + kk * 16 * 64, BN * 128), kk > 0);
         tirx_wgmma_commit();
         tirx_wgmma_wait<0>();
@@ -315,7 +316,6 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
           tirx_tma_store_commit();
         }
       }
-      tirx_region_sync();  // both consumers' dQ wgmmas read dS
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last dQ copies: finish before exit
     // Epilogue: dK / sqrt(D) and dV in bf16, rows past s left out.
