@@ -15,6 +15,9 @@
 # 5. examples/attention_fwd.cu at ragged lengths under the sanitizers, then
 #    against torch SDPA (bench/attention/run.sh: cuDNN and flash, one process),
 #    and causal at 4x32, 1x32, 16x16, 2x64 heads, S = 1k-16k, L2 cold, against cuDNN;
+#    examples/attention_bwd.cu at ragged lengths and under memcheck
+#    (tests/gpu/run_attention_bwd.sh --prepared), then against cuDNN's backward
+#    (bench/attention/bwd.py);
 # 6. examples/gemm_fp8.cu and gemm_fp8_blockwise.cu at ragged sizes, under the
 #    sanitizers, and against cuBLASLt fp8 (bench/fp8_gpu.sh);
 # 7. vectorize's tail guard and overlapping arrays against the scalar loops,
@@ -28,12 +31,12 @@ logs=${1:-/tmp}
 nvcc=${NVCC:-nvcc}
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader
 echo "commit $(cat "$root/.device/commit")"
-# Every example but the three Hopper ones that steps 5 and 6 run at their own
+# Every example but the four Hopper ones that steps 5 and 6 run at their own
 # sizes and under the sanitizers (once is enough).
 names=()
 for f in "$root"/examples/*.cu; do
   n=$(basename "$f" .cu)
-  case $n in attention_fwd | gemm_fp8 | gemm_fp8_blockwise) ;; *) names+=("$n") ;; esac
+  case $n in attention_fwd | attention_bwd | gemm_fp8 | gemm_fp8_blockwise) ;; *) names+=("$n") ;; esac
 done
 SANITIZE=${SANITIZE:-1} "$root/tests/gpu/run_examples.sh" "$root/.device/pp" "${names[@]}" 2>&1 | tee "$logs/examples.log"
 ex=$?
@@ -65,6 +68,12 @@ ab=$?
 # Causal at the head counts of bench/RESULTS.md, L2 cold (one call per sample after evicting it).
 "$root/bench/attention/run.sh" "$root/.device/pp" --shapes=4x32,1x32,16x16,2x64 --cold --no-flash --d=128 --causal \
   2>&1 | tee "$logs/attention_causal.log"
+ab=$(( ab || $? ))
+"$root/tests/gpu/run_attention_bwd.sh" --prepared "$root/.device" 2>&1 | tee "$logs/attention_bwd.log"
+at=$(( at || $? ))
+"$nvcc" -O3 -std=c++17 -I "$root/headers" -I "$root/examples" -gencode=arch=compute_90a,code=sm_90a -Xcompiler -fPIC \
+  -shared -DATTENTION_BWD_SOURCE="\"$root/.device/pp/attention_bwd.cu\"" "$root/bench/attention/bwd_lib.cu" \
+  -o /tmp/libattnbwd.so && python3 "$root/bench/attention/bwd.py" /tmp/libattnbwd.so 2>&1 | tee "$logs/attention_bwd_bench.log"
 ab=$(( ab || $? ))
 "$root/bench/fp8_gpu.sh" "$logs/fp8" 2>&1 | tee "$logs/fp8.log"
 f8=$?

@@ -5,9 +5,9 @@
 # bench/fp8_gpu.sh), the watchdog test (.device/watchdog/), bench/membw.cu, the cluster tests
 # (.device/cluster/), the elected shuffle (.device/elect/), the vectorize test
 # (.device/vectorize/), the launch in a host branch (.device/launch_host/), the
-# two-copies ring (.device/two_copies/), gemm_bf16 with --trace (.device/trace/),
-# gemm_bf16 for its split-K test (.device/gemm_split/), the cost of --trace
-# (.device/trace_overhead/), and the commit.
+# two-copies ring (.device/two_copies/), the attention backward (.device/attention_bwd/),
+# gemm_bf16 with --trace (.device/trace/), gemm_bf16 for its split-K test
+# (.device/gemm_split/), the cost of --trace (.device/trace_overhead/), and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,6 +30,9 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$root/tests/gpu/run_two_copies.sh" --preprocess "$tool" "$root" "$root/.device/two_copies"
 # gemm_bf16's split-K, run there by tests/gpu/run_gemm_split.sh --prepared .device
 "$root/tests/gpu/run_gemm_split.sh" --preprocess "$tool" "$root" "$root/.device/gemm_split"
+# examples/attention_bwd.cu at ragged lengths and under memcheck, run there by
+# tests/gpu/run_attention_bwd.sh --prepared .device
+"$root/tests/gpu/run_attention_bwd.sh" --preprocess "$tool" "$root" "$root/.device/attention_bwd"
 # --trace on gemm_bf16 (docs/trace.md), run there by tests/gpu/run_trace.sh --prepared .device
 "$root/tests/gpu/run_trace.sh" --preprocess "$tool" "$root" "$root/.device/trace"
 # What --trace costs on the GEMM and the attention forward, run there by
