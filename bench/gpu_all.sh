@@ -19,6 +19,8 @@
 #    plainly and under memcheck (tests/gpu/run_vectorize.sh).
 # 8. a `launch` in host-only code gets its shared memory (run_launch_host.sh).
 # 9. gemm_bf16 with --trace: its result, its traces, its overhead (run_trace.sh).
+# 10. the grouped GEMM at uneven expert sizes, under memcheck, and against
+#    torch._grouped_mm (tests/gpu/run_grouped.sh --prepared).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -69,4 +71,6 @@ vz=$?
 lh=$?
 "$root/tests/gpu/run_trace.sh" --prepared "$root/.device" 2>&1 | tee "$logs/trace.log"
 tr=$?
-exit $(( ex || wd || el || tc || bw || gm || at || ab || f8 || vz || lh || tr ))
+"$root/tests/gpu/run_grouped.sh" --prepared "$root/.device" 2>&1 | tee "$logs/grouped.log"
+gg=$?
+exit $(( ex || wd || el || tc || bw || gm || at || ab || f8 || vz || lh || tr || gg ))

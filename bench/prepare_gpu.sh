@@ -6,7 +6,7 @@
 # (.device/cluster/), the elected shuffle (.device/elect/), the vectorize test
 # (.device/vectorize/), the launch in a host branch (.device/launch_host/), the
 # two-copies ring (.device/two_copies/), gemm_bf16 with --trace (.device/trace/),
-# and the commit.
+# the grouped GEMM (.device/grouped/), and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,5 +29,7 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$root/tests/gpu/run_two_copies.sh" --preprocess "$tool" "$root" "$root/.device/two_copies"
 # --trace on gemm_bf16 (docs/trace.md), run there by tests/gpu/run_trace.sh --prepared .device
 "$root/tests/gpu/run_trace.sh" --preprocess "$tool" "$root" "$root/.device/trace"
+# The grouped GEMM (docs/hopper.md), run there by tests/gpu/run_grouped.sh --prepared .device
+"$root/tests/gpu/run_grouped.sh" --preprocess "$tool" "$root" "$root/.device/grouped"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"
