@@ -62,9 +62,9 @@ struct GroupTile {
 // rows cannot make a row-by-row store write past C.
 template <class T>
 __device__ __forceinline__ GroupTile locate_tile(int tile, const int* first, const int* sizes, int groups,
-                                                 int slot_rows, int rows, int tiles_n) {
+                                                 int slot_rows, int rows, int tiles_n, int group_rows) {
   const int g = tirx_group_of(tile, first, groups);
-  const int t = tirx_tile_grouped(tile - first[g], first[g + 1] - first[g], tiles_n, kGroupRows);
+  const int t = tirx_tile_grouped(tile - first[g], first[g + 1] - first[g], tiles_n, group_rows);
   const int base = slot_rows ? g * slot_rows : __ldg(sizes + g);
   const int count = slot_rows ? min(__ldg(sizes + g), slot_rows) : __ldg(sizes + g + 1) - base;
   return GroupTile{g, base + t / tiles_n * T::BM, t % tiles_n * T::BN, min(base + count, rows)};
@@ -97,11 +97,13 @@ __device__ __forceinline__ void store_rows_masked(bf16* C, int n, int row0, int 
 // ---- kernel ------------------------------------------------------------------
 
 // `sizes`: the E + 1 offsets (slot_rows == 0: contiguous) or the E counts
-// (slot_rows = Mmax: masked), on the device; `rows`: A's and C's.
+// (slot_rows = Mmax: masked), on the device; `rows`: A's and C's. The options
+// (GroupedOptions): the tile rows of an L2 group, and whether A's lines leave
+// L2 first and B's stay.
 template <class T>
 __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB,
                                     const __grid_constant__ CUtensorMap mapC, bf16* C, const int* sizes, int groups,
-                                    int slot_rows, int rows, int N, int K) {
+                                    int slot_rows, int rows, int N, int K, int group_rows, bool l2_hints) {
   constexpr int BM = T::BM, BN = T::BN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
   __shared__ int first[kMaxGroups + 1];  // each expert's first tile, then the total
@@ -122,14 +124,20 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
     int it = 0;
 #pragma tirx persistent(tile: tiles)
     {
-      const GroupTile at = locate_tile<T>(tile, first, sizes, groups, slot_rows, rows, tiles_n);
+      const GroupTile at = locate_tile<T>(tile, first, sizes, groups, slot_rows, rows, tiles_n, group_rows);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
         const int s = it % STAGES;
         tirx_wait(empty[s]);
         tirx_trigger_bytes(full[s], T::kStageBytes);
         if (threadIdx.x == 0) {
-          tirx_tma_load_2d(As + s * BM * BK, &mapA, at.row, kt * BK, &full[s]);
-          tirx_tma_load_3d(Bs + s * BN * BK, &mapB, at.group, at.col, kt * BK, &full[s]);
+          if (l2_hints) {
+            tirx_tma_load_2d_hint(As + s * BM * BK, &mapA, at.row, kt * BK, &full[s], tirx_l2_policy_evict_first());
+            tirx_tma_load_3d_hint(Bs + s * BN * BK, &mapB, at.group, at.col, kt * BK, &full[s],
+                                  tirx_l2_policy_evict_last());
+          } else {
+            tirx_tma_load_2d(As + s * BM * BK, &mapA, at.row, kt * BK, &full[s]);
+            tirx_tma_load_3d(Bs + s * BN * BK, &mapB, at.group, at.col, kt * BK, &full[s]);
+          }
         }
       }
     }
@@ -143,7 +151,7 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
     int staged = -1;
 #pragma tirx persistent(tile: tiles)
     {
-      const GroupTile at = locate_tile<T>(tile, first, sizes, groups, slot_rows, rows, tiles_n);
+      const GroupTile at = locate_tile<T>(tile, first, sizes, groups, slot_rows, rows, tiles_n, group_rows);
       const int row0 = at.row + a_row, col0 = at.col + b_row;
       const bool busy = row0 < at.end;  // false: every row of this block is another expert's
       float acc[T::R][T::WN / 2];
@@ -189,12 +197,21 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
 }
 
 #ifndef __CUDACC_RTC__
+// How the tiles meet in L2: an expert's tiles walk groups of `group_rows`
+// tile rows column by column (gemm_bf16's order), and with `l2_hints` A's
+// lines are marked to leave L2 first and B's to stay.
+struct GroupedOptions {
+  int group_rows = kGroupRows;
+  bool l2_hints = false;
+};
+
 // The maps (A and C 2D over all `rows` rows, B 3D over [groups, N, K]) and
 // one block per SM, or per tile when fewer: `max_tiles` bounds the tiles
 // the kernel will count.
 template <class T>
 static cudaError_t launch_grouped(const bf16* A, const bf16* B, bf16* C, const int* sizes, int groups, int slot_rows,
-                                  long long rows, long long max_tiles, int N, int K, cudaStream_t stream) {
+                                  long long rows, long long max_tiles, int N, int K, GroupedOptions opt,
+                                  cudaStream_t stream) {
   CUtensorMap mapA, mapB, mapC;
   const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
   const CUtensorMapDataType type = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
@@ -209,7 +226,8 @@ static cudaError_t launch_grouped(const bf16* A, const bf16* B, bf16* C, const i
   const int blocks = (int)(max_tiles < (1 << 30) ? max_tiles : 1 << 30);
   cudaError_t err;
 #pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
-  gemm_grouped_kernel<T><<<blocks, 384>>>(mapA, mapB, mapC, C, sizes, groups, slot_rows, (int)rows, N, K);
+  gemm_grouped_kernel<T><<<blocks, 384>>>(mapA, mapB, mapC, C, sizes, groups, slot_rows, (int)rows, N, K,
+                                             opt.group_rows, opt.l2_hints);
   return err;
 }
 
@@ -251,13 +269,13 @@ static cudaError_t resolve_grouped(const bf16* A, const bf16* B, const bf16* C, 
 // and the grid; the tiles come from the offsets.
 static cudaError_t gemm_grouped_contiguous(const bf16* A, const bf16* B, bf16* C, const int* offsets, int groups,
                                            long long rows, int N, int K, GemmTile tile = kTileAuto,
-                                           cudaStream_t stream = 0) {
+                                           cudaStream_t stream = 0, GroupedOptions opt = {}) {
   cudaError_t e = resolve_grouped(A, B, C, offsets, groups, rows, N, K, &tile);
   if (e != cudaSuccess || rows == 0) return e;
   return with_tile_shape(tile, [&](auto shape) {
     using T = decltype(shape);
     const long long max_tiles = (rows / T::BM + groups) * ((N + T::BN - 1) / T::BN);
-    return launch_grouped<T>(A, B, C, offsets, groups, 0, rows, max_tiles, N, K, stream);
+    return launch_grouped<T>(A, B, C, offsets, groups, 0, rows, max_tiles, N, K, opt, stream);
   });
 }
 
@@ -266,14 +284,14 @@ static cudaError_t gemm_grouped_contiguous(const bf16* A, const bf16* B, bf16* C
 // times B[e] transposed; C's other rows are left as they are.
 static cudaError_t gemm_grouped_masked(const bf16* A, const bf16* B, bf16* C, const int* counts, int groups,
                                        int slot_rows, int N, int K, GemmTile tile = kTileAuto,
-                                       cudaStream_t stream = 0) {
+                                       cudaStream_t stream = 0, GroupedOptions opt = {}) {
   const long long rows = (long long)groups * slot_rows;
   cudaError_t e = resolve_grouped(A, B, C, counts, groups, rows, N, K, &tile);
   if (e != cudaSuccess || slot_rows < 1) return slot_rows < 0 ? cudaErrorInvalidValue : e;
   return with_tile_shape(tile, [&](auto shape) {
     using T = decltype(shape);
     const long long max_tiles = (long long)groups * ((slot_rows + T::BM - 1) / T::BM) * ((N + T::BN - 1) / T::BN);
-    return launch_grouped<T>(A, B, C, counts, groups, slot_rows, rows, max_tiles, N, K, stream);
+    return launch_grouped<T>(A, B, C, counts, groups, slot_rows, rows, max_tiles, N, K, opt, stream);
   });
 }
 #endif

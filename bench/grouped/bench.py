@@ -14,7 +14,9 @@ masked layout (A [E, Mmax, K], per-expert counts) against torch._grouped_mm's 3D
 1e-2), masked rows past a count untouched. Timed with a cold L2 (256 MiB written before
 each sample): 3 warm-up calls, then 2 rounds of 15 event-timed samples, all functions
 alternating sample by sample; TFLOP/s = 2 sum(M_e) N K / median; ratio = anchor's best
-median / ours. Ours: the picked tile shape, and each shape forced (the columns 'forced').
+median / ours. Ours: the picked tile shape, each shape forced (the columns 'forced'), and the
+variants of GroupedOptions (A's lines evicted first and B's kept in L2; G tile rows per L2 group)
+as speed-ups over ours (above 1: the variant is faster).
 Exit status 1 if a check failed.
 """
 import ctypes
@@ -25,6 +27,7 @@ import sys
 import torch
 
 TILES = ["128x256", "256x152", "192x160", "128x128"]
+VARIANT_ROWS = [2, 32]  # tile rows of an L2 group other than the default 8
 
 
 def rel(x, y):
@@ -65,8 +68,8 @@ def main():
     for fn in (lib.tirx_grouped_contiguous, lib.tirx_grouped_masked):
         fn.restype = ctypes.c_int
     lib.tirx_grouped_contiguous.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_int, ctypes.c_longlong] + \
-        [ctypes.c_int] * 3 + [ctypes.c_void_p]
-    lib.tirx_grouped_masked.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_int] * 5 + [ctypes.c_void_p]
+        [ctypes.c_int] * 5 + [ctypes.c_void_p]
+    lib.tirx_grouped_masked.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_int] * 7 + [ctypes.c_void_p]
     quick = "--quick" in sys.argv
     forced = "--no-forced" not in sys.argv
     dev = torch.device("cuda")
@@ -81,8 +84,9 @@ def main():
         nks, experts = nks[:1], experts[:2]
     print("contiguous layout, L2 cold")
     print("| E | tokens (min-max) | N x K | _grouped_mm TFLOP/s (r1, r2) | mm loop TFLOP/s | ours TFLOP/s (r1, r2) "
-          "| **ours / _grouped_mm** | ours / loop | forced " + ", ".join(TILES) + " (TFLOP/s) | err |")
-    print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |")
+          "| **ours / _grouped_mm** | ours / loop | forced " + ", ".join(TILES) + " (TFLOP/s) | variants / ours: L2 hints, "
+          + ", ".join(f"G={g}" for g in VARIANT_ROWS) + " | err |")
+    print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: |")
     for (N, K) in nks:
         for E in experts:
             ms = sizes_for(E, 1000 + E)
@@ -95,9 +99,9 @@ def main():
             c = torch.full((rows, N), float("nan"), device=dev, dtype=torch.bfloat16)
             ends = offs[1:]
 
-            def ours(tile=-1):
+            def ours(tile=-1, group_rows=0, hints=0):
                 err = lib.tirx_grouped_contiguous(a.data_ptr(), b.data_ptr(), c.data_ptr(), offs.data_ptr(), E, rows,
-                                                  N, K, tile, stream)
+                                                  N, K, tile, group_rows, hints, stream)
                 if err:
                     raise RuntimeError(f"gemm_grouped: cudaError {err}")
 
@@ -135,18 +139,22 @@ def main():
             fns = [gmm if have_gmm else loop, loop, ours]
             if forced:
                 fns += [lambda i=i: ours(i) for i in range(len(TILES))]
+                fns += [lambda: ours(-1, 0, 1)] + [lambda gr=gr: ours(-1, gr, 0) for gr in VARIANT_ROWS]
             med = timed(fns, flush)
             flop = 2.0 * rows * N * K
             tf = [[flop / m / 1e9 for m in mm] for mm in med]
             best = [min(mm) for mm in med]
             fc = ", ".join(f"{flop / best[3 + i] / 1e9:.0f}" for i in range(len(TILES))) if forced else "-"
+            fv = ", ".join(f"{best[2] / best[3 + len(TILES) + i]:.3f}" for i in range(1 + len(VARIANT_ROWS))) \
+                if forced else "-"
             print(f"| {E} | {rows} ({min(ms)}-{max(ms)}) | {N} x {K} | {tf[0][0]:.0f}, {tf[0][1]:.0f} | "
                   f"{flop / best[1] / 1e9:.0f} | {tf[2][0]:.0f}, {tf[2][1]:.0f} | **{best[0] / best[2]:.3f}x** | "
-                  f"{best[1] / best[2]:.3f}x | {fc} | {err:.1e}{'' if good else ' FAIL'} |", flush=True)
+                  f"{best[1] / best[2]:.3f}x | {fc} | {fv} | {err:.1e}{'' if good else ' FAIL'} |", flush=True)
             del a, b, c, ref, outs
     print("masked layout (decode), L2 cold: A [E, Mmax, K], counts drawn 0-Mmax")
-    print("| E | Mmax | tokens | N x K | _grouped_mm 3D TFLOP/s (useful rows) | ours TFLOP/s | **ours / _grouped_mm** | err |")
-    print("| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
+    print("| E | Mmax | tokens | N x K | _grouped_mm 3D TFLOP/s (useful rows) | ours TFLOP/s | **ours / _grouped_mm** "
+          "| L2 hints / ours | err |")
+    print("| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
     for (N, K) in nks[:2]:
         for (E, slot) in [(8, 256), (64, 128), (256, 64)][: 2 if quick else 3]:
             g = torch.Generator().manual_seed(E * slot)
@@ -158,9 +166,9 @@ def main():
             b = torch.randn(E, N, K, device=dev, dtype=torch.bfloat16, generator=gd) * (1.0 / math.sqrt(K))
             c = torch.full((E, slot, N), float("nan"), device=dev, dtype=torch.bfloat16)
 
-            def ours_m():
+            def ours_m(hints=0):
                 err = lib.tirx_grouped_masked(a.data_ptr(), b.data_ptr(), c.data_ptr(), counts.data_ptr(), E, slot,
-                                              N, K, -1, stream)
+                                              N, K, -1, 0, hints, stream)
                 if err:
                     raise RuntimeError(f"gemm_grouped masked: cudaError {err}")
 
@@ -184,11 +192,11 @@ def main():
             untouched = bool(torch.isnan(c[~mask]).all().item())
             good = err < 1e-2 and untouched
             ok = ok and good
-            med = timed([anchor, ours_m], flush)
+            med = timed([anchor, ours_m, lambda: ours_m(1)], flush)
             flop = 2.0 * sum(counts_l) * N * K
             best = [min(mm) for mm in med]
             print(f"| {E} | {slot} | {sum(counts_l)} | {N} x {K} | {flop / best[0] / 1e9:.0f} | "
-                  f"{flop / best[1] / 1e9:.0f} | **{best[0] / best[1]:.3f}x** | {err:.1e}"
+                  f"{flop / best[1] / 1e9:.0f} | **{best[0] / best[1]:.3f}x** | {best[1] / best[2]:.3f} | {err:.1e}"
                   f"{'' if good else ' FAIL'}{'' if untouched else ' (rows past a count written)'} |", flush=True)
             del a, b, c, ref
     print("grouped bench:", "PASS" if ok else "FAIL")
