@@ -47,52 +47,8 @@
 #include <algorithm>
 // bf16, BK, the tile shapes, mma_ktile, the epilogue's stores
 #include "gemm_bf16_tiles.cuh"
-
-constexpr int kMaxGroups = 256;  // the experts one launch takes: the tile table is in shared memory
-
-// Where a tile of the grouped GEMM lies: its expert, its first row in A and
-// C (of all rows), its first column, and the end of its expert's rows.
-struct GroupTile {
-  int group, row, col, end;
-};
-
-// Tile `tile` of the walk: its expert from the table `first`, then its place
-// in the expert's tiles in gemm_bf16's grouped order. `sizes`, `slot_rows` and
-// `rows` as the kernel's; the end is at most `rows`, so that offsets past A's
-// rows cannot make a row-by-row store write past C.
-template <class T>
-__device__ __forceinline__ GroupTile locate_tile(int tile, const int* first, const int* sizes, int groups,
-                                                 int slot_rows, int rows, int tiles_n, int group_rows) {
-  const int g = tirx_group_of(tile, first, groups);
-  const int t = tirx_tile_grouped(tile - first[g], first[g + 1] - first[g], tiles_n, group_rows);
-  const int base = slot_rows ? g * slot_rows : __ldg(sizes + g);
-  const int count = slot_rows ? min(__ldg(sizes + g), slot_rows) : __ldg(sizes + g + 1) - base;
-  return GroupTile{g, base + t / tiles_n * T::BM, t % tiles_n * T::BN, min(base + count, rows)};
-}
-
-// The warpgroup's R blocks of 64 x WN at (row0, col0) of C (ldc = n) straight
-// from the accumulators, the rows from `end` on and the columns from n on
-// left out: a tile that reaches into the next expert's rows (or past a
-// count). Thread t holds rows t / 32 * 16 + t % 32 / 4 (+ 8) of each block,
-// two columns at t % 4 * 2 of every 8 (wgmma's accumulator layout).
-template <class T>
-__device__ __forceinline__ void store_rows_masked(bf16* C, int n, int row0, int col0, int end,
-                                                  const float (&acc)[T::R][T::WN / 2], int t) {
-  const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
-#pragma unroll
-  for (int i = 0; i < T::R; ++i)
-#pragma unroll
-    for (int hh = 0; hh < 2; ++hh) {
-      const int row = row0 + 64 * i + r + 8 * hh;
-      if (row >= end) continue;
-      bf16* out = C + (size_t)row * n;
-#pragma unroll
-      for (int j = 0; j < T::WN / 8; ++j)
-        if (col0 + 8 * j + c < n)
-          *reinterpret_cast<__nv_bfloat162*>(out + col0 + 8 * j + c) =
-              __floats2bfloat162_rn(acc[i][4 * j + 2 * hh], acc[i][4 * j + 2 * hh + 1]);
-    }
-}
+// GroupTile, locate_tile, store_rows_masked (shared with gemm_grouped_fp8.cu)
+#include "gemm_grouped.cuh"
 
 // ---- kernel ------------------------------------------------------------------
 
@@ -124,7 +80,7 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
     int it = 0;
 #pragma tirx persistent(tile: tiles)
     {
-      const GroupTile at = locate_tile<T>(tile, first, sizes, groups, slot_rows, rows, tiles_n, group_rows);
+      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, group_rows);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
         const int s = it % STAGES;
         tirx_wait(empty[s]);
@@ -151,7 +107,7 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
     int staged = -1;
 #pragma tirx persistent(tile: tiles)
     {
-      const GroupTile at = locate_tile<T>(tile, first, sizes, groups, slot_rows, rows, tiles_n, group_rows);
+      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, group_rows);
       const int row0 = at.row + a_row, col0 = at.col + b_row;
       const bool busy = row0 < at.end;  // false: every row of this block is another expert's
       float acc[T::R][T::WN / 2];
@@ -183,7 +139,7 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
       tirx_bar_sync(3, 256);  // both consumers are done reading slot s (gemm_bf16.cu says why 3)
       bf16* slot = half == 0 ? As + s * BM * BK : Bs + s * BN * BK;
       if (row0 + kRows > at.end) {  // rows of another expert in the block: row by row
-        if (busy) store_rows_masked<T>(C, N, row0, col0, at.end, acc, t);
+        if (busy) store_rows_masked<T::R, T::WN>(C, N, row0, col0, at.end, acc, t, NoScale{});
       } else if constexpr (T::kSwizzledStore) {
         store_tile_tma<T::WN>(&mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot,
                               t, 1 + half);
@@ -252,12 +208,10 @@ static GemmTile pick_grouped_tile(long long rows, int groups, int N, int sms) {
 // alignment; at most kMaxGroups experts), then the shape for kTileAuto.
 static cudaError_t resolve_grouped(const bf16* A, const bf16* B, const bf16* C, const int* sizes, int groups,
                                    long long rows, int N, int K, GemmTile* tile) {
-  if (groups < 1 || groups > kMaxGroups || rows < 0 || rows > 0x7fffffff || !sizes) return cudaErrorInvalidValue;
-  if (N < 8 || K < 8 || N % 8 != 0 || K % 8 != 0) return cudaErrorInvalidValue;
-  if (((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 != 0) return cudaErrorMisalignedAddress;
-  if (*tile != kTileAuto) return cudaSuccess;
+  cudaError_t e = check_grouped(A, B, C, sizes, groups, rows, N, K, 8);
+  if (e != cudaSuccess || *tile != kTileAuto) return e;
   int device = 0, sms = 0;
-  cudaError_t e = cudaGetDevice(&device);
+  e = cudaGetDevice(&device);
   if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
   if (e == cudaSuccess) *tile = pick_grouped_tile(rows, groups, N, sms);
   return e;
