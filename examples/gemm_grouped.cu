@@ -44,10 +44,9 @@
 #define EXAMPLE "gemm_grouped"
 #define EXAMPLE_ARGS "[experts [n [k]]]"
 #include "harness.h"
-#include <algorithm>
 // bf16, BK, the tile shapes, mma_ktile, the epilogue's stores
 #include "gemm_bf16_tiles.cuh"
-// GroupTile, locate_tile, store_rows_masked (shared with gemm_grouped_fp8.cu)
+// GroupTile, locate_tile, store_rows_masked, the checks (shared with gemm_grouped_fp8.cu)
 #include "gemm_grouped.cuh"
 
 // ---- kernel ------------------------------------------------------------------
@@ -253,47 +252,21 @@ static cudaError_t gemm_grouped_masked(const bf16* A, const bf16* B, bf16* C, co
 // ---- main ----------------------------------------------------------------------
 #ifndef GEMM_GROUPED_NO_MAIN
 
-// Expert e's token count: empty, one token, and sizes on both sides of the
-// tiles' 128, 192 and 256 rows, the rest drawn.
-static int expert_rows(int e) {
-  const int fixed[8] = {129, 0, 1, 300, 64, 255, 0, 128};
-  return e < 8 ? fixed[e] : lcg_int(0, 400);
-}
-
 // C from each layout and tile shape (picked, then each forced) into a
-// poisoned C, against the CPU's double sums: within 1e-2 relative Frobenius
-// error and every element within 2^-7 of the largest |reference| plus 1 ulp
-// (gemm_bf16's bounds); in the masked layout every row past a count still
-// holds the poison, bit for bit.
+// poisoned C, against the CPU's double sums (gemm_grouped.cuh's checks, with
+// gemm_bf16's bounds: 2^-7 of the largest |reference| plus 2^-8 of each
+// element's own, 1e-2 relative Frobenius error; rows no expert owns untouched).
 static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, int K, const std::vector<float>& fB,
                          const DeviceArray<bf16>& dB) {
   const int E = (int)rows_of.size();
-  int slot = 1;
-  std::vector<int> offsets(E + 1, 0);
-  for (int e = 0; e < E; ++e) offsets[e + 1] = offsets[e] + rows_of[e], slot = std::max(slot, rows_of[e]);
-  const long long rows = masked ? (long long)E * slot : offsets[E];
-  std::vector<bf16> hA((size_t)std::max(rows, 1LL) * K);
+  const GroupedCase c = grouped_case(rows_of, masked);
+  std::vector<bf16> hA((size_t)std::max(c.rows, 1LL) * K);
   std::vector<float> fA(hA.size());
   for (size_t i = 0; i < hA.size(); ++i) fA[i] = __bfloat162float(hA[i] = __float2bfloat16_rn(lcg_float()));
-  // want[r * N + n]: NaN for a row no expert owns (masked: past the count)
-  std::vector<double> want((size_t)rows * N, NAN);
-  double max_ref = 0;
-  for (int e = 0; e < E; ++e)
-    for (int m = 0; m < rows_of[e]; ++m) {
-      const size_t r = masked ? (size_t)e * slot + m : (size_t)offsets[e] + m;
-      for (int n = 0; n < N; ++n) {
-        const float* a = &fA[r * K];
-        const float* b = &fB[((size_t)e * N + n) * K];
-        double sum = 0;
-        for (int k = 0; k < K; ++k) sum += (double)a[k] * b[k];
-        want[r * N + n] = sum;
-        max_ref = fmax(max_ref, fabs(sum));
-      }
-    }
-  const double tol = max_ref / 128;
-  std::vector<int> sizes = masked ? rows_of : offsets;
-  DeviceArray<bf16> dA(hA), dC((size_t)std::max(rows, 1LL) * N, kGuard);
-  DeviceArray<int> dSizes(sizes);
+  std::vector<double> want;
+  const double tol = grouped_reference(c, rows_of, fA, fB, N, K, nullptr, nullptr, want) / 128;
+  DeviceArray<bf16> dA(hA), dC((size_t)std::max(c.rows, 1LL) * N, kGuard);
+  DeviceArray<int> dSizes(c.sizes);
   const GemmTile tiles[5] = {kTileAuto, kTile128x256, kTile256x152, kTile192x160, kTile128x128};
   const char* names[2][5] = {
       {"contiguous (tile picked)", "contiguous (128x256)", "contiguous (256x152)", "contiguous (192x160)",
@@ -301,28 +274,11 @@ static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, in
       {"masked (tile picked)", "masked (128x256)", "masked (256x152)", "masked (192x160)", "masked (128x128)"}};
   bool ok = true;
   for (int v = 0; v < 5 && ok; ++v) {
-    const char* name = names[masked][v];
     dC.fill(0xFF);
-    CUDA_CHECK(masked ? gemm_grouped_masked(dA, dB, dC, dSizes, E, slot, N, K, tiles[v])
-                      : gemm_grouped_contiguous(dA, dB, dC, dSizes, E, rows, N, K, tiles[v]));
+    CUDA_CHECK(masked ? gemm_grouped_masked(dA, dB, dC, dSizes, E, c.slot, N, K, tiles[v])
+                      : gemm_grouped_contiguous(dA, dB, dC, dSizes, E, c.rows, N, K, tiles[v]));
     CUDA_CHECK(cudaDeviceSynchronize());
-    std::vector<bf16> got = dC.download();
-    double err2 = 0, ref2 = 0;
-    for (size_t i = 0; i < want.size() && ok; ++i) {
-      const double w = want[i];
-      if (std::isnan(w)) {  // not an expert's row: untouched
-        unsigned short bits;
-        memcpy(&bits, &got[i], 2);
-        if (bits != 0xFFFF) ok = fail(name, i, __bfloat162float(got[i]), NAN);
-        continue;
-      }
-      const double g = __bfloat162float(got[i]);
-      err2 += (g - w) * (g - w), ref2 += w * w;
-      if (!(fabs(g - w) <= tol + fabs(w) / 256)) ok = fail(name, i, g, w);
-    }
-    if (ok) ok = check_guard(name, got.data() + dC.size(), dC.guard(), dC.poison());
-    const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
-    if (ok && !(rel < 1e-2)) ok = fail(name, 0, rel * 1e6, 1e4);
+    ok = check_grouped_output(names[masked][v], dC.download(), want, tol, dC.guard(), dC.poison());
   }
   return ok;
 }
@@ -338,7 +294,8 @@ int main(int argc, char** argv) {
   std::vector<float> fB(hB.size());
   for (size_t i = 0; i < hB.size(); ++i) fB[i] = __bfloat162float(hB[i] = __float2bfloat16_rn(lcg_float()));
   DeviceArray<bf16> dB(hB);
-  if (check_layout(false, rows_of, N, K, fB, dB)) check_layout(true, rows_of, N, K, fB, dB);
+  check_layout(false, rows_of, N, K, fB, dB);  // both, the second even when the first failed
+  check_layout(true, rows_of, N, K, fB, dB);
   long long total = 0;
   for (int r : rows_of) total += r;
   printf(EXAMPLE ": experts=%d tokens=%lld n=%d k=%d\n", E, total, N, K);

@@ -77,3 +77,81 @@ static cudaError_t check_grouped(const void* A, const void* B, const void* C, co
   return cudaSuccess;
 }
 #endif
+
+// ---- the examples' checks (after harness.h) ------------------------------------
+#if !defined(__CUDACC_RTC__) && defined(CUDA_CHECK)
+#include <algorithm>
+
+// Expert e's token count: empty, one token, and sizes on both sides of the
+// tiles' 128, 192 and 256 rows, the rest drawn.
+static int expert_rows(int e) {
+  const int fixed[8] = {129, 0, 1, 300, 64, 255, 0, 128};
+  return e < 8 ? fixed[e] : lcg_int(0, 400);
+}
+
+// Where the experts' rows lie in one layout: contiguous (offsets) or masked
+// (a slot of the largest count per expert); `sizes` is what the kernel takes.
+struct GroupedCase {
+  bool masked;
+  int slot;
+  long long rows;
+  std::vector<int> offsets, sizes;
+  size_t row(int e, int m) const { return masked ? (size_t)e * slot + m : (size_t)offsets[e] + m; }
+};
+
+static GroupedCase grouped_case(const std::vector<int>& rows_of, bool masked) {
+  const int E = (int)rows_of.size();
+  GroupedCase c{masked, 1, 0, std::vector<int>(E + 1, 0), {}};
+  for (int e = 0; e < E; ++e) c.offsets[e + 1] = c.offsets[e] + rows_of[e], c.slot = std::max(c.slot, rows_of[e]);
+  c.rows = masked ? (long long)E * c.slot : c.offsets[E];
+  c.sizes = masked ? rows_of : c.offsets;
+  return c;
+}
+
+// want[r * N + n]: expert e's row m of C in double (fA and fB: A's and B's
+// values, rows of K; sa, sb: the row-wise scales, or null for none), NaN for
+// a row that no expert owns (masked: past the count). Returns the largest |want|.
+static double grouped_reference(const GroupedCase& c, const std::vector<int>& rows_of, const std::vector<float>& fA,
+                                const std::vector<float>& fB, int N, int K, const float* sa, const float* sb,
+                                std::vector<double>& want) {
+  want.assign((size_t)c.rows * N, NAN);
+  double max_ref = 0;
+  for (int e = 0; e < (int)rows_of.size(); ++e)
+    for (int m = 0; m < rows_of[e]; ++m) {
+      const size_t r = c.row(e, m);
+      for (int n = 0; n < N; ++n) {
+        const float* a = &fA[r * K];
+        const float* b = &fB[((size_t)e * N + n) * K];
+        double sum = 0;
+        for (int k = 0; k < K; ++k) sum += (double)a[k] * b[k];
+        if (sa) sum *= (double)sa[r] * sb[(size_t)e * N + n];
+        want[r * N + n] = sum;
+        max_ref = fmax(max_ref, fabs(sum));
+      }
+    }
+  return max_ref;
+}
+
+// got (with `guard` poisoned elements after it) against want: every expert's
+// element within `tol` plus 2^-8 of its own, 1e-2 relative Frobenius error,
+// and every element that no expert owns still the poison 0xFFFF, bit for bit.
+static bool check_grouped_output(const char* name, const std::vector<__nv_bfloat16>& got,
+                                 const std::vector<double>& want, double tol, size_t guard, unsigned char poison) {
+  double err2 = 0, ref2 = 0;
+  for (size_t i = 0; i < want.size(); ++i) {
+    const double w = want[i];
+    if (std::isnan(w)) {  // not an expert's row: untouched
+      unsigned short bits;
+      memcpy(&bits, &got[i], 2);
+      if (bits != 0xFFFF) return fail(name, i, __bfloat162float(got[i]), NAN);
+      continue;
+    }
+    const double g = __bfloat162float(got[i]);
+    err2 += (g - w) * (g - w), ref2 += w * w;
+    if (!(fabs(g - w) <= tol + fabs(w) / 256)) return fail(name, i, g, w);
+  }
+  if (!check_guard(name, got.data() + want.size(), guard, poison)) return false;
+  const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
+  return rel < 1e-2 || fail(name, 0, rel * 1e6, 1e4);
+}
+#endif

@@ -37,8 +37,7 @@
 #define EXAMPLE "gemm_grouped_fp8"
 #define EXAMPLE_ARGS "[experts [n [k]]]"
 #include "harness.h"
-#include <algorithm>
-// GroupTile, locate_tile, store_rows_masked (shared with gemm_grouped.cu)
+// GroupTile, locate_tile, store_rows_masked, the checks (shared with gemm_grouped.cu)
 #include "gemm_grouped.cuh"
 
 typedef __nv_bfloat16 bf16;
@@ -232,71 +231,29 @@ static cudaError_t gemm_grouped_fp8_masked(const fp8* A, const fp8* B, bf16* C, 
 // ---- main ----------------------------------------------------------------------
 #ifndef GEMM_GROUPED_FP8_NO_MAIN
 
-// Expert e's token count (gemm_grouped.cu's sizes).
-static int expert_rows(int e) {
-  const int fixed[8] = {129, 0, 1, 300, 64, 255, 0, 128};
-  return e < 8 ? fixed[e] : lcg_int(0, 400);
-}
-
 // C from one layout into a poisoned C, against the CPU's double sums of the
-// same e4m3 values times the scales: every element within 2^-7 of the largest
-// |reference| plus 2^-8 of its own, 1e-2 relative Frobenius error; rows that
-// no expert owns (masked: past a count) still hold the poison.
+// same e4m3 values times the scales (gemm_grouped.cuh's checks, with
+// gemm_fp8.cu's bounds: 2^-7 of the largest |reference| plus 2^-8 of each
+// element's own, 1e-2 relative Frobenius error; rows no expert owns untouched).
 static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, int K, const std::vector<float>& fB,
                          const std::vector<float>& sb, const DeviceArray<fp8>& dB, const DeviceArray<float>& dSb) {
   const int E = (int)rows_of.size();
-  int slot = 1;
-  std::vector<int> offsets(E + 1, 0);
-  for (int e = 0; e < E; ++e) offsets[e + 1] = offsets[e] + rows_of[e], slot = std::max(slot, rows_of[e]);
-  const long long rows = masked ? (long long)E * slot : offsets[E];
-  std::vector<fp8> hA((size_t)std::max(rows, 1LL) * K);
-  std::vector<float> fA(hA.size()), sa((size_t)std::max(rows, 1LL));
+  const GroupedCase c = grouped_case(rows_of, masked);
+  std::vector<fp8> hA((size_t)std::max(c.rows, 1LL) * K);
+  std::vector<float> fA(hA.size()), sa((size_t)std::max(c.rows, 1LL));
   for (size_t i = 0; i < hA.size(); ++i) fA[i] = (float)(hA[i] = fp8(4.0f * lcg_float()));
   for (size_t i = 0; i < sa.size(); ++i) sa[i] = 0.125f + 0.0078125f * (float)lcg_int(0, 64);  // exact in float
-  std::vector<double> want((size_t)rows * N, NAN);
-  double max_ref = 0;
-  for (int e = 0; e < E; ++e)
-    for (int m = 0; m < rows_of[e]; ++m) {
-      const size_t r = masked ? (size_t)e * slot + m : (size_t)offsets[e] + m;
-      for (int n = 0; n < N; ++n) {
-        const float* a = &fA[r * K];
-        const float* b = &fB[((size_t)e * N + n) * K];
-        double sum = 0;
-        for (int k = 0; k < K; ++k) sum += (double)a[k] * b[k];
-        want[r * N + n] = sum * sa[r] * sb[(size_t)e * N + n];
-        max_ref = fmax(max_ref, fabs(want[r * N + n]));
-      }
-    }
-  const double tol = max_ref / 128;
-  std::vector<int> sizes = masked ? rows_of : offsets;
+  std::vector<double> want;
+  const double tol = grouped_reference(c, rows_of, fA, fB, N, K, sa.data(), sb.data(), want) / 128;
   DeviceArray<fp8> dA(hA);
   DeviceArray<float> dSa(sa);
-  DeviceArray<bf16> dC((size_t)std::max(rows, 1LL) * N, kGuard);
-  DeviceArray<int> dSizes(sizes);
-  const char* name = masked ? "masked" : "contiguous";
+  DeviceArray<bf16> dC((size_t)std::max(c.rows, 1LL) * N, kGuard);
+  DeviceArray<int> dSizes(c.sizes);
   dC.fill(0xFF);
-  CUDA_CHECK(masked ? gemm_grouped_fp8_masked(dA, dB, dC, dSizes, E, slot, N, K, dSa, dSb)
-                    : gemm_grouped_fp8_contiguous(dA, dB, dC, dSizes, E, rows, N, K, dSa, dSb));
+  CUDA_CHECK(masked ? gemm_grouped_fp8_masked(dA, dB, dC, dSizes, E, c.slot, N, K, dSa, dSb)
+                    : gemm_grouped_fp8_contiguous(dA, dB, dC, dSizes, E, c.rows, N, K, dSa, dSb));
   CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<bf16> got = dC.download();
-  double err2 = 0, ref2 = 0;
-  bool ok = true;
-  for (size_t i = 0; i < want.size() && ok; ++i) {
-    const double w = want[i];
-    if (std::isnan(w)) {  // not an expert's row: untouched
-      unsigned short bits;
-      memcpy(&bits, &got[i], 2);
-      if (bits != 0xFFFF) ok = fail(name, i, __bfloat162float(got[i]), NAN);
-      continue;
-    }
-    const double g = __bfloat162float(got[i]);
-    err2 += (g - w) * (g - w), ref2 += w * w;
-    if (!(fabs(g - w) <= tol + fabs(w) / 256)) ok = fail(name, i, g, w);
-  }
-  if (ok) ok = check_guard(name, got.data() + dC.size(), dC.guard(), dC.poison());
-  const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
-  if (ok && !(rel < 1e-2)) ok = fail(name, 0, rel * 1e6, 1e4);
-  return ok;
+  return check_grouped_output(masked ? "masked" : "contiguous", dC.download(), want, tol, dC.guard(), dC.poison());
 }
 
 int main(int argc, char** argv) {
