@@ -53,12 +53,12 @@
 
 // `sizes`: the E + 1 offsets (slot_rows == 0: contiguous) or the E counts
 // (slot_rows = Mmax: masked), on the device; `rows`: A's and C's. The options
-// (GroupedOptions): the tile rows of an L2 group, and whether A's lines leave
-// L2 first and B's stay.
+// (GroupedOptions): the tile rows of an L2 group, and which operand's lines
+// stay in L2.
 template <class T>
 __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB,
                                     const __grid_constant__ CUtensorMap mapC, bf16* C, const int* sizes, int groups,
-                                    int slot_rows, int rows, int N, int K, int group_rows, bool l2_hints) {
+                                    int slot_rows, int rows, int N, int K, int group_rows, int l2_keep) {
   constexpr int BM = T::BM, BN = T::BN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
   __shared__ int first[kMaxGroups + 1];  // each expert's first tile, then the total
@@ -85,10 +85,11 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
         tirx_wait(empty[s]);
         tirx_trigger_bytes(full[s], T::kStageBytes);
         if (threadIdx.x == 0) {
-          if (l2_hints) {
-            tirx_tma_load_2d_hint(As + s * BM * BK, &mapA, at.row, kt * BK, &full[s], tirx_l2_policy_evict_first());
+          if (l2_keep) {  // 1: B's lines stay in L2 and A's go first; 2: the other way round
+            const uint64_t first = tirx_l2_policy_evict_first(), last = tirx_l2_policy_evict_last();
+            tirx_tma_load_2d_hint(As + s * BM * BK, &mapA, at.row, kt * BK, &full[s], l2_keep == 1 ? first : last);
             tirx_tma_load_3d_hint(Bs + s * BN * BK, &mapB, at.group, at.col, kt * BK, &full[s],
-                                  tirx_l2_policy_evict_last());
+                                  l2_keep == 1 ? last : first);
           } else {
             tirx_tma_load_2d(As + s * BM * BK, &mapA, at.row, kt * BK, &full[s]);
             tirx_tma_load_3d(Bs + s * BN * BK, &mapB, at.group, at.col, kt * BK, &full[s]);
@@ -153,11 +154,12 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
 
 #ifndef __CUDACC_RTC__
 // How the tiles meet in L2: an expert's tiles walk groups of `group_rows`
-// tile rows column by column (gemm_bf16's order), and with `l2_hints` A's
-// lines are marked to leave L2 first and B's to stay.
+// tile rows column by column (gemm_bf16's order); `l2_keep` marks the lines
+// of one operand to stay in L2 and the other's to leave first: 1 keeps B's
+// (the experts' weights), 2 keeps A's (the tokens), 0 marks none.
 struct GroupedOptions {
   int group_rows = kGroupRows;
-  bool l2_hints = false;
+  int l2_keep = 0;
 };
 
 // The maps (A and C 2D over all `rows` rows, B 3D over [groups, N, K]) and
@@ -182,7 +184,7 @@ static cudaError_t launch_grouped(const bf16* A, const bf16* B, bf16* C, const i
   cudaError_t err;
 #pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
   gemm_grouped_kernel<T><<<blocks, 384>>>(mapA, mapB, mapC, C, sizes, groups, slot_rows, (int)rows, N, K,
-                                             opt.group_rows, opt.l2_hints);
+                                             opt.group_rows, opt.l2_keep);
   return err;
 }
 

@@ -10,26 +10,26 @@
 #endif
 #include GEMM_GROUPED_SOURCE
 
-static GroupedOptions options(int group_rows, int l2_hints) {
+static GroupedOptions options(int group_rows, int l2_keep) {
   GroupedOptions opt;
   if (group_rows > 0) opt.group_rows = group_rows;
-  opt.l2_hints = l2_hints != 0;
+  opt.l2_keep = l2_keep;
   return opt;
 }
 
 // Device pointers; `tile` is a GemmTile (-1: picked); `group_rows` and
-// `l2_hints` are GroupedOptions' (group_rows 0: the default); the stream is a
+// `l2_keep` are GroupedOptions' (group_rows 0: the default); the stream is a
 // cudaStream_t (torch.cuda.current_stream().cuda_stream). Returns a
 // cudaError_t (0: launched).
 extern "C" int tirx_grouped_contiguous(const void* a, const void* b, void* c, const int* offsets, int experts,
-                                       long long rows, int n, int k, int tile, int group_rows, int l2_hints,
+                                       long long rows, int n, int k, int tile, int group_rows, int l2_keep,
                                        void* stream) {
   return (int)gemm_grouped_contiguous((const bf16*)a, (const bf16*)b, (bf16*)c, offsets, experts, rows, n, k,
-                                      (GemmTile)tile, (cudaStream_t)stream, options(group_rows, l2_hints));
+                                      (GemmTile)tile, (cudaStream_t)stream, options(group_rows, l2_keep));
 }
 
 extern "C" int tirx_grouped_masked(const void* a, const void* b, void* c, const int* counts, int experts,
-                                   int slot_rows, int n, int k, int tile, int group_rows, int l2_hints, void* stream) {
+                                   int slot_rows, int n, int k, int tile, int group_rows, int l2_keep, void* stream) {
   return (int)gemm_grouped_masked((const bf16*)a, (const bf16*)b, (bf16*)c, counts, experts, slot_rows, n, k,
-                                  (GemmTile)tile, (cudaStream_t)stream, options(group_rows, l2_hints));
+                                  (GemmTile)tile, (cudaStream_t)stream, options(group_rows, l2_keep));
 }
