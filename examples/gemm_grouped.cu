@@ -58,7 +58,7 @@
 template <class T>
 __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB,
                                     const __grid_constant__ CUtensorMap mapC, bf16* C, const int* sizes, int groups,
-                                    int slot_rows, int rows, int N, int K, int group_rows, int l2_keep) {
+                                    int slot_rows, int rows, int N, int K, int group_rows, int l2_keep, bool staged_rows) {
   constexpr int BM = T::BM, BN = T::BN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
   __shared__ int first[kMaxGroups + 1];  // each expert's first tile, then the total
@@ -139,7 +139,15 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
       tirx_bar_sync(3, 256);  // both consumers are done reading slot s (gemm_bf16.cu says why 3)
       bf16* slot = half == 0 ? As + s * BM * BK : Bs + s * BN * BK;
       if (row0 + kRows > at.end) {  // rows of another expert in the block: row by row
-        if (busy) store_rows_masked<T::R, T::WN>(C, N, row0, col0, at.end, acc, t, NoScale{});
+        if constexpr (T::kSwizzledStore) {
+          if (staged_rows && busy)
+            store_tile_rows<T::WN>(C, N, row0, col0, at.end, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr,
+                                   slot, t, 1 + half);
+          else if (busy)
+            store_rows_masked<T::R, T::WN>(C, N, row0, col0, at.end, acc, t, NoScale{});
+        } else if (busy) {
+          store_rows_masked<T::R, T::WN>(C, N, row0, col0, at.end, acc, t, NoScale{});
+        }
       } else if constexpr (T::kSwizzledStore) {
         store_tile_tma<T::WN>(&mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot,
                               t, 1 + half);
@@ -160,6 +168,10 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
 struct GroupedOptions {
   int group_rows = kGroupRows;
   int l2_keep = 0;
+  // The block that reaches past its expert's rows: staged in shared memory
+  // and copied out in 16-byte chunks (128- and 256-wide tiles), or stored
+  // from registers.
+  bool staged_rows = false;
 };
 
 // The maps (A and C 2D over all `rows` rows, B 3D over [groups, N, K]) and
@@ -184,7 +196,7 @@ static cudaError_t launch_grouped(const bf16* A, const bf16* B, bf16* C, const i
   cudaError_t err;
 #pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
   gemm_grouped_kernel<T><<<blocks, 384>>>(mapA, mapB, mapC, C, sizes, groups, slot_rows, (int)rows, N, K,
-                                             opt.group_rows, opt.l2_keep);
+                                             opt.group_rows, opt.l2_keep, opt.staged_rows);
   return err;
 }
 
@@ -254,8 +266,8 @@ static cudaError_t gemm_grouped_masked(const bf16* A, const bf16* B, bf16* C, co
 // ---- main ----------------------------------------------------------------------
 #ifndef GEMM_GROUPED_NO_MAIN
 
-// C from each layout and tile shape (picked, then each forced) into a
-// poisoned C, against the CPU's double sums (gemm_grouped.cuh's checks, with
+// C from each layout, tile shape (picked, then each forced) and option into
+// a poisoned C, against the CPU's double sums (gemm_grouped.cuh's checks, with
 // gemm_bf16's bounds: 2^-7 of the largest |reference| plus 2^-8 of each
 // element's own, 1e-2 relative Frobenius error; rows no expert owns untouched).
 static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, int K, const std::vector<float>& fB,
@@ -269,16 +281,24 @@ static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, in
   const double tol = grouped_reference(c, rows_of, fA, fB, N, K, nullptr, nullptr, want) / 128;
   DeviceArray<bf16> dA(hA), dC((size_t)std::max(c.rows, 1LL) * N, kGuard);
   DeviceArray<int> dSizes(c.sizes);
-  const GemmTile tiles[5] = {kTileAuto, kTile128x256, kTile256x152, kTile192x160, kTile128x128};
-  const char* names[2][5] = {
+  // Each tile shape, then the options: the last block of an expert staged
+  // (128- and 256-wide tiles), each L2 policy, another L2 group height.
+  const GemmTile tiles[8] = {kTileAuto,    kTile128x256, kTile256x152, kTile192x160,
+                             kTile128x128, kTile128x256, kTile128x128, kTileAuto};
+  GroupedOptions opts[8];
+  opts[5].staged_rows = opts[6].staged_rows = true, opts[5].l2_keep = 1, opts[6].l2_keep = 2, opts[7].group_rows = 3;
+  const char* names[2][8] = {
       {"contiguous (tile picked)", "contiguous (128x256)", "contiguous (256x152)", "contiguous (192x160)",
-       "contiguous (128x128)"},
-      {"masked (tile picked)", "masked (128x256)", "masked (256x152)", "masked (192x160)", "masked (128x128)"}};
+       "contiguous (128x128)", "contiguous (128x256, staged rows, keep B)",
+       "contiguous (128x128, staged rows, keep A)", "contiguous (3 rows per L2 group)"},
+      {"masked (tile picked)", "masked (128x256)", "masked (256x152)", "masked (192x160)", "masked (128x128)",
+       "masked (128x256, staged rows, keep B)", "masked (128x128, staged rows, keep A)",
+       "masked (3 rows per L2 group)"}};
   bool ok = true;
-  for (int v = 0; v < 5 && ok; ++v) {
+  for (int v = 0; v < 8 && ok; ++v) {
     dC.fill(0xFF);
-    CUDA_CHECK(masked ? gemm_grouped_masked(dA, dB, dC, dSizes, E, c.slot, N, K, tiles[v])
-                      : gemm_grouped_contiguous(dA, dB, dC, dSizes, E, c.rows, N, K, tiles[v]));
+    CUDA_CHECK(masked ? gemm_grouped_masked(dA, dB, dC, dSizes, E, c.slot, N, K, tiles[v], 0, opts[v])
+                      : gemm_grouped_contiguous(dA, dB, dC, dSizes, E, c.rows, N, K, tiles[v], 0, opts[v]));
     CUDA_CHECK(cudaDeviceSynchronize());
     ok = check_grouped_output(names[masked][v], dC.download(), want, tol, dC.guard(), dC.poison());
   }

@@ -65,6 +65,41 @@ __device__ __forceinline__ void store_rows_masked(__nv_bfloat16* C, int n, int r
     }
 }
 
+// A 64 x WN accumulator (WN = 128 or 256) into C at (row0, col0) (ldc = n),
+// the rows from `end` on and the columns from n on left out, through shared
+// memory: each 64 x 128 piece is written as store_tile_tma writes it (the
+// first in `own` when not null, the other in `slot`, in the 128-byte
+// swizzle), then the warpgroup's 128 threads copy it out in 16-byte chunks,
+// whole rows of 256 bytes per 16 threads, instead of 4-byte stores scattered
+// over 8 rows.
+template <int WN>
+__device__ __forceinline__ void store_tile_rows(__nv_bfloat16* C, int n, int row0, int col0, int end,
+                                                const float (&acc)[WN / 2], __nv_bfloat16* own, __nv_bfloat16* slot,
+                                                int t, int barrier) {
+  const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
+#pragma unroll
+  for (int h = 0; h < WN / 128; ++h) {
+    __nv_bfloat16* stage = h == 0 && own ? own : slot;
+#pragma unroll
+    for (int jj = 0; jj < 16; ++jj)
+#pragma unroll
+      for (int hh = 0; hh < 2; ++hh) {
+        const int j = 16 * h + jj, row = r + 8 * hh;
+        char* box = reinterpret_cast<char*>(stage) + jj / 8 * 8192;
+        *reinterpret_cast<__nv_bfloat162*>(box + row * 128 + ((jj % 8) ^ (row % 8)) * 16 + c * 2) =
+            __floats2bfloat162_rn(acc[4 * j + 2 * hh], acc[4 * j + 2 * hh + 1]);
+      }
+    tirx_bar_sync(barrier, 128);  // the piece is whole
+#pragma unroll
+    for (int i = t; i < 64 * 16; i += 128) {
+      const int row = i / 16, q = i % 16, grow = row0 + row, gcol = col0 + 128 * h + 8 * q;
+      if (grow < end && gcol < n)
+        *reinterpret_cast<uint4*>(C + (size_t)grow * n + gcol) = *reinterpret_cast<const uint4*>(
+            reinterpret_cast<const char*>(stage) + q / 8 * 8192 + row * 128 + ((q % 8) ^ (row % 8)) * 16);
+    }
+  }
+}
+
 #ifndef __CUDACC_RTC__
 // What the grouped examples' host calls check: 1 to kMaxGroups experts, rows
 // that an int holds, n a multiple of 8 and k of `k_align` (TMA's 16-byte

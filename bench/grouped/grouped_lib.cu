@@ -13,12 +13,14 @@
 static GroupedOptions options(int group_rows, int l2_keep) {
   GroupedOptions opt;
   if (group_rows > 0) opt.group_rows = group_rows;
-  opt.l2_keep = l2_keep;
+  opt.l2_keep = l2_keep % 4;
+  opt.staged_rows = l2_keep / 4 != 0;  // l2_keep + 4: staged_rows too
   return opt;
 }
 
 // Device pointers; `tile` is a GemmTile (-1: picked); `group_rows` and
-// `l2_keep` are GroupedOptions' (group_rows 0: the default); the stream is a
+// `l2_keep` are GroupedOptions' (group_rows 0: the default; l2_keep + 4:
+// staged_rows too); the stream is a
 // cudaStream_t (torch.cuda.current_stream().cuda_stream). Returns a
 // cudaError_t (0: launched).
 extern "C" int tirx_grouped_contiguous(const void* a, const void* b, void* c, const int* offsets, int experts,
