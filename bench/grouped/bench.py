@@ -140,6 +140,12 @@ def main():
     lib.tirx_grouped_contiguous.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_int, ctypes.c_longlong] + \
         [ctypes.c_int] * 5 + [ctypes.c_void_p]
     lib.tirx_grouped_masked.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_int] * 7 + [ctypes.c_void_p]
+    lib.tirx_grouped_pick.restype = ctypes.c_int
+    lib.tirx_grouped_pick.argtypes = [ctypes.c_longlong] + [ctypes.c_int] * 3
+
+    def picked(rows, E, N, K):
+        t = lib.tirx_grouped_pick(rows, E, N, K)
+        return TILES[t] if 0 <= t < len(TILES) else "?"
     quick = "--quick" in sys.argv
     forced = "--no-forced" not in sys.argv
     dev = torch.device("cuda")
@@ -153,10 +159,10 @@ def main():
     if quick:
         nks, experts = nks[:1], experts[:2]
     print("contiguous layout, L2 cold")
-    print("| E | tokens (min-max) | N x K | _grouped_mm TFLOP/s (r1, r2) | mm loop TFLOP/s | ours TFLOP/s (r1, r2) "
+    print("| E | tokens (min-max) | N x K | picked | _grouped_mm TFLOP/s (r1, r2) | mm loop TFLOP/s | ours TFLOP/s (r1, r2) "
           "| **ours / _grouped_mm** | ours / loop | forced " + ", ".join(TILES) + " (TFLOP/s) | variants / ours: L2 keeps B, keeps A, staged rows, "
           + ", ".join(f"G={g}" for g in VARIANT_ROWS) + " | err |")
-    print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: |")
+    print("| ---: | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: |")
     for (N, K) in nks:
         for E in experts:
             ms = sizes_for(E, 1000 + E)
@@ -218,15 +224,17 @@ def main():
             fc = ", ".join(f"{flop / best[3 + i] / 1e9:.0f}" for i in range(len(TILES))) if forced else "-"
             fv = ", ".join(f"{best[2] / best[3 + len(TILES) + i]:.3f}" for i in range(3 + len(VARIANT_ROWS))) \
                 if forced else "-"
-            print(f"| {E} | {rows} ({min(ms)}-{max(ms)}) | {N} x {K} | {tf[0][0]:.0f}, {tf[0][1]:.0f} | "
+            print(f"| {E} | {rows} ({min(ms)}-{max(ms)}) | {N} x {K} | {picked(rows, E, N, K)} | "
+                  f"{tf[0][0]:.0f}, {tf[0][1]:.0f} | "
                   f"{flop / best[1] / 1e9:.0f} | {tf[2][0]:.0f}, {tf[2][1]:.0f} | **{best[0] / best[2]:.3f}x** | "
                   f"{best[1] / best[2]:.3f}x | {fc} | {fv} | {err:.1e}{'' if good else ' FAIL'} |", flush=True)
             del a, b, c, ref, outs
     print("masked layout (decode), L2 cold: A [E, Mmax, K], counts drawn 0-Mmax")
-    print("| E | Mmax | tokens | N x K | _grouped_mm 3D TFLOP/s (useful rows) | ours TFLOP/s | **ours / _grouped_mm** "
-          "| variants / ours: L2 keeps B, keeps A, staged rows | err |")
-    print("| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
-    for (N, K) in nks[:2]:
+    print("| E | Mmax | tokens | N x K | picked | _grouped_mm 3D TFLOP/s (useful rows) | ours TFLOP/s "
+          "| **ours / _grouped_mm** | variants / ours: L2 keeps B, keeps A, staged rows | forced " + ", ".join(TILES) +
+          " (TFLOP/s) | err |")
+    print("| ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | --- | ---: |")
+    for (N, K) in nks:
         for (E, slot) in [(8, 256), (64, 128), (256, 64)][: 2 if quick else 3]:
             g = torch.Generator().manual_seed(E * slot)
             counts_l = [int(x) for x in torch.randint(0, slot + 1, (E,), generator=g)]
@@ -237,9 +245,9 @@ def main():
             b = torch.randn(E, N, K, device=dev, dtype=torch.bfloat16, generator=gd) * (1.0 / math.sqrt(K))
             c = torch.full((E, slot, N), float("nan"), device=dev, dtype=torch.bfloat16)
 
-            def ours_m(hints=0):
+            def ours_m(hints=0, tile=-1):
                 err = lib.tirx_grouped_masked(a.data_ptr(), b.data_ptr(), c.data_ptr(), counts.data_ptr(), E, slot,
-                                              N, K, -1, 0, hints, stream)
+                                              N, K, tile, 0, hints, stream)
                 if err:
                     raise RuntimeError(f"gemm_grouped masked: cudaError {err}")
 
@@ -263,11 +271,14 @@ def main():
             untouched = bool(torch.isnan(c[~mask]).all().item())
             good = err < 1e-2 and untouched
             ok = ok and good
-            med = timed([anchor, ours_m, lambda: ours_m(1), lambda: ours_m(2), lambda: ours_m(4)], flush)
+            med = timed([anchor, ours_m, lambda: ours_m(1), lambda: ours_m(2), lambda: ours_m(4)] +
+                        [lambda i=i: ours_m(0, i) for i in range(len(TILES))], flush)
             flop = 2.0 * sum(counts_l) * N * K
             best = [min(mm) for mm in med]
-            print(f"| {E} | {slot} | {sum(counts_l)} | {N} x {K} | {flop / best[0] / 1e9:.0f} | "
-                  f"{flop / best[1] / 1e9:.0f} | **{best[0] / best[1]:.3f}x** | {best[1] / best[2]:.3f}, {best[1] / best[3]:.3f}, {best[1] / best[4]:.3f} | {err:.1e}"
+            fc = ", ".join(f"{flop / best[5 + i] / 1e9:.0f}" for i in range(len(TILES)))
+            print(f"| {E} | {slot} | {sum(counts_l)} | {N} x {K} | {picked(E * slot, E, N, K)} | "
+                  f"{flop / best[0] / 1e9:.0f} | "
+                  f"{flop / best[1] / 1e9:.0f} | **{best[0] / best[1]:.3f}x** | {best[1] / best[2]:.3f}, {best[1] / best[3]:.3f}, {best[1] / best[4]:.3f} | {fc} | {err:.1e}"
                   f"{'' if good else ' FAIL'}{'' if untouched else ' (rows past a count written)'} |", flush=True)
             del a, b, c, ref
     fp8_lib = [x[6:] for x in sys.argv if x.startswith("--fp8=")]

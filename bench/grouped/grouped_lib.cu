@@ -35,3 +35,11 @@ extern "C" int tirx_grouped_masked(const void* a, const void* b, void* c, const 
   return (int)gemm_grouped_masked((const bf16*)a, (const bf16*)b, (bf16*)c, counts, experts, slot_rows, n, k,
                                   (GemmTile)tile, (cudaStream_t)stream, options(group_rows, l2_keep));
 }
+
+// The tile shape (a GemmTile) the host calls pick for kTileAuto, or -1 on an error.
+extern "C" int tirx_grouped_pick(long long rows, int experts, int n, int k) {
+  GemmTile tile = kTileAuto;
+  alignas(16) static const bf16 dummy[8] = {};
+  static const int sizes[1] = {0};
+  return resolve_grouped(dummy, dummy, dummy, sizes, experts, rows, n, k, &tile) == cudaSuccess ? (int)tile : -1;
+}
