@@ -65,6 +65,27 @@ __device__ __forceinline__ void store_rows_masked(__nv_bfloat16* C, int n, int r
     }
 }
 
+// Piece h (columns 128 h .. 128 h + 127) of a warpgroup's 64 x WN
+// accumulator at (row0, col0) of C, times scale(row, col), into `stage` as
+// two 64 x 64 boxes in TMA's 128-byte swizzle (row r's 16-byte chunk q lands
+// at chunk q ^ r % 8: the 8 rows one store instruction touches hit 8
+// different bank groups), what gemm_bf16_tiles.cuh's store_tile_tma writes.
+template <int WN, class Scale>
+__device__ __forceinline__ void stage_piece(__nv_bfloat16* stage, const float (&acc)[WN / 2], int h, int row0,
+                                            int col0, int t, Scale scale) {
+  const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
+#pragma unroll
+  for (int jj = 0; jj < 16; ++jj)
+#pragma unroll
+    for (int hh = 0; hh < 2; ++hh) {
+      const int j = 16 * h + jj, row = r + 8 * hh;
+      const float2 f = scale(row0 + row, col0 + 8 * j + c);
+      char* box = reinterpret_cast<char*>(stage) + jj / 8 * 8192;
+      *reinterpret_cast<__nv_bfloat162*>(box + row * 128 + ((jj % 8) ^ (row % 8)) * 16 + c * 2) =
+          __floats2bfloat162_rn(acc[4 * j + 2 * hh] * f.x, acc[4 * j + 2 * hh + 1] * f.y);
+    }
+}
+
 // A 64 x WN accumulator (WN = 128 or 256) into C at (row0, col0) (ldc = n),
 // the rows from `end` on and the columns from n on left out, through shared
 // memory: each 64 x 128 piece is written as store_tile_tma writes it (the
@@ -76,19 +97,10 @@ template <int WN>
 __device__ __forceinline__ void store_tile_rows(__nv_bfloat16* C, int n, int row0, int col0, int end,
                                                 const float (&acc)[WN / 2], __nv_bfloat16* own, __nv_bfloat16* slot,
                                                 int t, int barrier) {
-  const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
 #pragma unroll
   for (int h = 0; h < WN / 128; ++h) {
     __nv_bfloat16* stage = h == 0 && own ? own : slot;
-#pragma unroll
-    for (int jj = 0; jj < 16; ++jj)
-#pragma unroll
-      for (int hh = 0; hh < 2; ++hh) {
-        const int j = 16 * h + jj, row = r + 8 * hh;
-        char* box = reinterpret_cast<char*>(stage) + jj / 8 * 8192;
-        *reinterpret_cast<__nv_bfloat162*>(box + row * 128 + ((jj % 8) ^ (row % 8)) * 16 + c * 2) =
-            __floats2bfloat162_rn(acc[4 * j + 2 * hh], acc[4 * j + 2 * hh + 1]);
-      }
+    stage_piece<WN>(stage, acc, h, row0, col0, t, NoScale{});
     tirx_bar_sync(barrier, 128);  // the piece is whole
 #pragma unroll
     for (int i = t; i < 64 * 16; i += 128) {

@@ -72,27 +72,17 @@ __device__ __forceinline__ void mma_ktile(float (&acc)[128], const fp8* a, const
 }
 
 // The warpgroup's 64 x 256 block, scaled, into C at (row0, col0) through its
-// 16 KiB staging buffer, as gemm_fp8.cu's store_tile: two halves of 64 x 128,
-// each two 64 x 64 boxes in TMA's 128-byte swizzle, stored by thread 0 with
-// TMA (which clips at C's edges) once TMA has read the buffer's last store.
+// 16 KiB staging buffer, as gemm_fp8.cu's store_tile: two halves of 64 x 128
+// (stage_piece), stored by thread 0 with TMA (which clips at C's edges) once
+// TMA has read the buffer's last store.
 __device__ __forceinline__ void store_tile_scaled(const CUtensorMap* mapC, int row0, int col0,
                                                   const float (&acc)[128], RowScales scale, bf16* stage, int t,
                                                   int barrier) {
-  const int r = t / 32 * 16 + t % 32 / 4, c = t % 4 * 2;
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
     if (t == 0) tirx_tma_store_wait_read<0>();
     tirx_warpgroup_sync(barrier);  // the previous store has read the buffer
-#pragma unroll
-    for (int jj = 0; jj < 16; ++jj)
-#pragma unroll
-      for (int hh = 0; hh < 2; ++hh) {
-        const int j = 16 * h + jj, row = r + 8 * hh;
-        const float2 f = scale(row0 + row, col0 + 8 * j + c);
-        char* box = reinterpret_cast<char*>(stage) + jj / 8 * 8192;
-        *reinterpret_cast<__nv_bfloat162*>(box + row * 128 + ((jj % 8) ^ (row % 8)) * 16 + c * 2) =
-            __floats2bfloat162_rn(acc[4 * j + 2 * hh] * f.x, acc[4 * j + 2 * hh + 1] * f.y);
-      }
+    stage_piece<256>(stage, acc, h, row0, col0, t, scale);
     tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
     tirx_warpgroup_sync(barrier);
     if (t == 0) {
