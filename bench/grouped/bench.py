@@ -276,7 +276,7 @@ def main():
             flop = 2.0 * sum(counts_l) * N * K
             best = [min(mm) for mm in med]
             fc = ", ".join(f"{flop / best[5 + i] / 1e9:.0f}" for i in range(len(TILES)))
-            print(f"| {E} | {slot} | {sum(counts_l)} | {N} x {K} | {picked(E * slot, E, N, K)} | "
+            print(f"| {E} | {slot} | {sum(counts_l)} | {N} x {K} | {TILES[3]} | "
                   f"{flop / best[0] / 1e9:.0f} | "
                   f"{flop / best[1] / 1e9:.0f} | **{best[0] / best[1]:.3f}x** | {best[1] / best[2]:.3f}, {best[1] / best[3]:.3f}, {best[1] / best[4]:.3f} | {fc} | {err:.1e}"
                   f"{'' if good else ' FAIL'}{'' if untouched else ' (rows past a count written)'} |", flush=True)

@@ -36,7 +36,8 @@ extern "C" int tirx_grouped_masked(const void* a, const void* b, void* c, const 
                                   (GemmTile)tile, (cudaStream_t)stream, options(group_rows, l2_keep));
 }
 
-// The tile shape (a GemmTile) the host calls pick for kTileAuto, or -1 on an error.
+// The tile shape (a GemmTile) the contiguous layout's host call picks for
+// kTileAuto (the masked one takes 128 x 128), or -1 on an error.
 extern "C" int tirx_grouped_pick(long long rows, int experts, int n, int k) {
   GemmTile tile = kTileAuto;
   alignas(16) static const bf16 dummy[8] = {};
