@@ -25,6 +25,8 @@
 # 8. a `launch` in host-only code gets its shared memory (run_launch_host.sh).
 # 9. gemm_bf16 with --trace: its result, its traces, its overhead (run_trace.sh).
 # 10. what --trace costs on gemm_bf16 and attention_fwd, L2 cold (bench/trace_overhead/run.sh).
+# 11. the grouped GEMM at uneven expert sizes, under memcheck, and against
+#    torch._grouped_mm (tests/gpu/run_grouped.sh --prepared).
 set -u -o pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 logs=${1:-/tmp}
@@ -85,4 +87,6 @@ lh=$?
 tr=$?
 "$root/bench/trace_overhead/run.sh" --prepared "$root/.device/trace_overhead" 2>&1 | tee "$logs/trace_overhead.log"
 to=$?
-exit $(( ex || wd || el || tc || gs || bw || gm || at || ab || f8 || vz || lh || tr || to ))
+"$root/tests/gpu/run_grouped.sh" --prepared "$root/.device" 2>&1 | tee "$logs/grouped.log"
+gg=$?
+exit $(( ex || wd || el || tc || gs || bw || gm || at || ab || f8 || vz || lh || tr || to || gg ))

@@ -7,7 +7,8 @@
 # (.device/vectorize/), the launch in a host branch (.device/launch_host/), the
 # two-copies ring (.device/two_copies/), the attention backward (.device/attention_bwd/),
 # gemm_bf16 with --trace (.device/trace/), gemm_bf16 for its split-K test
-# (.device/gemm_split/), the cost of --trace (.device/trace_overhead/), and the commit.
+# (.device/gemm_split/), the cost of --trace (.device/trace_overhead/), the grouped
+# GEMM (.device/grouped/), and the commit.
 #   bench/prepare_gpu.sh [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,5 +39,7 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 # What --trace costs on the GEMM and the attention forward, run there by
 # bench/trace_overhead/run.sh --prepared .device/trace_overhead
 "$root/bench/trace_overhead/run.sh" --preprocess "$tool" "$root" "$root/.device/trace_overhead"
+# The grouped GEMM (docs/hopper.md), run there by tests/gpu/run_grouped.sh --prepared .device
+"$root/tests/gpu/run_grouped.sh" --preprocess "$tool" "$root" "$root/.device/grouped"
 git -C "$root" rev-parse --short HEAD > "$root/.device/commit"
 echo "prepared .device/ at commit $(cat "$root/.device/commit")"

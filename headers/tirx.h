@@ -329,6 +329,59 @@ TIRX_HOST_DEVICE int tirx_tile_longest_first(int step, int block, int blocks, in
   return t / cols * cols + (cols - 1 - t % cols);
 }
 
+// ---- groups of tile grids: one persistent launch over several GEMMs ----------
+// A grouped GEMM (a mixture of experts: one GEMM per expert, each with its
+// own number of rows) runs `persistent(tile: TOTAL)` over the tiles of all
+// groups, group after group: group g has ceil(rows_g / tile_rows) rows of
+// `cols` tiles. first[g] is the number of group g's first tile (the tiles of
+// the groups before it) and first[groups] is TOTAL; the block finds a tile's
+// group with tirx_group_of, its place inside the group is tile - first[g]
+// (which tirx_tile_grouped may reorder as for one GEMM).
+
+#ifdef __CUDACC__
+// first[0..groups] from the groups' sizes, computed by the 32 lanes of one
+// warp together (all must call it; the block syncs before others read
+// `first`, which is usually shared memory). `sizes` holds groups + 1 prefix
+// sums (offsets: group g's rows are sizes[g] .. sizes[g + 1] - 1) when
+// `offsets`, else one row count per group; a negative count is an empty
+// group. Each lane sums a run of groups, then a shuffle scan adds the runs.
+TIRX_DEVICE void tirx_group_tiles_scan(int *first, const int *sizes, int groups, bool offsets, int tile_rows,
+                                       int cols) {
+  const int lane = threadIdx.x % 32, per = (groups + 31) / 32, lo = lane * per;
+  const int hi = lo + per < groups ? lo + per : groups;
+  int sum = 0;
+  for (int g = lo; g < hi; ++g) {
+    const int rows = offsets ? sizes[g + 1] - sizes[g] : sizes[g];
+    sum += rows > 0 ? (rows + tile_rows - 1) / tile_rows * cols : 0;
+  }
+  int before = sum;  // inclusive scan of the lanes' sums, then exclusive
+  for (int d = 1; d < 32; d *= 2) {
+    const int v = __shfl_up_sync(0xffffffffu, before, d);
+    if (lane >= d) before += v;
+  }
+  before -= sum;
+  for (int g = lo; g < hi; ++g) {
+    first[g] = before;
+    const int rows = offsets ? sizes[g + 1] - sizes[g] : sizes[g];
+    before += rows > 0 ? (rows + tile_rows - 1) / tile_rows * cols : 0;
+  }
+  if (lane == 31) first[groups] = before;
+}
+#endif
+
+// The group whose tiles hold `tile` (0 <= tile < first[groups]): the last g
+// with first[g] <= tile, by bisection, so that empty groups (first[g] ==
+// first[g + 1]) are passed over.
+TIRX_HOST_DEVICE int tirx_group_of(int tile, const int *first, int groups) {
+  int lo = 0, hi = groups - 1;
+  while (lo < hi) {
+    const int mid = (lo + hi + 1) / 2;
+    if (first[mid] <= tile) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 // The loop walks positions and sets `tile` in its condition, so that `break`
 // and `continue` in the statement stay the loop's (tirx-pp lowers the pragma
 // to the same loop).

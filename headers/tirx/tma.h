@@ -242,6 +242,23 @@ TIRX_DEVICE void tirx_tma_load_3d(void *dst, const void *map, int mat, int row, 
 #endif
 }
 
+// cp.async.bulk.tensor.3d ... .L2::cache_hint: tirx_tma_load_3d with the L2
+// policy `policy` (tirx_l2_policy_evict_first / _last) for the lines it reads
+// (a grouped GEMM's per-expert weights: tirx_l2_policy_evict_last).
+TIRX_DEVICE void tirx_tma_load_3d_hint(void *dst, const void *map, int mat, int row, int col, uint64_t *bar,
+                                       uint64_t policy) {
+#if defined(TIRX_SM90_)
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint"
+      " [%0], [%1, {%2, %3, %4}], [%5], %6;" ::"r"(tirx_smem_addr(dst)),
+      "l"(map), "r"(col), "r"(row), "r"(mat), "r"(tirx_smem_addr(bar)), "l"(policy)
+      : "memory");
+#else
+  (void)dst, (void)map, (void)mat, (void)row, (void)col, (void)bar, (void)policy;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
 // cp.async.bulk.tensor.3d shared -> global: the box at (mat, row, col) from src,
 // as tirx_tma_store_2d (rows past the matrix's end are not written).
 TIRX_DEVICE void tirx_tma_store_3d(const void *map, int mat, int row, int col, const void *src) {

@@ -157,6 +157,7 @@ want hopper-sm_90a "wgmma m64n128k16 f16 (RS)"           "$W\.m64n128k16\.f32\.f
 want hopper-sm_90a "wgmma m64n256k32 e4m3" "wgmma\.mma_async\.sync\.aligned\.m64n256k32\.f32\.e4m3\.e4m3.*\}, $RD, $RD, p, 1, 1;"
 want hopper-sm_90a "wgmma m64n128k32 e4m3" "wgmma\.mma_async\.sync\.aligned\.m64n128k32\.f32\.e4m3\.e4m3.*\}, $RD, $RD, p, 1, 1;"
 want hopper-sm_90a "TMA load 3D"        "cp\.async\.bulk\.tensor\.3d\.shared::cluster\.global\.mbarrier::complete_tx::bytes$S\[$R\], \[$RD, \{$R, $R, $R\}\], \[$R\];"
+want hopper-sm_90a "TMA load 3D, L2 hint" "cp\.async\.bulk\.tensor\.3d\.shared::cluster\.global\.mbarrier::complete_tx::bytes\.L2::cache_hint$S\[$R\], \[$RD, \{$R, $R, $R\}\], \[$R\], $RD;"
 want hopper-sm_90a "TMA load 2D multicast" "cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes\.multicast::cluster$S\[$R\], \[$RD, \{$R, $R\}\], \[$R\], %rs[0-9]+;"
 want hopper-sm_90a "TMA load 3D multicast" "cp\.async\.bulk\.tensor\.3d\.shared::cluster\.global\.mbarrier::complete_tx::bytes\.multicast::cluster$S\[$R\], \[$RD, \{$R, $R, $R\}\], \[$R\], %rs[0-9]+;"
 want hopper-sm_90a "TMA store 3D"       "cp\.async\.bulk\.tensor\.3d\.global\.shared::cta\.bulk_group$S\[$RD, \{$R, $R, $R\}\], \[$R\];"

@@ -43,6 +43,7 @@ __global__ void every_function_2(const __grid_constant__ CUtensorMap map, int ro
   float acc160[80] = {}, acc64[32] = {};
   const uint32_t a[4] = {(uint32_t)row, (uint32_t)col, (uint32_t)scale, 0u};
   tirx_tma_load_3d(tile, &map, scale, row, col, &bar);
+  tirx_tma_load_3d_hint(tile, &map, scale, row, col, &bar, tirx_l2_policy_evict_last());
   tirx_wgmma_fence();
   const uint64_t d = tirx_wgmma_desc_sw128(tile), mn = tirx_wgmma_desc_sw128_mn(tile, 64 * 128);
   tirx_wgmma_m64n160k16_bf16(acc160, d, d + 2, scale);

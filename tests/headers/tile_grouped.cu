@@ -1,4 +1,4 @@
-// tirx_tile_grouped and tirx_tile_longest_first (tirx.h) on the host: every
+// tirx_tile_grouped, tirx_tile_longest_first and tirx_group_of (tirx.h) on the host: every
 // tile visited exactly once, in the grouped order (rows of a group walked column
 // by column) or longest_first's (the same, columns reversed, dealt to the blocks
 // back and forth), for totals, column counts and group heights that divide evenly and that do not.
@@ -61,6 +61,28 @@ static void run_longest_first(int total, int cols, int group, int blocks) {
   for (int t = 0; t < total; t++) check(seen[t] == 1, "longest_first visits once", total, cols, group, t);
 }
 
+// tirx_group_of over the tile table of a grouped GEMM (first[g]: group g's
+// first tile, rows_g / tile_rows rounded up times `cols` tiles each, empty
+// groups included): every tile's group holds it, and the groups' tiles, each
+// walked in the grouped order, cover every (group, row, column) tile once.
+static void run_groups(const std::vector<int> &rows_of, int tile_rows, int cols, int group) {
+  const int groups = (int)rows_of.size();
+  std::vector<int> first(groups + 1, 0);
+  for (int g = 0; g < groups; g++)
+    first[g + 1] = first[g] + (rows_of[g] > 0 ? (rows_of[g] + tile_rows - 1) / tile_rows * cols : 0);
+  std::vector<int> seen(first[groups], 0);
+  for (int tile = 0; tile < first[groups]; tile++) {
+    const int g = tirx_group_of(tile, first.data(), groups);
+    check(g >= 0 && g < groups && first[g] <= tile && tile < first[g + 1], "group_of holds the tile", first[groups],
+          cols, group, tile);
+    if (g < 0 || g >= groups) continue;
+    const int t = tirx_tile_grouped(tile - first[g], first[g + 1] - first[g], cols, group);
+    check(t >= 0 && t < first[g + 1] - first[g], "group's tile in range", first[groups], cols, group, tile);
+    if (t >= 0 && t < first[g + 1] - first[g]) seen[first[g] + t]++;
+  }
+  for (int t = 0; t < first[groups]; t++) check(seen[t] == 1, "group tile visited once", first[groups], cols, group, t);
+}
+
 int main() {
   int n = 0;
   for (int rows = 1; rows <= 13; rows++)
@@ -84,6 +106,22 @@ int main() {
             tirx_tile_longest_first(1, 0, 2, 8, 4, 1) == 0 && tirx_tile_longest_first(1, 1, 2, 8, 4, 1) == 1 &&
             tirx_tile_longest_first(4, 0, 2, 8, 4, 1) == -1,
         "longest_first first steps", 8, 4, 1, 0);
-  printf("%d tile grids, %s\n", n, failures ? "FAILED" : "every tile once, in grouped and longest_first order");
+  // Groups of uneven sizes: empty ones (first, last, in a row), one row, sizes
+  // off the tile, one group, then drawn sizes.
+  const std::vector<int> sizes[] = {{0, 129, 0, 1, 300, 64, 255, 0, 0, 128}, {5}, {0}, {0, 0, 7}, {256, 0}};
+  for (const auto &rows_of : sizes)
+    for (int tile_rows : {64, 128, 192})
+      for (int cols = 1; cols <= 5; cols++, n++) run_groups(rows_of, tile_rows, cols, 2);
+  unsigned seed = 1;
+  for (int i = 0; i < 50; i++, n++) {
+    std::vector<int> rows_of(1 + i * 5);
+    for (int &r : rows_of) r = (int)((seed = seed * 1664525u + 1013904223u) >> 8) % 500 - 50;  // negative: empty
+    run_groups(rows_of, 128, 1 + i % 29, 8);
+  }
+  check(tirx_group_of(0, std::vector<int>{0, 0, 0, 3}.data(), 3) == 2 &&
+            tirx_group_of(3, std::vector<int>{0, 4, 4, 9}.data(), 3) == 0 &&
+            tirx_group_of(4, std::vector<int>{0, 4, 4, 9}.data(), 3) == 2,
+        "group_of passes over empty groups", 9, 0, 0, 0);
+  printf("%d tile grids, %s\n", n, failures ? "FAILED" : "every tile once, in grouped and longest_first order, and per group");
   return failures != 0;
 }
