@@ -102,6 +102,22 @@ __global__ void every_function_fp8(int scale) {
   reinterpret_cast<float *>(tile)[threadIdx.x] = acc256[0] + acc256[127] + acc128[63];
 }
 
+// The narrower fp8 wgmmas of gemm_fp8.cu's 192 x 160 and 256 x 152 tiles (a kernel
+// of their own: beside the two above, ptxas serializes the wgmmas for lack of registers).
+__global__ void every_function_fp8_narrow(int scale) {
+  __shared__ __align__(1024) unsigned char tile[64 * 128];
+  float acc152[76] = {}, acc80[40] = {};
+  tirx_wgmma_fence();
+  const uint64_t d = tirx_wgmma_desc_sw128(tile);
+  tirx_wgmma_m64n152k32_e4m3(acc152, d, d + 2, scale);
+  tirx_wgmma_m64n80k32_e4m3(acc80, d, d + 2, scale);
+  tirx_wgmma_commit();
+  tirx_wgmma_wait<0>();
+  tirx_wgmma_fence_operand(acc152);
+  tirx_wgmma_fence_operand(acc80);
+  reinterpret_cast<float *>(tile)[threadIdx.x] = acc152[75] + acc80[39];
+}
+
 // One descriptor, with its expected bits spelled out.
 static int check_desc(uint32_t addr, uint64_t want) {
   const uint64_t got = tirx_wgmma_desc_sw128_at(addr);
