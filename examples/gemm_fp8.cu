@@ -67,7 +67,6 @@ constexpr int kFp8BK = 128;  // e4m3 per K-tile: TMA's K coordinate steps by thi
 // 132 (128 x 256: 7.3 waves, 192 x 160: 7.8). Its C blocks are staged one at a
 // time in the ring slot (4 slots of 55 KiB leave no room for another).
 using Tile256x184 = TileShape<2, 184, false, 4, 1>;
-constexpr GemmTile kTile256x184 = GemmTile(kTileShapes);
 
 // One wgmma m64nWNk32 e4m3 (WN = 256, 184, 152, 128 or 80): mma_ktile's
 // instruction here (gemm_bf16_tiles.cuh; its four K steps of 32 bytes are 32
@@ -177,6 +176,8 @@ static cudaError_t launch_gemm_fp8(const fp8* A, const fp8* B, bf16* C, int M, i
   gemm_fp8_kernel<T><<<tiles, 384>>>(mapA, mapB, mapC, M, N, K, scale);
   return err;
 }
+
+constexpr GemmTile kTile256x184 = GemmTile(kTileShapes);  // after gemm_bf16's four
 
 // pick_tile's shape for m x n on `sms` multiprocessors, or 256 x 184 where
 // its tiles leave at least 2% less work per multiprocessor (pick_tile's
