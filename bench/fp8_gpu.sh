@@ -14,8 +14,8 @@
 #    K-tiles); from those builds, the kernels' registers and spills and the
 #    SASS's matrix instructions (QGMMA: fp8 wgmma) are printed and checked;
 # 3. runs the bench: ours, cuBLASLt and cuBLASLt fast-accum (and the
-#    blockwise kernel, unless its example failed at a size) at 4096^3, 8192^3
-#    and 8000 x 7992 x 8064, a markdown table; then against torch._scaled_mm.
+#    blockwise kernel, unless its example failed at a size) at 4096^3, 8192^3,
+#    8000 x 7992 x 8064 and 5000 x 6000 x 7008, a markdown table; then against torch._scaled_mm.
 # One PASS/FAIL line per check, then "fp8: N passed, N failed, N skipped";
 # exit status 1 on any failure. Each example is built once (run_examples.sh's
 # build is the one whose SASS is read). It took well under 4 minutes on an

@@ -34,7 +34,7 @@
 //        -DGEMM_FP8_SOURCE='".device/pp/gemm_fp8.cu"'
 //        -DGEMM_FP8_BLOCKWISE_SOURCE='".device/pp/gemm_fp8_blockwise.cu"' (optional)
 //        bench/gemm_fp8.cu -lcublasLt -o gemm_fp8_bench
-//   ./gemm_fp8_bench [M N K ...]   (default: 4096^3, 8192^3, 8000 x 7992 x 8064)
+//   ./gemm_fp8_bench [M N K ...]   (default: 4096^3, 8192^3, 8000 x 7992 x 8064, 5000 x 6000 x 7008)
 #define GEMM_FP8_NO_MAIN
 #ifndef GEMM_FP8_SOURCE
 #error "-DGEMM_FP8_SOURCE='\"path/to/tirx-pp output of examples/gemm_fp8.cu\"'"
@@ -150,7 +150,7 @@ static double sampled_error(const std::vector<bf16>& got, const std::vector<fp8>
 }
 
 int main(int argc, char** argv) {
-  const std::vector<int> sizes = bench_sizes(argc, argv, {4096, 4096, 4096, 8192, 8192, 8192, 8000, 7992, 8064});
+  const std::vector<int> sizes = bench_sizes(argc, argv, {4096, 4096, 4096, 8192, 8192, 8192, 8000, 7992, 8064, 5000, 6000, 7008});
   cudaDeviceProp prop;
   CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   printf("%s, %d SMs, cuBLASLt %zu; bf16 C = scale_a * scale_b * A * B^T (A m x k, B n x k row-major e4m3), "
@@ -180,7 +180,7 @@ int main(int argc, char** argv) {
   // GEMM_ALL_TILES=1 (without the blockwise kernel): each tile shape forced
   // too, timed in the same alternation, as ratios to the fast-accum cuBLASLt.
   const bool all = env_flag("GEMM_ALL_TILES") && !bw;
-  const int nt = nf + (all ? kTileShapes : 0);
+  const int nt = nf + (all ? kTileShapes + 1 : 0);  // gemm_bf16's four shapes and FP8's 256 x 184
   const bool cold = env_flag("GEMM_COLD");
   const size_t flush_bytes = (size_t)4 * prop.l2CacheSize;
   void* flush = nullptr;
@@ -190,7 +190,7 @@ int main(int argc, char** argv) {
          bw ? "tirx-pp blockwise | " : "", bw ? "blockwise / cuBLASLt | " : "",
          bw ? ", blockwise" : "");
   printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |%s\n", bw ? " ---: | ---: |" : "");
-  if (all) printf("(then / fast-accum with each tile forced: 128x256, 256x152, 192x160, 128x128%s)\n", cold ? "; cold L2" : "");
+  if (all) printf("(then / fast-accum with each tile forced: 128x256, 256x152, 192x160, 128x128, 256x184%s)\n", cold ? "; cold L2" : "");
   for (size_t z = 0; z + 2 < sizes.size(); z += 3) {
     const int M = sizes[z], N = sizes[z + 1], K = sizes[z + 2];
     if (M < 1 || N % 8 != 0 || K % 16 != 0) {
@@ -198,7 +198,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     fp8 *A, *B;
-    bf16* C[4 + kTileShapes];
+    bf16* C[5 + kTileShapes];
     bench_alloc(&A, &B, C, nt, M, N, K, z, 4.0f);
 
     LtGemm g[2] = {lt_setup(lt, M, N, K, A, B, C[0], d_scale_a, d_scale_b, workspace, workspace_bytes, false),
@@ -264,13 +264,13 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 5; ++i)
       for (auto& fn : f) fn();
     LAUNCH_CHECK();
-    float t[2][4 + kTileShapes];
+    float t[2][5 + kTileShapes];
     for (int round = 0; round < 2; ++round)
       if (cold) median_ms_cold(f, ea, eb, 30, flush, flush_bytes, t[round]);
       else median_ms(f, ea, eb, 20, 5, t[round]);
     LAUNCH_CHECK();
     const double flop = 2.0 * M * N * K;
-    float best[4 + kTileShapes];
+    float best[5 + kTileShapes];
     for (int i = 0; i < nt; ++i) best[i] = std::min(t[0][i], t[1][i]);
     printf("| %d x %d x %d |", M, N, K);
     for (int i = 0; i < nf; ++i) printf(" %.0f, %.0f |", flop / t[0][i] / 1e9, flop / t[1][i] / 1e9);

@@ -187,16 +187,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
         const int s = it % STAGES;
         tirx_wait(empty[s]);
         tirx_trigger_bytes(full[s], T::kStageBytes);  // by thread 0, which issues the copies
-        if (threadIdx.x == 0) {
-          bf16 *a = As + s * BM * BK, *b = Bs + s * BN * BK;
-          if (skinny) {
-            tirx_tma_load_2d_hint(a, &mapA, row, kt * BK, &full[s], tirx_l2_policy_evict_first());
-            tirx_tma_load_2d_hint(b, &mapB, col, kt * BK, &full[s], tirx_l2_policy_evict_last());
-          } else {
-            tirx_tma_load_2d(a, &mapA, row, kt * BK, &full[s]);
-            tirx_tma_load_2d(b, &mapB, col, kt * BK, &full[s]);
-          }
-        }
+        if (threadIdx.x == 0) load_ktile<T>(As, Bs, s, &mapA, &mapB, row, col, kt * BK, &full[s], skinny);
       }
     }
   }
@@ -221,10 +212,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
       mma_ktile<T>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
 #pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
       if (staged >= 0) {  // the previous tile's C is out of its slot by now: hand the slot back
-        if (t < 32) {
-          if (t == 0) tirx_tma_store_wait_read<0>();  // thread 0 issued the stores
-          __syncwarp();
-        }
+        wait_stores_read(t);
 #pragma tirx elect
         tirx_trigger(empty[staged]);
       }
@@ -248,19 +236,12 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
       // cannot read: with tirx_region_sync() here it would warn that its id
       // may be one).
       tirx_bar_sync(3, 256);
-      bf16* slot = half == 0 ? As + s * BM * BK : Bs + s * BN * BK;
       // Split: only the warpgroup that arrived last at the tile stores it
       // (the same answer for its 128 threads).
       bool store = true;
       if constexpr (kSplit)
         store = split_reduce<T>(acc, ws, counters, tile, split, splits, half, t, 1 + half, &last_flag[half], mode & 1);
-      if (store) {
-        if constexpr (T::kSwizzledStore)
-          store_tile_tma<T::WN>(&mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot,
-                                t, 1 + half);
-        else
-          store_blocks_tma<T>(&mapC, row0, col0, acc, slot, t, 1 + half);
-      }
+      if (store) store_c<T>(&mapC, row0, col0, acc, As, Bs, staging, s, half, t);
       staged = s;
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit

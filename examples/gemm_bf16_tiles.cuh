@@ -154,6 +154,52 @@ __device__ __forceinline__ void store_blocks_tma(const CUtensorMap* mapC, int ro
   }
 }
 
+// The producer's copies of one K-tile into ring slot s, by the thread that
+// issues them: the tile's BM rows of A from `row` and BN rows of B from `col`,
+// at K coordinate k (in the maps' elements: bf16 or e4m3), completing `bar`.
+// With `hint` (a skinny C), A's lines are marked to leave L2 first and B's to
+// stay.
+template <class T>
+__device__ __forceinline__ void load_ktile(bf16* As, bf16* Bs, int s, const CUtensorMap* mapA,
+                                           const CUtensorMap* mapB, int row, int col, int k, uint64_t* bar,
+                                           bool hint = false) {
+  bf16 *a = As + s * T::BM * BK, *b = Bs + s * T::BN * BK;
+  if (hint) {
+    tirx_tma_load_2d_hint(a, mapA, row, k, bar, tirx_l2_policy_evict_first());
+    tirx_tma_load_2d_hint(b, mapB, col, k, bar, tirx_l2_policy_evict_last());
+  } else {
+    tirx_tma_load_2d(a, mapA, row, k, bar);
+    tirx_tma_load_2d(b, mapB, col, k, bar);
+  }
+}
+
+// Before a consumer hands back the ring slot that staged its previous tile's
+// C: its thread 0, which issued the stores, waits until TMA has read them,
+// and its warp waits for thread 0 (the elected thread that triggers next).
+__device__ __forceinline__ void wait_stores_read(int t) {
+  if (t < 32) {
+    if (t == 0) tirx_tma_store_wait_read<0>();
+    __syncwarp();
+  }
+}
+
+// A consumer's epilogue (consumer `half`, thread t of its warpgroup): its R
+// blocks of 64 x WN into C at (row0, col0), staged in ring slot s (consumer 0
+// in the slot's A part, consumer 1 in its B part; a 256-wide block's first
+// piece in `staging`), through store_tile_tma or store_blocks_tma.
+template <class T>
+__device__ __forceinline__ void store_c(const CUtensorMap* mapC, int row0, int col0,
+                                        const float (&acc)[T::R][T::WN / 2], bf16* As, bf16* Bs, bf16* staging,
+                                        int s, int half, int t) {
+  static_assert(!T::kSwizzledStore || T::R == 1, "the swizzled store takes one block");
+  bf16* slot = half == 0 ? As + s * T::BM * BK : Bs + s * T::BN * BK;
+  if constexpr (T::kSwizzledStore)
+    store_tile_tma<T::WN>(mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot, t,
+                          1 + half);
+  else
+    store_blocks_tma<T>(mapC, row0, col0, acc, slot, t, 1 + half);
+}
+
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
 enum GemmTile { kTileAuto = -1, kTile128x256, kTile256x152, kTile192x160, kTile128x128, kTileShapes };
 

@@ -20,7 +20,9 @@
 // (fp8 wgmma reads both operands K-major, which A and B row-major are). The
 // scales are applied once, in the epilogue, as scale_a * scale_b times the
 // accumulator before its rounding to bf16; the epilogue is gemm_bf16's (shared
-// memory in the 128-byte swizzle, TMA stores that clip at C's edges).
+// memory in the 128-byte swizzle, TMA stores that clip at C's edges). Besides
+// gemm_bf16's four tile shapes, a 256 x 184 one (Tile256x184 below) for
+// sizes whose waves it fills best, such as 5000 x 6000 (pick_tile_fp8).
 //
 // Accuracy: the e4m3 inputs are exact in double, so the CPU reference (double
 // sums of the same e4m3 values, times the same scales) differs from the GPU's
@@ -59,14 +61,22 @@
 typedef __nv_fp8_e4m3 fp8;
 constexpr int kFp8BK = 128;  // e4m3 per K-tile: TMA's K coordinate steps by this
 
-// One wgmma m64nWNk32 e4m3 (WN = 256, 152, 128 or 80): mma_ktile's
+// A fifth shape, FP8's alone: 256 x 184 (each consumer 128 x 184, two wgmma
+// m64n184k32 per K step, 184 accumulator registers and no spills), for sizes
+// where it fills the waves best: 5000 x 6000 is 20 x 33 of them, 5 waves of
+// 132 (128 x 256: 7.3 waves, 192 x 160: 7.8). Its C blocks are staged one at a
+// time in the ring slot (4 slots of 55 KiB leave no room for another).
+using Tile256x184 = TileShape<2, 184, false, 4, 1>;
+
+// One wgmma m64nWNk32 e4m3 (WN = 256, 184, 152, 128 or 80): mma_ktile's
 // instruction here (gemm_bf16_tiles.cuh; its four K steps of 32 bytes are 32
 // e4m3 each).
 struct WgmmaFp8 {
   template <int WN>
   __device__ static void issue(float (&d)[WN / 2], uint64_t desc_a, uint64_t desc_b, bool accumulate) {
-    static_assert(WN == 256 || WN == 152 || WN == 128 || WN == 80, "no fp8 wgmma helper for this width");
+    static_assert(WN == 256 || WN == 184 || WN == 152 || WN == 128 || WN == 80, "no fp8 wgmma helper for this width");
     if constexpr (WN == 256) tirx_wgmma_m64n256k32_e4m3(d, desc_a, desc_b, accumulate);
+    else if constexpr (WN == 184) tirx_wgmma_m64n184k32_e4m3(d, desc_a, desc_b, accumulate);
     else if constexpr (WN == 128) tirx_wgmma_m64n128k32_e4m3(d, desc_a, desc_b, accumulate);
     else if constexpr (WN == 152) tirx_wgmma_m64n152k32_e4m3(d, desc_a, desc_b, accumulate);
     else tirx_wgmma_m64n80k32_e4m3(d, desc_a, desc_b, accumulate);
@@ -98,10 +108,8 @@ __global__ void gemm_fp8_kernel(const __grid_constant__ CUtensorMap mapA, const 
       const int s = it % STAGES;
       tirx_wait(empty[s]);
       tirx_trigger_bytes(full[s], T::kStageBytes);  // by thread 0, which issues the copies
-      if (threadIdx.x == 0) {
-        tirx_tma_load_2d(As + s * BM * BK, &mapA, tile / tiles_n * BM, kt * kFp8BK, &full[s]);
-        tirx_tma_load_2d(Bs + s * BN * BK, &mapB, tile % tiles_n * BN, kt * kFp8BK, &full[s]);
-      }
+      if (threadIdx.x == 0)
+        load_ktile<T>(As, Bs, s, &mapA, &mapB, tile / tiles_n * BM, tile % tiles_n * BN, kt * kFp8BK, &full[s]);
     }
   }
 #pragma tirx async(wg >= 1) regs(240)
@@ -118,10 +126,7 @@ __global__ void gemm_fp8_kernel(const __grid_constant__ CUtensorMap mapA, const 
       mma_ktile<T, WgmmaFp8>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
 #pragma tirx uniform  // every consumer thread takes the same branch: the trigger counts as usual
       if (staged >= 0) {  // the previous tile's C is out of its slot by now: hand the slot back
-        if (t < 32) {
-          if (t == 0) tirx_tma_store_wait_read<0>();  // thread 0 issued the stores
-          __syncwarp();
-        }
+        wait_stores_read(t);
 #pragma tirx elect
         tirx_trigger(empty[staged]);
       }
@@ -144,12 +149,7 @@ __global__ void gemm_fp8_kernel(const __grid_constant__ CUtensorMap mapA, const 
       }
       const int row0 = tile / tiles_n * BM + a_row, col0 = tile % tiles_n * BN + b_row;
       tirx_bar_sync(3, 256);  // both consumers are done reading slot s: it is (part of) the staging now
-      bf16* slot = half == 0 ? As + s * BM * BK : Bs + s * BN * BK;
-      if constexpr (T::kSwizzledStore)
-        store_tile_tma<T::WN>(&mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot,
-                              t, 1 + half);
-      else
-        store_blocks_tma<T>(&mapC, row0, col0, acc, slot, t, 1 + half);
+      store_c<T>(&mapC, row0, col0, acc, As, Bs, staging, s, half, t);
       staged = s;
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
@@ -177,17 +177,44 @@ static cudaError_t launch_gemm_fp8(const fp8* A, const fp8* B, bf16* C, int M, i
   return err;
 }
 
+constexpr GemmTile kTile256x184 = GemmTile(kTileShapes);  // after gemm_bf16's four
+
+// pick_tile's shape for m x n on `sms` multiprocessors, or 256 x 184 where
+// its tiles leave at least 2% less work per multiprocessor (pick_tile's
+// measure: waves times tile area, 128 x 128 counted kSmallTileCost times).
+static GemmTile pick_tile_fp8(int M, int N, int sms) {
+  const GemmTile best = pick_tile(M, N, sms);
+  const int bm[kTileShapes + 1] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM,
+                                   Tile256x184::BM};
+  const int bn[kTileShapes + 1] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN, Tile128x128::BN,
+                                   Tile256x184::BN};
+  auto work = [&](int i) {
+    const long long tiles = (long long)((M + bm[i] - 1) / bm[i]) * ((N + bn[i] - 1) / bn[i]);
+    return (double)((tiles + sms - 1) / sms) * bm[i] * bn[i] * (i == kTile128x128 ? kSmallTileCost : 1.0);
+  };
+  return work(kTile256x184) < work(best) * 0.98 ? kTile256x184 : best;
+}
+
 // C = scale_a * scale_b * A * B^T on `stream` with the given tile shape
-// (kTileAuto: pick_tile's). n must be a multiple of 8 and k of 16, the
+// (kTileAuto: pick_tile_fp8's). n must be a multiple of 8 and k of 16, the
 // matrices 16-byte aligned (TMA). Returns the first error
 // (cudaErrorNotSupported: the driver has no TMA).
 static cudaError_t gemm_fp8_tile(const fp8* A, const fp8* B, bf16* C, int M, int N, int K, float scale_a,
                                  float scale_b, GemmTile tile, cudaStream_t stream = 0) {
   if (M < 1 || N < 8 || K < 16 || N % 8 != 0 || K % 16 != 0) return cudaErrorInvalidValue;
-  cudaError_t e = resolve_tile(reinterpret_cast<const bf16*>(A), reinterpret_cast<const bf16*>(B), C, M, N, K, 1,
-                               &tile);
+  cudaError_t e = cudaSuccess;
+  if (tile == kTileAuto) {
+    int device = 0, sms = 0;
+    e = cudaGetDevice(&device);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (e != cudaSuccess) return e;
+    tile = pick_tile_fp8(M, N, sms);
+  }
+  GemmTile checked = tile;  // resolve_tile checks the sizes and alignment (the shape is chosen)
+  e = resolve_tile(reinterpret_cast<const bf16*>(A), reinterpret_cast<const bf16*>(B), C, M, N, K, 1, &checked);
   if (e != cudaSuccess) return e;
   const float scale = scale_a * scale_b;
+  if (tile == kTile256x184) return launch_gemm_fp8<Tile256x184>(A, B, C, M, N, K, scale, stream);
   return with_tile_shape(
       tile, [&](auto shape) { return launch_gemm_fp8<decltype(shape)>(A, B, C, M, N, K, scale, stream); });
 }
@@ -264,12 +291,12 @@ int main(int argc, char** argv) {
   std::vector<double> want;
   const double max_ref = reference(fA, fB, M, N, K, (double)scale_a * scale_b, want);
   const double tol = max_ref / 128;
-  // The shape pick_tile picks, then each shape forced, each into a freshly poisoned C.
-  const GemmTile tiles[5] = {kTileAuto, kTile128x256, kTile256x152, kTile192x160, kTile128x128};
-  const char* names[5] = {"C (tile picked)", "C (tile 128x256)", "C (tile 256x152)", "C (tile 192x160)",
-                          "C (tile 128x128)"};
+  // The shape pick_tile_fp8 picks, then each shape forced, each into a freshly poisoned C.
+  const GemmTile tiles[6] = {kTileAuto, kTile128x256, kTile256x152, kTile192x160, kTile128x128, kTile256x184};
+  const char* names[6] = {"C (tile picked)",  "C (tile 128x256)", "C (tile 256x152)",
+                          "C (tile 192x160)", "C (tile 128x128)", "C (tile 256x184)"};
   bool ok = true;
-  for (int v = 0; v < 5 && ok; ++v) {
+  for (int v = 0; v < 6 && ok; ++v) {
     dC.fill(0xFF);  // poison: NaN
     CUDA_CHECK(gemm_fp8_tile(dA, dB, dC, M, N, K, scale_a, scale_b, tiles[v]));
     CUDA_CHECK(cudaDeviceSynchronize());

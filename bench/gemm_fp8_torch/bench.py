@@ -23,7 +23,7 @@ def main():
     lib.tirx_gemm_fp8.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_int] * 3 + [ctypes.c_float] * 2 + [ctypes.c_void_p]
     nums = [int(a) for a in sys.argv[2:]]
     sizes = [tuple(nums[i:i + 3]) for i in range(0, len(nums) - 2, 3)] or \
-        [(4096, 4096, 4096), (8192, 8192, 8192), (8000, 7984, 8064)]  # torch: n, k multiples of 16
+        [(4096, 4096, 4096), (8192, 8192, 8192), (8000, 7984, 8064), (5000, 6000, 7008)]  # torch: n, k multiples of 16
     dev = torch.device("cuda")
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}")
     print("| m x n x k | _scaled_mm TFLOP/s (r1, r2) | fast-accum (r1, r2) | ours (r1, r2) | ours / _scaled_mm "

@@ -118,6 +118,19 @@ __global__ void every_function_fp8_narrow(int scale) {
   reinterpret_cast<float *>(tile)[threadIdx.x] = acc152[75] + acc80[39];
 }
 
+// The fp8 wgmma of gemm_fp8.cu's 256 x 184 tiles (a kernel of its own, as above).
+__global__ void every_function_fp8_184(int scale) {
+  __shared__ __align__(1024) unsigned char tile[64 * 128];
+  float acc184[92] = {};
+  tirx_wgmma_fence();
+  const uint64_t d = tirx_wgmma_desc_sw128(tile);
+  tirx_wgmma_m64n184k32_e4m3(acc184, d, d + 2, scale);
+  tirx_wgmma_commit();
+  tirx_wgmma_wait<0>();
+  tirx_wgmma_fence_operand(acc184);
+  reinterpret_cast<float *>(tile)[threadIdx.x] = acc184[91];
+}
+
 // One descriptor, with its expected bits spelled out.
 static int check_desc(uint32_t addr, uint64_t want) {
   const uint64_t got = tirx_wgmma_desc_sw128_at(addr);
