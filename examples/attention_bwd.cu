@@ -19,17 +19,19 @@
 //  2. attention_bwd_kernel: one block per 128-key tile of K and V of one
 //     (batch, kv head). Warpgroup 0 copies K and V once (`kv`), then for each
 //     64-row query tile of each Q head of the group (causal: those that reach
-//     the tile) Q with its lse and dO with its delta into 3-slot rings
+//     the tile; otherwise starting at a tile that differs between key tiles)
+//     Q with its lse and dO with its delta into 2-slot rings
 //     (`qfull`/`qempty`, `dofull`/`doempty`) with TMA. Warpgroups 1 and 2 own
 //     64 keys each: S^T = K Q^T and dP^T = V dO^T (wgmma, shared memory),
-//     P^T = 2^(S^T c - lse), dS^T = P^T (dP^T - delta) in registers, then
-//     dV += P^T dO and dK += dS^T Q with P^T and dS^T as the A operand from
-//     registers (the accumulator layout is A's). dQ += dS K: both consumers
-//     write their dS^T as dS into shared memory (K-major, TMA's 128-byte
-//     swizzle; two buffers, used in turn), meet at a region barrier, and each
-//     computes 64 columns of D over all 128 keys (D = 64: the first alone); the result goes through
-//     shared memory to a TMA reduce-add into the fp32 accumulator (or, with
-//     `deterministic`, a TMA store into this key tile's own slice of a
+//     P^T = 2^(S^T c - lse), dS^T = P^T (dP^T - delta) in registers, dS^T
+//     written as dS into shared memory (K-major, TMA's 128-byte swizzle; two
+//     buffers, used in turn), dV += P^T dO with P^T from registers (the
+//     accumulator layout is A's), then a region barrier (both halves of dS in
+//     place) and, in FlashAttention-3's order, dQ += dS K (each consumer 64
+//     columns of D over all 128 keys; D = 64: the first alone) and dK += dS^T Q
+//     (dS^T from registers) behind it, so that dQ goes out while dK runs:
+//     through shared memory to a TMA reduce-add into the fp32 accumulator (or,
+//     with `deterministic`, a TMA store into this key tile's own slice of a
 //     partial buffer, summed in key-tile order by the third kernel).
 //  3. bwd_dq: dQ = accumulator / sqrt(D) in bf16.
 // dK and dV (dK / sqrt(D)) leave from registers.
@@ -72,6 +74,14 @@ __device__ __forceinline__ float exp2_approx(float x) {
 // The first query tile that reaches key tile n: 0, or (causal) the tile of its first key.
 template <bool CAUSAL>
 __device__ __forceinline__ int first_q_tile(int n) { return CAUSAL ? n * BN / BM : 0; }
+
+// The query tile of step j (of `per` per head) of key tile n: causal, from the first on;
+// otherwise starting at the tile of the block's first key and wrapping around, so that
+// the blocks of one head do not add into the same rows of dQ at the same time.
+template <bool CAUSAL>
+__device__ __forceinline__ int q_tile(int j, int n, int per) {
+  return CAUSAL ? n * BN / BM + j : (j + n * BN / BM) % per;
+}
 
 // A tile of ROWS rows (D / 64 boxes of 64 columns) into dst, completing on bar.
 template <int D, int ROWS>
@@ -205,7 +215,7 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       load_tile<D, BN>(Vs, &mapV, bkv, n * BN, &kv[0]);
     }
     for (int i = 0; i < steps; ++i) {
-      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head, m = m0 + i % per_head;
+      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head, m = q_tile<CAUSAL>(i % per_head, n, per_head);
       tirx_wait(qempty[s]);
       tirx_trigger_bytes(qfull[s], BM * D * 2 + BM * 4);
       if (threadIdx.x == 0) {
@@ -230,7 +240,7 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
     for (int i = 0; i < D / 2; ++i) dv[i] = dk[i] = 0.f;
     tirx_wait(kv[0]);
     for (int i = 0; i < steps; ++i) {
-      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head, m = m0 + i % per_head;
+      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head, m = q_tile<CAUSAL>(i % per_head, n, per_head);
       const bf16* q = Qs + s * BM * D;
       const bf16* dO = dOs + s * BM * D;
       float st[32], dp[32];
