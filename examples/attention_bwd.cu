@@ -136,17 +136,6 @@ __device__ __forceinline__ void store_ds(bf16* ds, const uint32_t (&v)[4][4], in
   }
 }
 
-// dQ (this consumer's 64 x 64 accumulator) into dq as two boxes of 32 columns, 128-byte
-// rows in TMA's 128-byte swizzle: a warp's float2 stores hit every bank once.
-__device__ __forceinline__ void stage_dq(float* dq, const float (&v)[32], int r, int t) {
-#pragma unroll
-  for (int i = 0; i < 32; i += 2) {
-    const int row = r + i / 2 % 2 * 8, col = 8 * (i / 4) + 2 * (t % 4);
-    float* at = dq + col / 32 * 64 * 32 + row * 32 + ((col % 32 / 4) ^ (row % 8)) * 4 + col % 4;
-    *reinterpret_cast<float2*>(at) = make_float2(v[i], v[i + 1]);
-  }
-}
-
 // An accumulator of 64 rows x N columns (N / 2 floats) at rows row0 + r (+ 8) of a
 // [rows][ld] matrix (rows past `rows` left out), scaled, in bf16 or float.
 template <int N, bool BF16>
@@ -303,16 +292,14 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       if (D == 128 || w == 0) {
         tirx_wgmma_wait<1>();  // dQ is done, dK runs on
         tirx_wgmma_fence_operand(dq);
-        stage_dq(dQs + w * 64 * 64, dq, r, t);
+        put_rows<64, false>(dQs + w * 64 * 64, dq, 64, 64, 0, r, t, 1.f);
         tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
         w == 0 ? tirx_warpgroup_sync(2) : tirx_warpgroup_sync(3);
         if (t == 0) {  // added to the accumulator, or (deterministic) stored into this key tile's slice of the partials
-          for (int h = 0; h < 2; ++h)
-            if constexpr (DETERMINISTIC)
-              tirx_tma_store_3d(&mapdQ, n * (gridDim.x / nk) * group + bh, m * BM, w * 64 + h * 32,
-                                dQs + w * 64 * 64 + h * 64 * 32);
-            else
-              tirx_tma_reduce_add_3d(&mapdQ, bh, m * BM, w * 64 + h * 32, dQs + w * 64 * 64 + h * 64 * 32);
+          if constexpr (DETERMINISTIC)
+            tirx_tma_store_3d(&mapdQ, n * (gridDim.x / nk) * group + bh, m * BM, w * 64, dQs + w * 64 * 64);
+          else
+            tirx_tma_reduce_add_3d(&mapdQ, bh, m * BM, w * 64, dQs + w * 64 * 64);
           tirx_tma_store_commit();
         }
       }
@@ -389,7 +376,7 @@ static cudaError_t attention_bwd(const bf16* Q, const bf16* K, const bf16* V, co
                            (uint64_t)sp * 4, 1, bwd::BM, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_SUCCESS)
       return cudaErrorInvalidValue;
   if (tirx_tensor_map_3d(&map[6], CU_TENSOR_MAP_DATA_TYPE_FLOAT32, acc, (uint64_t)parts * b * h, s, d, (uint64_t)d * 4,
-                         (uint64_t)s * d * 4, 64, 32, CU_TENSOR_MAP_SWIZZLE_128B) != CUDA_SUCCESS)
+                         (uint64_t)s * d * 4, 64, 64, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_SUCCESS)
     return cudaErrorInvalidValue;
   const int rows = b * h * sp;
   if (d == 64)
