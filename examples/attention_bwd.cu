@@ -124,15 +124,15 @@ __device__ __forceinline__ void to_bf16(uint32_t (&p)[4][4], const float (&s)[32
   }
 }
 
-// dS^T (this warpgroup's 64 keys x 64 queries in bf16 pairs, the accumulator's layout)
-// into ds as dS: 64 query rows of 64 keys, 128-byte rows in TMA's 128-byte swizzle
-// (K-major A of dQ = dS K), four transposing 8 x 8 x 4 stores per thread.
-__device__ __forceinline__ void store_ds(bf16* ds, const uint32_t (&v)[4][4], int t) {
-  const int lane = t % 32, tile = lane / 8, key_chunk = t / 32 * 2 + tile % 2;
+// dS^T (this thread's part in bf16 pairs: key rows r, r + 8, query columns) into ds as dS,
+// 64 query rows of 64 keys, 128-byte rows in TMA's 128-byte swizzle (K-major A of dQ = dS K).
+__device__ __forceinline__ void store_ds(bf16* ds, const uint32_t (&v)[4][4], int r, int t) {
 #pragma unroll
-  for (int k = 0; k < 4; ++k) {  // pairs 4k..4k+3: query columns 16k..16k+15, key rows +0 and +8
-    const int q = (2 * k + tile / 2) * 8 + lane % 8;
-    tirx_stmatrix_x4_trans(reinterpret_cast<char*>(ds) + q * 128 + ((key_chunk ^ (q % 8)) * 16), v[k]);
+  for (int i = 0; i < 32; ++i) {
+    const int key = r + i / 2 % 2 * 8, q = 8 * (i / 4) + 2 * (t % 4) + i % 2;
+    const __nv_bfloat162 pair = *reinterpret_cast<const __nv_bfloat162*>(&v[i / 8][i / 2 % 4]);
+    *reinterpret_cast<bf16*>(reinterpret_cast<char*>(ds) + q * 128 + ((key / 8) ^ (q % 8)) * 16 + key % 8 * 2) =
+        i % 2 ? pair.y : pair.x;
   }
 }
 
@@ -265,7 +265,7 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       to_bf16(pa, st);
       to_bf16(dsa, dp);
       bf16* ds = dSs + i % 2 * 2 * 64 * 64;  // two buffers: no barrier before the next step's stores
-      store_ds(ds + w * 64 * 64, dsa, t);
+      store_ds(ds + w * 64 * 64, dsa, r, t);
       tirx_wgmma_fence();
       issue_rs<D>(dv, pa, dO);  // dV += P^T dO
       tirx_wgmma_commit();

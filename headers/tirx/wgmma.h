@@ -484,22 +484,3 @@ TIRX_DEVICE void tirx_wgmma_m64n64k16_bf16_ss(float (&d)[32], uint64_t desc_a, u
         "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
       : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B));
 }
-
-// stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 (sm_90): four 8 x 8 tiles of
-// 16-bit values, one register per tile per lane, in the layout of an
-// accumulator's 8 x 8 block (lane l holds row l/4, columns 2*(l%4) and +1: a
-// pair made from accumulator elements j, j + 1, as the `_rs` A operand), stored
-// transposed (row c of the stored tile is column c of the accumulator's block).
-// Lanes 8i..8i+7 give the shared addresses of the 8 stored rows of tile i (16
-// bytes each, 16-byte aligned). E.g. dS^T from registers into dS, K-major, for
-// dQ = dS * K in attention's backward.
-TIRX_DEVICE void tirx_stmatrix_x4_trans(void *row, const uint32_t (&r)[4]) {
-#if defined(TIRX_SM90_)
-  asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(tirx_smem_addr(row)),
-               "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3])
-               : "memory");
-#else
-  (void)row, (void)r;
-  TIRX_NO_INSTRUCTION_();
-#endif
-}

@@ -162,7 +162,6 @@ want hopper-sm_90a "TMA load 3D, L2 hint" "cp\.async\.bulk\.tensor\.3d\.shared::
 want hopper-sm_90a "TMA load 2D multicast" "cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.mbarrier::complete_tx::bytes\.multicast::cluster$S\[$R\], \[$RD, \{$R, $R\}\], \[$R\], %rs[0-9]+;"
 want hopper-sm_90a "TMA load 3D multicast" "cp\.async\.bulk\.tensor\.3d\.shared::cluster\.global\.mbarrier::complete_tx::bytes\.multicast::cluster$S\[$R\], \[$RD, \{$R, $R, $R\}\], \[$R\], %rs[0-9]+;"
 want hopper-sm_90a "TMA store 3D"       "cp\.async\.bulk\.tensor\.3d\.global\.shared::cta\.bulk_group$S\[$RD, \{$R, $R, $R\}\], \[$R\];"
-want hopper-sm_90a "stmatrix x4 trans"  "stmatrix\.sync\.aligned\.m8n8\.x4\.trans\.shared\.b16$S\[$R\], \{$R, $R, $R, $R\};"
 want hopper-sm_90a "TMA reduce-add 3D"  "cp\.reduce\.async\.bulk\.tensor\.3d\.global\.shared::cta\.add\.tile\.bulk_group$S\[$RD, \{$R, $R, $R\}\], \[$R\];"
 want hopper-sm_90a "wgmma.fence"        "wgmma\.fence\.sync\.aligned;"
 want hopper-sm_90a "wgmma.commit_group" "wgmma\.commit_group\.sync\.aligned;"
