@@ -75,14 +75,6 @@ __device__ __forceinline__ float exp2_approx(float x) {
 template <bool CAUSAL>
 __device__ __forceinline__ int first_q_tile(int n) { return CAUSAL ? n * BN / BM : 0; }
 
-// The query tile of step j (of `per` per head) of key tile n: causal, from the first on;
-// otherwise starting at the tile of the block's first key and wrapping around, so that
-// the blocks of one head do not add into the same rows of dQ at the same time.
-template <bool CAUSAL>
-__device__ __forceinline__ int q_tile(int j, int n, int per) {
-  return CAUSAL ? n * BN / BM + j : (j + n * BN / BM) % per;
-}
-
 // A tile of ROWS rows (D / 64 boxes of 64 columns) into dst, completing on bar.
 template <int D, int ROWS>
 __device__ __forceinline__ void load_tile(bf16* dst, const CUtensorMap* map, int bh, int row, uint64_t* bar) {
@@ -203,6 +195,8 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   const int n = blockIdx.x % nk, bkv = blockIdx.x / nk;  // key tile, batch x kv head
   const int b = bkv / (H / group), hkv = bkv % (H / group);
   const int m0 = first_q_tile<CAUSAL>(n), per_head = nq - m0, steps = group * per_head;
+  // Query tile m of step i: not causal, from the tile of the block's first key on, wrapping
+  // around, so that the blocks of one head do not add into the same rows of dQ at the same time.
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event kv[1]
 #pragma tirx event qfull[STAGES], qempty[STAGES] ready
@@ -215,7 +209,8 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       load_tile<D, BN>(Vs, &mapV, bkv, n * BN, &kv[0]);
     }
     for (int i = 0; i < steps; ++i) {
-      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head, m = q_tile<CAUSAL>(i % per_head, n, per_head);
+      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head;
+      const int m = m0 + (i + (CAUSAL ? 0 : n * BN / BM)) % per_head;
       tirx_wait(qempty[s]);
       tirx_trigger_bytes(qfull[s], BM * D * 2 + BM * 4);
       if (threadIdx.x == 0) {
@@ -240,7 +235,8 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
     for (int i = 0; i < D / 2; ++i) dv[i] = dk[i] = 0.f;
     tirx_wait(kv[0]);
     for (int i = 0; i < steps; ++i) {
-      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head, m = q_tile<CAUSAL>(i % per_head, n, per_head);
+      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head;
+      const int m = m0 + (i + (CAUSAL ? 0 : n * BN / BM)) % per_head;
       const bf16* q = Qs + s * BM * D;
       const bf16* dO = dOs + s * BM * D;
       float st[32], dp[32];
