@@ -19,17 +19,19 @@
 //  2. attention_bwd_kernel: one block per 128-key tile of K and V of one
 //     (batch, kv head). Warpgroup 0 copies K and V once (`kv`), then for each
 //     64-row query tile of each Q head of the group (causal: those that reach
-//     the tile) Q with its lse and dO with its delta into 3-slot rings
+//     the tile; otherwise starting at a tile that differs between key tiles)
+//     Q with its lse and dO with its delta into 2-slot rings
 //     (`qfull`/`qempty`, `dofull`/`doempty`) with TMA. Warpgroups 1 and 2 own
 //     64 keys each: S^T = K Q^T and dP^T = V dO^T (wgmma, shared memory),
-//     P^T = 2^(S^T c - lse), dS^T = P^T (dP^T - delta) in registers, then
-//     dV += P^T dO and dK += dS^T Q with P^T and dS^T as the A operand from
-//     registers (the accumulator layout is A's). dQ += dS K: both consumers
-//     write their dS^T as dS into shared memory (K-major, TMA's 128-byte
-//     swizzle; two buffers, used in turn), meet at a region barrier, and each
-//     computes 64 columns of D over all 128 keys (D = 64: the first alone); the result goes through
-//     shared memory to a TMA reduce-add into the fp32 accumulator (or, with
-//     `deterministic`, a TMA store into this key tile's own slice of a
+//     P^T = 2^(S^T c - lse), dS^T = P^T (dP^T - delta) in registers, dS^T
+//     written as dS into shared memory (K-major, TMA's 128-byte swizzle; two
+//     buffers, used in turn), dV += P^T dO with P^T from registers (the
+//     accumulator layout is A's), then a region barrier (both halves of dS in
+//     place) and, in FlashAttention-3's order, dQ += dS K (each consumer 64
+//     columns of D over all 128 keys; D = 64: the first alone) and dK += dS^T Q
+//     (dS^T from registers) behind it, so that dQ goes out while dK runs:
+//     through shared memory to a TMA reduce-add into the fp32 accumulator (or,
+//     with `deterministic`, a TMA store into this key tile's own slice of a
 //     partial buffer, summed in key-tile order by the third kernel).
 //  3. bwd_dq: dQ = accumulator / sqrt(D) in bf16.
 // dK and dV (dK / sqrt(D)) leave from registers.
@@ -55,7 +57,7 @@ typedef __nv_bfloat16 bf16;
 namespace bwd {
 constexpr int BM = 64;     // query rows per step
 constexpr int BN = 128;    // keys per block (64 per consumer warpgroup)
-constexpr int STAGES = 3;  // slots of the Q and dO rings
+constexpr int STAGES = 2;  // slots of the Q and dO rings
 constexpr float LOG2E = 1.4426950408889634f;
 
 template <int D>
@@ -78,22 +80,6 @@ template <int D, int ROWS>
 __device__ __forceinline__ void load_tile(bf16* dst, const CUtensorMap* map, int bh, int row, uint64_t* bar) {
 #pragma unroll
   for (int d = 0; d < D / 64; ++d) tirx_tma_load_3d(dst + d * ROWS * 64, map, bh, row, d * 64, bar);
-}
-
-// wgmma m64n64k16, both operands from shared memory, B MN-major (rows of N): the
-// one form tirx/wgmma.h lacks (dQ = dS K, with K as it lies).
-__device__ __forceinline__ void wgmma_m64n64k16_ss_tb(float (&d)[32], uint64_t a, uint64_t b, int scale_d) {
-  (void)d, (void)a, (void)b, (void)scale_d;
-  TIRX_WGMMA_ASM_(
-      "{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\nwgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {"
-      "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
-      "}, %32, %33, p, 1, 1, 0, 1;\n}"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]),
-        "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]),
-        "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]),
-        "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
-      : "l"(a), "l"(b), "r"(scale_d));
 }
 
 // acc = A B^T for this warpgroup's 64 rows of A (a tile of BN or BM rows) and
@@ -130,14 +116,15 @@ __device__ __forceinline__ void to_bf16(uint32_t (&p)[4][4], const float (&s)[32
   }
 }
 
-// dS^T (this thread's part: key rows r, r + 8, query columns) into ds as dS, 64
-// query rows of 64 keys, 128-byte rows in TMA's 128-byte swizzle (K-major A of dQ = dS K).
-__device__ __forceinline__ void store_ds(bf16* ds, const float (&v)[32], int r, int t) {
+// dS^T (this thread's part in bf16 pairs: key rows r, r + 8, query columns) into ds as dS,
+// 64 query rows of 64 keys, 128-byte rows in TMA's 128-byte swizzle (K-major A of dQ = dS K).
+__device__ __forceinline__ void store_ds(bf16* ds, const uint32_t (&v)[4][4], int r, int t) {
 #pragma unroll
   for (int i = 0; i < 32; ++i) {
     const int key = r + i / 2 % 2 * 8, q = 8 * (i / 4) + 2 * (t % 4) + i % 2;
+    const __nv_bfloat162 pair = *reinterpret_cast<const __nv_bfloat162*>(&v[i / 8][i / 2 % 4]);
     *reinterpret_cast<bf16*>(reinterpret_cast<char*>(ds) + q * 128 + ((key / 8) ^ (q % 8)) * 16 + key % 8 * 2) =
-        __float2bfloat16_rn(v[i]);
+        i % 2 ? pair.y : pair.x;
   }
 }
 
@@ -156,16 +143,6 @@ __device__ __forceinline__ void put_rows(void* out, const float* acc, int rows, 
     else
       reinterpret_cast<float2*>(out)[at / 2] = make_float2(acc[i] * scale, acc[i + 1] * scale);
   }
-}
-
-// cp.reduce.async.bulk.tensor.3d add: the box at (mat, row, col) += src (rows past the
-// matrix's end left out), in the bulk group of tirx_tma_store_3d.
-__device__ __forceinline__ void tma_reduce_add_3d(const void* map, int mat, int row, int col, const void* src) {
-#if __CUDA_ARCH__ >= 900
-  asm volatile("cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.tile.bulk_group [%0, {%1, %2, %3}], [%4];" ::"l"(map),
-               "r"(col), "r"(row), "r"(mat), "r"(tirx_smem_addr(src))
-               : "memory");
-#endif
 }
 
 // delta = rowsum(dO * O) and lse * log2(e) for row `row` of head bh (padded rows: 0
@@ -218,6 +195,8 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   const int n = blockIdx.x % nk, bkv = blockIdx.x / nk;  // key tile, batch x kv head
   const int b = bkv / (H / group), hkv = bkv % (H / group);
   const int m0 = first_q_tile<CAUSAL>(n), per_head = nq - m0, steps = group * per_head;
+  // Query tile m of step i: not causal, from the tile of the block's first key on, wrapping
+  // around, so that the blocks of one head do not add into the same rows of dQ at the same time.
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event kv[1]
 #pragma tirx event qfull[STAGES], qempty[STAGES] ready
@@ -230,7 +209,8 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       load_tile<D, BN>(Vs, &mapV, bkv, n * BN, &kv[0]);
     }
     for (int i = 0; i < steps; ++i) {
-      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head, m = m0 + i % per_head;
+      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head;
+      const int m = m0 + (i + (CAUSAL ? 0 : n * BN / BM)) % per_head;
       tirx_wait(qempty[s]);
       tirx_trigger_bytes(qfull[s], BM * D * 2 + BM * 4);
       if (threadIdx.x == 0) {
@@ -255,7 +235,8 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
     for (int i = 0; i < D / 2; ++i) dv[i] = dk[i] = 0.f;
     tirx_wait(kv[0]);
     for (int i = 0; i < steps; ++i) {
-      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head, m = m0 + i % per_head;
+      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head;
+      const int m = m0 + (i + (CAUSAL ? 0 : n * BN / BM)) % per_head;
       const bf16* q = Qs + s * BM * D;
       const bf16* dO = dOs + s * BM * D;
       float st[32], dp[32];
@@ -279,43 +260,49 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       uint32_t pa[4][4], dsa[4][4];
       to_bf16(pa, st);
       to_bf16(dsa, dp);
+      bf16* ds = dSs + i % 2 * 2 * 64 * 64;  // two buffers: no barrier before the next step's stores
+      store_ds(ds + w * 64 * 64, dsa, r, t);
       tirx_wgmma_fence();
       issue_rs<D>(dv, pa, dO);  // dV += P^T dO
-      issue_rs<D>(dk, dsa, q);  // dK += dS^T Q
       tirx_wgmma_commit();
-      bf16* ds = dSs + i % 2 * 2 * 64 * 64;  // two buffers: no barrier before the next step's stores
-      store_ds(ds + w * 64 * 64, dp, r, t);
       tirx_fence_proxy_async_smem();  // the stores above, before wgmma reads them
       if (t == 0) tirx_tma_store_wait_read<0>();  // the last dQ's copy has read this consumer's dQs
       tirx_region_sync();             // dS of both consumers is in place
-      tirx_wgmma_wait<0>();  // dV and dK are done: Q and dO may go
+      tirx_wgmma_wait<0>();  // dV is done: dO may go, P^T's registers are free for dQ
       tirx_wgmma_fence_operand(dv);
-      tirx_wgmma_fence_operand(dk);
-#pragma tirx elect
-      tirx_trigger(qempty[s]);
 #pragma tirx elect
       tirx_trigger(doempty[s]);
-      for (int h = w; h < D / 64; h += 2) {  // dQ += dS K over the 128 keys, 64 columns of D per consumer
-        float dq[32];
+      float dq[32];
+      if (D == 128 || w == 0) {  // dQ += dS K over the 128 keys, 64 columns of D per consumer
         tirx_wgmma_fence();
 #pragma unroll
         for (int kk = 0; kk < 8; ++kk)
-          wgmma_m64n64k16_ss_tb(dq, tirx_wgmma_desc_sw128(ds + kk / 4 * 64 * 64 + kk % 4 * 16),
-                                tirx_wgmma_desc_sw128_mn(Ks + h * BN * 64 + kk * 16 * 64, BN * 128), kk > 0);
+          tirx_wgmma_m64n64k16_bf16_ss<1>(dq, tirx_wgmma_desc_sw128(ds + kk / 4 * 64 * 64 + kk % 4 * 16),
+                                          tirx_wgmma_desc_sw128_mn(Ks + w * BN * 64 + kk * 16 * 64, BN * 128), kk > 0);
         tirx_wgmma_commit();
-        tirx_wgmma_wait<0>();
+        if (D == 64) tirx_wgmma_wait<0>();  // (one consumer: ptxas tracks the groups only if both have as many)
+      }
+      tirx_wgmma_fence();
+      issue_rs<D>(dk, dsa, q);  // dK += dS^T Q
+      tirx_wgmma_commit();
+      if (D == 128 || w == 0) {
+        tirx_wgmma_wait<1>();  // dQ is done, dK runs on
         tirx_wgmma_fence_operand(dq);
         put_rows<64, false>(dQs + w * 64 * 64, dq, 64, 64, 0, r, t, 1.f);
         tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
         w == 0 ? tirx_warpgroup_sync(2) : tirx_warpgroup_sync(3);
         if (t == 0) {  // added to the accumulator, or (deterministic) stored into this key tile's slice of the partials
           if constexpr (DETERMINISTIC)
-            tirx_tma_store_3d(&mapdQ, n * (gridDim.x / nk) * group + bh, m * BM, h * 64, dQs + w * 64 * 64);
+            tirx_tma_store_3d(&mapdQ, n * (gridDim.x / nk) * group + bh, m * BM, w * 64, dQs + w * 64 * 64);
           else
-            tma_reduce_add_3d(&mapdQ, bh, m * BM, h * 64, dQs + w * 64 * 64);
+            tirx_tma_reduce_add_3d(&mapdQ, bh, m * BM, w * 64, dQs + w * 64 * 64);
           tirx_tma_store_commit();
         }
       }
+      tirx_wgmma_wait<0>();  // dK is done: Q may go
+      tirx_wgmma_fence_operand(dk);
+#pragma tirx elect
+      tirx_trigger(qempty[s]);
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last dQ copies: finish before exit
     // Epilogue: dK / sqrt(D) and dV in bf16, rows past s left out.

@@ -4,8 +4,8 @@
     python3 bench/attention/bwd.py LIB.so[,LIB2.so...] [--shapes=BxHxS,...] [--d=128] [--causal | --not-causal]
                                           [--no-flash] [--no-det] [--det-libs=0,...] [--samples=15]
 
-bf16 attention backward, Q, K, V, O, dO [B, H, S, D] contiguous (default shapes 4x32x4096 and
-16x16x2048, D = 128, causal and not). On the same random tensors: torch SDPA's backward
+bf16 attention backward, Q, K, V, O, dO [B, H, S, D] contiguous (default shapes 4x32x4096,
+16x16x2048 and 1x32x16384, D = 128, causal and not). On the same random tensors: torch SDPA's backward
 (autograd, retain_graph) with the cuDNN backend and with the flash backend, and ours (the
 compiled example through ctypes: delta, the main kernel and dQ's conversion), with O and the
 logsumexp from torch's flash forward; ours deterministic too (--no-det: not); further libraries
@@ -81,7 +81,7 @@ def main():
     dev = torch.device("cuda")
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}")
     opt = {a.split("=")[0]: a.split("=", 1)[1] for a in sys.argv[2:] if "=" in a}
-    shapes = [tuple(int(x) for x in s.split("x")) for s in opt.get("--shapes", "4x32x4096,16x16x2048").split(",")]
+    shapes = [tuple(int(x) for x in s.split("x")) for s in opt.get("--shapes", "4x32x4096,16x16x2048,1x32x16384").split(",")]
     D = int(opt.get("--d", "128"))
     causals = [True] if "--causal" in sys.argv else [False] if "--not-causal" in sys.argv else [False, True]
     use_flash, use_det = "--no-flash" not in sys.argv, "--no-det" not in sys.argv

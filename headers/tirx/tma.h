@@ -311,4 +311,19 @@ TIRX_DEVICE void tirx_tma_store_wait() {
   asm volatile("cp.async.bulk.wait_group %0;" ::"n"(N) : "memory");
 #endif
 }
+
+// cp.reduce.async.bulk.tensor.3d ... .add shared -> global: the box at (mat,
+// row, col) += src, element by element (f32: an atomic add per element, in
+// any order across blocks), rows past the matrix's end left out; a bulk group
+// as tirx_tma_store_3d (commit, then wait before src is reused).
+TIRX_DEVICE void tirx_tma_reduce_add_3d(const void *map, int mat, int row, int col, const void *src) {
+#if defined(TIRX_SM90_)
+  asm volatile("cp.reduce.async.bulk.tensor.3d.global.shared::cta.add.tile.bulk_group [%0, {%1, %2, %3}], [%4];" ::
+                   "l"(map), "r"(col), "r"(row), "r"(mat), "r"(tirx_smem_addr(src))
+               : "memory");
+#else
+  (void)map, (void)mat, (void)row, (void)col, (void)src;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
 #endif  // __CUDACC__

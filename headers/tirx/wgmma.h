@@ -495,3 +495,25 @@ TIRX_DEVICE void tirx_wgmma_m64n128k16_##T##_rs(float (&d)[64], const uint32_t (
 }
 TIRX_WGMMA_M64N128K16_RS_(bf16)
 TIRX_WGMMA_M64N128K16_RS_(f16)
+
+// wgmma.mma_async m64n64k16 bf16 x bf16 -> f32, both operands from shared memory,
+// A K-major (tirx_wgmma_desc_sw128): d (32 floats per thread) = a * b + (scale_d ? d : 0).
+// TRANS_B = 0: b is K-major (as tirx_wgmma_m64n64k16_bf16); 1: MN-major, rows of N
+// (tirx_wgmma_desc_sw128_mn), e.g. K as it lies in memory for dQ = dS * K in
+// attention's backward.
+template <int TRANS_B>
+TIRX_DEVICE void tirx_wgmma_m64n64k16_bf16_ss(float (&d)[32], uint64_t desc_a, uint64_t desc_b, int scale_d) {
+  static_assert(TRANS_B == 0 || TRANS_B == 1, "wgmma: TRANS_B is 0 or 1");
+  (void)d, (void)desc_a, (void)desc_b, (void)scale_d;
+  TIRX_WGMMA_ASM_(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {"
+      "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
+      "}, %32, %33, p, 1, 1, 0, %35;\n}"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d), "n"(TRANS_B));
+}

@@ -35,8 +35,9 @@ __global__ void every_function(const __grid_constant__ CUtensorMap map, int row,
 }
 
 // The rest of tirx/wgmma.h (the other shapes, the RS form, MN-major
-// descriptors) and the 3D copies, in a kernel of their own (one kernel with
-// every accumulator live would serialize the wgmmas: ptxas advisory C7511).
+// descriptors, the SS form with MN-major B) and the 3D copies (the reduce-add
+// too), in a kernel of their own (one kernel with every accumulator live would
+// serialize the wgmmas: ptxas advisory C7511).
 __global__ void every_function_2(const __grid_constant__ CUtensorMap map, int row, int col, int scale) {
   __shared__ __align__(1024) unsigned char tile[64 * 128];
   __shared__ uint64_t bar;
@@ -52,6 +53,7 @@ __global__ void every_function_2(const __grid_constant__ CUtensorMap map, int ro
   tirx_wgmma_m64n64k16_f16(acc64, d, d + 2, scale);
   tirx_wgmma_m64n64k16_bf16_rs<1>(acc64, a, mn, scale);
   tirx_wgmma_m64n64k16_f16_rs<0>(acc64, a, d, scale);
+  tirx_wgmma_m64n64k16_bf16_ss<1>(acc64, d, mn, scale);
   tirx_wgmma_commit();
   tirx_wgmma_wait<0>();
   tirx_wgmma_fence_operand(acc160);
@@ -67,6 +69,7 @@ __global__ void every_function_2(const __grid_constant__ CUtensorMap map, int ro
   reinterpret_cast<float *>(tile)[threadIdx.x] = acc160[79] + acc64[31] + acc128[63];
   tirx_fence_proxy_async_smem();
   tirx_tma_store_3d(&map, scale, row, col, tile);
+  tirx_tma_reduce_add_3d(&map, scale, row, col, tile);
   tirx_tma_store_commit();
   tirx_tma_store_wait<0>();
 }
