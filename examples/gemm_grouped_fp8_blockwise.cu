@@ -1,0 +1,242 @@
+// gemm_grouped_fp8_blockwise.cu - the grouped GEMM of a mixture of experts in
+// FP8 with DeepSeek-V3's block scales (DeepGEMM's m-grouped GEMMs): C_e = sum
+// over 128-wide K-blocks kb of scale_a[kb][row] * scale_b[e][n / 128][kb] *
+// (A_e * B_e^T restricted to kb), A and B e4m3, fp32 accumulation with each
+// K-block promoted, C bf16, every expert in one persistent launch (sm_90a).
+// tirx-pp: required
+//
+//   gemm_grouped_fp8_blockwise [experts [n [k]]]   experts (default 9; more
+//                                        than 256 run as 256), n rounded up
+//                                        to a multiple of 8 and k of 16
+//                                        (default 264 and 208)
+//
+// The layouts are gemm_grouped.cu's (contiguous: A [sum M_e, K] with E + 1
+// int32 offsets; masked: A [E, Mmax, K] with E counts), B is [E, N, K]. The
+// scales are fp32: scale_a one per 1 x 128 block of A, K-block-major over
+// all of A's rows (scale_a[kb * rows + row], rows = sum M_e or E * Mmax: the
+// layout of gemm_fp8_blockwise.cu over the whole A), scale_b one per 128 x
+// 128 block of each expert's B ([E, ceil(N / 128), ceil(K / 128)]).
+//
+// The walk is gemm_grouped_fp8.cu's (128 x 256 tiles of every expert,
+// tirx_group_tiles_scan, tirx_group_of, B's 3D map, a block past its
+// expert's end stored row by row, one wholly past it idle); each K-tile is
+// gemm_fp8_blockwise.cu's 128 x 256 tile (gemm_fp8_blockwise.cuh): two
+// halves of four wgmma m64n128k32 into partial sums, each promoted into the
+// fp32 accumulator times its row's A scale and its column block's B scale.
+//
+// The CPU reference sums each K-block of the same e4m3 values in double,
+// scales it and adds; the tolerance is gemm_fp8_blockwise.cu's (2^-7 of the
+// largest |reference| plus 2^-8 of each element's own, 1e-2 relative
+// Frobenius error).
+//
+// gemm_grouped_fp8_blockwise_contiguous() and _masked() are the host calls
+// that bench/grouped/ times; define GEMM_GROUPED_FP8_BLOCKWISE_NO_MAIN to
+// include this file there.
+#include <cuda_bf16.h>
+#include <cuda_fp8.h>
+
+#include "tirx.h"
+#include "tirx/tma.h"
+#include "tirx/wgmma.h"
+
+#define EXAMPLE "gemm_grouped_fp8_blockwise"
+#define EXAMPLE_ARGS "[experts [n [k]]]"
+#include "harness.h"
+// mma_ktile (128 columns), tile_scales, load_scales, promote
+#include "gemm_fp8_blockwise.cuh"
+// GroupTile, locate_tile, the stores, the host's maps and grid, the checks
+#include "gemm_grouped.cuh"
+
+typedef __nv_bfloat16 bf16;
+typedef __nv_fp8_e4m3 fp8;
+constexpr int BM = 128, BN = 256, BK = 128;  // tile of C; K-tile (128 e4m3 = one 128-byte swizzle row) = scale block
+constexpr int STAGES = 4;
+constexpr int kGroupRows = 8;                                            // tile rows per L2 group
+constexpr int kStageBytes = (BM + BN) * BK;                              // what TMA brings per K-tile
+constexpr int kStagingBytes = 2 * 64 * 128 * 2;                          // C staging (bf16), for both consumers
+constexpr int kSmemBytes = STAGES * kStageBytes + kStagingBytes + 1024;  // + room to align to 1024
+
+// ---- kernel ------------------------------------------------------------------
+
+// `sizes`, `slot_rows`, `rows` as gemm_grouped.cu's kernel; the scales as
+// above.
+__global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtensorMap mapA,
+                                                  const __grid_constant__ CUtensorMap mapB,
+                                                  const __grid_constant__ CUtensorMap mapC, bf16* C, const int* sizes,
+                                                  int groups, int slot_rows, int rows, int N, int K,
+                                                  const float* __restrict__ scale_a,
+                                                  const float* __restrict__ scale_b) {
+  extern __shared__ unsigned char smem[];
+  __shared__ int first[kMaxGroups + 1];  // each expert's first tile, then the total
+  fp8* ring = reinterpret_cast<fp8*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
+  fp8* As = ring;
+  fp8* Bs = ring + STAGES * BM * BK;
+  bf16* staging = reinterpret_cast<bf16*>(Bs + STAGES * BN * BK);  // 64 x 128 for each consumer warpgroup
+  const int tiles_n = (N + BN - 1) / BN, ktiles = (K + BK - 1) / BK, nblocks = (N + 127) / 128;
+  if (threadIdx.x < 32) tirx_group_tiles_scan(first, sizes, groups, slot_rows == 0, BM, tiles_n);
+  __syncthreads();
+  const int tiles = first[groups];
+#pragma tirx warpgroups(wg: 3)
+#pragma tirx event full[STAGES]
+#pragma tirx event empty[STAGES] ready
+#pragma tirx async(wg == 0) regs(24)
+  {  // producer: A's tile rows (2D, all rows) and the expert's B (3D: [E, N, K])
+    if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
+    int it = 0;
+#pragma tirx persistent(tile: tiles)
+    {
+      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, kGroupRows);
+      for (int kt = 0; kt < ktiles; ++kt, ++it) {
+        const int s = it % STAGES;
+        tirx_wait(empty[s]);
+        tirx_trigger_bytes(full[s], kStageBytes);
+        if (threadIdx.x == 0) {
+          tirx_tma_load_2d(As + s * BM * BK, &mapA, at.row, kt * BK, &full[s]);
+          tirx_tma_load_3d(Bs + s * BN * BK, &mapB, at.group, at.col, kt * BK, &full[s]);
+        }
+      }
+    }
+  }
+#pragma tirx async(wg >= 1) regs(240)
+  {  // consumers: warpgroup 1 takes rows 0-63 of the tile, warpgroup 2 rows 64-127
+    const int half = wg - 1, t = threadIdx.x % 128;
+    const int r = t / 32 * 16 + t % 32 / 4;  // this thread's rows of the 64: r and r + 8
+    const fp8* a_rows = As + half * 64 * BK;
+    int it = 0;
+#pragma tirx persistent(tile: tiles)
+    {
+      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, kGroupRows);
+      const int row0 = at.row + half * 64;
+      const bool busy = row0 < at.end;  // false: every row of this block is another expert's
+      const float* sb = scale_b + (size_t)at.group * nblocks * ktiles;
+      const TileScaleRefs ts = tile_scales<BN>(scale_a, sb, row0, at.col, r, rows, N, ktiles);
+      float acc[1][128];
+#pragma unroll
+      for (int j = 0; j < 128; ++j) acc[0][j] = 0.0f;
+      KtileScales next = load_scales(ts, 0, rows);
+      for (int kt = 0; kt < ktiles; ++kt) {
+        const int s = (it + kt) % STAGES;
+        const KtileScales cur = next;
+        if (kt + 1 < ktiles) next = load_scales(ts, kt + 1, rows);
+        float part[64];
+        tirx_wait(full[s]);
+        if (busy) {  // columns 0-127 (B scale block nb0), then 128-255 (nb1)
+          mma_ktile(part, a_rows + s * BM * BK, Bs + s * BN * BK);
+          tirx_wgmma_wait<0>();
+          tirx_wgmma_fence_operand(part);
+          promote<0>(acc[0], part, cur.a0 * cur.b0, cur.a1 * cur.b0);
+          mma_ktile(part, a_rows + s * BM * BK, Bs + (s * BN + 128) * BK);
+          tirx_wgmma_wait<0>();  // this K-tile's wgmmas are done with their slot
+        }
+#pragma tirx elect
+        tirx_trigger(empty[s]);
+        if (busy) {
+          tirx_wgmma_fence_operand(part);
+          promote<64>(acc[0], part, cur.a0 * cur.b1, cur.a1 * cur.b1);
+        }
+      }
+      it += ktiles;
+      if (row0 + 64 > at.end) {  // rows of another expert in the block: row by row
+        if (busy) store_rows_masked<1, 256>(C, N, row0, at.col, at.end, acc, t, NoScale{});
+      } else {
+        store_tile_scaled(&mapC, row0, at.col, acc[0], NoScale{}, staging + half * 64 * 128, t, 1 + half);
+      }
+    }
+    if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
+  }
+}
+
+#ifndef __CUDACC_RTC__
+static cudaError_t launch_grouped_fp8_blockwise(const fp8* A, const fp8* B, bf16* C, const int* sizes, int groups,
+                                                int slot_rows, long long rows, int N, int K, const float* scale_a,
+                                                const float* scale_b, cudaStream_t stream) {
+  CUtensorMap maps[3];
+  cudaError_t e = grouped_maps(maps, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, A, B, C, groups, rows, N, K, BM, BN, BK, 64,
+                               CU_TENSOR_MAP_SWIZZLE_128B);
+  if (e != cudaSuccess) return e;
+  cudaError_t err;
+  const int blocks = grouped_blocks(groups, slot_rows, rows, N, BM, BN);
+#pragma tirx launch grid(persistent) smem(kSmemBytes) stream(stream) async status(err)
+  gemm_grouped_fp8_blockwise_kernel<<<blocks, 384>>>(maps[0], maps[1], maps[2], C, sizes, groups, slot_rows, (int)rows,
+                                                     N, K, scale_a, scale_b);
+  return err;
+}
+
+// Contiguous layout (gemm_grouped_contiguous's), k a multiple of 16; scale_a:
+// ceil(K / 128) x rows floats, scale_b: groups x ceil(N / 128) x ceil(K /
+// 128) (device).
+static cudaError_t gemm_grouped_fp8_blockwise_contiguous(const fp8* A, const fp8* B, bf16* C, const int* offsets,
+                                                         int groups, long long rows, int N, int K, const float* scale_a,
+                                                         const float* scale_b, cudaStream_t stream = 0) {
+  cudaError_t e = check_grouped(A, B, C, offsets, groups, rows, N, K, 16);
+  if (e == cudaSuccess && (!scale_a || !scale_b)) e = cudaErrorInvalidValue;
+  if (e != cudaSuccess || rows == 0) return e;
+  return launch_grouped_fp8_blockwise(A, B, C, offsets, groups, 0, rows, N, K, scale_a, scale_b, stream);
+}
+
+// Masked layout (gemm_grouped_masked's), k a multiple of 16; scale_a:
+// ceil(K / 128) x (groups x slot_rows) floats, scale_b as above (device).
+static cudaError_t gemm_grouped_fp8_blockwise_masked(const fp8* A, const fp8* B, bf16* C, const int* counts, int groups,
+                                                     int slot_rows, int N, int K, const float* scale_a,
+                                                     const float* scale_b, cudaStream_t stream = 0) {
+  const long long rows = (long long)groups * slot_rows;
+  cudaError_t e = check_grouped(A, B, C, counts, groups, rows, N, K, 16);
+  if (e == cudaSuccess && (!scale_a || !scale_b || slot_rows < 0)) e = cudaErrorInvalidValue;
+  if (e != cudaSuccess || slot_rows == 0) return e;
+  return launch_grouped_fp8_blockwise(A, B, C, counts, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
+}
+#endif
+
+// ---- main ----------------------------------------------------------------------
+#ifndef GEMM_GROUPED_FP8_BLOCKWISE_NO_MAIN
+
+// C from one layout into a poisoned C, against the CPU's double sums of each
+// K-block of the same e4m3 values times its scales (gemm_grouped.cuh's
+// checks; rows no expert owns untouched).
+static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, int K, const std::vector<float>& fB,
+                         const std::vector<float>& sb, const DeviceArray<fp8>& dB, const DeviceArray<float>& dSb) {
+  const int E = (int)rows_of.size(), kbs = (K + BK - 1) / BK, nbs = (N + 127) / 128;
+  const GroupedCase c = grouped_case(rows_of, masked);
+  const size_t rows = (size_t)std::max(c.rows, 1LL);
+  std::vector<fp8> hA(rows * K);
+  std::vector<float> fA(hA.size()), sa(kbs * rows);
+  for (size_t i = 0; i < hA.size(); ++i) fA[i] = (float)(hA[i] = fp8(4.0f * lcg_float()));
+  for (float& s : sa) s = 1.0625f + 0.9375f * lcg_float();  // in [1/8, 2), as a quantizer picks them
+  const auto scale = [&](size_t r, int e, int n, int kb) {
+    return (double)sa[kb * rows + r] * sb[((size_t)e * nbs + n / 128) * kbs + kb];
+  };
+  std::vector<double> want;
+  const double tol = grouped_reference(c, rows_of, fA, fB, N, K, scale, want) / 128;
+  DeviceArray<fp8> dA(hA);
+  DeviceArray<float> dSa(sa);
+  DeviceArray<bf16> dC(rows * N, kGuard);
+  DeviceArray<int> dSizes(c.sizes);
+  dC.fill(0xFF);
+  CUDA_CHECK(masked ? gemm_grouped_fp8_blockwise_masked(dA, dB, dC, dSizes, E, c.slot, N, K, dSa, dSb)
+                    : gemm_grouped_fp8_blockwise_contiguous(dA, dB, dC, dSizes, E, c.rows, N, K, dSa, dSb));
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return check_grouped_output(masked ? "masked" : "contiguous", dC.download(), want, tol, dC.guard(), dC.poison());
+}
+
+int main(int argc, char** argv) {
+  skip_without_sm90();
+  const int E = std::min(parse_size(argc, argv, 1, 9, 1 << 15), kMaxGroups);
+  int N = parse_size(argc, argv, 2, 264, 1 << 15), K = parse_size(argc, argv, 3, 208, 1 << 15);
+  N = (N + 7) / 8 * 8, K = (K + 15) / 16 * 16;
+  std::vector<int> rows_of(E);
+  for (int e = 0; e < E; ++e) rows_of[e] = expert_rows(e);
+  std::vector<fp8> hB((size_t)E * N * K);
+  std::vector<float> fB(hB.size()), sb((size_t)E * ((N + 127) / 128) * ((K + BK - 1) / BK));
+  for (size_t i = 0; i < hB.size(); ++i) fB[i] = (float)(hB[i] = fp8(4.0f * lcg_float()));
+  for (float& s : sb) s = 1.0625f + 0.9375f * lcg_float();
+  DeviceArray<fp8> dB(hB);
+  DeviceArray<float> dSb(sb);
+  // Both layouts, the second even when the first failed (finish() reports the first failure).
+  check_layout(false, rows_of, N, K, fB, sb, dB, dSb);
+  check_layout(true, rows_of, N, K, fB, sb, dB, dSb);
+  long long total = 0;
+  for (int r : rows_of) total += r;
+  printf(EXAMPLE ": experts=%d tokens=%lld n=%d k=%d\n", E, total, N, K);
+  return finish();
+}
+#endif
