@@ -87,18 +87,19 @@ __device__ __forceinline__ void stage_piece(__nv_bfloat16* stage, const float (&
     }
 }
 
-// A warpgroup's 64 x 256 block, times scale(row, col), into C at (row0,
-// col0) through its 16 KiB staging buffer, as gemm_fp8.cu's store_tile: two
-// halves of 64 x 128 (stage_piece), stored by thread 0 with TMA (which clips
-// at C's edges) once TMA has read the buffer's last store.
-template <class Scale>
-__device__ __forceinline__ void store_tile_scaled(const CUtensorMap* mapC, int row0, int col0, const float (&acc)[128],
-                                                  Scale scale, __nv_bfloat16* stage, int t, int barrier) {
+// A warpgroup's 64 x WN block (WN = 128 or 256), times scale(row, col), into
+// C at (row0, col0) through its 16 KiB staging buffer, as gemm_fp8.cu's
+// store_tile: pieces of 64 x 128 (stage_piece), stored by thread 0 with TMA
+// (which clips at C's edges) once TMA has read the buffer's last store.
+template <int WN, class Scale>
+__device__ __forceinline__ void store_tile_scaled(const CUtensorMap* mapC, int row0, int col0,
+                                                  const float (&acc)[WN / 2], Scale scale, __nv_bfloat16* stage, int t,
+                                                  int barrier) {
 #pragma unroll
-  for (int h = 0; h < 2; ++h) {
+  for (int h = 0; h < WN / 128; ++h) {
     if (t == 0) tirx_tma_store_wait_read<0>();
     tirx_warpgroup_sync(barrier);  // the previous store has read the buffer
-    stage_piece<256>(stage, acc, h, row0, col0, t, scale);
+    stage_piece<WN>(stage, acc, h, row0, col0, t, scale);
     tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
     tirx_warpgroup_sync(barrier);
     if (t == 0) {

@@ -142,7 +142,7 @@ __global__ void gemm_grouped_fp8_kernel(const __grid_constant__ CUtensorMap mapA
       if (row0 + 64 > at.end) {  // rows of another expert in the block: row by row
         if (busy) store_rows_masked<1, 256>(C, N, row0, at.col, at.end, acc, t, scale);
       } else {
-        store_tile_scaled(&mapC, row0, at.col, acc[0], scale, staging + half * 64 * 128, t, 1 + half);
+        store_tile_scaled<256>(&mapC, row0, at.col, acc[0], scale, staging + half * 64 * 128, t, 1 + half);
       }
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit

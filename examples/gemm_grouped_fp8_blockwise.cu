@@ -49,23 +49,33 @@
 
 typedef __nv_bfloat16 bf16;
 typedef __nv_fp8_e4m3 fp8;
-constexpr int BM = 128, BN = 256, BK = 128;  // tile of C; K-tile (128 e4m3 = one 128-byte swizzle row) = scale block
-constexpr int STAGES = 4;
-constexpr int kGroupRows = 8;                                            // tile rows per L2 group
-constexpr int kStageBytes = (BM + BN) * BK;                              // what TMA brings per K-tile
-constexpr int kStagingBytes = 2 * 64 * 128 * 2;                          // C staging (bf16), for both consumers
-constexpr int kSmemBytes = STAGES * kStageBytes + kStagingBytes + 1024;  // + room to align to 1024
+constexpr int BM = 128, BK = 128;  // tile rows; K-tile (128 e4m3 = one 128-byte swizzle row) = scale block
+constexpr int kGroupRows = 8;      // tile rows per L2 group
+
+// The tile shapes: BM x BN tiles of C (BN = 128 or 256) and a ring of as
+// many K-tiles as shared memory holds beside the C staging (bf16, 64 x 128
+// for each consumer). A K-tile's wgmmas go in 128-column halves (one B scale
+// block each), each promoted before the next is issued.
+template <int BN_>
+struct TileShape {
+  static constexpr int BN = BN_, STAGES = BN_ == 128 ? 6 : 4;
+  static_assert(BN_ == 128 || BN_ == 256, "tile widths 128 and 256");
+  static constexpr int kStageBytes = (BM + BN) * BK;                            // what TMA brings per K-tile
+  static constexpr int kSmemBytes = STAGES * kStageBytes + 2 * 64 * 128 * 2 + 1024;  // + room to align to 1024
+};
 
 // ---- kernel ------------------------------------------------------------------
 
 // `sizes`, `slot_rows`, `rows` as gemm_grouped.cu's kernel; the scales as
 // above.
+template <class T>
 __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtensorMap mapA,
                                                   const __grid_constant__ CUtensorMap mapB,
                                                   const __grid_constant__ CUtensorMap mapC, bf16* C, const int* sizes,
                                                   int groups, int slot_rows, int rows, int N, int K,
                                                   const float* __restrict__ scale_a,
                                                   const float* __restrict__ scale_b) {
+  constexpr int BN = T::BN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
   __shared__ int first[kMaxGroups + 1];  // each expert's first tile, then the total
   fp8* ring = reinterpret_cast<fp8*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
@@ -89,7 +99,7 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
         const int s = it % STAGES;
         tirx_wait(empty[s]);
-        tirx_trigger_bytes(full[s], kStageBytes);
+        tirx_trigger_bytes(full[s], T::kStageBytes);
         if (threadIdx.x == 0) {
           tirx_tma_load_2d(As + s * BM * BK, &mapA, at.row, kt * BK, &full[s]);
           tirx_tma_load_3d(Bs + s * BN * BK, &mapB, at.group, at.col, kt * BK, &full[s]);
@@ -110,9 +120,9 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
       const bool busy = row0 < at.end;  // false: every row of this block is another expert's
       const float* sb = scale_b + (size_t)at.group * nblocks * ktiles;
       const TileScaleRefs ts = tile_scales<BN>(scale_a, sb, row0, at.col, r, rows, N, ktiles);
-      float acc[1][128];
+      float acc[1][BN / 2];
 #pragma unroll
-      for (int j = 0; j < 128; ++j) acc[0][j] = 0.0f;
+      for (int j = 0; j < BN / 2; ++j) acc[0][j] = 0.0f;
       KtileScales next = load_scales(ts, 0, rows);
       for (int kt = 0; kt < ktiles; ++kt) {
         const int s = (it + kt) % STAGES;
@@ -123,23 +133,25 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
         if (busy) {  // columns 0-127 (B scale block nb0), then 128-255 (nb1)
           mma_ktile(part, a_rows + s * BM * BK, Bs + s * BN * BK);
           tirx_wgmma_wait<0>();
-          tirx_wgmma_fence_operand(part);
-          promote<0>(acc[0], part, cur.a0 * cur.b0, cur.a1 * cur.b0);
-          mma_ktile(part, a_rows + s * BM * BK, Bs + (s * BN + 128) * BK);
-          tirx_wgmma_wait<0>();  // this K-tile's wgmmas are done with their slot
+          if constexpr (BN == 256) {
+            tirx_wgmma_fence_operand(part);
+            promote<0>(acc[0], part, cur.a0 * cur.b0, cur.a1 * cur.b0);
+            mma_ktile(part, a_rows + s * BM * BK, Bs + (s * BN + 128) * BK);
+            tirx_wgmma_wait<0>();  // this K-tile's wgmmas are done with their slot
+          }
         }
 #pragma tirx elect
         tirx_trigger(empty[s]);
-        if (busy) {
+        if (busy) {  // the last half (BN = 128: b1 is b0)
           tirx_wgmma_fence_operand(part);
-          promote<64>(acc[0], part, cur.a0 * cur.b1, cur.a1 * cur.b1);
+          promote<BN / 2 - 64>(acc[0], part, cur.a0 * cur.b1, cur.a1 * cur.b1);
         }
       }
       it += ktiles;
       if (row0 + 64 > at.end) {  // rows of another expert in the block: row by row
-        if (busy) store_rows_masked<1, 256>(C, N, row0, at.col, at.end, acc, t, NoScale{});
+        if (busy) store_rows_masked<1, BN>(C, N, row0, at.col, at.end, acc, t, NoScale{});
       } else {
-        store_tile_scaled(&mapC, row0, at.col, acc[0], NoScale{}, staging + half * 64 * 128, t, 1 + half);
+        store_tile_scaled<BN>(&mapC, row0, at.col, acc[0], NoScale{}, staging + half * 64 * 128, t, 1 + half);
       }
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
@@ -147,19 +159,55 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
 }
 
 #ifndef __CUDACC_RTC__
-static cudaError_t launch_grouped_fp8_blockwise(const fp8* A, const fp8* B, bf16* C, const int* sizes, int groups,
-                                                int slot_rows, long long rows, int N, int K, const float* scale_a,
-                                                const float* scale_b, cudaStream_t stream) {
+// The tile widths the host calls may run (kBwAuto: picked).
+enum BwTile { kBwAuto = -1, kBw128, kBw256 };
+
+// The maps and grid (gemm_grouped.cuh), then the launch at tile width T::BN.
+template <class T>
+static cudaError_t launch_bw(const fp8* A, const fp8* B, bf16* C, const int* sizes, int groups, int slot_rows,
+                             long long rows, int N, int K, const float* scale_a, const float* scale_b,
+                             cudaStream_t stream) {
   CUtensorMap maps[3];
-  cudaError_t e = grouped_maps(maps, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, A, B, C, groups, rows, N, K, BM, BN, BK, 64,
+  cudaError_t e = grouped_maps(maps, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, A, B, C, groups, rows, N, K, BM, T::BN, BK, 64,
                                CU_TENSOR_MAP_SWIZZLE_128B);
   if (e != cudaSuccess) return e;
   cudaError_t err;
-  const int blocks = grouped_blocks(groups, slot_rows, rows, N, BM, BN);
-#pragma tirx launch grid(persistent) smem(kSmemBytes) stream(stream) async status(err)
-  gemm_grouped_fp8_blockwise_kernel<<<blocks, 384>>>(maps[0], maps[1], maps[2], C, sizes, groups, slot_rows, (int)rows,
-                                                     N, K, scale_a, scale_b);
+  const int blocks = grouped_blocks(groups, slot_rows, rows, N, BM, T::BN);
+#pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
+  gemm_grouped_fp8_blockwise_kernel<T><<<blocks, 384>>>(maps[0], maps[1], maps[2], C, sizes, groups, slot_rows,
+                                                        (int)rows, N, K, scale_a, scale_b);
   return err;
+}
+
+// The tile width for about `tile_rows` rows of 128-row tiles over N
+// columns on `sms` multiprocessors: the least waves x width, a 128-wide
+// tile's work counted k128Cost times its width (gemm_fp8_blockwise.cu's
+// pick_block_tile: 128-wide tiles ran 11-13% slower per column there).
+constexpr double k128Cost = 1.1;
+static BwTile pick_bw_tile(long long tile_rows, int N, int sms) {
+  const long long waves128 = (tile_rows * ((N + 127) / 128) + sms - 1) / sms;
+  const long long waves256 = (tile_rows * ((N + 255) / 256) + sms - 1) / sms;
+  return waves128 * 128 * k128Cost < waves256 * 256.0 ? kBw128 : kBw256;
+}
+
+// The launch at the tile width `tile`, picked for kBwAuto: contiguous, the
+// tile rows of `rows` plus half a tile row per expert (its last, partly
+// filled); masked, every slot's.
+static cudaError_t launch_grouped_fp8_blockwise(const fp8* A, const fp8* B, bf16* C, const int* sizes, int groups,
+                                                int slot_rows, long long rows, int N, int K, const float* scale_a,
+                                                const float* scale_b, BwTile tile, cudaStream_t stream) {
+  if (tile == kBwAuto) {
+    int device = 0, sms = 0;
+    cudaError_t e = cudaGetDevice(&device);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (e != cudaSuccess) return e;
+    const long long tile_rows = slot_rows ? (long long)groups * ((slot_rows + BM - 1) / BM)
+                                          : (rows + BM - 1) / BM + (groups + 1) / 2;
+    tile = pick_bw_tile(tile_rows, N, sms);
+  }
+  if (tile == kBw128)
+    return launch_bw<TileShape<128>>(A, B, C, sizes, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
+  return launch_bw<TileShape<256>>(A, B, C, sizes, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
 }
 
 // Contiguous layout (gemm_grouped_contiguous's), k a multiple of 16; scale_a:
@@ -167,23 +215,26 @@ static cudaError_t launch_grouped_fp8_blockwise(const fp8* A, const fp8* B, bf16
 // 128) (device).
 static cudaError_t gemm_grouped_fp8_blockwise_contiguous(const fp8* A, const fp8* B, bf16* C, const int* offsets,
                                                          int groups, long long rows, int N, int K, const float* scale_a,
-                                                         const float* scale_b, cudaStream_t stream = 0) {
+                                                         const float* scale_b, cudaStream_t stream = 0,
+                                                     BwTile tile = kBwAuto) {
   cudaError_t e = check_grouped(A, B, C, offsets, groups, rows, N, K, 16);
   if (e == cudaSuccess && (!scale_a || !scale_b)) e = cudaErrorInvalidValue;
   if (e != cudaSuccess || rows == 0) return e;
-  return launch_grouped_fp8_blockwise(A, B, C, offsets, groups, 0, rows, N, K, scale_a, scale_b, stream);
+  return launch_grouped_fp8_blockwise(A, B, C, offsets, groups, 0, rows, N, K, scale_a, scale_b, tile, stream);
 }
 
 // Masked layout (gemm_grouped_masked's), k a multiple of 16; scale_a:
 // ceil(K / 128) x (groups x slot_rows) floats, scale_b as above (device).
 static cudaError_t gemm_grouped_fp8_blockwise_masked(const fp8* A, const fp8* B, bf16* C, const int* counts, int groups,
                                                      int slot_rows, int N, int K, const float* scale_a,
-                                                     const float* scale_b, cudaStream_t stream = 0) {
+                                                     const float* scale_b, cudaStream_t stream = 0,
+                                                     BwTile tile = kBwAuto) {
   const long long rows = (long long)groups * slot_rows;
   cudaError_t e = check_grouped(A, B, C, counts, groups, rows, N, K, 16);
   if (e == cudaSuccess && (!scale_a || !scale_b || slot_rows < 0)) e = cudaErrorInvalidValue;
   if (e != cudaSuccess || slot_rows == 0) return e;
-  return launch_grouped_fp8_blockwise(A, B, C, counts, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
+  return launch_grouped_fp8_blockwise(A, B, C, counts, groups, slot_rows, rows, N, K, scale_a, scale_b, tile,
+                                      stream);
 }
 #endif
 
@@ -211,11 +262,18 @@ static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, in
   DeviceArray<float> dSa(sa);
   DeviceArray<bf16> dC(rows * N, kGuard);
   DeviceArray<int> dSizes(c.sizes);
-  dC.fill(0xFF);
-  CUDA_CHECK(masked ? gemm_grouped_fp8_blockwise_masked(dA, dB, dC, dSizes, E, c.slot, N, K, dSa, dSb)
-                    : gemm_grouped_fp8_blockwise_contiguous(dA, dB, dC, dSizes, E, c.rows, N, K, dSa, dSb));
-  CUDA_CHECK(cudaDeviceSynchronize());
-  return check_grouped_output(masked ? "masked" : "contiguous", dC.download(), want, tol, dC.guard(), dC.poison());
+  const char* names[2][3] = {{"contiguous (tile picked)", "contiguous (128x128)", "contiguous (128x256)"},
+                             {"masked (tile picked)", "masked (128x128)", "masked (128x256)"}};
+  bool ok = true;
+  for (int v = 0; v < 3 && ok; ++v) {  // the picked tile, then each forced
+    const BwTile tile = (BwTile)(v - 1);
+    dC.fill(0xFF);
+    CUDA_CHECK(masked ? gemm_grouped_fp8_blockwise_masked(dA, dB, dC, dSizes, E, c.slot, N, K, dSa, dSb, 0, tile)
+                      : gemm_grouped_fp8_blockwise_contiguous(dA, dB, dC, dSizes, E, c.rows, N, K, dSa, dSb, 0, tile));
+    CUDA_CHECK(cudaDeviceSynchronize());
+    ok = check_grouped_output(names[masked][v], dC.download(), want, tol, dC.guard(), dC.poison());
+  }
+  return ok;
 }
 
 int main(int argc, char** argv) {

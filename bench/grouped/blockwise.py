@@ -14,10 +14,11 @@ promotion, so not the same product). Expert sizes drawn log-uniformly from a fix
 (bench.py's: E = 8: 64-4096 tokens, E = 64: 64-1024, E = 256: 64-256), rounded up to
 multiples of 16; N x K DeepSeek-V3's 7168 x 2048, 4096 x 7168, 2112 x 7168. Then the masked
 layout (A [E, Mmax, K], counts drawn 0-Mmax in multiples of 16, the first expert empty)
-against the same loop over each expert's counted rows.
-Checked: ours and torch's against a float64 reference of the same e4m3 values and scales
-(ours: relative Frobenius error below 1e-2 and every element within max|ref| / 128 +
-|ref| / 256, the example's bounds; masked rows past a count untouched). Timed with a cold
+against the same loop over each expert's counted rows. Ours: the tile width the host
+picks, and each forced (128 x 128, 128 x 256).
+Checked: ours (each tile) and torch's against a float64 reference of the same e4m3 values
+and scales (ours: relative Frobenius error below 1e-2 and every element within max|ref| /
+128 + |ref| / 256, the example's bounds; masked rows past a count untouched). Timed with a cold
 L2 (256 MiB written before each sample): 3 warm-up calls, then 2 rounds of 15 event-timed
 samples, all functions alternating sample by sample; TFLOP/s = 2 sum(M_e) N K / median
 (the better round's); ratio = anchor's median / ours. Exit status 1 if a check failed.
@@ -87,9 +88,9 @@ def main():
     for fn in (lib.tirx_grouped_fp8_blockwise_contiguous, lib.tirx_grouped_fp8_blockwise_masked):
         fn.restype = ctypes.c_int
     lib.tirx_grouped_fp8_blockwise_contiguous.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_int, ctypes.c_longlong] + \
-        [ctypes.c_int] * 2 + [ctypes.c_void_p] * 3
+        [ctypes.c_int] * 2 + [ctypes.c_void_p] * 2 + [ctypes.c_int, ctypes.c_void_p]
     lib.tirx_grouped_fp8_blockwise_masked.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_int] * 4 + \
-        [ctypes.c_void_p] * 3
+        [ctypes.c_void_p] * 2 + [ctypes.c_int, ctypes.c_void_p]
     libs = [x for x in sys.argv[2:] if not x.startswith("--")]
     rw = ctypes.CDLL(libs[0]) if libs else None
     if rw:
@@ -108,9 +109,10 @@ def main():
     if quick:
         nks, experts = nks[:2], [8, 256]
     print("blockwise fp8 (1x128 A, 128x128 B), contiguous layout, L2 cold")
-    print("| E | tokens (min-max) | N x K | torch blockwise loop TFLOP/s | ours TFLOP/s (r1, r2) | **ours / loop** "
-          "| ours row-wise fast-accum TFLOP/s | err ours, torch (vs float64) |")
-    print("| ---: | --- | --- | ---: | ---: | ---: | ---: | --- |")
+    print("| E | tokens (min-max) | N x K | torch blockwise loop TFLOP/s | ours picked TFLOP/s (r1, r2) "
+          "| **ours / loop** | forced 128x128, 128x256 (TFLOP/s) | ours row-wise fast-accum TFLOP/s "
+          "| err ours, torch (vs float64) |")
+    print("| ---: | --- | --- | ---: | ---: | ---: | --- | ---: | --- |")
     for (N, K) in nks:
         for E in experts:
             ms = [(m + 15) // 16 * 16 for m in sizes_for(E, 1000 + E)]
@@ -122,21 +124,24 @@ def main():
             c = torch.full((rows, N), float("nan"), device=dev, dtype=torch.bfloat16)
             ct = torch.full((rows, N), float("nan"), device=dev, dtype=torch.bfloat16)
 
-            def ours():
+            def ours(tile=-1):
                 err = lib.tirx_grouped_fp8_blockwise_contiguous(a.data_ptr(), b.data_ptr(), c.data_ptr(),
                                                                 offs.data_ptr(), E, rows, N, K, sa.data_ptr(),
-                                                                sb.data_ptr(), stream)
+                                                                sb.data_ptr(), tile, stream)
                 if err:
                     raise RuntimeError(f"gemm_grouped_fp8_blockwise: cudaError {err}")
 
             loop = torch_loop(a, b, sa, sb, spans, ct)
-            ours()
-            loop()
             torch.cuda.synchronize()
             refs = [reference(a, b, sa, sb, e, lo, hi, N, K) for e, (lo, hi) in enumerate(spans)]
             max_ref = max(r.abs().max().item() for r in refs)
             errs, good = [], True
-            for got in (c, ct):
+            for tile in (0, 1, -1, None):  # ours forced, ours picked (c), then torch's (ct)
+                got = ct if tile is None else c
+                if tile is not None:
+                    c.fill_(float("nan"))
+                    ours(tile)
+                    torch.cuda.synchronize()
                 d2 = r2 = 0.0
                 within = True
                 for (lo, hi), r in zip(spans, refs):
@@ -145,11 +150,12 @@ def main():
                     r2 += r.square().sum().item()
                     within = within and bool((d.abs() <= max_ref / 128 + r.abs() / 256).all().item())
                 errs.append((d2 / r2) ** 0.5)
-                if got is c:
-                    good = errs[0] < 1e-2 and within
+                if tile is not None:
+                    good = good and errs[-1] < 1e-2 and within
+            errs = errs[2:]
             del refs
             ok = ok and good
-            fns = [loop, ours]
+            fns = [loop, ours, lambda: ours(0), lambda: ours(1)]
             if rw:
                 sar = torch.rand(rows, device=dev) + 0.5
                 sbr = torch.rand(E, N, device=dev) + 0.5
@@ -164,15 +170,17 @@ def main():
             flop = 2.0 * rows * N * K
             best = [min(mm) for mm in med]
             tf = [flop / m / 1e9 for m in med[1]]
-            rwt = f"{flop / best[2] / 1e9:.0f}" if rw else "-"
+            rwt = f"{flop / best[4] / 1e9:.0f}" if rw else "-"
             print(f"| {E} | {rows} ({min(ms)}-{max(ms)}) | {N} x {K} | {flop / best[0] / 1e9:.0f} | "
-                  f"{tf[0]:.0f}, {tf[1]:.0f} | **{best[0] / best[1]:.3f}x** | {rwt} | "
+                  f"{tf[0]:.0f}, {tf[1]:.0f} | **{best[0] / best[1]:.3f}x** | "
+                  f"{flop / best[2] / 1e9:.0f}, {flop / best[3] / 1e9:.0f} | {rwt} | "
                   f"{errs[0]:.1e}, {errs[1]:.1e}{'' if good else ' FAIL'} |", flush=True)
             del a, b, c, ct, sa, sb, loop, fns
     if "--no-masked" not in sys.argv:
         print("blockwise fp8, masked layout (decode), L2 cold: A [E, Mmax, K], counts drawn 0-Mmax (multiples of 16)")
-        print("| E | Mmax | tokens | N x K | torch blockwise loop TFLOP/s | ours TFLOP/s | **ours / loop** | err ours |")
-        print("| ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |")
+        print("| E | Mmax | tokens | N x K | torch blockwise loop TFLOP/s | ours picked TFLOP/s | **ours / loop** "
+              "| forced 128x128, 128x256 (TFLOP/s) | err ours |")
+        print("| ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |")
         for (N, K) in nks:
             for (E, slot) in [(8, 256), (64, 128), (256, 64)][::2 if quick else 1]:
                 g = torch.Generator().manual_seed(E * slot)
@@ -185,16 +193,14 @@ def main():
                 c = torch.full((rows, N), float("nan"), device=dev, dtype=torch.bfloat16)
                 ct = torch.full((rows, N), float("nan"), device=dev, dtype=torch.bfloat16)
 
-                def ours_m():
+                def ours_m(tile=-1):
                     err = lib.tirx_grouped_fp8_blockwise_masked(a.data_ptr(), b.data_ptr(), c.data_ptr(),
                                                                 counts.data_ptr(), E, slot, N, K, sa.data_ptr(),
-                                                                sb.data_ptr(), stream)
+                                                                sb.data_ptr(), tile, stream)
                     if err:
                         raise RuntimeError(f"gemm_grouped_fp8_blockwise masked: cudaError {err}")
 
                 loop = torch_loop(a, b, sa, sb, spans, ct)
-                ours_m()
-                torch.cuda.synchronize()
                 mask = torch.zeros(rows, dtype=torch.bool, device=dev)
                 refs = []
                 for e, (lo, hi) in enumerate(spans):
@@ -202,23 +208,29 @@ def main():
                     if hi > lo:
                         refs.append((lo, hi, reference(a, b, sa, sb, e, lo, hi, N, K)))
                 max_ref = max(r.abs().max().item() for (_, _, r) in refs)
-                d2 = r2 = 0.0
-                within = True
-                for lo, hi, r in refs:
-                    d = c[lo:hi].double() - r
-                    d2 += d.square().sum().item()
-                    r2 += r.square().sum().item()
-                    within = within and bool((d.abs() <= max_ref / 128 + r.abs() / 256).all().item())
+                good, untouched = True, True
+                for tile in (0, 1, -1):  # each forced, then the picked one
+                    c.fill_(float("nan"))
+                    ours_m(tile)
+                    torch.cuda.synchronize()
+                    d2 = r2 = 0.0
+                    within = True
+                    for lo, hi, r in refs:
+                        d = c[lo:hi].double() - r
+                        d2 += d.square().sum().item()
+                        r2 += r.square().sum().item()
+                        within = within and bool((d.abs() <= max_ref / 128 + r.abs() / 256).all().item())
+                    err = (d2 / r2) ** 0.5
+                    untouched = untouched and bool(torch.isnan(c[~mask]).all().item())
+                    good = good and err < 1e-2 and within and untouched
                 del refs
-                err = (d2 / r2) ** 0.5
-                untouched = bool(torch.isnan(c[~mask]).all().item())
-                good = err < 1e-2 and within and untouched
                 ok = ok and good
-                med = timed([loop, ours_m], flush)
+                med = timed([loop, ours_m, lambda: ours_m(0), lambda: ours_m(1)], flush)
                 flop = 2.0 * sum(counts_l) * N * K
                 best = [min(mm) for mm in med]
                 print(f"| {E} | {slot} | {sum(counts_l)} | {N} x {K} | {flop / best[0] / 1e9:.0f} | "
-                      f"{flop / best[1] / 1e9:.0f} | **{best[0] / best[1]:.3f}x** | {err:.1e}"
+                      f"{flop / best[1] / 1e9:.0f} | **{best[0] / best[1]:.3f}x** | "
+                      f"{flop / best[2] / 1e9:.0f}, {flop / best[3] / 1e9:.0f} | {err:.1e}"
                       f"{'' if good else ' FAIL'}{'' if untouched else ' (rows past a count written)'} |", flush=True)
                 del a, b, c, ct, sa, sb, loop
     print("grouped blockwise bench:", "PASS" if ok else "FAIL")
