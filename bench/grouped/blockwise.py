@@ -50,14 +50,6 @@ def reference(a, b, sa, sb, e, lo, hi, N, K):
     return (a[lo:hi].float().double() * ka) @ (b[e].float().double() * kbm).t()
 
 
-def check(name, got, ref):
-    d = got.double() - ref
-    max_ref = ref.abs().max().item()
-    rel = (d.norm() / ref.norm().clamp_min(1e-30)).item()
-    within = bool((d.abs() <= max_ref / 128 + ref.abs() / 256).all().item())
-    return rel, rel < 1e-2 and within
-
-
 def torch_loop(a, b, sa, sb, spans, out):
     """One blockwise _scaled_mm per non-empty expert, into slices of `out`; the scales of each
     expert's rows copied once beforehand (torch takes scale_a as (m, k/128) with strides (1, m))."""
