@@ -50,6 +50,20 @@ def reference(a, b, sa, sb, e, lo, hi, N, K):
     return (a[lo:hi].float().double() * ka) @ (b[e].float().double() * kbm).t()
 
 
+def compare(got, refs):
+    """got's rows against refs [(lo, hi, float64 rows)]: the relative Frobenius error, and whether
+    every element is within max|ref| / 128 + |ref| / 256 (the example's bounds)."""
+    max_ref = max(r.abs().max().item() for (_, _, r) in refs)
+    d2 = r2 = 0.0
+    within = True
+    for lo, hi, r in refs:
+        d = got[lo:hi].double() - r
+        d2 += d.square().sum().item()
+        r2 += r.square().sum().item()
+        within = within and bool((d.abs() <= max_ref / 128 + r.abs() / 256).all().item())
+    return (d2 / r2) ** 0.5, within
+
+
 def torch_loop(a, b, sa, sb, spans, out):
     """One blockwise _scaled_mm per non-empty expert, into slices of `out`; the scales of each
     expert's rows copied once beforehand (torch takes scale_a as (m, k/128) with strides (1, m))."""
@@ -125,26 +139,15 @@ def main():
 
             loop = torch_loop(a, b, sa, sb, spans, ct)
             torch.cuda.synchronize()
-            refs = [reference(a, b, sa, sb, e, lo, hi, N, K) for e, (lo, hi) in enumerate(spans)]
-            max_ref = max(r.abs().max().item() for r in refs)
-            errs, good = [], True
-            for tile in (0, 1, -1, None):  # ours forced, ours picked (c), then torch's (ct)
-                got = ct if tile is None else c
-                if tile is not None:
-                    c.fill_(float("nan"))
-                    ours(tile)
-                    torch.cuda.synchronize()
-                d2 = r2 = 0.0
-                within = True
-                for (lo, hi), r in zip(spans, refs):
-                    d = got[lo:hi].double() - r
-                    d2 += d.square().sum().item()
-                    r2 += r.square().sum().item()
-                    within = within and bool((d.abs() <= max_ref / 128 + r.abs() / 256).all().item())
-                errs.append((d2 / r2) ** 0.5)
-                if tile is not None:
-                    good = good and errs[-1] < 1e-2 and within
-            errs = errs[2:]
+            refs = [(lo, hi, reference(a, b, sa, sb, e, lo, hi, N, K)) for e, (lo, hi) in enumerate(spans)]
+            good = True
+            for tile in (0, 1, -1):  # each forced, then the picked one
+                c.fill_(float("nan"))
+                ours(tile)
+                torch.cuda.synchronize()
+                err, within = compare(c, refs)
+                good = good and err < 1e-2 and within
+            err_t = compare(ct, refs)[0]
             del refs
             ok = ok and good
             fns = [loop, ours, lambda: ours(0), lambda: ours(1)]
@@ -166,7 +169,7 @@ def main():
             print(f"| {E} | {rows} ({min(ms)}-{max(ms)}) | {N} x {K} | {flop / best[0] / 1e9:.0f} | "
                   f"{tf[0]:.0f}, {tf[1]:.0f} | **{best[0] / best[1]:.3f}x** | "
                   f"{flop / best[2] / 1e9:.0f}, {flop / best[3] / 1e9:.0f} | {rwt} | "
-                  f"{errs[0]:.1e}, {errs[1]:.1e}{'' if good else ' FAIL'} |", flush=True)
+                  f"{err:.1e}, {err_t:.1e}{'' if good else ' FAIL'} |", flush=True)
             del a, b, c, ct, sa, sb, loop, fns
     if "--no-masked" not in sys.argv:
         print("blockwise fp8, masked layout (decode), L2 cold: A [E, Mmax, K], counts drawn 0-Mmax (multiples of 16)")
@@ -199,20 +202,12 @@ def main():
                     mask[lo:hi] = True
                     if hi > lo:
                         refs.append((lo, hi, reference(a, b, sa, sb, e, lo, hi, N, K)))
-                max_ref = max(r.abs().max().item() for (_, _, r) in refs)
                 good, untouched = True, True
                 for tile in (0, 1, -1):  # each forced, then the picked one
                     c.fill_(float("nan"))
                     ours_m(tile)
                     torch.cuda.synchronize()
-                    d2 = r2 = 0.0
-                    within = True
-                    for lo, hi, r in refs:
-                        d = c[lo:hi].double() - r
-                        d2 += d.square().sum().item()
-                        r2 += r.square().sum().item()
-                        within = within and bool((d.abs() <= max_ref / 128 + r.abs() / 256).all().item())
-                    err = (d2 / r2) ** 0.5
+                    err, within = compare(c, refs)
                     untouched = untouched and bool(torch.isnan(c[~mask]).all().item())
                     good = good and err < 1e-2 and within and untouched
                 del refs
