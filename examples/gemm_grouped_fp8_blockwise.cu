@@ -17,12 +17,14 @@
 // layout of gemm_fp8_blockwise.cu over the whole A), scale_b one per 128 x
 // 128 block of each expert's B ([E, ceil(N / 128), ceil(K / 128)]).
 //
-// The walk is gemm_grouped_fp8.cu's (128 x 256 tiles of every expert,
+// The walk is gemm_grouped_fp8.cu's (the tiles of every expert,
 // tirx_group_tiles_scan, tirx_group_of, B's 3D map, a block past its
 // expert's end stored row by row, one wholly past it idle); each K-tile is
-// gemm_fp8_blockwise.cu's 128 x 256 tile (gemm_fp8_blockwise.cuh): two
-// halves of four wgmma m64n128k32 into partial sums, each promoted into the
-// fp32 accumulator times its row's A scale and its column block's B scale.
+// gemm_fp8_blockwise.cu's (gemm_fp8_blockwise.cuh): per 128 columns, four
+// wgmma m64n128k32 into partial sums, promoted into the fp32 accumulator
+// times its row's A scale and its column block's B scale. Three tile shapes
+// (TileShape): 128 x 256, 128 x 128, and 64 x 256 for few tokens per
+// expert; the host picks one by waves (pick_bw_tile).
 //
 // The CPU reference sums each K-block of the same e4m3 values in double,
 // scales it and adds; the tolerance is gemm_fp8_blockwise.cu's (2^-7 of the
@@ -49,18 +51,22 @@
 
 typedef __nv_bfloat16 bf16;
 typedef __nv_fp8_e4m3 fp8;
-constexpr int BM = 128, BK = 128;  // tile rows; K-tile (128 e4m3 = one 128-byte swizzle row) = scale block
-constexpr int kGroupRows = 8;      // tile rows per L2 group
+constexpr int BK = 128;        // K-tile (128 e4m3 = one 128-byte swizzle row) = scale block
+constexpr int kGroupRows = 8;  // tile rows per L2 group
 
-// The tile shapes: BM x BN tiles of C (BN = 128 or 256) and a ring of as
-// many K-tiles as shared memory holds beside the C staging (bf16, 64 x 128
-// for each consumer). A K-tile's wgmmas go in 128-column halves (one B scale
-// block each), each promoted before the next is issued.
-template <int BN_>
+// The tile shapes: BM x BN tiles of C and a ring of as many K-tiles as
+// shared memory holds beside the C staging (bf16, 64 x 128 for each
+// consumer). Each consumer warpgroup takes a 64 x WN block of the tile: with
+// 128 rows, rows 0-63 or 64-127 at full width (128 x 128, 128 x 256); with
+// 64 rows (64 x 256: decode's few tokens per expert), columns 0-127 or
+// 128-255. A K-tile's wgmmas go in 128-column halves (one B scale block
+// each), each promoted before the next is issued.
+template <int BM_, int BN_>
 struct TileShape {
-  static constexpr int BN = BN_, STAGES = BN_ == 128 ? 6 : 4;
-  static_assert(BN_ == 128 || BN_ == 256, "tile widths 128 and 256");
-  static constexpr int kStageBytes = (BM + BN) * BK;                            // what TMA brings per K-tile
+  static constexpr int BM = BM_, BN = BN_, WN = BM_ == 128 ? BN_ : BN_ / 2;
+  static constexpr int STAGES = BM_ + BN_ == 256 ? 6 : 4;
+  static_assert((BM_ == 128 && (BN_ == 128 || BN_ == 256)) || (BM_ == 64 && BN_ == 256), "the three shapes");
+  static constexpr int kStageBytes = (BM + BN) * BK;                                 // what TMA brings per K-tile
   static constexpr int kSmemBytes = STAGES * kStageBytes + 2 * 64 * 128 * 2 + 1024;  // + room to align to 1024
 };
 
@@ -75,7 +81,7 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
                                                   int groups, int slot_rows, int rows, int N, int K,
                                                   const float* __restrict__ scale_a,
                                                   const float* __restrict__ scale_b) {
-  constexpr int BN = T::BN, STAGES = T::STAGES;
+  constexpr int BM = T::BM, BN = T::BN, WN = T::WN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
   __shared__ int first[kMaxGroups + 1];  // each expert's first tile, then the total
   fp8* ring = reinterpret_cast<fp8*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
@@ -108,21 +114,24 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
     }
   }
 #pragma tirx async(wg >= 1) regs(240)
-  {  // consumers: warpgroup 1 takes rows 0-63 of the tile, warpgroup 2 rows 64-127
+  {  // consumers: each a 64 x WN block of the tile (TileShape)
     const int half = wg - 1, t = threadIdx.x % 128;
     const int r = t / 32 * 16 + t % 32 / 4;  // this thread's rows of the 64: r and r + 8
-    const fp8* a_rows = As + half * 64 * BK;
+    const int block_row = BM == 128 ? half * 64 : 0, block_col = BM == 128 ? 0 : half * 128;
+    const fp8* a_rows = As + block_row * BK;
+    const fp8* b_cols = Bs + block_col * BK;
     int it = 0;
 #pragma tirx persistent(tile: tiles)
     {
       const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, kGroupRows);
-      const int row0 = at.row + half * 64;
-      const bool busy = row0 < at.end;  // false: every row of this block is another expert's
+      const int row0 = at.row + block_row, col0 = at.col + block_col;
+      // false: every row of this block is another expert's, or (64 x 256) all its columns past N
+      const bool busy = row0 < at.end && col0 < N;
       const float* sb = scale_b + (size_t)at.group * nblocks * ktiles;
-      const TileScaleRefs ts = tile_scales<BN>(scale_a, sb, row0, at.col, r, rows, N, ktiles);
-      float acc[1][BN / 2];
+      const TileScaleRefs ts = tile_scales<WN>(scale_a, sb, row0, min(col0, N - 1), r, rows, N, ktiles);
+      float acc[1][WN / 2];
 #pragma unroll
-      for (int j = 0; j < BN / 2; ++j) acc[0][j] = 0.0f;
+      for (int j = 0; j < WN / 2; ++j) acc[0][j] = 0.0f;
       KtileScales next = load_scales(ts, 0, rows);
       for (int kt = 0; kt < ktiles; ++kt) {
         const int s = (it + kt) % STAGES;
@@ -130,28 +139,28 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
         if (kt + 1 < ktiles) next = load_scales(ts, kt + 1, rows);
         float part[64];
         tirx_wait(full[s]);
-        if (busy) {  // columns 0-127 (B scale block nb0), then 128-255 (nb1)
-          mma_ktile(part, a_rows + s * BM * BK, Bs + s * BN * BK);
+        if (busy) {  // columns 0-127 of the block (B scale block nb0), then 128-255 (nb1)
+          mma_ktile(part, a_rows + s * BM * BK, b_cols + s * BN * BK);
           tirx_wgmma_wait<0>();
-          if constexpr (BN == 256) {
+          if constexpr (WN == 256) {
             tirx_wgmma_fence_operand(part);
             promote<0>(acc[0], part, cur.a0 * cur.b0, cur.a1 * cur.b0);
-            mma_ktile(part, a_rows + s * BM * BK, Bs + (s * BN + 128) * BK);
+            mma_ktile(part, a_rows + s * BM * BK, b_cols + (s * BN + 128) * BK);
             tirx_wgmma_wait<0>();  // this K-tile's wgmmas are done with their slot
           }
         }
 #pragma tirx elect
         tirx_trigger(empty[s]);
-        if (busy) {  // the last half (BN = 128: b1 is b0)
+        if (busy) {  // the last half (WN = 128: b1 is b0)
           tirx_wgmma_fence_operand(part);
-          promote<BN / 2 - 64>(acc[0], part, cur.a0 * cur.b1, cur.a1 * cur.b1);
+          promote<WN / 2 - 64>(acc[0], part, cur.a0 * cur.b1, cur.a1 * cur.b1);
         }
       }
       it += ktiles;
-      if (row0 + 64 > at.end) {  // rows of another expert in the block: row by row
-        if (busy) store_rows_masked<1, BN>(C, N, row0, at.col, at.end, acc, t, NoScale{});
-      } else {
-        store_tile_scaled<BN>(&mapC, row0, at.col, acc[0], NoScale{}, staging + half * 64 * 128, t, 1 + half);
+      if (busy && row0 + 64 > at.end) {  // rows of another expert in the block: row by row
+        store_rows_masked<1, WN>(C, N, row0, col0, at.end, acc, t, NoScale{});
+      } else if (busy) {
+        store_tile_scaled<WN>(&mapC, row0, col0, acc[0], NoScale{}, staging + half * 64 * 128, t, 1 + half);
       }
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
@@ -159,40 +168,48 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
 }
 
 #ifndef __CUDACC_RTC__
-// The tile widths the host calls may run (kBwAuto: picked).
-enum BwTile { kBwAuto = -1, kBw128, kBw256 };
+// The tile shapes the host calls may run (kBwAuto: picked).
+enum BwTile { kBwAuto = -1, kBw128x128, kBw128x256, kBw64x256, kBwShapes };
 
-// The maps and grid (gemm_grouped.cuh), then the launch at tile width T::BN.
+// The maps and grid (gemm_grouped.cuh), then the launch at shape T.
 template <class T>
 static cudaError_t launch_bw(const fp8* A, const fp8* B, bf16* C, const int* sizes, int groups, int slot_rows,
                              long long rows, int N, int K, const float* scale_a, const float* scale_b,
                              cudaStream_t stream) {
   CUtensorMap maps[3];
-  cudaError_t e = grouped_maps(maps, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, A, B, C, groups, rows, N, K, BM, T::BN, BK, 64,
-                               CU_TENSOR_MAP_SWIZZLE_128B);
+  cudaError_t e = grouped_maps(maps, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, A, B, C, groups, rows, N, K, T::BM, T::BN, BK,
+                               64, CU_TENSOR_MAP_SWIZZLE_128B);
   if (e != cudaSuccess) return e;
   cudaError_t err;
-  const int blocks = grouped_blocks(groups, slot_rows, rows, N, BM, T::BN);
+  const int blocks = grouped_blocks(groups, slot_rows, rows, N, T::BM, T::BN);
 #pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
-  gemm_grouped_fp8_blockwise_kernel<T><<<blocks, 384>>>(maps[0], maps[1], maps[2], C, sizes, groups, slot_rows,
-                                                        (int)rows, N, K, scale_a, scale_b);
+  gemm_grouped_fp8_blockwise_kernel<T>
+      <<<blocks, 384>>>(maps[0], maps[1], maps[2], C, sizes, groups, slot_rows, (int)rows, N, K, scale_a, scale_b);
   return err;
 }
 
-// The tile width for about `tile_rows` rows of 128-row tiles over N
-// columns on `sms` multiprocessors: the least waves x width, a 128-wide
-// tile's work counted k128Cost times its width (gemm_fp8_blockwise.cu's
-// pick_block_tile: 128-wide tiles ran 11-13% slower per column there).
-constexpr double k128Cost = 1.1;
-static BwTile pick_bw_tile(long long tile_rows, int N, int sms) {
-  const long long waves128 = (tile_rows * ((N + 127) / 128) + sms - 1) / sms;
-  const long long waves256 = (tile_rows * ((N + 255) / 256) + sms - 1) / sms;
-  return waves128 * 128 * k128Cost < waves256 * 256.0 ? kBw128 : kBw256;
+// The shape for `groups` experts on `sms` multiprocessors: the least waves
+// x tile area, the last wave counted as full, from the tiles of each shape
+// (contiguous: the tile rows of `rows` plus half a tile row per expert, its
+// last, partly filled; masked: every slot's). The shapes other than 128 x
+// 256 count kSmallCost times their area (gemm_fp8_blockwise.cu measured its
+// 128-wide tile 11-13% slower per column than the 256-wide one).
+constexpr double kSmallCost = 1.1;
+static BwTile pick_bw_tile(int groups, int slot_rows, long long rows, int N, int sms) {
+  const int bm[kBwShapes] = {128, 128, 64}, bn[kBwShapes] = {128, 256, 256};
+  int best = kBw128x256;
+  double best_cost = 0;
+  for (int i = 0; i < kBwShapes; ++i) {
+    const long long tile_rows = slot_rows ? (long long)groups * ((slot_rows + bm[i] - 1) / bm[i])
+                                          : (rows + bm[i] - 1) / bm[i] + (groups + 1) / 2;
+    const long long waves = (tile_rows * ((N + bn[i] - 1) / bn[i]) + sms - 1) / sms;
+    const double cost = (double)waves * bm[i] * bn[i] * (i == kBw128x256 ? 1.0 : kSmallCost);
+    if (i == 0 || cost < best_cost) best = i, best_cost = cost;
+  }
+  return (BwTile)best;
 }
 
-// The launch at the tile width `tile`, picked for kBwAuto: contiguous, the
-// tile rows of `rows` plus half a tile row per expert (its last, partly
-// filled); masked, every slot's.
+// The launch at shape `tile` (kBwAuto: pick_bw_tile's for this device).
 static cudaError_t launch_grouped_fp8_blockwise(const fp8* A, const fp8* B, bf16* C, const int* sizes, int groups,
                                                 int slot_rows, long long rows, int N, int K, const float* scale_a,
                                                 const float* scale_b, BwTile tile, cudaStream_t stream) {
@@ -201,13 +218,16 @@ static cudaError_t launch_grouped_fp8_blockwise(const fp8* A, const fp8* B, bf16
     cudaError_t e = cudaGetDevice(&device);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
     if (e != cudaSuccess) return e;
-    const long long tile_rows = slot_rows ? (long long)groups * ((slot_rows + BM - 1) / BM)
-                                          : (rows + BM - 1) / BM + (groups + 1) / 2;
-    tile = pick_bw_tile(tile_rows, N, sms);
+    tile = pick_bw_tile(groups, slot_rows, rows, N, sms);
   }
-  if (tile == kBw128)
-    return launch_bw<TileShape<128>>(A, B, C, sizes, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
-  return launch_bw<TileShape<256>>(A, B, C, sizes, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
+  switch (tile) {
+  case kBw128x128:
+    return launch_bw<TileShape<128, 128>>(A, B, C, sizes, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
+  case kBw64x256:
+    return launch_bw<TileShape<64, 256>>(A, B, C, sizes, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
+  default:
+    return launch_bw<TileShape<128, 256>>(A, B, C, sizes, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
+  }
 }
 
 // Contiguous layout (gemm_grouped_contiguous's), k a multiple of 16; scale_a:
@@ -216,7 +236,7 @@ static cudaError_t launch_grouped_fp8_blockwise(const fp8* A, const fp8* B, bf16
 static cudaError_t gemm_grouped_fp8_blockwise_contiguous(const fp8* A, const fp8* B, bf16* C, const int* offsets,
                                                          int groups, long long rows, int N, int K, const float* scale_a,
                                                          const float* scale_b, cudaStream_t stream = 0,
-                                                     BwTile tile = kBwAuto) {
+                                                         BwTile tile = kBwAuto) {
   cudaError_t e = check_grouped(A, B, C, offsets, groups, rows, N, K, 16);
   if (e == cudaSuccess && (!scale_a || !scale_b)) e = cudaErrorInvalidValue;
   if (e != cudaSuccess || rows == 0) return e;
@@ -233,8 +253,7 @@ static cudaError_t gemm_grouped_fp8_blockwise_masked(const fp8* A, const fp8* B,
   cudaError_t e = check_grouped(A, B, C, counts, groups, rows, N, K, 16);
   if (e == cudaSuccess && (!scale_a || !scale_b || slot_rows < 0)) e = cudaErrorInvalidValue;
   if (e != cudaSuccess || slot_rows == 0) return e;
-  return launch_grouped_fp8_blockwise(A, B, C, counts, groups, slot_rows, rows, N, K, scale_a, scale_b, tile,
-                                      stream);
+  return launch_grouped_fp8_blockwise(A, B, C, counts, groups, slot_rows, rows, N, K, scale_a, scale_b, tile, stream);
 }
 #endif
 
@@ -262,10 +281,11 @@ static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, in
   DeviceArray<float> dSa(sa);
   DeviceArray<bf16> dC(rows * N, kGuard);
   DeviceArray<int> dSizes(c.sizes);
-  const char* names[2][3] = {{"contiguous (tile picked)", "contiguous (128x128)", "contiguous (128x256)"},
-                             {"masked (tile picked)", "masked (128x128)", "masked (128x256)"}};
+  const char* names[2][kBwShapes + 1] = {
+      {"contiguous (tile picked)", "contiguous (128x128)", "contiguous (128x256)", "contiguous (64x256)"},
+      {"masked (tile picked)", "masked (128x128)", "masked (128x256)", "masked (64x256)"}};
   bool ok = true;
-  for (int v = 0; v < 3 && ok; ++v) {  // the picked tile, then each forced
+  for (int v = 0; v <= kBwShapes && ok; ++v) {  // the picked shape, then each forced
     const BwTile tile = (BwTile)(v - 1);
     dC.fill(0xFF);
     CUDA_CHECK(masked ? gemm_grouped_fp8_blockwise_masked(dA, dB, dC, dSizes, E, c.slot, N, K, dSa, dSb, 0, tile)

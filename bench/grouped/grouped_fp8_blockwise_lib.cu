@@ -12,7 +12,7 @@
 
 // Device pointers (A, B e4m3; C bf16; scale_a ceil(k / 128) x rows floats,
 // scale_b experts x ceil(n / 128) x ceil(k / 128)); `tile` a BwTile (-1:
-// picked, 0: 128 x 128, 1: 128 x 256); the stream is a cudaStream_t.
+// picked, 0: 128 x 128, 1: 128 x 256, 2: 64 x 256); the stream is a cudaStream_t.
 // Returns a cudaError_t (0: launched).
 extern "C" int tirx_grouped_fp8_blockwise_contiguous(const void* a, const void* b, void* c, const int* offsets,
                                                      int experts, long long rows, int n, int k, const float* scale_a,
