@@ -16,12 +16,15 @@
 
 // Four wgmma m64n128k32 over one 128-byte K-tile into `part` (which starts
 // from zero): this warpgroup's 64 rows of the A slot times 128 rows of the B
-// slot, each step 32 columns (32 bytes) further along K.
+// slot, each step 32 columns (32 bytes) further along K (written out: the
+// code is then what `#pragma tirx unroll` made of the loop in
+// gemm_fp8_blockwise.cu, instruction for instruction).
 __device__ __forceinline__ void mma_ktile(float (&part)[64], const __nv_fp8_e4m3* a, const __nv_fp8_e4m3* b) {
   tirx_wgmma_fence();
-#pragma unroll
-  for (int kk = 0; kk < 4; ++kk)
-    tirx_wgmma_m64n128k32_e4m3(part, tirx_wgmma_desc_sw128(a + kk * 32), tirx_wgmma_desc_sw128(b + kk * 32), kk > 0);
+  tirx_wgmma_m64n128k32_e4m3(part, tirx_wgmma_desc_sw128(a), tirx_wgmma_desc_sw128(b), false);
+  tirx_wgmma_m64n128k32_e4m3(part, tirx_wgmma_desc_sw128(a + 32), tirx_wgmma_desc_sw128(b + 32), true);
+  tirx_wgmma_m64n128k32_e4m3(part, tirx_wgmma_desc_sw128(a + 64), tirx_wgmma_desc_sw128(b + 64), true);
+  tirx_wgmma_m64n128k32_e4m3(part, tirx_wgmma_desc_sw128(a + 96), tirx_wgmma_desc_sw128(b + 96), true);
   tirx_wgmma_commit();
 }
 
