@@ -98,10 +98,10 @@ __device__ __forceinline__ void store_tile_scaled(const CUtensorMap* mapC, int r
 #pragma unroll
   for (int h = 0; h < WN / 128; ++h) {
     if (t == 0) tirx_tma_store_wait_read<0>();
-    tirx_warpgroup_sync(barrier);  // the previous store has read the buffer
+    tirx_bar_sync(barrier, 128);  // the previous store has read the buffer
     stage_piece<WN>(stage, acc, h, row0, col0, t, scale);
     tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
-    tirx_warpgroup_sync(barrier);
+    tirx_bar_sync(barrier, 128);
     if (t == 0) {
       tirx_tma_store_2d(mapC, row0, col0 + 128 * h, stage);
       tirx_tma_store_2d(mapC, row0, col0 + 128 * h + 64, stage + 64 * 64);
