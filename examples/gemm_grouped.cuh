@@ -7,6 +7,7 @@
 #include <cuda_bf16.h>
 
 #include "tirx.h"
+#include "tirx/tma.h"
 
 constexpr int kMaxGroups = 256;  // the experts one launch takes: the tile table is in shared memory
 
@@ -86,6 +87,29 @@ __device__ __forceinline__ void stage_piece(__nv_bfloat16* stage, const float (&
     }
 }
 
+// A warpgroup's 64 x WN block (WN = 128 or 256), times scale(row, col), into
+// C at (row0, col0) through its 16 KiB staging buffer, as gemm_fp8.cu's
+// store_tile: pieces of 64 x 128 (stage_piece), stored by thread 0 with TMA
+// (which clips at C's edges) once TMA has read the buffer's last store.
+template <int WN, class Scale>
+__device__ __forceinline__ void store_tile_scaled(const CUtensorMap* mapC, int row0, int col0,
+                                                  const float (&acc)[WN / 2], Scale scale, __nv_bfloat16* stage, int t,
+                                                  int barrier) {
+#pragma unroll
+  for (int h = 0; h < WN / 128; ++h) {
+    if (t == 0) tirx_tma_store_wait_read<0>();
+    tirx_bar_sync(barrier, 128);  // the previous store has read the buffer
+    stage_piece<WN>(stage, acc, h, row0, col0, t, scale);
+    tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
+    tirx_bar_sync(barrier, 128);
+    if (t == 0) {
+      tirx_tma_store_2d(mapC, row0, col0 + 128 * h, stage);
+      tirx_tma_store_2d(mapC, row0, col0 + 128 * h + 64, stage + 64 * 64);
+      tirx_tma_store_commit();
+    }
+  }
+}
+
 // A 64 x WN accumulator (WN = 128 or 256) into C at (row0, col0) (ldc = n),
 // the rows from `end` on and the columns from n on left out, through shared
 // memory: each 64 x 128 piece is written as store_tile_tma writes it (the
@@ -123,6 +147,36 @@ static cudaError_t check_grouped(const void* A, const void* B, const void* C, co
   if (((uintptr_t)A | (uintptr_t)B | (uintptr_t)C) % 16 != 0) return cudaErrorMisalignedAddress;
   return cudaSuccess;
 }
+
+// The grouped kernels' maps (maps[0..2]: A, B, C), each of `bytes`-byte
+// elements of type `in` but C's (bf16): A 2D over all `rows` rows in boxes
+// of bm x bk, B 3D over [groups, N, K] in boxes of bn x bk (both in the
+// 128-byte swizzle), C 2D over all rows in boxes of 64 x c_cols
+// (`c_swizzle`). cudaErrorNotSupported: the driver has no TMA.
+static cudaError_t grouped_maps(CUtensorMap* maps, CUtensorMapDataType in, int bytes, const void* A, const void* B,
+                                void* C, int groups, long long rows, int N, int K, int bm, int bn, int bk, int c_cols,
+                                CUtensorMapSwizzle c_swizzle) {
+  const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
+  const uint64_t row_bytes = (uint64_t)K * bytes;
+  CUresult r = tirx_tensor_map_2d(&maps[0], in, A, rows, K, row_bytes, bm, bk, sw);
+  if (r == CUDA_SUCCESS) r = tirx_tensor_map_3d(&maps[1], in, B, groups, N, K, row_bytes, row_bytes * N, bn, bk, sw);
+  if (r == CUDA_SUCCESS)
+    r = tirx_tensor_map_2d(&maps[2], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, C, rows, N, (uint64_t)N * 2, 64, c_cols,
+                           c_swizzle);
+  if (r == CUDA_SUCCESS) return cudaSuccess;
+  return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
+}
+
+// The grouped kernels' grid: one block per SM (the launch's grid(persistent)
+// caps it), or one per tile when there can be fewer, from a bound on the bm
+// x bn tiles of `groups` experts: contiguous (slot_rows == 0), each expert
+// one partial tile row at most beyond rows / bm; masked, ceil(slot_rows /
+// bm) tile rows each.
+static int grouped_blocks(int groups, int slot_rows, long long rows, int N, int bm, int bn) {
+  const long long tile_rows = slot_rows ? (long long)groups * ((slot_rows + bm - 1) / bm) : rows / bm + groups;
+  const long long tiles = tile_rows * ((N + bn - 1) / bn);
+  return (int)(tiles < (1 << 30) ? tiles : 1 << 30);
+}
 #endif
 
 // ---- the examples' checks (after harness.h) ------------------------------------
@@ -155,12 +209,13 @@ static GroupedCase grouped_case(const std::vector<int>& rows_of, bool masked) {
   return c;
 }
 
-// want[r * N + n]: expert e's row m of C in double (fA and fB: A's and B's
-// values, rows of K; sa, sb: the row-wise scales, or null for none), NaN for
-// a row that no expert owns (masked: past the count). Returns the largest |want|.
+// want[r * N + n]: expert e's row m of C in double, each 128-wide K-block's
+// sum times scale(r, e, n, kb) (fA and fB: A's and B's values, rows of K; r:
+// the row of A and C), NaN for a row that no expert owns (masked: past the
+// count). Returns the largest |want|.
+template <class Scale>
 static double grouped_reference(const GroupedCase& c, const std::vector<int>& rows_of, const std::vector<float>& fA,
-                                const std::vector<float>& fB, int N, int K, const float* sa, const float* sb,
-                                std::vector<double>& want) {
+                                const std::vector<float>& fB, int N, int K, Scale scale, std::vector<double>& want) {
   want.assign((size_t)c.rows * N, NAN);
   double max_ref = 0;
   for (int e = 0; e < (int)rows_of.size(); ++e)
@@ -170,8 +225,11 @@ static double grouped_reference(const GroupedCase& c, const std::vector<int>& ro
         const float* a = &fA[r * K];
         const float* b = &fB[((size_t)e * N + n) * K];
         double sum = 0;
-        for (int k = 0; k < K; ++k) sum += (double)a[k] * b[k];
-        if (sa) sum *= (double)sa[r] * sb[(size_t)e * N + n];
+        for (int kb = 0; kb * 128 < K; ++kb) {
+          double part = 0;
+          for (int k = kb * 128; k < K && k < kb * 128 + 128; ++k) part += (double)a[k] * b[k];
+          sum += part * scale(r, e, n, kb);
+        }
         want[r * N + n] = sum;
         max_ref = fmax(max_ref, fabs(sum));
       }

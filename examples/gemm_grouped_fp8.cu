@@ -71,28 +71,6 @@ __device__ __forceinline__ void mma_ktile(float (&acc)[128], const fp8* a, const
   tirx_wgmma_commit();
 }
 
-// The warpgroup's 64 x 256 block, scaled, into C at (row0, col0) through its
-// 16 KiB staging buffer, as gemm_fp8.cu's store_tile: two halves of 64 x 128
-// (stage_piece), stored by thread 0 with TMA (which clips at C's edges) once
-// TMA has read the buffer's last store.
-__device__ __forceinline__ void store_tile_scaled(const CUtensorMap* mapC, int row0, int col0,
-                                                  const float (&acc)[128], RowScales scale, bf16* stage, int t,
-                                                  int barrier) {
-#pragma unroll
-  for (int h = 0; h < 2; ++h) {
-    if (t == 0) tirx_tma_store_wait_read<0>();
-    tirx_warpgroup_sync(barrier);  // the previous store has read the buffer
-    stage_piece<256>(stage, acc, h, row0, col0, t, scale);
-    tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
-    tirx_warpgroup_sync(barrier);
-    if (t == 0) {
-      tirx_tma_store_2d(mapC, row0, col0 + 128 * h, stage);
-      tirx_tma_store_2d(mapC, row0, col0 + 128 * h + 64, stage + 64 * 64);
-      tirx_tma_store_commit();
-    }
-  }
-}
-
 // ---- kernel ------------------------------------------------------------------
 
 // `sizes`, `slot_rows`, `rows` as gemm_grouped.cu's kernel; scale_a: one per
@@ -164,7 +142,7 @@ __global__ void gemm_grouped_fp8_kernel(const __grid_constant__ CUtensorMap mapA
       if (row0 + 64 > at.end) {  // rows of another expert in the block: row by row
         if (busy) store_rows_masked<1, 256>(C, N, row0, at.col, at.end, acc, t, scale);
       } else {
-        store_tile_scaled(&mapC, row0, at.col, acc[0], scale, staging + half * 64 * 128, t, 1 + half);
+        store_tile_scaled<256>(&mapC, row0, at.col, acc[0], scale, staging + half * 64 * 128, t, 1 + half);
       }
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
@@ -172,23 +150,19 @@ __global__ void gemm_grouped_fp8_kernel(const __grid_constant__ CUtensorMap mapA
 }
 
 #ifndef __CUDACC_RTC__
-// The maps (A and C 2D over all `rows` rows, B 3D over [groups, N, K]) and
-// one block per SM, or per tile when fewer (`max_tiles` bounds the tiles).
-static cudaError_t launch_grouped_fp8(const fp8* A, const fp8* B, bf16* C, const int* sizes, int groups,
-                                      int slot_rows, long long rows, long long max_tiles, int N, int K,
-                                      const float* scale_a, const float* scale_b, cudaStream_t stream) {
-  CUtensorMap mapA, mapB, mapC;
-  const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
-  const CUtensorMapDataType in = CU_TENSOR_MAP_DATA_TYPE_UINT8, out = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
-  CUresult r = tirx_tensor_map_2d(&mapA, in, A, rows, K, (uint64_t)K, BM, BK, sw);
-  if (r == CUDA_SUCCESS) r = tirx_tensor_map_3d(&mapB, in, B, groups, N, K, (uint64_t)K, (uint64_t)N * K, BN, BK, sw);
-  if (r == CUDA_SUCCESS) r = tirx_tensor_map_2d(&mapC, out, C, rows, N, (uint64_t)N * 2, 64, 64, sw);
-  if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
-  const int blocks = (int)(max_tiles < (1 << 30) ? max_tiles : 1 << 30);
+// The maps and grid (gemm_grouped.cuh's grouped_maps, grouped_blocks), then the launch.
+static cudaError_t launch_grouped_fp8(const fp8* A, const fp8* B, bf16* C, const int* sizes, int groups, int slot_rows,
+                                      long long rows, int N, int K, const float* scale_a, const float* scale_b,
+                                      cudaStream_t stream) {
+  CUtensorMap maps[3];
+  cudaError_t e = grouped_maps(maps, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, A, B, C, groups, rows, N, K, BM, BN, BK, 64,
+                               CU_TENSOR_MAP_SWIZZLE_128B);
+  if (e != cudaSuccess) return e;
   cudaError_t err;
+  const int blocks = grouped_blocks(groups, slot_rows, rows, N, BM, BN);
 #pragma tirx launch grid(persistent) smem(kSmemBytes) stream(stream) async status(err)
-  gemm_grouped_fp8_kernel<<<blocks, 384>>>(mapA, mapB, mapC, C, sizes, groups, slot_rows, (int)rows, N, K, scale_a,
-                                           scale_b);
+  gemm_grouped_fp8_kernel<<<blocks, 384>>>(maps[0], maps[1], maps[2], C, sizes, groups, slot_rows, (int)rows, N, K,
+                                           scale_a, scale_b);
   return err;
 }
 
@@ -200,8 +174,7 @@ static cudaError_t gemm_grouped_fp8_contiguous(const fp8* A, const fp8* B, bf16*
   cudaError_t e = check_grouped(A, B, C, offsets, groups, rows, N, K, 16);
   if (e == cudaSuccess && (!scale_a || !scale_b)) e = cudaErrorInvalidValue;
   if (e != cudaSuccess || rows == 0) return e;
-  const long long max_tiles = (rows / BM + groups) * ((N + BN - 1) / BN);
-  return launch_grouped_fp8(A, B, C, offsets, groups, 0, rows, max_tiles, N, K, scale_a, scale_b, stream);
+  return launch_grouped_fp8(A, B, C, offsets, groups, 0, rows, N, K, scale_a, scale_b, stream);
 }
 
 // Masked layout (gemm_grouped_masked's), k a multiple of 16; scale_a:
@@ -213,8 +186,7 @@ static cudaError_t gemm_grouped_fp8_masked(const fp8* A, const fp8* B, bf16* C, 
   cudaError_t e = check_grouped(A, B, C, counts, groups, rows, N, K, 16);
   if (e == cudaSuccess && (!scale_a || !scale_b || slot_rows < 0)) e = cudaErrorInvalidValue;
   if (e != cudaSuccess || slot_rows == 0) return e;
-  const long long max_tiles = (long long)groups * ((slot_rows + BM - 1) / BM) * ((N + BN - 1) / BN);
-  return launch_grouped_fp8(A, B, C, counts, groups, slot_rows, rows, max_tiles, N, K, scale_a, scale_b, stream);
+  return launch_grouped_fp8(A, B, C, counts, groups, slot_rows, rows, N, K, scale_a, scale_b, stream);
 }
 #endif
 
@@ -234,7 +206,8 @@ static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, in
   for (size_t i = 0; i < hA.size(); ++i) fA[i] = (float)(hA[i] = fp8(4.0f * lcg_float()));
   for (size_t i = 0; i < sa.size(); ++i) sa[i] = 0.125f + 0.0078125f * (float)lcg_int(0, 64);  // exact in float
   std::vector<double> want;
-  const double tol = grouped_reference(c, rows_of, fA, fB, N, K, sa.data(), sb.data(), want) / 128;
+  const auto scale = [&](size_t r, int e, int n, int) { return (double)sa[r] * sb[(size_t)e * N + n]; };
+  const double tol = grouped_reference(c, rows_of, fA, fB, N, K, scale, want) / 128;
   DeviceArray<fp8> dA(hA);
   DeviceArray<float> dSa(sa);
   DeviceArray<bf16> dC((size_t)std::max(c.rows, 1LL) * N, kGuard);
