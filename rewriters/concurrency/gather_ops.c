@@ -5,6 +5,7 @@
 // data-dependent if).
 #include "ast.h"
 #include "gather_events.h"
+#include "gather_grid.h"
 #include "gather_ops.h"
 #include "kernel.h"
 #include "stub.h"
@@ -165,6 +166,8 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
     op.slot = an->dir.clauses[0].index;
     target = an->dir.clauses[0].name;
   }
+  if (op.kind != OP_REGION_SYNC && (find_grid_event(k, target) || grid_only_call(an)))
+    return read_grid_op(c, k, an, stmts, &op, target);
   if (op.kind != OP_REGION_SYNC) {
     op.event = find_event(k, target);
     for (int i = 0; !op.event && i < k->broken.len; i++)  // a broken one with no name may be any
@@ -227,7 +230,20 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
       return false;
     }
   }
-  // Its region, and what stands between it and the region.
+  place_op(c, k, an, stmts, &op);
+  if (op.event) {
+    if (op.kind == OP_WAIT)
+      op.event->waited = true;
+    else
+      op.event->triggered = true;
+  }
+  VEC_PUSH(c->arena, k->ops, op);
+  return true;
+}
+
+// Its region, and what stands between it and the region.
+void place_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts, Op *o) {
+  Op op = *o;
   for (int i = 0; i < k->regions.len; i++) {
     Region *r = &k->regions.items[i];
     if (an->start >= r->body.start && an->start < r->body.end) op.region = r;
@@ -249,12 +265,5 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
         op.uniform_if = p;
     }
   }
-  if (op.event) {
-    if (op.kind == OP_WAIT)
-      op.event->waited = true;
-    else
-      op.event->triggered = true;
-  }
-  VEC_PUSH(c->arena, k->ops, op);
-  return true;
+  *o = op;
 }
