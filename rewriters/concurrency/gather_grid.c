@@ -7,7 +7,7 @@
 
 #include "ast.h"
 #include "gather_grid.h"
-#include "gather_ops.h"
+#include "place.h"
 #include "stub.h"
 #include "stubvar.h"
 

@@ -7,7 +7,3 @@
 // Kernel.failed_ops). A trigger under an `if` (or switch, ?:) needs its
 // event's count(N), unless the `if` is the statement of `#pragma tirx uniform`.
 void read_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts);
-// Where op (its an already set) stands: its region (a lambda's, by its
-// calls), whether under elect, the innermost data-dependent and asserted
-// uniform `if` above it.
-void place_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts, Op *op);
