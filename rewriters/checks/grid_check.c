@@ -15,7 +15,10 @@ static const char *label(Ctx *c, const GridOp *op) {
   const Annotation *an = op->at.an;
   if (an->spelling == SPELL_CALL)
     return arena_printf(c->arena, "%.*s(%.*s)", (int)an->name.len, an->name.s, (int)an->args.len, an->args.s);
-  return spelling_of(an);
+  const Clause *e = an->dir.nclauses == 1 ? &an->dir.clauses[0] : NULL;  // `wait done[i]`: the event slot
+  if (!e) return spelling_of(an);
+  return arena_printf(c->arena, "%s %.*s%s%.*s%s", spelling_of(an), (int)e->name.len, e->name.s, e->has_index ? "[" : "",
+                      (int)e->index.len, e->index.s, e->has_index ? "]" : "");
 }
 
 static bool is_last_form(const GridOp *op) {

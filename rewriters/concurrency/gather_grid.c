@@ -96,7 +96,10 @@ static bool grid_in_scope(Ctx *c, const Annotation *an, const GridEvent *g, Span
 static const char *op_label(Ctx *c, const Annotation *an) {
   if (an->spelling == SPELL_CALL)
     return arena_printf(c->arena, "%.*s(%.*s)", (int)an->name.len, an->name.s, (int)an->args.len, an->args.s);
-  return spelling_of(an);
+  const Clause *e = an->dir.nclauses == 1 ? &an->dir.clauses[0] : NULL;  // `wait done[i]`: the event slot
+  if (!e) return spelling_of(an);
+  return arena_printf(c->arena, "%s %.*s%s%.*s%s", spelling_of(an), (int)e->name.len, e->name.s, e->has_index ? "[" : "",
+                      (int)e->index.len, e->index.s, e->has_index ? "]" : "");
 }
 
 // Whether node i is in the first child of node p (an if's, a ?:'s or a
