@@ -8,18 +8,10 @@
 #include <string.h>
 
 #include "ast.h"
+#include "gather_grid.h"
 #include "grid_check.h"
 
-// How a message names an operation: `tirx_wait(done[t])`, `#pragma tirx wait`.
-static const char *label(Ctx *c, const GridOp *op) {
-  const Annotation *an = op->at.an;
-  if (an->spelling == SPELL_CALL)
-    return arena_printf(c->arena, "%.*s(%.*s)", (int)an->name.len, an->name.s, (int)an->args.len, an->args.s);
-  const Clause *e = an->dir.nclauses == 1 ? &an->dir.clauses[0] : NULL;  // `wait done[i]`: the event slot
-  if (!e) return spelling_of(an);
-  return arena_printf(c->arena, "%s %.*s%s%.*s%s", spelling_of(an), (int)e->name.len, e->name.s, e->has_index ? "[" : "",
-                      (int)e->index.len, e->index.s, e->has_index ? "]" : "");
-}
+static const char *label(Ctx *c, const GridOp *op) { return grid_op_label(c, op->at.an); }
 
 static bool is_last_form(const GridOp *op) {
   return op->kind == GRID_TRIGGER_LAST || op->kind == GRID_TRIGGER_IF_LAST;

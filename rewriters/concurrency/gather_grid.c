@@ -92,8 +92,7 @@ static bool grid_in_scope(Ctx *c, const Annotation *an, const GridEvent *g, Span
   return false;
 }
 
-// How a message names the operation: `tirx_wait(done[t])`, `#pragma tirx trigger`.
-static const char *op_label(Ctx *c, const Annotation *an) {
+const char *grid_op_label(Ctx *c, const Annotation *an) {
   if (an->spelling == SPELL_CALL)
     return arena_printf(c->arena, "%.*s(%.*s)", (int)an->name.len, an->name.s, (int)an->args.len, an->args.s);
   const Clause *e = an->dir.nclauses == 1 ? &an->dir.clauses[0] : NULL;  // `wait done[i]`: the event slot
@@ -151,7 +150,7 @@ bool read_grid_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts, Op
   if (!grid_in_scope(c, an, g, target)) return false;
   if (op->kind == OP_TRIGGER_BYTES || op->has_extra) {
     diag_at(c->diag, DIAG_ERROR, op->extra.off, op->extra.len,
-            "%s: grid event '%.*s' counts blocks, %s", op_label(c, an), (int)target.len, target.s,
+            "%s: grid event '%.*s' counts blocks, %s", grid_op_label(c, an), (int)target.len, target.s,
             op->kind == OP_TRIGGER_BYTES ? "not bytes (tirx_trigger_bytes is for TMA copies into shared memory)"
                                          : "without phases to name: a wait takes the event's slot alone");
     return false;
@@ -177,7 +176,7 @@ bool read_grid_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts, Op
     diag_error(c->diag, an->start,
                "%s is under %s: an operation on a grid event is made by the whole %s (its threads meet on a barrier, "
                "then one arrives or waits for the block), so every thread of it must reach it",
-               op_label(c, an), op->under_elect ? "elect" : "a condition that not every thread may take alike",
+               grid_op_label(c, an), op->under_elect ? "elect" : "a condition that not every thread may take alike",
                op->region ? "region" : "block");
     int cond = op->data_if;
     bool statement = cond >= 0 && (node_at(c, cond)->kind == CXCursor_IfStmt || node_at(c, cond)->kind == CXCursor_SwitchStmt);

@@ -15,3 +15,5 @@ bool grid_only_call(const Annotation *an);
 // The operation op (read so far by read_op: kind, slot, second argument) on
 // `target`, appended to Kernel.grid_ops; false when reported.
 bool read_grid_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts, Op *op, Span target);
+// How a message names an operation: `tirx_wait(done[t])`, `#pragma tirx trigger done[t]`.
+const char *grid_op_label(Ctx *c, const Annotation *an);
