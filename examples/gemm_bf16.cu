@@ -145,9 +145,9 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
   // which the grouped order walks.
   const int cols = tiles_n * splits, items = tiles * splits;
 #pragma tirx warpgroups(wg: 3)
+#pragma tirx event done[tiles] grid(counters) count(splits)  // split-K: the splits of a tile (docs/regions-and-events.md)
 #pragma tirx event full[STAGES]
 #pragma tirx event empty[STAGES] ready
-#pragma tirx event done[tiles] grid(counters) count(splits)  // split-K: the splits of a tile (docs/regions-and-events.md)
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
     if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);

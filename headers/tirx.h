@@ -282,13 +282,15 @@ TIRX_DEVICE void tirx_cluster_arrive_each(uint64_t *bar, int mode) {
 // outside every region, and the block meets on __syncthreads().
 #include "tirx/grid.h"
 
-TIRX_DEVICE void tirx_grid_event_init(uint64_t *bars, uint32_t threads) {
+// `barrier` false: the declaration right after (events of the block) ends
+// in the block barrier that publishes this init too.
+TIRX_DEVICE void tirx_grid_event_init(uint64_t *bars, uint32_t threads, bool barrier = true) {
   if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
     tirx_mbar_init(&bars[0], threads);
     tirx_mbar_init(&bars[1], 1);
     tirx_fence_mbar_init();
   }
-  __syncthreads();
+  if (barrier) __syncthreads();
 }
 
 // Every thread of the region arrives and waits: the region's writes before

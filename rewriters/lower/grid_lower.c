@@ -27,15 +27,26 @@ static bool region_uses(const Kernel *k, const GridEvent *g, int r) {
   return false;
 }
 
+// Whether the statement right after g's declaration (blanks and comments
+// between) declares events of the block: their initialization ends in a
+// block barrier, which then publishes g's too (no barrier of its own).
+static bool block_event_follows(const Ctx *c, const Kernel *k, const GridEvent *g) {
+  size_t next = lex_skip_blank(c->src, g->an->end);
+  for (int i = 0; i < k->events.len; i++)
+    if (k->events.items[i].an->start == next) return true;
+  return false;
+}
+
 static void declare(Ctx *c, const Kernel *k, const GridEvent *g) {
   Buf b = {0};
+  const char *barrier = block_event_follows(c, k, g) ? ", false" : "";
   buf_printf(&b, "unsigned *const %.*s = (unsigned *)(%.*s); (void)%.*s;", (int)g->name.len, g->name.s,
              (int)g->counters.len, g->counters.s, (int)g->name.len, g->name.s);
   for (int r = -1; r < k->regions.len; r++) {
     if (!region_uses(k, g, r)) continue;
     if (r >= 0)
-      buf_printf(&b, " __shared__ uint64_t %s[2]; tirx_grid_event_init(%s, %d);", region_name(c, "grid", g, r),
-                 region_name(c, "grid", g, r), k->regions.items[r].threads);
+      buf_printf(&b, " __shared__ uint64_t %s[2]; tirx_grid_event_init(%s, %d%s);", region_name(c, "grid", g, r),
+                 region_name(c, "grid", g, r), k->regions.items[r].threads, barrier);
     buf_printf(&b, " __shared__ int %s; uint32_t %s = 0u;", region_name(c, "gridflag", g, r),
                region_name(c, "gridphase", g, r));
   }

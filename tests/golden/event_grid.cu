@@ -28,6 +28,28 @@ __global__ void split_sum(const float *in, float *part, float *out, unsigned *co
   {}
 }
 
+// A grid event declared right before events of the block: their
+// initialization's block barrier publishes its barriers too (no barrier of
+// its own). Warpgroup 1 stages a value, warpgroup 0 adds it to the tile
+// when its block is the last of the tile's `splits`.
+__global__ void staged_last(const float *in, float *out, unsigned *counters, int splits) {
+  __shared__ float staged[128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event done[gridDim.x / splits] grid(counters) count(splits)
+#pragma tirx event filled
+#pragma tirx async(wg == 1)
+  {
+    staged[threadIdx.x - 128] = in[blockIdx.x * 128 + threadIdx.x - 128];
+    tirx_trigger(filled);
+  }
+#pragma tirx async(wg == 0)
+  {
+    tirx_wait(filled);
+    atomicAdd(&out[blockIdx.x / splits * 128 + threadIdx.x], staged[threadIdx.x]);
+    if (tirx_trigger_last(done[blockIdx.x / splits])) out[blockIdx.x / splits * 128 + threadIdx.x] *= 2.f;
+  }
+}
+
 // A barrier among the `per_group` consecutive work items of each group: the
 // blocks that wait are those that arrive; with every block resident
 // (grid(persistent)) and each group no larger than the grid, every group's

@@ -29,6 +29,28 @@ else if (wg == 1)
   {}
 }
 
+// A grid event declared right before events of the block: their
+// initialization's block barrier publishes its barriers too (no barrier of
+// its own). Warpgroup 1 stages a value, warpgroup 0 adds it to the tile
+// when its block is the last of the tile's `splits`.
+__global__ void __launch_bounds__(256, 1) staged_last(const float *in, float *out, unsigned *counters, int splits) {
+  __shared__ float staged[128];
+const int wg = tirx_warpgroup_index();
+unsigned *const done = (unsigned *)(counters); (void)done; __shared__ uint64_t __tirx_grid_1_done[2]; tirx_grid_event_init(__tirx_grid_1_done, 128, false); __shared__ int __tirx_gridflag_1_done; uint32_t __tirx_gridphase_1_done = 0u;
+__shared__ uint64_t filled; tirx_event_init(&filled, 1, 128); uint32_t __tirx_phase_1_filled = 0u;
+if (wg == 1)
+  {
+    staged[threadIdx.x - 128] = in[blockIdx.x * 128 + threadIdx.x - 128];
+    tirx_mbar_arrive(&filled);
+  }
+else if (wg == 0)
+  {
+    tirx_event_wait(&filled, __tirx_phase_1_filled, 0);
+    atomicAdd(&out[blockIdx.x / splits * 128 + threadIdx.x], staged[threadIdx.x]);
+    if (tirx_grid_arrive_last(done + (blockIdx.x / splits), (unsigned)(splits), __tirx_grid_1_done, &__tirx_gridflag_1_done, __tirx_gridphase_1_done, threadIdx.x == 0)) out[blockIdx.x / splits * 128 + threadIdx.x] *= 2.f;
+  }
+}
+
 // A barrier among the `per_group` consecutive work items of each group: the
 // blocks that wait are those that arrive; with every block resident
 // (grid(persistent)) and each group no larger than the grid, every group's
@@ -46,5 +68,5 @@ tirx_grid_arrive(met + (g), nullptr, &__tirx_gridflag_met, __tirx_gridphase_met,
 
 void run(float *x, unsigned *counters, int groups, int per_group) {
 { tirx_launch_t __tirx_launch = tirx_launch_begin(all_arrive, (groups * per_group), (128), 0, 0, true);
-  if (__tirx_launch.err == cudaSuccess) all_arrive<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>(x, counters, groups, per_group); tirx_launch_end(__tirx_launch, "event_grid.cu", 48, 3, "all_arrive", true, true); }
+  if (__tirx_launch.err == cudaSuccess) all_arrive<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>(x, counters, groups, per_group); tirx_launch_end(__tirx_launch, "event_grid.cu", 70, 3, "all_arrive", true, true); }
 }
