@@ -57,69 +57,52 @@
 // The first K-tile of split `split` of `splits` (splits: ktiles), each of the
 // first splits - 1 ranges `skew` K-tiles shorter than an even cut, the last
 // one longer by what they give up: it finishes last, so that it usually finds
-// the others' partials already written (split_reduce's peek).
+// the others' partials already written (tirx_trigger_if_last in the kernel).
 __device__ __forceinline__ int split_start(int split, int splits, int ktiles, int skew) {
   return split == splits ? ktiles : split * ktiles / splits - split * skew;
 }
 
 // Split-K (kSplit): the tile's K-tiles are cut into `splits` contiguous ranges,
-// each a work item of its own. A consumer warpgroup that finished its range
-// writes its fp32 partial sum into the workspace (each thread its registers,
-// in float4s, thread-contiguous), then counts itself in at the tile's counter
-// for its half; the warpgroup that arrives last adds the partials of all the
-// splits in split order (its own from registers, the others from L2) and
-// stores C; the others store nothing. The sum's order is the split order
-// whoever arrives last, so the result is bitwise the same from run to run,
-// and nobody waits for anybody (no spinning on another block, whatever order
-// the persistent grid runs the items in). The last one resets the counter to
-// zero for the next launch.
+// each a work item of its own. The consumers that finished a range write
+// their fp32 partial sum into the workspace (each thread its registers, in
+// float4s, thread-contiguous) and arrive at the tile's grid event; the block
+// that arrives last adds the partials of all the splits in split order (its
+// own from registers, the others from L2) and stores C; the others store
+// nothing. The sum's order is the split order whoever arrives last, so the
+// result is bitwise the same from run to run, and nobody waits for anybody
+// (no spinning on another block, whatever order the persistent grid runs the
+// items in). The last arrival resets the counter for the next launch.
 template <class T>
-__device__ __forceinline__ bool split_reduce(float (&acc)[T::R][T::WN / 2], float* ws, int* counter, int tile,
-                                             int split, int splits, int half, int t, int barrier, int* last_flag,
-                                             bool peek) {
+__device__ __forceinline__ float4* split_partial(float* ws, int tile, int split, int splits, int half, int t) {
   constexpr int kQuads = T::R * T::WN / 8;  // float4s per thread
-  float4* base = reinterpret_cast<float4*>(ws) + (size_t)tile * splits * 2 * kQuads * 128;
-  float4* mine = base + (size_t)(split * 2 + half) * kQuads * 128 + t;
-  int* c = counter + tile * 2 + half;
-  bool last = false;
-  if (peek) {  // all the others counted already: last, no need to write the partial
-    if (t == 0) {
-      last = *(volatile int*)c == splits - 1;
-      if (last) *c = 0, __threadfence();
-      *last_flag = last;
-    }
-    tirx_bar_sync(barrier, 128);
-    last = *(volatile int*)last_flag;
-    tirx_bar_sync(barrier, 128);  // everyone has read the flag before thread 0 writes it again
-  }
-  if (!last) {
+  return reinterpret_cast<float4*>(ws) + ((size_t)tile * splits * 2 + split * 2 + half) * kQuads * 128 + t;
+}
+
+template <class T>
+__device__ __forceinline__ void split_write(const float (&acc)[T::R][T::WN / 2], float4* mine) {
 #pragma unroll
-    for (int i = 0; i < T::R; ++i)
+  for (int i = 0; i < T::R; ++i)
 #pragma unroll
-      for (int j = 0; j < T::WN / 8; ++j)
-        __stcg(mine + (i * (T::WN / 8) + j) * 128,
-               make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]));
-    __threadfence();  // the partial, before the count that tells the last one it is there
-    tirx_bar_sync(barrier, 128);
-    if (t == 0) {
-      const bool l = atomicAdd(c, 1) == splits - 1;
-      if (l) *c = 0, __threadfence();  // every split has counted: ready for the next launch
-      *last_flag = l;
-    }
-    tirx_bar_sync(barrier, 128);
-    if (!*(volatile int*)last_flag) return false;
-  }
-  // The sum, kChunk float4s at a time: each split's kChunk loads are issued
-  // together (one L2 round trip, not one per float4: a float4 at a time cost
-  // 10-40 us per tile, bench/RESULTS.md).
-  // (as many as the registers next to the accumulator hold without spilling).
+    for (int j = 0; j < T::WN / 8; ++j)
+      __stcg(mine + (i * (T::WN / 8) + j) * 128,
+             make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]));
+}
+
+// The sum, kChunk float4s at a time: each split's kChunk loads are issued
+// together (one L2 round trip, not one per float4: a float4 at a time cost
+// 10-40 us per tile, bench/RESULTS.md), as many as the registers next to the
+// accumulator hold without spilling.
+template <class T>
+__device__ __forceinline__ void split_sum(float (&acc)[T::R][T::WN / 2], float* ws, int tile, int split, int splits,
+                                          int half, int t) {
+  constexpr int kQuads = T::R * T::WN / 8;
   constexpr int kChunk = (152 - 4 * kQuads) / 8 < 2 ? 2 : (152 - 4 * kQuads) / 8 > 16 ? 16 : (152 - 4 * kQuads) / 8;
 #pragma unroll
   for (int q0 = 0; q0 < kQuads; q0 += kChunk) {
     float4 sum[kChunk];
     for (int p = 0; p < splits; ++p) {
       float4 v[kChunk];
-      const float4* theirs = base + (size_t)(p * 2 + half) * kQuads * 128 + t;
+      const float4* theirs = split_partial<T>(ws, tile, p, splits, half, t);
 #pragma unroll
       for (int c = 0; c < kChunk; ++c) {
         const int q = q0 + c, i = q / (T::WN / 8), j = q % (T::WN / 8);
@@ -142,18 +125,15 @@ __device__ __forceinline__ bool split_reduce(float (&acc)[T::R][T::WN / 2], floa
                   acc[i][4 * j + 3] = sum[c].w;
     }
   }
-  return true;
 }
 
 template <class T, bool kSplit = false>
 __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB,
                                  const __grid_constant__ CUtensorMap mapC, int M, int N, int K, int splits, float* ws,
-                                 int* counters, int mode) {
-  if constexpr (!kSplit) splits = 1, mode = 0;  // constants for the compiler: the divisions fold
-  const int skew = mode >> 1;
+                                 int* counters, int skew) {
+  if constexpr (!kSplit) splits = 1, skew = 0;  // constants for the compiler: the divisions fold
   constexpr int BM = T::BM, BN = T::BN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
-  __shared__ int last_flag[2];  // split_reduce's answer, one per consumer warpgroup
   // The ring, 1024-byte aligned for the 128-byte swizzle: A slots, then B slots.
   bf16* ring = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   bf16* As = ring;
@@ -165,6 +145,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
   // which the grouped order walks.
   const int cols = tiles_n * splits, items = tiles * splits;
 #pragma tirx warpgroups(wg: 3)
+#pragma tirx event done[tiles] grid(counters) count(splits)  // split-K: the splits of a tile (docs/regions-and-events.md)
 #pragma tirx event full[STAGES]
 #pragma tirx event empty[STAGES] ready
 #pragma tirx async(wg == 0) regs(24)
@@ -236,11 +217,21 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
       // cannot read: with tirx_region_sync() here it would warn that its id
       // may be one).
       tirx_bar_sync(3, 256);
-      // Split: only the warpgroup that arrived last at the tile stores it
-      // (the same answer for its 128 threads).
+      // Split: only the block that arrives last at the tile stores it (the
+      // same answer in its 256 consumer threads). It first asks whether the
+      // others are all in (the skew makes the last range usually the last
+      // to finish): then it writes no partial.
       bool store = true;
-      if constexpr (kSplit)
-        store = split_reduce<T>(acc, ws, counters, tile, split, splits, half, t, 1 + half, &last_flag[half], mode & 1);
+#pragma tirx uniform
+      if constexpr (kSplit) {
+        store = tirx_trigger_if_last(done[tile]);
+#pragma tirx uniform
+        if (!store) {
+          split_write<T>(acc, split_partial<T>(ws, tile, split, splits, half, t));
+          store = tirx_trigger_last(done[tile]);
+        }
+        if (store) split_sum<T>(acc, ws, tile, split, splits, half, t);
+      }
       if (store) store_c<T>(&mapC, row0, col0, acc, As, Bs, staging, s, half, t);
       staged = s;
     }
@@ -250,7 +241,7 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
 // The split-K workspace: fp32 partials (tiles x splits x BM x BN) and one
-// counter per tile and consumer, zero between launches (the last arrival
+// counter per tile (the grid event `done`), zero between launches (the last arrival
 // resets its counter). One per process, grown as needed (cudaMalloc
 // synchronizes the device: the first call at a larger size is slow); calls
 // that split must therefore not run concurrently on different streams.
@@ -307,16 +298,16 @@ static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int
     gemm_bf16_kernel<T, false><<<tiles, 384>>>(mapA, mapB, mapC, M, N, K, 1, nullptr, nullptr, 0);
     return err;
   }
-  // Peek (bit 0) and a skew of 2 K-tiles (the rest), where every range keeps
-  // 4 skews' worth: the last range usually finds the others' partials written
-  // and writes none (1-3% over neither at 4224 x 256: bench/RESULTS.md).
-  const int mode = ktiles / splits >= 8 * splits ? 1 | 2 << 1 : 1;
+  // A skew of 2 K-tiles where every range keeps 4 skews' worth: the last
+  // range usually finds the others' partials written and writes none (with
+  // the peek, 1-3% over neither at 4224 x 256: bench/RESULTS.md).
+  const int skew = ktiles / splits >= 8 * splits ? 2 : 0;
   float* ws;
   int* counters;
-  err = split_workspace((size_t)tiles * splits * T::BM * T::BN * sizeof(float), (size_t)tiles * 2, &ws, &counters);
+  err = split_workspace((size_t)tiles * splits * T::BM * T::BN * sizeof(float), (size_t)tiles, &ws, &counters);
   if (err != cudaSuccess) return err;
 #pragma tirx launch grid(persistent) smem(T::kSmemBytes) stream(stream) async status(err)
-  gemm_bf16_kernel<T, true><<<tiles * splits, 384>>>(mapA, mapB, mapC, M, N, K, splits, ws, counters, mode);
+  gemm_bf16_kernel<T, true><<<tiles * splits, 384>>>(mapA, mapB, mapC, M, N, K, splits, ws, counters, skew);
   return err;
 }
 

@@ -270,6 +270,134 @@ TIRX_DEVICE void tirx_cluster_arrive_each(uint64_t *bar, int mode) {
     if (tirx_cluster_reaches(r, mode)) tirx_mbar_arrive_remote(bar, r);
 }
 
+// ---- grid events (docs/regions-and-events.md#grid-events) -----------------
+// `#pragma tirx event done[N] grid(COUNTERS) count(C)`: a counter per index in
+// global memory (COUNTERS, zero before the first launch) that the blocks of
+// one grid arrive at. Every operation is made by a whole region: its threads
+// meet on a block-local barrier, one thread (the leader) arrives or reads at
+// GPU scope, and, for what the operation returns, the leader tells the others
+// through shared memory on a second barrier. The barriers are a pair of
+// mbarriers per event and region (`bars`; [0] counts the region's threads,
+// [1] the leader), each phase bit in `phase`; `bars` null: the operation is
+// outside every region, and the block meets on __syncthreads().
+#include "tirx/grid.h"
+
+// `barrier` false: the declaration right after (events of the block) ends
+// in the block barrier that publishes this init too.
+TIRX_DEVICE void tirx_grid_event_init(uint64_t *bars, uint32_t threads, bool barrier = true) {
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+    tirx_mbar_init(&bars[0], threads);
+    tirx_mbar_init(&bars[1], 1);
+    tirx_fence_mbar_init();
+  }
+  if (barrier) __syncthreads();
+}
+
+// Every thread of the region arrives and waits: the region's writes before
+// the operation are the leader's to release (mbarrier.arrive releases, the
+// wait acquires, at CTA scope; the leader's GPU-scope release is cumulative),
+// and no thread starts the next operation before all are past this one.
+TIRX_DEVICE void tirx_grid_gather_(uint64_t *bars, uint32_t &phase) {
+  if (!bars) return __syncthreads();
+  tirx_mbar_arrive(&bars[0]);
+  tirx_mbar_wait_parity(&bars[0], phase & 1u);
+  phase ^= 1u;
+}
+
+// The leader's answer to every thread of the region (and what the leader
+// acquired, through the barrier's release and acquire).
+TIRX_DEVICE bool tirx_grid_scatter_(uint64_t *bars, int *flag, uint32_t &phase, bool leader, bool value) {
+  if (leader) *flag = value;
+  if (!bars) {
+    __syncthreads();
+  } else {
+    if (leader) tirx_mbar_arrive(&bars[1]);
+    tirx_mbar_wait_parity(&bars[1], (phase >> 1) & 1u);
+    phase ^= 2u;
+  }
+  return *(volatile int *)flag != 0;
+}
+
+// tirx_trigger: one arrival of the block, released at GPU scope.
+TIRX_DEVICE void tirx_grid_arrive(unsigned *counter, uint64_t *bars, int *flag, uint32_t &phase, bool leader) {
+  tirx_grid_gather_(bars, phase);
+  if (leader) tirx_red_release_gpu_add(counter, 1);
+  tirx_grid_scatter_(bars, flag, phase, leader, false);
+}
+
+// tirx_trigger_last: one arrival; true in every thread of the block whose
+// arrival is the count-th, which then sees what every arrival of the phase
+// released, and resets the counter to zero for the next phase (the next
+// launch): no other block touches it before then.
+TIRX_DEVICE bool tirx_grid_arrive_last(unsigned *counter, unsigned count, uint64_t *bars, int *flag, uint32_t &phase,
+                                       bool leader) {
+  tirx_grid_gather_(bars, phase);
+  bool last = false;
+  if (leader) {
+    last = tirx_atom_acq_rel_gpu_add(counter, 1) == count - 1;
+    if (last) tirx_st_relaxed_gpu(counter, 0);
+  }
+  return tirx_grid_scatter_(bars, flag, phase, leader, last);
+}
+
+// tirx_trigger_if_last: when every other arrival of the phase is in, this
+// block's arrival (the last: the counter goes back to zero) and true; else
+// nothing and false (the block arrives later).
+TIRX_DEVICE bool tirx_grid_arrive_if_last(unsigned *counter, unsigned count, uint64_t *bars, int *flag,
+                                          uint32_t &phase, bool leader) {
+  tirx_grid_gather_(bars, phase);
+  bool last = false;
+  if (leader) {
+    last = tirx_ld_acquire_gpu(counter) == count - 1;
+    if (last) tirx_st_relaxed_gpu(counter, 0);
+  }
+  return tirx_grid_scatter_(bars, flag, phase, leader, last);
+}
+
+// tirx_wait: the leader spins (acquire, backing off from 32 to 1024 ns) until
+// `count` blocks have arrived, then counts the block out: the blocks that
+// wait are the ones that arrived (tirx-pp checks that a trigger comes
+// first), so the last of the 2 x count to leave resets the counter. With
+// `cycles` > 0 (--watchdog) the spin gives up after that many and returns
+// false, the count seen in *seen.
+TIRX_DEVICE bool tirx_grid_spin_(unsigned *counter, unsigned count, long long cycles, unsigned *seen) {
+  const long long start = clock64();
+  for (unsigned ns = 32; (*seen = tirx_ld_acquire_gpu(counter)) < count; ns = ns < 1024 ? 2 * ns : ns) {
+    if (cycles > 0 && clock64() - start > cycles) return false;
+    tirx_nanosleep(ns);
+  }
+  if (tirx_atom_acq_rel_gpu_add(counter, 1) == 2 * count - 1) tirx_st_relaxed_gpu(counter, 0);
+  return true;
+}
+
+TIRX_DEVICE void tirx_grid_wait(unsigned *counter, unsigned count, uint64_t *bars, int *flag, uint32_t &phase,
+                                bool leader) {
+  tirx_grid_gather_(bars, phase);
+  unsigned seen;
+  if (leader) tirx_grid_spin_(counter, count, 0, &seen);
+  tirx_grid_scatter_(bars, flag, phase, leader, false);
+}
+
+// tirx_wait under --watchdog: a spin that gives up says where it was and
+// how many of the arrivals came, and traps.
+TIRX_DEVICE void tirx_grid_wait_watchdog(unsigned *counter, unsigned count, uint64_t *bars, int *flag,
+                                         uint32_t &phase, bool leader, long long cycles, const char *event,
+                                         const char *file, int line) {
+  tirx_grid_gather_(bars, phase);
+  unsigned seen;
+  if (leader && !tirx_grid_spin_(counter, count, cycles, &seen)) {
+#ifdef __CUDA_ARCH__
+    printf("%s:%d: tirx watchdog: block (%d,%d,%d) waited %lld cycles on grid event '%s' (counter %p): %u of %u "
+           "arrivals (are the blocks it waits for resident, and past their own waits?); trapping\n",
+           file, line, (int)blockIdx.x, (int)blockIdx.y, (int)blockIdx.z, cycles, event, (void *)counter, seen, count);
+    __trap();
+#else
+    (void)event, (void)file, (void)line;
+#endif
+  }
+  tirx_grid_scatter_(bars, flag, phase, leader, false);
+}
+
 // ---- turns (docs/language.md#turns, docs/turns.md) -------------------------
 // TIRX_TURNS(name); declares that the partitions of the enclosing async region
 // take turns; TIRX_TURN(name) STMT is one turn. Turns only order work (which
@@ -582,16 +710,21 @@ inline tirx_cluster_launcher_t<Params...> tirx_launch_cluster(tirx_launch_t &l, 
 #ifdef __TIRX_PP__
 #define TIRX_NEEDS_PP_(what) static_assert(true, "")
 #define TIRX_CALL_NEEDS_PP_(what) ((void)0)
+#define TIRX_BOOL_NEEDS_PP_(what) false
 #else
 #define TIRX_NEEDS_PP_(what) \
   static_assert(false, what " needs tirx-pp: run 'tirx-pp file.cu -o out.cu' and compile out.cu")
 #define TIRX_CALL_NEEDS_PP_(what) \
   ([] { static_assert(false, what " needs tirx-pp: run 'tirx-pp file.cu -o out.cu' and compile out.cu"); }())
+#define TIRX_BOOL_NEEDS_PP_(what) \
+  ([] { static_assert(false, what " needs tirx-pp: run 'tirx-pp file.cu -o out.cu' and compile out.cu"); return false; }())
 #endif
 #define tirx_region_sync() TIRX_CALL_NEEDS_PP_("tirx_region_sync()")
 #define tirx_wait(...) TIRX_CALL_NEEDS_PP_("tirx_wait()")
 #define tirx_trigger(...) TIRX_CALL_NEEDS_PP_("tirx_trigger()")
 #define tirx_trigger_bytes(...) TIRX_CALL_NEEDS_PP_("tirx_trigger_bytes()")
+#define tirx_trigger_last(...) TIRX_BOOL_NEEDS_PP_("tirx_trigger_last()")
+#define tirx_trigger_if_last(...) TIRX_BOOL_NEEDS_PP_("tirx_trigger_if_last()")
 #define TIRX_WARPGROUPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPGROUPS");
 #define TIRX_WARPS(name, n) TIRX_NEEDS_PP_("TIRX_WARPS");
 #define TIRX_ASYNC(pred) TIRX_NEEDS_PP_("TIRX_ASYNC");

@@ -14,6 +14,8 @@
 #include "elected.h"
 #include "event.h"
 #include "gather.h"
+#include "grid_check.h"
+#include "grid_lower.h"
 #include "region.h"
 #include "trace.h"
 #include "turn.h"
@@ -37,14 +39,16 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);
     check_elected(c, k, stmts);
+    check_grid_events(c, k, stmts);
     if (c->diag->errors == errors && !k->unread) check_deadlock(c, k);
     // (Nor one with an annotation that could not be read: its checks were
     // silent, and the model lacks what the lowering needs.)
-    if (c->diag->errors != errors || k->unread || !(k->part || k->regions.len || k->events.len || k->ops.len))
+    if (c->diag->errors != errors || k->unread || !(k->part || k->regions.len || k->events.len || k->ops.len || k->grid_events.len))
       continue;
     c->needs_tirx_h = true;
     lower_partition(c, k);
     lower_events(c, k);
+    lower_grid_events(c, k);
     lower_regions(c, k);
     lower_turns(c, k);
     lower_trace_names(c, k);

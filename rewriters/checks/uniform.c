@@ -646,6 +646,13 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
       check_collective(c, k, stmts, &tainted, node, ev->an->start,
                        arena_printf(c->arena, "the declaration of event '%.*s'", (int)ev->name.len, ev->name.s), true);
   }
+  for (int e = 0; e < k->grid_events.len; e++) {  // (its regions' barrier pairs: the same init)
+    const GridEvent *ev = &k->grid_events.items[e];
+    int node = front_first_at(c->front, ev->an->start);
+    if (node < c->front->nnodes && !asserted_uniform(c, stmts, ev->an->start))
+      check_collective(c, k, stmts, &tainted, node, ev->an->start,
+                       arena_printf(c->arena, "the declaration of event '%.*s'", (int)ev->name.len, ev->name.s), true);
+  }
   check_region_barriers(c, k, stmts, &tainted);
   check_turns(c, k, stmts);
   check_elects(c, k, stmts);

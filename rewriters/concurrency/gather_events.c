@@ -7,6 +7,7 @@
 
 #include "ast.h"
 #include "gather_events.h"
+#include "gather_grid.h"
 #include "kernel.h"
 #include "stub.h"
 #include "stubvar.h"
@@ -45,18 +46,24 @@ int event_names_in(Arena *a, const Annotation *an, Span **names) {
 static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *name) {
   Event e = {.an = an};
   const Directive *dir = dir_decl(&an->dir, j);
-  const Clause *decl = NULL;
+  const Clause *decl = NULL, *grid = NULL;
   for (int i = 0; i < dir->nclauses; i++) {
     const Clause *cl = &dir->clauses[i];
-    bool named = span_eq(cl->name, "ready") || span_eq(cl->name, "count") || span_eq(cl->name, "cluster");
+    bool named = span_eq(cl->name, "ready") || span_eq(cl->name, "count") || span_eq(cl->name, "cluster") ||
+                 span_eq(cl->name, "grid");
     if (!decl && named && !cl->has_index) {
       diag_at(c->diag, DIAG_ERROR, cl->name.off, cl->name.len,
               "'%.*s' before the event's name in '%s': a clause follows the event it belongs to ('event e[N] %s')",
               (int)cl->name.len, cl->name.s, spelling_of(an),
-              span_eq(cl->name, "ready") ? "ready" : span_eq(cl->name, "count") ? "count(C)" : "cluster");
+              span_eq(cl->name, "ready")   ? "ready"
+              : span_eq(cl->name, "count") ? "count(C)"
+              : span_eq(cl->name, "grid")  ? "grid(COUNTERS) count(C)"
+                                           : "cluster");
       return false;
     }
-    if (span_eq(cl->name, "cluster")) {
+    if (decl && span_eq(cl->name, "grid")) {
+      grid = cl;  // read_grid_event checks it, with the others
+    } else if (span_eq(cl->name, "cluster")) {
       // cluster, cluster(x), cluster(y), cluster(x, y) (docs/clusters.md).
       bool x = false, y = false, ok = !cl->has_index && (!cl->has_args || (cl->nargs >= 1 && cl->nargs <= 2));
       for (int a = 0; ok && cl->has_args && a < cl->nargs; a++) {
@@ -82,6 +89,10 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
       if (cl->nargs != 1) {
         diag_error(c->diag, cl->name.off, "count(C) takes one arrival count");
         return false;
+      }
+      if (grid || dir_clause(dir, "grid")) {  // evaluated at each operation: read_grid_event's
+        e.count = cl;
+        continue;
       }
       if (stub_not_integer(c, an, var)) {
         diag_at(c->diag, DIAG_ERROR, cl->args[0].expr.off, cl->args[0].expr.len,
@@ -123,6 +134,7 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
                spelling_of(an), in_lambda ? "a lambda" : "a __device__ function");
     return false;
   }
+  if (grid) return read_grid_event(c, k, an, decl, grid, e.count, e.ready, e.cluster);
   if (var >= 0 && decl->has_index) {
     CXType t = clang_getCursorType(node_at(c, var)->cur);
     e.slots = t.kind == CXType_ConstantArray ? clang_getArraySize(t) : -1;

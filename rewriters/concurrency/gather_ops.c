@@ -5,7 +5,9 @@
 // data-dependent if).
 #include "ast.h"
 #include "gather_events.h"
+#include "gather_grid.h"
 #include "gather_ops.h"
+#include "place.h"
 #include "kernel.h"
 #include "stub.h"
 #include "stubvar.h"
@@ -15,35 +17,6 @@ static Event *find_event(Kernel *k, Span name) {
     if (span_same(k->events.items[i].name, name))
       return &k->events.items[i];
   return NULL;
-}
-
-// An operation in a lambda written outside every region (`auto produce =
-// [&](int i) { ... };`) runs in the region that calls the lambda: the one
-// region that holds every call through its variable; NULL when the calls are
-// in several regions, outside them, or not seen.
-static Region *lambda_region(Ctx *c, Kernel *k, int node) {
-  int lambda = -1;
-  for (int p = node_at(c, node)->parent; p >= 0 && p != k->func && lambda < 0; p = node_at(c, p)->parent)
-    if (node_at(c, p)->kind == CXCursor_LambdaExpr) lambda = p;
-  if (lambda < 0) return NULL;
-  int var = node_at(c, lambda)->parent;
-  while (var >= 0 && node_at(c, var)->kind == CXCursor_UnexposedExpr) var = node_at(c, var)->parent;
-  if (var < 0 || node_at(c, var)->kind != CXCursor_VarDecl) return NULL;
-  Region *in = NULL;
-  const Node *f = node_at(c, k->func);
-  for (int i = k->func + 1; i <= f->last; i++) {
-    if (node_at(c, i)->kind != CXCursor_DeclRefExpr ||
-        !clang_equalCursors(clang_getCursorReferenced(node_at(c, i)->cur), node_at(c, var)->cur))
-      continue;
-    Region *r = NULL;
-    for (int j = 0; j < k->regions.len; j++) {
-      Region *q = &k->regions.items[j];
-      if (node_at(c, i)->start >= q->body.start && node_at(c, i)->start < q->body.end) r = q;
-    }
-    if (!r || (in && in != r)) return NULL;
-    in = r;
-  }
-  return in;
 }
 
 static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts);
@@ -165,6 +138,8 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
     op.slot = an->dir.clauses[0].index;
     target = an->dir.clauses[0].name;
   }
+  if (op.kind != OP_REGION_SYNC && (find_grid_event(k, target) || grid_only_call(an)))
+    return read_grid_op(c, k, an, stmts, &op, target);
   if (op.kind != OP_REGION_SYNC) {
     op.event = find_event(k, target);
     for (int i = 0; !op.event && i < k->broken.len; i++)  // a broken one with no name may be any
@@ -227,28 +202,7 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
       return false;
     }
   }
-  // Its region, and what stands between it and the region.
-  for (int i = 0; i < k->regions.len; i++) {
-    Region *r = &k->regions.items[i];
-    if (an->start >= r->body.start && an->start < r->body.end) op.region = r;
-  }
-  int node = front_first_at(c->front, an->start);
-  if (!op.region && node < c->front->nnodes) op.region = lambda_region(c, k, node);
-  for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0; p = node_at(c, p)->parent) {
-    if (p == k->func || (op.region && p == op.region->body.node)) break;
-    enum CXCursorKind kind = node_at(c, p)->kind;
-    // An `if` under `#pragma tirx uniform` is taken by the whole region alike
-    // (the programmer's word, docs/language.md#uniformity): a trigger under it counts as outside it.
-    if (is_elect_if(c, p))
-      op.under_elect = true;
-    else if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_ConditionalOperator) &&
-             op.data_if < 0) {
-      if (!uniform_statement(c, stmts, p))
-        op.data_if = p;
-      else if (op.uniform_if < 0)
-        op.uniform_if = p;
-    }
-  }
+  place_op(c, k, an, stmts, &op);
   if (op.event) {
     if (op.kind == OP_WAIT)
       op.event->waited = true;

@@ -58,6 +58,27 @@ typedef struct Op {
   int uniform_if;    // node of the innermost `#pragma tirx uniform` if above it, -1
 } Op;
 
+// `event name[N] grid(COUNTERS) count(C)` (docs/regions-and-events.md#grid-events):
+// counters in global memory that the blocks of one grid arrive at, one per
+// index. Kept apart from the mbarrier events: none of their checks (counts,
+// phases, the deadlock check) or lowering applies (grid.c, grid_event.c).
+typedef struct GridEvent {
+  const Annotation *an;
+  Span name;
+  Span slots_text;  // N of name[N]; len 0 for a single counter
+  Span counters;    // COUNTERS
+  Span count;       // C: the arrivals of a phase, evaluated at each operation
+} GridEvent;
+
+// tirx_trigger, tirx_trigger_last, tirx_trigger_if_last, tirx_wait on a grid event.
+typedef enum { GRID_TRIGGER, GRID_TRIGGER_LAST, GRID_TRIGGER_IF_LAST, GRID_WAIT } GridOpKind;
+
+typedef struct GridOp {
+  GridOpKind kind;
+  Op at;  // the annotation, slot and place (region, elect, ifs) as an Op reads them; at.event is NULL
+  GridEvent *event;
+} GridOp;
+
 // `#pragma tirx turns NAME` (an extension, docs/language.md#turns): the
 // partitions of one async region take turns, in increasing index order.
 typedef struct Turns {
@@ -97,6 +118,8 @@ typedef struct Kernel {
   VEC(Turns) turns;
   VEC(Turn) turn_sites;
   VEC(Span) broken_turns;  // rings whose declaration failed: their turns say nothing more
+  VEC(GridEvent) grid_events;
+  VEC(GridOp) grid_ops;
   const bool *reached;  // the functions it is made of (kernel_reached_functions), NULL until asked
 } Kernel;
 

@@ -144,8 +144,20 @@ static const char *stub_event(Ctx *c, const Annotation *an) {
     }
     for (int i = 0; i < d->nclauses && !again; i++) {
       const Clause *e = &d->clauses[i];
-      if (span_eq(e->name, "ready") || span_eq(e->name, "count") || span_eq(e->name, "cluster")) continue;
-      if (e->has_index)
+      if (span_eq(e->name, "ready") || span_eq(e->name, "count") || span_eq(e->name, "cluster") ||
+          span_eq(e->name, "grid"))
+        continue;
+      const Clause *grid = dir_clause(d, "grid");
+      Span counters = grid && grid->nargs == 1 ? grid->args[0].expr : (Span){"0", 1, 0};
+      if (grid)  // a grid event: its counters, a pointer (gather_grid.c)
+        text = arena_printf(c->arena, "%s%s__UINT32_TYPE__ *const %.*s = (__UINT32_TYPE__ *)(%.*s); (void)%.*s;%s%s",
+                            text, j ? " " : "", (int)e->name.len, e->name.s, (int)counters.len, counters.s,
+                            (int)e->name.len, e->name.s,
+                            e->has_index ? arena_printf(c->arena, " (void)(%.*s);", (int)e->index.len, e->index.s) : "",
+                            count ? arena_printf(c->arena, " (void)(%.*s);", (int)count->args[0].expr.len,
+                                                 count->args[0].expr.s)
+                                  : "");
+      else if (e->has_index)
         text = arena_printf(c->arena, "%s%s__shared__ __UINT64_TYPE__ %.*s[%.*s];%s", text, j ? " " : "",
                             (int)e->name.len, e->name.s, (int)e->index.len, e->index.s, count_stub);
       else
@@ -198,7 +210,9 @@ static const char *concurrency_call_stub(Ctx *c, const Annotation *an) {
   if (span_eq(an->name, "tirx_region_sync") || n < 1 || n > 2 || !stub_event_ref(args[0].expr, &name, &slot))
     return "((void)0)";  // gather_ops.c: read_op reports what is wrong
   const char *first = slot.len ? arena_printf(c->arena, "(void)(%.*s)", (int)slot.len, slot.s) : "(void)0";
-  if (n == 1) return arena_printf(c->arena, "(%s)", first);
+  // tirx_trigger_last() and tirx_trigger_if_last() answer whether this block is the last (grid events).
+  bool answers = span_eq(an->name, "tirx_trigger_last") || span_eq(an->name, "tirx_trigger_if_last");
+  if (n == 1) return arena_printf(c->arena, answers ? "(%s, false)" : "(%s)", first);
   return arena_printf(c->arena, "(%s, (void)(%.*s))", first, (int)args[1].expr.len, args[1].expr.s);
 }
 

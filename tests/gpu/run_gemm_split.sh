@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # tests/gpu/run_gemm_split.sh - examples/gemm_bf16.cu's split-K on a GPU
-# (docs/hopper.md): through tirx-pp and nvcc (sm_90a, every nvcc warning an
-# error), then at ragged sizes with the split forced (the example's fourth
-# argument), each tile shape against the CPU reference and each result three
-# times bit for bit alike; the picked split at a skinny size; and a small
-# split under compute-sanitizer memcheck.
+# (docs/hopper.md), whose splits meet at a grid event (the last to arrive at
+# a tile's counter sums the partials: docs/regions-and-events.md#grid-events):
+# through tirx-pp and nvcc (sm_90a, every nvcc warning an error), then at
+# ragged sizes with the split forced (the example's fourth argument), each
+# tile shape against the CPU reference and each result three times bit for
+# bit alike (the deterministic reduction, whichever split arrives last); the
+# skinny sizes of bench/RESULTS.md with their splits forced; the picked split
+# at a skinny size; and small splits under compute-sanitizer memcheck.
 #
 #   run_gemm_split.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run (ctest gpu_gemm_split)
 #   run_gemm_split.sh --prepared [DEVICE_DIR]       on the GPU machine, after bench/prepare_gpu.sh
@@ -31,16 +34,19 @@ bad=0
 # m n k splits: ranges of unequal length (k not a multiple of the split), a
 # split with more ranges than K-tiles of some shapes (clamped), tiles past C's
 # edge; then the split pick_splits chooses (no fourth argument).
-for args in "1000 300 3000 3" "777 136 5000 4" "300 200 700 2" "129 1000 4100 2" "200 72 200 8" "1000 256 6000"; do
+for args in "1000 300 3000 3" "777 136 5000 4" "300 200 700 2" "129 1000 4100 2" "200 72 200 8" "1000 256 6000" \
+  "4224 256 4096 2" "2112 256 8192 3"; do
   out=$(timeout 120 "$work/gemm_bf16" $args 2>&1)
   echo "[$args] $(echo "$out" | tail -1)"
   echo "$out" | tail -1 | grep -q ": PASS$" || { echo "$out" | tail -5; bad=1; }
 done
 if command -v compute-sanitizer > /dev/null; then
-  out=$(timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$work/gemm_bf16" 200 136 1200 3 2>&1)
-  rc=$?
-  echo "[memcheck 200 136 1200 3] rc=$rc $(echo "$out" | tail -1)"
-  [ $rc -eq 0 ] || { echo "$out" | tail -8; bad=1; }
+  for args in "200 136 1200 3" "300 256 2048 4"; do
+    out=$(timeout 300 compute-sanitizer --tool memcheck --error-exitcode 9 "$work/gemm_bf16" $args 2>&1)
+    rc=$?
+    echo "[memcheck $args] rc=$rc $(echo "$out" | tail -1)"
+    [ $rc -eq 0 ] || { echo "$out" | tail -8; bad=1; }
+  done
 fi
 [ $bad -eq 0 ] && echo "gemm_split: PASS" || echo "gemm_split: FAIL"
 exit $bad

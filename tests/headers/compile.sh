@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compiles tests/headers/ptx_compile.cu (every function of headers/tirx/ptx.h)
+# Compiles tests/headers/ptx_compile.cu (every function of headers/tirx/ptx.h
+# and tirx/grid.h)
 # and hopper_compile.cu (every function of tirx/tma.h and tirx/wgmma.h) for
 # sm_90a, sm_90, sm_80 and sm_75 with warnings as errors, then checks that the
 # PTX holds each instruction meant for that target (and none it must not);
@@ -121,6 +122,12 @@ want sm_90a "setmaxnreg.inc 232"           "setmaxnreg\.inc\.sync\.aligned\.u32$
 want sm_90a "setmaxnreg.dec 40"            "setmaxnreg\.dec\.sync\.aligned\.u32${S}40;"
 want sm_90a "elect.sync"                   "elect\.sync${S}_\|p"
 want sm_90a "%laneid"                      "mov\.u32$S$R, %laneid;"
+want sm_90a "red.release.gpu (grid.h)"     "red\.release\.gpu\.global\.add\.u32$S\[$RD\], $R;"
+want sm_90a "atom.acq_rel.gpu (grid.h)"    "atom\.acq_rel\.gpu\.global\.add\.u32$S$R, \[$RD\], $R;"
+want sm_90a "ld.acquire.gpu (grid.h)"      "ld\.acquire\.gpu\.global\.u32$S$R, \[$RD\];"
+want sm_90a "st.relaxed.gpu (grid.h)"      "st\.relaxed\.gpu\.global\.u32$S\[$RD\], $R;"
+want sm_90a "nanosleep (grid.h)"           "nanosleep\.u32$S$R;"
+want sm_80 "red.release.gpu (grid.h)"      "red\.release\.gpu\.global\.add\.u32"
 reject sm_90a "trap"                       "trap;"
 want sm_90 "mbarrier.try_wait.parity"      "mbarrier\.try_wait\.parity\.shared::cta\.b64"
 reject sm_90 "setmaxnreg (sm_90a only)"    "setmaxnreg"

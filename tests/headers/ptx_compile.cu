@@ -3,6 +3,7 @@
 // against ptxas. Compiled, never run: the barrier protocol here is not meaningful.
 // __launch_bounds__ because ptxas ignores setmaxnreg (info C7508) in a kernel
 // whose register count at entry it cannot determine.
+#include "tirx/grid.h"
 #include "tirx/ptx.h"
 
 __global__ void __launch_bounds__(384, 1) tirx_ptx_all(unsigned long long *out, long long watchdog_cycles) {
@@ -64,4 +65,14 @@ __global__ void tirx_ptx_cluster(unsigned long long *out) {
   out[2] = tirx_mbar_try_wait_parity_cluster(&bars[0], 0, 1000);
   tirx_mbar_wait_parity_cluster(&bars[1], 1);
   out[3] = tirx_mbar_wait_parity_timeout(&bars[0], 1, 1000, true);
+}
+
+// The grid events' instructions (tirx/grid.h: counters in global memory),
+// in a kernel of their own (compiled, never run).
+__global__ void tirx_ptx_grid(unsigned *counters, unsigned long long *out) {
+  tirx_red_release_gpu_add(&counters[0], 1);
+  out[0] = tirx_atom_acq_rel_gpu_add(&counters[1], 1);
+  out[1] = tirx_ld_acquire_gpu(&counters[2]);
+  tirx_st_relaxed_gpu(&counters[3], 0);
+  tirx_nanosleep(64);
 }

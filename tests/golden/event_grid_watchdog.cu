@@ -1,0 +1,23 @@
+#include "tirx.h"
+// A barrier of the whole grid, once per launch, on a single counter: every
+// block's first warpgroup writes its part, arrives, and waits for all the
+// others before it reads a neighbour's. --watchdog bounds the spin.
+__global__ void grid_barrier(float *x, unsigned *counter) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event everyone grid(counter) count(gridDim.x)
+#pragma tirx async(wg == 0)
+  {
+    const int i = blockIdx.x * 128 + threadIdx.x;
+    x[i] = (float)blockIdx.x;
+#pragma tirx trigger everyone
+#pragma tirx wait everyone
+    x[gridDim.x * 128 + i] = x[(blockIdx.x + 1) % gridDim.x * 128 + threadIdx.x];
+  }
+#pragma tirx async(wg == 1)
+  {}
+}
+
+void neighbours(float *x, unsigned *counter, int blocks) {
+#pragma tirx launch grid(persistent)
+  grid_barrier<<<blocks, 256>>>(x, counter);
+}
