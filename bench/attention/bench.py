@@ -34,6 +34,7 @@ beside ours in (2) and (3); --lens: the sets of sequence lengths for (3), '/' be
 """
 import ctypes
 import math
+import os
 import sys
 import warnings
 
@@ -41,35 +42,13 @@ import torch
 import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from cold_timing import time_alternating  # noqa: E402
+
 
 def rel(x, y):
     x, y = x.float(), y.float()
     return ((x - y).norm() / y.norm()).item()
-
-
-def time_fns(fns, flush, calls=1):
-    """The medians of 2 rounds of 20 samples of each function, alternating, in ms a call: a
-    sample is `calls` calls back to back, after a write of `flush` (L2 cold) unless it is None."""
-    for _ in range(3):
-        for f in fns:
-            f()
-    ev = [torch.cuda.Event(enable_timing=True) for _ in range(2)]
-    med = [[0.0, 0.0] for _ in fns]
-    for rnd in range(2):
-        t = [[] for _ in fns]
-        for i in range(20):
-            for n, f in enumerate(fns):
-                if flush is not None:
-                    flush.fill_(i & 255)
-                ev[0].record()
-                for _ in range(calls):
-                    f()
-                ev[1].record()
-                ev[1].synchronize()
-                t[n].append(ev[0].elapsed_time(ev[1]) / calls)
-        for n in range(len(fns)):
-            med[n][rnd] = sorted(t[n])[10]
-    return med
 
 
 def sdpa_backend(q, k, v, causal, gqa):
@@ -179,7 +158,7 @@ def gqa_varlen(lib, base, quick, alts=(), lens_sets=((2911, 517, 3999, 1203, 248
 
     def row(name, flop, fns, names, outs):
         nonlocal ok
-        med = time_fns(fns, flush)
+        med = time_alternating(fns, flush)
         best = [min(m) for m in med]
         errs = [rel(outs[-1], o) for o in outs[:-1]]
         good = all(e < 1e-2 for e in errs)
@@ -348,7 +327,7 @@ def main():
                 del o_cudnn, o_flash
 
                 fns = [cudnn, flash, ours] if use_flash else [cudnn, ours]
-                med = time_fns(fns, flush, 1 if cold else 5)
+                med = time_alternating(fns, flush, calls=1 if cold else 5)
                 flop = 4.0 * B * H * S * S * D / (2 if causal else 1)
                 if not use_flash:
                     med.insert(1, [math.inf, math.inf])

@@ -20,11 +20,15 @@ Prints a markdown table; exit status 1 if a check failed.
 """
 import ctypes
 import math
+import os
 import sys
 
 import torch
 import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from cold_timing import time_alternating  # noqa: E402
 
 
 def rel(x, y):
@@ -152,23 +156,7 @@ def main():
                 del got
             del ref, ref_c
 
-            for _ in range(3):
-                for _, f in impls:
-                    f()
-            ev = [torch.cuda.Event(enable_timing=True) for _ in range(2)]
-            med = [[0.0, 0.0] for _ in impls]
-            for rnd in range(2):
-                t = [[] for _ in impls]
-                for i in range(samples):
-                    for n, (_, f) in enumerate(impls):
-                        flush.fill_(i & 255)
-                        ev[0].record()
-                        f()
-                        ev[1].record()
-                        ev[1].synchronize()
-                        t[n].append(ev[0].elapsed_time(ev[1]))
-                for n in range(len(impls)):
-                    med[n][rnd] = sorted(t[n])[samples // 2]
+            med = time_alternating([f for _, f in impls], flush, samples=samples)
             flop = 10.0 * B * H * S * S * D / (2 if causal else 1)
             for n, (name, _) in enumerate(impls):
                 e_c, e_f, good = errs[name]

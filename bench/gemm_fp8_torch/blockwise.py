@@ -24,6 +24,9 @@ import sys
 
 import torch
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from cold_timing import time_alternating  # noqa: E402
+
 TILES = [(-1, "ours picked"), (0, "ours 128x128"), (1, "ours 128x256"), (2, "ours 128x256 pairs"), (3, "ours 128x128 pairs")]
 
 
@@ -97,20 +100,7 @@ def main():
             errs.append(f"{name} {rel:.1e}{'' if good else ' FAIL'}")
             fns.append(ours_fn(tile)), names.append(name)
         del ref, af, bf, part
-        for _ in range(3):
-            for f in fns:
-                f()
-        ev = [torch.cuda.Event(enable_timing=True) for _ in range(2)]
-        samples = [[] for _ in fns]
-        for _ in range(25):
-            for i, f in enumerate(fns):
-                flush.fill_(1)
-                ev[0].record()
-                f()
-                ev[1].record()
-                ev[1].synchronize()
-                samples[i].append(ev[0].elapsed_time(ev[1]))
-        med = [sorted(s)[len(s) // 2] for s in samples]
+        med = [m[0] for m in time_alternating(fns, flush, rounds=1, samples=25)]
         flop = 2.0 * M * N * K
         print(f"{M} x {N} x {K}: errors vs float64: {', '.join(errs)}")
         for i, n in enumerate(names):

@@ -22,9 +22,13 @@ Exit status 1 if a check failed.
 import ctypes
 import itertools
 import math
+import os
 import sys
 
 import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from cold_timing import time_alternating  # noqa: E402
 
 TILES = ["128x256", "256x152", "192x160", "128x128"]
 VARIANT_ROWS = [2, 32]  # tile rows of an L2 group other than the default 8
@@ -42,25 +46,9 @@ def sizes_for(E, seed):
     return [int(round(math.exp(math.log(lo) + float(x) * (math.log(hi) - math.log(lo))))) for x in u]
 
 
-def timed(fns, flush, rounds=2, samples=15):
-    for _ in range(3):
-        for f in fns:
-            f()
-    ev = [torch.cuda.Event(enable_timing=True) for _ in range(2)]
-    med = [[0.0] * rounds for _ in fns]
-    for r in range(rounds):
-        t = [[] for _ in fns]
-        for i in range(samples):
-            for n, f in enumerate(fns):
-                flush.fill_(i & 255)
-                ev[0].record()
-                f()
-                ev[1].record()
-                ev[1].synchronize()
-                t[n].append(ev[0].elapsed_time(ev[1]))
-        for n in range(len(fns)):
-            med[n][r] = sorted(t[n])[samples // 2]
-    return med
+def timed(fns, flush):
+    """2 rounds of 15 samples (bench/cold_timing.py): med[i][r] in ms."""
+    return time_alternating(fns, flush, rounds=2, samples=15)
 
 
 def bench_fp8(lib, nks, experts, flush, stream):
