@@ -28,16 +28,18 @@
 #include <vector>
 
 // variants.h lists the variants: GEMM_V(name) and ATTN_V(name), plain first,
-// each built from tu.cu with -DNAME=gemm_name or attn_name.
+// each built from tu.cu with -DNAME=gemm_name or attn_name. Weak: a variant
+// whose object is not linked in is left out.
+#define WEAK extern "C" __attribute__((weak))
 #define GEMM_V(n)                                                                    \
-  extern "C" cudaError_t gemm_##n##_run(const void *, const void *, void *, int, int, int); \
-  extern "C" cudaError_t gemm_##n##_begin();                                         \
-  extern "C" cudaError_t gemm_##n##_end(const char *);
+  WEAK cudaError_t gemm_##n##_run(const void *, const void *, void *, int, int, int); \
+  WEAK cudaError_t gemm_##n##_begin();                                         \
+  WEAK cudaError_t gemm_##n##_end(const char *);
 #define ATTN_V(n)                                                                                                 \
-  extern "C" cudaError_t attn_##n##_run(const void *, const void *, const void *, void *, float *, int, int, int, int, \
+  WEAK cudaError_t attn_##n##_run(const void *, const void *, const void *, void *, float *, int, int, int, int, \
                                         bool);                                                                    \
-  extern "C" cudaError_t attn_##n##_begin();                                                                      \
-  extern "C" cudaError_t attn_##n##_end(const char *);
+  WEAK cudaError_t attn_##n##_begin();                                                                      \
+  WEAK cudaError_t attn_##n##_end(const char *);
 #include "variants.h"
 #undef GEMM_V
 #undef ATTN_V
@@ -50,19 +52,28 @@ struct GemmV { const char *name; gemm_fn run; begin_fn begin; end_fn end; };
 struct AttnV { const char *name; attn_fn run; begin_fn begin; end_fn end; };
 #define GEMM_V(n) {#n, gemm_##n##_run, gemm_##n##_begin, gemm_##n##_end},
 #define ATTN_V(n)
-static const GemmV gemms[] = {
+static const GemmV gemm_table[] = {
 #include "variants.h"
 };
 #undef GEMM_V
 #undef ATTN_V
 #define GEMM_V(n)
 #define ATTN_V(n) {#n, attn_##n##_run, attn_##n##_begin, attn_##n##_end},
-static const AttnV attns[] = {
+static const AttnV attn_table[] = {
 #include "variants.h"
 };
 #undef GEMM_V
 #undef ATTN_V
-static const int NG = (int)(sizeof gemms / sizeof gemms[0]), NA = (int)(sizeof attns / sizeof attns[0]);
+template <class V, size_t N>
+static std::vector<V> linked(const V (&table)[N]) {
+  std::vector<V> v;
+  for (const V &x : table)
+    if (x.run) v.push_back(x);
+  return v;
+}
+static const std::vector<GemmV> gemms = linked(gemm_table);
+static const std::vector<AttnV> attns = linked(attn_table);
+static const int NG = (int)gemms.size(), NA = (int)attns.size();
 
 #define CK(x)                                                                              \
   do {                                                                                     \

@@ -80,25 +80,26 @@ TIRX_DEVICE unsigned long long tirx_trace_clock() {
 
 // The recorder of one run of a region. Every thread of the region holds one;
 // only the region's first thread, when tracing is on, has a ring. What stays
-// live while the region runs is five 32-bit registers (the ring, its count,
-// the waits that did not block, the pending wait's start and its slot and
-// parity): the region and the line are constants, the buffer's address is
-// read from constant memory at each record, and the SM goes only into the
-// records of the region's begin and end (the host gives it to the others).
+// live while the region runs is three 32-bit registers (where the ring
+// starts, its count, the waits that did not block): the region and the line
+// are constants, the buffer's address and the ring's size are read from
+// constant memory at each record,
+// and the SM goes only into the records of the region's begin and end (the
+// host gives it to the others). Every hook is a few instructions on the
+// recording thread, none of them waiting for memory: the hooks sit on the
+// critical path of the warp that records, and through the region's barriers
+// on the whole region's.
 //
-// A wait is probed once before it waits (test_wait): when the phase has
-// already completed, the wait is only counted (`quick`, written with the
-// region's end); when it has not, the wait blocks, and its start and return
-// are recorded.
+// A wait is tested once (test_wait, which never sleeps): when the phase has
+// already completed, the wait is done and only counted (`quick`, written
+// with the region's end); when it has not, the thread waits, and the start
+// and the return of the wait are recorded.
 struct tirx_trace_region_t {
-  int region, line;     // constants where the recorder is declared
-  unsigned ring = ~0u;  // block * TIRX_TRACE_REGIONS + region; ~0u: this thread does not record
-  unsigned next = 0;    // records written to the ring, this run's included
-  unsigned quick = 0;   // waits that did not block, this run
-  unsigned since = 0;   // the low word of %clock64 when the pending wait blocked (| 1); 0: it did not block
-  unsigned pending = 0;  // the pending wait's slot | parity << 8
-  uint64_t *bar = nullptr;  // an explicit-parity wait's barrier and parity (tirx_trace_probe)
-  uint32_t bar_parity = 0;
+  int region, line;                     // constants where the recorder is declared
+  unsigned at = ~0u;                    // the ring's first record in the buffer; ~0u: this thread does not record
+  unsigned next = 0;                    // records written to the ring, this run's included
+  unsigned quick = 0;                   // waits that did not block, this run
+  unsigned since = 0;                   // a turn's wait: the low word of %clock64 when it started
 
   TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_) : region(region_), line(line_) {
 #ifdef __CUDA_ARCH__
@@ -110,7 +111,8 @@ struct tirx_trace_region_t {
       atomicAdd(d.unrecorded, 1u);  // once per region run, off the hot path
       return;
     }
-    ring = b * TIRX_TRACE_REGIONS + (unsigned)region_;
+    const unsigned ring = b * TIRX_TRACE_REGIONS + (unsigned)region_;
+    at = ring * (d.mask + 1);
     next = d.heads[2 * ring];
     d.heads[2 * ring + 1] = (unsigned)kernel;
     const int sm = (int)tirx_smid();
@@ -127,13 +129,14 @@ struct tirx_trace_region_t {
     const int sm = (int)tirx_smid();
     put(TIRX_TRACE_CLOCK, 0, 0, 0, line, tirx_trace_clock(), sm);
     put(TIRX_TRACE_REGION_END, q & 0xff, (q >> 8) & 0xff, q >> 16, line, tirx_globaltimer(), sm);
-    tirx_trace_device_.heads[2 * ring] = next;
+    const tirx_trace_device_t &d = tirx_trace_device_;
+    d.heads[2 * (at / (d.mask + 1))] = next;
 #endif
   }
   tirx_trace_region_t(const tirx_trace_region_t &) = delete;
   tirx_trace_region_t &operator=(const tirx_trace_region_t &) = delete;
 
-  TIRX_DEVICE bool on() const { return ring != ~0u; }
+  TIRX_DEVICE bool on() const { return at != ~0u; }
   // One 16-byte streaming store (st.global.cs: the records are not read again).
   TIRX_DEVICE void put(int kind, int event, int slot, int parity, int line_, unsigned long long time, int sm = 0) {
 #ifdef __CUDA_ARCH__
@@ -142,51 +145,52 @@ struct tirx_trace_region_t {
     r.z = ((unsigned)line_ & 0xffffu) | ((unsigned)kind & 0xffu) << 16 | ((unsigned)event & 0xffu) << 24;
     r.w = ((unsigned)slot & 0xffu) | ((unsigned)parity & 0xffu) << 8 | ((unsigned)sm & 0xffu) << 16 |
           ((unsigned)region & 0xffu) << 24;
-    const unsigned mask = tirx_trace_device_.mask;
-    __stcs(reinterpret_cast<uint4 *>(&tirx_trace_device_.records[(size_t)ring * (mask + 1) + (next++ & mask)]), r);
+    const tirx_trace_device_t &d = tirx_trace_device_;
+    __stcs(reinterpret_cast<uint4 *>(&d.records[at + (next++ & d.mask)]), r);
 #else
     (void)kind, (void)event, (void)slot, (void)parity, (void)line_, (void)time, (void)sm;
 #endif
   }
-  // The probe (test_wait, which never sleeps): a wait on `b` for `p` whose
-  // phase has not completed yet will block: its start is noted.
-  TIRX_DEVICE void probe(uint64_t *b, uint32_t p, int slot) {
+  // The wait on `b` for parity `p` (slot `slot` of event `event`, at `line`).
+  // Every thread tests the phase once (test_wait, which never sleeps, where
+  // the plain wait's first try_wait would be) and waits only when it has not
+  // completed: the recording thread then records the wait, its start and its
+  // return; a wait that did not block it is counted.
+  TIRX_DEVICE void wait(uint64_t *b, uint32_t p, int slot, int event, int line_, bool cluster) {
+    unsigned start = 0;
+    if (cluster || !tirx_mbar_test_wait_parity(b, p)) {
+      if (on()) start = (unsigned)tirx_trace_clock() | 1u;
+      tirx_mbar_wait_parity(b, p, cluster);
+    }
     if (!on()) return;
-    pending = ((unsigned)slot & 0xffu) | (p & 1u) << 8;
-    since = tirx_mbar_test_wait_parity(b, p) ? 0u : (unsigned)tirx_trace_clock() | 1u;
+    if (start)
+      span(TIRX_TRACE_WAIT, TIRX_TRACE_WAITED, event, slot, p, line_, start);
+    else
+      quick++;
   }
-  // Two records, the start of a wait that began at `since` and its end now.
-  TIRX_DEVICE void span(int start_kind, int end_kind, int event, int line_) {
+  // Two records: the start of a wait that began at `start` (the low word of
+  // %clock64: one register while it waits) and its end now.
+  TIRX_DEVICE void span(int start_kind, int end_kind, int event, int slot, int parity, int line_, unsigned start) {
     const unsigned long long now = tirx_trace_clock();
-    put(start_kind, event, pending & 0xff, pending >> 8, line_, now - (unsigned)((unsigned)now - since));
-    put(end_kind, event, pending & 0xff, pending >> 8, line_, now);
+    put(start_kind, event, slot, parity, line_, now - (unsigned)((unsigned)now - start));
+    put(end_kind, event, slot, parity, line_, now);
   }
 };
 
-// A wait's slot, probed (the wait on bars[slot] for the parity that phase
-// says), passed through to the wait.
+// The wait on slot `slot` of event `bars` (with its phase bits, flipped
+// after), traced: what tirx_event_wait does, the recording thread's wait
+// recorded (or counted).
 template <class Bits>
-TIRX_DEVICE int tirx_trace_slot(tirx_trace_region_t &t, uint64_t *bars, const Bits &phase, int slot) {
-  if (t.on()) t.probe(&bars[slot], (uint32_t)(phase >> slot) & 1u, slot);
-  return slot;
+TIRX_DEVICE void tirx_trace_event_wait(tirx_trace_region_t &t, uint64_t *bars, Bits &phase, int slot, int event,
+                                       int line, bool cluster = false) {
+  t.wait(&bars[slot], (uint32_t)(phase >> slot) & 1u, slot, event, line, cluster);
+  phase ^= Bits(1) << slot;
 }
 
-// An explicit-parity wait's barrier and parity, kept for the wait that
-// follows (which reads them back: t.bar, t.bar_parity, each expression
-// evaluated once) and probed.
-TIRX_DEVICE void tirx_trace_probe(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, uint32_t parity) {
-  t.bar = bar, t.bar_parity = parity;
-  if (t.on()) t.probe(bar, parity, (int)(bar - bars));
-}
-
-// After the wait: a wait that blocked gets its start and its return, two
-// records; one that did not is counted.
-TIRX_DEVICE void tirx_trace_waited(tirx_trace_region_t &t, int event, int line) {
-  if (!t.on()) return;
-  if (t.since)
-    t.span(TIRX_TRACE_WAIT, TIRX_TRACE_WAITED, event, line);
-  else
-    t.quick++;
+// An explicit-parity wait on `bar`, one of `bars`, traced.
+TIRX_DEVICE void tirx_trace_wait_parity(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, uint32_t parity,
+                                        int event, int line, bool cluster = false) {
+  t.wait(bar, parity, (int)(bar - bars), event, line, cluster);
 }
 
 // A trigger on `bar`, one of `bars`: recorded, the address passed through.
@@ -195,12 +199,14 @@ TIRX_DEVICE uint64_t *tirx_trace_trigger(tirx_trace_region_t &t, uint64_t *bars,
   return bar;
 }
 
-// A turn: the wait for it starts, the turn starts, the turn ends.
+// A turn: the wait for it starts, the turn starts (both recorded once the
+// turn has started), the turn ends (recorded after the turn is passed on,
+// out of the other warpgroup's way).
 TIRX_DEVICE void tirx_trace_turn_wait(tirx_trace_region_t &t) {
-  if (t.on()) t.since = (unsigned)tirx_trace_clock() | 1u, t.pending = 0;
+  if (t.on()) t.since = (unsigned)tirx_trace_clock();
 }
 TIRX_DEVICE void tirx_trace_turn(tirx_trace_region_t &t, int ring, int line) {
-  if (t.on()) t.span(TIRX_TRACE_TURN_WAIT, TIRX_TRACE_TURN, ring, line);
+  if (t.on()) t.span(TIRX_TRACE_TURN_WAIT, TIRX_TRACE_TURN, ring, 0, 0, line, t.since);
 }
 TIRX_DEVICE void tirx_trace_turn_end(tirx_trace_region_t &t, int ring, int line) {
   if (t.on()) t.put(TIRX_TRACE_TURN_END, ring, 0, 0, line, tirx_trace_clock());

@@ -82,17 +82,15 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
   const char *file = presumed_place(c, op->an->start, &line);
   bool cl = op->event->cluster != NULL;  // acquire at cluster scope
   const char *phase = phase_var(c, op->event, region_index(k, op));
-  // --trace: the region's recorder probes the wait before it waits (the
-  // slot goes through it; an explicit-parity wait's address and parity are
-  // kept in it, and the wait reads them back, each evaluated once), and the
-  // wait is followed by the record of its return (trace.h).
-  const char *tr = trace_recorder(c, k, op->region), *probe = "";
-  if (tr && op->has_extra) {
-    probe = arena_printf(c->arena, "tirx_trace_probe(%s, %s, %s, %s), ", tr, bars, addr, parity);
-    addr = arena_printf(c->arena, "%s.bar", tr);
-    parity = arena_printf(c->arena, "%s.bar_parity", tr);
-  } else if (tr) {
-    slot = arena_printf(c->arena, "tirx_trace_slot(%s, %s, %s, %s)", tr, bars, phase, slot);
+  // --trace: the region's recorder waits, and records the wait (trace.h).
+  const char *tr = trace_recorder(c, k, op->region);
+  int src_line = source_line(c->src, op->an->start);
+  if (tr && !watch_table(c, k) && !c->watchdog) {
+    if (op->has_extra)
+      return arena_printf(c->arena, "tirx_trace_wait_parity(%s, %s, %s, %s, %d, %d%s)", tr, bars, addr, parity,
+                          event_index(k, op->event), src_line, cl ? ", true" : "");
+    return arena_printf(c->arena, "tirx_trace_event_wait(%s, %s, %s, %s, %d, %d%s)", tr, bars, phase, slot,
+                        event_index(k, op->event), src_line, cl ? ", true" : "");
   }
   const char *w;
   if (watch_table(c, k))
@@ -110,9 +108,7 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
     w = arena_printf(c->arena, "%s(%s, %s, %s, %lldll, \"%.*s\", %s, %d)",
                      cl ? "tirx_cluster_event_wait_watchdog" : "tirx_event_wait_watchdog", bars, phase, slot,
                      c->watchdog, (int)n.len, n.s, file, line);
-  if (!tr) return w;
-  return arena_printf(c->arena, "(%s%s, tirx_trace_waited(%s, %d, %d))", probe, w, tr, event_index(k, op->event),
-                      source_line(c->src, op->an->start));
+  return w;
 }
 
 static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
