@@ -151,22 +151,21 @@ struct tirx_trace_region_t {
     (void)kind, (void)event, (void)slot, (void)parity, (void)line_, (void)time, (void)sm;
 #endif
   }
-  // The wait on `b` for parity `p` (slot `slot` of event `event`, at `line`).
-  // Every thread tests the phase once (test_wait, which never sleeps, where
-  // the plain wait's first try_wait would be) and waits only when it has not
-  // completed: the recording thread then records the wait, its start and its
-  // return; a wait that did not block it is counted.
-  TIRX_DEVICE void wait(uint64_t *b, uint32_t p, int slot, int event, int line_, bool cluster) {
-    unsigned start = 0;
-    if (cluster || !tirx_mbar_test_wait_parity(b, p)) {
-      if (on()) start = (unsigned)tirx_trace_clock() | 1u;
-      tirx_mbar_wait_parity(b, p, cluster);
-    }
+  // The hooks of tirx/hook.h. clock: when a wait that blocks starts (the
+  // low word of %clock64, | 1: one register while it waits), on the
+  // recording thread; 0 on the others.
+  TIRX_DEVICE unsigned clock() const { return on() ? (unsigned)tirx_trace_clock() | 1u : 0u; }
+  // After a wait: one that blocked (since `start`) gets its start and its
+  // return, two records; one that did not (start 0) is counted.
+  TIRX_DEVICE void waited(unsigned start, int event, int slot, uint32_t parity, int line_) {
     if (!on()) return;
     if (start)
-      span(TIRX_TRACE_WAIT, TIRX_TRACE_WAITED, event, slot, p, line_, start);
+      span(TIRX_TRACE_WAIT, TIRX_TRACE_WAITED, event, slot, (int)parity, line_, start);
     else
       quick++;
+  }
+  TIRX_DEVICE void trigger(int event, int slot, int line_) {
+    if (on()) put(TIRX_TRACE_TRIGGER, event, slot, 0, line_, tirx_trace_clock());
   }
   // Two records: the start of a wait that began at `start` (the low word of
   // %clock64: one register while it waits) and its end now.
@@ -177,27 +176,13 @@ struct tirx_trace_region_t {
   }
 };
 
-// The wait on slot `slot` of event `bars` (with its phase bits, flipped
-// after), traced: what tirx_event_wait does, the recording thread's wait
-// recorded (or counted).
-template <class Bits>
-TIRX_DEVICE void tirx_trace_event_wait(tirx_trace_region_t &t, uint64_t *bars, Bits &phase, int slot, int event,
-                                       int line, bool cluster = false) {
-  t.wait(&bars[slot], (uint32_t)(phase >> slot) & 1u, slot, event, line, cluster);
-  phase ^= Bits(1) << slot;
-}
-
-// An explicit-parity wait on `bar`, one of `bars`, traced.
-TIRX_DEVICE void tirx_trace_wait_parity(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, uint32_t parity,
-                                        int event, int line, bool cluster = false) {
-  t.wait(bar, parity, (int)(bar - bars), event, line, cluster);
-}
-
-// A trigger on `bar`, one of `bars`: recorded, the address passed through.
-TIRX_DEVICE uint64_t *tirx_trace_trigger(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, int event, int line) {
-  if (t.on()) t.put(TIRX_TRACE_TRIGGER, event, (int)(bar - bars), 0, line, tirx_trace_clock());
-  return bar;
-}
+// Where nothing is recorded (tirx/hook.h's hooks outside the regions, or
+// under --watchdog alone): the recorder's hooks, doing nothing.
+struct tirx_no_trace {
+  TIRX_DEVICE unsigned clock() const { return 0; }
+  TIRX_DEVICE void waited(unsigned, int, int, uint32_t, int) const {}
+  TIRX_DEVICE void trigger(int, int, int) const {}
+};
 
 // A turn: the wait for it starts, the turn starts (both recorded once the
 // turn has started), the turn ends (recorded after the turn is passed on,

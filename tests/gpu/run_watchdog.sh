@@ -111,7 +111,7 @@ for file in "$@"; do
     failure "$name: $file does not exist"
     continue
   fi
-  if ! grep -qE 'tirx_((cluster_)?(event|mbar)_wait(_parity)?_watchdog|watch_(event_wait|wait_parity)) *\(' "$file"; then
+  if ! grep -qE 'tirx_((cluster_)?(event|mbar)_wait(_parity)?_watchdog *\(|watch_at *\(|watch_alone *\{)' "$file"; then
     failure "$name: $file has no watchdog wait: preprocess it with tirx-pp --watchdog"
     continue
   fi
