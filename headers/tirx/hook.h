@@ -36,17 +36,18 @@ struct tirx_watch_alone {
 // Every thread tests the phase once (test_wait, which never sleeps, where
 // the plain wait's first try would be) and waits only when it has not
 // completed: the recorder times a wait that blocked and counts one that did
-// not; the watchdog's table says what the thread waits for meanwhile.
+// not; the watchdog's table says what the thread waits for meanwhile. A
+// cluster event's wait always waits (the test acquires at block scope only;
+// the wait, at once done, at cluster scope).
 template <class Trace, class Watch>
 TIRX_DEVICE void tirx_hook_wait_parity(Trace &&t, const Watch &w, uint64_t *bars, uint64_t *bar, uint32_t parity,
                                        int event, int line, bool cluster = false) {
   const int slot = (int)(bar - bars);
   w.enter(slot, parity, line);
   unsigned start = 0;
-  if (cluster || !tirx_mbar_test_wait_parity(bar, parity)) {
-    start = t.clock();
-    w.wait(bar, parity, slot, line, cluster);
-  }
+  const bool done = tirx_mbar_test_wait_parity(bar, parity);
+  if (!done) start = t.clock();
+  if (!done || cluster) w.wait(bar, parity, slot, line, cluster);
   t.waited(start, event, slot, parity, line);
   w.leave();
 }
