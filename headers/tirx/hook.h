@@ -36,7 +36,8 @@ struct tirx_watch_alone {
 // Every thread tests the phase once (test_wait, which never sleeps, where
 // the plain wait's first try would be) and waits only when it has not
 // completed: the recorder times a wait that blocked and counts one that did
-// not; the watchdog's table says what the thread waits for meanwhile. A
+// not; the watchdog's table says what the thread waits for meanwhile. With
+// nothing to record (tirx_no_trace), the wait is the watchdog's alone. A
 // cluster event's wait always waits (the test acquires at block scope only;
 // the wait, at once done, at cluster scope).
 template <class Trace, class Watch>
@@ -44,6 +45,11 @@ TIRX_DEVICE void tirx_hook_wait_parity(Trace &&t, const Watch &w, uint64_t *bars
                                        int event, int line, bool cluster = false) {
   const int slot = (int)(bar - bars);
   w.enter(slot, parity, line);
+  if (!t.records()) {  // --watchdog alone: the watchdog's wait, as it is
+    w.wait(bar, parity, slot, line, cluster);
+    w.leave();
+    return;
+  }
   unsigned start = 0;
   const bool done = tirx_mbar_test_wait_parity(bar, parity);
   if (!done) start = t.clock();

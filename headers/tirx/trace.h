@@ -137,6 +137,7 @@ struct tirx_trace_region_t {
   tirx_trace_region_t &operator=(const tirx_trace_region_t &) = delete;
 
   TIRX_DEVICE bool on() const { return at != ~0u; }
+  TIRX_DEVICE bool records() const { return true; }  // a recorder (tirx/hook.h)
   // One 16-byte streaming store (st.global.cs: the records are not read again).
   TIRX_DEVICE void put(int kind, int event, int slot, int parity, int line_, unsigned long long time, int sm = 0) {
 #ifdef __CUDA_ARCH__
@@ -179,6 +180,7 @@ struct tirx_trace_region_t {
 // Where nothing is recorded (tirx/hook.h's hooks outside the regions, or
 // under --watchdog alone): the recorder's hooks, doing nothing.
 struct tirx_no_trace {
+  TIRX_DEVICE bool records() const { return false; }
   TIRX_DEVICE unsigned clock() const { return 0; }
   TIRX_DEVICE void waited(unsigned, int, int, uint32_t, int) const {}
   TIRX_DEVICE void trigger(int, int, int) const {}
