@@ -13,7 +13,7 @@
 // the ones overwritten. What is recorded: the region's start and end (with
 // %globaltimer, ns, and %clock64, and the SM); each wait that blocked (its
 // start and its return: event, slot, parity, line), while a wait whose
-// phase had completed when it was probed is only counted; each trigger;
+// phase had completed when it was tested is only counted; each trigger;
 // each turn (its wait, its start, its end); all but the region's start and
 // end with %clock64, which the host converts to ns.
 //

@@ -1,6 +1,6 @@
 #line 1 "trace_watchdog.cu"
-// --trace with --watchdog: the traced wait is the watchdog's wait, with the
-// slot, address and parity passed through the recorder.
+// --trace with --watchdog: one hook per wait and trigger (tirx/hook.h) takes
+// the region's recorder and the watchdog's table at that operation.
 #include "tirx.h"
 __global__ void __launch_bounds__(256, 1) ring(int *out, int n) {
 const int wg = tirx_warpgroup_index();
