@@ -81,9 +81,9 @@ TIRX_DEVICE unsigned long long tirx_trace_clock() {
 // The recorder of one run of a region. Every thread of the region holds one;
 // only the region's first thread, when tracing is on, has a ring. What stays
 // live while the region runs is three 32-bit registers (where the ring
-// starts, its count, the waits that did not block): the region and the line
-// are constants, the buffer's address and the ring's size are read from
-// constant memory at each record,
+// starts, its count, the waits that did not block), and one more while it
+// waits for a turn: the region and the line are constants, the buffer's
+// address and the ring's size are read from constant memory at each record,
 // and the SM goes only into the records of the region's begin and end (the
 // host gives it to the others). Every hook is a few instructions on the
 // recording thread, none of them waiting for memory: the hooks sit on the
@@ -275,6 +275,7 @@ inline unsigned tirx_trace_env(const char *name, unsigned fallback) {
 // block and region, for blocks 0 to blocks - 1 (the linear block index; the
 // region runs of later blocks are counted, not recorded). 0 for either:
 // $TIRX_TRACE_RECORDS / $TIRX_TRACE_BLOCKS, else 1024 each.
+// cudaErrorInvalidValue when the rings would hold 2^32 records or more.
 inline cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0) {
   tirx_trace_session_t &s = tirx_trace_session();
   if (s.open) return cudaSuccess;
@@ -284,6 +285,7 @@ inline cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0) {
   while (n < records) n *= 2;
   tirx_trace_device_t d = {};
   const size_t rings = (size_t)blocks * TIRX_TRACE_REGIONS;
+  if ((unsigned long long)rings * n >= (1ull << 32)) return cudaErrorInvalidValue;  // a record's index is 32 bits
   cudaError_t err = cudaMalloc((void **)&d.records, rings * n * sizeof(tirx_trace_record_t));
   if (err == cudaSuccess) err = cudaMalloc((void **)&d.heads, (rings * 2 + 1) * sizeof(unsigned));
   if (err == cudaSuccess) err = cudaMemset(d.heads, 0, (rings * 2 + 1) * sizeof(unsigned));
