@@ -186,6 +186,8 @@ TIRX_DEVICE void tirx_cluster_event_wait_parity_watchdog(uint64_t *bars, uint64_
 // --watchdog's per-block table: what each partition index waits for, and the
 // last trigger of each slot.
 #include "tirx/watchdog.h"
+// The one hook of each wait and trigger under --trace and --watchdog.
+#include "tirx/hook.h"
 
 // tirx_trigger_bytes: one arrive.expect_tx per phase, by the thread `who` picks.
 TIRX_DEVICE void tirx_event_arrive_bytes(uint64_t *bar, uint32_t bytes, bool who) {

@@ -19,8 +19,18 @@ if [ "${1:-}" = --preprocess ]; then
     "$tool" -I "$repo/headers" -I "$repo/examples" "$repo/examples/$ex.cu" -o "$out/src/${ex}_plain.cu" &&
       "$tool" --trace -I "$repo/headers" -I "$repo/examples" "$repo/examples/$ex.cu" -o "$out/src/${ex}_traced.cu" ||
       { echo "trace_overhead: FAIL: tirx-pp $ex"; exit 1; }
+    # Where the cost is: the traced output without the turn records (noturn), the
+    # trigger records (notrig), the waits' hooks (nowait), or all three (regions).
+    t=$out/src/${ex}_traced.cu
+    turn='s/ ?tirx_trace_turn(_wait|_end)?\([^()]*\);//g'
+    trig='s/tirx_hook_trigger\(__tirx_trace_\d+, tirx_no_watch\(\), [^,]+, (&[^,]+), \d+, \d+\)/$1/g'
+    wait='s/tirx_hook_event_wait\(__tirx_trace_\d+, tirx_no_watch\(\), ([^,]+), ([^,]+), ([^,]+), \d+, \d+\)/tirx_event_wait($1, $2, $3)/g'
+    perl -pe "$turn" "$t" > "$out/src/${ex}_noturn.cu" && perl -pe "$trig" "$t" > "$out/src/${ex}_notrig.cu" &&
+      perl -pe "$wait" "$t" > "$out/src/${ex}_nowait.cu" && perl -pe "$turn; $trig; $wait" "$t" > "$out/src/${ex}_regions.cu" ||
+      { echo "trace_overhead: FAIL: perl $ex"; exit 1; }
   done
-  printf 'GEMM_V(plain) GEMM_V(traced)\nATTN_V(plain) ATTN_V(traced)\n' > "$out/variants.h"
+  printf 'GEMM_V(plain) GEMM_V(traced) GEMM_V(notrig) GEMM_V(nowait) GEMM_V(regions)\n' > "$out/variants.h"
+  printf 'ATTN_V(plain) ATTN_V(traced) ATTN_V(noturn) ATTN_V(notrig) ATTN_V(nowait) ATTN_V(regions)\n' >> "$out/variants.h"
   exit 0
 fi
 [ "${1:-}" = --prepared ] || { echo "usage: run.sh --prepared [OUT_DIR] | --preprocess TIRX_PP SOURCE_DIR OUT_DIR" >&2; exit 2; }
@@ -35,8 +45,9 @@ tu() {  # NAME SOURCE [gemm] [prefix]
     "$(grep -o '[0-9]* bytes spill stores' "$out/obj/$1.log" | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
 }
 cd "$out" || exit 1
-tu gemm_plain src/gemm_bf16_plain.cu 1 && tu gemm_traced src/gemm_bf16_traced.cu 1 tirx &&
-  tu attn_plain src/attention_fwd_plain.cu && tu attn_traced src/attention_fwd_traced.cu "" tirx || exit 1
+tu gemm_plain src/gemm_bf16_plain.cu 1 && tu attn_plain src/attention_fwd_plain.cu || exit 1
+for v in traced notrig nowait regions; do tu gemm_$v src/gemm_bf16_$v.cu 1 tirx || exit 1; done
+for v in traced noturn notrig nowait regions; do tu attn_$v src/attention_fwd_$v.cu "" tirx || exit 1; done
 # shellcheck disable=SC2086
 "$nvcc" $F "$here/ovh.cu" obj/*.o -lcuda -o ovh || { echo "trace_overhead: FAIL: nvcc ovh"; exit 1; }
 ./ovh "$out" "${ROUNDS:-30}"

@@ -24,7 +24,7 @@ extern "C" cudaError_t CAT(NAME, _run)(const void *A, const void *B, void *C, in
 #else
 extern "C" cudaError_t CAT(NAME, _run)(const void *Q, const void *K, const void *V, void *O, float *lse, int b, int h,
                                        int s, int d, bool causal) {
-  return attention_fwd((const bf16 *)Q, (const bf16 *)K, (const bf16 *)V, (bf16 *)O, lse, b, h, s, d, causal);
+  return attention_fwd((const bf16 *)Q, (const bf16 *)K, (const bf16 *)V, (bf16 *)O, lse, b, h, h, s, d, causal);
 }
 #endif
 #ifdef PFX

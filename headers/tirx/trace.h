@@ -13,7 +13,7 @@
 // the ones overwritten. What is recorded: the region's start and end (with
 // %globaltimer, ns, and %clock64, and the SM); each wait that blocked (its
 // start and its return: event, slot, parity, line), while a wait whose
-// phase had completed when it was probed is only counted; each trigger;
+// phase had completed when it was tested is only counted; each trigger;
 // each turn (its wait, its start, its end); all but the region's start and
 // end with %clock64, which the host converts to ns.
 //
@@ -80,25 +80,26 @@ TIRX_DEVICE unsigned long long tirx_trace_clock() {
 
 // The recorder of one run of a region. Every thread of the region holds one;
 // only the region's first thread, when tracing is on, has a ring. What stays
-// live while the region runs is five 32-bit registers (the ring, its count,
-// the waits that did not block, the pending wait's start and its slot and
-// parity): the region and the line are constants, the buffer's address is
-// read from constant memory at each record, and the SM goes only into the
-// records of the region's begin and end (the host gives it to the others).
+// live while the region runs is three 32-bit registers (where the ring
+// starts, its count, the waits that did not block), and one more while it
+// waits for a turn: the region and the line are constants, the buffer's
+// address and the ring's size are read from constant memory at each record,
+// and the SM goes only into the records of the region's begin and end (the
+// host gives it to the others). Every hook is a few instructions on the
+// recording thread, none of them waiting for memory: the hooks sit on the
+// critical path of the warp that records, and through the region's barriers
+// on the whole region's.
 //
-// A wait is probed once before it waits (test_wait): when the phase has
-// already completed, the wait is only counted (`quick`, written with the
-// region's end); when it has not, the wait blocks, and its start and return
-// are recorded.
+// A wait is tested once (test_wait, which never sleeps): when the phase has
+// already completed, the wait is done and only counted (`quick`, written
+// with the region's end); when it has not, the thread waits, and the start
+// and the return of the wait are recorded.
 struct tirx_trace_region_t {
-  int region, line;     // constants where the recorder is declared
-  unsigned ring = ~0u;  // block * TIRX_TRACE_REGIONS + region; ~0u: this thread does not record
-  unsigned next = 0;    // records written to the ring, this run's included
-  unsigned quick = 0;   // waits that did not block, this run
-  unsigned since = 0;   // the low word of %clock64 when the pending wait blocked (| 1); 0: it did not block
-  unsigned pending = 0;  // the pending wait's slot | parity << 8
-  uint64_t *bar = nullptr;  // an explicit-parity wait's barrier and parity (tirx_trace_probe)
-  uint32_t bar_parity = 0;
+  int region, line;                     // constants where the recorder is declared
+  unsigned at = ~0u;                    // the ring's first record in the buffer; ~0u: this thread does not record
+  unsigned next = 0;                    // records written to the ring, this run's included
+  unsigned quick = 0;                   // waits that did not block, this run
+  unsigned since = 0;                   // a turn's wait: the low word of %clock64 when it started
 
   TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_) : region(region_), line(line_) {
 #ifdef __CUDA_ARCH__
@@ -110,7 +111,8 @@ struct tirx_trace_region_t {
       atomicAdd(d.unrecorded, 1u);  // once per region run, off the hot path
       return;
     }
-    ring = b * TIRX_TRACE_REGIONS + (unsigned)region_;
+    const unsigned ring = b * TIRX_TRACE_REGIONS + (unsigned)region_;
+    at = ring * (d.mask + 1);
     next = d.heads[2 * ring];
     d.heads[2 * ring + 1] = (unsigned)kernel;
     const int sm = (int)tirx_smid();
@@ -127,13 +129,15 @@ struct tirx_trace_region_t {
     const int sm = (int)tirx_smid();
     put(TIRX_TRACE_CLOCK, 0, 0, 0, line, tirx_trace_clock(), sm);
     put(TIRX_TRACE_REGION_END, q & 0xff, (q >> 8) & 0xff, q >> 16, line, tirx_globaltimer(), sm);
-    tirx_trace_device_.heads[2 * ring] = next;
+    const tirx_trace_device_t &d = tirx_trace_device_;
+    d.heads[2 * (at / (d.mask + 1))] = next;
 #endif
   }
   tirx_trace_region_t(const tirx_trace_region_t &) = delete;
   tirx_trace_region_t &operator=(const tirx_trace_region_t &) = delete;
 
-  TIRX_DEVICE bool on() const { return ring != ~0u; }
+  TIRX_DEVICE bool on() const { return at != ~0u; }
+  TIRX_DEVICE bool records() const { return true; }  // a recorder (tirx/hook.h)
   // One 16-byte streaming store (st.global.cs: the records are not read again).
   TIRX_DEVICE void put(int kind, int event, int slot, int parity, int line_, unsigned long long time, int sm = 0) {
 #ifdef __CUDA_ARCH__
@@ -142,65 +146,54 @@ struct tirx_trace_region_t {
     r.z = ((unsigned)line_ & 0xffffu) | ((unsigned)kind & 0xffu) << 16 | ((unsigned)event & 0xffu) << 24;
     r.w = ((unsigned)slot & 0xffu) | ((unsigned)parity & 0xffu) << 8 | ((unsigned)sm & 0xffu) << 16 |
           ((unsigned)region & 0xffu) << 24;
-    const unsigned mask = tirx_trace_device_.mask;
-    __stcs(reinterpret_cast<uint4 *>(&tirx_trace_device_.records[(size_t)ring * (mask + 1) + (next++ & mask)]), r);
+    const tirx_trace_device_t &d = tirx_trace_device_;
+    __stcs(reinterpret_cast<uint4 *>(&d.records[at + (next++ & d.mask)]), r);
 #else
     (void)kind, (void)event, (void)slot, (void)parity, (void)line_, (void)time, (void)sm;
 #endif
   }
-  // The probe (test_wait, which never sleeps): a wait on `b` for `p` whose
-  // phase has not completed yet will block: its start is noted.
-  TIRX_DEVICE void probe(uint64_t *b, uint32_t p, int slot) {
+  // The hooks of tirx/hook.h. clock: when a wait that blocks starts (the
+  // low word of %clock64, | 1: one register while it waits), on the
+  // recording thread; 0 on the others.
+  TIRX_DEVICE unsigned clock() const { return on() ? (unsigned)tirx_trace_clock() | 1u : 0u; }
+  // After a wait: one that blocked (since `start`) gets its start and its
+  // return, two records; one that did not (start 0) is counted.
+  TIRX_DEVICE void waited(unsigned start, int event, int slot, uint32_t parity, int line_) {
     if (!on()) return;
-    pending = ((unsigned)slot & 0xffu) | (p & 1u) << 8;
-    since = tirx_mbar_test_wait_parity(b, p) ? 0u : (unsigned)tirx_trace_clock() | 1u;
+    if (start)
+      span(TIRX_TRACE_WAIT, TIRX_TRACE_WAITED, event, slot, (int)parity, line_, start);
+    else
+      quick++;
   }
-  // Two records, the start of a wait that began at `since` and its end now.
-  TIRX_DEVICE void span(int start_kind, int end_kind, int event, int line_) {
+  TIRX_DEVICE void trigger(int event, int slot, int line_) {
+    if (on()) put(TIRX_TRACE_TRIGGER, event, slot, 0, line_, tirx_trace_clock());
+  }
+  // Two records: the start of a wait that began at `start` (the low word of
+  // %clock64: one register while it waits) and its end now.
+  TIRX_DEVICE void span(int start_kind, int end_kind, int event, int slot, int parity, int line_, unsigned start) {
     const unsigned long long now = tirx_trace_clock();
-    put(start_kind, event, pending & 0xff, pending >> 8, line_, now - (unsigned)((unsigned)now - since));
-    put(end_kind, event, pending & 0xff, pending >> 8, line_, now);
+    put(start_kind, event, slot, parity, line_, now - (unsigned)((unsigned)now - start));
+    put(end_kind, event, slot, parity, line_, now);
   }
 };
 
-// A wait's slot, probed (the wait on bars[slot] for the parity that phase
-// says), passed through to the wait.
-template <class Bits>
-TIRX_DEVICE int tirx_trace_slot(tirx_trace_region_t &t, uint64_t *bars, const Bits &phase, int slot) {
-  if (t.on()) t.probe(&bars[slot], (uint32_t)(phase >> slot) & 1u, slot);
-  return slot;
-}
+// Where nothing is recorded (tirx/hook.h's hooks outside the regions, or
+// under --watchdog alone): the recorder's hooks, doing nothing.
+struct tirx_no_trace {
+  TIRX_DEVICE bool records() const { return false; }
+  TIRX_DEVICE unsigned clock() const { return 0; }
+  TIRX_DEVICE void waited(unsigned, int, int, uint32_t, int) const {}
+  TIRX_DEVICE void trigger(int, int, int) const {}
+};
 
-// An explicit-parity wait's barrier and parity, kept for the wait that
-// follows (which reads them back: t.bar, t.bar_parity, each expression
-// evaluated once) and probed.
-TIRX_DEVICE void tirx_trace_probe(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, uint32_t parity) {
-  t.bar = bar, t.bar_parity = parity;
-  if (t.on()) t.probe(bar, parity, (int)(bar - bars));
-}
-
-// After the wait: a wait that blocked gets its start and its return, two
-// records; one that did not is counted.
-TIRX_DEVICE void tirx_trace_waited(tirx_trace_region_t &t, int event, int line) {
-  if (!t.on()) return;
-  if (t.since)
-    t.span(TIRX_TRACE_WAIT, TIRX_TRACE_WAITED, event, line);
-  else
-    t.quick++;
-}
-
-// A trigger on `bar`, one of `bars`: recorded, the address passed through.
-TIRX_DEVICE uint64_t *tirx_trace_trigger(tirx_trace_region_t &t, uint64_t *bars, uint64_t *bar, int event, int line) {
-  if (t.on()) t.put(TIRX_TRACE_TRIGGER, event, (int)(bar - bars), 0, line, tirx_trace_clock());
-  return bar;
-}
-
-// A turn: the wait for it starts, the turn starts, the turn ends.
+// A turn: the wait for it starts, the turn starts (both recorded once the
+// turn has started), the turn ends (recorded after the turn is passed on,
+// out of the other warpgroup's way).
 TIRX_DEVICE void tirx_trace_turn_wait(tirx_trace_region_t &t) {
-  if (t.on()) t.since = (unsigned)tirx_trace_clock() | 1u, t.pending = 0;
+  if (t.on()) t.since = (unsigned)tirx_trace_clock();
 }
 TIRX_DEVICE void tirx_trace_turn(tirx_trace_region_t &t, int ring, int line) {
-  if (t.on()) t.span(TIRX_TRACE_TURN_WAIT, TIRX_TRACE_TURN, ring, line);
+  if (t.on()) t.span(TIRX_TRACE_TURN_WAIT, TIRX_TRACE_TURN, ring, 0, 0, line, t.since);
 }
 TIRX_DEVICE void tirx_trace_turn_end(tirx_trace_region_t &t, int ring, int line) {
   if (t.on()) t.put(TIRX_TRACE_TURN_END, ring, 0, 0, line, tirx_trace_clock());
@@ -282,6 +275,7 @@ inline unsigned tirx_trace_env(const char *name, unsigned fallback) {
 // block and region, for blocks 0 to blocks - 1 (the linear block index; the
 // region runs of later blocks are counted, not recorded). 0 for either:
 // $TIRX_TRACE_RECORDS / $TIRX_TRACE_BLOCKS, else 1024 each.
+// cudaErrorInvalidValue when the rings would hold 2^32 records or more.
 inline cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0) {
   tirx_trace_session_t &s = tirx_trace_session();
   if (s.open) return cudaSuccess;
@@ -291,6 +285,7 @@ inline cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0) {
   while (n < records) n *= 2;
   tirx_trace_device_t d = {};
   const size_t rings = (size_t)blocks * TIRX_TRACE_REGIONS;
+  if ((unsigned long long)rings * n >= (1ull << 32)) return cudaErrorInvalidValue;  // a record's index is 32 bits
   cudaError_t err = cudaMalloc((void **)&d.records, rings * n * sizeof(tirx_trace_record_t));
   if (err == cudaSuccess) err = cudaMalloc((void **)&d.heads, (rings * 2 + 1) * sizeof(unsigned));
   if (err == cudaSuccess) err = cudaMemset(d.heads, 0, (rings * 2 + 1) * sizeof(unsigned));

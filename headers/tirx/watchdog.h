@@ -127,41 +127,44 @@ TIRX_DEVICE void tirx_watch_print_(tirx_watch_t<N, E, S> &t) {
 #endif
 }
 
-// tirx_event_wait_parity_watchdog with the table: `who` records the wait in
-// row `row` (by `region`); a wait that gives up prints the table before the
-// trap.
+// What --watchdog does at one wait or trigger of a kernel with the table
+// (the `Watch` of tirx/hook.h's hooks): `who` records the wait in row `row`
+// (by region `region`) before it waits and clears it after; a wait that
+// gives up after `cycles` prints the table before the trap; `who` records a
+// trigger as its slot's last, with the phase it arrives in.
 template <int N, int E, int S>
-TIRX_DEVICE void tirx_watch_wait_parity(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
-                                        uint64_t *bars, uint64_t *bar, uint32_t parity, long long cycles,
-                                        const char *name, int line, bool cluster = false) {
-  volatile tirx_watch_wait_t &w = t.wait[row];
-  const int slot = (int)(bar - bars);
-  if (who) w.region = region, w.slot = slot, w.parity = (int)parity, w.line = line, w.event = event;
-  if (!tirx_mbar_wait_parity_timeout(bar, parity, cycles, cluster)) {
+struct tirx_watch_at_t {
+  tirx_watch_t<N, E, S> &t;
+  int row, region, event;
+  bool who;
+  long long cycles;
+  const char *name;
+
+  TIRX_DEVICE void enter(int slot, uint32_t parity, int line) const {
+    volatile tirx_watch_wait_t &w = t.wait[row];
+    if (who) w.region = region, w.slot = slot, w.parity = (int)parity, w.line = line, w.event = event;
+  }
+  TIRX_DEVICE void wait(uint64_t *bar, uint32_t parity, int slot, int line, bool cluster) const {
+    if (tirx_mbar_wait_parity_timeout(bar, parity, cycles, cluster)) return;
     tirx_watchdog_say_(parity, cycles, name, slot, t.file, line, cluster);
     tirx_watch_print_(t);
     tirx_watchdog_trap_();
   }
-  if (who) w.event = -1;
-}
+  TIRX_DEVICE void leave() const {
+    volatile tirx_watch_wait_t &w = t.wait[row];
+    if (who) w.event = -1;
+  }
+  TIRX_DEVICE void trigger(uint64_t *bar, int slot, int line) const {
+    volatile tirx_watch_trigger_t *g = who ? tirx_watch_last_(t, event, slot) : nullptr;
+    if (g) g->row = row, g->region = region, g->phase = tirx_watch_phase_(bar), g->line = line;
+  }
+};
 
-// tirx_event_wait_watchdog with the table.
-template <int N, int E, int S, class Bits>
-TIRX_DEVICE void tirx_watch_event_wait(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
-                                       uint64_t *bars, Bits &phase, int slot, long long cycles, const char *name,
-                                       int line, bool cluster = false) {
-  tirx_watch_wait_parity(t, row, region, event, who, bars, &bars[slot], (uint32_t)(phase >> slot) & 1u, cycles, name,
-                         line, cluster);
-  phase ^= Bits(1) << slot;
-}
-
-// A trigger on `bar`, one of `bars`, in row `row` by `region` at `line`:
-// `who` records it as its slot's last, with the phase it arrives in;
-// returns `bar` for the arrival (the slot expression is evaluated once).
+// The watchdog of one wait or trigger in row `row` (the partition index; N -
+// 1: outside the regions) by region `region`, on event `event`, recorded by
+// the threads where `who` holds; its wait gives up after `cycles`.
 template <int N, int E, int S>
-TIRX_DEVICE uint64_t *tirx_watch_trigger(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
-                                         uint64_t *bars, uint64_t *bar, int line) {
-  volatile tirx_watch_trigger_t *g = who ? tirx_watch_last_(t, event, (int)(bar - bars)) : nullptr;
-  if (g) g->row = row, g->region = region, g->phase = tirx_watch_phase_(bar), g->line = line;
-  return bar;
+TIRX_DEVICE tirx_watch_at_t<N, E, S> tirx_watch_at(tirx_watch_t<N, E, S> &t, int row, int region, int event, bool who,
+                                                   long long cycles, const char *name) {
+  return tirx_watch_at_t<N, E, S>{t, row, region, event, who, cycles, name};
 }

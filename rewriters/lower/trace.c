@@ -1,9 +1,8 @@
 // trace.c - the lowering under --trace (docs/trace.md): each traced region
 // declares a recorder (tirx_trace_region_t, headers/tirx/trace.h) that
-// writes its start and end; event.c and turn.c route each wait, trigger and
-// turn through it (a wait's slot, or its address and parity, so that the
-// recorder probes the barrier before the wait and each expression is still
-// evaluated once); after the kernel, its names are registered for the host
+// writes its start and end; event.c passes it to the one hook of each wait
+// and trigger (headers/tirx/hook.h, shared with --watchdog), turn.c to each
+// turn's records; after the kernel, its names are registered for the host
 // that writes the trace (records carry indices, not names).
 #include "trace.h"
 

@@ -81,8 +81,8 @@ void lower_turns(Ctx *c, Kernel *k) {
       int ring = k->events.len + s->ring, line = source_line(c->src, s->an->start);
       te->open = arena_printf(c->arena, "{ tirx_trace_turn_wait(%s); tirx_bar_sync(%s, %d); tirx_trace_turn(%s, %d, %d);",
                               tr, by_participant(c, k, t, t->ids), 2 * k->group, tr, ring, line);
-      te->close = arena_printf(c->arena, " tirx_trace_turn_end(%s, %d, %d); tirx_bar_arrive(%s, %d); }", tr, ring, line,
-                               by_participant(c, k, t, next), 2 * k->group);
+      te->close = arena_printf(c->arena, " tirx_bar_arrive(%s, %d); tirx_trace_turn_end(%s, %d, %d); }",
+                               by_participant(c, k, t, next), 2 * k->group, tr, ring, line);
     }
     edit_add(c->edits, (Edit){.start = s->an->start, .end = s->st.end, .fn = render_turn, .data = te});
   }

@@ -119,15 +119,17 @@ const char *watch_table_decl(Ctx *c, const Kernel *k, const Event *e) {
   return decl;
 }
 
-const char *watch_wait_args(Ctx *c, const Kernel *k, const Op *op) {
+const char *watch_policy(Ctx *c, const Kernel *k, const Op *op) {
+  if (!c->watchdog) return NULL;
+  Span n = op->event->name;
+  const char *name = c_string_literal(c->arena, n.s, n.len);
+  if (!watch_table(c, k)) {
+    int line;
+    const char *file = presumed_place(c, op->an->start, &line);
+    return arena_printf(c->arena, "tirx_watch_alone{%lldll, %s, %s}", c->watchdog, name, file);
+  }
   const char *row = op->region ? arena_printf(c->arena, "%.*s", (int)k->part_name.len, k->part_name.s)
                                : arena_printf(c->arena, "%d", rows(k) - 1);
-  return arena_printf(c->arena, "__tirx_watch, %s, %d, %d, %s, ", row, region_of(k, op),
-                      (int)(op->event - k->events.items), recorder_test(c, k, op));
-}
-
-const char *watch_trigger_address(Ctx *c, const Kernel *k, const Op *op, const char *bars, const char *addr) {
-  int line;
-  presumed_place(c, op->an->start, &line);
-  return arena_printf(c->arena, "tirx_watch_trigger(%s%s, %s, %d)", watch_wait_args(c, k, op), bars, addr, line);
+  return arena_printf(c->arena, "tirx_watch_at(__tirx_watch, %s, %d, %d, %s, %lldll, %s)", row, region_of(k, op),
+                      (int)(op->event - k->events.items), recorder_test(c, k, op), c->watchdog, name);
 }

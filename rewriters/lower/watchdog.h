@@ -14,7 +14,8 @@ bool watch_table(Ctx *c, const Kernel *k);
 // The table's declaration and initialization, to put before event e's
 // declaration; "" unless e is where the table goes.
 const char *watch_table_decl(Ctx *c, const Kernel *k, const Event *e);
-// The arguments a watched wait starts with: "__tirx_watch, REGION, EVENT, WHO, ".
-const char *watch_wait_args(Ctx *c, const Kernel *k, const Op *op);
-// A trigger's address `addr` of `bars` as the recording call that returns it.
-const char *watch_trigger_address(Ctx *c, const Kernel *k, const Op *op, const char *bars, const char *addr);
+// The watchdog of op, the `Watch` of tirx/hook.h's hooks:
+// `tirx_watch_at(__tirx_watch, ROW, REGION, EVENT, WHO, CYCLESll, "name")` in
+// a kernel with the table, else `tirx_watch_alone{CYCLESll, "name", FILE}`;
+// NULL without --watchdog.
+const char *watch_policy(Ctx *c, const Kernel *k, const Op *op);

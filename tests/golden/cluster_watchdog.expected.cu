@@ -7,15 +7,15 @@ const int wg = tirx_warpgroup_index();
 __shared__ tirx_watch_t<3, 2, 3> __tirx_watch; tirx_watch_init(__tirx_watch, "cluster_watchdog.cu", "wg", "async(wg == 0)\nasync(wg == 1)\nthe block, outside the regions,", "go\nback", {0, 1, 3}); __shared__ uint64_t go; tirx_cluster_event_init(&go, 1, 4u * tirx_cluster_fanin(TIRX_FANIN_ALL)); uint32_t __tirx_phase_0_go = 0u; __shared__ uint64_t back[2]; tirx_cluster_event_init(back, 2, 4u * tirx_cluster_fanin(TIRX_FANIN_ALL)); tirx_cluster_exit_t __tirx_cluster_exit_go;
 if (wg == 0)
   {
-tirx_watch_event_wait(__tirx_watch, wg, 0, 0, threadIdx.x % 128 == 0, &go, __tirx_phase_0_go, 0, 1000000ll, "go", 9, true);
-    tirx_watch_wait_parity(__tirx_watch, wg, 0, 1, threadIdx.x % 128 == 0, back, &back[0], 0, 1000000ll, "back", 10, true);
+tirx_hook_event_wait(tirx_no_trace(), tirx_watch_at(__tirx_watch, wg, 0, 0, threadIdx.x % 128 == 0, 1000000ll, "go"), &go, __tirx_phase_0_go, 0, 0, 9, true);
+    tirx_hook_wait_parity(tirx_no_trace(), tirx_watch_at(__tirx_watch, wg, 0, 1, threadIdx.x % 128 == 0, 1000000ll, "back"), back, &back[0], 0, 1, 10, true);
     out[threadIdx.x] = 1;
   }
 else if (wg == 1)
   {
     out[threadIdx.x] = 2;
-tirx_cluster_arrive_warp(tirx_watch_trigger(__tirx_watch, wg, 1, 0, threadIdx.x % 128 == 0, &go, &go, 16), TIRX_FANIN_ALL);
+tirx_cluster_arrive_warp(tirx_hook_trigger(tirx_no_trace(), tirx_watch_at(__tirx_watch, wg, 1, 0, threadIdx.x % 128 == 0, 1000000ll, "go"), &go, &go, 0, 16), TIRX_FANIN_ALL);
 if (tirx_elect_one_sync())
-    tirx_cluster_arrive_each(tirx_watch_trigger(__tirx_watch, wg, 1, 1, threadIdx.x % 128 < 32, back, &back[0], 18), TIRX_FANIN_ALL);
+    tirx_cluster_arrive_each(tirx_hook_trigger(tirx_no_trace(), tirx_watch_at(__tirx_watch, wg, 1, 1, threadIdx.x % 128 < 32, 1000000ll, "back"), back, &back[0], 1, 18), TIRX_FANIN_ALL);
   }
 }

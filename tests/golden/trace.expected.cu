@@ -11,8 +11,8 @@ __shared__ uint64_t empty[2]; tirx_event_init(empty, 2, 256); uint32_t __tirx_ph
 if (wg == 0)
   { tirx_setmaxnreg_dec<40>(); tirx_trace_region_t __tirx_trace_0(6, 0, 0, 10);
     for (int i = 0; i < n; ++i) {
-      (tirx_event_wait(empty, __tirx_phase_0_empty, tirx_trace_slot(__tirx_trace_0, empty, __tirx_phase_0_empty, i % 2)), tirx_trace_waited(__tirx_trace_0, 1, 13));
-      tirx_mbar_arrive(tirx_trace_trigger(__tirx_trace_0, full, &full[i % 2], 0, 14));
+      tirx_hook_event_wait(__tirx_trace_0, tirx_no_watch(), empty, __tirx_phase_0_empty, i % 2, 1, 13);
+      tirx_mbar_arrive(tirx_hook_trigger(__tirx_trace_0, tirx_no_watch(), full, &full[i % 2], 0, 14));
     }
   }
 else if (wg >= 1)
@@ -20,12 +20,12 @@ else if (wg >= 1)
 if (wg == 2) tirx_bar_arrive(1, 256);
     float acc = 0.f;
     for (int i = 0; i < n; ++i) {
-      (tirx_event_wait(full, __tirx_phase_1_full, tirx_trace_slot(__tirx_trace_1, full, __tirx_phase_1_full, i % 2)), tirx_trace_waited(__tirx_trace_1, 0, 22));
+      tirx_hook_event_wait(__tirx_trace_1, tirx_no_watch(), full, __tirx_phase_1_full, i % 2, 0, 22);
 { tirx_trace_turn_wait(__tirx_trace_1); tirx_bar_sync(wg, 256); tirx_trace_turn(__tirx_trace_1, 2, 23);
       {
         acc += in[i * 256 + threadIdx.x - 128];
-      } tirx_trace_turn_end(__tirx_trace_1, 2, 23); tirx_bar_arrive(wg == 1 ? 2 : 1, 256); }
-      tirx_mbar_arrive(tirx_trace_trigger(__tirx_trace_1, empty, &empty[i % 2], 1, 27));
+      } tirx_bar_arrive(wg == 1 ? 2 : 1, 256); tirx_trace_turn_end(__tirx_trace_1, 2, 23); }
+      tirx_mbar_arrive(tirx_hook_trigger(__tirx_trace_1, tirx_no_watch(), empty, &empty[i % 2], 1, 27));
     }
     out[threadIdx.x] = acc;
   }
@@ -41,15 +41,15 @@ if (wg == 0)
   { tirx_trace_region_t __tirx_trace_0(35, 0, 0, 39);
     int r = 0;
     for (int k = 0; k < n; ++k) {
-      (tirx_trace_probe(__tirx_trace_0, full, &full[r++ % 2], (k / 2) & 1), tirx_mbar_wait_parity(__tirx_trace_0.bar, __tirx_trace_0.bar_parity), tirx_trace_waited(__tirx_trace_0, 0, 43));
+      tirx_hook_wait_parity(__tirx_trace_0, tirx_no_watch(), full, &full[r++ % 2], (k / 2) & 1, 0, 43);
       out[threadIdx.x] += k;
     }
-(tirx_event_wait(&single, __tirx_phase_0_single, tirx_trace_slot(__tirx_trace_0, &single, __tirx_phase_0_single, 0)), tirx_trace_waited(__tirx_trace_0, 1, 46));
+tirx_hook_event_wait(__tirx_trace_0, tirx_no_watch(), &single, __tirx_phase_0_single, 0, 1, 46);
   }
 else if (wg == 1)
   { tirx_trace_region_t __tirx_trace_1(35, 1, 128, 48);
-    for (int k = 0; k < n; ++k) tirx_mbar_arrive(tirx_trace_trigger(__tirx_trace_1, full, &full[k % 2], 0, 50));
-    tirx_mbar_arrive(tirx_trace_trigger(__tirx_trace_1, &single, &single, 1, 51));
+    for (int k = 0; k < n; ++k) tirx_mbar_arrive(tirx_hook_trigger(__tirx_trace_1, tirx_no_watch(), full, &full[k % 2], 0, 50));
+    tirx_mbar_arrive(tirx_hook_trigger(__tirx_trace_1, tirx_no_watch(), &single, &single, 1, 51));
   }
 } static const int __tirx_trace_kernel_35 = tirx_trace_register(35, "ring", "trace.cu", "wg == 0" "\n" "wg == 1", "full" "\n" "single");
 

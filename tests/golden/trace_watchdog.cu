@@ -1,5 +1,5 @@
-// --trace with --watchdog: the traced wait is the watchdog's wait, with the
-// slot, address and parity passed through the recorder.
+// --trace with --watchdog: one hook per wait and trigger (tirx/hook.h) takes
+// the region's recorder and the watchdog's table at that operation.
 #include "tirx.h"
 __global__ void ring(int *out, int n) {
 #pragma tirx warpgroups(wg: 2)

@@ -1,6 +1,6 @@
 #line 1 "trace_watchdog.cu"
-// --trace with --watchdog: the traced wait is the watchdog's wait, with the
-// slot, address and parity passed through the recorder.
+// --trace with --watchdog: one hook per wait and trigger (tirx/hook.h) takes
+// the region's recorder and the watchdog's table at that operation.
 #include "tirx.h"
 __global__ void __launch_bounds__(256, 1) ring(int *out, int n) {
 const int wg = tirx_warpgroup_index();
@@ -10,14 +10,14 @@ if (wg == 0)
   { tirx_trace_region_t __tirx_trace_0(4, 0, 0, 8);
     int r = 0;
     for (int k = 0; k < n; ++k) {
-      (tirx_trace_probe(__tirx_trace_0, full, &full[r++ % 2], (k / 2) & 1), tirx_watch_wait_parity(__tirx_watch, wg, 0, 0, threadIdx.x % 128 == 0, full, __tirx_trace_0.bar, __tirx_trace_0.bar_parity, 1000000ll, "full", 12), tirx_trace_waited(__tirx_trace_0, 0, 12));
+      tirx_hook_wait_parity(__tirx_trace_0, tirx_watch_at(__tirx_watch, wg, 0, 0, threadIdx.x % 128 == 0, 1000000ll, "full"), full, &full[r++ % 2], (k / 2) & 1, 0, 12);
       out[threadIdx.x] += k;
     }
-(tirx_watch_event_wait(__tirx_watch, wg, 0, 1, threadIdx.x % 128 == 0, &go, __tirx_phase_0_go, tirx_trace_slot(__tirx_trace_0, &go, __tirx_phase_0_go, 0), 1000000ll, "go", 15), tirx_trace_waited(__tirx_trace_0, 1, 15));
+tirx_hook_event_wait(__tirx_trace_0, tirx_watch_at(__tirx_watch, wg, 0, 1, threadIdx.x % 128 == 0, 1000000ll, "go"), &go, __tirx_phase_0_go, 0, 1, 15);
   }
 else if (wg == 1)
   { tirx_trace_region_t __tirx_trace_1(4, 1, 128, 17);
-    for (int k = 0; k < n; ++k) tirx_mbar_arrive(tirx_watch_trigger(__tirx_watch, wg, 1, 0, threadIdx.x % 128 == 0, full, tirx_trace_trigger(__tirx_trace_1, full, &full[k % 2], 0, 19), 19));
-    tirx_mbar_arrive(tirx_watch_trigger(__tirx_watch, wg, 1, 1, threadIdx.x % 128 == 0, &go, tirx_trace_trigger(__tirx_trace_1, &go, &go, 1, 20), 20));
+    for (int k = 0; k < n; ++k) tirx_mbar_arrive(tirx_hook_trigger(__tirx_trace_1, tirx_watch_at(__tirx_watch, wg, 1, 0, threadIdx.x % 128 == 0, 1000000ll, "full"), full, &full[k % 2], 0, 19));
+    tirx_mbar_arrive(tirx_hook_trigger(__tirx_trace_1, tirx_watch_at(__tirx_watch, wg, 1, 1, threadIdx.x % 128 == 0, 1000000ll, "go"), &go, &go, 1, 20));
   }
 } static const int __tirx_trace_kernel_4 = tirx_trace_register(4, "ring", "trace_watchdog.cu", "wg == 0" "\n" "wg == 1", "full" "\n" "go");

@@ -23,6 +23,9 @@
 #                                              only tirx-pp, into OUT_DIR (what
 #                                              bench/prepare_gpu.sh writes to .device/trace)
 #
+# BUILD_ONLY=1: build, run nothing (a later run with the same WORK_DIR or
+# DEVICE_DIR uses the binaries there that are newer than their sources).
+#
 # Prints `trace: PASS` and exits 0, or `trace: FAIL ...` and exits 1; 77
 # (skipped) after step 0 and a good build on a machine without a GPU.
 set -u
@@ -50,10 +53,27 @@ else
 fi
 flags="-std=c++17 -O3 -I $src/headers -I $src/examples -gencode=arch=compute_90a,code=sm_90a -Werror all-warnings"
 check="python3 $src/tests/gpu/trace_check.py"
+# Whether binary $1 is newer than each of its sources ($2...): not built again.
+fresh() {
+  local bin=$1 f
+  shift
+  [ -z "${BUILD_ONLY:-}" ] && [ -x "$bin" ] || return 1
+  for f in "$@"; do [ "$bin" -nt "$f" ] || return 1; done
+}
 
 # 0. The host half, no GPU needed.
 # shellcheck disable=SC2086
-"$nvcc" $flags "$src/tests/gpu/trace_json.cu" -o "$work/trace_json" || { echo "trace: FAIL: nvcc trace_json"; exit 1; }
+fresh "$work/trace_json" "$src/tests/gpu/trace_json.cu" "$src/headers/tirx/trace.h" ||
+  "$nvcc" $flags "$src/tests/gpu/trace_json.cu" -o "$work/trace_json" || { echo "trace: FAIL: nvcc trace_json"; exit 1; }
+# shellcheck disable=SC2086
+fresh "$work/gemm_traced" "$dir/gemm_traced.cu" ||
+  "$nvcc" $flags "$dir/gemm_traced.cu" -lcuda -o "$work/gemm_traced" || { echo "trace: FAIL: nvcc gemm_traced"; exit 1; }
+# shellcheck disable=SC2086
+fresh "$work/trace_gemm" "$dir/gemm_traced.cu" "$dir/gemm_plain.cu" "$src/tests/gpu/trace_gemm.cu" ||
+  "$nvcc" $flags -DGEMM_PLAIN_SOURCE="\"$dir/gemm_plain.cu\"" -DGEMM_TRACED_SOURCE="\"$dir/gemm_traced.cu\"" \
+    "$src/tests/gpu/trace_gemm.cu" -lcuda -o "$work/trace_gemm" || { echo "trace: FAIL: nvcc trace_gemm"; exit 1; }
+echo "built $work/trace_json, $work/gemm_traced and $work/trace_gemm"
+[ -n "${BUILD_ONLY:-}" ] && exit 0
 summary=$("$work/trace_json" "$work/synthetic.json" 2>&1) || { echo "trace: FAIL: trace_json: $summary"; exit 1; }
 echo "$summary"
 $check "$work/synthetic.json" --regions 'wg == 0' 'wg >= 1' --waits empty full 'turn mma' --min-blocks 3 --min-counted 5 ||
@@ -64,12 +84,6 @@ grep -q '58 dropped (a full ring of 64 keeps its latest), 5 region runs of block
 python3 "$src/bench/trace_png.py" "$work/synthetic.json" -o "$work/synthetic.png" && [ -s "$work/synthetic.png" ] ||
   { echo "trace: FAIL: trace_png.py"; exit 1; }
 
-# shellcheck disable=SC2086
-"$nvcc" $flags "$dir/gemm_traced.cu" -lcuda -o "$work/gemm_traced" || { echo "trace: FAIL: nvcc gemm_traced"; exit 1; }
-# shellcheck disable=SC2086
-"$nvcc" $flags -DGEMM_PLAIN_SOURCE="\"$dir/gemm_plain.cu\"" -DGEMM_TRACED_SOURCE="\"$dir/gemm_traced.cu\"" \
-  "$src/tests/gpu/trace_gemm.cu" -lcuda -o "$work/trace_gemm" || { echo "trace: FAIL: nvcc trace_gemm"; exit 1; }
-echo "built $work/gemm_traced and $work/trace_gemm"
 if ! command -v nvidia-smi > /dev/null || ! nvidia-smi -L > /dev/null 2>&1; then
   echo "SKIP: no CUDA GPU on this machine; the trace tests are built but not run"
   exit 77

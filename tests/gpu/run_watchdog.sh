@@ -42,7 +42,9 @@
 #   NVCC         compiler (default nvcc)
 #   ARCH_FLAGS   target flags (default -gencode=arch=compute_90a,code=sm_90a)
 #   RUN_TIMEOUT  seconds per run (default 60)
-#   KEEP=DIR     build in DIR and keep binaries and logs there
+#   KEEP=DIR     build in DIR and keep binaries and logs there; a binary there
+#                newer than its FILE.cu is run without building it again
+#   BUILD_ONLY=1 build (into KEEP), run nothing
 set -u
 
 usage() {
@@ -111,19 +113,26 @@ for file in "$@"; do
     failure "$name: $file does not exist"
     continue
   fi
-  if ! grep -qE 'tirx_((cluster_)?(event|mbar)_wait(_parity)?_watchdog|watch_(event_wait|wait_parity)) *\(' "$file"; then
+  if ! grep -qE 'tirx_((cluster_)?(event|mbar)_wait(_parity)?_watchdog *\(|watch_at *\(|watch_alone *\{)' "$file"; then
     failure "$name: $file has no watchdog wait: preprocess it with tirx-pp --watchdog"
     continue
   fi
   bin="$WORK/$name"
+  # A binary that KEEP holds from a build of the same file (BUILD_ONLY) is run as it is.
+  if [ -n "${KEEP:-}" ] && [ -z "${BUILD_ONLY:-}" ] && [ -x "$bin" ] && [ "$bin" -nt "$file" ]; then
+    echo "$name: built before ($bin)"
   # shellcheck disable=SC2086
-  if ! "$NVCC" -std=c++17 $ARCH_FLAGS -Werror all-warnings -lineinfo -I "$ROOT/headers" -I "$ROOT/examples" -o "$bin" "$file" \
+  elif ! "$NVCC" -std=c++17 $ARCH_FLAGS -Werror all-warnings -lineinfo -I "$ROOT/headers" -I "$ROOT/examples" -o "$bin" "$file" \
     >"$bin.build.log" 2>&1; then
     failure "$name: build failed: $(grep -m 1 'error' "$bin.build.log")"
     sed 's/^/    /' "$bin.build.log" | head -n 30
     continue
   fi
 
+  if [ -n "${BUILD_ONLY:-}" ]; then
+    echo "built $bin"
+    continue
+  fi
   if [ "$no_gpu" = 1 ]; then
     echo "built $bin; SKIP: no CUDA GPU on this machine, the scenarios are not run"
     exit 77
@@ -170,5 +179,6 @@ for file in "$@"; do
   done
 done
 
+[ -n "${BUILD_ONLY:-}" ] && [ "$failed" -eq 0 ] && exit 0
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -28,20 +28,21 @@ static void tirx_watchdog_trap_() {}
 int main() {
   static tirx_watch_t<4, 2, 4> t;  // warps(w: 3); full[2], empty[2]
   uint64_t full[2], empty[2];
-  uint32_t phase = 0u;
   const char *file = "deadlock_watchdog.cu";
   tirx_watch_init(t, file, "w", "async(w == 0)\nasync(w >= 1)\nthe block, outside the regions,", "full\nempty",
                   {0, 2, 4});
   // Round 2, slot 0: the producer fills full[0] in its second phase, w 1
   // alone releases empty[0] (the phase parity read from the barrier is 0 here:
   // no instruction; the records get it as the header reads it).
-  tirx_watch_trigger(t, 0, 0, 0, true, full, &full[0], 127);
-  tirx_watch_trigger(t, 1, 1, 1, true, empty, &empty[0], 136);
+  tirx_watch_at(t, 0, 0, 0, true, 20000000LL, "full").trigger(&full[0], 0, 127);
+  tirx_watch_at(t, 1, 1, 1, true, 20000000LL, "empty").trigger(&empty[0], 0, 136);
   t.trigger[0].phase = 1, t.trigger[2].phase = 1;  // what the barriers say on the GPU
   // Round 4: w 1 and w 2 wait for full[0], the producer for empty[0].
   t.wait[1] = tirx_watch_wait_t{0, 1, 0, 0, 134};
   t.wait[2] = tirx_watch_wait_t{0, 1, 0, 0, 134};
-  phase = 1u;  // empty's bit for slot 0: parity 1
-  tirx_watch_event_wait(t, 0, 0, 1, true, empty, phase, 0, 20000000LL, "empty", 125);
+  // The producer's wait for empty[0], parity 1, as tirx/hook.h's wait makes it.
+  const auto watch = tirx_watch_at(t, 0, 0, 1, true, 20000000LL, "empty");
+  watch.enter(0, 1u, 125);
+  watch.wait(&empty[0], 1u, 0, 125, false);
   return 0;
 }
