@@ -631,10 +631,16 @@ static bool table_reads_no_local(Ctx *c, const Annotation *an, const Groups *gr)
   if (clang_Cursor_isNull(r.found)) return true;
   CXString name = clang_getCursorSpelling(r.found);
   const char *word = clang_getCString(name);
-  size_t at = text_find_word((LexText){gr->whole.s, gr->whole.len}, 0, word, strlen(word));
-  diag_at(c->diag, DIAG_ERROR, at < gr->whole.len ? gr->whole.off + at : r.at, at < gr->whole.len ? strlen(word) : 0,
-             "'%s' reads the local '%s' in 'groups(...)': the kernel's table of first tiles is computed at its start, "
-             "before any local; write SIZES, E, rows, cols and max with the kernel's parameters and names declared outside it",
+  size_t at = r.at, len = 0;  // the name in the argument that reads it, else the loop
+  const Span *args[] = {&gr->sizes, &gr->count, &gr->rows, &gr->cols, &gr->max};
+  for (int i = 0; i < 5 && !len; i++) {
+    size_t k = text_find_word((LexText){args[i]->s, args[i]->len}, 0, word, strlen(word));
+    if (k < args[i]->len) at = args[i]->off + k, len = strlen(word);
+  }
+  diag_at(c->diag, DIAG_ERROR, at, len,
+          "'%s' reads the local '%s' in 'groups(...)': the kernel's table of first tiles is computed at its start, "
+          "before any local; write SIZES, E, rows, cols and max with the kernel's parameters and names declared "
+          "outside it",
              spelling_of(an), clang_getCString(name));
   clang_disposeString(name);
   return false;
