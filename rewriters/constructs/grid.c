@@ -385,12 +385,12 @@ static void read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out
 // the groups reads it.
 typedef struct Groups {
   Span whole, sizes, count, rows, cols, max;
-  bool offsets;
+  Span offsets;  // "true", "false" or the COND of offsets(COND)
   const char *wrong;  // NULL when read
   size_t wrong_off;
 } Groups;
 
-#define GROUPS_WRITTEN "'groups(SIZES, E, offsets | counts, rows(R), cols(C), max(M))'"
+#define GROUPS_WRITTEN "'groups(SIZES, E, offsets | counts | offsets(COND), rows(R), cols(C), max(M))'"
 
 // Whether the head is `g, t: groups(...)`.
 static bool is_groups(const Clause *h) {
@@ -435,13 +435,15 @@ static void read_groups(Ctx *c, Span e, Groups *out) {
       return;
     }
   Span kind = span_trim(args[2].expr);
-  if (!span_eq(kind, "offsets") && !span_eq(kind, "counts")) {
+  out->offsets = span_eq(kind, "offsets") ? (Span){"true", 4, kind.off} : (Span){"false", 5, kind.off};
+  if (!span_eq(kind, "offsets") && !span_eq(kind, "counts") && !worded_arg(kind, "offsets", &out->offsets)) {
     out->wrong = "the third argument of 'groups' says what SIZES holds: 'offsets' (E + 1 prefix sums: group g's rows "
-                 "are SIZES[g] .. SIZES[g + 1] - 1) or 'counts' (E row counts)";
+                 "are SIZES[g] .. SIZES[g + 1] - 1), 'counts' (E row counts) or 'offsets(COND)' (offsets when COND "
+                 "holds at run time, else counts)";
     out->wrong_off = kind.off;
     return;
   }
-  out->sizes = span_trim(args[0].expr), out->count = span_trim(args[1].expr), out->offsets = span_eq(kind, "offsets");
+  out->sizes = span_trim(args[0].expr), out->count = span_trim(args[1].expr);
   if (!out->sizes.len || !out->count.len) out->wrong = "'groups' takes SIZES and E first, written " GROUPS_WRITTEN;
 }
 
@@ -452,11 +454,13 @@ static const char *groups_stub(Arena *a, Span g, Span t, const Groups *gr, const
   return arena_printf(a,
                       "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0, %.*s = 0, __tirx_groups_%.*s = (%.*s), "
                       "__tirx_max_%.*s = (%.*s), __tirx_rows_%.*s = (%.*s), __tirx_cols_%.*s = (%.*s), "
-                      "__tirx_ocols_%.*s = (%.*s), __tirx_ogroup_%.*s = (%.*s); __tirx_pos_%.*s < 1 && "
+                      "__tirx_offsets_%.*s = (%.*s), __tirx_ocols_%.*s = (%.*s), __tirx_ogroup_%.*s = (%.*s); "
+                      "__tirx_pos_%.*s < 1 && "
                       "((void)(%.*s), true); __tirx_pos_%.*s += gridDim.x)",
                       tl, t.s, (int)g.len, g.s, tl, t.s, tl, t.s, (int)gr->count.len, gr->count.s, tl, t.s,
                       (int)gr->max.len, gr->max.s, tl, t.s, (int)gr->rows.len, gr->rows.s, tl, t.s, (int)gr->cols.len,
-                      gr->cols.s, tl, t.s, o ? (int)o->cols.len : 1, o ? o->cols.s : "1", tl, t.s,
+                      gr->cols.s, tl, t.s, (int)gr->offsets.len, gr->offsets.s, tl, t.s, o ? (int)o->cols.len : 1,
+                      o ? o->cols.s : "1", tl, t.s,
                       o ? (int)o->group.len : 1, o ? o->group.s : "1", tl, t.s, (int)gr->sizes.len, gr->sizes.s, tl,
                       t.s);
 }
@@ -623,17 +627,17 @@ static bool table_reads_no_local(Ctx *c, const Annotation *an, const Groups *gr)
   if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return true;
   CXCursor parts[4], decl[10];
   int n;
-  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || (n = cursor_children(parts[0], decl, 10)) < 7)
+  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || (n = cursor_children(parts[0], decl, 10)) < 8)
     return true;
   LocalRead r = {.c = c, .loop = an->start, .found = clang_getNullCursor()};
-  for (int i = 3; i < 7 && clang_Cursor_isNull(r.found); i++) clang_visitChildren(decl[i], find_local, &r);
+  for (int i = 3; i < 8 && clang_Cursor_isNull(r.found); i++) clang_visitChildren(decl[i], find_local, &r);
   if (clang_Cursor_isNull(r.found)) clang_visitChildren(parts[1], find_local, &r);  // SIZES
   if (clang_Cursor_isNull(r.found)) return true;
   CXString name = clang_getCursorSpelling(r.found);
   const char *word = clang_getCString(name);
   size_t at = r.at, len = 0;  // the name in the argument that reads it, else the loop
-  const Span *args[] = {&gr->sizes, &gr->count, &gr->rows, &gr->cols, &gr->max};
-  for (int i = 0; i < 5 && !len; i++) {
+  const Span *args[] = {&gr->sizes, &gr->count, &gr->rows, &gr->cols, &gr->max, &gr->offsets};
+  for (int i = 0; i < 6 && !len; i++) {
     size_t k = text_find_word((LexText){args[i]->s, args[i]->len}, 0, word, strlen(word));
     if (k < args[i]->len) at = args[i]->off + k, len = strlen(word);
   }
@@ -653,8 +657,9 @@ static bool one_table(Ctx *c, const Annotation *an, int func, const Groups *gr) 
   for (int i = 0; i < p->tables.len; i++) {
     const Groups *first = &p->tables.items[i].groups;
     if (p->tables.items[i].func != func) continue;
-    if (span_same(first->sizes, gr->sizes) && span_same(first->count, gr->count) && first->offsets == gr->offsets &&
-        span_same(first->rows, gr->rows) && span_same(first->cols, gr->cols) && span_same(first->max, gr->max))
+    if (span_same(first->sizes, gr->sizes) && span_same(first->count, gr->count) &&
+        span_same(first->offsets, gr->offsets) && span_same(first->rows, gr->rows) &&
+        span_same(first->cols, gr->cols) && span_same(first->max, gr->max))
       return true;
     diag_at(c->diag, DIAG_ERROR, gr->whole.off, gr->whole.len,
             "'%s' names other groups than the kernel's first loop over groups: a kernel has one table of the groups' "
@@ -669,9 +674,10 @@ static bool one_table(Ctx *c, const Annotation *an, int func, const Groups *gr) 
   edit_replace(c->edits, body, body + 1,  // the body's '{', then the table
                arena_printf(c->arena,
                             "{ __shared__ int __tirx_first[(%.*s) + 1]; if (threadIdx.x < 32) "
-                            "tirx_group_tiles_scan(__tirx_first, (%.*s), (%.*s), %s, (%.*s), (%.*s)); __syncthreads();",
-                            ml, gr->max.s, (int)gr->sizes.len, gr->sizes.s, el, gr->count.s,
-                            gr->offsets ? "true" : "false", (int)gr->rows.len, gr->rows.s, (int)gr->cols.len,
+                            "tirx_group_tiles_scan(__tirx_first, (%.*s), (%.*s), (%.*s), (%.*s), (%.*s)); "
+                            "__syncthreads();",
+                            ml, gr->max.s, (int)gr->sizes.len, gr->sizes.s, el, gr->count.s, (int)gr->offsets.len,
+                            gr->offsets.s, (int)gr->rows.len, gr->rows.s, (int)gr->cols.len,
                             gr->cols.s));
   return true;
 }

@@ -44,3 +44,9 @@ __global__ void regions(float *out, const int *counts, int groups, int n) {
     }
   }
 }
+
+// offsets(COND): offsets or counts, as COND says at run time (contiguous or masked).
+__global__ void either(float *out, const int *sizes, int groups, int slot_rows, int n) {
+#pragma tirx persistent(g, t: groups(sizes, groups, offsets(slot_rows == 0), rows(128), cols(n / 128), max(kMaxGroups)))
+  out[g * 64 + t] = 0.f;
+}

@@ -7,7 +7,7 @@
 constexpr int kMaxGroups = 64;
 
 // Offsets (E + 1 prefix sums), one loop, t the tile inside the group.
-__global__ void offsets(float *out, const int *offs, int groups, int cols) { __shared__ int __tirx_first[(kMaxGroups) + 1]; if (threadIdx.x < 32) tirx_group_tiles_scan(__tirx_first, (offs), (groups), true, (128), (cols)); __syncthreads();
+__global__ void offsets(float *out, const int *offs, int groups, int cols) { __shared__ int __tirx_first[(kMaxGroups) + 1]; if (threadIdx.x < 32) tirx_group_tiles_scan(__tirx_first, (offs), (groups), (true), (128), (cols)); __syncthreads();
 for (int __tirx_pos_t = blockIdx.x, g = 0, t = 0; __tirx_pos_t < __tirx_first[(groups)] && ((g = tirx_group_of(__tirx_pos_t, __tirx_first, (groups))), (t = __tirx_pos_t - __tirx_first[g]), true); __tirx_pos_t += gridDim.x)
   {
     if (t < 0) continue;  // the loop's: the next position
@@ -16,7 +16,7 @@ for (int __tirx_pos_t = blockIdx.x, g = 0, t = 0; __tirx_pos_t < __tirx_first[(g
 }
 
 // Counts, the grouped order, two regions: one table for both.
-__global__ void __launch_bounds__(256, 1) regions(float *out, const int *counts, int groups, int n) { __shared__ int __tirx_first[(256) + 1]; if (threadIdx.x < 32) tirx_group_tiles_scan(__tirx_first, (counts), (groups), false, (64), ((n + 127) / 128)); __syncthreads();
+__global__ void __launch_bounds__(256, 1) regions(float *out, const int *counts, int groups, int n) { __shared__ int __tirx_first[(256) + 1]; if (threadIdx.x < 32) tirx_group_tiles_scan(__tirx_first, (counts), (groups), (false), (64), ((n + 127) / 128)); __syncthreads();
   __shared__ float buf[2][128];
   const int cols = (n + 127) / 128;
 const int wg = tirx_warpgroup_index();
@@ -44,4 +44,10 @@ for (int __tirx_pos_tile = blockIdx.x, e = 0, tile = 0; __tirx_pos_tile < __tirx
       tirx_mbar_arrive(&empty[s]);
     }
   }
+}
+
+// offsets(COND): offsets or counts, as COND says at run time (contiguous or masked).
+__global__ void either(float *out, const int *sizes, int groups, int slot_rows, int n) { __shared__ int __tirx_first[(kMaxGroups) + 1]; if (threadIdx.x < 32) tirx_group_tiles_scan(__tirx_first, (sizes), (groups), (slot_rows == 0), (128), (n / 128)); __syncthreads();
+for (int __tirx_pos_t = blockIdx.x, g = 0, t = 0; __tirx_pos_t < __tirx_first[(groups)] && ((g = tirx_group_of(__tirx_pos_t, __tirx_first, (groups))), (t = __tirx_pos_t - __tirx_first[g]), true); __tirx_pos_t += gridDim.x)
+  out[g * 64 + t] = 0.f;
 }
