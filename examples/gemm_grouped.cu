@@ -46,7 +46,7 @@
 #include "harness.h"
 // bf16, BK, the tile shapes, mma_ktile, the epilogue's stores
 #include "gemm_bf16_tiles.cuh"
-// GroupTile, locate_tile, store_rows_masked, the checks (shared with gemm_grouped_fp8.cu)
+// GroupTile, group_tile, store_rows_masked, the checks (shared with gemm_grouped_fp8.cu)
 #include "gemm_grouped.cuh"
 
 // ---- kernel ------------------------------------------------------------------
