@@ -20,9 +20,9 @@
 // The kernel is gemm_bf16's (examples/gemm_bf16.cu: a TMA producer
 // warpgroup, two wgmma consumer warpgroups, a ring of `full`/`empty` events,
 // the tile shapes of gemm_bf16_tiles.cuh), walking the tiles of every expert
-// with `persistent`: expert after expert, each expert's tiles in gemm_bf16's
-// grouped order. Each block first counts the tiles of every expert from the
-// offsets or counts (tirx_group_tiles_scan, one warp, into shared memory), so
+// with `persistent(e, tile: groups(...))`: expert after expert, each expert's
+// tiles in gemm_bf16's grouped order. Each block first counts the tiles of every
+// expert from the offsets or counts (tirx-pp's table: tirx_group_tiles_scan, one warp, into shared memory), so
 // that the host needs no copy of the sizes and the launch no second kernel;
 // each tile's expert is a bisection of that table (tirx_group_of). B's map is
 // 3D over [E, N, K], so a tile reads its own expert's weights only (past N:
@@ -46,7 +46,7 @@
 #include "harness.h"
 // bf16, BK, the tile shapes, mma_ktile, the epilogue's stores
 #include "gemm_bf16_tiles.cuh"
-// GroupTile, locate_tile, store_rows_masked, the checks (shared with gemm_grouped_fp8.cu)
+// GroupTile, group_tile, store_rows_masked, the checks (shared with gemm_grouped_fp8.cu)
 #include "gemm_grouped.cuh"
 
 // ---- kernel ------------------------------------------------------------------
@@ -61,15 +61,11 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
                                     int slot_rows, int rows, int N, int K, int group_rows, int l2_keep, bool staged_rows) {
   constexpr int BM = T::BM, BN = T::BN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
-  __shared__ int first[kMaxGroups + 1];  // each expert's first tile, then the total
   bf16* ring = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   bf16* As = ring;
   bf16* Bs = ring + STAGES * BM * BK;
   bf16* staging = Bs + STAGES * BN * BK;
   const int tiles_n = (N + BN - 1) / BN, ktiles = (K + BK - 1) / BK;
-  if (threadIdx.x < 32) tirx_group_tiles_scan(first, sizes, groups, slot_rows == 0, BM, tiles_n);
-  __syncthreads();
-  const int tiles = first[groups];
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event full[STAGES]
 #pragma tirx event empty[STAGES] ready
@@ -77,9 +73,11 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
   {  // producer: A's tile rows (2D, all rows) and the expert's B (3D: [E, N, K])
     if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
     int it = 0;
-#pragma tirx persistent(tile: tiles)
+#pragma tirx persistent(e, tile: groups(sizes, groups, offsets(slot_rows == 0), rows(T::BM), \
+                                         cols((N + T::BN - 1) / T::BN), max(kMaxGroups)))     \
+    order(grouped(tiles_n, group_rows))
     {
-      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, group_rows);
+      const GroupTile at = group_tile<BM, BN>(e, tile, sizes, slot_rows, rows, tiles_n);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
         const int s = it % STAGES;
         tirx_wait(empty[s]);
@@ -105,9 +103,11 @@ __global__ void gemm_grouped_kernel(const __grid_constant__ CUtensorMap mapA, co
     constexpr int kRows = 64 * T::R;  // the rows of a consumer's block
     int it = 0;
     int staged = -1;
-#pragma tirx persistent(tile: tiles)
+#pragma tirx persistent(e, tile: groups(sizes, groups, offsets(slot_rows == 0), rows(T::BM), \
+                                         cols((N + T::BN - 1) / T::BN), max(kMaxGroups)))     \
+    order(grouped(tiles_n, group_rows))
     {
-      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, group_rows);
+      const GroupTile at = group_tile<BM, BN>(e, tile, sizes, slot_rows, rows, tiles_n);
       const int row0 = at.row + a_row, col0 = at.col + b_row;
       const bool busy = row0 < at.end;  // false: every row of this block is another expert's
       float acc[T::R][T::WN / 2];

@@ -17,17 +17,14 @@ struct GroupTile {
   int group, row, col, end;
 };
 
-// Tile `tile` of the walk over BM x BN tiles: its expert from the table
-// `first` (tirx_group_tiles_scan), then its place in the expert's tiles in
-// gemm_bf16's grouped order (`group_rows` tile rows per L2 group). `sizes`:
-// the E + 1 offsets (slot_rows == 0: contiguous) or the E counts (slot_rows =
-// Mmax: masked). The end is at most `rows` (A's and C's), so that offsets
-// past A's rows cannot make a row-by-row store write past C.
+// Tile t of expert g in the walk over BM x BN tiles (`persistent(e, tile:
+// groups(...)) order(grouped(...))` gives both: t is the tile's place in the
+// expert's tiles, in gemm_bf16's grouped order). `sizes`: the E + 1 offsets
+// (slot_rows == 0: contiguous) or the E counts (slot_rows = Mmax: masked).
+// The end is at most `rows` (A's and C's), so that offsets past A's rows
+// cannot make a row-by-row store write past C.
 template <int BM, int BN>
-__device__ __forceinline__ GroupTile locate_tile(int tile, const int* first, const int* sizes, int groups,
-                                                 int slot_rows, int rows, int tiles_n, int group_rows) {
-  const int g = tirx_group_of(tile, first, groups);
-  const int t = tirx_tile_grouped(tile - first[g], first[g + 1] - first[g], tiles_n, group_rows);
+__device__ __forceinline__ GroupTile group_tile(int g, int t, const int* sizes, int slot_rows, int rows, int tiles_n) {
   const int base = slot_rows ? g * slot_rows : __ldg(sizes + g);
   const int count = slot_rows ? min(__ldg(sizes + g), slot_rows) : __ldg(sizes + g + 1) - base;
   return GroupTile{g, base + t / tiles_n * BM, t % tiles_n * BN, min(base + count, rows)};

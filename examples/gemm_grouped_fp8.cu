@@ -37,7 +37,7 @@
 #define EXAMPLE "gemm_grouped_fp8"
 #define EXAMPLE_ARGS "[experts [n [k]]]"
 #include "harness.h"
-// GroupTile, locate_tile, store_rows_masked, the checks (shared with gemm_grouped.cu)
+// GroupTile, group_tile, store_rows_masked, the checks (shared with gemm_grouped.cu)
 #include "gemm_grouped.cuh"
 
 typedef __nv_bfloat16 bf16;
@@ -81,15 +81,11 @@ __global__ void gemm_grouped_fp8_kernel(const __grid_constant__ CUtensorMap mapA
                                         int groups, int slot_rows, int rows, int N, int K, const float* scale_a,
                                         const float* scale_b) {
   extern __shared__ unsigned char smem[];
-  __shared__ int first[kMaxGroups + 1];  // each expert's first tile, then the total
   fp8* ring = reinterpret_cast<fp8*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   fp8* As = ring;
   fp8* Bs = ring + STAGES * BM * BK;
   bf16* staging = reinterpret_cast<bf16*>(Bs + STAGES * BN * BK);  // 64 x 128 for each consumer warpgroup
   const int tiles_n = (N + BN - 1) / BN, ktiles = (K + BK - 1) / BK;
-  if (threadIdx.x < 32) tirx_group_tiles_scan(first, sizes, groups, slot_rows == 0, BM, tiles_n);
-  __syncthreads();
-  const int tiles = first[groups];
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event full[STAGES]
 #pragma tirx event empty[STAGES] ready
@@ -97,9 +93,11 @@ __global__ void gemm_grouped_fp8_kernel(const __grid_constant__ CUtensorMap mapA
   {  // producer: A's tile rows (2D, all rows) and the expert's B (3D: [E, N, K])
     if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
     int it = 0;
-#pragma tirx persistent(tile: tiles)
+#pragma tirx persistent(e, tile: groups(sizes, groups, offsets(slot_rows == 0), rows(BM), \
+                                         cols((N + BN - 1) / BN), max(kMaxGroups)))     \
+    order(grouped(tiles_n, kGroupRows))
     {
-      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, kGroupRows);
+      const GroupTile at = group_tile<BM, BN>(e, tile, sizes, slot_rows, rows, tiles_n);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
         const int s = it % STAGES;
         tirx_wait(empty[s]);
@@ -115,9 +113,11 @@ __global__ void gemm_grouped_fp8_kernel(const __grid_constant__ CUtensorMap mapA
   {  // consumers: warpgroup 1 takes rows 0-63 of the tile, warpgroup 2 rows 64-127
     const int half = wg - 1, t = threadIdx.x % 128;
     int it = 0;
-#pragma tirx persistent(tile: tiles)
+#pragma tirx persistent(e, tile: groups(sizes, groups, offsets(slot_rows == 0), rows(BM), \
+                                         cols((N + BN - 1) / BN), max(kMaxGroups)))     \
+    order(grouped(tiles_n, kGroupRows))
     {
-      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, kGroupRows);
+      const GroupTile at = group_tile<BM, BN>(e, tile, sizes, slot_rows, rows, tiles_n);
       const int row0 = at.row + half * 64;
       const bool busy = row0 < at.end;  // false: every row of this block is another expert's
       float acc[1][128];

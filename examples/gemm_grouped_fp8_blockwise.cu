@@ -46,7 +46,7 @@
 #include "harness.h"
 // mma_ktile (128 columns), tile_scales, load_scales, promote
 #include "gemm_fp8_blockwise.cuh"
-// GroupTile, locate_tile, the stores, the host's maps and grid, the checks
+// GroupTile, group_tile, the stores, the host's maps and grid, the checks
 #include "gemm_grouped.cuh"
 
 typedef __nv_bfloat16 bf16;
@@ -83,15 +83,11 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
                                                   const float* __restrict__ scale_b) {
   constexpr int BM = T::BM, BN = T::BN, WN = T::WN, STAGES = T::STAGES;
   extern __shared__ unsigned char smem[];
-  __shared__ int first[kMaxGroups + 1];  // each expert's first tile, then the total
   fp8* ring = reinterpret_cast<fp8*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   fp8* As = ring;
   fp8* Bs = ring + STAGES * BM * BK;
   bf16* staging = reinterpret_cast<bf16*>(Bs + STAGES * BN * BK);  // 64 x 128 for each consumer warpgroup
   const int tiles_n = (N + BN - 1) / BN, ktiles = (K + BK - 1) / BK, nblocks = (N + 127) / 128;
-  if (threadIdx.x < 32) tirx_group_tiles_scan(first, sizes, groups, slot_rows == 0, BM, tiles_n);
-  __syncthreads();
-  const int tiles = first[groups];
 #pragma tirx warpgroups(wg: 3)
 #pragma tirx event full[STAGES]
 #pragma tirx event empty[STAGES] ready
@@ -99,9 +95,11 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
   {  // producer: A's tile rows (2D, all rows) and the expert's B (3D: [E, N, K])
     if (threadIdx.x == 0) tirx_tma_prefetch_map(&mapA), tirx_tma_prefetch_map(&mapB);
     int it = 0;
-#pragma tirx persistent(tile: tiles)
+#pragma tirx persistent(e, tile: groups(sizes, groups, offsets(slot_rows == 0), rows(T::BM), \
+                                         cols((N + T::BN - 1) / T::BN), max(kMaxGroups)))     \
+    order(grouped(tiles_n, kGroupRows))
     {
-      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, kGroupRows);
+      const GroupTile at = group_tile<BM, BN>(e, tile, sizes, slot_rows, rows, tiles_n);
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
         const int s = it % STAGES;
         tirx_wait(empty[s]);
@@ -121,9 +119,11 @@ __global__ void gemm_grouped_fp8_blockwise_kernel(const __grid_constant__ CUtens
     const fp8* a_rows = As + block_row * BK;
     const fp8* b_cols = Bs + block_col * BK;
     int it = 0;
-#pragma tirx persistent(tile: tiles)
+#pragma tirx persistent(e, tile: groups(sizes, groups, offsets(slot_rows == 0), rows(T::BM), \
+                                         cols((N + T::BN - 1) / T::BN), max(kMaxGroups)))     \
+    order(grouped(tiles_n, kGroupRows))
     {
-      const GroupTile at = locate_tile<BM, BN>(tile, first, sizes, groups, slot_rows, rows, tiles_n, kGroupRows);
+      const GroupTile at = group_tile<BM, BN>(e, tile, sizes, slot_rows, rows, tiles_n);
       const int row0 = at.row + block_row, col0 = at.col + block_col;
       // false: every row of this block is another expert's, or (64 x 256) all its columns past N
       const bool busy = row0 < at.end && col0 < N;

@@ -27,11 +27,14 @@ static bool is_literal(Span s) {
   return true;
 }
 
+static bool is_groups(const Clause *h);
+
 bool loop_indices_named(Ctx *c, const Annotation *an, Span *meant) {
   *meant = (Span){0};
   if (an->spelling == SPELL_CALL || (an->dir.kind != DIR_GRID && an->dir.kind != DIR_PERSISTENT)) return true;
   const Clause *h = &an->dir.head;
   bool grid = an->dir.kind == DIR_GRID;
+  if (!grid && is_groups(h)) return true;  // `g, t: groups(...)`: g names the group
   for (int i = 0; i < h->nargs; i++) {
     Span e = span_trim(h->args[i].expr);
     if (h->args[i].name.len || !e.len) continue;
@@ -372,10 +375,126 @@ static void read_order(Ctx *c, const Annotation *an, const Clause *o, Order *out
   *out = (Order){.helper = orders[w].helper, .cols = args[0].expr, .group = args[1].expr};
 }
 
+// --- persistent over groups ----------------------------------------------------
+
+// `persistent(g, t: groups(SIZES, E, offsets | counts, rows(R), cols(C),
+// max(M)))`: the tiles of E GEMMs one after the other (mixture-of-experts), g
+// the group of each tile and t its index inside the group. The table of each
+// group's first tile is the kernel's, computed once at its start (one warp,
+// then __syncthreads), where every thread of the block runs; each loop over
+// the groups reads it.
+typedef struct Groups {
+  Span whole, sizes, count, rows, cols, max;
+  Span offsets;  // "true", "false" or the COND of offsets(COND)
+  const char *wrong;  // NULL when read
+  size_t wrong_off;
+} Groups;
+
+#define GROUPS_WRITTEN "'groups(SIZES, E, offsets | counts | offsets(COND), rows(R), cols(C), max(M))'"
+
+// Whether the head is `g, t: groups(...)`.
+static bool is_groups(const Clause *h) {
+  if (h->nargs != 2 || h->args[0].name.len || !h->args[1].name.len) return false;
+  Span e = span_trim(h->args[1].expr);
+  return e.len > 6 && !strncmp(e.s, "groups", 6) && !is_ident_char((unsigned char)e.s[6]);
+}
+
+// `word(inner)`: inner, or false when `a` is written otherwise.
+static bool worded_arg(Span a, const char *word, Span *inner) {
+  a = span_trim(a);
+  size_t n = strlen(word);
+  if (a.len < n + 2 || strncmp(a.s, word, n)) return false;
+  size_t open = n;
+  while (open < a.len && (a.s[open] == ' ' || a.s[open] == '\t')) open++;
+  if (open >= a.len || a.s[open] != '(' || lex_close((LexText){a.s, a.len}, open, LEX_BRACKETS, NULL) != a.len)
+    return false;
+  *inner = span_trim((Span){a.s + open + 1, a.len - open - 2, a.off + open + 1});
+  return inner->len > 0;
+}
+
+static void read_groups(Ctx *c, Span e, Groups *out) {
+  e = span_trim(e);
+  *out = (Groups){.whole = e, .wrong_off = e.off};
+  size_t open = 6;
+  while (open < e.len && (e.s[open] == ' ' || e.s[open] == '\t')) open++;
+  Arg *args;
+  int n = 0;
+  if (open < e.len && e.s[open] == '(' && lex_close((LexText){e.s, e.len}, open, LEX_BRACKETS, NULL) == e.len)
+    n = split_args(c->arena, (Span){e.s + open + 1, e.len - open - 2, e.off + open + 1}, &args);
+  if (n != 6) {
+    out->wrong = arena_printf(c->arena, "'groups' takes 6 arguments, written " GROUPS_WRITTEN "; got %d", n);
+    return;
+  }
+  static const char *const words[] = {"rows", "cols", "max"};
+  Span *inner[] = {&out->rows, &out->cols, &out->max};
+  for (int i = 0; i < 3; i++)
+    if (!worded_arg(args[3 + i].expr, words[i], inner[i])) {
+      out->wrong = arena_printf(c->arena, "argument %d of 'groups' is written '%s(EXPR)' (" GROUPS_WRITTEN ")", 4 + i,
+                                words[i]);
+      out->wrong_off = args[3 + i].expr.off;
+      return;
+    }
+  Span kind = span_trim(args[2].expr);
+  out->offsets = span_eq(kind, "offsets") ? (Span){"true", 4, kind.off} : (Span){"false", 5, kind.off};
+  if (!span_eq(kind, "offsets") && !span_eq(kind, "counts") && !worded_arg(kind, "offsets", &out->offsets)) {
+    out->wrong = "the third argument of 'groups' says what SIZES holds: 'offsets' (E + 1 prefix sums: group g's rows "
+                 "are SIZES[g] .. SIZES[g + 1] - 1), 'counts' (E row counts) or 'offsets(COND)' (offsets when COND "
+                 "holds at run time, else counts)";
+    out->wrong_off = kind.off;
+    return;
+  }
+  out->sizes = span_trim(args[0].expr), out->count = span_trim(args[1].expr);
+  if (!out->sizes.len || !out->count.len) out->wrong = "'groups' takes SIZES and E first, written " GROUPS_WRITTEN;
+}
+
+// The parse's stub: g and t declared, every expression of the clause read
+// (an int each, SIZES as it is).
+static const char *groups_stub(Arena *a, Span g, Span t, const Groups *gr, const Order *o) {
+  int tl = (int)t.len;
+  return arena_printf(a,
+                      "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0, %.*s = 0, __tirx_groups_%.*s = (%.*s), "
+                      "__tirx_max_%.*s = (%.*s), __tirx_rows_%.*s = (%.*s), __tirx_cols_%.*s = (%.*s), "
+                      "__tirx_offsets_%.*s = (%.*s), __tirx_ocols_%.*s = (%.*s), __tirx_ogroup_%.*s = (%.*s); "
+                      "__tirx_pos_%.*s < 1 && "
+                      "((void)(%.*s), true); __tirx_pos_%.*s += gridDim.x)",
+                      tl, t.s, (int)g.len, g.s, tl, t.s, tl, t.s, (int)gr->count.len, gr->count.s, tl, t.s,
+                      (int)gr->max.len, gr->max.s, tl, t.s, (int)gr->rows.len, gr->rows.s, tl, t.s, (int)gr->cols.len,
+                      gr->cols.s, tl, t.s, (int)gr->offsets.len, gr->offsets.s, tl, t.s, o ? (int)o->cols.len : 1,
+                      o ? o->cols.s : "1", tl, t.s,
+                      o ? (int)o->group.len : 1, o ? o->group.s : "1", tl, t.s, (int)gr->sizes.len, gr->sizes.s, tl,
+                      t.s);
+}
+
+// The loop: positions over all groups' tiles; g the group of the position, t
+// its index inside the group (with the order, as for one GEMM of the group's
+// tiles).
+static const char *groups_header(Arena *a, Span g, Span t, const Groups *gr, const Order *o) {
+  int tl = (int)t.len, gl = (int)g.len, el = (int)gr->count.len;
+  const char *index =
+      o ? arena_printf(a, "tirx_tile_grouped(__tirx_pos_%.*s - __tirx_first[%.*s], __tirx_first[%.*s + 1] - "
+                          "__tirx_first[%.*s], (%.*s), (%.*s))",
+                       tl, t.s, gl, g.s, gl, g.s, gl, g.s, (int)o->cols.len, o->cols.s, (int)o->group.len, o->group.s)
+        : arena_printf(a, "__tirx_pos_%.*s - __tirx_first[%.*s]", tl, t.s, gl, g.s);
+  return arena_printf(a,
+                      "for (int __tirx_pos_%.*s = blockIdx.x, %.*s = 0, %.*s = 0; __tirx_pos_%.*s < "
+                      "__tirx_first[(%.*s)] && ((%.*s = tirx_group_of(__tirx_pos_%.*s, __tirx_first, (%.*s))), "
+                      "(%.*s = %s), true); __tirx_pos_%.*s += gridDim.x)",
+                      tl, t.s, gl, g.s, tl, t.s, tl, t.s, el, gr->count.s, gl, g.s, tl, t.s, el, gr->count.s, tl, t.s,
+                      index, tl, t.s);
+}
+
+// The table of a kernel: its first loop over groups, whose clause every other
+// one must repeat.
+typedef struct {
+  int func;
+  Groups groups;
+} GroupTable;
+
 // persistent's state in a rewrite (construct_state), where the orders read
 // are kept.
 typedef struct {
   VEC(Order) orders;
+  VEC(GroupTable) tables;
 } PersistentState;
 
 // The order of the persistent loop `an` (its clause o), read on first use.
@@ -427,6 +546,13 @@ const char *persistent_stub(Ctx *c, const Annotation *an) {
   const Clause *h = &an->dir.head, *oc = dir_clause(&an->dir, "order");
   const Order *o = oc ? order_of(c, an, oc) : NULL;
   bool ordered = o && !o->wrong;
+  if (is_groups(h)) {
+    Groups gr;
+    read_groups(c, h->args[1].expr, &gr);
+    Span g = span_trim(h->args[0].expr), t = h->args[1].name;
+    if (!gr.wrong) return groups_stub(c->arena, g, t, &gr, ordered ? o : NULL);
+    return arena_printf(c->arena, "for (int %.*s = 0, %.*s = 0; false;)", (int)g.len, g.s, (int)t.len, t.s);
+  }
   for (int i = 0; i < h->nargs; i++) {
     Span t = h->args[i].name, total = h->args[i].expr;
     if (!t.len) continue;
@@ -435,26 +561,191 @@ const char *persistent_stub(Ctx *c, const Annotation *an) {
   return "";
 }
 
-// The tile index of an ordered loop is recomputed from the position every
-// iteration: assigning it would change nothing the programmer expects.
-static bool tile_not_assigned(Ctx *c, const Annotation *an, Stmt st, Span t) {
+// The tile index of an ordered loop (and the group of a loop over groups) is
+// recomputed from the position every iteration: assigning it would change
+// nothing the programmer expects. `which`: its place among the loop's ints.
+static bool tile_not_assigned(Ctx *c, const Annotation *an, Stmt st, Span t, int which) {
   int top = front_first_at(c->front, an->start);
   if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return true;
   CXCursor parts[4], decl[4];  // the position, the tile, the order's arguments
-  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || cursor_children(parts[0], decl, 4) < 2) return true;
-  int assign = assigns_to(c, st.node, decl[1]);
+  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || cursor_children(parts[0], decl, 4) <= which) return true;
+  int assign = assigns_to(c, st.node, decl[which]);
   if (assign < 0) return true;
-  diag_error(c->diag, node_at(c, assign)->start,
-             "tile index '%.*s' is assigned in the body of '%s ... order(...)': each iteration sets it from the "
-             "loop's position",
-             (int)t.len, t.s, spelling_of(an));
+  if (which == 1 && !is_groups(&an->dir.head))
+    diag_error(c->diag, node_at(c, assign)->start,
+               "tile index '%.*s' is assigned in the body of '%s ... order(...)': each iteration sets it from the "
+               "loop's position",
+               (int)t.len, t.s, spelling_of(an));
+  else
+    diag_error(c->diag, node_at(c, assign)->start,
+               "'%.*s' is assigned in the body of '%s' over groups: each iteration sets the group and the tile from "
+               "the loop's position",
+               (int)t.len, t.s, spelling_of(an));
   return false;
+}
+
+// The value of the stub's int number `which` of the loop at an (the clause's
+// expressions, groups_stub's order); false when it is no constant.
+static bool stub_constant(Ctx *c, const Annotation *an, int which, long long *v) {
+  int top = front_first_at(c->front, an->start);
+  if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return false;
+  CXCursor parts[4], decl[10], init[1];
+  bool is_unsigned;
+  return cursor_children(node_at(c, top)->cur, parts, 4) == 4 && cursor_children(parts[0], decl, 10) > which &&
+         cursor_children(decl[which], init, 1) == 1 && front_eval_int(init[0], v, &is_unsigned);
+}
+
+// A local of the kernel that an expression of the table reads: the table is
+// computed at the kernel's start, before the local is declared.
+typedef struct {
+  const Ctx *c;
+  size_t loop;  // the loop's own variables stand at its start
+  CXCursor found;
+  size_t at;
+} LocalRead;
+
+static enum CXChildVisitResult find_local(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  LocalRead *r = data;
+  if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr) return CXChildVisit_Recurse;
+  CXCursor d = clang_getCursorReferenced(cur);
+  size_t off;  // a local of a function (not a parameter), declared before the loop
+  if (clang_getCursorKind(d) == CXCursor_VarDecl &&
+      front_is_function(clang_getCursorKind(clang_getCursorSemanticParent(d))) &&
+      front_offset(r->c->front, clang_getCursorLocation(d), &off) && off < r->loop &&
+      front_offset(r->c->front, clang_getCursorLocation(cur), &r->at)) {
+    r->found = d;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+// Reports a local of the kernel read by SIZES, E, rows, cols or max; false
+// when there is one.
+static bool table_reads_no_local(Ctx *c, const Annotation *an, const Groups *gr) {
+  int top = front_first_at(c->front, an->start);
+  if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return true;
+  CXCursor parts[4], decl[10];
+  int n;
+  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || (n = cursor_children(parts[0], decl, 10)) < 8)
+    return true;
+  LocalRead r = {.c = c, .loop = an->start, .found = clang_getNullCursor()};
+  for (int i = 3; i < 8 && clang_Cursor_isNull(r.found); i++) clang_visitChildren(decl[i], find_local, &r);
+  if (clang_Cursor_isNull(r.found)) clang_visitChildren(parts[1], find_local, &r);  // SIZES
+  if (clang_Cursor_isNull(r.found)) return true;
+  CXString name = clang_getCursorSpelling(r.found);
+  const char *word = clang_getCString(name);
+  size_t at = r.at, len = 0;  // the name in the argument that reads it, else the loop
+  const Span *args[] = {&gr->sizes, &gr->count, &gr->rows, &gr->cols, &gr->max, &gr->offsets};
+  for (int i = 0; i < 6 && !len; i++) {
+    size_t k = text_find_word((LexText){args[i]->s, args[i]->len}, 0, word, strlen(word));
+    if (k < args[i]->len) at = args[i]->off + k, len = strlen(word);
+  }
+  diag_at(c->diag, DIAG_ERROR, at, len,
+          "'%s' reads the local '%s' in 'groups(...)': the kernel's table of first tiles is computed at its start, "
+          "before any local; write SIZES, E, rows, cols and max with the kernel's parameters and names declared "
+          "outside it",
+             spelling_of(an), clang_getCString(name));
+  clang_disposeString(name);
+  return false;
+}
+
+// Whether the clause of this loop is the kernel's table's (written the same);
+// the first loop of a kernel puts the table at its start.
+static bool one_table(Ctx *c, const Annotation *an, int func, const Groups *gr) {
+  PersistentState *p = construct_state(c, DIR_PERSISTENT, sizeof(PersistentState));
+  for (int i = 0; i < p->tables.len; i++) {
+    const Groups *first = &p->tables.items[i].groups;
+    if (p->tables.items[i].func != func) continue;
+    if (span_same(first->sizes, gr->sizes) && span_same(first->count, gr->count) &&
+        span_same(first->offsets, gr->offsets) && span_same(first->rows, gr->rows) &&
+        span_same(first->cols, gr->cols) && span_same(first->max, gr->max))
+      return true;
+    diag_at(c->diag, DIAG_ERROR, gr->whole.off, gr->whole.len,
+            "'%s' names other groups than the kernel's first loop over groups: a kernel has one table of the groups' "
+            "first tiles, so every loop over groups in it writes the same 'groups(...)'",
+            spelling_of(an));
+    diag_note(c->diag, first->whole.off, "the kernel's first loop over groups");
+    return false;
+  }
+  VEC_PUSH(c->arena, p->tables, ((GroupTable){.func = func, .groups = *gr}));
+  size_t body = function_body_start(c, func);
+  int ml = (int)gr->max.len, el = (int)gr->count.len;
+  edit_replace(c->edits, body, body + 1,  // the body's '{', then the table
+               arena_printf(c->arena,
+                            "{ __shared__ int __tirx_first[(%.*s) + 1]; if (threadIdx.x < 32) "
+                            "tirx_group_tiles_scan(__tirx_first, (%.*s), (%.*s), (%.*s), (%.*s), (%.*s)); "
+                            "__syncthreads();",
+                            ml, gr->max.s, (int)gr->sizes.len, gr->sizes.s, el, gr->count.s, (int)gr->offsets.len,
+                            gr->offsets.s, (int)gr->rows.len, gr->rows.s, (int)gr->cols.len,
+                            gr->cols.s));
+  return true;
+}
+
+static void rewrite_groups(Ctx *c, const Annotation *an, Stmt st, const Order *o) {
+  const Clause *h = &an->dir.head;
+  Span g = span_trim(h->args[0].expr), t = h->args[1].name;
+  Groups gr;
+  read_groups(c, h->args[1].expr, &gr);
+  if (gr.wrong) {
+    diag_error(c->diag, gr.wrong_off, "%s", gr.wrong);
+    return;
+  }
+  if (o && strcmp(o->helper, "tirx_tile_grouped")) {
+    diag_error(c->diag, o->cols.off,
+               "'%s' over groups takes 'order(grouped(COLS, G))' only: a group's tiles are numbered from its own "
+               "position, which 'longest_first' does not walk",
+               spelling_of(an));
+    return;
+  }
+  int func = front_first_at(c->front, an->start);  // the loop, then the function around it
+  while (func >= 0 && func < c->front->nnodes && !front_is_function(node_at(c, func)->kind))
+    func = node_at(c, func)->parent;
+  if (func < 0 || func >= c->front->nnodes || !front_is_kernel(c->front, func)) {
+    diag_error(c->diag, an->start,
+               "'%s' over groups outside a __global__ function: the table of the groups' first tiles is computed once "
+               "at the start of the kernel, by every thread of the block (one warp scans, all wait at __syncthreads); "
+               "write the loop in the kernel",
+               spelling_of(an));
+    return;
+  }
+  long long count, max;
+  if (!stub_constant(c, an, 4, &max)) {
+    diag_at(c->diag, DIAG_ERROR, gr.max.off, gr.max.len,
+            "'max(%.*s)' of 'groups' is no constant: it sizes the kernel's __shared__ table of first tiles",
+            (int)gr.max.len, gr.max.s);
+    return;
+  }
+  if (max <= 0) {
+    diag_at(c->diag, DIAG_ERROR, gr.max.off, gr.max.len, "'max(%lld)' of 'groups': at least one group is needed", max);
+    return;
+  }
+  if (stub_constant(c, an, 3, &count) && (count <= 0 || count > max)) {
+    diag_at(c->diag, DIAG_ERROR, gr.count.off, gr.count.len,
+            count <= 0 ? "'groups' over %lld groups: the loop would never run"
+                       : "'groups' over %lld groups, more than its 'max(%lld)': the table of first tiles holds max + 1",
+            count, max);
+    return;
+  }
+  if (!tile_not_assigned(c, an, st, t, 2) || !tile_not_assigned(c, an, st, g, 1)) return;
+  if (!table_reads_no_local(c, an, &gr) || !one_table(c, an, func, &gr)) return;
+  c->needs_tirx_h = true;
+  edit_replace(c->edits, an->start, an->end, groups_header(c->arena, g, t, &gr, o));
 }
 
 void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
   static const char *const clauses[] = {"order", NULL};
   if (!check_clauses(c, an, clauses)) return;
   const Clause *h = &an->dir.head, *oc = dir_clause(&an->dir, "order");
+  if (is_groups(h)) {
+    const Order *o = oc ? order_of(c, an, oc) : NULL;
+    if (o && o->wrong) {
+      diag_at(c->diag, DIAG_ERROR, o->wrong_off, o->wrong_len, "%s", o->wrong);
+      return;
+    }
+    rewrite_groups(c, an, st, o);
+    return;
+  }
   if (h->nargs != 1 || !h->args[0].name.len) {
     diag_error(c->diag, h->name.off, "'%s' takes one 'tile: TOTAL' argument", spelling_of(an));
     return;
@@ -471,7 +762,7 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
     diag_at(c->diag, DIAG_ERROR, o->wrong_off, o->wrong_len, "%s", o->wrong);
     return;
   }
-  if (o && !tile_not_assigned(c, an, st, t)) return;
+  if (o && !tile_not_assigned(c, an, st, t, 1)) return;
   if (o) c->needs_tirx_h = true;
   edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o, o ? o->helper : NULL));
 }

@@ -1,0 +1,5 @@
+// No groups: the loop never runs.
+__global__ void k(float *out, const int *counts) {
+#pragma tirx persistent(g, t: groups(counts, 0, counts, rows(128), cols(8), max(256)))
+  out[g * 64 + t] = 0.f;
+}
