@@ -80,8 +80,8 @@ static bool launched_persistent(Ctx *c, const Kernel *k, const Stmt *stmts, size
 }
 
 // A wait: after a plain trigger of its event in its region, and in a kernel
-// whose blocks are all resident.
-static void check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
+// whose blocks are all resident; false when reported.
+static bool check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
   const GridEvent *g = w->event;
   const GridOp *last = first_op(k, g, is_last_form);
   if (last) {
@@ -89,7 +89,7 @@ static void check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
                "%s waits on grid event '%.*s', whose phases %s ends and resets at its last arrival (line %d): the "
                "wait could see the counter back at zero and spin for ever; wait on a grid event of its own",
                label(c, w), (int)g->name.len, g->name.s, label(c, last), source_line(c->src, last->at.an->start));
-    return;
+    return false;
   }
   bool triggered = false;
   for (int i = 0; i < k->grid_ops.len && !triggered; i++) {
@@ -103,10 +103,10 @@ static void check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
                "where a block only needs to know that it is the last, use tirx_trigger_last()",
                label(c, w), w->at.region ? "region" : "block", (int)g->name.len, g->name.s, (int)g->name.len,
                g->name.s);
-    return;
+    return false;
   }
   size_t bad;
-  if (launched_persistent(c, k, stmts, &bad)) return;
+  if (launched_persistent(c, k, stmts, &bad)) return true;
   const char *name = kernel_name(c, k);
   diag_error(c->diag, w->at.an->start,
              "%s spins until other blocks arrive at '%.*s', which they can only do if they are resident: launch '%s' "
@@ -115,6 +115,27 @@ static void check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
              label(c, w), (int)g->name.len, g->name.s, name,
              bad ? "" : arena_printf(c->arena, "; tirx-pp sees no launch of '%s' in this file", name));
   if (bad) diag_note(c->diag, bad, "this launch of '%s' is not persistent", name);
+  return false;
+}
+
+// A tirx_trigger_if_last() arrives only for the last block of a phase: the
+// others must arrive later, with a tirx_trigger_last() of the event after it
+// in the same region, or no block is ever the last; false when reported.
+static bool check_if_last(Ctx *c, const Kernel *k, const GridOp *op) {
+  for (int i = 0; i < k->grid_ops.len; i++) {
+    const GridOp *t = &k->grid_ops.items[i];
+    if (t->event == op->event && t->kind == GRID_TRIGGER_LAST && t->at.region == op->at.region &&
+        t->at.an->start > op->at.an->start)
+      return true;
+  }
+  const GridEvent *g = op->event;
+  diag_error(c->diag, op->at.an->start,
+             "%s arrives at grid event '%.*s' only when it is the last arrival of the phase, and no tirx_trigger_last() "
+             "of '%.*s' follows it in this %s: the blocks it answers false to never arrive, so no block is ever the "
+             "last; where it answers false, arrive with tirx_trigger_last(), or use tirx_trigger_last() alone",
+             label(c, op), (int)g->name.len, g->name.s, (int)g->name.len, g->name.s,
+             op->at.region ? "region" : "block");
+  return false;
 }
 
 void check_grid_events(Ctx *c, Kernel *k, const Stmt *stmts) {
@@ -130,10 +151,15 @@ void check_grid_events(Ctx *c, Kernel *k, const Stmt *stmts) {
                  label(c, plain), (int)g->name.len, g->name.s, label(c, last), source_line(c->src, last->at.an->start));
       continue;
     }
+    bool alone = false;
+    for (int i = 0; i < k->grid_ops.len && !alone; i++)
+      if (k->grid_ops.items[i].event == g && k->grid_ops.items[i].kind == GRID_TRIGGER_IF_LAST)
+        alone = !check_if_last(c, k, &k->grid_ops.items[i]);
+    if (alone) continue;
+    // Every wait (each region's waits are their own), one message per event.
     for (int i = 0; i < k->grid_ops.len; i++)
-      if (k->grid_ops.items[i].event == g && k->grid_ops.items[i].kind == GRID_WAIT) {
-        check_wait(c, k, stmts, &k->grid_ops.items[i]);
-        break;  // one message per event
-      }
+      if (k->grid_ops.items[i].event == g && k->grid_ops.items[i].kind == GRID_WAIT &&
+          !check_wait(c, k, stmts, &k->grid_ops.items[i]))
+        break;
   }
 }
