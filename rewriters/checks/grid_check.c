@@ -4,7 +4,10 @@
 // never spin. A wait spins until other blocks arrive, which the hardware
 // guarantees only if they are running or have run: the kernel must be
 // launched persistent (every block resident), and the blocks that wait must
-// be those that arrive, so that the last to leave can reset the counter.
+// be those that arrive, so that the last to leave can reset the counter:
+// every block, unconditionally, once per counter and phase (a loop needs a
+// slot per iteration). Every operation gathers its region on a barrier, so
+// no thread may have returned before it.
 #include <string.h>
 
 #include "ast.h"
