@@ -226,9 +226,10 @@ static void check_collective(Ctx *c, Kernel *k, const Stmt *stmts, const Names *
     if (off >= k->regions.items[r].body.start && off < k->regions.items[r].body.end) in = &k->regions.items[r];
   if (in) {
     diag_error(c->diag, off,
-               "%s inside '%s' is reached only by the region's threads, never by the whole block: use "
-               "tirx_region_sync() to synchronize the region",
-               what, region_label(c, in));
+               "%s inside '%s' is reached only by the region's threads, never by the whole block: %s",
+               what, region_label(c, in),
+               initializes ? "declare the event before the async region (its initialization ends in a block barrier)"
+                           : "use tirx_region_sync() to synchronize the region");
     diag_note(c->diag, in->an->start, "the region starts here");
     return;
   }

@@ -180,7 +180,11 @@ bool read_grid_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts, Op
                op->region ? "region" : "block");
     int cond = op->data_if;
     bool statement = cond >= 0 && (node_at(c, cond)->kind == CXCursor_IfStmt || node_at(c, cond)->kind == CXCursor_SwitchStmt);
-    if (statement)
+    if (statement && op->under_elect && is_elect_if(c, cond))
+      diag_note(c->diag, node_at(c, cond)->start,
+                "elect is here: move the operation out of the elected statement (the operation elects its thread "
+                "itself)");
+    else if (statement)
       diag_note(c->diag, node_at(c, cond)->start,
                 "this condition; if every thread of the %s takes it alike, say so with '#pragma tirx uniform'",
                 op->region ? "region" : "block");
