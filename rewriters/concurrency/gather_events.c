@@ -153,12 +153,7 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
             "event '%.*s' has %lld slots; tirx-pp keeps at most 64 phase bits per event", (int)e.name.len, e.name.s,
             e.slots);
   }
-  for (int i = 0; i < k->events.len; i++)
-    if (span_same(k->events.items[i].name, e.name)) {
-      diag_error(c->diag, e.name.off, "event '%.*s' is declared twice", (int)e.name.len, e.name.s);
-      diag_note(c->diag, k->events.items[i].name.off, "first declared here");
-      return false;
-    }
+  if (!event_name_free(c, k, e.name)) return false;
   VEC_PUSH(c->arena, k->events, e);
   return true;
 }

@@ -11,6 +11,20 @@
 #include "stub.h"
 #include "stubvar.h"
 
+// Whether no event of the kernel, of the block or of the grid, has that
+// name yet; reported when one has.
+bool event_name_free(Ctx *c, const Kernel *k, Span name) {
+  Span first = {0};
+  for (int i = 0; i < k->events.len && !first.len; i++)
+    if (span_same(k->events.items[i].name, name)) first = k->events.items[i].name;
+  for (int i = 0; i < k->grid_events.len && !first.len; i++)
+    if (span_same(k->grid_events.items[i].name, name)) first = k->grid_events.items[i].name;
+  if (!first.len) return true;
+  diag_error(c->diag, name.off, "event '%.*s' is declared twice", (int)name.len, name.s);
+  diag_note(c->diag, first.off, "first declared here");
+  return false;
+}
+
 bool read_grid_event(Ctx *c, Kernel *k, const Annotation *an, const Clause *decl, const Clause *grid,
                      const Clause *count, bool ready, const Clause *cluster) {
   if (grid->has_index || !grid->has_args || grid->nargs != 1 || grid->args[0].name.len) {
@@ -43,18 +57,7 @@ bool read_grid_event(Ctx *c, Kernel *k, const Annotation *an, const Clause *decl
                (int)decl->name.len, decl->name.s);
     return false;
   }
-  for (int i = 0; i < k->grid_events.len; i++)
-    if (span_same(k->grid_events.items[i].name, decl->name)) {
-      diag_error(c->diag, decl->name.off, "event '%.*s' is declared twice", (int)decl->name.len, decl->name.s);
-      diag_note(c->diag, k->grid_events.items[i].name.off, "first declared here");
-      return false;
-    }
-  for (int i = 0; i < k->events.len; i++)
-    if (span_same(k->events.items[i].name, decl->name)) {
-      diag_error(c->diag, decl->name.off, "event '%.*s' is declared twice", (int)decl->name.len, decl->name.s);
-      diag_note(c->diag, k->events.items[i].name.off, "first declared here");
-      return false;
-    }
+  if (!event_name_free(c, k, decl->name)) return false;
   GridEvent g = {.an = an,
                  .name = decl->name,
                  .slots_text = decl->has_index ? decl->index : (Span){0},

@@ -3,6 +3,9 @@
 #pragma once
 #include "kernel.h"
 
+// Whether no event of the kernel (of the block or of the grid) is named
+// `name` yet; false, reported ("declared twice"), when one is.
+bool event_name_free(Ctx *c, const Kernel *k, Span name);
 // The grid event of an `event name[N] grid(COUNTERS) count(C)` declarator
 // (decl: its name; count, ready, cluster: its other clauses as read_event
 // found them), appended to Kernel.grid_events; false when reported.

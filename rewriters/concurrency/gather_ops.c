@@ -138,8 +138,13 @@ static bool read_op_(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts)
     op.slot = an->dir.clauses[0].index;
     target = an->dir.clauses[0].name;
   }
-  if (op.kind != OP_REGION_SYNC && (find_grid_event(k, target) || grid_only_call(an)))
+  if (op.kind != OP_REGION_SYNC && (find_grid_event(k, target) || grid_only_call(an))) {
+    // A block event named like a grid event is reported at its declaration:
+    // which of the two an operation means, nobody can say.
+    for (int i = 0; i < k->broken.len; i++)
+      if (span_same(k->broken.items[i], target)) return true;
     return read_grid_op(c, k, an, stmts, &op, target);
+  }
   if (op.kind != OP_REGION_SYNC) {
     op.event = find_event(k, target);
     for (int i = 0; !op.event && i < k->broken.len; i++)  // a broken one with no name may be any
