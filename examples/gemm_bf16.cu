@@ -276,7 +276,7 @@ static cudaError_t split_workspace(size_t partial_bytes, size_t counter_count, f
 // one block per SM (or per work item, when there are fewer) with the
 // shared-memory limit raised, not waited for (`#pragma tirx launch`,
 // docs/language.md#launches). splits > 1: each tile's K-tiles in that many
-// ranges, reduced through the workspace (split_reduce).
+// ranges, reduced through the workspace by the last split to arrive (the grid event `done`).
 template <class T>
 static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, int splits,
                                cudaStream_t stream) {
