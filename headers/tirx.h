@@ -475,8 +475,11 @@ TIRX_HOST_DEVICE int tirx_tile_longest_first(int step, int block, int blocks, in
 // sums (offsets: group g's rows are sizes[g] .. sizes[g + 1] - 1) when
 // `offsets`, else one row count per group; a negative count is an empty
 // group. Each lane sums a run of groups, then a shuffle scan adds the runs.
+// The lanes are threadIdx.x % 32: a block of more than one dimension traps
+// (tirx_partition_check), where its warps would scan with the wrong lanes.
 TIRX_DEVICE void tirx_group_tiles_scan(int *first, const int *sizes, int groups, bool offsets, int tile_rows,
                                        int cols) {
+  tirx_partition_check();
   const int lane = threadIdx.x % 32, per = (groups + 31) / 32, lo = lane * per;
   const int hi = lo + per < groups ? lo + per : groups;
   int sum = 0;
