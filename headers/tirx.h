@@ -149,38 +149,12 @@ TIRX_DEVICE void tirx_mbar_wait_parity_watchdog(uint64_t *bar, uint32_t parity, 
   tirx_watchdog_trap_();
 }
 
-// An explicit-parity wait on `bar`, one of `bars`: the slot it reports is
-// computed from the address, so that the slot expression is evaluated once
-// (`tirx_wait(full[r++ % 2], p)`).
-TIRX_DEVICE void tirx_event_wait_parity_watchdog(uint64_t *bars, uint64_t *bar, uint32_t parity, long long cycles,
-                                                 const char *event, const char *file, int line, bool cluster = false) {
-  tirx_mbar_wait_parity_watchdog(bar, parity, cycles, event, (int)(bar - bars), file, line, cluster);
-}
-
-// tirx_event_wait under --watchdog.
-template <class Bits>
-TIRX_DEVICE void tirx_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot, long long cycles, const char *event,
-                                          const char *file, int line, bool cluster = false) {
-  tirx_mbar_wait_parity_watchdog(&bars[slot], (uint32_t)(phase >> slot) & 1u, cycles, event, slot, file, line,
-                                 cluster);
-  phase ^= Bits(1) << slot;
-}
-
-// The names tirx-pp's lowering gives the waits on a cluster event: the
-// functions above with `cluster` set.
+// The name tirx-pp's lowering gives the wait on a cluster event: the
+// function above with `cluster` set. (Under --trace or --watchdog a wait is
+// the one hook's, tirx/hook.h.)
 template <class Bits>
 TIRX_DEVICE void tirx_cluster_event_wait(uint64_t *bars, Bits &phase, int slot) {
   tirx_event_wait(bars, phase, slot, true);
-}
-template <class Bits>
-TIRX_DEVICE void tirx_cluster_event_wait_watchdog(uint64_t *bars, Bits &phase, int slot, long long cycles,
-                                                  const char *event, const char *file, int line) {
-  tirx_event_wait_watchdog(bars, phase, slot, cycles, event, file, line, true);
-}
-TIRX_DEVICE void tirx_cluster_event_wait_parity_watchdog(uint64_t *bars, uint64_t *bar, uint32_t parity,
-                                                         long long cycles, const char *event, const char *file,
-                                                         int line) {
-  tirx_event_wait_parity_watchdog(bars, bar, parity, cycles, event, file, line, true);
 }
 
 // --watchdog's per-block table: what each partition index waits for, and the
