@@ -45,9 +45,18 @@ tu() {  # NAME SOURCE [gemm] [prefix]
     "$(grep -o '[0-9]* bytes spill stores' "$out/obj/$1.log" | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
 }
 cd "$out" || exit 1
-tu gemm_plain src/gemm_bf16_plain.cu 1 && tu attn_plain src/attention_fwd_plain.cu || exit 1
-for v in traced notrig nowait regions; do tu gemm_$v src/gemm_bf16_$v.cu 1 tirx || exit 1; done
-for v in traced noturn notrig nowait regions; do tu attn_$v src/attention_fwd_$v.cu "" tirx || exit 1; done
+# The eleven objects are independent: built side by side (JOBS at a time, default the cores).
+jobs=${JOBS:-$(nproc)} pids=()
+build() {  # as tu, in the background, at most $jobs at once
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  tu "$@" &
+  pids+=($!)
+}
+build gemm_plain src/gemm_bf16_plain.cu 1
+build attn_plain src/attention_fwd_plain.cu
+for v in traced notrig nowait regions; do build gemm_$v src/gemm_bf16_$v.cu 1 tirx; done
+for v in traced noturn notrig nowait regions; do build attn_$v src/attention_fwd_$v.cu "" tirx; done
+for p in "${pids[@]}"; do wait "$p" || exit 1; done
 # shellcheck disable=SC2086
 "$nvcc" $F "$here/ovh.cu" obj/*.o -lcuda -o ovh || { echo "trace_overhead: FAIL: nvcc ovh"; exit 1; }
 ./ovh "$out" "${ROUNDS:-30}"
