@@ -271,6 +271,8 @@ static cudaError_t with_tile_shape(GemmTile tile, F f) {
   }
 }
 
+#include "gemm_check.h"
+
 // The examples' main: C for m x n x k (argv as in their header comments)
 // from the shape gemm(A, B, C, m, n, k, tile) picks, then from each shape
 // forced, each into a freshly poisoned C, against the same bf16 values
@@ -313,22 +315,9 @@ static int gemm_example_main(int argc, char** argv, Gemm gemm) {
     dC.fill(0xFF);  // poison: NaN
     CUDA_CHECK(gemm((const bf16*)dA, (const bf16*)dB, (bf16*)dC, M, N, K, tiles[v]));
     CUDA_CHECK(cudaDeviceSynchronize());
-    std::vector<bf16> got = dC.download();
-    double err2 = 0, ref2 = 0;
-    for (size_t i = 0; i < want.size(); ++i) {
-      const double g = __bfloat162float(got[i]), w = want[i];
-      err2 += (g - w) * (g - w), ref2 += w * w;
-      if (ok && !(fabs(g - w) <= tol + fabs(w) / 256)) ok = fail(names[v], i, g, w);
-    }
-    if (ok) ok = check_guard(names[v], got.data() + want.size(), dC.guard(), dC.poison());
-    const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
-    if (ok && !(rel < 1e-2)) ok = fail(names[v], 0, rel * 1e6, 1e4);
+    ok = check_gemm_output(names[v], dC.download(), want, tol, dC.guard(), dC.poison());
   }
-  // The checksum is of the reference rounded to bf16, so that it does not
-  // depend on the order of the GPU's additions.
-  std::vector<bf16> rounded(want.size());
-  for (size_t i = 0; i < want.size(); ++i) rounded[i] = __float2bfloat16_rn((float)want[i]);
-  printf(EXAMPLE ": m=%d n=%d k=%d c=%016llx\n", M, N, K, checksum(rounded));
+  printf(EXAMPLE ": m=%d n=%d k=%d c=%016llx\n", M, N, K, reference_checksum(want));
   return finish();
 }
 #endif

@@ -300,7 +300,7 @@ static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, in
     CUDA_CHECK(masked ? gemm_grouped_masked(dA, dB, dC, dSizes, E, c.slot, N, K, tiles[v], 0, opts[v])
                       : gemm_grouped_contiguous(dA, dB, dC, dSizes, E, c.rows, N, K, tiles[v], 0, opts[v]));
     CUDA_CHECK(cudaDeviceSynchronize());
-    ok = check_grouped_output(names[masked][v], dC.download(), want, tol, dC.guard(), dC.poison());
+    ok = check_gemm_output(names[masked][v], dC.download(), want, tol, dC.guard(), dC.poison());
   }
   return ok;
 }

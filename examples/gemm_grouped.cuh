@@ -180,6 +180,8 @@ static int grouped_blocks(int groups, int slot_rows, long long rows, int N, int 
 #if !defined(__CUDACC_RTC__) && defined(CUDA_CHECK)
 #include <algorithm>
 
+#include "gemm_check.h"
+
 // Expert e's token count: empty, one token, and sizes on both sides of the
 // tiles' 128, 192 and 256 rows, the rest drawn.
 static int expert_rows(int e) {
@@ -234,26 +236,4 @@ static double grouped_reference(const GroupedCase& c, const std::vector<int>& ro
   return max_ref;
 }
 
-// got (with `guard` poisoned elements after it) against want: every expert's
-// element within `tol` plus 2^-8 of its own, 1e-2 relative Frobenius error,
-// and every element that no expert owns still the poison 0xFFFF, bit for bit.
-static bool check_grouped_output(const char* name, const std::vector<__nv_bfloat16>& got,
-                                 const std::vector<double>& want, double tol, size_t guard, unsigned char poison) {
-  double err2 = 0, ref2 = 0;
-  for (size_t i = 0; i < want.size(); ++i) {
-    const double w = want[i];
-    if (std::isnan(w)) {  // not an expert's row: untouched
-      unsigned short bits;
-      memcpy(&bits, &got[i], 2);
-      if (bits != 0xFFFF) return fail(name, i, __bfloat162float(got[i]), NAN);
-      continue;
-    }
-    const double g = __bfloat162float(got[i]);
-    err2 += (g - w) * (g - w), ref2 += w * w;
-    if (!(fabs(g - w) <= tol + fabs(w) / 256)) return fail(name, i, g, w);
-  }
-  if (!check_guard(name, got.data() + want.size(), guard, poison)) return false;
-  const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
-  return rel < 1e-2 || fail(name, 0, rel * 1e6, 1e4);
-}
 #endif

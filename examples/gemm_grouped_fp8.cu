@@ -216,7 +216,7 @@ static bool check_layout(bool masked, const std::vector<int>& rows_of, int N, in
   CUDA_CHECK(masked ? gemm_grouped_fp8_masked(dA, dB, dC, dSizes, E, c.slot, N, K, dSa, dSb)
                     : gemm_grouped_fp8_contiguous(dA, dB, dC, dSizes, E, c.rows, N, K, dSa, dSb));
   CUDA_CHECK(cudaDeviceSynchronize());
-  return check_grouped_output(masked ? "masked" : "contiguous", dC.download(), want, tol, dC.guard(), dC.poison());
+  return check_gemm_output(masked ? "masked" : "contiguous", dC.download(), want, tol, dC.guard(), dC.poison());
 }
 
 int main(int argc, char** argv) {
