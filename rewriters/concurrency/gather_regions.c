@@ -58,6 +58,7 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   }
   k->part = an;
   k->part_name = name;
+  k->part_count = span_trim(value);
   k->nparts = (int)n;
   k->group = group;
   return true;

@@ -102,7 +102,7 @@ typedef struct Turn {
 typedef struct Kernel {
   int func;  // function node
   const Annotation *part;  // warpgroups(...) / warps(...)
-  Span part_name;
+  Span part_name, part_count;  // the index's name, the count as written
   int nparts, group;  // index count, threads per index (128 or 32)
   VEC(Region) regions;
   VEC(Event) events;

@@ -71,13 +71,33 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
                             c->src->data + name));
 }
 
+// Whether a partition's count is written as digits only (nothing that nvcc
+// could read otherwise than tirx-pp did).
+static bool count_is_literal(Span s) {
+  for (size_t i = 0; i < s.len; i++)
+    if (s.s[i] < '0' || s.s[i] > '9') return false;
+  return s.len > 0;
+}
+
+// The partition's index as a warp-uniform const. A count written as an
+// expression (a constant, a macro) is checked again by nvcc: the whole lowering
+// (launch bounds, arrival counts, barriers) uses the value tirx-pp read, and an
+// nvcc given other -D flags than tirx-pp would otherwise build a kernel whose
+// code and events disagree, with no error.
 void lower_partition(Ctx *c, Kernel *k) {
-  if (k->part) {
-    edit_replace(c->edits, k->part->start, k->part->end,
-                 arena_printf(c->arena, "const int %.*s = %s;", (int)k->part_name.len, k->part_name.s,
-                              k->group == 32 ? "tirx_warp_index()" : "tirx_warpgroup_index()"));
-    add_launch_bounds(c, k);
-  }
+  if (!k->part) return;
+  const char *what = k->group == 32 ? "warps" : "warpgroups";
+  const char *check =
+      count_is_literal(k->part_count)
+          ? ""
+          : arena_printf(c->arena,
+                         " static_assert((%.*s) == %d, \"tirx-pp lowered this kernel for '#pragma tirx %s' "
+                         "count %d: compile its output with the macros tirx-pp was given\");",
+                         (int)k->part_count.len, k->part_count.s, k->nparts, what, k->nparts);
+  edit_replace(c->edits, k->part->start, k->part->end,
+               arena_printf(c->arena, "const int %.*s = %s;%s", (int)k->part_name.len, k->part_name.s,
+                            k->group == 32 ? "tirx_warp_index()" : "tirx_warpgroup_index()", check));
+  add_launch_bounds(c, k);
 }
 
 void lower_regions(Ctx *c, Kernel *k) {
