@@ -18,7 +18,7 @@
 // them, Q and O [total][head][D], K and V [total][kv head][D], lse
 // [head][total], cu_seqlens the int32 prefix sums of the lengths.
 //
-// One block per SM walks the 128-row query tiles of every (batch, head)
+// One block per SM walks the 128-row (ATTN_NC=3: 192-row) query tiles of every (batch, head)
 // (`persistent` in the order `longest_first`: the last query tile of a head
 // first, dealt to the blocks back and forth, so that causal, where a tile's
 // work grows with its index, their sums of work even out; a head's tiles
@@ -29,12 +29,12 @@
 // Warpgroup 0 is the producer: one thread copies each tile of Q into one of two
 // slots (`qfull`/`qempty`) and each block of BN keys of K and V into 2-slot
 // rings (`kfull`/`kempty`, `vfull`/`vempty`) with TMA, which reads zeros past
-// s. Warpgroups 1 and 2 are the consumers, 64 query rows each: per key block j,
+// s. Warpgroups 1 and 2 (and 3) are the consumers, 64 query rows each: per key block j,
 // S = Q K_j^T (wgmma from shared memory), the online softmax on S in registers
 // (row max over the thread's 2 rows and its quad, exp2, rescale of O and the
 // row sums), and O += P V_j with P from registers (wgmma's RS form) and V as it
 // lies (MN-major). Q K_{j+1}^T and P_j V_j are issued together, so the softmax
-// of block j+1 runs while P_j V_j is on the tensor cores, and the two consumers
+// of block j+1 runs while P_j V_j is on the tensor cores, and the consumers
 // issue their GEMMs in turns (`turns`, FlashAttention-3's ping-pong): one's
 // softmax runs under the other's GEMMs. Masks (keys past s, keys after the
 // query) cost only in the blocks that need them; packed, they also hide the
@@ -42,6 +42,8 @@
 // is 0, so its V row adds nothing). O goes out through the consumer's rows of
 // its Q slot and a TMA store, which clips at s; packed, a tile that ends past
 // its sequence stores its rows with plain stores, never the next sequence's.
+// The slot goes back to the producer after the next tile's first softmax: the
+// store reads it meanwhile, and the consumer does not wait for it.
 //
 // The CPU reference computes the same bf16 inputs in double; O is within 2^-7
 // relative of the largest |reference| (bf16 rounding of P and O) and lse within 1e-3.
@@ -63,63 +65,29 @@
 // ---- kernel ------------------------------------------------------------------
 
 typedef __nv_bfloat16 bf16;
-// Build-time choices (variants for bench/attention; the defaults are the kernel as documented):
-// ATTN_NC consumer warpgroups (3: 192-row query tiles at 160 registers, FlashAttention-3's at
-// D = 64), ATTN_KV64 slots of the K and V rings at D = 64, ATTN_BN64 keys per block at D = 64
-// (0: as at D = 128).
+// Consumer warpgroups, a build-time choice (the same -DATTN_NC=... to tirx-pp and to nvcc:
+// a region's partition count is a constant): 2, 128-row query tiles at 240 registers a
+// thread, the faster at D = 128; or 3, 192-row tiles at 160 registers (FlashAttention-3's
+// shape at D = 64), 1.1-1.2x faster at D = 64 not causal on an H200 (bench/RESULTS.md).
 #ifndef ATTN_NC
 #define ATTN_NC 2
 #endif
-#ifndef ATTN_KV64
-#define ATTN_KV64 2
-#endif
-#ifndef ATTN_BN64
-#define ATTN_BN64 0
-#endif
-#ifndef ATTN_BN128  // keys per block at D = 128 with three consumers
-#define ATTN_BN128 64
-#endif
-#ifndef ATTN_QEARLY  // 1: a Q slot goes back after the next tile's first softmax, not after a wait for the O store
-#define ATTN_QEARLY 0
-#endif
-constexpr bool QEARLY = ATTN_QEARLY;
-#ifndef ATTN_EXPFMA  // k > 0: one exponential in k on the FMA pipe (exp2_fma), the others on MUFU
-#define ATTN_EXPFMA 0
-#endif
-constexpr int NC = ATTN_NC;   // consumer warpgroups
-constexpr int BM = 64 * NC;   // query rows per tile (64 per consumer)
-constexpr int STAGES = 2;     // slots of Q
-constexpr int KV_EVENTS = ATTN_KV64 > 2 ? ATTN_KV64 : 2;  // events of the K and V rings: the most slots
-template <int D>
-__host__ __device__ constexpr int kv_slots() { return D == 64 ? ATTN_KV64 : 2; }  // slots of the K and V rings
+constexpr int NC = ATTN_NC, BM = 64 * NC;  // query rows per tile (64 per consumer)
+constexpr int STAGES = 2;    // slots of the K and V rings, and of Q
 // Keys per block (BN): 128, or 160 (fewer, longer steps; what fits beside two Q
 // slots in 227 KiB) where that wastes little at the sequence's end (not causal, s >= 2048);
-// with three consumers (160 registers: S, P and O) 128 at D = 64 (160 spills) and 64 at D = 128.
-template <int D>
-constexpr int bn_of(bool longer) {
-  return D == 64 && ATTN_BN64 ? ATTN_BN64 : NC == 3 ? (D == 64 ? 128 : ATTN_BN128) : longer ? 160 : 128;
-}
-template <int D>
-inline int block_n(bool causal, int s) { return bn_of<D>(!causal && s >= 2048); }
+// with three consumers (160 registers hold S, P and O) 128 at D = 64 and 64 at D = 128.
+constexpr int bn_of(int d, bool longer) { return NC == 3 ? (d == 64 ? 128 : 64) : longer ? 160 : 128; }
+inline int block_n(int d, bool causal, int s) { return bn_of(d, !causal && s >= 2048); }
 
 template <int D, int BN>
-constexpr int smem_bytes() { return (STAGES * BM + kv_slots<D>() * 2 * BN) * D * 2 + 1024; }  // + room to align to 1024
+constexpr int smem_bytes() { return STAGES * (BM + 2 * BN) * D * 2 + 1024; }  // + room to align to 1024
 
 // 2^x (ex2.approx: -inf gives 0).
 __device__ __forceinline__ float exp2_approx(float x) {
   float y;
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
-}
-
-// 2^x on the FMA pipe: 2^round(x) added to the exponent of a degree-3 polynomial for 2^f, f = x -
-// round(x) in [-0.5, 0.5] (relative error 1e-4, below bf16's); x below -126 (-inf, NaN) as -126: ~0.
-__device__ __forceinline__ float exp2_fma(float x) {
-  x = fmaxf(x, -126.f);
-  const float r = x + 12582912.f;  // 1.5 * 2^23: round(x) in the low bits of the mantissa
-  const float f = x - (r - 12582912.f);
-  const float p = fmaf(fmaf(fmaf(0.0558382829f, f, 0.242639479f), f, 0.693136734f), f, 0.999924557f);
-  return __int_as_float(__float_as_int(p) + (int)((unsigned)__float_as_int(r) << 23));
 }
 
 // The key blocks query tile qt reads: all nk, or (causal) those up to its last query.
@@ -142,14 +110,9 @@ __device__ __forceinline__ void issue_qk(float (&s)[BN / 2], const bf16* q, cons
   for (int kk = 0; kk < D / 16; ++kk) {
     const uint64_t a = tirx_wgmma_desc_sw128(q + kk / 4 * BM * 64 + kk % 4 * 16);
     const uint64_t b = tirx_wgmma_desc_sw128(k + kk / 4 * BN * 64 + kk % 4 * 16);
-    if constexpr (BN == 64)
-      tirx_wgmma_m64n64k16_bf16(s, a, b, kk > 0);
-    else if constexpr (BN == 80)
-      tirx_wgmma_m64n80k16_bf16(s, a, b, kk > 0);
-    else if constexpr (BN == 128)
-      tirx_wgmma_m64n128k16_bf16(s, a, b, kk > 0);
-    else
-      tirx_wgmma_m64n160k16_bf16(s, a, b, kk > 0);
+    if constexpr (BN == 64) tirx_wgmma_m64n64k16_bf16(s, a, b, kk > 0);
+    else if constexpr (BN == 128) tirx_wgmma_m64n128k16_bf16(s, a, b, kk > 0);
+    else tirx_wgmma_m64n160k16_bf16(s, a, b, kk > 0);
   }
   tirx_wgmma_commit();
 }
@@ -162,10 +125,8 @@ __device__ __forceinline__ void issue_pv(float (&o)[D / 2], const uint32_t (&p)[
 #pragma unroll
   for (int kk = 0; kk < BN / 16; ++kk) {
     const uint64_t desc = tirx_wgmma_desc_sw128_mn(v + kk * 16 * 64, BN * 128);
-    if constexpr (D == 128)
-      tirx_wgmma_m64n128k16_bf16_rs<1>(o, p[kk], desc, 1);
-    else
-      tirx_wgmma_m64n64k16_bf16_rs<1>(o, p[kk], desc, 1);
+    if constexpr (D == 128) tirx_wgmma_m64n128k16_bf16_rs<1>(o, p[kk], desc, 1);
+    else tirx_wgmma_m64n64k16_bf16_rs<1>(o, p[kk], desc, 1);
   }
   tirx_wgmma_commit();
 }
@@ -200,8 +161,7 @@ __device__ __forceinline__ void softmax_block(float (&s)[BN / 2], float (&m)[2],
   const float mc[2] = {mx[0] * c, mx[1] * c};
 #pragma unroll
   for (int i = 0; i < BN / 2; ++i) {
-    const float x = fmaf(s[i], c, -mc[i / 2 % 2]);
-    s[i] = ATTN_EXPFMA && i % (ATTN_EXPFMA + !ATTN_EXPFMA) == 0 ? exp2_fma(x) : exp2_approx(x);
+    s[i] = exp2_approx(fmaf(s[i], c, -mc[i / 2 % 2]));
     l[i / 2 % 2] += s[i];
   }
 }
@@ -256,8 +216,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   // 1024-byte aligned for the 128-byte swizzle: the Q slots, then the K slots, then the V slots.
   bf16* Qs = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   bf16* Ks = Qs + STAGES * BM * D;
-  constexpr int KS = kv_slots<D>();
-  bf16* Vs = Ks + KS * BN * D;
+  bf16* Vs = Ks + STAGES * BN * D;
   // Tiles: (batch, head) rows of nq query tiles, the longest sequence's; a shorter one's
   // are the last columns of its row, those before them skipped (they come last in the walk).
   // The heads walked together: one (its tiles share K and V in L2; the next heads, walked
@@ -267,10 +226,10 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #pragma tirx warpgroups(wg: 1 + NC)
 #pragma tirx event qfull[STAGES]
 #pragma tirx event qempty[STAGES] ready
-#pragma tirx event kfull[KV_EVENTS]
-#pragma tirx event kempty[KV_EVENTS] ready
-#pragma tirx event vfull[KV_EVENTS]
-#pragma tirx event vempty[KV_EVENTS] ready
+#pragma tirx event kfull[STAGES]
+#pragma tirx event kempty[STAGES] ready
+#pragma tirx event vfull[STAGES]
+#pragma tirx event vempty[STAGES] ready
 #pragma tirx async(wg == 0) regs(24)
   {  // producer
     int it = 0, n = 0;  // key blocks and tiles loaded so far: the ring positions
@@ -285,13 +244,13 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       tirx_trigger_bytes(qfull[qs], BM * D * 2);
       if (threadIdx.x == 0) load_tile<D, BM>(Qs + qs * BM * D, &mapQ, tl.qo, tl.base + qt * BM, &qfull[qs]);
       // The order the consumers use them in: K_0, then K_j before V_{j-1}, then the last V.
-      int s = it % KS;
+      int s = it % STAGES;
       tirx_wait(kempty[s]);
       tirx_trigger_bytes(kfull[s], BN * D * 2);
       if (threadIdx.x == 0) load_tile<D, BN>(Ks + s * BN * D, &mapK, tl.ko, tl.base, &kfull[s]);
       for (int j = 1; j < nkv; ++j) {
         const int prev = s;
-        s = (it + j) % KS;
+        s = (it + j) % STAGES;
         tirx_wait(kempty[s]);
         tirx_trigger_bytes(kfull[s], BN * D * 2);
         if (threadIdx.x == 0) load_tile<D, BN>(Ks + s * BN * D, &mapK, tl.ko, tl.base + j * BN, &kfull[s]);
@@ -308,11 +267,10 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #pragma tirx async(wg >= 1) regs(NC == 3 ? 160 : 240)
   {  // consumers: warpgroup 1 takes query rows 0-63 of the tile, warpgroup 2 rows 64-127, ...
     const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
-    int it = 0, n = 0, qdone = -1;  // key blocks and tiles consumed so far: follow the producer; (QEARLY) the last O's slot
-    auto wg_sync = [&] {  // this warpgroup's barrier
-      w == 0 ? tirx_warpgroup_sync(1) : w == 1 ? tirx_warpgroup_sync(2) : tirx_warpgroup_sync(3);
-    };
-#pragma tirx turns mma  // the two consumers issue their GEMMs in turns: one's softmax runs under the other's GEMMs
+    int it = 0, n = 0, qdone = -1;  // key blocks and tiles consumed so far: follow the producer; the last O's Q slot
+    // This warpgroup's barrier (literal ids: the barriers of `turns` are chosen among the others).
+    auto wg_sync = [&] { w == 0 ? tirx_warpgroup_sync(1) : w == 1 ? tirx_warpgroup_sync(2) : tirx_warpgroup_sync(3); };
+#pragma tirx turns mma  // the consumers issue their GEMMs in turns: one's softmax runs under the other's GEMMs
 #pragma tirx persistent(tile: tiles) order(longest_first(nq, group))
     {
       const Tile tl = tile_of(tile / nq, sq);
@@ -328,7 +286,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       for (int i = 0; i < D / 2; ++i) o[i] = 0.f;
       const int qs = n++ % STAGES;
       bf16* q = Qs + qs * BM * D + w * 64 * 64;  // this warpgroup's rows of Q (and then of O)
-      int s = it % KS;
+      int s = it % STAGES;
       tirx_wait(qfull[qs]);
       tirx_wait(kfull[s]);
 #pragma tirx turn(mma)
@@ -340,7 +298,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       softmax_block<CAUSAL, BN>(sc, m, l, scale, c, needs_mask(0), 0, row0, S);
       to_bf16<BN>(p, sc);
 #pragma tirx uniform  // every consumer thread takes the same branch
-      if (QEARLY && qdone >= 0) {  // the last tile's O is out of its Q slot by now: hand the slot back
+      if (qdone >= 0) {  // the last tile's O store has had a softmax's time to read its Q slot: hand the slot back
         if (t == 0) tirx_tma_store_wait_read<0>();
         wg_sync();
 #pragma tirx elect
@@ -348,7 +306,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       }
       for (int j = 1; j < nkv; ++j) {
         const int prev = s;
-        s = (it + j) % KS;
+        s = (it + j) % STAGES;
         tirx_wait(kfull[s]);
         tirx_wait(vfull[prev]);
 #pragma tirx turn(mma)
@@ -382,7 +340,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       // Epilogue: the row sums over the quad, O / l into this warpgroup's rows of
       // its Q slot in TMA's 128-byte swizzle (row x's 16-byte chunk k at k ^ x % 8:
       // a warp's stores hit 32 banks), then thread 0 stores them with TMA (which
-      // clips rows past s) and the slot goes back to the producer once TMA has read it.
+      // clips rows past s); the slot goes back to the producer in the next tile, once TMA has read it.
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
         l[h] += __shfl_xor_sync(0xffffffffu, l[h], 1);
@@ -404,15 +362,8 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       } else if (t == 0) {
         for (int d = 0; d < D / 64; ++d) tirx_tma_store_3d(&mapO, tl.qo, tl.base + row_w, d * 64, q + d * BM * 64);
         tirx_tma_store_commit();
-        if (!QEARLY) tirx_tma_store_wait_read<0>();
       }
-      qdone = qs;
-#pragma tirx uniform
-      if constexpr (!QEARLY) {
-        wg_sync();  // TMA has read the slot
-#pragma tirx elect
-        tirx_trigger(qempty[qs]);
-      }
+      qdone = qs;  // its slot goes back after the next tile's first softmax, not waited for here
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores: finish before exit
   }
@@ -435,9 +386,10 @@ template <int D>
 static cudaError_t attention_dispatch(const CUtensorMap* map, bf16* O, float* lse, Seqs sq, int S, bool causal,
                                       cudaStream_t stream) {
   const int nq = (S + BM - 1) / BM;
-  if (causal) return attention_launch<D, true, bn_of<D>(false)>(map, O, lse, sq, nq, stream);
-  if (block_n<D>(false, S) == bn_of<D>(true)) return attention_launch<D, false, bn_of<D>(true)>(map, O, lse, sq, nq, stream);
-  return attention_launch<D, false, bn_of<D>(false)>(map, O, lse, sq, nq, stream);
+  constexpr int bn = bn_of(D, false), longer = bn_of(D, true);
+  if (causal) return attention_launch<D, true, bn>(map, O, lse, sq, nq, stream);
+  if (block_n(D, false, S) == longer) return attention_launch<D, false, longer>(map, O, lse, sq, nq, stream);
+  return attention_launch<D, false, bn>(map, O, lse, sq, nq, stream);
 }
 
 // Both layouts: sq as the kernel takes it, S the longest sequence.
@@ -446,13 +398,13 @@ static cudaError_t attention_run(const bf16* Q, const bf16* K, const bf16* V, bf
   if (sq.b < 1 || sq.hkv < 1 || sq.hq % sq.hkv != 0 || S < 1 || sq.rows < 1 || (d != 64 && d != 128) || !lse)
     return cudaErrorInvalidValue;
   if (((uintptr_t)Q | (uintptr_t)K | (uintptr_t)V | (uintptr_t)O) % 16 != 0) return cudaErrorMisalignedAddress;
-  CUtensorMap map[4];  // Q: 128-row boxes, K and V: a key block's, O: 64 rows (one consumer's)
+  CUtensorMap map[4];  // Q: BM-row boxes, K and V: a key block's, O: 64 rows (one consumer's)
   const bf16* src[4] = {Q, K, V, O};
   for (int i = 0; i < 4; ++i) {
     const uint64_t h = i == 1 || i == 2 ? sq.hkv : sq.hq, row_bytes = (sq.cu ? h : 1) * d * 2;
     CUresult r = tirx_tensor_map_3d(&map[i], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src[i], sq.cu ? h : sq.b * h, sq.rows,
                                     d, row_bytes, sq.cu ? (uint64_t)d * 2 : (uint64_t)sq.rows * row_bytes,
-                                    i == 0 ? BM : i < 3 ? (d == 64 ? block_n<64>(causal, S) : block_n<128>(causal, S)) : 64, 64, CU_TENSOR_MAP_SWIZZLE_128B);
+                                    i == 0 ? BM : i < 3 ? block_n(d, causal, S) : 64, 64, CU_TENSOR_MAP_SWIZZLE_128B);
     if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   }
   return d == 64 ? attention_dispatch<64>(map, O, lse, sq, S, causal, stream)
