@@ -18,7 +18,7 @@
 // them, Q and O [total][head][D], K and V [total][kv head][D], lse
 // [head][total], cu_seqlens the int32 prefix sums of the lengths.
 //
-// One block per SM walks the 128-row query tiles of every (batch, head)
+// One block per SM walks the 128-row (ATTN_NC=3: 192-row) query tiles of every (batch, head)
 // (`persistent` in the order `longest_first`: the last query tile of a head
 // first, dealt to the blocks back and forth, so that causal, where a tile's
 // work grows with its index, their sums of work even out; a head's tiles
@@ -29,12 +29,12 @@
 // Warpgroup 0 is the producer: one thread copies each tile of Q into one of two
 // slots (`qfull`/`qempty`) and each block of BN keys of K and V into 2-slot
 // rings (`kfull`/`kempty`, `vfull`/`vempty`) with TMA, which reads zeros past
-// s. Warpgroups 1 and 2 are the consumers, 64 query rows each: per key block j,
+// s. Warpgroups 1 and 2 (and 3) are the consumers, 64 query rows each: per key block j,
 // S = Q K_j^T (wgmma from shared memory), the online softmax on S in registers
 // (row max over the thread's 2 rows and its quad, exp2, rescale of O and the
 // row sums), and O += P V_j with P from registers (wgmma's RS form) and V as it
 // lies (MN-major). Q K_{j+1}^T and P_j V_j are issued together, so the softmax
-// of block j+1 runs while P_j V_j is on the tensor cores, and the two consumers
+// of block j+1 runs while P_j V_j is on the tensor cores, and the consumers
 // issue their GEMMs in turns (`turns`, FlashAttention-3's ping-pong): one's
 // softmax runs under the other's GEMMs. Masks (keys past s, keys after the
 // query) cost only in the blocks that need them; packed, they also hide the
@@ -42,6 +42,8 @@
 // is 0, so its V row adds nothing). O goes out through the consumer's rows of
 // its Q slot and a TMA store, which clips at s; packed, a tile that ends past
 // its sequence stores its rows with plain stores, never the next sequence's.
+// The slot goes back to the producer after the next tile's first softmax: the
+// store reads it meanwhile, and the consumer does not wait for it.
 //
 // The CPU reference computes the same bf16 inputs in double; O is within 2^-7
 // relative of the largest |reference| (bf16 rounding of P and O) and lse within 1e-3.
@@ -63,11 +65,20 @@
 // ---- kernel ------------------------------------------------------------------
 
 typedef __nv_bfloat16 bf16;
-constexpr int BM = 128;    // query rows per tile (64 per consumer)
-constexpr int STAGES = 2;  // slots of the K and V rings, and of Q
+// Consumer warpgroups, a build-time choice (the same -DATTN_NC=... to tirx-pp and to nvcc:
+// a region's partition count is a constant): 2, 128-row query tiles at 240 registers a
+// thread, the faster at D = 128; or 3, 192-row tiles at 160 registers (FlashAttention-3's
+// shape at D = 64), 1.1-1.2x faster at D = 64 not causal on an H200 (bench/RESULTS.md).
+#ifndef ATTN_NC
+#define ATTN_NC 2
+#endif
+constexpr int NC = ATTN_NC, BM = 64 * NC;  // query rows per tile (64 per consumer)
+constexpr int STAGES = 2;    // slots of the K and V rings, and of Q
 // Keys per block (BN): 128, or 160 (fewer, longer steps; what fits beside two Q
-// slots in 227 KiB) where that wastes little at the sequence's end (not causal, s >= 2048).
-inline int block_n(bool causal, int s) { return !causal && s >= 2048 ? 160 : 128; }
+// slots in 227 KiB) where that wastes little at the sequence's end (not causal, s >= 2048);
+// with three consumers (160 registers hold S, P and O) 128 at D = 64 and 64 at D = 128.
+constexpr int bn_of(int d, bool longer) { return NC == 3 ? (d == 64 ? 128 : 64) : longer ? 160 : 128; }
+inline int block_n(int d, bool causal, int s) { return bn_of(d, !causal && s >= 2048); }
 
 template <int D, int BN>
 constexpr int smem_bytes() { return STAGES * (BM + 2 * BN) * D * 2 + 1024; }  // + room to align to 1024
@@ -99,10 +110,9 @@ __device__ __forceinline__ void issue_qk(float (&s)[BN / 2], const bf16* q, cons
   for (int kk = 0; kk < D / 16; ++kk) {
     const uint64_t a = tirx_wgmma_desc_sw128(q + kk / 4 * BM * 64 + kk % 4 * 16);
     const uint64_t b = tirx_wgmma_desc_sw128(k + kk / 4 * BN * 64 + kk % 4 * 16);
-    if constexpr (BN == 128)
-      tirx_wgmma_m64n128k16_bf16(s, a, b, kk > 0);
-    else
-      tirx_wgmma_m64n160k16_bf16(s, a, b, kk > 0);
+    if constexpr (BN == 64) tirx_wgmma_m64n64k16_bf16(s, a, b, kk > 0);
+    else if constexpr (BN == 128) tirx_wgmma_m64n128k16_bf16(s, a, b, kk > 0);
+    else tirx_wgmma_m64n160k16_bf16(s, a, b, kk > 0);
   }
   tirx_wgmma_commit();
 }
@@ -115,10 +125,8 @@ __device__ __forceinline__ void issue_pv(float (&o)[D / 2], const uint32_t (&p)[
 #pragma unroll
   for (int kk = 0; kk < BN / 16; ++kk) {
     const uint64_t desc = tirx_wgmma_desc_sw128_mn(v + kk * 16 * 64, BN * 128);
-    if constexpr (D == 128)
-      tirx_wgmma_m64n128k16_bf16_rs<1>(o, p[kk], desc, 1);
-    else
-      tirx_wgmma_m64n64k16_bf16_rs<1>(o, p[kk], desc, 1);
+    if constexpr (D == 128) tirx_wgmma_m64n128k16_bf16_rs<1>(o, p[kk], desc, 1);
+    else tirx_wgmma_m64n64k16_bf16_rs<1>(o, p[kk], desc, 1);
   }
   tirx_wgmma_commit();
 }
@@ -215,7 +223,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   // next, share them too under GQA), or, causal with many tiles per head, all (the longest
   // tiles of every head first: the blocks' work evens out best).
   const int tiles = nq * sq.b * sq.hq, group = CAUSAL && nq >= 64 ? sq.b * sq.hq : 1;
-#pragma tirx warpgroups(wg: 3)
+#pragma tirx warpgroups(wg: 1 + NC)
 #pragma tirx event qfull[STAGES]
 #pragma tirx event qempty[STAGES] ready
 #pragma tirx event kfull[STAGES]
@@ -256,12 +264,13 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       it += nkv;
     }
   }
-#pragma tirx async(wg >= 1) regs(240)
-  {  // consumers: warpgroup 1 takes query rows 0-63 of the tile, warpgroup 2 rows 64-127
+#pragma tirx async(wg >= 1) regs(NC == 3 ? 160 : 240)
+  {  // consumers: warpgroup 1 takes query rows 0-63 of the tile, warpgroup 2 rows 64-127, ...
     const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
-    int it = 0, n = 0;  // key blocks and tiles consumed so far: follow the producer
-    auto wg_sync = [&] { w == 0 ? tirx_warpgroup_sync(1) : tirx_warpgroup_sync(2); };  // this warpgroup's barrier
-#pragma tirx turns mma  // the two consumers issue their GEMMs in turns: one's softmax runs under the other's GEMMs
+    int it = 0, n = 0, qdone = -1;  // key blocks and tiles consumed so far: follow the producer; the last O's Q slot
+    // This warpgroup's barrier (literal ids: the barriers of `turns` are chosen among the others).
+    auto wg_sync = [&] { w == 0 ? tirx_warpgroup_sync(1) : w == 1 ? tirx_warpgroup_sync(2) : tirx_warpgroup_sync(3); };
+#pragma tirx turns mma  // the consumers issue their GEMMs in turns: one's softmax runs under the other's GEMMs
 #pragma tirx persistent(tile: tiles) order(longest_first(nq, group))
     {
       const Tile tl = tile_of(tile / nq, sq);
@@ -288,6 +297,13 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       tirx_trigger(kempty[s]);
       softmax_block<CAUSAL, BN>(sc, m, l, scale, c, needs_mask(0), 0, row0, S);
       to_bf16<BN>(p, sc);
+#pragma tirx uniform  // every consumer thread takes the same branch
+      if (qdone >= 0) {  // the last tile's O store has had a softmax's time to read its Q slot: hand the slot back
+        if (t == 0) tirx_tma_store_wait_read<0>();
+        wg_sync();
+#pragma tirx elect
+        tirx_trigger(qempty[qdone]);
+      }
       for (int j = 1; j < nkv; ++j) {
         const int prev = s;
         s = (it + j) % STAGES;
@@ -324,7 +340,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       // Epilogue: the row sums over the quad, O / l into this warpgroup's rows of
       // its Q slot in TMA's 128-byte swizzle (row x's 16-byte chunk k at k ^ x % 8:
       // a warp's stores hit 32 banks), then thread 0 stores them with TMA (which
-      // clips rows past s) and the slot goes back to the producer once TMA has read it.
+      // clips rows past s); the slot goes back to the producer in the next tile, once TMA has read it.
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
         l[h] += __shfl_xor_sync(0xffffffffu, l[h], 1);
@@ -346,25 +362,22 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       } else if (t == 0) {
         for (int d = 0; d < D / 64; ++d) tirx_tma_store_3d(&mapO, tl.qo, tl.base + row_w, d * 64, q + d * BM * 64);
         tirx_tma_store_commit();
-        tirx_tma_store_wait_read<0>();
       }
-      wg_sync();  // TMA has read the slot
-#pragma tirx elect
-      tirx_trigger(qempty[qs]);
+      qdone = qs;  // its slot goes back after the next tile's first softmax, not waited for here
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores: finish before exit
   }
 }
 
 #ifndef __CUDACC_RTC__  // host code
-template <int D, bool CAUSAL, int BN = 128>
+template <int D, bool CAUSAL, int BN>
 static cudaError_t attention_launch(const CUtensorMap* map, bf16* O, float* lse, Seqs sq, int nq, cudaStream_t stream) {
   const float c = 1.4426950408889634f / sqrtf((float)D);  // log2(e) / sqrt(D): exp(x / sqrt(D)) = 2^(x c)
   const int tiles = nq * sq.b * sq.hq;
   constexpr int smem = smem_bytes<D, BN>();
   cudaError_t err;
 #pragma tirx launch grid(persistent) smem(smem) stream(stream) async status(err)
-  attention_fwd_kernel<D, CAUSAL, BN><<<tiles, 384>>>(map[0], map[1], map[2], map[3], O, lse, sq, nq, c);
+  attention_fwd_kernel<D, CAUSAL, BN><<<tiles, 128 * (1 + NC)>>>(map[0], map[1], map[2], map[3], O, lse, sq, nq, c);
   return err;
 }
 
@@ -373,9 +386,10 @@ template <int D>
 static cudaError_t attention_dispatch(const CUtensorMap* map, bf16* O, float* lse, Seqs sq, int S, bool causal,
                                       cudaStream_t stream) {
   const int nq = (S + BM - 1) / BM;
-  if (causal) return attention_launch<D, true>(map, O, lse, sq, nq, stream);
-  if (block_n(false, S) == 160) return attention_launch<D, false, 160>(map, O, lse, sq, nq, stream);
-  return attention_launch<D, false>(map, O, lse, sq, nq, stream);
+  constexpr int bn = bn_of(D, false), longer = bn_of(D, true);
+  if (causal) return attention_launch<D, true, bn>(map, O, lse, sq, nq, stream);
+  if (block_n(D, false, S) == longer) return attention_launch<D, false, longer>(map, O, lse, sq, nq, stream);
+  return attention_launch<D, false, bn>(map, O, lse, sq, nq, stream);
 }
 
 // Both layouts: sq as the kernel takes it, S the longest sequence.
@@ -384,13 +398,13 @@ static cudaError_t attention_run(const bf16* Q, const bf16* K, const bf16* V, bf
   if (sq.b < 1 || sq.hkv < 1 || sq.hq % sq.hkv != 0 || S < 1 || sq.rows < 1 || (d != 64 && d != 128) || !lse)
     return cudaErrorInvalidValue;
   if (((uintptr_t)Q | (uintptr_t)K | (uintptr_t)V | (uintptr_t)O) % 16 != 0) return cudaErrorMisalignedAddress;
-  CUtensorMap map[4];  // Q: 128-row boxes, K and V: a key block's, O: 64 rows (one consumer's)
+  CUtensorMap map[4];  // Q: BM-row boxes, K and V: a key block's, O: 64 rows (one consumer's)
   const bf16* src[4] = {Q, K, V, O};
   for (int i = 0; i < 4; ++i) {
     const uint64_t h = i == 1 || i == 2 ? sq.hkv : sq.hq, row_bytes = (sq.cu ? h : 1) * d * 2;
     CUresult r = tirx_tensor_map_3d(&map[i], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src[i], sq.cu ? h : sq.b * h, sq.rows,
                                     d, row_bytes, sq.cu ? (uint64_t)d * 2 : (uint64_t)sq.rows * row_bytes,
-                                    i == 0 ? BM : i < 3 ? block_n(causal, S) : 64, 64, CU_TENSOR_MAP_SWIZZLE_128B);
+                                    i == 0 ? BM : i < 3 ? block_n(d, causal, S) : 64, 64, CU_TENSOR_MAP_SWIZZLE_128B);
     if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   }
   return d == 64 ? attention_dispatch<64>(map, O, lse, sq, S, causal, stream)
