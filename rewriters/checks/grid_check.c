@@ -55,43 +55,270 @@ static size_t past_template_args(const Source *src, size_t off) {
   return off;
 }
 
-// Whether every launch of the kernel in the file (`name<<<...>>>`, or
-// `name<T><<<...>>>`) is under `#pragma tirx launch grid(persistent)`, and
-// there is one; *bad: the first that is not (0 when none is seen).
-static bool launched_persistent(Ctx *c, const Kernel *k, const Stmt *stmts, size_t *bad) {
-  const char *name = kernel_name(c, k);
+// ---- how the file launches the kernel -------------------------------------
+// A wait is safe only if every block it waits for is resident, which depends
+// on how the kernel is launched. Every place the file names the kernel is
+// looked at, on the text (host functions without annotations reach the parse
+// as blanks): a launch that tirx-pp can prove resident, a call that only
+// asks about the kernel, or anything else, which can launch it with any grid
+// (a function pointer, cudaLaunchKernel, a macro).
+
+typedef enum {
+  USE_PERSISTENT,   // `k<<<...>>>` under `#pragma tirx launch grid(persistent)`
+  USE_COOPERATIVE,  // cudaLaunchCooperativeKernel, or cudaLaunchKernelEx with the cooperative attribute
+  USE_QUERY,        // cudaFuncSetAttribute, cudaOccupancy..., sizeof: no launch
+  USE_PLAIN,        // `k<<<...>>>` without grid(persistent)
+  USE_UNSEEN,       // cudaLaunchKernel(Ex) without the attribute, a pointer taken, a macro
+} UseKind;
+
+typedef struct {
+  UseKind kind;
+  size_t at;
+  const char *how;  // USE_UNSEEN: what the use does, after the name
+} Use;
+
+typedef struct {
+  LexTok *toks;
+  int n;
+  bool *directive;  // the token is on a preprocessor line
+  bool *define;     // ... of a #define
+} Toks;
+
+static Toks file_tokens(Ctx *c) {
   const Source *src = c->src;
-  size_t len = strlen(name);
   LexText lt = {src->data, src->len};
-  bool line_start = true, directive = false, seen = false;
+  Toks t = {0};
+  int cap = 0;
+  bool line_start = true, directive = false, define = false;
   LexTok tok;
-  *bad = 0;
-  for (size_t i = 0; len && lex_next(lt, &i, &line_start, &tok);) {
-    if (tok.first) directive = tok.kind == LEX_PUNCT && src->data[tok.start] == '#';
-    if (directive || tok.kind != LEX_IDENT || tok.end - tok.start != len || memcmp(src->data + tok.start, name, len))
-      continue;
-    size_t open = past_template_args(src, tok.end);
-    if (open + 3 > src->len || strncmp(src->data + open, "<<<", 3) || front_is_skipped(c->front, tok.start)) continue;
-    seen = true;
-    const Annotation *launch = directive_around(c, stmts, DIR_LAUNCH, tok.start);
-    const Clause *grid = launch ? dir_clause(&launch->dir, "grid") : NULL;
-    bool persistent = grid && grid->nargs == 1 && span_eq(span_trim(grid->args[0].expr), "persistent");
-    if (!persistent) {
-      *bad = tok.start;
-      return false;
+  for (size_t i = 0; lex_next(lt, &i, &line_start, &tok);) {
+    if (tok.first) directive = tok.kind == LEX_PUNCT && src->data[tok.start] == '#', define = false;
+    if (directive && tok.kind == LEX_IDENT && tok.end - tok.start == 6 && !memcmp(src->data + tok.start, "define", 6))
+      define = true;
+    if (t.n == cap) {
+      int ncap = cap ? 2 * cap : 1024;
+      LexTok *nt = arena_alloc(c->arena, sizeof(LexTok) * (size_t)ncap);
+      bool *nd = arena_alloc(c->arena, sizeof(bool) * (size_t)ncap), *nf = arena_alloc(c->arena, sizeof(bool) * (size_t)ncap);
+      if (cap) memcpy(nt, t.toks, sizeof(LexTok) * (size_t)cap), memcpy(nd, t.directive, (size_t)cap),
+          memcpy(nf, t.define, (size_t)cap);
+      t.toks = nt, t.directive = nd, t.define = nf, cap = ncap;
     }
+    t.toks[t.n] = tok, t.directive[t.n] = directive, t.define[t.n++] = define;
   }
-  return seen;
+  return t;
 }
 
-// Whether the kernel walks its work items with `#pragma tirx persistent`:
-// grid(persistent) caps the grid at the blocks that fit, and a kernel
-// indexed by blockIdx alone would leave the rest of its items undone.
+static bool tok_is(const Ctx *c, const Toks *t, int i, const char *text) {
+  if (i < 0 || i >= t->n) return false;
+  size_t len = strlen(text);
+  return t->toks[i].end - t->toks[i].start == len && !memcmp(c->src->data + t->toks[i].start, text, len);
+}
+
+static bool tok_in(const Ctx *c, const Toks *t, int i, const char *const *names) {
+  for (; *names; names++)
+    if (tok_is(c, t, i, *names)) return true;
+  return false;
+}
+
+// Whether the name at off declares a function (the kernel's own
+// declarations and definition): libclang's declarations, or, in a block the
+// parse skipped, a name after `void`.
+static bool declares(Ctx *c, const Toks *t, int i) {
+  size_t off = t->toks[i].start;
+  if (front_is_skipped(c->front, off)) return tok_is(c, t, i - 1, "void");
+  const Front *f = c->front;
+  for (int n = 0; n < f->nnodes; n++) {
+    const Node *node = &f->nodes[n];
+    if (node->start > off || node->end <= off || !front_is_function(node->kind) || node->kind == CXCursor_LambdaExpr)
+      continue;
+    size_t at;
+    if (front_offset(f, clang_getCursorLocation(node->cur), &at) && at == off) return true;
+  }
+  return false;
+}
+
+// From the closer at i back to its opener (`)` to `(`, `]` to `[`, `>` to
+// `<`); -1 when none.
+static int back_to_opener(const Ctx *c, const Toks *t, int i) {
+  char close = c->src->data[t->toks[i].start];
+  char open = close == ')' ? '(' : close == ']' ? '[' : '<';
+  int depth = 0;
+  for (; i >= 0; i--) {
+    if (t->toks[i].kind != LEX_PUNCT) continue;
+    char ch = c->src->data[t->toks[i].start];
+    if (ch == ';' || ch == '{' || ch == '}') return -1;
+    if (ch == close) depth++;
+    if (ch == open && --depth == 0) return i;
+  }
+  return -1;
+}
+
+static const char *const casts[] = {"reinterpret_cast", "static_cast", "const_cast", NULL};
+static const char *const queries[] = {
+    "cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCacheConfig", "cudaFuncSetSharedMemConfig",
+    "cudaFuncGetName", "cudaFuncGetParamInfo", "tirx_persistent_grid", "tirx_raise_smem_limit", "sizeof", "alignof",
+    "__alignof__", "decltype", "__typeof__", "typeid", "noexcept", NULL};
+
+// The call whose argument the name at i is (looking through casts and `&`):
+// the index of the callee's name, -1 when the name stands elsewhere (an
+// initializer, a return, a template argument).
+static int callee_of(const Ctx *c, const Toks *t, int i) {
+  for (int j = i - 1; j >= 0; j--) {
+    if (t->toks[j].kind != LEX_PUNCT) continue;
+    char ch = c->src->data[t->toks[j].start];
+    if (ch == ';' || ch == '{' || ch == '}') return -1;
+    if (ch == ')' || ch == ']') {
+      if ((j = back_to_opener(c, t, j)) < 0) return -1;
+      continue;
+    }
+    if (ch == '[') return -1;
+    if (ch != '(') continue;
+    int name = j - 1;
+    if (tok_is(c, t, name, ">")) {  // reinterpret_cast<const void *>(k)
+      int open = back_to_opener(c, t, name);
+      if (open < 0) return -1;
+      name = open - 1;
+    }
+    if (name < 0 || t->toks[name].kind != LEX_IDENT) continue;  // a parenthesis of its own
+    if (tok_in(c, t, name, casts)) {
+      j = name;
+      continue;
+    }
+    return name;
+  }
+  return -1;
+}
+
+// The source text of token i, in the arena.
+static const char *tok_text(Ctx *c, const Toks *t, int i) {
+  return arena_printf(c->arena, "%.*s", (int)(t->toks[i].end - t->toks[i].start), c->src->data + t->toks[i].start);
+}
+
+// Whether the function around off (the whole file when tirx-pp cannot tell
+// which) sets a launch configuration's cooperative attribute:
+// `cudaLaunchAttributeCooperative` and `cooperative = 1` (or `true`).
+static bool sets_cooperative(Ctx *c, const Toks *t, size_t off) {
+  int fn = function_at(c, off);
+  size_t from = fn >= 0 ? node_at(c, fn)->start : 0, to = fn >= 0 ? node_at(c, fn)->end : c->src->len;
+  bool id = false, val = false;
+  for (int i = 0; i < t->n; i++) {
+    if (t->toks[i].start < from || t->toks[i].end > to) continue;
+    id |= tok_is(c, t, i, "cudaLaunchAttributeCooperative");
+    val |= tok_is(c, t, i, "cooperative") && tok_is(c, t, i + 1, "=") && !tok_is(c, t, i + 2, "=") &&
+           (tok_is(c, t, i + 2, "1") || tok_is(c, t, i + 2, "true"));
+  }
+  return id && val;
+}
+
+// A `#pragma tirx launch` right before the launch at off: the annotation
+// around its statement, or, in a block the parse skipped (host-only code,
+// read by a second parse), the launch annotation that only a qualified name
+// separates from it.
+static const Annotation *launch_annotation(Ctx *c, const Stmt *stmts, const Toks *t, int i) {
+  size_t off = t->toks[i].start;
+  if (!front_is_skipped(c->front, off)) return directive_around(c, stmts, DIR_LAUNCH, off);
+  int first = i;
+  while (tok_is(c, t, first - 1, ":") && tok_is(c, t, first - 2, ":") &&
+         (first - 3 < 0 || t->toks[first - 3].kind == LEX_IDENT))
+    first -= t->toks[first - 3].kind == LEX_IDENT ? 3 : 2;
+  for (int a = 0; a < c->anns->len; a++) {
+    const Annotation *an = &c->anns->items[a];
+    if (an->skipped && an->read && an->spelling != SPELL_CALL && an->dir.kind == DIR_LAUNCH &&
+        lex_skip_blank(c->src, an->end) == t->toks[first].start)
+      return an;
+  }
+  return NULL;
+}
+
+// What the name at token i does with the kernel.
+static Use use_at(Ctx *c, const Stmt *stmts, const Toks *t, int i) {
+  size_t off = t->toks[i].start;
+  Use u = {USE_UNSEEN, off, NULL};
+  if (t->define[i]) {
+    u.how = "is named in a macro, whose launches tirx-pp does not see";
+    return u;
+  }
+  size_t open = past_template_args(c->src, t->toks[i].end);
+  if (open + 3 <= c->src->len && !strncmp(c->src->data + open, "<<<", 3)) {
+    const Annotation *launch = launch_annotation(c, stmts, t, i);
+    const Clause *grid = launch ? dir_clause(&launch->dir, "grid") : NULL;
+    u.kind = grid && grid->nargs == 1 && span_eq(span_trim(grid->args[0].expr), "persistent") ? USE_PERSISTENT : USE_PLAIN;
+    return u;
+  }
+  int callee = callee_of(c, t, i);
+  if (callee < 0) {
+    u.how = "is taken as a pointer, which can launch it with any grid";
+    return u;
+  }
+  const char *name = tok_text(c, t, callee);
+  if (tok_in(c, t, callee, queries) || !strncmp(name, "cudaOccupancy", 13)) {
+    u.kind = USE_QUERY;
+    return u;
+  }
+  if (!strcmp(name, "cudaLaunchCooperativeKernel")) {
+    u.kind = USE_COOPERATIVE;
+    return u;
+  }
+  if ((!strcmp(name, "cudaLaunchKernelEx") || !strcmp(name, "cudaLaunchKernelExC")) && sets_cooperative(c, t, off)) {
+    u.kind = USE_COOPERATIVE;
+    return u;
+  }
+  if (!strcmp(name, "cudaLaunchKernel"))
+    u.how = "is launched through cudaLaunchKernel, with the grid it is given, resident or not";
+  else if (!strcmp(name, "cudaLaunchKernelEx") || !strcmp(name, "cudaLaunchKernelExC"))
+    u.how = arena_printf(c->arena,
+                         "is launched through %s without the cooperative attribute (cudaLaunchAttributeCooperative "
+                         "set to 1 in the same function), with the grid it is given, resident or not",
+                         name);
+  else
+    u.how = arena_printf(c->arena, "is passed to %s(), which can launch it with any grid", name);
+  return u;
+}
+
+typedef struct {
+  bool persistent, cooperative;  // launches of these kinds seen
+  Use bad;                       // the first use that does not keep every block resident
+  bool has_bad;
+} Launches;
+
+// Every use of the kernel's name in the file (its declarations, members of
+// the same name and queries aside).
+static Launches kernel_launches(Ctx *c, const Kernel *k, const Stmt *stmts) {
+  const char *name = kernel_name(c, k);
+  Launches l = {0};
+  Toks t = file_tokens(c);
+  for (int i = 0; i < t.n; i++) {
+    if (t.toks[i].kind != LEX_IDENT || !tok_is(c, &t, i, name)) continue;
+    if ((t.directive[i] && !t.define[i]) || tok_is(c, &t, i - 1, ".") ||
+        (tok_is(c, &t, i - 1, ">") && tok_is(c, &t, i - 2, "-")) || declares(c, &t, i))
+      continue;
+    Use u = use_at(c, stmts, &t, i);
+    l.persistent |= u.kind == USE_PERSISTENT;
+    l.cooperative |= u.kind == USE_COOPERATIVE;
+    if (u.kind >= USE_PLAIN && !l.has_bad) l.bad = u, l.has_bad = true;
+  }
+  return l;
+}
+
+// Whether the kernel walks its work items, so that a grid(persistent) launch
+// (no more blocks than fit at once) leaves none undone: `#pragma tirx
+// persistent`, or a for loop whose header names gridDim (a grid-stride loop
+// written by hand).
 static bool has_persistent_loop(Ctx *c, const Kernel *k) {
   const Node *f = node_at(c, k->func);
   for (int i = 0; i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];
     if (an->spelling != SPELL_CALL && an->dir.kind == DIR_PERSISTENT && an->start >= f->start && an->start < f->end)
+      return true;
+  }
+  for (int i = k->func; i <= f->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_ForStmt || n->func != k->func) continue;
+    size_t body = n->end;
+    for (int ch = i + 1; ch <= n->last; ch = node_at(c, ch)->last + 1)
+      if (node_at(c, ch)->parent == i) body = node_at(c, ch)->start;
+    if (body > n->start && text_find_word((LexText){c->src->data + n->start, body - n->start}, 0, "gridDim", 7) <
+                               body - n->start)
       return true;
   }
   return false;
@@ -123,20 +350,42 @@ static bool check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
                g->name.s);
     return false;
   }
-  size_t bad;
-  if (launched_persistent(c, k, stmts, &bad)) return true;
+  Launches l = kernel_launches(c, k, stmts);
   const char *name = kernel_name(c, k);
+  if (l.has_bad || (!l.persistent && !l.cooperative)) {
+    const Use *b = &l.bad;
+    const char *fix =
+        has_persistent_loop(c, k)
+            ? arena_printf(c->arena,
+                           "launch '%s' with '#pragma tirx launch grid(persistent)' (one block per free slot of the "
+                           "GPU, every block running at once) or with cudaLaunchCooperativeKernel (every block at "
+                           "once, or none)",
+                           name)
+            : arena_printf(c->arena,
+                           "launch '%s' with cudaLaunchCooperativeKernel (every block at once, or none), or walk its "
+                           "work items with '#pragma tirx persistent(item: N)' and launch it with '#pragma tirx launch "
+                           "grid(persistent)' (one block per free slot of the GPU, no more blocks than fit at once)",
+                           name);
+    diag_error(c->diag, w->at.an->start,
+               "%s spins until other blocks arrive at '%.*s', which they can only do if they are resident: %s; %s",
+               label(c, w), (int)g->name.len, g->name.s,
+               !l.has_bad ? arena_printf(c->arena, "tirx-pp sees no launch of '%s' in this file", name)
+               : b->kind == USE_PLAIN
+                   ? arena_printf(c->arena, "a launch of '%s' is not persistent", name)
+                   : arena_printf(c->arena, "'%s' %s", name, b->how),
+               fix);
+    if (l.has_bad && b->kind == USE_PLAIN) diag_note(c->diag, b->at, "this launch of '%s' is not persistent", name);
+    if (l.has_bad && b->kind != USE_PLAIN) diag_note(c->diag, b->at, "'%s' named here", name);
+    return false;
+  }
+  if (!l.persistent || has_persistent_loop(c, k)) return true;
   diag_error(c->diag, w->at.an->start,
-             "%s spins until other blocks arrive at '%.*s', which they can only do if they are resident: launch '%s' "
-             "with '#pragma tirx launch grid(persistent)' (one block per free slot of the GPU, every block running at "
-             "once)%s%s",
-             label(c, w), (int)g->name.len, g->name.s, name,
-             has_persistent_loop(c, k) ? ""
-                                       : ", which launches no more blocks than fit at once: walk the work items with "
-                                         "'#pragma tirx persistent(item: N)', or the items of the blocks it leaves out "
-                                         "are never done",
-             bad ? "" : arena_printf(c->arena, "; tirx-pp sees no launch of '%s' in this file", name));
-  if (bad) diag_note(c->diag, bad, "this launch of '%s' is not persistent", name);
+             "'%s' takes its work by blockIdx alone, and a launch with '#pragma tirx launch grid(persistent)' runs no "
+             "more blocks than fit at once: with more work items than that, the blocks beyond never run, never arrive "
+             "at '%.*s' (so that %s can spin for ever) and leave their items undone; walk the work items with "
+             "'#pragma tirx persistent(item: N)' (or a for loop that steps by gridDim), or launch '%s' with "
+             "cudaLaunchCooperativeKernel (every block or none)",
+             name, (int)g->name.len, g->name.s, label(c, w), name);
   return false;
 }
 
