@@ -17,9 +17,7 @@
 
 static const char *label(Ctx *c, const GridOp *op) { return grid_op_label(c, op->at.an); }
 
-static bool is_last_form(const GridOp *op) {
-  return op->kind == GRID_TRIGGER_LAST || op->kind == GRID_TRIGGER_IF_LAST;
-}
+static bool is_last_form(const GridOp *op) { return op->kind == GRID_TRIGGER_LAST || op->kind == GRID_TRIGGER_IF_LAST; }
 
 // The first operation on g that `pick` accepts, NULL if none.
 static const GridOp *first_op(const Kernel *k, const GridEvent *g, bool (*pick)(const GridOp *)) {
@@ -73,8 +71,10 @@ typedef enum {
 
 typedef struct {
   UseKind kind;
+  Ctx *in;  // the file it is in: the kernel's, or the main file that includes the kernel's header
   size_t at;
   const char *how;  // USE_UNSEEN: what the use does, after the name
+  bool shadowed;    // ... and the name may be a variable's: renaming it is the fix
 } Use;
 
 typedef struct {
@@ -98,9 +98,11 @@ static Toks file_tokens(Ctx *c) {
     if (t.n == cap) {
       int ncap = cap ? 2 * cap : 1024;
       LexTok *nt = arena_alloc(c->arena, sizeof(LexTok) * (size_t)ncap);
-      bool *nd = arena_alloc(c->arena, sizeof(bool) * (size_t)ncap), *nf = arena_alloc(c->arena, sizeof(bool) * (size_t)ncap);
-      if (cap) memcpy(nt, t.toks, sizeof(LexTok) * (size_t)cap), memcpy(nd, t.directive, (size_t)cap),
-          memcpy(nf, t.define, (size_t)cap);
+      bool *nd = arena_alloc(c->arena, sizeof(bool) * (size_t)ncap),
+           *nf = arena_alloc(c->arena, sizeof(bool) * (size_t)ncap);
+      if (cap)
+        memcpy(nt, t.toks, sizeof(LexTok) * (size_t)cap), memcpy(nd, t.directive, (size_t)cap),
+            memcpy(nf, t.define, (size_t)cap);
       t.toks = nt, t.directive = nd, t.define = nf, cap = ncap;
     }
     t.toks[t.n] = tok, t.directive[t.n] = directive, t.define[t.n++] = define;
@@ -120,21 +122,51 @@ static bool tok_in(const Ctx *c, const Toks *t, int i, const char *const *names)
   return false;
 }
 
-// Whether the name at off declares a function (the kernel's own
-// declarations and definition): libclang's declarations, or, in a block the
-// parse skipped, a name after `void`.
-static bool declares(Ctx *c, const Toks *t, int i) {
-  size_t off = t->toks[i].start;
-  if (front_is_skipped(c->front, off)) return tok_is(c, t, i - 1, "void");
-  const Front *f = c->front;
-  for (int n = 0; n < f->nnodes; n++) {
-    const Node *node = &f->nodes[n];
-    if (node->start > off || node->end <= off || !front_is_function(node->kind) || node->kind == CXCursor_LambdaExpr)
-      continue;
-    size_t at;
-    if (front_offset(f, clang_getCursorLocation(node->cur), &at) && at == off) return true;
-  }
+static const char *const not_types[] = {"return", "case", "else", "do", "throw", "co_return", "co_yield", "goto", NULL};
+
+// Whether the name at token i follows a type (`void k(`, `int k`, `float *k`).
+static bool declared_by_text(const Ctx *c, const Toks *t, int i) {
+  int p = i - 1;
+  if (tok_is(c, t, p, "*") || tok_is(c, t, p, "&")) p--;
+  return p >= 0 && t->toks[p].kind == LEX_IDENT && !t->directive[p] && !tok_in(c, t, p, not_types);
+}
+
+// Whether the function around token i (as far back as the file's start when
+// tirx-pp cannot tell) declares a variable of the kernel's name before it.
+static bool shadowed_before(Ctx *c, const Toks *t, int i) {
+  int fn = function_at(c, t->toks[i].start);
+  size_t from = fn >= 0 ? node_at(c, fn)->start : 0;
+  for (int j = i - 1; j >= 0 && t->toks[j].start >= from; j--)
+    if (t->toks[j].end - t->toks[j].start == t->toks[i].end - t->toks[i].start &&
+        !memcmp(c->src->data + t->toks[j].start, c->src->data + t->toks[i].start, t->toks[i].end - t->toks[i].start) &&
+        declared_by_text(c, t, j))
+      return true;
   return false;
+}
+
+// Whether the name at token i is not a use of the kernel: a declaration of
+// it (or of a function of the same name), or a variable or member of the
+// same name. libclang says where the parse saw the code; elsewhere (a block
+// the parse skipped, a host function that reached it as blanks) a name
+// after a type (`void k(`, `int k`, `float *k`) declares something.
+static bool not_a_use(Ctx *c, const Toks *t, int i) {
+  size_t off = t->toks[i].start;
+  const Front *f = c->front;
+  for (int n = 0; n < f->nnodes; n++) {  // the nodes whose own location is the name
+    const Node *node = &f->nodes[n];
+    size_t at;
+    if (node->start > off || node->end <= off || !front_offset(f, clang_getCursorLocation(node->cur), &at) || at != off)
+      continue;
+    enum CXCursorKind k = node->kind;
+    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl || k == CXCursor_FieldDecl ||
+        (front_is_function(k) && k != CXCursor_LambdaExpr))
+      return true;
+    if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
+      enum CXCursorKind r = clang_getCursorKind(clang_getCursorReferenced(node->cur));
+      return r == CXCursor_VarDecl || r == CXCursor_ParmDecl || r == CXCursor_FieldDecl;
+    }
+  }
+  return declared_by_text(c, t, i);
 }
 
 // From the closer at i back to its opener (`)` to `(`, `]` to `[`, `>` to
@@ -154,10 +186,22 @@ static int back_to_opener(const Ctx *c, const Toks *t, int i) {
 }
 
 static const char *const casts[] = {"reinterpret_cast", "static_cast", "const_cast", NULL};
-static const char *const queries[] = {
-    "cudaFuncSetAttribute", "cudaFuncGetAttributes", "cudaFuncSetCacheConfig", "cudaFuncSetSharedMemConfig",
-    "cudaFuncGetName", "cudaFuncGetParamInfo", "tirx_persistent_grid", "tirx_raise_smem_limit", "sizeof", "alignof",
-    "__alignof__", "decltype", "__typeof__", "typeid", "noexcept", NULL};
+static const char *const queries[] = {"cudaFuncSetAttribute",
+                                      "cudaFuncGetAttributes",
+                                      "cudaFuncSetCacheConfig",
+                                      "cudaFuncSetSharedMemConfig",
+                                      "cudaFuncGetName",
+                                      "cudaFuncGetParamInfo",
+                                      "tirx_persistent_grid",
+                                      "tirx_raise_smem_limit",
+                                      "sizeof",
+                                      "alignof",
+                                      "__alignof__",
+                                      "decltype",
+                                      "__typeof__",
+                                      "typeid",
+                                      "noexcept",
+                                      NULL};
 
 // The call whose argument the name at i is (looking through casts and `&`):
 // the index of the callee's name, -1 when the name stands elsewhere (an
@@ -212,18 +256,18 @@ static bool sets_cooperative(Ctx *c, const Toks *t, size_t off) {
 
 // A `#pragma tirx launch` right before the launch at off: the annotation
 // around its statement, or, in a block the parse skipped (host-only code,
-// read by a second parse), the launch annotation that only a qualified name
-// separates from it.
+// read by a second parse) or in another file than the kernel's (stmts NULL),
+// the launch annotation that only a qualified name separates from it.
 static const Annotation *launch_annotation(Ctx *c, const Stmt *stmts, const Toks *t, int i) {
   size_t off = t->toks[i].start;
-  if (!front_is_skipped(c->front, off)) return directive_around(c, stmts, DIR_LAUNCH, off);
+  if (stmts && !front_is_skipped(c->front, off)) return directive_around(c, stmts, DIR_LAUNCH, off);
   int first = i;
   while (tok_is(c, t, first - 1, ":") && tok_is(c, t, first - 2, ":") &&
          (first - 3 < 0 || t->toks[first - 3].kind == LEX_IDENT))
     first -= t->toks[first - 3].kind == LEX_IDENT ? 3 : 2;
   for (int a = 0; a < c->anns->len; a++) {
     const Annotation *an = &c->anns->items[a];
-    if (an->skipped && an->read && an->spelling != SPELL_CALL && an->dir.kind == DIR_LAUNCH &&
+    if ((an->skipped || !stmts) && an->read && an->spelling != SPELL_CALL && an->dir.kind == DIR_LAUNCH &&
         lex_skip_blank(c->src, an->end) == t->toks[first].start)
       return an;
   }
@@ -233,7 +277,7 @@ static const Annotation *launch_annotation(Ctx *c, const Stmt *stmts, const Toks
 // What the name at token i does with the kernel.
 static Use use_at(Ctx *c, const Stmt *stmts, const Toks *t, int i) {
   size_t off = t->toks[i].start;
-  Use u = {USE_UNSEEN, off, NULL};
+  Use u = {USE_UNSEEN, c, off, NULL, false};
   if (t->define[i]) {
     u.how = "is named in a macro, whose launches tirx-pp does not see";
     return u;
@@ -242,12 +286,16 @@ static Use use_at(Ctx *c, const Stmt *stmts, const Toks *t, int i) {
   if (open + 3 <= c->src->len && !strncmp(c->src->data + open, "<<<", 3)) {
     const Annotation *launch = launch_annotation(c, stmts, t, i);
     const Clause *grid = launch ? dir_clause(&launch->dir, "grid") : NULL;
-    u.kind = grid && grid->nargs == 1 && span_eq(span_trim(grid->args[0].expr), "persistent") ? USE_PERSISTENT : USE_PLAIN;
+    u.kind =
+        grid && grid->nargs == 1 && span_eq(span_trim(grid->args[0].expr), "persistent") ? USE_PERSISTENT : USE_PLAIN;
     return u;
   }
   int callee = callee_of(c, t, i);
   if (callee < 0) {
-    u.how = "is taken as a pointer, which can launch it with any grid";
+    u.shadowed = shadowed_before(c, t, i);
+    u.how = u.shadowed ? "is named where a variable of the same name is declared, and tirx-pp, which "
+                         "reads this function as text, cannot tell the two apart: rename the variable"
+                       : "is taken as a pointer, which can launch it with any grid";
     return u;
   }
   const char *name = tok_text(c, t, callee);
@@ -281,22 +329,32 @@ typedef struct {
   bool has_bad;
 } Launches;
 
-// Every use of the kernel's name in the file (its declarations, members of
-// the same name and queries aside).
-static Launches kernel_launches(Ctx *c, const Kernel *k, const Stmt *stmts) {
-  const char *name = kernel_name(c, k);
-  Launches l = {0};
+// Every use of the kernel's name in the file c (its declarations, members of
+// the same name and queries aside), into l.
+static void scan_uses(Ctx *c, const Stmt *stmts, const char *name, Launches *l_) {
+  Launches l = *l_;
   Toks t = file_tokens(c);
   for (int i = 0; i < t.n; i++) {
     if (t.toks[i].kind != LEX_IDENT || !tok_is(c, &t, i, name)) continue;
     if ((t.directive[i] && !t.define[i]) || tok_is(c, &t, i - 1, ".") ||
-        (tok_is(c, &t, i - 1, ">") && tok_is(c, &t, i - 2, "-")) || declares(c, &t, i))
+        (tok_is(c, &t, i - 1, ">") && tok_is(c, &t, i - 2, "-")) || not_a_use(c, &t, i))
       continue;
     Use u = use_at(c, stmts, &t, i);
     l.persistent |= u.kind == USE_PERSISTENT;
     l.cooperative |= u.kind == USE_COOPERATIVE;
     if (u.kind >= USE_PLAIN && !l.has_bad) l.bad = u, l.has_bad = true;
   }
+  *l_ = l;
+}
+
+// The uses of the kernel in its file and, for a kernel in a header, in the
+// main file that includes it (other headers, and other translation units,
+// are not read).
+static Launches kernel_launches(Ctx *c, const Kernel *k, const Stmt *stmts) {
+  const char *name = kernel_name(c, k);
+  Launches l = {0};
+  scan_uses(c, stmts, name, &l);
+  if (c->main && c->main != c) scan_uses(c->main, NULL, name, &l);
   return l;
 }
 
@@ -317,8 +375,8 @@ static bool has_persistent_loop(Ctx *c, const Kernel *k) {
     size_t body = n->end;
     for (int ch = i + 1; ch <= n->last; ch = node_at(c, ch)->last + 1)
       if (node_at(c, ch)->parent == i) body = node_at(c, ch)->start;
-    if (body > n->start && text_find_word((LexText){c->src->data + n->start, body - n->start}, 0, "gridDim", 7) <
-                               body - n->start)
+    if (body > n->start &&
+        text_find_word((LexText){c->src->data + n->start, body - n->start}, 0, "gridDim", 7) < body - n->start)
       return true;
   }
   return false;
@@ -339,7 +397,8 @@ static bool check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
   bool triggered = false;
   for (int i = 0; i < k->grid_ops.len && !triggered; i++) {
     const GridOp *t = &k->grid_ops.items[i];
-    triggered = t->event == g && t->kind == GRID_TRIGGER && t->at.region == w->at.region && t->at.an->start < w->at.an->start;
+    triggered =
+        t->event == g && t->kind == GRID_TRIGGER && t->at.region == w->at.region && t->at.an->start < w->at.an->start;
   }
   if (!triggered) {
     diag_error(c->diag, w->at.an->start,
@@ -366,16 +425,20 @@ static bool check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
                            "work items with '#pragma tirx persistent(item: N)' and launch it with '#pragma tirx launch "
                            "grid(persistent)' (one block per free slot of the GPU, no more blocks than fit at once)",
                            name);
+    // A use in the main file is named in the message: a note points into the kernel's file only.
+    const char *elsewhere = l.has_bad && b->in != c
+                                ? arena_printf(c->arena, " (%s:%d)", b->in->src->path, source_line(b->in->src, b->at))
+                                : "";
     diag_error(c->diag, w->at.an->start,
-               "%s spins until other blocks arrive at '%.*s', which they can only do if they are resident: %s; %s",
+               "%s spins until other blocks arrive at '%.*s', which they can only do if they are resident: %s%s%s",
                label(c, w), (int)g->name.len, g->name.s,
-               !l.has_bad ? arena_printf(c->arena, "tirx-pp sees no launch of '%s' in this file", name)
-               : b->kind == USE_PLAIN
-                   ? arena_printf(c->arena, "a launch of '%s' is not persistent", name)
-                   : arena_printf(c->arena, "'%s' %s", name, b->how),
-               fix);
-    if (l.has_bad && b->kind == USE_PLAIN) diag_note(c->diag, b->at, "this launch of '%s' is not persistent", name);
-    if (l.has_bad && b->kind != USE_PLAIN) diag_note(c->diag, b->at, "'%s' named here", name);
+               !l.has_bad             ? arena_printf(c->arena, "tirx-pp sees no launch of '%s' in this file", name)
+               : b->kind == USE_PLAIN ? arena_printf(c->arena, "a launch of '%s'%s is not persistent", name, elsewhere)
+                                      : arena_printf(c->arena, "'%s'%s %s", name, elsewhere, b->how),
+               l.has_bad && b->shadowed ? "" : "; ", l.has_bad && b->shadowed ? "" : fix);
+    if (l.has_bad && b->in == c && b->kind == USE_PLAIN)
+      diag_note(c->diag, b->at, "this launch of '%s' is not persistent", name);
+    if (l.has_bad && b->in == c && b->kind != USE_PLAIN) diag_note(c->diag, b->at, "'%s' named here", name);
     return false;
   }
   if (!l.persistent || has_persistent_loop(c, k)) return true;
@@ -384,7 +447,7 @@ static bool check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
              "more blocks than fit at once: with more work items than that, the blocks beyond never run, never arrive "
              "at '%.*s' (so that %s can spin for ever) and leave their items undone; walk the work items with "
              "'#pragma tirx persistent(item: N)' (or a for loop that steps by gridDim), or launch '%s' with "
-             "cudaLaunchCooperativeKernel (every block or none)",
+             "cudaLaunchCooperativeKernel (every block at once, or none)",
              name, (int)g->name.len, g->name.s, label(c, w), name);
   return false;
 }
@@ -535,12 +598,12 @@ static bool check_if_last(Ctx *c, const Kernel *k, const GridOp *op) {
       return true;
   }
   const GridEvent *g = op->event;
-  diag_error(c->diag, op->at.an->start,
-             "%s arrives at grid event '%.*s' only when it is the last arrival of the phase, and no tirx_trigger_last() "
-             "of '%.*s' follows it in this %s: the blocks it answers false to never arrive, so no block is ever the "
-             "last; where it answers false, arrive with tirx_trigger_last(), or use tirx_trigger_last() alone",
-             label(c, op), (int)g->name.len, g->name.s, (int)g->name.len, g->name.s,
-             op->at.region ? "region" : "block");
+  diag_error(
+      c->diag, op->at.an->start,
+      "%s arrives at grid event '%.*s' only when it is the last arrival of the phase, and no tirx_trigger_last() "
+      "of '%.*s' follows it in this %s: the blocks it answers false to never arrive, so no block is ever the "
+      "last; where it answers false, arrive with tirx_trigger_last(), or use tirx_trigger_last() alone",
+      label(c, op), (int)g->name.len, g->name.s, (int)g->name.len, g->name.s, op->at.region ? "region" : "block");
   return false;
 }
 
