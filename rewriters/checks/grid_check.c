@@ -409,6 +409,21 @@ static bool check_wait(Ctx *c, Kernel *k, const Stmt *stmts, const GridOp *w) {
                g->name.s);
     return false;
   }
+  // The blocks take the items of a persistent loop in its order; a wait
+  // completes for sure only when the items of its index come one after the
+  // other there, which order(...) does not keep.
+  const Annotation *loop = directive_around(c, stmts, DIR_PERSISTENT, w->at.an->start);
+  const Clause *order = loop ? dir_clause(&loop->dir, "order") : NULL;
+  if (order) {
+    diag_error(c->diag, w->at.an->start,
+               "%s waits inside a persistent loop with '%.*s', which hands the work items to the blocks out of their "
+               "numbering: the items that arrive at one index of '%.*s' can be far apart in that order, and a block "
+               "can spin for an item that only it would take, later; wait in a persistent loop without 'order', or "
+               "arrive with tirx_trigger_last() (which never waits) on an event that is not waited on",
+               label(c, w), (int)order->name.len, order->name.s, (int)g->name.len, g->name.s);
+    diag_note(c->diag, order->name.off, "the order");
+    return false;
+  }
   Launches l = kernel_launches(c, k, stmts);
   const char *name = kernel_name(c, k);
   if (l.has_bad || (!l.persistent && !l.cooperative)) {
