@@ -358,9 +358,26 @@ static Launches kernel_launches(Ctx *c, const Kernel *k, const Stmt *stmts) {
   return l;
 }
 
+// Whether the for loop at node i steps by gridDim: its increment (the
+// header's third part) names it, `i += gridDim.x` (a loop that only counts
+// to gridDim, summing over the blocks, does not walk items).
+static bool steps_by_grid(Ctx *c, int i) {
+  const Source *src = c->src;
+  const Node *n = node_at(c, i);
+  size_t open = lex_skip_blank(src, n->start + 3);  // past `for`
+  if (n->start + 3 > n->end || open >= n->end || src->data[open] != '(') return false;
+  size_t close = lex_close_paren(src, open);
+  if (!close || close > n->end) return false;
+  size_t first = lex_find_top(src, open + 1, close - 1, ';');
+  size_t second = first < close - 1 ? lex_find_top(src, first + 1, close - 1, ';') : close - 1;
+  if (second >= close - 1) return false;
+  LexText inc = {src->data + second + 1, close - 1 - (second + 1)};
+  return text_find_word(inc, 0, "gridDim", 7) < inc.n;
+}
+
 // Whether the kernel walks its work items, so that a grid(persistent) launch
 // (no more blocks than fit at once) leaves none undone: `#pragma tirx
-// persistent`, or a for loop whose header names gridDim (a grid-stride loop
+// persistent`, or a for loop that steps by gridDim (a grid-stride loop
 // written by hand).
 static bool has_persistent_loop(Ctx *c, const Kernel *k) {
   const Node *f = node_at(c, k->func);
@@ -369,16 +386,8 @@ static bool has_persistent_loop(Ctx *c, const Kernel *k) {
     if (an->spelling != SPELL_CALL && an->dir.kind == DIR_PERSISTENT && an->start >= f->start && an->start < f->end)
       return true;
   }
-  for (int i = k->func; i <= f->last; i++) {
-    const Node *n = node_at(c, i);
-    if (n->kind != CXCursor_ForStmt || n->func != k->func) continue;
-    size_t body = n->end;
-    for (int ch = i + 1; ch <= n->last; ch = node_at(c, ch)->last + 1)
-      if (node_at(c, ch)->parent == i) body = node_at(c, ch)->start;
-    if (body > n->start &&
-        text_find_word((LexText){c->src->data + n->start, body - n->start}, 0, "gridDim", 7) < body - n->start)
-      return true;
-  }
+  for (int i = k->func; i <= f->last; i++)
+    if (node_at(c, i)->kind == CXCursor_ForStmt && node_at(c, i)->func == k->func && steps_by_grid(c, i)) return true;
   return false;
 }
 
