@@ -2,8 +2,9 @@
 // that need the whole kernel. A grid event is safe by construction where no
 // block waits for another: tirx_trigger_last() and tirx_trigger_if_last()
 // never spin. A wait spins until other blocks arrive, which the hardware
-// guarantees only if they are running or have run: the kernel must be
-// launched persistent (every block resident), and the blocks that wait must
+// guarantees only if they are running or have run: every launch of the
+// kernel that the file shows must keep all its blocks resident (grid(persistent)
+// over a work loop, or a cooperative launch), and the blocks that wait must
 // be those that arrive, so that the last to leave can reset the counter:
 // every block, unconditionally, once per counter and phase (a loop needs a
 // slot per iteration). Every operation gathers its region on a barrier, so
