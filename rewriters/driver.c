@@ -938,6 +938,9 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
   }
   for (int i = 0, k = 0; i < njobs; i++)
     if (jobs[i].file == 0 || jobs[i].anns.len) jobs[i].c.front = fronts[k++];
+  for (int i = 0; i < njobs; i++)  // a header's kernels are launched from the main file too
+    for (int m = 0; m < njobs && jobs[i].file != 0; m++)
+      if (jobs[m].file == 0 && jobs[m].c.front) jobs[i].c.main = &jobs[m].c;
   check_unseen(tu, fronts[0], &jobs[0].diag);
   check_rereads(a, tu, jobs, njobs, fronts[0]->tu);
   bool failed = false;

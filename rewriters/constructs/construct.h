@@ -20,7 +20,7 @@ typedef struct {
   size_t at;
 } Copies;
 
-typedef struct {
+typedef struct Ctx {
   Arena *arena;
   Diag *diag;
   const Source *src;
@@ -34,6 +34,7 @@ typedef struct {
   VEC(Copies) copies;  // constructs that copy their body
   const char *path_literal;  // the input's name as a C string literal
   void *state[DIR_COUNT];  // each construct's own state, by its directive: construct_state()
+  struct Ctx *main;        // a header's: the main file's, whose launches its kernels' checks read; else NULL
 } Ctx;
 
 // A construct's own state for this rewrite, which no other file sees: a

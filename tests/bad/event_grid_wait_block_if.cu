@@ -12,6 +12,6 @@ __global__ void finalize(float *x, float *out, unsigned *counter) {
   }
 }
 void run(float *x, float *o, unsigned *c, int b) {
-#pragma tirx launch grid(persistent)
-  finalize<<<b, 128>>>(x, o, c);
+  void *args[] = {&x, &o, &c};
+  cudaLaunchCooperativeKernel((const void *)finalize, dim3(b), dim3(128), args, 0, 0);
 }

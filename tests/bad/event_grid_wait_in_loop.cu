@@ -11,6 +11,6 @@ __global__ void jacobi(float *x, float *y, unsigned *counter, int steps) {
   }
 }
 void run(float *x, float *y, unsigned *c, int b, int steps) {
-#pragma tirx launch grid(persistent)
-  jacobi<<<b, 128>>>(x, y, c, steps);
+  void *args[] = {&x, &y, &c, &steps};
+  cudaLaunchCooperativeKernel((const void *)jacobi, dim3(b), dim3(128), args, 0, 0);
 }

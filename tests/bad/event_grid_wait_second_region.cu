@@ -15,6 +15,6 @@ __global__ void k(float *x, unsigned *counter) {
   }
 }
 void run(float *x, unsigned *c, int b) {
-#pragma tirx launch grid(persistent)
-  k<<<b, 256>>>(x, c);
+  void *args[] = {&x, &c};
+  cudaLaunchCooperativeKernel((const void *)k, dim3(b), dim3(256), args, 0, 0);
 }

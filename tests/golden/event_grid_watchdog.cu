@@ -17,7 +17,10 @@ __global__ void grid_barrier(float *x, unsigned *counter) {
   {}
 }
 
-void neighbours(float *x, unsigned *counter, int blocks) {
-#pragma tirx launch grid(persistent)
-  grid_barrier<<<blocks, 256>>>(x, counter);
+// Every block resident, or none launched: the kernel takes its work by
+// blockIdx alone, so grid(persistent), which runs no more blocks than fit,
+// would leave blocks out.
+cudaError_t neighbours(float *x, unsigned *counter, int blocks) {
+  void *args[] = {&x, &counter};
+  return cudaLaunchCooperativeKernel((const void *)grid_barrier, dim3(blocks), dim3(256), args, 0, 0);
 }

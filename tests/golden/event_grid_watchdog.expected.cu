@@ -18,7 +18,10 @@ else if (wg == 1)
   {}
 }
 
-void neighbours(float *x, unsigned *counter, int blocks) {
-{ tirx_launch_t __tirx_launch = tirx_launch_begin(grid_barrier, (blocks), (256), 0, 0, true);
-  if (__tirx_launch.err == cudaSuccess) grid_barrier<<<__tirx_launch.grid, __tirx_launch.block, __tirx_launch.smem, __tirx_launch.stream>>>(x, counter); tirx_launch_end(__tirx_launch, "event_grid_watchdog.cu", 22, 3, "grid_barrier", true, true); }
+// Every block resident, or none launched: the kernel takes its work by
+// blockIdx alone, so grid(persistent), which runs no more blocks than fit,
+// would leave blocks out.
+cudaError_t neighbours(float *x, unsigned *counter, int blocks) {
+  void *args[] = {&x, &counter};
+  return cudaLaunchCooperativeKernel((const void *)grid_barrier, dim3(blocks), dim3(256), args, 0, 0);
 }

@@ -4,8 +4,8 @@
 //      the parts in split order, which must equal the CPU's sum in the same
 //      order bit for bit, at every tile, launch after launch (the counters
 //      go back to zero), on a grid smaller than the items (several rounds);
-//   2. a grid barrier (tirx_trigger then tirx_wait on one counter,
-//      grid(persistent)): every block reads its neighbour's value written
+//   2. a grid barrier (tirx_trigger then tirx_wait on one counter, a
+//      cooperative launch): every block reads its neighbour's value written
 //      before the barrier, launch after launch;
 //   3. group barriers in a persistent loop over more items than resident
 //      blocks (3600 items of 128 threads; the items of a group consecutive,
@@ -77,10 +77,12 @@ __global__ void group_barriers(float *x, unsigned *counters, int groups, int per
   }
 }
 
+// The barrier's kernel takes its work by blockIdx alone: a cooperative
+// launch runs every block at once, or fails, where grid(persistent) would
+// run fewer blocks than asked.
 static int launch_grid_barrier(float *x, unsigned *counter, int blocks) {
-  cudaError_t err;
-#pragma tirx launch grid(persistent) async status(err)
-  grid_barrier<<<blocks, 128>>>(x, counter);
+  void *args[] = {&x, &counter};
+  cudaError_t err = cudaLaunchCooperativeKernel((const void *)grid_barrier, dim3(blocks), dim3(128), args, 0, 0);
   return err == cudaSuccess ? 0 : 1;
 }
 
@@ -136,7 +138,7 @@ static int test_split_sum(int tiles, int splits, int blocks) {
 static int test_grid_barrier() {
   int sms = 0;
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  const int blocks = sms;  // grid(persistent) keeps every block resident (more per SM would fit too)
+  const int blocks = sms;  // one per multiprocessor: the cooperative launch fits (more per SM would too)
   float *x;
   unsigned *counter;
   CHECK(cudaMalloc(&x, (size_t)2 * blocks * 128 * sizeof(float)));
