@@ -53,6 +53,20 @@
 
 // ---- kernels -----------------------------------------------------------------
 
+// Compile-time variants (0 or 1), to time against each other:
+//  BWD_DQ_BULK  dQ staged in the accumulator's own order (each thread's floats as
+//               float4, no bank conflicts) and added by one bulk reduce-add of 16 KiB,
+//               the fp32 accumulator in that order too (bwd_dq puts it back in rows);
+//               0: staged in rows (8-way conflicts) for a tensor-map reduce-add
+//  BWD_DS_STSM  dS^T written as dS with transposing stmatrix (4 instructions a thread
+//               instead of 32 two-byte stores)
+#ifndef BWD_DQ_BULK
+#define BWD_DQ_BULK 0
+#endif
+#ifndef BWD_DS_STSM
+#define BWD_DS_STSM 0
+#endif
+
 typedef __nv_bfloat16 bf16;
 namespace bwd {
 constexpr int BM = 64;     // query rows per step
@@ -119,6 +133,20 @@ __device__ __forceinline__ void to_bf16(uint32_t (&p)[4][4], const float (&s)[32
 // dS^T (this thread's part in bf16 pairs: key rows r, r + 8, query columns) into ds as dS,
 // 64 query rows of 64 keys, 128-byte rows in TMA's 128-byte swizzle (K-major A of dQ = dS K).
 __device__ __forceinline__ void store_ds(bf16* ds, const uint32_t (&v)[4][4], int r, int t) {
+#if BWD_DS_STSM
+  // Instruction x stores the 8 x 8 blocks (query group 2x + i / 2, key half i % 2) of
+  // register v[x][i] transposed; lane l gives the address of row l % 8 (a query) of block l / 8.
+  const int l = t % 32, kc = t / 32 * 2 + l / 8 % 2;  // 16-byte chunk of the query's keys
+#pragma unroll
+  for (int x = 0; x < 4; ++x) {
+    const int q = 8 * (2 * x + l / 16) + l % 8;
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(
+                     tirx_smem_addr(ds) + q * 128 + ((kc ^ (q % 8)) * 16)),
+                 "r"(v[x][0]), "r"(v[x][1]), "r"(v[x][2]), "r"(v[x][3])
+                 : "memory");
+  }
+  (void)r;
+#else
 #pragma unroll
   for (int i = 0; i < 32; ++i) {
     const int key = r + i / 2 % 2 * 8, q = 8 * (i / 4) + 2 * (t % 4) + i % 2;
@@ -126,6 +154,7 @@ __device__ __forceinline__ void store_ds(bf16* ds, const uint32_t (&v)[4][4], in
     *reinterpret_cast<bf16*>(reinterpret_cast<char*>(ds) + q * 128 + ((key / 8) ^ (q % 8)) * 16 + key % 8 * 2) =
         i % 2 ? pair.y : pair.x;
   }
+#endif
 }
 
 // An accumulator of 64 rows x N columns (N / 2 floats) at rows row0 + r (+ 8) of a
@@ -157,13 +186,41 @@ __global__ void bwd_prep(const bf16* O, const bf16* dO, const float* lse, float*
   if (row < S) {
     const size_t at = ((size_t)bh * S + row) * D;
     for (int x = lane; x < D; x += 32) sum += __bfloat162float(O[at + x]) * __bfloat162float(dO[at + x]);
-    if (zero_acc)
+    if (zero_acc && !BWD_DQ_BULK)
       for (int x = lane; x < D; x += 32) dq_acc[at + x] = 0.f;
   }
+  if (zero_acc && BWD_DQ_BULK)  // the accumulator in wgmma's order: D floats a padded row, in turn
+    for (int x = lane; x < D; x += 32) dq_acc[(size_t)w * D + x] = 0.f;
 #pragma unroll
   for (int o = 16; o > 0; o /= 2) sum += __shfl_xor_sync(0xffffffffu, sum, o);
   if (lane == 0) delta[w] = sum, lse2[w] = row < S ? lse[(size_t)bh * S + row] * LOG2E : INFINITY;
 }
+
+#if BWD_DQ_BULK
+// dQ = (sum over `parts` partial buffers `stride` floats apart) * scale, in bf16, from the
+// accumulator in wgmma's order: one block of 256 threads per 64 x 64 tile (1024 float4,
+// float4 f = thread f % 128's floats 4 (f / 128) .. + 3), put back in rows through shared memory.
+__global__ void bwd_dq_tiles(const float* acc, bf16* dq, int S, int D, int parts, size_t stride, float scale) {
+  __shared__ float tile[64][65];
+  const int nq = (S + BM - 1) / BM, c = blockIdx.x, w = c % (D / 64), m = c / (D / 64) % nq, bh = c / (D / 64) / nq;
+  for (int f = threadIdx.x; f < 1024; f += 256) {
+    float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
+    for (int p = 0; p < parts; ++p) {
+      const float4 x = reinterpret_cast<const float4*>(acc + p * stride)[(size_t)c * 1024 + f];
+      v.x += x.x, v.y += x.y, v.z += x.z, v.w += x.w;
+    }
+    const int t = f % 128, r = t / 32 * 16 + t % 32 / 4, col = 8 * (f / 128) + 2 * (t % 4);
+    tile[r][col] = v.x, tile[r][col + 1] = v.y, tile[r + 8][col] = v.z, tile[r + 8][col + 1] = v.w;
+  }
+  __syncthreads();
+  for (int e = threadIdx.x; e < 64 * 32; e += 256) {
+    const int r = e / 32, col = e % 32 * 2;
+    if (m * BM + r < S)
+      reinterpret_cast<__nv_bfloat162*>(dq)[(((size_t)bh * S + m * BM + r) * D + w * 64 + col) / 2] =
+          __floats2bfloat162_rn(tile[r][col] * scale, tile[r][col + 1] * scale);
+  }
+}
+#endif
 
 // dQ = (sum over `parts` partial buffers `stride` floats apart) * scale, in bf16.
 __global__ void bwd_dq(const float* acc, bf16* dq, size_t n, int parts, size_t stride, float scale) {
@@ -178,7 +235,7 @@ template <int D, bool CAUSAL, bool DETERMINISTIC>
 __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, const __grid_constant__ CUtensorMap mapK,
                                      const __grid_constant__ CUtensorMap mapV, const __grid_constant__ CUtensorMap mapdO,
                                      const __grid_constant__ CUtensorMap mapL, const __grid_constant__ CUtensorMap mapDelta,
-                                     const __grid_constant__ CUtensorMap mapdQ, bf16* dK, bf16* dV, int H, int group,
+                                     const __grid_constant__ CUtensorMap mapdQ, float* dq_acc, bf16* dK, bf16* dV, int H, int group,
                                      int S, float c) {
   extern __shared__ unsigned char smem[];
   // 1024-byte aligned (the 128-byte swizzle): K, V, the Q slots, the dO slots, dS (two buffers of
@@ -288,14 +345,30 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       if (D == 128 || w == 0) {
         tirx_wgmma_wait<1>();  // dQ is done, dK runs on
         tirx_wgmma_fence_operand(dq);
+#if BWD_DQ_BULK
+#pragma unroll
+        for (int j = 0; j < 8; ++j)
+          reinterpret_cast<float4*>(dQs + w * 64 * 64)[j * 128 + t] =
+              make_float4(dq[4 * j], dq[4 * j + 1], dq[4 * j + 2], dq[4 * j + 3]);
+#else
         put_rows<64, false>(dQs + w * 64 * 64, dq, 64, 64, 0, r, t, 1.f);
+#endif
         tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
         w == 0 ? tirx_warpgroup_sync(2) : tirx_warpgroup_sync(3);
         if (t == 0) {  // added to the accumulator, or (deterministic) stored into this key tile's slice of the partials
+#if BWD_DQ_BULK
+          const size_t part = DETERMINISTIC ? (size_t)n * (gridDim.x / nk) * group : 0;  // key tile's slice
+          float* to = dq_acc + ((part + bh) * nq + m) * BM * D + w * 64 * 64;
+          if constexpr (DETERMINISTIC)
+            tirx_bulk_store(to, dQs + w * 64 * 64, 64 * 64 * 4);
+          else
+            tirx_bulk_reduce_add_f32(to, dQs + w * 64 * 64, 64 * 64 * 4);
+#else
           if constexpr (DETERMINISTIC)
             tirx_tma_store_3d(&mapdQ, n * (gridDim.x / nk) * group + bh, m * BM, w * 64, dQs + w * 64 * 64);
           else
             tirx_tma_reduce_add_3d(&mapdQ, bh, m * BM, w * 64, dQs + w * 64 * 64);
+#endif
           tirx_tma_store_commit();
         }
       }
@@ -317,30 +390,30 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 // Bytes of device workspace attention_bwd needs (fp32 dQ accumulator(s), delta, lse).
 static size_t attention_bwd_workspace(int b, int h, int s, int d, bool deterministic) {
   const size_t parts = deterministic ? (size_t)((s + bwd::BN - 1) / bwd::BN) : 1;
-  return (parts * b * h * s * d + 2 * (size_t)b * h * bwd::padded(s)) * 4;
+  return (parts * b * h * (BWD_DQ_BULK ? bwd::padded(s) : s) * d + 2 * (size_t)b * h * bwd::padded(s)) * 4;
 }
 
 template <int D, bool CAUSAL, bool DET>
-static cudaError_t attention_bwd_launch(const CUtensorMap* map, bf16* dK, bf16* dV, int b, int h, int hkv,
-                                        int S, cudaStream_t stream) {
+static cudaError_t attention_bwd_launch(const CUtensorMap* map, float* acc, bf16* dK, bf16* dV, int b, int h,
+                                        int hkv, int S, cudaStream_t stream) {
   const float c = bwd::LOG2E / sqrtf((float)D);
   constexpr int smem = bwd::smem_bytes<D>();
   const int blocks = (S + bwd::BN - 1) / bwd::BN * b * hkv;
   cudaError_t err;
 #pragma tirx launch smem(smem) stream(stream) async status(err)
   bwd::attention_bwd_kernel<D, CAUSAL, DET><<<blocks, 384>>>(map[0], map[1], map[2], map[3], map[4], map[5], map[6],
-                                                             dK, dV, h, h / hkv, S, c);
+                                                             acc, dK, dV, h, h / hkv, S, c);
   return err;
 }
 
 template <int D>
-static cudaError_t attention_bwd_dispatch(const CUtensorMap* map, bf16* dK, bf16* dV, int b, int h,
+static cudaError_t attention_bwd_dispatch(const CUtensorMap* map, float* acc, bf16* dK, bf16* dV, int b, int h,
                                           int hkv, int s, bool causal, bool det, cudaStream_t stream) {
   if (causal)
-    return det ? attention_bwd_launch<D, true, true>(map, dK, dV, b, h, hkv, s, stream)
-               : attention_bwd_launch<D, true, false>(map, dK, dV, b, h, hkv, s, stream);
-  return det ? attention_bwd_launch<D, false, true>(map, dK, dV, b, h, hkv, s, stream)
-             : attention_bwd_launch<D, false, false>(map, dK, dV, b, h, hkv, s, stream);
+    return det ? attention_bwd_launch<D, true, true>(map, acc, dK, dV, b, h, hkv, s, stream)
+               : attention_bwd_launch<D, true, false>(map, acc, dK, dV, b, h, hkv, s, stream);
+  return det ? attention_bwd_launch<D, false, true>(map, acc, dK, dV, b, h, hkv, s, stream)
+             : attention_bwd_launch<D, false, false>(map, acc, dK, dV, b, h, hkv, s, stream);
 }
 
 // dQ, dK, dV of attention on `stream`, not waited for: Q, O, dO, dQ [b][h][s][d],
@@ -354,9 +427,11 @@ static cudaError_t attention_bwd(const bf16* Q, const bf16* K, const bf16* V, co
   if (b < 1 || h < 1 || hkv < 1 || h % hkv || s < 1 || (d != 64 && d != 128) || !lse || !work)
     return cudaErrorInvalidValue;
   if (((uintptr_t)Q | (uintptr_t)K | (uintptr_t)V | (uintptr_t)dO) % 16 != 0) return cudaErrorMisalignedAddress;
-  const int sp = bwd::padded(s), parts = deterministic ? (s + bwd::BN - 1) / bwd::BN : 1;
+  const int sp = bwd::padded(s);
+  const size_t parts = deterministic ? (s + bwd::BN - 1) / bwd::BN : 1;
   float* acc = (float*)work;
-  float* delta = acc + (size_t)parts * b * h * s * d;
+  const size_t part = (size_t)b * h * (BWD_DQ_BULK ? sp : s) * d;  // floats of one dQ accumulator
+  float* delta = acc + parts * part;
   float* lse2 = delta + (size_t)b * h * sp;
   CUtensorMap map[7];  // Q, K, V, dO (128-byte swizzled 64-column boxes), lse, delta (64 floats), dQ's accumulator
   const bf16* src[4] = {Q, K, V, dO};
@@ -380,12 +455,16 @@ static cudaError_t attention_bwd(const bf16* Q, const bf16* K, const bf16* V, co
   else
     bwd::bwd_prep<128><<<(rows + 7) / 8, 256, 0, stream>>>(O, dO, lse, delta, lse2, acc, rows, s, !deterministic);
   if (deterministic)  // the slices a causal block leaves out must read as 0
-    if (cudaError_t e = cudaMemsetAsync(acc, 0, (size_t)parts * b * h * s * d * 4, stream)) return e;
-  cudaError_t err = d == 64 ? attention_bwd_dispatch<64>(map, dK, dV, b, h, hkv, s, causal, deterministic, stream)
-                            : attention_bwd_dispatch<128>(map, dK, dV, b, h, hkv, s, causal, deterministic, stream);
+    if (cudaError_t e = cudaMemsetAsync(acc, 0, parts * part * 4, stream)) return e;
+  cudaError_t err = d == 64 ? attention_bwd_dispatch<64>(map, acc, dK, dV, b, h, hkv, s, causal, deterministic, stream)
+                            : attention_bwd_dispatch<128>(map, acc, dK, dV, b, h, hkv, s, causal, deterministic, stream);
   if (err) return err;
+#if BWD_DQ_BULK
+  bwd::bwd_dq_tiles<<<(int)(part / 4096), 256, 0, stream>>>(acc, dQ, s, d, (int)parts, part, 1.f / sqrtf((float)d));
+  return cudaGetLastError();
+#endif
   const size_t n = (size_t)b * h * s * d;
-  bwd::bwd_dq<<<(int)std::min<size_t>((n + 255) / 256, 132 * 16), 256, 0, stream>>>(acc, dQ, n, parts, n,
+  bwd::bwd_dq<<<(int)std::min<size_t>((n + 255) / 256, 132 * 16), 256, 0, stream>>>(acc, dQ, n, (int)parts, n,
                                                                                       1.f / sqrtf((float)d));
   return cudaGetLastError();
 }
