@@ -60,11 +60,20 @@
 //               0: staged in rows (8-way conflicts) for a tensor-map reduce-add
 //  BWD_DS_STSM  dS^T written as dS with transposing stmatrix (4 instructions a thread
 //               instead of 32 two-byte stores)
+//  BWD_DQ_WARP  (with BWD_DQ_BULK; give tirx-pp the same -D) a warp of the producer
+//               warpgroup copies dQ out over an event pair (dqfull, dqempty): the
+//               consumers arrive instead of meeting on a barrier and waiting for TMA
 #ifndef BWD_DQ_BULK
 #define BWD_DQ_BULK 0
 #endif
 #ifndef BWD_DS_STSM
 #define BWD_DS_STSM 0
+#endif
+#ifndef BWD_DQ_WARP
+#define BWD_DQ_WARP 0
+#endif
+#if BWD_DQ_WARP && !BWD_DQ_BULK
+#error "BWD_DQ_WARP needs BWD_DQ_BULK"
 #endif
 
 typedef __nv_bfloat16 bf16;
@@ -200,12 +209,14 @@ __global__ void bwd_prep(const bf16* O, const bf16* dO, const float* lse, float*
 // dQ = (sum over `parts` partial buffers `stride` floats apart) * scale, in bf16, from the
 // accumulator in wgmma's order: one block of 256 threads per 64 x 64 tile (1024 float4,
 // float4 f = thread f % 128's floats 4 (f / 128) .. + 3), put back in rows through shared memory.
-__global__ void bwd_dq_tiles(const float* acc, bf16* dq, int S, int D, int parts, size_t stride, float scale) {
+__global__ void bwd_dq_tiles(const float* acc, bf16* dq, int S, int D, int parts, size_t stride, float scale,
+                             bool causal) {
   __shared__ float tile[64][65];
   const int nq = (S + BM - 1) / BM, c = blockIdx.x, w = c % (D / 64), m = c / (D / 64) % nq, bh = c / (D / 64) / nq;
+  const int used = causal ? min(parts, (m * BM + BM - 1) / BN + 1) : parts;  // the key tiles that reach tile m
   for (int f = threadIdx.x; f < 1024; f += 256) {
     float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
-    for (int p = 0; p < parts; ++p) {
+    for (int p = 0; p < used; ++p) {
       const float4 x = reinterpret_cast<const float4*>(acc + p * stride)[(size_t)c * 1024 + f];
       v.x += x.x, v.y += x.y, v.z += x.z, v.w += x.w;
     }
@@ -222,11 +233,14 @@ __global__ void bwd_dq_tiles(const float* acc, bf16* dq, int S, int D, int parts
 }
 #endif
 
-// dQ = (sum over `parts` partial buffers `stride` floats apart) * scale, in bf16.
-__global__ void bwd_dq(const float* acc, bf16* dq, size_t n, int parts, size_t stride, float scale) {
+// dQ = (sum over `parts` partial buffers `stride` floats apart) * scale, in bf16; causal: only
+// the partials of the key tiles that reach the row (the others are never written).
+__global__ void bwd_dq(const float* acc, bf16* dq, size_t n, int parts, size_t stride, float scale, int S, int D,
+                       bool causal) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    const int used = causal ? min(parts, (int)(i / D % S) / BN + 1) : parts;
     float s = 0.f;
-    for (int p = 0; p < parts; ++p) s += acc[i + p * stride];
+    for (int p = 0; p < used; ++p) s += acc[i + p * stride];
     dq[i] = __float2bfloat16_rn(s * scale);
   }
 }
@@ -254,12 +268,17 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   const int m0 = first_q_tile<CAUSAL>(n), per_head = nq - m0, steps = group * per_head;
   // Query tile m of step i: not causal, from the tile of the block's first key on, wrapping
   // around, so that the blocks of one head do not add into the same rows of dQ at the same time.
-#pragma tirx warpgroups(wg: 3)
+#pragma tirx warps(wp: 12)
 #pragma tirx event kv[1]
 #pragma tirx event qfull[STAGES], qempty[STAGES] ready
 #pragma tirx event dofull[STAGES], doempty[STAGES] ready
-#pragma tirx async(wg == 0) regs(24)
-  {  // producer
+#if BWD_DQ_WARP
+#pragma tirx event dqfull[1], dqempty[1] ready
+#endif
+#pragma tirx async(wp < 4) regs(24)
+  {
+#pragma tirx async(wp == 0)
+  {  // producer: warp 0
     tirx_trigger_bytes(kv[0], 2 * BN * D * 2);
     if (threadIdx.x == 0) {
       load_tile<D, BN>(Ks, &mapK, bkv, n * BN, &kv[0]);
@@ -282,9 +301,34 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       }
     }
   }
-#pragma tirx async(wg >= 1) regs(240)
+#if BWD_DQ_WARP
+#pragma tirx async(wp == 1)
+  {  // dQ's copies out, one a step (both consumers' halves, 64 x D floats in wgmma's order)
+    for (int i = 0; i < steps; ++i) {
+      const int bh = b * H + hkv * group + i / per_head;
+      const int m = m0 + (i + (CAUSAL ? 0 : n * BN / BM)) % per_head;
+      tirx_wait(dqfull[0]);
+      if (threadIdx.x == 32) {
+        const size_t part = DETERMINISTIC ? (size_t)n * (gridDim.x / nk) * group : 0;  // key tile's slice
+        float* to = dq_acc + ((part + bh) * nq + m) * BM * D;
+        if constexpr (DETERMINISTIC)
+          tirx_bulk_store(to, dQs, BM * D * 4);
+        else
+          tirx_bulk_reduce_add_f32(to, dQs, BM * D * 4);
+        tirx_tma_store_commit();
+        tirx_tma_store_wait_read<0>();
+      }
+      __syncwarp();
+#pragma tirx elect
+      tirx_trigger(dqempty[0]);
+    }
+    if (threadIdx.x == 32) tirx_tma_store_wait<0>();  // finish before exit
+  }
+#endif
+  }
+#pragma tirx async(wp >= 4) regs(240)
   {  // consumers: warpgroup 1 owns keys 0-63 of the tile, warpgroup 2 keys 64-127
-    const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
+    const int w = wp / 4 - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
     const int key0 = n * BN + w * 64;  // this warpgroup's first key
     const bf16* Kw = Ks + w * 64 * 64;
     float dv[D / 2], dk[D / 2];
@@ -323,7 +367,7 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       issue_rs<D>(dv, pa, dO);  // dV += P^T dO
       tirx_wgmma_commit();
       tirx_fence_proxy_async_smem();  // the stores above, before wgmma reads them
-      if (t == 0) tirx_tma_store_wait_read<0>();  // the last dQ's copy has read this consumer's dQs
+      if (!BWD_DQ_WARP && t == 0) tirx_tma_store_wait_read<0>();  // the last dQ's copy has read this consumer's dQs
       tirx_region_sync();             // dS of both consumers is in place
       tirx_wgmma_wait<0>();  // dV is done: dO may go, P^T's registers are free for dQ
       tirx_wgmma_fence_operand(dv);
@@ -342,6 +386,9 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       tirx_wgmma_fence();
       issue_rs<D>(dk, dsa, q);  // dK += dS^T Q
       tirx_wgmma_commit();
+#if BWD_DQ_WARP
+      tirx_wait(dqempty[0]);  // the dQ warp's last copy has read dQs
+#endif
       if (D == 128 || w == 0) {
         tirx_wgmma_wait<1>();  // dQ is done, dK runs on
         tirx_wgmma_fence_operand(dq);
@@ -354,6 +401,7 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         put_rows<64, false>(dQs + w * 64 * 64, dq, 64, 64, 0, r, t, 1.f);
 #endif
         tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
+#if !BWD_DQ_WARP
         w == 0 ? tirx_warpgroup_sync(2) : tirx_warpgroup_sync(3);
         if (t == 0) {  // added to the accumulator, or (deterministic) stored into this key tile's slice of the partials
 #if BWD_DQ_BULK
@@ -371,13 +419,20 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 #endif
           tirx_tma_store_commit();
         }
+#endif
       }
+#if BWD_DQ_WARP
+      __syncwarp();  // the warp's dQ stores, before its arrival
+#pragma tirx elect
+      tirx_trigger(dqfull[0]);  // (D = 64: consumer 2 arrives with nothing staged)
+      (void)bh;  // the dQ warp finds its own
+#endif
       tirx_wgmma_wait<0>();  // dK is done: Q may go
       tirx_wgmma_fence_operand(dk);
 #pragma tirx elect
       tirx_trigger(qempty[s]);
     }
-    if (t == 0) tirx_tma_store_wait<0>();  // the last dQ copies: finish before exit
+    if (!BWD_DQ_WARP && t == 0) tirx_tma_store_wait<0>();  // the last dQ copies: finish before exit
     // Epilogue: dK / sqrt(D) and dV in bf16, rows past s left out.
     const float inv_sqrt_d = c / LOG2E;
     put_rows<D, true>(dK, dk, (bkv + 1) * S, D, bkv * S + key0, r, t, inv_sqrt_d);
@@ -454,18 +509,17 @@ static cudaError_t attention_bwd(const bf16* Q, const bf16* K, const bf16* V, co
     bwd::bwd_prep<64><<<(rows + 7) / 8, 256, 0, stream>>>(O, dO, lse, delta, lse2, acc, rows, s, !deterministic);
   else
     bwd::bwd_prep<128><<<(rows + 7) / 8, 256, 0, stream>>>(O, dO, lse, delta, lse2, acc, rows, s, !deterministic);
-  if (deterministic)  // the slices a causal block leaves out must read as 0
-    if (cudaError_t e = cudaMemsetAsync(acc, 0, parts * part * 4, stream)) return e;
   cudaError_t err = d == 64 ? attention_bwd_dispatch<64>(map, acc, dK, dV, b, h, hkv, s, causal, deterministic, stream)
                             : attention_bwd_dispatch<128>(map, acc, dK, dV, b, h, hkv, s, causal, deterministic, stream);
   if (err) return err;
 #if BWD_DQ_BULK
-  bwd::bwd_dq_tiles<<<(int)(part / 4096), 256, 0, stream>>>(acc, dQ, s, d, (int)parts, part, 1.f / sqrtf((float)d));
+  bwd::bwd_dq_tiles<<<(int)(part / 4096), 256, 0, stream>>>(acc, dQ, s, d, (int)parts, part, 1.f / sqrtf((float)d),
+                                                            causal);
   return cudaGetLastError();
 #endif
   const size_t n = (size_t)b * h * s * d;
   bwd::bwd_dq<<<(int)std::min<size_t>((n + 255) / 256, 132 * 16), 256, 0, stream>>>(acc, dQ, n, (int)parts, n,
-                                                                                      1.f / sqrtf((float)d));
+                                                                                      1.f / sqrtf((float)d), s, d, causal);
   return cudaGetLastError();
 }
 #endif
