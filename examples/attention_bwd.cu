@@ -348,16 +348,23 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       tirx_wgmma_wait<1>();
       tirx_wgmma_fence_operand(st);
       const bool mask = CAUSAL && key0 + 63 > m * BM;  // some key after some query
+      float lse[16], delta[16];  // of this thread's 16 query columns, loaded in pairs
+#pragma unroll
+      for (int g = 0; g < 8; ++g) {
+        *reinterpret_cast<float2*>(&lse[2 * g]) = *reinterpret_cast<const float2*>(Ls + s * BM + 8 * g + 2 * (t % 4));
+        *reinterpret_cast<float2*>(&delta[2 * g]) =
+            *reinterpret_cast<const float2*>(Deltas + s * BM + 8 * g + 2 * (t % 4));
+      }
 #pragma unroll
       for (int j = 0; j < 32; ++j) {  // P^T: key r (+ 8), query column
         const int col = 8 * (j / 4) + 2 * (t % 4) + j % 2;
-        st[j] = exp2_approx(st[j] * c - Ls[s * BM + col]);
+        st[j] = exp2_approx(st[j] * c - lse[j / 4 * 2 + j % 2]);
         if (mask && key0 + r + j / 2 % 2 * 8 > m * BM + col) st[j] = 0.f;
       }
       tirx_wgmma_wait<0>();
       tirx_wgmma_fence_operand(dp);
 #pragma unroll
-      for (int j = 0; j < 32; ++j) dp[j] = st[j] * (dp[j] - Deltas[s * BM + 8 * (j / 4) + 2 * (t % 4) + j % 2]);
+      for (int j = 0; j < 32; ++j) dp[j] = st[j] * (dp[j] - delta[j / 4 * 2 + j % 2]);
       uint32_t pa[4][4], dsa[4][4];
       to_bf16(pa, st);
       to_bf16(dsa, dp);
