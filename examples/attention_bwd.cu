@@ -63,6 +63,7 @@
 //  BWD_DQ_WARP  (with BWD_DQ_BULK; give tirx-pp the same -D) a warp of the producer
 //               warpgroup copies dQ out over an event pair (dqfull, dqempty): the
 //               consumers arrive instead of meeting on a barrier and waiting for TMA
+//  BWD_STAGES   slots of the Q and dO rings (default 2; 3 fits D = 128's shared memory)
 #ifndef BWD_DQ_BULK
 #define BWD_DQ_BULK 0
 #endif
@@ -72,6 +73,9 @@
 #ifndef BWD_DQ_WARP
 #define BWD_DQ_WARP 0
 #endif
+#ifndef BWD_STAGES
+#define BWD_STAGES 2
+#endif
 #if BWD_DQ_WARP && !BWD_DQ_BULK
 #error "BWD_DQ_WARP needs BWD_DQ_BULK"
 #endif
@@ -80,7 +84,7 @@ typedef __nv_bfloat16 bf16;
 namespace bwd {
 constexpr int BM = 64;     // query rows per step
 constexpr int BN = 128;    // keys per block (64 per consumer warpgroup)
-constexpr int STAGES = 2;  // slots of the Q and dO rings
+constexpr int STAGES = BWD_STAGES;  // slots of the Q and dO rings
 constexpr float LOG2E = 1.4426950408889634f;
 
 template <int D>
