@@ -15,25 +15,28 @@
 // bf16, lse [batch][head][s] float (natural log). Three kernels:
 //  1. bwd_prep: per query row, delta = rowsum(dO * O) and lse * log2(e) into
 //     rows padded to a multiple of 64 (padding: delta 0, lse +inf, so that P = 0
-//     there), and the row of the fp32 dQ accumulator set to 0.
+//     there), and the fp32 dQ accumulator set to 0.
 //  2. attention_bwd_kernel: one block per 128-key tile of K and V of one
-//     (batch, kv head). Warpgroup 0 copies K and V once (`kv`), then for each
+//     (batch, kv head). Warp 0 copies K and V once (`kv`), then for each
 //     64-row query tile of each Q head of the group (causal: those that reach
 //     the tile; otherwise starting at a tile that differs between key tiles)
 //     Q with its lse and dO with its delta into 2-slot rings
 //     (`qfull`/`qempty`, `dofull`/`doempty`) with TMA. Warpgroups 1 and 2 own
 //     64 keys each: S^T = K Q^T and dP^T = V dO^T (wgmma, shared memory),
 //     P^T = 2^(S^T c - lse), dS^T = P^T (dP^T - delta) in registers, dS^T
-//     written as dS into shared memory (K-major, TMA's 128-byte swizzle; two
-//     buffers, used in turn), dV += P^T dO with P^T from registers (the
+//     written as dS into shared memory by transposing stmatrix (K-major, TMA's
+//     128-byte swizzle; two buffers, used in turn), dV += P^T dO with P^T from registers (the
 //     accumulator layout is A's), then a region barrier (both halves of dS in
 //     place) and, in FlashAttention-3's order, dQ += dS K (each consumer 64
 //     columns of D over all 128 keys; D = 64: the first alone) and dK += dS^T Q
 //     (dS^T from registers) behind it, so that dQ goes out while dK runs:
-//     through shared memory to a TMA reduce-add into the fp32 accumulator (or,
-//     with `deterministic`, a TMA store into this key tile's own slice of a
-//     partial buffer, summed in key-tile order by the third kernel).
-//  3. bwd_dq: dQ = accumulator / sqrt(D) in bf16.
+//     each consumer stages its dQ in shared memory in the accumulator's own
+//     order (float4 stores, no bank conflicts) and arrives on `dqfull`; warp 1
+//     adds the 64 x D floats to the fp32 accumulator (kept in that order) with
+//     one bulk reduce-add (or, with `deterministic`, a bulk store into this key
+//     tile's own slice of a partial buffer, summed in key-tile order by the
+//     third kernel) and arrives on `dqempty` once the copy has read them.
+//  3. bwd_dq: dQ = accumulator / sqrt(D) in bf16, put back in rows.
 // dK and dV (dK / sqrt(D)) leave from registers.
 //
 // The CPU reference computes the same bf16 inputs in double; each of dQ, dK, dV is
@@ -118,35 +121,37 @@ __device__ __forceinline__ void to_bf16(uint32_t (&p)[4][4], const float (&s)[32
 
 // dS^T (this thread's part in bf16 pairs: key rows r, r + 8, query columns) into ds as dS,
 // 64 query rows of 64 keys, 128-byte rows in TMA's 128-byte swizzle (K-major A of dQ = dS K).
-__device__ __forceinline__ void store_ds(bf16* ds, const uint32_t (&v)[4][4], int r, int t) {
+__device__ __forceinline__ void store_ds(bf16* ds, const uint32_t (&v)[4][4], int t) {
+  // stmatrix.trans: instruction x stores the 8 x 8 blocks (query group 2x + i / 2, key half i % 2)
+  // of register v[x][i] transposed; lane l gives the address of row l % 8 (a query) of block l / 8.
+  const int l = t % 32, kc = t / 32 * 2 + l / 8 % 2;  // 16-byte chunk of the query's keys
 #pragma unroll
-  for (int i = 0; i < 32; ++i) {
-    const int key = r + i / 2 % 2 * 8, q = 8 * (i / 4) + 2 * (t % 4) + i % 2;
-    const __nv_bfloat162 pair = *reinterpret_cast<const __nv_bfloat162*>(&v[i / 8][i / 2 % 4]);
-    *reinterpret_cast<bf16*>(reinterpret_cast<char*>(ds) + q * 128 + ((key / 8) ^ (q % 8)) * 16 + key % 8 * 2) =
-        i % 2 ? pair.y : pair.x;
+  for (int x = 0; x < 4; ++x) {
+    const int q = 8 * (2 * x + l / 16) + l % 8;
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(
+                     tirx_smem_addr(ds) + q * 128 + ((kc ^ (q % 8)) * 16)),
+                 "r"(v[x][0]), "r"(v[x][1]), "r"(v[x][2]), "r"(v[x][3])
+                 : "memory");
   }
 }
 
 // An accumulator of 64 rows x N columns (N / 2 floats) at rows row0 + r (+ 8) of a
-// [rows][ld] matrix (rows past `rows` left out), scaled, in bf16 or float.
-template <int N, bool BF16>
-__device__ __forceinline__ void put_rows(void* out, const float* acc, int rows, int ld, int row0, int r, int t,
+// [rows][ld] bf16 matrix (rows past `rows` left out), scaled.
+template <int N>
+__device__ __forceinline__ void put_rows(bf16* out, const float* acc, int rows, int ld, int row0, int r, int t,
                                          float scale) {
 #pragma unroll
   for (int i = 0; i < N / 2; i += 2) {
     const int row = row0 + r + i / 2 % 2 * 8, col = 8 * (i / 4) + 2 * (t % 4);
     if (row >= rows) continue;
     const size_t at = (size_t)row * ld + col;
-    if constexpr (BF16)
-      reinterpret_cast<__nv_bfloat162*>(out)[at / 2] = __floats2bfloat162_rn(acc[i] * scale, acc[i + 1] * scale);
-    else
-      reinterpret_cast<float2*>(out)[at / 2] = make_float2(acc[i] * scale, acc[i + 1] * scale);
+    reinterpret_cast<__nv_bfloat162*>(out)[at / 2] = __floats2bfloat162_rn(acc[i] * scale, acc[i + 1] * scale);
   }
 }
 
 // delta = rowsum(dO * O) and lse * log2(e) for row `row` of head bh (padded rows: 0
-// and +inf), and the row of dQ's accumulator zeroed: one warp per row.
+// and +inf), and D floats of dQ's accumulator zeroed (its order is wgmma's, not rows'):
+// one warp per padded row.
 template <int D>
 __global__ void bwd_prep(const bf16* O, const bf16* dO, const float* lse, float* delta, float* lse2, float* dq_acc,
                          int rows_total, int S, bool zero_acc) {
@@ -157,20 +162,38 @@ __global__ void bwd_prep(const bf16* O, const bf16* dO, const float* lse, float*
   if (row < S) {
     const size_t at = ((size_t)bh * S + row) * D;
     for (int x = lane; x < D; x += 32) sum += __bfloat162float(O[at + x]) * __bfloat162float(dO[at + x]);
-    if (zero_acc)
-      for (int x = lane; x < D; x += 32) dq_acc[at + x] = 0.f;
   }
+  if (zero_acc)
+    for (int x = lane; x < D; x += 32) dq_acc[(size_t)w * D + x] = 0.f;
 #pragma unroll
   for (int o = 16; o > 0; o /= 2) sum += __shfl_xor_sync(0xffffffffu, sum, o);
   if (lane == 0) delta[w] = sum, lse2[w] = row < S ? lse[(size_t)bh * S + row] * LOG2E : INFINITY;
 }
 
-// dQ = (sum over `parts` partial buffers `stride` floats apart) * scale, in bf16.
-__global__ void bwd_dq(const float* acc, bf16* dq, size_t n, int parts, size_t stride, float scale) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    float s = 0.f;
-    for (int p = 0; p < parts; ++p) s += acc[i + p * stride];
-    dq[i] = __float2bfloat16_rn(s * scale);
+// dQ = (sum over `parts` partial buffers `stride` floats apart) * scale, in bf16, from the
+// accumulator in wgmma's order: one block of 256 threads per 64 x 64 tile (1024 float4,
+// float4 f = thread f % 128's floats 4 (f / 128) .. + 3), put back in rows through shared memory;
+// causal: only the partials of the key tiles that reach the tile (the others are never written).
+__global__ void bwd_dq(const float* acc, bf16* dq, int S, int D, int parts, size_t stride, float scale,
+                             bool causal) {
+  __shared__ float tile[64][65];
+  const int nq = (S + BM - 1) / BM, c = blockIdx.x, w = c % (D / 64), m = c / (D / 64) % nq, bh = c / (D / 64) / nq;
+  const int used = causal ? min(parts, (m * BM + BM - 1) / BN + 1) : parts;  // the key tiles that reach tile m
+  for (int f = threadIdx.x; f < 1024; f += 256) {
+    float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
+    for (int p = 0; p < used; ++p) {
+      const float4 x = reinterpret_cast<const float4*>(acc + p * stride)[(size_t)c * 1024 + f];
+      v.x += x.x, v.y += x.y, v.z += x.z, v.w += x.w;
+    }
+    const int t = f % 128, r = t / 32 * 16 + t % 32 / 4, col = 8 * (f / 128) + 2 * (t % 4);
+    tile[r][col] = v.x, tile[r][col + 1] = v.y, tile[r + 8][col] = v.z, tile[r + 8][col + 1] = v.w;
+  }
+  __syncthreads();
+  for (int e = threadIdx.x; e < 64 * 32; e += 256) {
+    const int r = e / 32, col = e % 32 * 2;
+    if (m * BM + r < S)
+      reinterpret_cast<__nv_bfloat162*>(dq)[(((size_t)bh * S + m * BM + r) * D + w * 64 + col) / 2] =
+          __floats2bfloat162_rn(tile[r][col] * scale, tile[r][col + 1] * scale);
   }
 }
 
@@ -178,8 +201,7 @@ template <int D, bool CAUSAL, bool DETERMINISTIC>
 __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, const __grid_constant__ CUtensorMap mapK,
                                      const __grid_constant__ CUtensorMap mapV, const __grid_constant__ CUtensorMap mapdO,
                                      const __grid_constant__ CUtensorMap mapL, const __grid_constant__ CUtensorMap mapDelta,
-                                     const __grid_constant__ CUtensorMap mapdQ, bf16* dK, bf16* dV, int H, int group,
-                                     int S, float c) {
+                                     float* dq_acc, bf16* dK, bf16* dV, int H, int group, int S, float c) {
   extern __shared__ unsigned char smem[];
   // 1024-byte aligned (the 128-byte swizzle): K, V, the Q slots, the dO slots, dS (two buffers of
   // both consumers), lse, delta, dQ on its way out.
@@ -197,12 +219,15 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   const int m0 = first_q_tile<CAUSAL>(n), per_head = nq - m0, steps = group * per_head;
   // Query tile m of step i: not causal, from the tile of the block's first key on, wrapping
   // around, so that the blocks of one head do not add into the same rows of dQ at the same time.
-#pragma tirx warpgroups(wg: 3)
+#pragma tirx warps(wp: 12)
 #pragma tirx event kv[1]
 #pragma tirx event qfull[STAGES], qempty[STAGES] ready
 #pragma tirx event dofull[STAGES], doempty[STAGES] ready
-#pragma tirx async(wg == 0) regs(24)
-  {  // producer
+#pragma tirx event dqfull[1], dqempty[1] ready
+#pragma tirx async(wp < 4) regs(24)
+  {
+#pragma tirx async(wp == 0)
+  {  // producer: warp 0
     tirx_trigger_bytes(kv[0], 2 * BN * D * 2);
     if (threadIdx.x == 0) {
       load_tile<D, BN>(Ks, &mapK, bkv, n * BN, &kv[0]);
@@ -225,9 +250,32 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       }
     }
   }
-#pragma tirx async(wg >= 1) regs(240)
+#pragma tirx async(wp == 1)
+  {  // dQ's copies out, one a step (both consumers' halves, 64 x D floats in wgmma's order)
+    for (int i = 0; i < steps; ++i) {
+      const int bh = b * H + hkv * group + i / per_head;
+      const int m = m0 + (i + (CAUSAL ? 0 : n * BN / BM)) % per_head;
+      tirx_wait(dqfull[0]);
+      if (threadIdx.x == 32) {
+        const size_t part = DETERMINISTIC ? (size_t)n * (gridDim.x / nk) * group : 0;  // key tile's slice
+        float* to = dq_acc + ((part + bh) * nq + m) * BM * D;
+        if constexpr (DETERMINISTIC)
+          tirx_bulk_store(to, dQs, BM * D * 4);
+        else
+          tirx_bulk_reduce_add_f32(to, dQs, BM * D * 4);
+        tirx_tma_store_commit();
+        tirx_tma_store_wait_read<0>();
+      }
+      __syncwarp();
+#pragma tirx elect
+      tirx_trigger(dqempty[0]);
+    }
+    if (threadIdx.x == 32) tirx_tma_store_wait<0>();  // finish before exit
+  }
+  }
+#pragma tirx async(wp >= 4) regs(240)
   {  // consumers: warpgroup 1 owns keys 0-63 of the tile, warpgroup 2 keys 64-127
-    const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
+    const int w = wp / 4 - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
     const int key0 = n * BN + w * 64;  // this warpgroup's first key
     const bf16* Kw = Ks + w * 64 * 64;
     float dv[D / 2], dk[D / 2];
@@ -235,8 +283,7 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
     for (int i = 0; i < D / 2; ++i) dv[i] = dk[i] = 0.f;
     tirx_wait(kv[0]);
     for (int i = 0; i < steps; ++i) {
-      const int s = i % STAGES, bh = b * H + hkv * group + i / per_head;
-      const int m = m0 + (i + (CAUSAL ? 0 : n * BN / BM)) % per_head;
+      const int s = i % STAGES, m = m0 + (i + (CAUSAL ? 0 : n * BN / BM)) % per_head;
       const bf16* q = Qs + s * BM * D;
       const bf16* dO = dOs + s * BM * D;
       float st[32], dp[32];
@@ -247,26 +294,32 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       tirx_wgmma_wait<1>();
       tirx_wgmma_fence_operand(st);
       const bool mask = CAUSAL && key0 + 63 > m * BM;  // some key after some query
+      float lse[16], delta[16];  // of this thread's 16 query columns, loaded in pairs
+#pragma unroll
+      for (int g = 0; g < 8; ++g) {
+        *reinterpret_cast<float2*>(&lse[2 * g]) = *reinterpret_cast<const float2*>(Ls + s * BM + 8 * g + 2 * (t % 4));
+        *reinterpret_cast<float2*>(&delta[2 * g]) =
+            *reinterpret_cast<const float2*>(Deltas + s * BM + 8 * g + 2 * (t % 4));
+      }
 #pragma unroll
       for (int j = 0; j < 32; ++j) {  // P^T: key r (+ 8), query column
         const int col = 8 * (j / 4) + 2 * (t % 4) + j % 2;
-        st[j] = exp2_approx(st[j] * c - Ls[s * BM + col]);
+        st[j] = exp2_approx(st[j] * c - lse[j / 4 * 2 + j % 2]);
         if (mask && key0 + r + j / 2 % 2 * 8 > m * BM + col) st[j] = 0.f;
       }
       tirx_wgmma_wait<0>();
       tirx_wgmma_fence_operand(dp);
 #pragma unroll
-      for (int j = 0; j < 32; ++j) dp[j] = st[j] * (dp[j] - Deltas[s * BM + 8 * (j / 4) + 2 * (t % 4) + j % 2]);
+      for (int j = 0; j < 32; ++j) dp[j] = st[j] * (dp[j] - delta[j / 4 * 2 + j % 2]);
       uint32_t pa[4][4], dsa[4][4];
       to_bf16(pa, st);
       to_bf16(dsa, dp);
       bf16* ds = dSs + i % 2 * 2 * 64 * 64;  // two buffers: no barrier before the next step's stores
-      store_ds(ds + w * 64 * 64, dsa, r, t);
+      store_ds(ds + w * 64 * 64, dsa, t);
       tirx_wgmma_fence();
       issue_rs<D>(dv, pa, dO);  // dV += P^T dO
       tirx_wgmma_commit();
       tirx_fence_proxy_async_smem();  // the stores above, before wgmma reads them
-      if (t == 0) tirx_tma_store_wait_read<0>();  // the last dQ's copy has read this consumer's dQs
       tirx_region_sync();             // dS of both consumers is in place
       tirx_wgmma_wait<0>();  // dV is done: dO may go, P^T's registers are free for dQ
       tirx_wgmma_fence_operand(dv);
@@ -285,30 +338,28 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       tirx_wgmma_fence();
       issue_rs<D>(dk, dsa, q);  // dK += dS^T Q
       tirx_wgmma_commit();
+      tirx_wait(dqempty[0]);  // the dQ warp's last copy has read dQs
       if (D == 128 || w == 0) {
         tirx_wgmma_wait<1>();  // dQ is done, dK runs on
         tirx_wgmma_fence_operand(dq);
-        put_rows<64, false>(dQs + w * 64 * 64, dq, 64, 64, 0, r, t, 1.f);
-        tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
-        w == 0 ? tirx_warpgroup_sync(2) : tirx_warpgroup_sync(3);
-        if (t == 0) {  // added to the accumulator, or (deterministic) stored into this key tile's slice of the partials
-          if constexpr (DETERMINISTIC)
-            tirx_tma_store_3d(&mapdQ, n * (gridDim.x / nk) * group + bh, m * BM, w * 64, dQs + w * 64 * 64);
-          else
-            tirx_tma_reduce_add_3d(&mapdQ, bh, m * BM, w * 64, dQs + w * 64 * 64);
-          tirx_tma_store_commit();
-        }
+#pragma unroll
+        for (int j = 0; j < 8; ++j)  // in the accumulator's order: float4 stores without bank conflicts
+          reinterpret_cast<float4*>(dQs + w * 64 * 64)[j * 128 + t] =
+              make_float4(dq[4 * j], dq[4 * j + 1], dq[4 * j + 2], dq[4 * j + 3]);
+        tirx_fence_proxy_async_smem();  // the stores above, before the bulk copy reads them
       }
+      __syncwarp();  // the warp's dQ stores, before its arrival
+#pragma tirx elect
+      tirx_trigger(dqfull[0]);  // (D = 64: consumer 2 arrives with nothing staged)
       tirx_wgmma_wait<0>();  // dK is done: Q may go
       tirx_wgmma_fence_operand(dk);
 #pragma tirx elect
       tirx_trigger(qempty[s]);
     }
-    if (t == 0) tirx_tma_store_wait<0>();  // the last dQ copies: finish before exit
     // Epilogue: dK / sqrt(D) and dV in bf16, rows past s left out.
     const float inv_sqrt_d = c / LOG2E;
-    put_rows<D, true>(dK, dk, (bkv + 1) * S, D, bkv * S + key0, r, t, inv_sqrt_d);
-    put_rows<D, true>(dV, dv, (bkv + 1) * S, D, bkv * S + key0, r, t, 1.f);
+    put_rows<D>(dK, dk, (bkv + 1) * S, D, bkv * S + key0, r, t, inv_sqrt_d);
+    put_rows<D>(dV, dv, (bkv + 1) * S, D, bkv * S + key0, r, t, 1.f);
   }
 }
 }  // namespace bwd
@@ -317,30 +368,29 @@ __global__ void attention_bwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 // Bytes of device workspace attention_bwd needs (fp32 dQ accumulator(s), delta, lse).
 static size_t attention_bwd_workspace(int b, int h, int s, int d, bool deterministic) {
   const size_t parts = deterministic ? (size_t)((s + bwd::BN - 1) / bwd::BN) : 1;
-  return (parts * b * h * s * d + 2 * (size_t)b * h * bwd::padded(s)) * 4;
+  return (parts * b * h * bwd::padded(s) * d + 2 * (size_t)b * h * bwd::padded(s)) * 4;
 }
 
 template <int D, bool CAUSAL, bool DET>
-static cudaError_t attention_bwd_launch(const CUtensorMap* map, bf16* dK, bf16* dV, int b, int h, int hkv,
-                                        int S, cudaStream_t stream) {
+static cudaError_t attention_bwd_launch(const CUtensorMap* map, float* acc, bf16* dK, bf16* dV, int b, int h,
+                                        int hkv, int S, cudaStream_t stream) {
   const float c = bwd::LOG2E / sqrtf((float)D);
   constexpr int smem = bwd::smem_bytes<D>();
   const int blocks = (S + bwd::BN - 1) / bwd::BN * b * hkv;
   cudaError_t err;
 #pragma tirx launch smem(smem) stream(stream) async status(err)
-  bwd::attention_bwd_kernel<D, CAUSAL, DET><<<blocks, 384>>>(map[0], map[1], map[2], map[3], map[4], map[5], map[6],
-                                                             dK, dV, h, h / hkv, S, c);
+  bwd::attention_bwd_kernel<D, CAUSAL, DET><<<blocks, 384>>>(map[0], map[1], map[2], map[3], map[4], map[5], acc, dK, dV, h, h / hkv, S, c);
   return err;
 }
 
 template <int D>
-static cudaError_t attention_bwd_dispatch(const CUtensorMap* map, bf16* dK, bf16* dV, int b, int h,
+static cudaError_t attention_bwd_dispatch(const CUtensorMap* map, float* acc, bf16* dK, bf16* dV, int b, int h,
                                           int hkv, int s, bool causal, bool det, cudaStream_t stream) {
   if (causal)
-    return det ? attention_bwd_launch<D, true, true>(map, dK, dV, b, h, hkv, s, stream)
-               : attention_bwd_launch<D, true, false>(map, dK, dV, b, h, hkv, s, stream);
-  return det ? attention_bwd_launch<D, false, true>(map, dK, dV, b, h, hkv, s, stream)
-             : attention_bwd_launch<D, false, false>(map, dK, dV, b, h, hkv, s, stream);
+    return det ? attention_bwd_launch<D, true, true>(map, acc, dK, dV, b, h, hkv, s, stream)
+               : attention_bwd_launch<D, true, false>(map, acc, dK, dV, b, h, hkv, s, stream);
+  return det ? attention_bwd_launch<D, false, true>(map, acc, dK, dV, b, h, hkv, s, stream)
+             : attention_bwd_launch<D, false, false>(map, acc, dK, dV, b, h, hkv, s, stream);
 }
 
 // dQ, dK, dV of attention on `stream`, not waited for: Q, O, dO, dQ [b][h][s][d],
@@ -354,11 +404,13 @@ static cudaError_t attention_bwd(const bf16* Q, const bf16* K, const bf16* V, co
   if (b < 1 || h < 1 || hkv < 1 || h % hkv || s < 1 || (d != 64 && d != 128) || !lse || !work)
     return cudaErrorInvalidValue;
   if (((uintptr_t)Q | (uintptr_t)K | (uintptr_t)V | (uintptr_t)dO) % 16 != 0) return cudaErrorMisalignedAddress;
-  const int sp = bwd::padded(s), parts = deterministic ? (s + bwd::BN - 1) / bwd::BN : 1;
+  const int sp = bwd::padded(s);
+  const size_t parts = deterministic ? (s + bwd::BN - 1) / bwd::BN : 1;
   float* acc = (float*)work;
-  float* delta = acc + (size_t)parts * b * h * s * d;
+  const size_t part = (size_t)b * h * sp * d;  // floats of one dQ accumulator
+  float* delta = acc + parts * part;
   float* lse2 = delta + (size_t)b * h * sp;
-  CUtensorMap map[7];  // Q, K, V, dO (128-byte swizzled 64-column boxes), lse, delta (64 floats), dQ's accumulator
+  CUtensorMap map[6];  // Q, K, V, dO (128-byte swizzled 64-column boxes), lse, delta (64 floats)
   const bf16* src[4] = {Q, K, V, dO};
   for (int i = 0; i < 4; ++i) {
     const bool kv = i == 1 || i == 2;
@@ -371,22 +423,15 @@ static cudaError_t attention_bwd(const bf16* Q, const bf16* K, const bf16* V, co
     if (tirx_tensor_map_2d(&map[4 + i], CU_TENSOR_MAP_DATA_TYPE_FLOAT32, i ? delta : lse2, (uint64_t)b * h, sp,
                            (uint64_t)sp * 4, 1, bwd::BM, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_SUCCESS)
       return cudaErrorInvalidValue;
-  if (tirx_tensor_map_3d(&map[6], CU_TENSOR_MAP_DATA_TYPE_FLOAT32, acc, (uint64_t)parts * b * h, s, d, (uint64_t)d * 4,
-                         (uint64_t)s * d * 4, 64, 64, CU_TENSOR_MAP_SWIZZLE_NONE) != CUDA_SUCCESS)
-    return cudaErrorInvalidValue;
   const int rows = b * h * sp;
   if (d == 64)
     bwd::bwd_prep<64><<<(rows + 7) / 8, 256, 0, stream>>>(O, dO, lse, delta, lse2, acc, rows, s, !deterministic);
   else
     bwd::bwd_prep<128><<<(rows + 7) / 8, 256, 0, stream>>>(O, dO, lse, delta, lse2, acc, rows, s, !deterministic);
-  if (deterministic)  // the slices a causal block leaves out must read as 0
-    if (cudaError_t e = cudaMemsetAsync(acc, 0, (size_t)parts * b * h * s * d * 4, stream)) return e;
-  cudaError_t err = d == 64 ? attention_bwd_dispatch<64>(map, dK, dV, b, h, hkv, s, causal, deterministic, stream)
-                            : attention_bwd_dispatch<128>(map, dK, dV, b, h, hkv, s, causal, deterministic, stream);
+  cudaError_t err = d == 64 ? attention_bwd_dispatch<64>(map, acc, dK, dV, b, h, hkv, s, causal, deterministic, stream)
+                            : attention_bwd_dispatch<128>(map, acc, dK, dV, b, h, hkv, s, causal, deterministic, stream);
   if (err) return err;
-  const size_t n = (size_t)b * h * s * d;
-  bwd::bwd_dq<<<(int)std::min<size_t>((n + 255) / 256, 132 * 16), 256, 0, stream>>>(acc, dQ, n, parts, n,
-                                                                                      1.f / sqrtf((float)d));
+  bwd::bwd_dq<<<(int)(part / 4096), 256, 0, stream>>>(acc, dQ, s, d, (int)parts, part, 1.f / sqrtf((float)d), causal);
   return cudaGetLastError();
 }
 #endif

@@ -326,4 +326,31 @@ TIRX_DEVICE void tirx_tma_reduce_add_3d(const void *map, int mat, int row, int c
   TIRX_NO_INSTRUCTION_();
 #endif
 }
+// cp.reduce.async.bulk ... .add.f32 shared -> global: `bytes` (a multiple of 16,
+// both addresses 16-byte aligned) of floats at dst += src, element by element (an
+// atomic add each, in any order across blocks), no tensor map; a bulk group as the
+// tensor stores (commit, then wait before src is reused).
+TIRX_DEVICE void tirx_bulk_reduce_add_f32(float *dst, const float *src, int bytes) {
+#if defined(TIRX_SM90_)
+  asm volatile("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%0], [%1], %2;" ::"l"(dst),
+               "r"(tirx_smem_addr(src)), "r"(bytes)
+               : "memory");
+#else
+  (void)dst, (void)src, (void)bytes;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
+// cp.async.bulk shared -> global: `bytes` (a multiple of 16, both addresses 16-byte
+// aligned) copied from src to dst, no tensor map; a bulk group as the tensor stores.
+TIRX_DEVICE void tirx_bulk_store(void *dst, const void *src, int bytes) {
+#if defined(TIRX_SM90_)
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(tirx_smem_addr(src)),
+               "r"(bytes)
+               : "memory");
+#else
+  (void)dst, (void)src, (void)bytes;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
 #endif  // __CUDACC__

@@ -170,6 +170,8 @@ want hopper-sm_90a "TMA load 2D multicast" "cp\.async\.bulk\.tensor\.2d\.shared:
 want hopper-sm_90a "TMA load 3D multicast" "cp\.async\.bulk\.tensor\.3d\.shared::cluster\.global\.mbarrier::complete_tx::bytes\.multicast::cluster$S\[$R\], \[$RD, \{$R, $R, $R\}\], \[$R\], %rs[0-9]+;"
 want hopper-sm_90a "TMA store 3D"       "cp\.async\.bulk\.tensor\.3d\.global\.shared::cta\.bulk_group$S\[$RD, \{$R, $R, $R\}\], \[$R\];"
 want hopper-sm_90a "TMA reduce-add 3D"  "cp\.reduce\.async\.bulk\.tensor\.3d\.global\.shared::cta\.add\.tile\.bulk_group$S\[$RD, \{$R, $R, $R\}\], \[$R\];"
+want hopper-sm_90a "bulk reduce-add"  "cp\.reduce\.async\.bulk\.global\.shared::cta\.bulk_group\.add\.f32$S\[$RD\], \[$R\], $R;"
+want hopper-sm_90a "bulk store"  "cp\.async\.bulk\.global\.shared::cta\.bulk_group$S\[$RD\], \[$R\], $R;"
 want hopper-sm_90a "wgmma.fence"        "wgmma\.fence\.sync\.aligned;"
 want hopper-sm_90a "wgmma.commit_group" "wgmma\.commit_group\.sync\.aligned;"
 want hopper-sm_90a "wgmma.wait_group 1" "wgmma\.wait_group\.sync\.aligned${S}1;"

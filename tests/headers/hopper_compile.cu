@@ -35,10 +35,10 @@ __global__ void every_function(const __grid_constant__ CUtensorMap map, int row,
 }
 
 // The rest of tirx/wgmma.h (the other shapes, the RS form, MN-major
-// descriptors, the SS form with MN-major B) and the 3D copies (the reduce-add
-// too), in a kernel of their own (one kernel with every accumulator live would
-// serialize the wgmmas: ptxas advisory C7511).
-__global__ void every_function_2(const __grid_constant__ CUtensorMap map, int row, int col, int scale) {
+// descriptors, the SS form with MN-major B), the 3D copies (the reduce-add
+// too) and the bulk copies without a map, in a kernel of their own (one kernel
+// with every accumulator live would serialize the wgmmas: ptxas advisory C7511).
+__global__ void every_function_2(const __grid_constant__ CUtensorMap map, int row, int col, int scale, float *out) {
   __shared__ __align__(1024) unsigned char tile[64 * 128];
   __shared__ uint64_t bar;
   float acc160[80] = {}, acc64[32] = {};
@@ -70,6 +70,8 @@ __global__ void every_function_2(const __grid_constant__ CUtensorMap map, int ro
   tirx_fence_proxy_async_smem();
   tirx_tma_store_3d(&map, scale, row, col, tile);
   tirx_tma_reduce_add_3d(&map, scale, row, col, tile);
+  tirx_bulk_reduce_add_f32(out, reinterpret_cast<float *>(tile), 64);
+  tirx_bulk_store(out, tile, 64);
   tirx_tma_store_commit();
   tirx_tma_store_wait<0>();
 }
