@@ -128,10 +128,8 @@ __device__ __forceinline__ void store_ds(bf16* ds, const uint32_t (&v)[4][4], in
 #pragma unroll
   for (int x = 0; x < 4; ++x) {
     const int q = 8 * (2 * x + l / 16) + l % 8;
-    asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(
-                     tirx_smem_addr(ds) + q * 128 + ((kc ^ (q % 8)) * 16)),
-                 "r"(v[x][0]), "r"(v[x][1]), "r"(v[x][2]), "r"(v[x][3])
-                 : "memory");
+    tirx_stmatrix_x4_trans(tirx_smem_addr(ds) + q * 128 + ((kc ^ (q % 8)) * 16), v[x][0], v[x][1], v[x][2],
+                           v[x][3]);
   }
 }
 

@@ -103,6 +103,23 @@ TIRX_DEVICE void tirx_wgmma_fence_operand(float (&d)[R]) {
   for (int i = 0; i < R; ++i) asm volatile("" : "+f"(d[i])::"memory");
 }
 
+// stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 (sm_90): the warp stores four
+// 8 x 8 blocks of 16-bit values to shared memory, each transposed. Register i of
+// lane l holds the pair (row l / 4, columns 2 * (l % 4) and + 1) of block i, as
+// an accumulator converted to bf16 pairs holds them; lane l gives the address of
+// row l % 8 of block l / 8 as it lands (16 bytes, 16-byte aligned). All 32 lanes
+// take part. Elsewhere it traps.
+TIRX_DEVICE void tirx_stmatrix_x4_trans(uint32_t addr, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3) {
+#if defined(TIRX_SM90_)
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(r0),
+               "r"(r1), "r"(r2), "r"(r3)
+               : "memory");
+#else
+  (void)addr, (void)r0, (void)r1, (void)r2, (void)r3;
+  TIRX_NO_INSTRUCTION_();
+#endif
+}
+
 // The instruction in a macro-made function (a macro's body cannot hold #if):
 // the asm on sm_90a, elsewhere a trap (TIRX_NO_INSTRUCTION_).
 #if defined(TIRX_SM90A_)
