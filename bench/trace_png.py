@@ -3,9 +3,11 @@
 PNG: one row per region of a few blocks, each region run drawn as a grey
 bar, its waits shaded by event on top, triggers as ticks.
 
-    trace_png.py TRACE.json [-o OUT.png] [--blocks 0,1,2] [--width 1600]
+    trace_png.py TRACE.json [-o OUT.png] [--blocks 0,1,2] [--window 100,140] [--width 1600]
 
---blocks picks the blocks (default: the first four that the trace holds).
+--blocks picks the blocks (default: the first four that the trace holds);
+--window START,END draws only that stretch of time (microseconds, as the
+trace's timestamps), what crosses its edges cut at them.
 With matplotlib the rows are labelled and the events have a legend; without
 it a plain PNG is drawn all the same (zlib only), the rows in the order
 printed, the colours of the events printed beside their names."""
@@ -56,6 +58,13 @@ def load(path, blocks):
     chosen = blocks if blocks else sorted({b for b, _, _ in rows})[:4]
     out = [(label, *rows[k]) for k in sorted(rows) for b, _, label in [k] if b in chosen]
     return out, kinds
+
+
+def clip(rows, lo, hi):
+    """The rows with only what overlaps [lo, hi], cut at its edges."""
+    def cut(items):
+        return [(max(x[0], lo), min(x[1], hi), *x[2:]) for x in items if x[1] >= lo and x[0] <= hi]
+    return [(label, cut(runs), cut(waits), cut(trig)) for label, runs, waits, trig in rows]
 
 
 def span(rows):
@@ -129,12 +138,23 @@ def main():
     ap.add_argument("trace")
     ap.add_argument("-o", "--out", default=None)
     ap.add_argument("--blocks", default="", help="comma-separated block numbers")
+    ap.add_argument("--window", default="", help="START,END in microseconds")
     ap.add_argument("--width", type=int, default=1600)
     a = ap.parse_args()
     blocks = [int(b) for b in a.blocks.split(",") if b.strip()]
     rows, kinds = load(a.trace, blocks)
     if not rows:
         sys.exit("trace_png: no region of the chosen blocks in %s" % a.trace)
+    if a.window:
+        try:
+            lo, hi = (float(x) for x in a.window.split(","))
+        except ValueError:
+            sys.exit("trace_png: --window wants START,END in microseconds, not '%s'" % a.window)
+        if not lo < hi:
+            sys.exit("trace_png: --window %s: START must be below END" % a.window)
+        rows = clip(rows, lo, hi)
+        if not any(runs for _, runs, _, _ in rows):
+            sys.exit("trace_png: nothing of the chosen blocks between %g and %g us in %s" % (lo, hi, a.trace))
     out = a.out or re.sub(r"\.json$", "", a.trace) + ".png"
     try:
         import matplotlib  # noqa: F401
