@@ -49,6 +49,7 @@
 #define EXAMPLE "gemm_fp8_blockwise"
 #define EXAMPLE_ARGS "[m [n [k]]]"
 #include "harness.h"
+#include "gemm_check.h"  // the check of C against the CPU's, shared by the GEMM examples
 // mma_ktile, KtileScales, tile_scales, load_scales, promote (shared with gemm_grouped_fp8_blockwise.cu)
 #include "gemm_fp8_blockwise.cuh"
 
@@ -417,27 +418,14 @@ int main(int argc, char** argv) {
   const BlockTile tiles[kBlockShapes + 1] = {kBlockAuto, kBlock128, kBlock256, kBlock256Pair, kBlock128Pair};
   const char* names[kBlockShapes + 1] = {"C (tile picked)", "C (tile 128x128)", "C (tile 128x256)",
                                          "C (tile 128x256, clusters of 2)", "C (tile 128x128, clusters of 2)"};
-  for (int v = 0; v <= kBlockShapes && !fail_reason[0]; ++v) {
+  bool ok = true;
+  for (int v = 0; v <= kBlockShapes && ok; ++v) {
     dC.fill(0xFF);  // poison: NaN
     CUDA_CHECK(gemm_fp8_blockwise_tile(dA, dB, dC, dSa, dSb, M, N, K, tiles[v]));
     CUDA_CHECK(cudaDeviceSynchronize());
-    std::vector<bf16> got = dC.download();
-    double err2 = 0, ref2 = 0;
-    bool ok = true;
-    for (size_t i = 0; i < want.size(); ++i) {
-      const double g = __bfloat162float(got[i]), w = want[i];
-      err2 += (g - w) * (g - w), ref2 += w * w;
-      if (ok && !(fabs(g - w) <= tol + fabs(w) / 256)) ok = fail(names[v], i, g, w);
-    }
-    if (ok) check_guard(names[v], got.data() + want.size(), dC.guard(), dC.poison());
-    const double rel = ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2);
-    if (ok && !(rel < 1e-2)) fail("C (relative Frobenius error x 1e6)", v, rel * 1e6, 1e4);
+    ok = check_gemm_output(names[v], dC.download(), want, tol, dC.guard(), dC.poison());
   }
-  // The checksum is of the reference rounded to bf16, so that it does not
-  // depend on the order of the GPU's additions.
-  std::vector<bf16> rounded(want.size());
-  for (size_t i = 0; i < want.size(); ++i) rounded[i] = __float2bfloat16_rn((float)want[i]);
-  printf(EXAMPLE ": m=%d n=%d k=%d c=%016llx\n", M, N, K, checksum(rounded));
+  printf(EXAMPLE ": m=%d n=%d k=%d c=%016llx\n", M, N, K, reference_checksum(want));
   return finish();
 }
 #endif
