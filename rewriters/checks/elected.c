@@ -6,7 +6,9 @@
 //   - what it does may not depend on which lane runs it: a value that
 //     differs between the lanes (lanes.c) stored, passed to a call that may
 //     write memory, returned or tested there makes the output depend on the
-//     election. `#pragma tirx uniform(x)` on the statement (or one around
+//     election;
+//   - what it computes into a local may not be read after it from a lane
+//     named by number (`__shfl_sync(m, x, 0)`): the elected lane is any one. `#pragma tirx uniform(x)` on the statement (or one around
 //     it) asserts that x is the same in every lane (an xor-butterfly sum).
 // The conditions above an elect are uniform.c's.
 #include <stdio.h>
@@ -554,6 +556,114 @@ static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, co
   }
 }
 
+// ---- a value of the elected lane, read from a lane by its number ----------
+
+// The local variable an lvalue names (`x`, not `x.m` or `p[i]`), or a null cursor.
+static CXCursor local_named(Ctx *c, CXCursor lhs) {
+  lhs = front_strip(lhs);
+  CXCursor var = clang_getNullCursor();
+  if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) return var;
+  CXCursor ref = clang_getCursorReferenced(lhs);
+  if (clang_getCursorKind(ref) != CXCursor_VarDecl || clang_Cursor_getStorageClass(ref) == CX_SC_Static) return var;
+  (void)c;
+  return front_is_function(clang_getCursorKind(clang_getCursorSemanticParent(ref))) ? ref : var;
+}
+
+// The local that node j writes as a whole (`x = e`, `x += e`, `x++`, a
+// class's `x = e`), or a null cursor.
+static CXCursor local_written(Ctx *c, int j, bool *plain) {
+  const Node *n = node_at(c, j);
+  CXCursor kids[2];
+  int nk = cursor_children(n->cur, kids, 2);
+  *plain = false;
+  if (n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign &&
+      nk == 2)
+    return *plain = true, local_named(c, kids[0]);
+  if ((n->kind == CXCursor_CompoundAssignOperator && nk == 2) ||
+      (n->kind == CXCursor_UnaryOperator && nk == 1 &&
+       clang_getCursorUnaryOperatorKind(n->cur) >= CXUnaryOperator_PostInc &&
+       clang_getCursorUnaryOperatorKind(n->cur) <= CXUnaryOperator_PreDec))
+    return local_named(c, kids[0]);
+  if (n->kind == CXCursor_CallExpr && is_assign_operator(n->cur) && clang_Cursor_getNumArguments(n->cur) == 2)
+    return local_named(c, clang_Cursor_getArgument(n->cur, 0));
+  return clang_getNullCursor();
+}
+
+// For a shuffle that reads its value from a lane given by number
+// (`__shfl_sync(mask, v, 0)`, a cooperative group's `shfl(v, 0)`): v, and
+// the lane in *lane; a null cursor for any other call.
+static CXCursor shuffled_from_lane(Ctx *c, CXCursor call, long long *lane) {
+  CXCursor callee = clang_getCursorReferenced(call), v = clang_getNullCursor();
+  if (clang_Cursor_isNull(callee)) return v;
+  CXString s = clang_getCursorSpelling(callee);
+  const char *name = clang_getCString(s);
+  int value = !strcmp(name, "__shfl_sync") ? 1
+              : !strcmp(name, "shfl") && in_namespace(callee, "cooperative_groups") ? 0
+                                                                                     : -1;
+  clang_disposeString(s);
+  bool u;
+  (void)c;
+  if (value < 0 || clang_Cursor_getNumArguments(call) < value + 2 ||
+      !front_eval_int(clang_Cursor_getArgument(call, value + 1), lane, &u))
+    return v;
+  return clang_Cursor_getArgument(call, value);
+}
+
+// A local that the elected statement writes holds what it computed in the
+// elected lane only. Read after the elect by a shuffle from lane N (the
+// warp-aggregated atomic: `if (lane == 0) base = atomicAdd(p, n); base =
+// __shfl_sync(~0u, base, 0);` with the `if` replaced by elect), it is right
+// only when lane N happens to be the one elected, which PTX does not say. An
+// error at the first such shuffle after the elect in its function, unless a
+// plain `x = e;` between them gave every lane a value of its own. True when
+// reported.
+static bool check_broadcast(Ctx *c, int elect, int body, const char *spelling) {
+  enum { MAX_WRITTEN = 16 };
+  CXCursor written[MAX_WRITTEN];
+  int nw = 0, func = node_at(c, elect)->func;
+  bool plain;
+  for (int j = body; j <= node_at(c, body)->last && nw < MAX_WRITTEN; j++) {
+    CXCursor var = local_written(c, j, &plain);
+    if (clang_Cursor_isNull(var)) continue;
+    size_t decl;
+    if (front_offset(c->front, clang_getCursorLocation(var), &decl) && decl >= node_at(c, body)->start &&
+        decl < node_at(c, body)->end)
+      continue;  // declared in the statement: gone after it
+    written[nw++] = var;
+  }
+  int replaced[MAX_WRITTEN];  // the node after which a `x = e;` replaced the elected value
+  for (int w = 0; w < nw; w++) replaced[w] = node_at(c, func)->last;
+  for (int i = node_at(c, elect)->last + 1; i <= node_at(c, func)->last && nw > 0; i++) {
+    for (int w = 0; w < nw; w++)
+      if (i > replaced[w]) written[w] = written[nw - 1], replaced[w] = replaced[nw - 1], nw--, w--;
+    if (node_at(c, i)->func != func) continue;
+    CXCursor var = local_written(c, i, &plain);
+    if (!clang_Cursor_isNull(var) && plain && node_at(c, i)->parent >= 0 &&
+        node_at(c, node_at(c, i)->parent)->kind == CXCursor_CompoundStmt)  // `x = e;`: every lane's own value
+      for (int w = 0; w < nw; w++)
+        if (clang_equalCursors(written[w], var) && replaced[w] > node_at(c, i)->last) replaced[w] = node_at(c, i)->last;
+    long long lane;
+    CXCursor v = node_at(c, i)->kind == CXCursor_CallExpr ? shuffled_from_lane(c, node_at(c, i)->cur, &lane)
+                                                         : clang_getNullCursor();
+    if (clang_Cursor_isNull(v)) continue;
+    CXCursor read = local_named(c, v);
+    for (int w = 0; w < nw && !clang_Cursor_isNull(read); w++) {
+      if (!clang_equalCursors(written[w], read)) continue;
+      int at = node_of_expr(c, v);
+      CXString name = clang_getCursorSpelling(read);
+      diag_error(c->diag, at >= 0 ? node_at(c, at)->start : node_at(c, i)->start,
+                 "'%s' is written under %s, so only the elected lane holds that value, and this shuffle reads it "
+                 "from lane %lld: elect.sync elects a lane that PTX does not name, lane %lld or another; keep the "
+                 "lane test ('if (lane == %lld)') on the statement that computes what lane %lld broadcasts",
+                 clang_getCString(name), spelling, lane, lane, lane, lane);
+      clang_disposeString(name);
+      diag_note(c->diag, node_at(c, elect)->start, "elect is here");
+      return true;
+    }
+  }
+  return false;
+}
+
 // The statement an elect `if` runs (its `then`), -1 if none.
 static int elected_statement(Ctx *c, int elect) {
   int kids[3];
@@ -570,6 +680,7 @@ void check_elected(Ctx *c, Kernel *k, const Stmt *stmts) {
     int body = elected_statement(c, i);
     if (body < 0) continue;
     const char *spelling = elect_spelling(c, i);
-    if (!check_collectives(c, i, body, spelling)) check_lane_values(c, stmts, i, body, spelling);
+    if (!check_collectives(c, i, body, spelling) && !check_broadcast(c, i, body, spelling))
+      check_lane_values(c, stmts, i, body, spelling);
   }
 }
