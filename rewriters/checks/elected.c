@@ -147,14 +147,13 @@ static bool is_active_mask(CXCursor e) {
 // The mask of a CUDA `*_sync` intrinsic (its first argument): 1 when it is
 // all 32 lanes (or absent: __syncwarp()), 0 when it is another value, -1 when
 // it is __activemask() (well defined under elect).
-static int mask_kind(Ctx *c, CXCursor call, const char *what) {
+static int mask_kind(CXCursor call, const char *what) {
   if (!has_suffix(what, "_sync()") || has_prefix(what, "cooperative_groups") || has_prefix(what, "wmma")) return 1;
   if (clang_Cursor_getNumArguments(call) < 1) return 1;
   CXCursor mask = clang_Cursor_getArgument(call, 0);
   if (is_active_mask(mask)) return -1;
   long long v;
   bool u;
-  (void)c;
   return front_eval_int(mask, &v, &u) && (v & 0xffffffffll) == 0xffffffffll ? 1 : 0;
 }
 
@@ -163,7 +162,7 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
   Walk *w = data;
   enum CXCursorKind k = clang_getCursorKind(cur);
   const char *what = k == CXCursor_CallExpr ? collective_call(w->c, cur) : k == CXCursor_AsmStmt ? collective_asm(w->c, cur) : NULL;
-  int mask = what && k == CXCursor_CallExpr ? mask_kind(w->c, cur, what) : 1;
+  int mask = what && k == CXCursor_CallExpr ? mask_kind(cur, what) : 1;
   if (what && mask >= 0) {
     w->full_mask = mask == 1;
     w->found = what, w->found_at = cur, w->nfound = w->depth;
@@ -559,13 +558,12 @@ static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, co
 // ---- a value of the elected lane, read from a lane by its number ----------
 
 // The local variable an lvalue names (`x`, not `x.m` or `p[i]`), or a null cursor.
-static CXCursor local_named(Ctx *c, CXCursor lhs) {
+static CXCursor local_named(CXCursor lhs) {
   lhs = front_strip(lhs);
   CXCursor var = clang_getNullCursor();
   if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr) return var;
   CXCursor ref = clang_getCursorReferenced(lhs);
   if (clang_getCursorKind(ref) != CXCursor_VarDecl || clang_Cursor_getStorageClass(ref) == CX_SC_Static) return var;
-  (void)c;
   return front_is_function(clang_getCursorKind(clang_getCursorSemanticParent(ref))) ? ref : var;
 }
 
@@ -578,21 +576,21 @@ static CXCursor local_written(Ctx *c, int j, bool *plain) {
   *plain = false;
   if (n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign &&
       nk == 2)
-    return *plain = true, local_named(c, kids[0]);
+    return *plain = true, local_named(kids[0]);
   if ((n->kind == CXCursor_CompoundAssignOperator && nk == 2) ||
       (n->kind == CXCursor_UnaryOperator && nk == 1 &&
        clang_getCursorUnaryOperatorKind(n->cur) >= CXUnaryOperator_PostInc &&
        clang_getCursorUnaryOperatorKind(n->cur) <= CXUnaryOperator_PreDec))
-    return local_named(c, kids[0]);
+    return local_named(kids[0]);
   if (n->kind == CXCursor_CallExpr && is_assign_operator(n->cur) && clang_Cursor_getNumArguments(n->cur) == 2)
-    return local_named(c, clang_Cursor_getArgument(n->cur, 0));
+    return local_named(clang_Cursor_getArgument(n->cur, 0));
   return clang_getNullCursor();
 }
 
 // For a shuffle that reads its value from a lane given by number
 // (`__shfl_sync(mask, v, 0)`, a cooperative group's `shfl(v, 0)`): v, and
 // the lane in *lane; a null cursor for any other call.
-static CXCursor shuffled_from_lane(Ctx *c, CXCursor call, long long *lane) {
+static CXCursor shuffled_from_lane(CXCursor call, long long *lane) {
   CXCursor callee = clang_getCursorReferenced(call), v = clang_getNullCursor();
   if (clang_Cursor_isNull(callee)) return v;
   CXString s = clang_getCursorSpelling(callee);
@@ -602,7 +600,6 @@ static CXCursor shuffled_from_lane(Ctx *c, CXCursor call, long long *lane) {
                                                                                      : -1;
   clang_disposeString(s);
   bool u;
-  (void)c;
   if (value < 0 || clang_Cursor_getNumArguments(call) < value + 2 ||
       !front_eval_int(clang_Cursor_getArgument(call, value + 1), lane, &u))
     return v;
@@ -643,10 +640,10 @@ static bool check_broadcast(Ctx *c, int elect, int body, const char *spelling) {
       for (int w = 0; w < nw; w++)
         if (clang_equalCursors(written[w], var) && replaced[w] > node_at(c, i)->last) replaced[w] = node_at(c, i)->last;
     long long lane;
-    CXCursor v = node_at(c, i)->kind == CXCursor_CallExpr ? shuffled_from_lane(c, node_at(c, i)->cur, &lane)
+    CXCursor v = node_at(c, i)->kind == CXCursor_CallExpr ? shuffled_from_lane(node_at(c, i)->cur, &lane)
                                                          : clang_getNullCursor();
     if (clang_Cursor_isNull(v)) continue;
-    CXCursor read = local_named(c, v);
+    CXCursor read = local_named(v);
     for (int w = 0; w < nw && !clang_Cursor_isNull(read); w++) {
       if (!clang_equalCursors(written[w], read)) continue;
       int at = node_of_expr(c, v);
