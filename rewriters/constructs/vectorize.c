@@ -29,6 +29,7 @@ typedef struct {
   bool alone;    // a local array variable that no pointer reaches
   bool restricted;  // a __restrict__ pointer variable
   bool always;   // accessed in every lane (not under a condition of the body)
+  CXCursor var;  // the variable the array expression names (`p` of p[v]); null for any other expression
 } Array;
 
 typedef struct Vectorize Vectorize;
@@ -52,6 +53,7 @@ struct Vectorize {
   Array arrays[MAX_ARRAYS];
   int narrays;
   const char *guards;  // the guards, tested in every lane before the vector path; NULL: none
+  VEC(const char *) apart;  // the other accesses' tests against the vectors: each lies outside one
   int width, bytes;  // lanes, and bytes per array access (8, 16, or 32 as two 16-byte vectors)
   int chunk;         // bytes per vector: 8 or 16
   const char *var, *var_type;
@@ -122,6 +124,11 @@ static void render_test(Render *r, const Vectorize *vz) {
                                        "(unsigned long long)%s + %d <= (unsigned long long)%s)",
                                     p, vz->bytes, q, q, vz->bytes, p));
     }
+  for (int i = 0; i < vz->apart.len; i++) {
+    render_text(r, " &&");
+    render_wrap(r, vz->line, 4);
+    render_text(r, vz->apart.items[i]);
+  }
   render_text(r, ") {");
 }
 
@@ -424,6 +431,42 @@ static bool is_restrict_pointer(CXCursor e) {
   return t.kind == CXType_Pointer && clang_isRestrictQualifiedType(t);
 }
 
+// The variable that e names (`p`, `(p)`), or a null cursor.
+static CXCursor named_variable(CXCursor e) {
+  e = front_strip(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+  CXCursor d = clang_getCursorReferenced(e);
+  enum CXCursorKind k = clang_getCursorKind(d);
+  return k == CXCursor_VarDecl || k == CXCursor_ParmDecl ? d : clang_getNullCursor();
+}
+
+// Whether reference i is the array of a subscript (`p` in `p[i]`).
+static bool subscripted(const Ctx *c, int i) {
+  int at = i, p = node_at(c, i)->parent, kids[2];
+  while (p >= 0 && (node_at(c, p)->kind == CXCursor_UnexposedExpr || node_at(c, p)->kind == CXCursor_ParenExpr))
+    at = p, p = node_at(c, p)->parent;
+  return p >= 0 && node_at(c, p)->kind == CXCursor_ArraySubscriptExpr && front_children(c->front, p, kids, 2) == 2 &&
+         kids[0] == at;
+}
+
+// A use in the body of a vectorized array's variable other than `p[...]`
+// (passed to a call, `p + 1`, copied to another pointer): whatever reaches
+// memory through it does so behind the vector path, which holds the array's
+// elements in registers from before the body to after it (a pointer to const
+// to an array the loop only reads is harmless). Its node, or -1.
+static int passed_on(const Ctx *c, const Vectorize *vz, int body) {
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    bool also_read;  // (an assignment to it is fixed_access's error)
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr || subscripted(c, i) || is_written(c, i, &also_read)) continue;
+    CXCursor d = clang_getCursorReferenced(node_at(c, i)->cur);
+    for (int k = 0; k < vz->narrays; k++)
+      if (!clang_Cursor_isNull(vz->arrays[k].var) && clang_equalCursors(vz->arrays[k].var, d) &&
+          (vz->arrays[k].written || !points_to_const(clang_getCursorType(node_at(c, i)->cur))))
+        return i;
+  }
+  return -1;
+}
+
 // Where the array variable that the array expression is (`x`) or is a row
 // of (`x[p]`, x declared `float x[4][4]`) is declared; -1 when it is reached
 // through a pointer (or declared in another file). Two different ones never
@@ -497,6 +540,7 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
                             .object = array_object(c, node_at(c, node)->func, node_at(c, arr)->cur, &alone),
                             .alone = alone,
                             .restricted = is_restrict_pointer(node_at(c, arr)->cur),
+                            .var = named_variable(node_at(c, arr)->cur),
                             .vector = (char *)vector_type(c->arena, et, h->count * chunk / bytes, chunk)};
     clang_disposeString(es);
     vz->narrays++;
@@ -525,13 +569,47 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   return refs;
 }
 
-// Whether node arr names (as written) an array that the loop vectorizes and
-// writes: the other lanes' elements are in the lane array, not in memory.
-static bool written_array(const Ctx *c, const Vectorize *vz, int arr) {
-  const char *text = squeeze(c->arena, node_text(c, arr));
-  for (int k = 0; k < vz->narrays; k++)
-    if (vz->arrays[k].written && !strcmp(squeeze(c->arena, vz->arrays[k].array), text)) return true;
-  return false;
+// An access at an index without v (`D[b]`) next to the vectors: where it
+// may reach a vector and one of the two is written, the scalar loop sees in
+// D[b] what the lanes before it wrote (or writes what later lanes read), the
+// vector path what was there before the loop. The same array (as written) is
+// a misfit; another one not known apart (two array variables, a local array
+// no pointer reaches, a __restrict__ pointer) gets a run-time test that D[b]
+// lies outside the vector, and is a misfit when its address cannot be
+// computed before the loop. False when it misfits.
+static bool test_other(Fit *f, Vectorize *vz, int node, int body, CXCursor var) {
+  Ctx *c = f->c;
+  int kids[2], at;
+  if (front_children(c->front, node, kids, 2) != 2) return misfit(f, node, "an access that clang could not read"), false;
+  bool also_read, written = is_written(c, node, &also_read), alone = false;
+  CXCursor arr = node_at(c, kids[0])->cur;
+  long long object = array_object(c, node_at(c, node)->func, arr, &alone);
+  bool restricted = is_restrict_pointer(arr), fixed = clang_getCursorType(front_strip(arr)).kind == CXType_ConstantArray &&
+                                                      !clang_Cursor_isNull(named_variable(arr));
+  const char *text = squeeze(c->arena, node_text(c, kids[0]));
+  for (int k = 0; k < vz->narrays; k++) {
+    const Array *ar = &vz->arrays[k];
+    if (!ar->written && !written) continue;
+    if (!strcmp(squeeze(c->arena, ar->array), text)) {
+      misfit(f, node, ar->written ? "an array the loop writes is also accessed at an index without 'v'"
+                                  : "an array the loop vectorizes is also written at an index without 'v'");
+      return false;
+    }
+    if (ar->alone || alone || ar->restricted || restricted || (object >= 0 && ar->object >= 0 && object != ar->object))
+      continue;
+    if ((!fixed && untestable(c, kids[0], body, var, &at)) || untestable(c, kids[1], body, var, &at)) {
+      misfit(f, node, arena_printf(c->arena, "'%s' may lie in the vector of '%s' (neither is __restrict__), and its "
+                                             "address cannot be computed before the loop to test it",
+                                   node_text(c, node), ar->array));
+      return false;
+    }
+    const char *d = arena_printf(c->arena, "(unsigned long long)&(%s)[%s]", node_text(c, kids[0]), node_text(c, kids[1]));
+    const char *v = arena_printf(c->arena, "(unsigned long long)%s", address(c->arena, ar));
+    VEC_PUSH(c->arena, vz->apart,
+             arena_printf(c->arena, "(%s + sizeof((%s)[%s]) <= %s || %s + %d <= %s)", d, node_text(c, kids[0]),
+                          node_text(c, kids[1]), v, v, vz->bytes, d));
+  }
+  return true;
 }
 
 // An access whose array or offset names a variable that the body changes
@@ -698,7 +776,7 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
   Fit f = {.c = c};
   int body = h.fp.body, refs = 0, covered = 0;
   VEC(Edit) lanes = {0};
-  VEC(int) others = {0};  // the arrays of accesses whose index does not use v
+  VEC(int) others = {0};  // the accesses whose index does not use v
   for (int i = body; i <= node_at(c, body)->last && !f.why; i++) {
     const Node *n = node_at(c, i);
     if (n->kind == CXCursor_BreakStmt || n->kind == CXCursor_ContinueStmt || n->kind == CXCursor_ReturnStmt ||
@@ -711,7 +789,7 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     if (n->kind == CXCursor_ArraySubscriptExpr) {
       int kids[2];
       if (front_children(c->front, i, kids, 2) == 2 && !refers_to(c, kids[1], h.var)) {
-        VEC_PUSH(c->arena, others, kids[0]);
+        VEC_PUSH(c->arena, others, i);
         continue;
       }
       Lane *l = NULL;
@@ -721,9 +799,13 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     }
   }
   if (!f.why && vz->narrays == 0) misfit(&f, body, "no array is accessed as 'p[base + v]'");
-  for (int i = 0; i < others.len && !f.why; i++)
-    if (written_array(c, vz, others.items[i]))
-      misfit(&f, others.items[i], "an array the loop writes is also accessed at an index without 'v'");
+  int used = f.why ? -1 : passed_on(c, vz, body);
+  if (used >= 0)
+    misfit(&f, used, arena_printf(c->arena, "'%s' is used in the body other than as '%s[...]' (passed on, or an "
+                                            "address computed from it): what reaches memory through it does not "
+                                            "see the vectors, which hold their elements from before the body to after it",
+                                  node_text(c, used), node_text(c, used)));
+  for (int i = 0; i < others.len && !f.why; i++) test_other(&f, vz, others.items[i], body, h.var);
   if (f.why) {
     fall_back(c, an, node_at(c, f.at)->start, f.why);
     return;

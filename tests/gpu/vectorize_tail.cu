@@ -8,7 +8,9 @@
 //      allocation (compute-sanitizer memcheck reports it);
 //   2. arrays that overlap: dst = src + 4 in 32-byte vectors (the loop reads
 //      what it wrote four lanes before), p == q written twice in a lane, and
-//      the same pointer read and written in place (the vector path is right).
+//      the same pointer read and written in place (the vector path is right),
+//      and an element read through another pointer at an index without v,
+//      in the vector the loop writes and apart from it.
 // tirx-pp: required
 //
 //   tirx-pp -I headers -I examples tests/gpu/vectorize_tail.cu -o vt.cu
@@ -51,6 +53,21 @@ __global__ void in_place(float* p) {
   const int b = 4 * threadIdx.x;
 #pragma tirx vectorize
   for (int v = 0; v < 4; ++v) p[b + v] = p[b + v] * 3.f - v;
+}
+
+// Thread t doubles buf[8t, 8t + 4) and sums buf[8t + at] four times, one
+// read per lane: where `at` lies in the vector, lanes 2 and 3 read the
+// element lane 2 doubled.
+__global__ void other_read(float* buf, int at, float* out) {
+  float* A = buf + 8 * threadIdx.x;
+  const float* D = buf + 8 * threadIdx.x;
+  float s = 0.f;
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    A[v] = 2.f * A[v];
+    s += D[at];
+  }
+  out[threadIdx.x] = s;
 }
 
 static bool same(const char* what, const std::vector<float>& got, const std::vector<float>& want) {
@@ -125,6 +142,28 @@ static bool alias() {
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(got.data(), buf, n * sizeof(float), cudaMemcpyDeviceToHost));
   ok = same("in_place", got, want) && ok;
+  for (int at : {2, 5}) {  // 2: in the vector; 5: apart from it
+    const int t_count = n / 8;
+    std::vector<float> want_buf = init, want_out(t_count), got_out(t_count);
+    for (int t = 0; t < t_count; ++t) {
+      float s = 0.f;
+      for (int v = 0; v < 4; ++v) {
+        want_buf[8 * t + v] *= 2.f;
+        s += want_buf[8 * t + at];
+      }
+      want_out[t] = s;
+    }
+    float* out;
+    CUDA_CHECK(cudaMalloc(&out, t_count * sizeof(float)));
+    CUDA_CHECK(cudaMemcpy(buf, init.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+    other_read<<<1, t_count>>>(buf, at, out);
+    LAUNCH_CHECK();
+    CUDA_CHECK(cudaMemcpy(got.data(), buf, n * sizeof(float), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(got_out.data(), out, t_count * sizeof(float), cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(out));
+    ok = same(at == 2 ? "other_read in the vector: buf" : "other_read apart: buf", got, want_buf) && ok;
+    ok = same(at == 2 ? "other_read in the vector: sums" : "other_read apart: sums", got_out, want_out) && ok;
+  }
   CUDA_CHECK(cudaFree(buf));
   return ok;
 }

@@ -1,0 +1,161 @@
+#line 1 "vectorize_behind.cu"
+// vectorize holds each array's vector in registers from before the body to
+// after it. Memory the body reaches another way does not see them: an
+// element read or written at an index without 'v' (`D[b]`) through another
+// pointer, and a vectorized array's pointer passed on. Where that memory may
+// lie in a vector the loop writes (or the access writes into one it reads),
+// the vector path would differ from the loop.
+#include "tirx.h"
+
+// D may point into A (any two pointers may): the run-time test also checks
+// that D[b] lies outside A's vector, and the loop runs where it does not.
+__global__ void other_read(float *A, const float *D, int b, float *out) {
+  float s = 0.f;
+if (((unsigned long long)(const void *)&(A)[0]) % 16 == 0 &&
+      ((unsigned long long)&(D)[b] + sizeof((D)[b]) <= (unsigned long long)(const void *)&(A)[0] || (unsigned long long)(const void *)&(A)[0] + 16 <= (unsigned long long)&(D)[b])) {
+#line 14 "vectorize_behind.cu"
+    alignas(16) float __tirx_1_0[4]; *(float4 *)__tirx_1_0 = *(const float4 *)&(A)[0];
+#line 14 "vectorize_behind.cu"
+    { {
+    __tirx_1_0[0] = 2.f * __tirx_1_0[0];
+    s += D[b];
+  } }
+#line 14 "vectorize_behind.cu"
+    { {
+    __tirx_1_0[1] = 2.f * __tirx_1_0[1];
+    s += D[b];
+  } }
+#line 14 "vectorize_behind.cu"
+    { {
+    __tirx_1_0[2] = 2.f * __tirx_1_0[2];
+    s += D[b];
+  } }
+#line 14 "vectorize_behind.cu"
+    { {
+    __tirx_1_0[3] = 2.f * __tirx_1_0[3];
+    s += D[b];
+  } }
+#line 14 "vectorize_behind.cu"
+    *(float4 *)&(A)[0] = *(const float4 *)__tirx_1_0;
+#line 14 "vectorize_behind.cu"
+  } else {
+#line 14 "vectorize_behind.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) {
+    A[v] = 2.f * A[v];
+    s += D[b];
+  } }
+  out[0] = s;
+}
+
+// D[b], written in each lane, may lie in the vector of A (read) or of B.
+__global__ void other_written(const float *A, float *B, float *D, int b) {
+if (((unsigned long long)(const void *)&(B)[0] | (unsigned long long)(const void *)&(A)[0]) % 16 == 0 &&
+      (const void *)&(B)[0] != (const void *)&(A)[0] &&
+      ((unsigned long long)&(D)[b] + sizeof((D)[b]) <= (unsigned long long)(const void *)&(B)[0] || (unsigned long long)(const void *)&(B)[0] + 16 <= (unsigned long long)&(D)[b]) &&
+      ((unsigned long long)&(D)[b] + sizeof((D)[b]) <= (unsigned long long)(const void *)&(A)[0] || (unsigned long long)(const void *)&(A)[0] + 16 <= (unsigned long long)&(D)[b])) {
+#line 24 "vectorize_behind.cu"
+    alignas(16) float __tirx_2_0[4]; *(float4 *)__tirx_2_0 = *(const float4 *)&(B)[0];
+#line 24 "vectorize_behind.cu"
+    alignas(16) float __tirx_2_1[4]; *(float4 *)__tirx_2_1 = *(const float4 *)&(A)[0];
+#line 24 "vectorize_behind.cu"
+    { {
+    __tirx_2_0[0] = __tirx_2_1[0];
+    D[b] = __tirx_2_0[0];
+  } }
+#line 24 "vectorize_behind.cu"
+    { {
+    __tirx_2_0[1] = __tirx_2_1[1];
+    D[b] = __tirx_2_0[1];
+  } }
+#line 24 "vectorize_behind.cu"
+    { {
+    __tirx_2_0[2] = __tirx_2_1[2];
+    D[b] = __tirx_2_0[2];
+  } }
+#line 24 "vectorize_behind.cu"
+    { {
+    __tirx_2_0[3] = __tirx_2_1[3];
+    D[b] = __tirx_2_0[3];
+  } }
+#line 24 "vectorize_behind.cu"
+    *(float4 *)&(B)[0] = *(const float4 *)__tirx_2_0;
+#line 24 "vectorize_behind.cu"
+  } else {
+#line 24 "vectorize_behind.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) {
+    B[v] = A[v];
+    D[b] = B[v];
+  } }
+}
+
+// __restrict__ promises D does not reach A: no test.
+__global__ void restricted(float *__restrict__ A, const float *__restrict__ D, int b) {
+if (((unsigned long long)(const void *)&(A)[0]) % 16 == 0) {
+    alignas(16) float __tirx_3_0[4]; *(float4 *)__tirx_3_0 = *(const float4 *)&(A)[0];
+#line 33 "vectorize_behind.cu"
+    { __tirx_3_0[0] += D[b]; }
+#line 33 "vectorize_behind.cu"
+    { __tirx_3_0[1] += D[b]; }
+#line 33 "vectorize_behind.cu"
+    { __tirx_3_0[2] += D[b]; }
+#line 33 "vectorize_behind.cu"
+    { __tirx_3_0[3] += D[b]; }
+#line 33 "vectorize_behind.cu"
+    *(float4 *)&(A)[0] = *(const float4 *)__tirx_3_0;
+#line 33 "vectorize_behind.cu"
+  } else {
+#line 33 "vectorize_behind.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) A[v] += D[b]; }
+}
+
+// A helper reads the array the loop only reads, through a pointer to const:
+// it sees memory as the loop does.
+__device__ float first(const float *p) { return p[0]; }
+__global__ void reads_through_const(const float *A, float *B) {
+if (((unsigned long long)(const void *)&(B)[0] | (unsigned long long)(const void *)&(A)[0]) % 16 == 0 &&
+      (const void *)&(B)[0] != (const void *)&(A)[0]) {
+#line 41 "vectorize_behind.cu"
+    alignas(16) float __tirx_4_0[4];
+#line 41 "vectorize_behind.cu"
+    alignas(16) float __tirx_4_1[4]; *(float4 *)__tirx_4_1 = *(const float4 *)&(A)[0];
+#line 41 "vectorize_behind.cu"
+    { __tirx_4_0[0] = __tirx_4_1[0] + first(A); }
+#line 41 "vectorize_behind.cu"
+    { __tirx_4_0[1] = __tirx_4_1[1] + first(A); }
+#line 41 "vectorize_behind.cu"
+    { __tirx_4_0[2] = __tirx_4_1[2] + first(A); }
+#line 41 "vectorize_behind.cu"
+    { __tirx_4_0[3] = __tirx_4_1[3] + first(A); }
+#line 41 "vectorize_behind.cu"
+    *(float4 *)&(B)[0] = *(const float4 *)__tirx_4_0;
+#line 41 "vectorize_behind.cu"
+  } else {
+#line 41 "vectorize_behind.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) B[v] = A[v] + first(A); }
+}
+
+// Left to '#pragma unroll': the helper writes A's memory while its vector
+// is in registers (the loop reads A[1] after the helper cleared A[0];
+// the vector path would have read A[0..3] before).
+__device__ void clear(float *p) { p[0] = 0.f; }
+__global__ void call_writes(float *A, float *B) {
+#pragma unroll
+  for (int v = 0; v < 4; ++v) {
+    B[v] = A[v];
+    clear(A);
+  }
+}
+
+// Left to '#pragma unroll': the element's address cannot be computed before
+// the loop (its index is read from memory; b changes in the body).
+__global__ void index_from_memory(float *A, const float *D, const int *ix) {
+#pragma unroll
+  for (int v = 0; v < 4; ++v) A[v] += D[ix[0]];
+}
+__global__ void index_changes(float *A, const float *D, int b) {
+#pragma unroll
+  for (int v = 0; v < 4; ++v) {
+    A[v] += D[b];
+    b += 7;
+  }
+}
