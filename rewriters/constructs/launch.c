@@ -22,8 +22,32 @@ static Span span_of(const Source *src, size_t from, size_t to) {
   return span_trim((Span){src->data + from, to - from, from});
 }
 
-// Splits `kernel<<<config>>>(args);` textually (clang has checked that it is
-// a call); false when the statement is not a kernel launch.
+// The configuration's expressions as clang read them, into l->config: the
+// arguments of the call `<<<...>>>` stands for (__cudaPushCallConfiguration),
+// written between open and close (the defaults clang adds have no text).
+// A template-id's commas (`blocks<1, 2>()`) are not the configuration's.
+// False when there is no such call, or its arguments are not all there.
+static bool config_from_ast(Ctx *c, Stmt st, size_t open, size_t close, Launch *l) {
+  for (int i = st.node; i <= node_at(c, st.node)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_CallExpr || n->start != open || n->end > close + 3) continue;
+    int count = 0, first = 1;  // the first child is the callee
+    for (int j = i + 1; j <= n->last; j = node_at(c, j)->last + 1, first = 0) {
+      const Node *arg = node_at(c, j);
+      if (first || arg->end <= arg->start) continue;
+      if (count == 4 || arg->start < open + 3 || arg->end > close) return false;
+      l->config[count++] = span_of(c->src, arg->start, arg->end);
+    }
+    if (count < 2) return false;
+    l->nconfig = count;
+    return true;
+  }
+  return false;
+}
+
+// Splits `kernel<<<config>>>(args);`, the configuration as clang read it or,
+// where clang's view has no call for it, at its top-level commas (clang has
+// checked that it is a call); false when the statement is not a kernel launch.
 static bool read_launch(Ctx *c, Stmt st, Launch *l) {
   const Source *src = c->src;
   size_t open = lex_find_top_triple(src, st.start, st.end, '<');
@@ -33,9 +57,11 @@ static bool read_launch(Ctx *c, Stmt st, Launch *l) {
   l->kernel = span_of(src, st.start, open);
   l->config_start = open;
   l->config_end = close + 3;
-  Arg *args;
-  l->nconfig = split_args(c->arena, span_of(src, open + 3, close), &args);
-  for (int i = 0; i < l->nconfig && i < 4; i++) l->config[i] = args[i].expr;
+  if (!config_from_ast(c, st, open, close, l)) {
+    Arg *args;
+    l->nconfig = split_args(c->arena, span_of(src, open + 3, close), &args);
+    for (int i = 0; i < l->nconfig && i < 4; i++) l->config[i] = args[i].expr;
+  }
   return l->kernel.len && l->nconfig >= 2 && l->nconfig <= 4;
 }
 
