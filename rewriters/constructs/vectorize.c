@@ -576,11 +576,14 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
 // a misfit; another one not known apart (two array variables, a local array
 // no pointer reaches, a __restrict__ pointer) gets a run-time test that D[b]
 // lies outside the vector, and is a misfit when its address cannot be
-// computed before the loop. False when it misfits.
-static bool test_other(Fit *f, Vectorize *vz, int node, int body, CXCursor var) {
+// computed before the loop.
+static void test_other(Fit *f, Vectorize *vz, int node, int body, CXCursor var) {
   Ctx *c = f->c;
   int kids[2], at;
-  if (front_children(c->front, node, kids, 2) != 2) return misfit(f, node, "an access that clang could not read"), false;
+  if (front_children(c->front, node, kids, 2) != 2) {
+    misfit(f, node, "an access that clang could not read");
+    return;
+  }
   bool also_read, written = is_written(c, node, &also_read), alone = false;
   CXCursor arr = node_at(c, kids[0])->cur;
   long long object = array_object(c, node_at(c, node)->func, arr, &alone);
@@ -593,7 +596,7 @@ static bool test_other(Fit *f, Vectorize *vz, int node, int body, CXCursor var) 
     if (!strcmp(squeeze(c->arena, ar->array), text)) {
       misfit(f, node, ar->written ? "an array the loop writes is also accessed at an index without 'v'"
                                   : "an array the loop vectorizes is also written at an index without 'v'");
-      return false;
+      return;
     }
     if (ar->alone || alone || ar->restricted || restricted || (object >= 0 && ar->object >= 0 && object != ar->object))
       continue;
@@ -601,7 +604,7 @@ static bool test_other(Fit *f, Vectorize *vz, int node, int body, CXCursor var) 
       misfit(f, node, arena_printf(c->arena, "'%s' may lie in the vector of '%s' (neither is __restrict__), and its "
                                              "address cannot be computed before the loop to test it",
                                    node_text(c, node), ar->array));
-      return false;
+      return;
     }
     const char *d = arena_printf(c->arena, "(unsigned long long)&(%s)[%s]", node_text(c, kids[0]), node_text(c, kids[1]));
     const char *v = arena_printf(c->arena, "(unsigned long long)%s", address(c->arena, ar));
@@ -609,7 +612,6 @@ static bool test_other(Fit *f, Vectorize *vz, int node, int body, CXCursor var) 
              arena_printf(c->arena, "(%s + sizeof((%s)[%s]) <= %s || %s + %d <= %s)", d, node_text(c, kids[0]),
                           node_text(c, kids[1]), v, v, vz->bytes, d));
   }
-  return true;
 }
 
 // An access whose array or offset names a variable that the body changes
