@@ -393,6 +393,18 @@ static bool uses_body_decl(const Ctx *c, int node, int body) {
   return false;
 }
 
+// The subscript whose array expression node i is (through parentheses and
+// implicit casts: `p` in `p[i]`, `(p)[i]`), or -1.
+static int subscript_of(const Ctx *c, int i) {
+  int at = i, p = node_at(c, i)->parent, kids[2];
+  while (p >= 0 && (node_at(c, p)->kind == CXCursor_UnexposedExpr || node_at(c, p)->kind == CXCursor_ParenExpr))
+    at = p, p = node_at(c, p)->parent;
+  return p >= 0 && node_at(c, p)->kind == CXCursor_ArraySubscriptExpr && front_children(c->front, p, kids, 2) == 2 &&
+                 kids[0] == at
+             ? p
+             : -1;
+}
+
 // Whether d is a local array variable of the function func and every use of
 // it reads or writes an element (`x[p][v]`, not `x[p]` passed on or `&x[0]`):
 // then no pointer can reach it.
@@ -403,16 +415,8 @@ static bool unreachable_by_pointer(const Ctx *c, int func, CXCursor d) {
     return false;
   for (int i = func; i <= node_at(c, func)->last; i++) {
     if (node_at(c, i)->kind != CXCursor_DeclRefExpr || !is_ref_to(node_at(c, i)->cur, d)) continue;
-    int at = i, p = node_at(c, i)->parent, sub = -1;
-    for (;;) {  // up through the subscripts whose array it is
-      while (p >= 0 && (node_at(c, p)->kind == CXCursor_UnexposedExpr || node_at(c, p)->kind == CXCursor_ParenExpr))
-        at = p, p = node_at(c, p)->parent;
-      int kids[2];
-      if (p < 0 || node_at(c, p)->kind != CXCursor_ArraySubscriptExpr || front_children(c->front, p, kids, 2) != 2 ||
-          kids[0] != at)
-        break;
-      at = sub = p, p = node_at(c, p)->parent;
-    }
+    int sub = -1, p;
+    for (int at = i; (p = subscript_of(c, at)) >= 0;) at = sub = p;  // up through the subscripts whose array it is
     if (sub < 0 || clang_getCursorType(node_at(c, sub)->cur).kind == CXType_ConstantArray) return false;
     for (p = node_at(c, sub)->parent; p >= 0 && node_at(c, p)->kind == CXCursor_ParenExpr;) p = node_at(c, p)->parent;
     if (p >= 0 && node_at(c, p)->kind == CXCursor_UnaryOperator &&
@@ -440,15 +444,6 @@ static CXCursor named_variable(CXCursor e) {
   return k == CXCursor_VarDecl || k == CXCursor_ParmDecl ? d : clang_getNullCursor();
 }
 
-// Whether reference i is the array of a subscript (`p` in `p[i]`).
-static bool subscripted(const Ctx *c, int i) {
-  int at = i, p = node_at(c, i)->parent, kids[2];
-  while (p >= 0 && (node_at(c, p)->kind == CXCursor_UnexposedExpr || node_at(c, p)->kind == CXCursor_ParenExpr))
-    at = p, p = node_at(c, p)->parent;
-  return p >= 0 && node_at(c, p)->kind == CXCursor_ArraySubscriptExpr && front_children(c->front, p, kids, 2) == 2 &&
-         kids[0] == at;
-}
-
 // A use in the body of a vectorized array's variable other than `p[...]`
 // (passed to a call, `p + 1`, copied to another pointer): whatever reaches
 // memory through it does so behind the vector path, which holds the array's
@@ -457,7 +452,7 @@ static bool subscripted(const Ctx *c, int i) {
 static int passed_on(const Ctx *c, const Vectorize *vz, int body) {
   for (int i = body; i <= node_at(c, body)->last; i++) {
     bool also_read;  // (an assignment to it is fixed_access's error)
-    if (node_at(c, i)->kind != CXCursor_DeclRefExpr || subscripted(c, i) || is_written(c, i, &also_read)) continue;
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr || subscript_of(c, i) >= 0 || is_written(c, i, &also_read)) continue;
     CXCursor d = clang_getCursorReferenced(node_at(c, i)->cur);
     for (int k = 0; k < vz->narrays; k++)
       if (!clang_Cursor_isNull(vz->arrays[k].var) && clang_equalCursors(vz->arrays[k].var, d) &&
