@@ -518,6 +518,8 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   enum CXTypeKind ek = clang_getCanonicalType(et).kind;
   if ((ek < CXType_FirstBuiltin || ek > CXType_LastBuiltin || ek == CXType_Void) && !is_half_type(et))
     return misfit(f, node, "an element type that is not a built-in scalar, __half or __nv_bfloat16"), 0;
+  if (clang_isVolatileQualifiedType(et) || clang_isVolatileQualifiedType(clang_getCanonicalType(et)))
+    return misfit(f, node, "a volatile element: each of its accesses must stay an access of its own"), 0;
   int size = (int)clang_Type_getSizeOf(et);
   int bytes = size * h->count;
   if (size <= 0 || (bytes != 8 && bytes != 16 && bytes != 32))
@@ -607,6 +609,93 @@ static void test_other(Fit *f, Vectorize *vz, int node, int body, CXCursor var) 
              arena_printf(c->arena, "(%s + sizeof((%s)[%s]) <= %s || %s + %d <= %s)", d, node_text(c, kids[0]),
                           node_text(c, kids[1]), v, v, vz->bytes, d));
   }
+}
+
+// A node of the body that may write memory: an assignment or ++/-- to
+// anything but a local variable, a call (through a pointer, a reference or a
+// global), or asm; one that is not a vectorized access's store if there is
+// one (for the message), -1 if none.
+static int writes_memory(const Ctx *c, int body, CXCursor var) {
+  int lane_store = -1;
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_CallExpr || n->kind == CXCursor_AsmStmt) return i;
+    if (!is_assignment(n)) continue;
+    CXCursor target = front_strip(node_at(c, i + 1)->cur), d = clang_getCursorReferenced(target);
+    enum CXTypeKind tk = clang_getCursorType(d).kind;
+    if (clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr && refers_to(c, i + 1, var)) {
+      if (lane_store < 0) lane_store = i;
+    } else if (clang_getCursorKind(target) != CXCursor_DeclRefExpr || clang_getCursorKind(d) != CXCursor_VarDecl ||
+               tk == CXType_LValueReference || tk == CXType_RValueReference || !declared_in(c, d, n->func) ||
+               clang_Cursor_getStorageClass(d) == CX_SC_Static || (front_space(d) & FRONT_DEVICE)) {
+      return i;
+    }
+  }
+  return lane_store;
+}
+
+// What in the access's array expression or offset the body may change
+// through memory (a memory read, a call, a variable that is not a local or
+// whose address is taken), or -1: the scalar loop evaluates it again in
+// every lane, the vector path once. (A variable the body assigns by name is
+// fixed_access's error.)
+static int reads_changeable(const Ctx *c, int access, int body, CXCursor var) {
+  for (int i = access; i <= node_at(c, access)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_CallExpr) return i;
+    if (n->kind == CXCursor_ArraySubscriptExpr && i != access &&
+        clang_getCursorType(n->cur).kind != CXType_ConstantArray)  // a row of an array is an address, not a read
+      return i;
+    if ((n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) == CXUnaryOperator_Deref) ||
+        (n->kind == CXCursor_MemberRefExpr && strstr(node_text(c, i), "->")))
+      return i;
+    if (n->kind != CXCursor_DeclRefExpr || is_ref_to(n->cur, var)) continue;
+    CXCursor d = clang_getCursorReferenced(n->cur);
+    if (clang_getCursorType(d).kind == CXType_ConstantArray) continue;  // an array variable's address never changes
+    const char *why = unknown_before_loop(c, i, body, var);
+    if (why && strcmp(why, "changes in the loop body") != 0) return i;
+  }
+  return -1;
+}
+
+// A call in the body that gets a pointer (or a reference), or an access
+// through a pointer other than `p[...]` (`*q`, `s->x`), that may reach a
+// vectorized array (neither is __restrict__, nor the array a local no
+// pointer reaches): it may read what the vector path has not stored yet, or
+// write what it has already loaded. Its node (a call's argument), or -1.
+static int call_reaches(const Ctx *c, const Vectorize *vz, int body) {
+  bool written = false, shared = false;
+  for (int k = 0; k < vz->narrays; k++) {
+    written = written || vz->arrays[k].written;
+    shared = shared || !(vz->arrays[k].alone || vz->arrays[k].restricted);
+  }
+  if (!shared) return -1;
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    const Node *n = node_at(c, i);
+    bool also_read;
+    if ((n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) == CXUnaryOperator_Deref) ||
+        (n->kind == CXCursor_MemberRefExpr && strstr(node_text(c, i), "->")))
+      if (written || is_written(c, i, &also_read)) return i;  // `*q = 0`, `s->x += 1`: the same, without a call
+    if (n->kind != CXCursor_CallExpr) continue;
+    int nargs = clang_Cursor_getNumArguments(n->cur);
+    for (int a = 0; a < nargs; a++) {
+      CXCursor arg = clang_Cursor_getArgument(node_at(c, i)->cur, (unsigned)a);
+      CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+      if (t.kind != CXType_Pointer && t.kind != CXType_LValueReference && t.kind != CXType_RValueReference) continue;
+      bool to_const = t.kind == CXType_Pointer ? is_const_type(clang_getPointeeType(t)) : is_const_type(t);
+      if (to_const && !written) continue;
+      int at;
+      size_t off;
+      if (!front_offset(c->front, clang_getCursorLocation(arg), &off)) return i;
+      for (at = i; at <= node_at(c, i)->last && node_at(c, at)->start != off; at++) {}
+      if (at > node_at(c, i)->last) return i;
+      bool restricted = false;
+      for (int j = at; j <= node_at(c, at)->last && !restricted; j++)
+        restricted = node_at(c, j)->kind == CXCursor_DeclRefExpr && is_restrict_pointer(node_at(c, j)->cur);
+      if (!restricted) return at;
+    }
+  }
+  return -1;
 }
 
 // An access whose array or offset names a variable that the body changes
@@ -816,6 +905,30 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
               arena_printf(c->arena, "accesses that some lanes skip run where '%s' holds and where it fails: no "
                                      "lane runs them all, so the vector path would never run",
                            node_text(c, clash)));
+    return;
+  }
+  int write = writes_memory(c, body, h.var);
+  for (int i = 0; i < lanes.len && write >= 0; i++) {
+    const Lane *l = lanes.items[i].data;
+    int r = reads_changeable(c, l->node, body, h.var);
+    if (r >= 0) {
+      fall_back(c, an, node_at(c, r)->start,
+                arena_printf(c->arena, "'%s' in the access '%s' may change when the body writes memory ('%s'): the "
+                                       "loop evaluates it in every lane, the vector path once; read it into a local "
+                                       "before the loop",
+                             node_text(c, r), node_text(c, l->node), node_text(c, write)));
+      return;
+    }
+  }
+  int reach = call_reaches(c, vz, body);
+  if (reach >= 0) {
+    bool deref = node_at(c, reach)->kind == CXCursor_UnaryOperator || node_at(c, reach)->kind == CXCursor_MemberRefExpr;
+    fall_back(c, an, node_at(c, reach)->start,
+              arena_printf(c->arena, "'%s' %s, which may reach the vectorized arrays' elements (neither it nor they "
+                                     "are __restrict__): %s would find them as they were before the loop, not as the "
+                                     "lanes before it left them",
+                           node_text(c, reach), deref ? "accesses memory through a pointer" : "is passed to a call",
+                           deref ? "the access" : "the call"));
     return;
   }
   for (int i = body; i <= node_at(c, body)->last; i++)

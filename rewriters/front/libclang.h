@@ -41,6 +41,7 @@ bool libclang_load(const char **why);
 #define clang_getPointeeType (tirx_libclang.clang_getPointeeType)
 #define clang_isConstQualifiedType (tirx_libclang.clang_isConstQualifiedType)
 #define clang_isRestrictQualifiedType (tirx_libclang.clang_isRestrictQualifiedType)
+#define clang_isVolatileQualifiedType (tirx_libclang.clang_isVolatileQualifiedType)
 #define clang_getClangVersion (tirx_libclang.clang_getClangVersion)
 #define clang_getCursorBinaryOperatorKind (tirx_libclang.clang_getCursorBinaryOperatorKind)
 #define clang_getCursorExtent (tirx_libclang.clang_getCursorExtent)

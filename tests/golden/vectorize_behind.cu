@@ -33,12 +33,36 @@ __global__ void restricted(float *__restrict__ A, const float *__restrict__ D, i
   for (int v = 0; v < 4; ++v) A[v] += D[b];
 }
 
-// A helper reads the array the loop only reads, through a pointer to const:
-// it sees memory as the loop does.
+// Left to '#pragma unroll': a helper reads through a pointer to const
+// while the loop writes B, which the pointer may reach (B = A + 4 passes the
+// vectors' test, and a helper summing A[0..7] would see B[0] as lane 0 left
+// it in the loop, as it was before the loop in the vector path).
 __device__ float first(const float *p) { return p[0]; }
 __global__ void reads_through_const(const float *A, float *B) {
 #pragma tirx vectorize
   for (int v = 0; v < 4; ++v) B[v] = A[v] + first(A);
+}
+
+// __restrict__ on both: A's pointer reaches nothing B holds. Vectorized.
+__global__ void reads_through_restrict(const float *__restrict__ A, float *__restrict__ B) {
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) B[v] = A[v] + first(A);
+}
+
+// Left to '#pragma unroll': the offset reads memory that the body writes
+// (the loop stores each lane at the offset the lane before left).
+__global__ void offset_in_memory(float *y, const float *x, int *pos) {
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    y[pos[0] + v] = x[v];
+    pos[0] += 1;
+  }
+}
+
+// Left to '#pragma unroll': a volatile element stays one access per lane.
+__global__ void volatile_flags(volatile float *flag, const float *x, int b) {
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) flag[b + v] = x[b + v];
 }
 
 // Left to '#pragma unroll': the helper writes A's memory while its vector
@@ -64,5 +88,33 @@ __global__ void index_changes(float *A, const float *D, int b) {
   for (int v = 0; v < 4; ++v) {
     A[v] += D[b];
     b += 7;
+  }
+}
+
+// Left to '#pragma unroll': the offset is a local whose address the
+// function gave away, and the body changes it through the pointer.
+__global__ void offset_by_pointer(float *y, const float *x, int b) {
+  int *pb = &b;
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    y[b + v] = x[v];
+    *pb += 1;
+  }
+}
+
+// Left to '#pragma unroll': a store intrinsic writes through a pointer that
+// may reach x (o = x + 1: each lane reads what the lane before stored).
+__global__ void store_through_call(float *o, const float *x, int b) {
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) __stcs(o + b + v, 2.f * x[b + v]);
+}
+
+// Left to '#pragma unroll': a store through a pointer that is not an
+// access 'p[...]' (q may point into A, which lane 1 then reads).
+__global__ void store_through_pointer(float *A, float *B, float *q) {
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    B[v] = A[v];
+    *q = 0.f;
   }
 }
