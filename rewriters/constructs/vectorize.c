@@ -658,12 +658,29 @@ static int reads_changeable(const Ctx *c, int access, int body, CXCursor var) {
   return -1;
 }
 
+// Whether e is a local scalar variable of the function func (`t`), or its
+// address (`&t`): what a call reaches through it is that variable, no array element.
+static bool local_object(const Ctx *c, CXCursor e, int func) {
+  e = front_strip(e);
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator) {
+    CXCursor kids[1];
+    if (cursor_children(e, kids, 1) != 1) return false;
+    e = front_strip(kids[0]);
+  }
+  CXCursor d = clang_getCursorReferenced(e);
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(d)).kind;
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_getCursorKind(d) == CXCursor_VarDecl &&
+         tk != CXType_LValueReference && tk != CXType_RValueReference && tk != CXType_Pointer &&
+         tk != CXType_ConstantArray && func >= 0 && declared_in(c, d, func) &&
+         clang_Cursor_getStorageClass(d) != CX_SC_Static && !(front_space(d) & FRONT_DEVICE);
+}
+
 // A call in the body that gets a pointer (or a reference), or an access
 // through a pointer other than `p[...]` (`*q`, `s->x`), that may reach a
 // vectorized array (neither is __restrict__, nor the array a local no
 // pointer reaches): it may read what the vector path has not stored yet, or
 // write what it has already loaded. Its node (a call's argument), or -1.
-static int call_reaches(const Ctx *c, const Vectorize *vz, int body) {
+static int call_reaches(const Ctx *c, const Vectorize *vz, int body, CXCursor var) {
   bool written = false, shared = false;
   for (int k = 0; k < vz->narrays; k++) {
     written = written || vz->arrays[k].written;
@@ -678,17 +695,36 @@ static int call_reaches(const Ctx *c, const Vectorize *vz, int body) {
       if (written || is_written(c, i, &also_read)) return i;  // `*q = 0`, `s->x += 1`: the same, without a call
     if (n->kind != CXCursor_CallExpr) continue;
     int nargs = clang_Cursor_getNumArguments(n->cur);
+    CXCursor callee = clang_getCursorReferenced(n->cur);
+    CXString name = clang_getCursorSpelling(callee);
+    // An operator's arguments (`h = x` on __half, `a * b`) are its operands,
+    // which the accesses' own checks follow; a member operator's object is
+    // not among its parameters either.
+    if (!strncmp(clang_getCString(name), "operator", 8)) callee = clang_getNullCursor();
+    clang_disposeString(name);
     for (int a = 0; a < nargs; a++) {
-      CXCursor arg = clang_Cursor_getArgument(node_at(c, i)->cur, (unsigned)a);
+      CXCursor arg = clang_Cursor_getArgument(n->cur, (unsigned)a);
       CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+      // An argument bound to a reference parameter (`inc(D[b])` with `void inc(float &)`)
+      // is reached as through a pointer: the expression's type does not say so, the parameter's does.
+      if (!clang_Cursor_isNull(callee) && a < clang_Cursor_getNumArguments(callee)) {
+        CXType param = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(callee, (unsigned)a)));
+        if (param.kind == CXType_LValueReference || param.kind == CXType_RValueReference) t = param;
+      }
       if (t.kind != CXType_Pointer && t.kind != CXType_LValueReference && t.kind != CXType_RValueReference) continue;
-      bool to_const = t.kind == CXType_Pointer ? is_const_type(clang_getPointeeType(t)) : is_const_type(t);
+      bool to_const = is_const_type(clang_getPointeeType(t));
       if (to_const && !written) continue;
+      if (local_object(c, arg, n->func)) continue;  // `inc(t)`, `f(&t)`: a register of the function
+      if (to_const && t.kind != CXType_Pointer && clang_getCursorKind(front_strip(arg)) == CXCursor_ArraySubscriptExpr)
+        continue;  // `get(D[b])`: the element itself, which test_other tests against the vectors
       int at;
       size_t off;
       if (!front_offset(c->front, clang_getCursorLocation(arg), &off)) return i;
       for (at = i; at <= node_at(c, i)->last && node_at(c, at)->start != off; at++) {}
       if (at > node_at(c, i)->last) return i;
+      if (clang_getCursorKind(front_strip(arg)) == CXCursor_ArraySubscriptExpr && t.kind != CXType_Pointer &&
+          refers_to(c, at, var))
+        continue;  // `twice(in[b + v])`: the lane's own element, loaded and stored back by the lane
       bool restricted = false;
       for (int j = at; j <= node_at(c, at)->last && !restricted; j++)
         restricted = node_at(c, j)->kind == CXCursor_DeclRefExpr && is_restrict_pointer(node_at(c, j)->cur);
@@ -920,7 +956,7 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
       return;
     }
   }
-  int reach = call_reaches(c, vz, body);
+  int reach = call_reaches(c, vz, body, h.var);
   if (reach >= 0) {
     bool deref = node_at(c, reach)->kind == CXCursor_UnaryOperator || node_at(c, reach)->kind == CXCursor_MemberRefExpr;
     fall_back(c, an, node_at(c, reach)->start,

@@ -118,3 +118,25 @@ __global__ void store_through_pointer(float *A, float *B, float *q) {
     *q = 0.f;
   }
 }
+
+// A reference parameter reaches what its argument names: D[b] written
+// through inc() may lie in A's vector (left to '#pragma unroll'); a local
+// is only itself (vectorized); a const reference to D[b] reads the element
+// that the run-time test keeps out of B's vector (vectorized, tested).
+__device__ void inc(float &r) { r += 1.f; }
+__device__ float get(const float &r) { return r; }
+__global__ void by_reference(float *A, float *B, float *D, int b) {
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    B[v] = A[v];
+    inc(D[b]);
+  }
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    float t = A[v];
+    inc(t);
+    B[v] = t;
+  }
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) B[v] = A[v] + get(D[b]);
+}

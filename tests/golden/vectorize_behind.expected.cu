@@ -209,3 +209,78 @@ __global__ void store_through_pointer(float *A, float *B, float *q) {
     *q = 0.f;
   }
 }
+
+// A reference parameter reaches what its argument names: D[b] written
+// through inc() may lie in A's vector (left to '#pragma unroll'); a local
+// is only itself (vectorized); a const reference to D[b] reads the element
+// that the run-time test keeps out of B's vector (vectorized, tested).
+__device__ void inc(float &r) { r += 1.f; }
+__device__ float get(const float &r) { return r; }
+__global__ void by_reference(float *A, float *B, float *D, int b) {
+#pragma unroll
+  for (int v = 0; v < 4; ++v) {
+    B[v] = A[v];
+    inc(D[b]);
+  }
+if (((unsigned long long)(const void *)&(A)[0] | (unsigned long long)(const void *)&(B)[0]) % 16 == 0 &&
+      (const void *)&(A)[0] != (const void *)&(B)[0]) {
+#line 135 "vectorize_behind.cu"
+    alignas(16) float __tirx_5_0[4]; *(float4 *)__tirx_5_0 = *(const float4 *)&(A)[0];
+#line 135 "vectorize_behind.cu"
+    alignas(16) float __tirx_5_1[4];
+#line 135 "vectorize_behind.cu"
+    { {
+    float t = __tirx_5_0[0];
+    inc(t);
+    __tirx_5_1[0] = t;
+  } }
+#line 135 "vectorize_behind.cu"
+    { {
+    float t = __tirx_5_0[1];
+    inc(t);
+    __tirx_5_1[1] = t;
+  } }
+#line 135 "vectorize_behind.cu"
+    { {
+    float t = __tirx_5_0[2];
+    inc(t);
+    __tirx_5_1[2] = t;
+  } }
+#line 135 "vectorize_behind.cu"
+    { {
+    float t = __tirx_5_0[3];
+    inc(t);
+    __tirx_5_1[3] = t;
+  } }
+#line 135 "vectorize_behind.cu"
+    *(float4 *)&(B)[0] = *(const float4 *)__tirx_5_1;
+#line 135 "vectorize_behind.cu"
+  } else {
+#line 135 "vectorize_behind.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) {
+    float t = A[v];
+    inc(t);
+    B[v] = t;
+  } }
+if (((unsigned long long)(const void *)&(B)[0] | (unsigned long long)(const void *)&(A)[0]) % 16 == 0 &&
+      (const void *)&(B)[0] != (const void *)&(A)[0] &&
+      ((unsigned long long)&(D)[b] + sizeof((D)[b]) <= (unsigned long long)(const void *)&(B)[0] || (unsigned long long)(const void *)&(B)[0] + 16 <= (unsigned long long)&(D)[b])) {
+#line 141 "vectorize_behind.cu"
+    alignas(16) float __tirx_6_0[4];
+#line 141 "vectorize_behind.cu"
+    alignas(16) float __tirx_6_1[4]; *(float4 *)__tirx_6_1 = *(const float4 *)&(A)[0];
+#line 141 "vectorize_behind.cu"
+    { __tirx_6_0[0] = __tirx_6_1[0] + get(D[b]); }
+#line 141 "vectorize_behind.cu"
+    { __tirx_6_0[1] = __tirx_6_1[1] + get(D[b]); }
+#line 141 "vectorize_behind.cu"
+    { __tirx_6_0[2] = __tirx_6_1[2] + get(D[b]); }
+#line 141 "vectorize_behind.cu"
+    { __tirx_6_0[3] = __tirx_6_1[3] + get(D[b]); }
+#line 141 "vectorize_behind.cu"
+    *(float4 *)&(B)[0] = *(const float4 *)__tirx_6_0;
+#line 141 "vectorize_behind.cu"
+  } else {
+#line 141 "vectorize_behind.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) B[v] = A[v] + get(D[b]); }
+}
