@@ -312,6 +312,22 @@ static bool declared_in(const Ctx *c, CXCursor decl, int node) {
          at < node_at(c, node)->end;
 }
 
+// Whether d is an automatic variable of the function func: declared in it,
+// and not static, extern or __device__ (a register or the thread's stack).
+static bool automatic_in(const Ctx *c, CXCursor d, int func) {
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+  return func >= 0 && declared_in(c, d, func) && sc != CX_SC_Static && sc != CX_SC_Extern &&
+         !(front_space(d) & FRONT_DEVICE);
+}
+
+// Whether node i reads memory through a pointer other than a subscript:
+// `*q`, `s->x`.
+static bool through_pointer(const Ctx *c, int i) {
+  const Node *n = node_at(c, i);
+  return (n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) == CXUnaryOperator_Deref) ||
+         (n->kind == CXCursor_MemberRefExpr && strstr(node_text(c, i), "->"));
+}
+
 // The node in node's subtree that takes decl's address or passes it to a
 // call (which may bind it to a reference: a pointer may then change it); -1
 // if none.
@@ -352,10 +368,7 @@ static const char *unknown_before_loop(const Ctx *c, int ref, int body, CXCursor
   if (tk == CXType_LValueReference || tk == CXType_RValueReference) return "is a reference (it reads memory)";
   if (is_const_type(clang_getCursorType(d))) return NULL;
   int func = node_at(c, ref)->func;
-  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
-  if (func < 0 || !declared_in(c, d, func) || sc == CX_SC_Static || sc == CX_SC_Extern ||
-      (front_space(d) & FRONT_DEVICE))
-    return "is not a local variable (a call or another thread may change it)";
+  if (!automatic_in(c, d, func)) return "is not a local variable (a call or another thread may change it)";
   if (changes(c, body, d) >= 0) return "changes in the loop body";
   if (escapes(c, func, d) >= 0) return "has its address taken or is passed by reference (a pointer may change it)";
   return NULL;
@@ -373,9 +386,7 @@ static const char *untestable(const Ctx *c, int cond, int body, CXCursor var, in
       why = "calls a function";
     else if (is_assignment(n))
       why = "assigns";
-    else if (n->kind == CXCursor_ArraySubscriptExpr ||
-             (n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) == CXUnaryOperator_Deref) ||
-             (n->kind == CXCursor_MemberRefExpr && strstr(node_text(c, i), "->")))
+    else if (n->kind == CXCursor_ArraySubscriptExpr || through_pointer(c, i))
       why = "reads memory";
     else if (n->kind == CXCursor_DeclRefExpr)
       why = unknown_before_loop(c, i, body, var);
@@ -409,10 +420,7 @@ static int subscript_of(const Ctx *c, int i) {
 // it reads or writes an element (`x[p][v]`, not `x[p]` passed on or `&x[0]`):
 // then no pointer can reach it.
 static bool unreachable_by_pointer(const Ctx *c, int func, CXCursor d) {
-  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
-  if (func < 0 || !declared_in(c, d, func) || sc == CX_SC_Static || sc == CX_SC_Extern ||
-      (front_space(d) & FRONT_DEVICE))
-    return false;
+  if (!automatic_in(c, d, func)) return false;
   for (int i = func; i <= node_at(c, func)->last; i++) {
     if (node_at(c, i)->kind != CXCursor_DeclRefExpr || !is_ref_to(node_at(c, i)->cur, d)) continue;
     int sub = -1, p;
@@ -626,8 +634,7 @@ static int writes_memory(const Ctx *c, int body, CXCursor var) {
     if (clang_getCursorKind(target) == CXCursor_ArraySubscriptExpr && refers_to(c, i + 1, var)) {
       if (lane_store < 0) lane_store = i;
     } else if (clang_getCursorKind(target) != CXCursor_DeclRefExpr || clang_getCursorKind(d) != CXCursor_VarDecl ||
-               tk == CXType_LValueReference || tk == CXType_RValueReference || !declared_in(c, d, n->func) ||
-               clang_Cursor_getStorageClass(d) == CX_SC_Static || (front_space(d) & FRONT_DEVICE)) {
+               tk == CXType_LValueReference || tk == CXType_RValueReference || !automatic_in(c, d, n->func)) {
       return i;
     }
   }
@@ -646,9 +653,7 @@ static int reads_changeable(const Ctx *c, int access, int body, CXCursor var) {
     if (n->kind == CXCursor_ArraySubscriptExpr && i != access &&
         clang_getCursorType(n->cur).kind != CXType_ConstantArray)  // a row of an array is an address, not a read
       return i;
-    if ((n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) == CXUnaryOperator_Deref) ||
-        (n->kind == CXCursor_MemberRefExpr && strstr(node_text(c, i), "->")))
-      return i;
+    if (through_pointer(c, i)) return i;
     if (n->kind != CXCursor_DeclRefExpr || is_ref_to(n->cur, var)) continue;
     CXCursor d = clang_getCursorReferenced(n->cur);
     if (clang_getCursorType(d).kind == CXType_ConstantArray) continue;  // an array variable's address never changes
@@ -671,8 +676,7 @@ static bool local_object(const Ctx *c, CXCursor e, int func) {
   enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(d)).kind;
   return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_getCursorKind(d) == CXCursor_VarDecl &&
          tk != CXType_LValueReference && tk != CXType_RValueReference && tk != CXType_Pointer &&
-         tk != CXType_ConstantArray && func >= 0 && declared_in(c, d, func) &&
-         clang_Cursor_getStorageClass(d) != CX_SC_Static && !(front_space(d) & FRONT_DEVICE);
+         tk != CXType_ConstantArray && automatic_in(c, d, func);
 }
 
 // A call in the body that gets a pointer (or a reference), or an access
@@ -690,9 +694,7 @@ static int call_reaches(const Ctx *c, const Vectorize *vz, int body, CXCursor va
   for (int i = body; i <= node_at(c, body)->last; i++) {
     const Node *n = node_at(c, i);
     bool also_read;
-    if ((n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) == CXUnaryOperator_Deref) ||
-        (n->kind == CXCursor_MemberRefExpr && strstr(node_text(c, i), "->")))
-      if (written || is_written(c, i, &also_read)) return i;  // `*q = 0`, `s->x += 1`: the same, without a call
+    if (through_pointer(c, i) && (written || is_written(c, i, &also_read))) return i;  // `*q = 0`, `s->x += 1`: the same, without a call
     if (n->kind != CXCursor_CallExpr) continue;
     int nargs = clang_Cursor_getNumArguments(n->cur);
     CXCursor callee = clang_getCursorReferenced(n->cur);
@@ -700,7 +702,8 @@ static int call_reaches(const Ctx *c, const Vectorize *vz, int body, CXCursor va
     // An operator's arguments (`h = x` on __half, `a * b`) are its operands,
     // which the accesses' own checks follow; a member operator's object is
     // not among its parameters either.
-    if (!strncmp(clang_getCString(name), "operator", 8)) callee = clang_getNullCursor();
+    const char *spelled = clang_getCString(name);
+    if (!strncmp(spelled, "operator", 8) && !is_ident_char((unsigned char)spelled[8])) callee = clang_getNullCursor();
     clang_disposeString(name);
     for (int a = 0; a < nargs; a++) {
       CXCursor arg = clang_Cursor_getArgument(n->cur, (unsigned)a);
@@ -717,11 +720,8 @@ static int call_reaches(const Ctx *c, const Vectorize *vz, int body, CXCursor va
       if (local_object(c, arg, n->func)) continue;  // `inc(t)`, `f(&t)`: a register of the function
       if (to_const && t.kind != CXType_Pointer && clang_getCursorKind(front_strip(arg)) == CXCursor_ArraySubscriptExpr)
         continue;  // `get(D[b])`: the element itself, which test_other tests against the vectors
-      int at;
-      size_t off;
-      if (!front_offset(c->front, clang_getCursorLocation(arg), &off)) return i;
-      for (at = i; at <= node_at(c, i)->last && node_at(c, at)->start != off; at++) {}
-      if (at > node_at(c, i)->last) return i;
+      int at = node_of_cursor(c, arg);
+      if (at < 0) return i;
       if (clang_getCursorKind(front_strip(arg)) == CXCursor_ArraySubscriptExpr && t.kind != CXType_Pointer &&
           refers_to(c, at, var))
         continue;  // `twice(in[b + v])`: the lane's own element, loaded and stored back by the lane
