@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ast.h"
+#include "lex.h"
 
 size_t stmt_end(const Ctx *c, int node) {
   const Node *n = node_at(c, node);
@@ -257,6 +258,94 @@ int assigns_to(const Ctx *c, int node, CXCursor decl) {
       return i;
   }
   return -1;
+}
+
+// Whether offset `at` lies among the outputs of the asm statement at node:
+// after its first top-level ':' and before its second (`"+r"(i)`).
+static bool in_asm_outputs(const Ctx *c, int node, size_t at) {
+  const Node *n = node_at(c, node);
+  LexText t = {c->src->data + n->start, n->end - n->start};
+  int depth = 0, colons = 0;
+  for (size_t i = 0; i < t.n;) {
+    LexKind kind;
+    size_t end = lex_token(t, i, &kind);
+    if (kind == LEX_PUNCT) {
+      char ch = t.s[i];
+      if (ch == '(') depth++;
+      else if (ch == ')') depth--;
+      else if (ch == ':' && end < t.n && t.s[end] == ':') end++;  // `::` of a name
+      else if (ch == ':' && depth == 1) colons++;
+    }
+    if (n->start + i >= at) return colons == 1;
+    i = end;
+  }
+  return false;
+}
+
+// Whether the call at node binds its argument arg (a node) to a reference
+// to non-const: of the called function or, unresolved in a template, of any
+// candidate of that name.
+static bool binds_reference(const Ctx *c, int call, int arg) {
+  CXCursor cur = node_at(c, call)->cur, a0 = node_at(c, arg)->cur;
+  int nargs = clang_Cursor_getNumArguments(cur), pos = -1;
+  for (int a = 0; a < nargs && pos < 0; a++)
+    if (clang_equalCursors(clang_Cursor_getArgument(cur, (unsigned)a), a0)) pos = a;
+  if (pos < 0) return false;
+  CXCursor callee = clang_getCursorReferenced(cur);
+  unsigned candidates = clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef ? clang_getNumOverloadedDecls(callee) : 1;
+  for (unsigned k = 0; k < candidates; k++) {
+    CXCursor f = clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef ? clang_getOverloadedDecl(callee, k) : callee;
+    if (clang_Cursor_isNull(f) || pos >= clang_Cursor_getNumArguments(f)) continue;
+    CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(f, (unsigned)pos)));
+    if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
+        !clang_isConstQualifiedType(clang_getPointeeType(t)))
+      return true;
+  }
+  return false;
+}
+
+int aliased_in(const Ctx *c, int node, CXCursor decl) {
+  for (int i = node; i <= node_at(c, node)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_LambdaExpr) {  // a closure may run wherever it is called
+      int at = assigns_to(c, i, decl);
+      if (at >= 0) return at;
+      continue;
+    }
+    if (n->kind != CXCursor_DeclRefExpr || !is_ref_to(n->cur, decl) || n->parent < 0) continue;
+    int p = n->parent, arg = i;
+    while (p >= 0 && (node_at(c, p)->kind == CXCursor_ParenExpr || node_at(c, p)->kind == CXCursor_UnexposedExpr))
+      arg = p, p = node_at(c, p)->parent;
+    if (p < 0) continue;
+    const Node *up = node_at(c, p);
+    if (up->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(up->cur) == CXUnaryOperator_AddrOf)
+      return p;  // `&i`
+    if (up->kind == CXCursor_VarDecl) {  // `int &r = i`
+      CXType t = clang_getCanonicalType(clang_getCursorType(up->cur));
+      if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
+          !clang_isConstQualifiedType(clang_getPointeeType(t)))
+        return p;
+    }
+    if (up->kind == CXCursor_CallExpr && binds_reference(c, p, arg)) return p;  // `bump(i)` with `void bump(int &)`
+    if (up->kind == CXCursor_AsmStmt && in_asm_outputs(c, p, n->start)) return i;  // `asm("..." : "+r"(i))`
+  }
+  return -1;
+}
+
+const char *alias_what(const Ctx *c, int node) {
+  const Node *n = node_at(c, node);
+  const char *text = node_text(c, node);
+  switch (n->kind) {
+    case CXCursor_UnaryOperator:
+      if (clang_getCursorUnaryOperatorKind(n->cur) == CXUnaryOperator_AddrOf)
+        return arena_printf(c->arena, "'%s' takes its address", text);
+      break;
+    case CXCursor_VarDecl: return arena_printf(c->arena, "'%s' binds it to a reference to non-const", text);
+    case CXCursor_CallExpr: return arena_printf(c->arena, "'%s' passes it to a reference to non-const", text);
+    case CXCursor_DeclRefExpr: return arena_printf(c->arena, "'%s' is an output of an asm statement", text);
+    default: break;
+  }
+  return arena_printf(c->arena, "'%s' assigns it in a lambda", text);
 }
 
 char *node_text(const Ctx *c, int node) {

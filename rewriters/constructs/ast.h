@@ -67,6 +67,14 @@ bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from)
 CXCursor var_read_in(const Ctx *c, int node, Span name);
 // The node in node's subtree that assigns `decl` (=, op=, ++, --); -1 if none.
 int assigns_to(const Ctx *c, int node, CXCursor decl);
+// The node in node's subtree through which `decl` may change other than by
+// an assignment to its name, or -1: its address taken (`&i`), bound to a
+// reference to non-const (`int &r = i`, `bump(i)` with `void bump(int &)`),
+// an asm output (`"+r"(i)`), or assigned in a lambda (`[&] { i++; }`, which
+// changes it wherever the closure is called).
+int aliased_in(const Ctx *c, int node, CXCursor decl);
+// What aliased_in's node does, for a message: "'&i' takes its address".
+const char *alias_what(const Ctx *c, int node);
 char *node_text(const Ctx *c, int node);
 // "#pragma tirx unroll" and the like, written into buf. spelling_of gives it
 // a buffer of the calling block's own (a compound literal, alive to the end

@@ -252,10 +252,16 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
   if (!check_copied_body(c, an, st.node)) return;
   for (int i = 0; i < g->ndims; i++) {
     g->used[i] = uses_var(c, st.node, vars[i], arena_strndup(c->arena, g->name[i].s, g->name[i].len));
-    int assign = assigns_to(c, st.node, vars[i]);
+    int assign = assigns_to(c, st.node, vars[i]), alias = assign >= 0 ? -1 : aliased_in(c, st.node, vars[i]);
     if (assign >= 0) {
       diag_error(c->diag, node_at(c, assign)->start, "grid index '%.*s' is assigned in the body of an unrolled grid",
                  (int)g->name[i].len, g->name[i].s);
+      return;
+    }
+    if (alias >= 0) {
+      diag_error(c->diag, node_at(c, alias)->start,
+                 "grid index '%.*s' may change other than by its name in the body of an unrolled grid: %s",
+                 (int)g->name[i].len, g->name[i].s, alias_what(c, alias));
       return;
     }
   }
@@ -569,9 +575,14 @@ static bool tile_not_assigned(Ctx *c, const Annotation *an, Stmt st, Span t, int
   if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return true;
   CXCursor parts[4], decl[4];  // the position, the tile, the order's arguments
   if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || cursor_children(parts[0], decl, 4) <= which) return true;
-  int assign = assigns_to(c, st.node, decl[which]);
-  if (assign < 0) return true;
-  if (which == 1 && !is_groups(&an->dir.head))
+  int assign = assigns_to(c, st.node, decl[which]), alias = assign >= 0 ? -1 : aliased_in(c, st.node, decl[which]);
+  if (assign < 0 && alias < 0) return true;
+  if (alias >= 0)
+    diag_error(c->diag, node_at(c, alias)->start,
+               "'%.*s' may change other than by its name in the body of '%s': %s, and each iteration sets it "
+               "from the loop's position",
+               (int)t.len, t.s, spelling_of(an), alias_what(c, alias));
+  else if (which == 1 && !is_groups(&an->dir.head))
     diag_error(c->diag, node_at(c, assign)->start,
                "tile index '%.*s' is assigned in the body of '%s ... order(...)': each iteration sets it from the "
                "loop's position",

@@ -356,6 +356,17 @@ static void not_constant(Ctx *c, Diag *d, const Annotation *an, int node, const 
           spelling_of(an));
 }
 
+// Where the loop variable may change other than by its name (aliased_in):
+// in the body when the loop declares it, else anywhere in the function
+// before the loop ends (a pointer or a closure made before the loop may
+// change it in the body); -1 if nowhere.
+static int aliased_before(const Ctx *c, const ForParts *fp, CXCursor var, bool declared, const Node *loop) {
+  if (declared) return aliased_in(c, fp->body, var);
+  if (loop->func < 0) return -1;
+  int at = aliased_in(c, loop->func, var);  // the first in source order
+  return at >= 0 && node_at(c, at)->start < loop->end ? at : -1;
+}
+
 bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) {
   bool ok = false;
   const Node *n = node_at(c, st.node);
@@ -376,13 +387,19 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
       diag_error(d, node_at(c, fp.init)->start, "loop variable '%s' of a loop under '%s' must have an integer type",
                  h.name, spelling_of(an));
     } else if (read_cond(c, d, an, &fp, &h) && read_inc(c, d, an, &fp, &h)) {
-      int assign = assigns_to(c, fp.body, h.var);
+      int assign = assigns_to(c, fp.body, h.var), alias = assign >= 0 ? -1 : aliased_before(c, &fp, h.var, declared, n);
       out->in_template = n->in_template;
       out->start = h.start;
       out->step = h.step_op == CXBinaryOperator_AddAssign ? h.step : 0;  // 0: not a counted step (vectorize)
       if (assign >= 0) {
         diag_error(d, node_at(c, assign)->start, "loop variable '%s' is assigned in the body of a loop under '%s'",
                    h.name, spelling_of(an));
+        diag_note(d, an->start, "the loop is annotated here");
+      } else if (alias >= 0) {
+        diag_error(d, node_at(c, alias)->start,
+                   "loop variable '%s' may change other than by its name in a loop under '%s': %s, and the "
+                   "expanded copies would each start from their own value",
+                   h.name, spelling_of(an), alias_what(c, alias));
         diag_note(d, an->start, "the loop is annotated here");
       } else if (!h.start_ok || !h.bound_ok) {
         out->constant = false;

@@ -329,8 +329,9 @@ static bool through_pointer(const Ctx *c, int i) {
 }
 
 // The node in node's subtree that takes decl's address or passes it to a
-// call (which may bind it to a reference: a pointer may then change it); -1
-// if none.
+// call (which may bind it to a reference: a pointer may then change it), or
+// otherwise lets it change other than by its name (aliased_in: `int &r = b`,
+// an asm output, a lambda that assigns it); -1 if none.
 static int escapes(const Ctx *c, int node, CXCursor decl) {
   for (int i = node; i <= node_at(c, node)->last; i++) {
     const Node *n = node_at(c, i);
@@ -343,7 +344,7 @@ static int escapes(const Ctx *c, int node, CXCursor decl) {
         (up->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(up->cur) == CXUnaryOperator_AddrOf))
       return p;
   }
-  return -1;
+  return aliased_in(c, node, decl);
 }
 
 // The node in body that assigns decl (=, op=, ++, --), takes its address or
@@ -366,11 +367,13 @@ static const char *unknown_before_loop(const Ctx *c, int ref, int body, CXCursor
   if (declared_in(c, d, body)) return "is declared in the loop body";
   enum CXTypeKind tk = clang_getCursorType(d).kind;
   if (tk == CXType_LValueReference || tk == CXType_RValueReference) return "is a reference (it reads memory)";
-  if (is_const_type(clang_getCursorType(d))) return NULL;
+  if (clang_isConstQualifiedType(clang_getCanonicalType(clang_getCursorType(d)))) return NULL;  // `const float *q` may move
   int func = node_at(c, ref)->func;
   if (!automatic_in(c, d, func)) return "is not a local variable (a call or another thread may change it)";
   if (changes(c, body, d) >= 0) return "changes in the loop body";
-  if (escapes(c, func, d) >= 0) return "has its address taken or is passed by reference (a pointer may change it)";
+  if (escapes(c, func, d) >= 0)
+    return "has its address taken, is passed to a call or bound to a reference, or is assigned in a lambda (it may "
+           "change other than by its name)";
   return NULL;
 }
 
@@ -574,6 +577,17 @@ static int take_access(Fit *f, Vectorize *vz, int node, int body, CXCursor var, 
   return refs;
 }
 
+// The run-time test that the element `x` lies outside array ar's vector
+// (once, however often the body names it).
+static void add_apart(Ctx *c, Vectorize *vz, const Array *ar, const char *x) {
+  const char *d = arena_printf(c->arena, "(unsigned long long)&(%s)", x);
+  const char *v = arena_printf(c->arena, "(unsigned long long)%s", address(c->arena, ar));
+  const char *test = arena_printf(c->arena, "(%s + sizeof(%s) <= %s || %s + %d <= %s)", d, x, v, v, vz->bytes, d);
+  for (int i = 0; i < vz->apart.len; i++)
+    if (!strcmp(vz->apart.items[i], test)) return;
+  VEC_PUSH(c->arena, vz->apart, test);
+}
+
 // An access at an index without v (`D[b]`) next to the vectors: where it
 // may reach a vector and one of the two is written, the scalar loop sees in
 // D[b] what the lanes before it wrote (or writes what later lanes read), the
@@ -611,12 +625,26 @@ static void test_other(Fit *f, Vectorize *vz, int node, int body, CXCursor var) 
                                    node_text(c, node), ar->array));
       return;
     }
-    const char *d = arena_printf(c->arena, "(unsigned long long)&(%s)[%s]", node_text(c, kids[0]), node_text(c, kids[1]));
-    const char *v = arena_printf(c->arena, "(unsigned long long)%s", address(c->arena, ar));
-    VEC_PUSH(c->arena, vz->apart,
-             arena_printf(c->arena, "(%s + sizeof((%s)[%s]) <= %s || %s + %d <= %s)", d, node_text(c, kids[0]),
-                          node_text(c, kids[1]), v, v, vz->bytes, d));
+    add_apart(c, vz, ar, arena_printf(c->arena, "(%s)[%s]", node_text(c, kids[0]), node_text(c, kids[1])));
   }
+}
+
+// An access through a pointer that may reach the vectors (`s->x`, `*q`; a
+// written one: any vector, else the written ones) whose address can be
+// computed before the loop: tested apart from them, as test_other tests
+// `D[b]`. False where it cannot be: its pointer reads memory, calls, uses v
+// or a variable the body changes, or it names a bit-field (no address).
+static bool test_through_pointer(Ctx *c, Vectorize *vz, int node, int body, CXCursor var) {
+  int ptr, at;
+  bool also_read, written = is_written(c, node, &also_read);
+  if (front_children(c->front, node, &ptr, 1) != 1 || refers_to(c, node, var) ||
+      untestable(c, ptr, body, var, &at) || clang_Cursor_isBitField(clang_getCursorReferenced(node_at(c, node)->cur)))
+    return false;
+  for (int k = 0; k < vz->narrays; k++) {
+    const Array *ar = &vz->arrays[k];
+    if ((ar->written || written) && !ar->alone && !ar->restricted) add_apart(c, vz, ar, node_text(c, node));
+  }
+  return true;
 }
 
 // A node of the body that may write memory: an assignment or ++/-- to
@@ -684,7 +712,7 @@ static bool local_object(const Ctx *c, CXCursor e, int func) {
 // vectorized array (neither is __restrict__, nor the array a local no
 // pointer reaches): it may read what the vector path has not stored yet, or
 // write what it has already loaded. Its node (a call's argument), or -1.
-static int call_reaches(const Ctx *c, const Vectorize *vz, int body, CXCursor var) {
+static int call_reaches(Ctx *c, Vectorize *vz, int body, CXCursor var) {
   bool written = false, shared = false;
   for (int k = 0; k < vz->narrays; k++) {
     written = written || vz->arrays[k].written;
@@ -694,7 +722,8 @@ static int call_reaches(const Ctx *c, const Vectorize *vz, int body, CXCursor va
   for (int i = body; i <= node_at(c, body)->last; i++) {
     const Node *n = node_at(c, i);
     bool also_read;
-    if (through_pointer(c, i) && (written || is_written(c, i, &also_read))) return i;  // `*q = 0`, `s->x += 1`: the same, without a call
+    if (through_pointer(c, i) && (written || is_written(c, i, &also_read)) && !test_through_pointer(c, vz, i, body, var))
+      return i;  // `*q = 0`, `s->x += 1` beside the vectors: the same, without a call, where no test can tell
     if (n->kind != CXCursor_CallExpr) continue;
     int nargs = clang_Cursor_getNumArguments(n->cur);
     CXCursor callee = clang_getCursorReferenced(n->cur);
@@ -961,9 +990,10 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     bool deref = node_at(c, reach)->kind == CXCursor_UnaryOperator || node_at(c, reach)->kind == CXCursor_MemberRefExpr;
     fall_back(c, an, node_at(c, reach)->start,
               arena_printf(c->arena, "'%s' %s, which may reach the vectorized arrays' elements (neither it nor they "
-                                     "are __restrict__): %s would find them as they were before the loop, not as the "
+                                     "are __restrict__)%s: %s would find them as they were before the loop, not as the "
                                      "lanes before it left them",
                            node_text(c, reach), deref ? "accesses memory through a pointer" : "is passed to a call",
+                           deref ? ", and its address cannot be tested before the loop" : "",
                            deref ? "the access" : "the call"));
     return;
   }

@@ -109,14 +109,35 @@ __global__ void store_through_call(float *o, const float *x, int b) {
   for (int v = 0; v < 4; ++v) __stcs(o + b + v, 2.f * x[b + v]);
 }
 
-// Left to '#pragma unroll': a store through a pointer that is not an
-// access 'p[...]' (q may point into A, which lane 1 then reads).
+// A store through a pointer that is not an access 'p[...]' (q may point
+// into A, which lane 1 then reads, or into B): vectorized, q tested apart
+// from both vectors; a read through a pointer (s->scale) tested apart from
+// the written vector.
+struct Params { float scale; int shift : 4; };
 __global__ void store_through_pointer(float *A, float *B, float *q) {
 #pragma tirx vectorize
   for (int v = 0; v < 4; ++v) {
     B[v] = A[v];
     *q = 0.f;
   }
+}
+__global__ void read_through_pointer(const float *A, float *B, const Params *s, int b) {
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) B[b + v] = A[b + v] * s->scale + s->scale;
+}
+
+// Left to '#pragma unroll': the pointer moves in the body (each lane reads
+// another element), or the member is a bit-field (it has no address to test).
+__global__ void moving_pointer(const float *A, float *B, const Params *s, int b) {
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    B[b + v] = A[b + v] * s->scale;
+    s++;
+  }
+}
+__global__ void bit_field(const float *A, float *B, const Params *s, int b) {
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) B[b + v] = A[b + v] * s->shift;
 }
 
 // A reference parameter reaches what its argument names: D[b] written
@@ -139,4 +160,24 @@ __global__ void by_reference(float *A, float *B, float *D, int b) {
   }
 #pragma tirx vectorize
   for (int v = 0; v < 4; ++v) B[v] = A[v] + get(D[b]);
+}
+
+// Left to '#pragma unroll': the base changes other than by its name, through
+// a reference made before the loop or a lambda that assigns it, in a body
+// that writes memory (the loop reads b anew in every lane).
+__global__ void base_by_reference(const float *x, float *y, int b) {
+  int &rb = b;
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    y[b + v] = x[b + v];
+    rb++;
+  }
+}
+__global__ void base_by_lambda(const float *x, float *y, int b) {
+  auto advance = [&] { b++; };
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    y[b + v] = x[b + v];
+    advance();
+  }
 }

@@ -12,7 +12,7 @@
 __global__ void other_read(float *A, const float *D, int b, float *out) {
   float s = 0.f;
 if (((unsigned long long)(const void *)&(A)[0]) % 16 == 0 &&
-      ((unsigned long long)&(D)[b] + sizeof((D)[b]) <= (unsigned long long)(const void *)&(A)[0] || (unsigned long long)(const void *)&(A)[0] + 16 <= (unsigned long long)&(D)[b])) {
+      ((unsigned long long)&((D)[b]) + sizeof((D)[b]) <= (unsigned long long)(const void *)&(A)[0] || (unsigned long long)(const void *)&(A)[0] + 16 <= (unsigned long long)&((D)[b]))) {
 #line 14 "vectorize_behind.cu"
     alignas(16) float __tirx_1_0[4]; *(float4 *)__tirx_1_0 = *(const float4 *)&(A)[0];
 #line 14 "vectorize_behind.cu"
@@ -51,8 +51,8 @@ if (((unsigned long long)(const void *)&(A)[0]) % 16 == 0 &&
 __global__ void other_written(const float *A, float *B, float *D, int b) {
 if (((unsigned long long)(const void *)&(B)[0] | (unsigned long long)(const void *)&(A)[0]) % 16 == 0 &&
       (const void *)&(B)[0] != (const void *)&(A)[0] &&
-      ((unsigned long long)&(D)[b] + sizeof((D)[b]) <= (unsigned long long)(const void *)&(B)[0] || (unsigned long long)(const void *)&(B)[0] + 16 <= (unsigned long long)&(D)[b]) &&
-      ((unsigned long long)&(D)[b] + sizeof((D)[b]) <= (unsigned long long)(const void *)&(A)[0] || (unsigned long long)(const void *)&(A)[0] + 16 <= (unsigned long long)&(D)[b])) {
+      ((unsigned long long)&((D)[b]) + sizeof((D)[b]) <= (unsigned long long)(const void *)&(B)[0] || (unsigned long long)(const void *)&(B)[0] + 16 <= (unsigned long long)&((D)[b])) &&
+      ((unsigned long long)&((D)[b]) + sizeof((D)[b]) <= (unsigned long long)(const void *)&(A)[0] || (unsigned long long)(const void *)&(A)[0] + 16 <= (unsigned long long)&((D)[b]))) {
 #line 24 "vectorize_behind.cu"
     alignas(16) float __tirx_2_0[4]; *(float4 *)__tirx_2_0 = *(const float4 *)&(B)[0];
 #line 24 "vectorize_behind.cu"
@@ -200,14 +200,86 @@ __global__ void store_through_call(float *o, const float *x, int b) {
   for (int v = 0; v < 4; ++v) __stcs(o + b + v, 2.f * x[b + v]);
 }
 
-// Left to '#pragma unroll': a store through a pointer that is not an
-// access 'p[...]' (q may point into A, which lane 1 then reads).
+// A store through a pointer that is not an access 'p[...]' (q may point
+// into A, which lane 1 then reads, or into B): vectorized, q tested apart
+// from both vectors; a read through a pointer (s->scale) tested apart from
+// the written vector.
+struct Params { float scale; int shift : 4; };
 __global__ void store_through_pointer(float *A, float *B, float *q) {
-#pragma unroll
-  for (int v = 0; v < 4; ++v) {
+if (((unsigned long long)(const void *)&(B)[0] | (unsigned long long)(const void *)&(A)[0]) % 16 == 0 &&
+      (const void *)&(B)[0] != (const void *)&(A)[0] &&
+      ((unsigned long long)&(*q) + sizeof(*q) <= (unsigned long long)(const void *)&(B)[0] || (unsigned long long)(const void *)&(B)[0] + 16 <= (unsigned long long)&(*q)) &&
+      ((unsigned long long)&(*q) + sizeof(*q) <= (unsigned long long)(const void *)&(A)[0] || (unsigned long long)(const void *)&(A)[0] + 16 <= (unsigned long long)&(*q))) {
+#line 119 "vectorize_behind.cu"
+    alignas(16) float __tirx_5_0[4];
+#line 119 "vectorize_behind.cu"
+    alignas(16) float __tirx_5_1[4]; *(float4 *)__tirx_5_1 = *(const float4 *)&(A)[0];
+#line 119 "vectorize_behind.cu"
+    { {
+    __tirx_5_0[0] = __tirx_5_1[0];
+    *q = 0.f;
+  } }
+#line 119 "vectorize_behind.cu"
+    { {
+    __tirx_5_0[1] = __tirx_5_1[1];
+    *q = 0.f;
+  } }
+#line 119 "vectorize_behind.cu"
+    { {
+    __tirx_5_0[2] = __tirx_5_1[2];
+    *q = 0.f;
+  } }
+#line 119 "vectorize_behind.cu"
+    { {
+    __tirx_5_0[3] = __tirx_5_1[3];
+    *q = 0.f;
+  } }
+#line 119 "vectorize_behind.cu"
+    *(float4 *)&(B)[0] = *(const float4 *)__tirx_5_0;
+#line 119 "vectorize_behind.cu"
+  } else {
+#line 119 "vectorize_behind.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) {
     B[v] = A[v];
     *q = 0.f;
+  } }
+}
+__global__ void read_through_pointer(const float *A, float *B, const Params *s, int b) {
+if (((unsigned long long)(const void *)&(B)[b] | (unsigned long long)(const void *)&(A)[b]) % 16 == 0 &&
+      (const void *)&(B)[b] != (const void *)&(A)[b] &&
+      ((unsigned long long)&(s->scale) + sizeof(s->scale) <= (unsigned long long)(const void *)&(B)[b] || (unsigned long long)(const void *)&(B)[b] + 16 <= (unsigned long long)&(s->scale))) {
+#line 126 "vectorize_behind.cu"
+    alignas(16) float __tirx_6_0[4];
+#line 126 "vectorize_behind.cu"
+    alignas(16) float __tirx_6_1[4]; *(float4 *)__tirx_6_1 = *(const float4 *)&(A)[b];
+#line 126 "vectorize_behind.cu"
+    { __tirx_6_0[0] = __tirx_6_1[0] * s->scale + s->scale; }
+#line 126 "vectorize_behind.cu"
+    { __tirx_6_0[1] = __tirx_6_1[1] * s->scale + s->scale; }
+#line 126 "vectorize_behind.cu"
+    { __tirx_6_0[2] = __tirx_6_1[2] * s->scale + s->scale; }
+#line 126 "vectorize_behind.cu"
+    { __tirx_6_0[3] = __tirx_6_1[3] * s->scale + s->scale; }
+#line 126 "vectorize_behind.cu"
+    *(float4 *)&(B)[b] = *(const float4 *)__tirx_6_0;
+#line 126 "vectorize_behind.cu"
+  } else {
+#line 126 "vectorize_behind.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) B[b + v] = A[b + v] * s->scale + s->scale; }
+}
+
+// Left to '#pragma unroll': the pointer moves in the body (each lane reads
+// another element), or the member is a bit-field (it has no address to test).
+__global__ void moving_pointer(const float *A, float *B, const Params *s, int b) {
+#pragma unroll
+  for (int v = 0; v < 4; ++v) {
+    B[b + v] = A[b + v] * s->scale;
+    s++;
   }
+}
+__global__ void bit_field(const float *A, float *B, const Params *s, int b) {
+#pragma unroll
+  for (int v = 0; v < 4; ++v) B[b + v] = A[b + v] * s->shift;
 }
 
 // A reference parameter reaches what its argument names: D[b] written
@@ -224,39 +296,39 @@ __global__ void by_reference(float *A, float *B, float *D, int b) {
   }
 if (((unsigned long long)(const void *)&(A)[0] | (unsigned long long)(const void *)&(B)[0]) % 16 == 0 &&
       (const void *)&(A)[0] != (const void *)&(B)[0]) {
-#line 135 "vectorize_behind.cu"
-    alignas(16) float __tirx_5_0[4]; *(float4 *)__tirx_5_0 = *(const float4 *)&(A)[0];
-#line 135 "vectorize_behind.cu"
-    alignas(16) float __tirx_5_1[4];
-#line 135 "vectorize_behind.cu"
+#line 156 "vectorize_behind.cu"
+    alignas(16) float __tirx_7_0[4]; *(float4 *)__tirx_7_0 = *(const float4 *)&(A)[0];
+#line 156 "vectorize_behind.cu"
+    alignas(16) float __tirx_7_1[4];
+#line 156 "vectorize_behind.cu"
     { {
-    float t = __tirx_5_0[0];
+    float t = __tirx_7_0[0];
     inc(t);
-    __tirx_5_1[0] = t;
+    __tirx_7_1[0] = t;
   } }
-#line 135 "vectorize_behind.cu"
+#line 156 "vectorize_behind.cu"
     { {
-    float t = __tirx_5_0[1];
+    float t = __tirx_7_0[1];
     inc(t);
-    __tirx_5_1[1] = t;
+    __tirx_7_1[1] = t;
   } }
-#line 135 "vectorize_behind.cu"
+#line 156 "vectorize_behind.cu"
     { {
-    float t = __tirx_5_0[2];
+    float t = __tirx_7_0[2];
     inc(t);
-    __tirx_5_1[2] = t;
+    __tirx_7_1[2] = t;
   } }
-#line 135 "vectorize_behind.cu"
+#line 156 "vectorize_behind.cu"
     { {
-    float t = __tirx_5_0[3];
+    float t = __tirx_7_0[3];
     inc(t);
-    __tirx_5_1[3] = t;
+    __tirx_7_1[3] = t;
   } }
-#line 135 "vectorize_behind.cu"
-    *(float4 *)&(B)[0] = *(const float4 *)__tirx_5_1;
-#line 135 "vectorize_behind.cu"
+#line 156 "vectorize_behind.cu"
+    *(float4 *)&(B)[0] = *(const float4 *)__tirx_7_1;
+#line 156 "vectorize_behind.cu"
   } else {
-#line 135 "vectorize_behind.cu"
+#line 156 "vectorize_behind.cu"
   _Pragma("unroll") for (int v = 0; v < 4; ++v) {
     float t = A[v];
     inc(t);
@@ -264,23 +336,43 @@ if (((unsigned long long)(const void *)&(A)[0] | (unsigned long long)(const void
   } }
 if (((unsigned long long)(const void *)&(B)[0] | (unsigned long long)(const void *)&(A)[0]) % 16 == 0 &&
       (const void *)&(B)[0] != (const void *)&(A)[0] &&
-      ((unsigned long long)&(D)[b] + sizeof((D)[b]) <= (unsigned long long)(const void *)&(B)[0] || (unsigned long long)(const void *)&(B)[0] + 16 <= (unsigned long long)&(D)[b])) {
-#line 141 "vectorize_behind.cu"
-    alignas(16) float __tirx_6_0[4];
-#line 141 "vectorize_behind.cu"
-    alignas(16) float __tirx_6_1[4]; *(float4 *)__tirx_6_1 = *(const float4 *)&(A)[0];
-#line 141 "vectorize_behind.cu"
-    { __tirx_6_0[0] = __tirx_6_1[0] + get(D[b]); }
-#line 141 "vectorize_behind.cu"
-    { __tirx_6_0[1] = __tirx_6_1[1] + get(D[b]); }
-#line 141 "vectorize_behind.cu"
-    { __tirx_6_0[2] = __tirx_6_1[2] + get(D[b]); }
-#line 141 "vectorize_behind.cu"
-    { __tirx_6_0[3] = __tirx_6_1[3] + get(D[b]); }
-#line 141 "vectorize_behind.cu"
-    *(float4 *)&(B)[0] = *(const float4 *)__tirx_6_0;
-#line 141 "vectorize_behind.cu"
+      ((unsigned long long)&((D)[b]) + sizeof((D)[b]) <= (unsigned long long)(const void *)&(B)[0] || (unsigned long long)(const void *)&(B)[0] + 16 <= (unsigned long long)&((D)[b]))) {
+#line 162 "vectorize_behind.cu"
+    alignas(16) float __tirx_8_0[4];
+#line 162 "vectorize_behind.cu"
+    alignas(16) float __tirx_8_1[4]; *(float4 *)__tirx_8_1 = *(const float4 *)&(A)[0];
+#line 162 "vectorize_behind.cu"
+    { __tirx_8_0[0] = __tirx_8_1[0] + get(D[b]); }
+#line 162 "vectorize_behind.cu"
+    { __tirx_8_0[1] = __tirx_8_1[1] + get(D[b]); }
+#line 162 "vectorize_behind.cu"
+    { __tirx_8_0[2] = __tirx_8_1[2] + get(D[b]); }
+#line 162 "vectorize_behind.cu"
+    { __tirx_8_0[3] = __tirx_8_1[3] + get(D[b]); }
+#line 162 "vectorize_behind.cu"
+    *(float4 *)&(B)[0] = *(const float4 *)__tirx_8_0;
+#line 162 "vectorize_behind.cu"
   } else {
-#line 141 "vectorize_behind.cu"
+#line 162 "vectorize_behind.cu"
   _Pragma("unroll") for (int v = 0; v < 4; ++v) B[v] = A[v] + get(D[b]); }
+}
+
+// Left to '#pragma unroll': the base changes other than by its name, through
+// a reference made before the loop or a lambda that assigns it, in a body
+// that writes memory (the loop reads b anew in every lane).
+__global__ void base_by_reference(const float *x, float *y, int b) {
+  int &rb = b;
+#pragma unroll
+  for (int v = 0; v < 4; ++v) {
+    y[b + v] = x[b + v];
+    rb++;
+  }
+}
+__global__ void base_by_lambda(const float *x, float *y, int b) {
+  auto advance = [&] { b++; };
+#pragma unroll
+  for (int v = 0; v < 4; ++v) {
+    y[b + v] = x[b + v];
+    advance();
+  }
 }

@@ -1,0 +1,31 @@
+// The loop variable changed other than by its name: each expanded copy
+// declares its own `i`, so a change through a reference, a pointer, a
+// by-reference call, an asm output or a lambda would no longer carry to
+// the next iteration (the loop below writes a[0] and a[2]; its copies
+// would write a[0..3]). A const reference, a by-value or const-reference
+// argument, an asm input and a lambda that only reads it are fine.
+#include "tirx.h"
+__device__ void bump(int &x) { x++; }
+__device__ void by_value(int x) { (void)x; }
+__device__ void by_const_ref(const int &x) { (void)x; }
+__global__ void reference(int *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 4; ++i) {
+    int &r = i;
+    a[r] = 1;
+    r++;
+  }
+}
+
+__global__ void fine(int *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 4; ++i) {
+    by_value(i);
+    by_const_ref(i);
+    const int &r = i;
+    int x;
+    asm volatile("mov.u32 %0, %1;" : "=r"(x) : "r"(i));
+    auto next = [&] { return i + 1; };
+    a[r + x + next()] = 0;
+  }
+}
