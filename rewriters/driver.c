@@ -12,6 +12,7 @@
 #include "grid.h"
 #include "hint.h"
 #include "hoist.h"
+#include "lex.h"
 #include "kernel.h"
 #include "launch.h"
 #include "loops.h"
@@ -159,6 +160,41 @@ static bool report_clang_error_on_line(Ctx *c, size_t pos) {
   return false;
 }
 
+// The first preprocessor conditional directive in [from, to) of the file
+// whose other half lies outside it (an #else or #endif of an #if before
+// from, an #if whose #endif comes after to), its name in *name; (size_t)-1
+// when they all pair up inside. A construct copies or wraps that range:
+// a conditional split by its edge would split the output's.
+static size_t split_conditional(const Source *src, size_t from, size_t to, Span *name) {
+  LexText t = {src->data, to};
+  size_t i = from, open = (size_t)-1;
+  bool line_start = false;
+  int depth = 0;
+  LexTok tok, word;
+  while (lex_next(t, &i, &line_start, &tok)) {
+    if (tok.kind != LEX_PUNCT || src->data[tok.start] != '#' || !tok.first) continue;
+    size_t j = i;
+    if (!lex_next(t, &j, &line_start, &word) || word.kind != LEX_IDENT) continue;
+    *name = (Span){src->data + word.start, word.end - word.start, word.start};
+    bool opens = span_eq(*name, "if") || span_eq(*name, "ifdef") || span_eq(*name, "ifndef");
+    bool closes = span_eq(*name, "endif"), middle = span_eq(*name, "else") || span_eq(*name, "elif") ||
+                                                    span_eq(*name, "elifdef") || span_eq(*name, "elifndef");
+    if (opens && depth++ == 0) open = tok.start;
+    if ((closes || middle) && depth == 0) return tok.start;
+    if (closes) depth--;
+    i = j;
+  }
+  if (depth > 0) {
+    LexText line = {src->data, src->len};
+    size_t k = open + 1;
+    bool ls = false;
+    lex_next(line, &k, &ls, &word);
+    *name = (Span){src->data + word.start, word.end - word.start, word.start};
+    return open;
+  }
+  return (size_t)-1;
+}
+
 // The statement that follows an annotation (past other annotations on it).
 static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   size_t pos = an->end;
@@ -179,6 +215,13 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
       return false;
     }
     if (report_clang_error_on_line(c, pos)) return false;
+    if (pos < c->src->len && c->src->data[pos] == '#') {
+      diag_error(c->diag, pos,
+                 "a preprocessor directive stands between '%s' and its statement: put it (and the conditional it "
+                 "belongs to) inside the statement's braces",
+                 spelling_of(an));
+      return false;
+    }
     diag_error(c->diag, pos < c->src->len ? pos : an->start, "expected a statement after '%s'", spelling_of(an));
     return false;
   }
@@ -187,6 +230,16 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
   if (front_in_macro(c->front, n->start) || st->end <= st->start) {
     diag_error(c->diag, pos, "the statement after '%s' comes from a macro expansion; tirx-pp rewrites only what "
                              "is written in the file", spelling_of(an));
+    return false;
+  }
+  Span directive;
+  size_t split = split_conditional(c->src, st->start, st->end, &directive);
+  if (split != (size_t)-1) {
+    diag_error(c->diag, split,
+               "'#%.*s' belongs to a preprocessor conditional that crosses the end of the statement under '%s' "
+               "(an unbraced body between '#if' and '#else'?): the construct copies or wraps the statement, and "
+               "would split the conditional; put the whole conditional inside braces",
+               (int)directive.len, directive.s, spelling_of(an));
     return false;
   }
   return true;

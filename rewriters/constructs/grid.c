@@ -137,7 +137,9 @@ static void render_header(Render *r, const Grid *g, bool with_counts) {
   if (next != '\n' && next != '\r' && next != ' ' && next != '\t') render_text(r, " ");
 }
 
-// Extents evaluated once, then the loops: `{ const int __tirx_n_i = (E1); ... for ... stmt }`.
+// Extents evaluated once, then the loops: `{ const auto __tirx_n_i = (E1); ... for ... stmt }`.
+// The count keeps the extent's type, so that `i < __tirx_n_i` compares as
+// `i < E1` would (an extent of 2.5 runs 3 times, a long one is not narrowed).
 static void render_loops(Render *r, const Edit *e) {
   const Grid *g = e->data;
   Arena *a = r->edits->arena;
@@ -148,7 +150,7 @@ static void render_loops(Render *r, const Edit *e) {
   }
   render_text(r, "{ ");
   for (int i = 0; i < g->ndims; i++)
-    render_text(r, arena_printf(a, "const int __tirx_n_%.*s = (%.*s); ", (int)g->name[i].len, g->name[i].s,
+    render_text(r, arena_printf(a, "const auto __tirx_n_%.*s = (%.*s); ", (int)g->name[i].len, g->name[i].s,
                                 (int)g->extent[i].len, g->extent[i].s));
   render_header(r, g, true);
   render_range(r, g->after, g->end);

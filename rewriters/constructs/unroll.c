@@ -375,9 +375,15 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
   bool declared;
   if (n->kind != CXCursor_ForStmt) {
     diag_error(d, n->start, "expected a 'for' loop after '%s'", spelling_of(an));
-  } else if (front_in_macro(c->front, n->start) || !for_parts(c, st.node, &fp) ||
-             front_in_macro(c->front, node_at(c, fp.body)->start)) {
+  } else if (front_in_macro(c->front, n->start) || !for_parts(c, st.node, &fp)) {
     diag_error(d, n->start, "'%s' needs a 'for' loop written out, not one from a macro expansion", spelling_of(an));
+  } else if (front_in_macro(c->front, node_at(c, fp.body)->start)) {
+    const Node *b = node_at(c, fp.body);
+    bool semi = b->end < c->src->len && c->src->data[b->end] == ';';
+    diag_error(d, b->start,
+               "the body of the loop under '%s' is a macro's expansion, which tirx-pp cannot copy: put it in braces "
+               "('{ %s%s }')",
+               spelling_of(an), node_text(c, fp.body), semi ? ";" : "");
   } else if (read_init(c, d, an, &fp, &h, &declared)) {
     CXString name = clang_getCursorSpelling(h.var);
     h.name = arena_strndup(c->arena, clang_getCString(name), strlen(clang_getCString(name)));

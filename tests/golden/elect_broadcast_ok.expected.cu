@@ -38,3 +38,13 @@ __global__ void lane_zero(int *count, int *out) {
   base = __shfl_sync(0xffffffffu, base, 0);
   out[base + threadIdx.x % 32] = 1;
 }
+
+// An atomic made under the elect: its old value is the elected lane's, the
+// only one that makes it.
+__global__ void atomic_under_elect(int *count, int *out) {
+if (tirx_elect_one_sync())
+  {
+    int slot = atomicAdd(count, 1);
+    out[slot] = (int)blockIdx.x;
+  }
+}

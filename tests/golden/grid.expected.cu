@@ -9,7 +9,7 @@ for (int r = 0; r < 4; ++r) for (int c = 0; c < 4; ++c)
 }
 
 __global__ void fill(float *B, int rows, int cols) {
-  { const int __tirx_n_i = (rows); const int __tirx_n_j = (cols / 2); for (int i = 0; i < __tirx_n_i; ++i) for (int j = 0; j < __tirx_n_j; ++j)
+  { const auto __tirx_n_i = (rows); const auto __tirx_n_j = (cols / 2); for (int i = 0; i < __tirx_n_i; ++i) for (int j = 0; j < __tirx_n_j; ++j)
   {
     B[i * cols + j] = 0.f;
   } }
