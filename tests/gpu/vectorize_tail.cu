@@ -9,8 +9,9 @@
 //   2. arrays that overlap: dst = src + 4 in 32-byte vectors (the loop reads
 //      what it wrote four lanes before), p == q written twice in a lane, and
 //      the same pointer read and written in place (the vector path is right),
-//      and an element read through another pointer at an index without v,
-//      in the vector the loop writes and apart from it.
+//      and an element read through another pointer at an index without v
+//      (D[at]) or through a pointer (*q), in the vector the loop writes and
+//      apart from it.
 // tirx-pp: required
 //
 //   tirx-pp -I headers -I examples tests/gpu/vectorize_tail.cu -o vt.cu
@@ -66,6 +67,19 @@ __global__ void other_read(float* buf, int at, float* out) {
   for (int v = 0; v < 4; ++v) {
     A[v] = 2.f * A[v];
     s += D[at];
+  }
+  out[threadIdx.x] = s;
+}
+
+// The same read through a pointer (`*q`, q = buf + 8t + at), tested as D[at] is.
+__global__ void pointer_read(float* buf, int at, float* out) {
+  float* A = buf + 8 * threadIdx.x;
+  const float* q = buf + 8 * threadIdx.x + at;
+  float s = 0.f;
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) {
+    A[v] = 2.f * A[v];
+    s += *q;
   }
   out[threadIdx.x] = s;
 }
@@ -142,6 +156,7 @@ static bool alias() {
   LAUNCH_CHECK();
   CUDA_CHECK(cudaMemcpy(got.data(), buf, n * sizeof(float), cudaMemcpyDeviceToHost));
   ok = same("in_place", got, want) && ok;
+  for (int k = 0; k < 2; ++k) {  // other_read, then pointer_read
   for (int at : {2, 5}) {  // 2: in the vector; 5: apart from it
     const int t_count = n / 8;
     std::vector<float> want_buf = init, want_out(t_count), got_out(t_count);
@@ -156,13 +171,20 @@ static bool alias() {
     float* out;
     CUDA_CHECK(cudaMalloc(&out, t_count * sizeof(float)));
     CUDA_CHECK(cudaMemcpy(buf, init.data(), n * sizeof(float), cudaMemcpyHostToDevice));
-    other_read<<<1, t_count>>>(buf, at, out);
+    if (k == 0)
+      other_read<<<1, t_count>>>(buf, at, out);
+    else
+      pointer_read<<<1, t_count>>>(buf, at, out);
     LAUNCH_CHECK();
     CUDA_CHECK(cudaMemcpy(got.data(), buf, n * sizeof(float), cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(got_out.data(), out, t_count * sizeof(float), cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(out));
-    ok = same(at == 2 ? "other_read in the vector: buf" : "other_read apart: buf", got, want_buf) && ok;
-    ok = same(at == 2 ? "other_read in the vector: sums" : "other_read apart: sums", got_out, want_out) && ok;
+    char what[64];
+    snprintf(what, sizeof what, "%s %s: buf", k ? "pointer_read" : "other_read", at == 2 ? "in the vector" : "apart");
+    ok = same(what, got, want_buf) && ok;
+    snprintf(what, sizeof what, "%s %s: sums", k ? "pointer_read" : "other_read", at == 2 ? "in the vector" : "apart");
+    ok = same(what, got_out, want_out) && ok;
+  }
   }
   CUDA_CHECK(cudaFree(buf));
   return ok;
