@@ -461,10 +461,12 @@ static bool only_unevaluated(Ctx *c, int body, CXCursor var) {
 }
 
 // Whether the statement is in a constexpr (or consteval) function, which
-// takes no goto (the labels of break and continue).
+// takes no goto (the labels of break and continue), or in a lambda, which is
+// constexpr when it can be (`constexpr int r = [] { ... }();`).
 static bool in_constexpr_function(Ctx *c, int node) {
   int f = node_at(c, node)->func;
   if (f < 0) return false;
+  if (node_at(c, f)->kind == CXCursor_LambdaExpr) return true;
   LexText t = {c->src->data, function_body_start(c, f)};
   return text_has_word(t, node_at(c, f)->start, "constexpr") || text_has_word(t, node_at(c, f)->start, "consteval");
 }
