@@ -167,6 +167,9 @@ static bool is_macro_pragma(Text t, size_t ie, size_t *we, size_t *c) {
 static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
   Text line = {t.s, end};
   scan_pragma_macro(a, line, k, found);
+  // The body starts past the name and a function-like macro's parameters.
+  size_t body = ident_end(t, lex_space(line, k));
+  if (body < end && t.s[body] == '(') body = lex_close(line, body, LEX_PARENS, NULL);
   for (size_t i = k; i < end;) {
     LexKind kind;
     size_t ie = lex_token(line, i, &kind);
@@ -175,6 +178,12 @@ static void scan_define(Arena *a, Text t, size_t k, size_t end, Found *found) {
     if (kind == LEX_IDENT && !word_at(t, i, ie, "_Pragma") && i > k && is_macro_pragma(line, ie, &we, &c)) {
       Annotation use = {.spelling = SPELL_UPRAGMA, .start = i, .end = c, .node = -1};  // PRAGMA(tirx ...)
       use.text = (Span){t.s + we, c - 1 - we, we};
+      VEC_PUSH(a, probe, use);
+    }
+    // TIRX_ELECT in a body: the macro's uses run tirx.h's fallback, which no
+    // check of elect sees (what the elected lane does may depend on which).
+    if (kind == LEX_IDENT && body && i >= body && word_at(t, i, ie, "TIRX_ELECT")) {
+      Annotation use = {.spelling = SPELL_MACRO, .start = i, .end = ie, .name = {t.s + i, ie - i, i}, .node = -1};
       VEC_PUSH(a, probe, use);
     }
     if (probe.len || (kind == LEX_IDENT && word_at(t, i, ie, "_Pragma") && (scan_upragma(a, line, i, ie, &probe), probe.len))) {
