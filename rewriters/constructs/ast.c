@@ -283,9 +283,9 @@ static bool in_asm_outputs(const Ctx *c, int node, size_t at) {
 }
 
 // Whether the call at node binds its argument arg (a node) to a reference
-// to non-const: of the called function or, unresolved in a template, of any
-// candidate of that name.
-static bool binds_reference(const Ctx *c, int call, int arg) {
+// to non-const (`pointer`: to a pointer to non-const): of the called
+// function or, unresolved in a template, of any candidate of that name.
+static bool binds_mutable(const Ctx *c, int call, int arg, bool pointer) {
   CXCursor cur = node_at(c, call)->cur, a0 = node_at(c, arg)->cur;
   int nargs = clang_Cursor_getNumArguments(cur), pos = -1;
   for (int a = 0; a < nargs && pos < 0; a++)
@@ -297,11 +297,36 @@ static bool binds_reference(const Ctx *c, int call, int arg) {
     CXCursor f = clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef ? clang_getOverloadedDecl(callee, k) : callee;
     if (clang_Cursor_isNull(f) || pos >= clang_Cursor_getNumArguments(f)) continue;
     CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(f, (unsigned)pos)));
-    if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
-        !clang_isConstQualifiedType(clang_getPointeeType(t)))
-      return true;
+    bool kind = pointer ? t.kind == CXType_Pointer : t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+    if (kind && !clang_isConstQualifiedType(clang_getPointeeType(t))) return true;
   }
   return false;
+}
+
+// The node above n past parentheses and implicit conversions (*below: the
+// last node climbed through); -1 at the top.
+static int climb(const Ctx *c, int n, int *below) {
+  int p = node_at(c, n)->parent;
+  *below = n;
+  while (p >= 0 && (node_at(c, p)->kind == CXCursor_ParenExpr || node_at(c, p)->kind == CXCursor_UnexposedExpr))
+    *below = p, p = node_at(c, p)->parent;
+  return p;
+}
+
+// Whether the address taken at node amp (`&i`) may be used to write: it
+// initializes a pointer to non-const, goes to a call's pointer to non-const
+// (`__isLocal(&i)` takes a const void *), or anywhere else.
+static bool address_writable(const Ctx *c, int amp) {
+  int below, p = climb(c, amp, &below);
+  if (p < 0) return true;
+  const Node *up = node_at(c, p);
+  if (up->kind == CXCursor_CallExpr)  // a callee clang cannot name (a template's dependent call): it may write
+    return clang_Cursor_isNull(clang_getCursorReferenced(up->cur)) || binds_mutable(c, p, below, true);
+  if (up->kind == CXCursor_VarDecl) {
+    CXType t = clang_getCanonicalType(clang_getCursorType(up->cur));
+    return t.kind != CXType_Pointer || !clang_isConstQualifiedType(clang_getPointeeType(t));
+  }
+  return true;
 }
 
 int aliased_in(const Ctx *c, int node, CXCursor decl) {
@@ -313,20 +338,20 @@ int aliased_in(const Ctx *c, int node, CXCursor decl) {
       continue;
     }
     if (n->kind != CXCursor_DeclRefExpr || !is_ref_to(n->cur, decl) || n->parent < 0) continue;
-    int p = n->parent, arg = i;
-    while (p >= 0 && (node_at(c, p)->kind == CXCursor_ParenExpr || node_at(c, p)->kind == CXCursor_UnexposedExpr))
-      arg = p, p = node_at(c, p)->parent;
+    int arg, p = climb(c, i, &arg);
     if (p < 0) continue;
     const Node *up = node_at(c, p);
-    if (up->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(up->cur) == CXUnaryOperator_AddrOf)
-      return p;  // `&i`
+    if (up->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(up->cur) == CXUnaryOperator_AddrOf) {
+      if (address_writable(c, p)) return p;  // `int *p = &i`, `clear(&i)`
+      continue;
+    }
     if (up->kind == CXCursor_VarDecl) {  // `int &r = i`
       CXType t = clang_getCanonicalType(clang_getCursorType(up->cur));
       if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
           !clang_isConstQualifiedType(clang_getPointeeType(t)))
         return p;
     }
-    if (up->kind == CXCursor_CallExpr && binds_reference(c, p, arg)) return p;  // `bump(i)` with `void bump(int &)`
+    if (up->kind == CXCursor_CallExpr && binds_mutable(c, p, arg, false)) return p;  // `bump(i)` with `void bump(int &)`
     if (up->kind == CXCursor_AsmStmt && in_asm_outputs(c, p, n->start)) return i;  // `asm("..." : "+r"(i))`
   }
   return -1;

@@ -68,7 +68,8 @@ CXCursor var_read_in(const Ctx *c, int node, Span name);
 // The node in node's subtree that assigns `decl` (=, op=, ++, --); -1 if none.
 int assigns_to(const Ctx *c, int node, CXCursor decl);
 // The node in node's subtree through which `decl` may change other than by
-// an assignment to its name, or -1: its address taken (`&i`), bound to a
+// an assignment to its name, or -1: its address taken where it may be
+// written through (`int *p = &i`, not `__isLocal(&i)`), bound to a
 // reference to non-const (`int &r = i`, `bump(i)` with `void bump(int &)`),
 // an asm output (`"+r"(i)`), or assigned in a lambda (`[&] { i++; }`, which
 // changes it wherever the closure is called).
