@@ -181,13 +181,6 @@ static WarpValue binary(CXCursor at, enum CXBinaryOperatorKind op, WarpValue a, 
 
 static WarpValue value(Ctx *c, WarpEnv *env, CXCursor e);
 
-// Whether expression e lies in the text of node `at` (-1: no node).
-static bool inside(const Ctx *c, CXCursor e, int at) {
-  size_t off;
-  return at >= 0 && front_offset(c->front, clang_getCursorLocation(e), &off) && off >= node_at(c, at)->start &&
-         off < node_at(c, at)->end;
-}
-
 // What a call returns: a lane intrinsic, a group's rank, a helper of this
 // file followed to its returns, or any other function of its arguments.
 static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
@@ -216,7 +209,7 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
   // made under the elect itself is the elected lane's only).
   if ((!strncmp(name, "atomic", 6) || !strncmp(name, "fetch_", 6) || !strcmp(name, "exchange") ||
        !strncmp(name, "compare_exchange", 16)) &&
-      !inside(c, e, env->at))
+      !(env->at >= 0 && cursor_in(c, e, env->at)))
     return of(WARP_LANE, e);
   if (!strcmp(name, "thread_rank") || !strcmp(name, "thread_index")) {
     // A block's or a grid's rank is a thread index; a tile's or a coalesced group's is the lane's.

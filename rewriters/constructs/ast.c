@@ -260,6 +260,19 @@ int assigns_to(const Ctx *c, int node, CXCursor decl) {
   return -1;
 }
 
+bool cursor_in(const Ctx *c, CXCursor cur, int node) {
+  size_t at;
+  return front_offset(c->front, clang_getCursorLocation(cur), &at) && at >= node_at(c, node)->start &&
+         at < node_at(c, node)->end;
+}
+
+// Whether t is a reference (`pointer`: a pointer) to non-const.
+static bool to_mutable(CXType t, bool pointer) {
+  t = clang_getCanonicalType(t);
+  bool kind = pointer ? t.kind == CXType_Pointer : t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+  return kind && !clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
 // Whether offset `at` lies among the outputs of the asm statement at node:
 // after its first top-level ':' and before its second (`"+r"(i)`).
 static bool in_asm_outputs(const Ctx *c, int node, size_t at) {
@@ -296,9 +309,7 @@ static bool binds_mutable(const Ctx *c, int call, int arg, bool pointer) {
   for (unsigned k = 0; k < candidates; k++) {
     CXCursor f = clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef ? clang_getOverloadedDecl(callee, k) : callee;
     if (clang_Cursor_isNull(f) || pos >= clang_Cursor_getNumArguments(f)) continue;
-    CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(f, (unsigned)pos)));
-    bool kind = pointer ? t.kind == CXType_Pointer : t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
-    if (kind && !clang_isConstQualifiedType(clang_getPointeeType(t))) return true;
+    if (to_mutable(clang_getCursorType(clang_Cursor_getArgument(f, (unsigned)pos)), pointer)) return true;
   }
   return false;
 }
@@ -322,10 +333,8 @@ static bool address_writable(const Ctx *c, int amp) {
   const Node *up = node_at(c, p);
   if (up->kind == CXCursor_CallExpr)  // a callee clang cannot name (a template's dependent call): it may write
     return clang_Cursor_isNull(clang_getCursorReferenced(up->cur)) || binds_mutable(c, p, below, true);
-  if (up->kind == CXCursor_VarDecl) {
-    CXType t = clang_getCanonicalType(clang_getCursorType(up->cur));
-    return t.kind != CXType_Pointer || !clang_isConstQualifiedType(clang_getPointeeType(t));
-  }
+  if (up->kind == CXCursor_VarDecl) return clang_getCanonicalType(clang_getCursorType(up->cur)).kind != CXType_Pointer ||
+                                            to_mutable(clang_getCursorType(up->cur), true);
   return true;
 }
 
@@ -345,12 +354,7 @@ int aliased_in(const Ctx *c, int node, CXCursor decl) {
       if (address_writable(c, p)) return p;  // `int *p = &i`, `clear(&i)`
       continue;
     }
-    if (up->kind == CXCursor_VarDecl) {  // `int &r = i`
-      CXType t = clang_getCanonicalType(clang_getCursorType(up->cur));
-      if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
-          !clang_isConstQualifiedType(clang_getPointeeType(t)))
-        return p;
-    }
+    if (up->kind == CXCursor_VarDecl && to_mutable(clang_getCursorType(up->cur), false)) return p;  // `int &r = i`
     if (up->kind == CXCursor_CallExpr && binds_mutable(c, p, arg, false)) return p;  // `bump(i)` with `void bump(int &)`
     if (up->kind == CXCursor_AsmStmt && in_asm_outputs(c, p, n->start)) return i;  // `asm("..." : "+r"(i))`
   }

@@ -67,6 +67,9 @@ bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from)
 CXCursor var_read_in(const Ctx *c, int node, Span name);
 // The node in node's subtree that assigns `decl` (=, op=, ++, --); -1 if none.
 int assigns_to(const Ctx *c, int node, CXCursor decl);
+// Whether cursor's location (a declaration's name, an expression's start)
+// lies in node's text.
+bool cursor_in(const Ctx *c, CXCursor cur, int node);
 // The node in node's subtree through which `decl` may change other than by
 // an assignment to its name, or -1: its address taken where it may be
 // written through (`int *p = &i`, not `__isLocal(&i)`), bound to a

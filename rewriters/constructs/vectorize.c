@@ -305,18 +305,11 @@ static int guards_of(const Ctx *c, int i, int body, Guard *g, int max, int *stop
   return n;
 }
 
-// Whether the offset of decl's name lies in node's text.
-static bool declared_in(const Ctx *c, CXCursor decl, int node) {
-  size_t at;
-  return front_offset(c->front, clang_getCursorLocation(decl), &at) && at >= node_at(c, node)->start &&
-         at < node_at(c, node)->end;
-}
-
 // Whether d is an automatic variable of the function func: declared in it,
 // and not static, extern or __device__ (a register or the thread's stack).
 static bool automatic_in(const Ctx *c, CXCursor d, int func) {
   enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
-  return func >= 0 && declared_in(c, d, func) && sc != CX_SC_Static && sc != CX_SC_Extern &&
+  return func >= 0 && cursor_in(c, d, func) && sc != CX_SC_Static && sc != CX_SC_Extern &&
          !(front_space(d) & FRONT_DEVICE);
 }
 
@@ -364,7 +357,7 @@ static const char *unknown_before_loop(const Ctx *c, int ref, int body, CXCursor
     return node_at(c, ref)->from_macro ? "is the loop variable in a macro expansion" : NULL;
   if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter) return NULL;
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return "is not a variable";
-  if (declared_in(c, d, body)) return "is declared in the loop body";
+  if (cursor_in(c, d, body)) return "is declared in the loop body";
   enum CXTypeKind tk = clang_getCursorType(d).kind;
   if (tk == CXType_LValueReference || tk == CXType_RValueReference) return "is a reference (it reads memory)";
   if (clang_isConstQualifiedType(clang_getCanonicalType(clang_getCursorType(d)))) return NULL;  // `const float *q` may move
@@ -402,7 +395,7 @@ static const char *untestable(const Ctx *c, int cond, int body, CXCursor var, in
 static bool uses_body_decl(const Ctx *c, int node, int body) {
   for (int i = node; i <= node_at(c, node)->last; i++)
     if (node_at(c, i)->kind == CXCursor_DeclRefExpr &&
-        declared_in(c, clang_getCursorReferenced(node_at(c, i)->cur), body))
+        cursor_in(c, clang_getCursorReferenced(node_at(c, i)->cur), body))
       return true;
   return false;
 }
