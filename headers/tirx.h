@@ -47,7 +47,9 @@
 #define TIRX_GRID_UNROLL(...) TIRX_GRID_(_Pragma("unroll"), __VA_ARGS__)
 
 // ---- threads and collectives (docs/language.md#threads-warps-collectives) ---
-#define TIRX_ELECT if (tirx_elect_one_sync())
+// The statement after it runs on one lane; written so that an `else` after
+// that statement stays with the `if` it belongs to (`if (c) TIRX_ELECT s; else t;`).
+#define TIRX_ELECT if (!tirx_elect_one_sync()) {} else
 #define TIRX_UNIFORM
 #define TIRX_UNIFORM_VARS(...)
 #define tirx_thread_return() return

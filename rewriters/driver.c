@@ -226,6 +226,19 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
     return false;
   }
   if (n->kind == CXCursor_DeclStmt && !declaration_allowed(c, an, node, pos)) return false;
+  // Lowered, a region is more than its block (the regions after it chain to
+  // it, inthreads ends with a barrier), and its stub already stood in for the
+  // body in clang's parse (what the block declares or reads would not be found).
+  const char *control =
+      (an->dir.kind == DIR_ASYNC || an->dir.kind == DIR_INTHREADS) ? unbraced_body_of(c, an->start) : NULL;
+  if (control) {
+    diag_error(c->diag, an->start,
+               "'%s' is the body of '%s' without braces: a region's lowering (the regions chained after it, "
+               "the barrier after an inthreads) would not stay inside the '%s'; put braces around the region",
+               spelling_of(an), control, control);
+    forget_clang_errors(c, an->start, stmt_end(c, node));
+    return false;
+  }
   *st = (Stmt){node, n->start, stmt_end(c, node)};
   if (front_in_macro(c->front, n->start) || st->end <= st->start) {
     diag_error(c->diag, pos, "the statement after '%s' comes from a macro expansion; tirx-pp rewrites only what "

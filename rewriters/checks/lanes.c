@@ -190,11 +190,14 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
   snprintf(name, sizeof name, "%s", clang_getCString(s));
   clang_disposeString(s);
   // The callee expression, then the arguments; a method's object is the
-  // MemberRefExpr's base.
+  // MemberRefExpr's base. A construction (`float2 v = in[t]`, which libclang
+  // shows as a call) has the arguments alone.
   CXCursor kids[17], obj = clang_getNullCursor();
   int nk = children(e, kids, 17), nargs = nk > 1 ? (nk > 17 ? 16 : nk - 1) : 0;
   const CXCursor *arg = kids + 1;
-  if (nk >= 1 && clang_getCursorKind(front_strip(kids[0])) == CXCursor_MemberRefExpr) {
+  if (clang_getCursorKind(callee) == CXCursor_Constructor) {
+    arg = kids, nargs = nk > 16 ? 16 : nk;
+  } else if (nk >= 1 && clang_getCursorKind(front_strip(kids[0])) == CXCursor_MemberRefExpr) {
     CXCursor base[1];
     if (children(front_strip(kids[0]), base, 1) >= 1) obj = base[0];
   }
@@ -404,6 +407,11 @@ static bool own_var(Ctx *c, int func, CXCursor var) {
   return true;
 }
 
+static bool is_array(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_ConstantArray || t.kind == CXType_DependentSizedArray;  // `float f[N]` in a template
+}
+
 static bool is_pointer(CXCursor e) {
   return clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind == CXType_Pointer;
 }
@@ -432,8 +440,7 @@ static CXCursor written_var(CXCursor lhs, bool *through) {
 static CXCursor address_of_own(Ctx *c, int func, CXCursor e) {
   e = front_strip(e);
   CXCursor kid;
-  bool through, array = clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-                        clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_ConstantArray;
+  bool through, array = clang_getCursorKind(e) == CXCursor_DeclRefExpr && is_array(clang_getCursorType(e));
   if (!array && !(clang_getCursorKind(e) == CXCursor_UnaryOperator &&
                   clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf && cursor_children(e, &kid, 1) == 1))
     return clang_getNullCursor();
@@ -471,8 +478,10 @@ static Aliases aliases_of(Ctx *c, int func) {
 }
 
 // Whether a parameter of this type may be written through: a pointer or a
-// reference to something not const.
+// reference to something not const (or, where the callee is not known, an
+// argument's type: an array of non-const, which decays to such a pointer).
 static bool writable_param(CXType t) {
+  if (is_array(t)) return !clang_isConstQualifiedType(clang_getArrayElementType(clang_getCanonicalType(t)));
   t = clang_getCanonicalType(t);
   if (t.kind != CXType_Pointer && t.kind != CXType_LValueReference && t.kind != CXType_RValueReference) return false;
   return !clang_isConstQualifiedType(clang_getPointeeType(t));
@@ -630,6 +639,18 @@ static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at, Wa
     const Node *n = node_at(c, i);
     if (at >= 0 && n->start >= node_at(c, at)->end && !in_one_loop(c, i, at)) continue;
     WarpEnv *ev = env_for(c, env, before, kills, i);
+    int op_lhs;
+    if (n->kind == CXCursor_CallExpr && operator_assignment(c, i, &op_lhs)) {  // `acc[m] += x` kept as a call
+      bool through = false;
+      CXCursor var = written_var(node_at(c, op_lhs)->cur, &through);
+      if (clang_Cursor_isNull(var) || (!through && !own_var(c, func, var)) || asserted(env, var)) continue;
+      CXCursor kids[3];  // what it stores is made of its operands
+      int nk = children(n->cur, kids, 3);
+      WarpValue v = control(c, ev, i);
+      for (int k = 0; k < nk && k < 3; k++) v = join(v, value(c, ev, kids[k]));
+      grew |= through ? bind_through(c, env, var, v) : bind(c, env, var, v);
+      continue;
+    }
     if (n->kind == CXCursor_CallExpr) {
       grew |= bind_call_writes(c, env, i, control(c, ev, i));
       continue;

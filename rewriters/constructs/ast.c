@@ -234,11 +234,38 @@ bool is_assignment(const Node *n) {
   return false;
 }
 
+bool operator_assignment(const Ctx *c, int i, int *lhs) {
+  static const char *const ops[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--"};
+  const Node *n = node_at(c, i);
+  if (n->kind != CXCursor_CallExpr || n->last <= i) return false;
+  // The children in source order: an operand, the operator (a reference to
+  // operator+= at its token), the other operand; `++x`: the operator first.
+  for (int j = i + 1; j <= n->last; j = node_at(c, j)->last + 1) {
+    if (node_at(c, j)->kind != CXCursor_DeclRefExpr) continue;
+    const char *op = node_text(c, j);
+    for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
+      if (!strcmp(op, ops[k])) {
+        int operand = j == i + 1 ? node_at(c, j)->last + 1 : i + 1;  // prefix ++/--: the one after it
+        if (operand > n->last) return false;
+        *lhs = operand;
+        return true;
+      }
+  }
+  return false;
+}
+
 bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from) {
   const Node *v = node_at(c, i);
   if (v->kind == CXCursor_VarDecl && v->last != i) {
     if (clang_equalCursors(v->cur, skip)) return false;
-    *var = v->cur, *from = i + 1;
+    // The initializer: the last child that is an expression, after the
+    // type's references and array sizes (`float2 v = in[t]` has a TypeRef
+    // first, `float a[N] = {}` N).
+    int init = -1;
+    for (int j = i + 1; j <= v->last; j = node_at(c, j)->last + 1)
+      if (clang_isExpression(node_at(c, j)->kind)) init = j;
+    if (init < 0) return false;
+    *var = v->cur, *from = init;
     return true;
   }
   if (!is_assignment(v)) return false;
@@ -251,19 +278,55 @@ bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from)
   return v->kind == CXCursor_UnaryOperator || nk == 2;
 }
 
-int assigns_to(const Ctx *c, int node, CXCursor decl) {
+// Whether the lambda at node holds a copy of decl (`[=]`, `[i]`): the
+// front makes each copy a child of its lambda, an expression beside the
+// captures by reference (VariableRef), the parameters and the body.
+static bool captured_by_copy(const Ctx *c, int lambda, CXCursor decl) {
+  for (int j = lambda + 1; j <= node_at(c, lambda)->last; j = node_at(c, j)->last + 1)
+    if (clang_isExpression(node_at(c, j)->kind) && refers_to(c, j, decl)) return true;
+  return false;
+}
+
+// Whether what node `at` names as decl is a lambda's copy of it: a lambda
+// between `at` and node (`[=]() mutable { i++; }`) captured it by copy.
+static bool names_a_copy(const Ctx *c, int node, int at, CXCursor decl) {
+  for (int p = node_at(c, at)->parent; p >= node; p = node_at(c, p)->parent)
+    if (node_at(c, p)->kind == CXCursor_LambdaExpr && captured_by_copy(c, p, decl)) return true;
+  return false;
+}
+
+// The first assignment of decl in node that is not to a lambda's copy of it
+// made inside root.
+static int assignment_in(const Ctx *c, int node, int root, CXCursor decl) {
   for (int i = node; i <= node_at(c, node)->last; i++) {
     CXCursor first;
-    if (is_assignment(node_at(c, i)) && cursor_children(node_at(c, i)->cur, &first, 1) && is_ref_to(first, decl))
-      return i;
+    int lhs;
+    bool assigns = is_assignment(node_at(c, i)) && cursor_children(node_at(c, i)->cur, &first, 1);
+    if (!assigns && operator_assignment(c, i, &lhs)) assigns = true, first = node_at(c, lhs)->cur;  // `i += s`, s a T
+    if (assigns && is_ref_to(first, decl) && !names_a_copy(c, root, i, decl)) return i;
   }
   return -1;
 }
+
+int assigns_to(const Ctx *c, int node, CXCursor decl) { return assignment_in(c, node, node, decl); }
 
 bool cursor_in(const Ctx *c, CXCursor cur, int node) {
   size_t at;
   return front_offset(c->front, clang_getCursorLocation(cur), &at) && at >= node_at(c, node)->start &&
          at < node_at(c, node)->end;
+}
+
+const char *unbraced_body_of(const Ctx *c, size_t off) {
+  int n = front_first_at(c->front, off);
+  if (n >= c->front->nnodes || node_at(c, n)->start != off || node_at(c, n)->parent < 0) return NULL;
+  switch (node_at(c, node_at(c, n)->parent)->kind) {
+  case CXCursor_IfStmt: return "if";  // or its else
+  case CXCursor_ForStmt:
+  case CXCursor_CXXForRangeStmt: return "for";
+  case CXCursor_WhileStmt: return "while";
+  case CXCursor_DoStmt: return "do";
+  default: return NULL;
+  }
 }
 
 // Whether t is a reference (`pointer`: a pointer) to non-const.
@@ -324,6 +387,42 @@ static int climb(const Ctx *c, int n, int *below) {
   return p;
 }
 
+// Whether the cast at node names its operand's object: a cast to a
+// reference (`static_cast<int &>(i)`, `(unsigned &)i`), whose type as
+// written, before the operand, holds a `&`.
+static bool cast_to_reference(const Ctx *c, int cast, int operand) {
+  const Node *n = node_at(c, cast);
+  LexText t = {c->src->data, node_at(c, operand)->start};
+  for (size_t i = n->start; i < t.n;) {
+    LexKind kind;
+    size_t end = lex_token(t, i, &kind);
+    if (kind == LEX_PUNCT && t.s[i] == '&') return true;
+    i = end;
+  }
+  return false;
+}
+
+// The node above n past parentheses, implicit conversions and what yields
+// n's own object: `?:` of which n is the second or third operand, `,` of
+// which it is the right one, a cast to a reference (*below: the last node
+// climbed through); -1 at the top.
+static int climb_object(const Ctx *c, int n, int *below) {
+  for (;;) {
+    int p = climb(c, n, below);
+    if (p < 0) return p;
+    const Node *up = node_at(c, p);
+    bool first = *below == p + 1;  // the first operand: children follow their parent
+    bool keeps = (up->kind == CXCursor_ConditionalOperator && !first) ||
+                 (up->kind == CXCursor_BinaryOperator &&
+                  clang_getCursorBinaryOperatorKind(up->cur) == CXBinaryOperator_Comma && !first) ||
+                 ((up->kind == CXCursor_CXXStaticCastExpr || up->kind == CXCursor_CStyleCastExpr ||
+                   up->kind == CXCursor_CXXReinterpretCastExpr || up->kind == CXCursor_CXXConstCastExpr) &&
+                  cast_to_reference(c, p, *below));
+    if (!keeps) return p;
+    n = p;
+  }
+}
+
 // Whether the address taken at node amp (`&i`) may be used to write: it
 // initializes a pointer to non-const, goes to a call's pointer to non-const
 // (`__isLocal(&i)` takes a const void *), or anywhere else.
@@ -341,15 +440,19 @@ static bool address_writable(const Ctx *c, int amp) {
 int aliased_in(const Ctx *c, int node, CXCursor decl) {
   for (int i = node; i <= node_at(c, node)->last; i++) {
     const Node *n = node_at(c, i);
-    if (n->kind == CXCursor_LambdaExpr) {  // a closure may run wherever it is called
-      int at = assigns_to(c, i, decl);
+    // A closure may run wherever it is called (one that is node itself is
+    // the function searched).
+    if (n->kind == CXCursor_LambdaExpr && i != node) {
+      int at = assignment_in(c, i, node, decl);
       if (at >= 0) return at;
       continue;
     }
-    if (n->kind != CXCursor_DeclRefExpr || !is_ref_to(n->cur, decl) || n->parent < 0) continue;
-    int arg, p = climb(c, i, &arg);
+    if (n->kind != CXCursor_DeclRefExpr || !is_ref_to(n->cur, decl) || n->parent < 0 || names_a_copy(c, node, i, decl))
+      continue;
+    int arg, p = climb_object(c, i, &arg);
     if (p < 0) continue;
     const Node *up = node_at(c, p);
+    if (arg != i && is_assignment(up) && arg == p + 1) return p;  // `(c ? i : j)++`, `static_cast<int &>(i) = 1`
     if (up->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(up->cur) == CXUnaryOperator_AddrOf) {
       if (address_writable(c, p)) return p;  // `int *p = &i`, `clear(&i)`
       continue;
@@ -374,6 +477,10 @@ const char *alias_what(const Ctx *c, int node) {
     case CXCursor_DeclRefExpr: return arena_printf(c->arena, "'%s' is an output of an asm statement", text);
     default: break;
   }
+  CXCursor lhs;  // an assignment by its name is one in a lambda (aliased_in); else one through `?:`, `,` or a cast
+  if (is_assignment(n) && cursor_children(n->cur, &lhs, 1) &&
+      clang_getCursorKind(front_strip(lhs)) != CXCursor_DeclRefExpr)
+    return arena_printf(c->arena, "'%s' may assign it", text);
   return arena_printf(c->arena, "'%s' assigns it in a lambda", text);
 }
 
@@ -617,4 +724,19 @@ bool asm_is_output(const AsmParts *a, CXCursor e) {
   unsigned off;
   clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(e)), &f, NULL, NULL, &off);
   return a->outputs && off >= a->outputs && (!a->inputs || off < a->inputs);
+}
+
+// Whether the statement is in a constexpr (or consteval) function, which
+// takes no goto (the labels of break and continue), or in a lambda, which is
+// constexpr when it can be (`constexpr int r = [] { ... }();`).
+bool in_constexpr_function(const Ctx *c, int node) {
+  int f = node_at(c, node)->func;
+  return f >= 0 && (node_at(c, f)->kind == CXCursor_LambdaExpr || in_declared_constexpr(c, node));
+}
+
+bool in_declared_constexpr(const Ctx *c, int node) {
+  int f = node_at(c, node)->func;
+  if (f < 0 || node_at(c, f)->kind == CXCursor_LambdaExpr) return false;
+  LexText t = {c->src->data, function_body_start(c, f)};
+  return text_has_word(t, node_at(c, f)->start, "constexpr") || text_has_word(t, node_at(c, f)->start, "consteval");
 }

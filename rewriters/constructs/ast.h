@@ -57,6 +57,10 @@ bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name);
 bool check_copied_body(Ctx *c, const Annotation *an, int body);
 // Whether the node assigns what its first child names: =, op=, ++, --.
 bool is_assignment(const Node *n);
+// Whether node i is an assignment written as an operator call (`acc[m] += x`
+// in a template, where an operator+= that headers declare makes clang keep
+// the call for instantiation): =, op=, ++ or -- on *lhs, the node it changes.
+bool operator_assignment(const Ctx *c, int i, int *lhs);
 // Whether node i gives a local a value: a declaration with an initializer
 // (from = its first child), an assignment (from = the right-hand side) or
 // ++ / -- (from = -1), and which local (*var); declarations of `skip` (a null
@@ -70,6 +74,10 @@ int assigns_to(const Ctx *c, int node, CXCursor decl);
 // Whether cursor's location (a declaration's name, an expression's start)
 // lies in node's text.
 bool cursor_in(const Ctx *c, CXCursor cur, int node);
+// The keyword ("if", "for", ...) of the statement whose body, unbraced, is
+// what clang parsed at off (an annotation's stub); NULL when that is a
+// statement of a block.
+const char *unbraced_body_of(const Ctx *c, size_t off);
 // The node in node's subtree through which `decl` may change other than by
 // an assignment to its name, or -1: its address taken where it may be
 // written through (`int *p = &i`, not `__isLocal(&i)`), bound to a
@@ -122,6 +130,11 @@ typedef struct {
                     // skips the copies after it, then leaves the do
 } Expansion;
 void add_jumps(Ctx *c, int body, Expansion *x, bool (*binds)(const Ctx *, int target, void *), void *arg);
+// Whether the statement is in a constexpr (or consteval) function or a
+// lambda: an expansion there takes the structured form.
+bool in_constexpr_function(const Ctx *c, int node);
+// Whether it is in a function declared constexpr or consteval.
+bool in_declared_constexpr(const Ctx *c, int node);
 void render_break_label(Render *r, const Expansion *x, int line);
 void render_continue_label(Render *r, const Expansion *x, int line);
 

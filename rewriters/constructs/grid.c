@@ -164,12 +164,18 @@ static void render_unrolled(Render *r, const Edit *e) {
   g->x.id = ++r->counter;
   long long inner = g->value[g->ndims - 1], total = 1;
   for (int i = 0; i < g->ndims; i++) total *= g->value[i];
+  // Without goto (unroll.c's form): each copy a do-while(0), a break sets a
+  // flag that skips the rest of its run of the innermost index.
+  bool in_do = g->x.structured && (g->x.has_break || g->x.has_continue), guard = in_do && g->x.has_break;
   render_text(r, "{");
+  if (guard) render_text(r, arena_printf(r->edits->arena, " bool __tirx_broke_%d = false;", g->x.id));
   for (long long flat = 0; flat < total; flat++) {
     g->x.iteration = (int)flat;
     g->x.group = (int)(flat / inner);
     render_line_start(r, g->line);
-    render_text(r, "{");
+    if (guard && flat && flat % inner == 0)
+      render_text(r, arena_printf(r->edits->arena, "__tirx_broke_%d = false; ", g->x.id));
+    render_text(r, guard ? arena_printf(r->edits->arena, "{ if (!__tirx_broke_%d) {", g->x.id) : "{");
     long long rest = flat;
     long long idx[MAX_DIMS];
     for (int i = g->ndims - 1; i >= 0; i--) idx[i] = rest % g->value[i], rest /= g->value[i];
@@ -177,10 +183,11 @@ static void render_unrolled(Render *r, const Edit *e) {
       if (g->used[i])
         render_text(r, arena_printf(r->edits->arena, " int %.*s = %lld;", (int)g->name[i].len, g->name[i].s,
                                     idx[i]));
-    render_text(r, " ");
+    render_text(r, in_do ? " do " : " ");
     render_range(r, g->body_from, g->end);  // annotations on the statement come along
+    if (in_do) render_text(r, " while (0);");
     render_continue_label(r, &g->x, g->line);
-    render_text(r, " }");
+    render_text(r, guard ? " } }" : " }");
     if ((flat + 1) % inner == 0) render_break_label(r, &g->x, g->line);
   }
   render_text(r, " }");
@@ -267,6 +274,7 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
       return;
     }
   }
+  g->x.structured = in_constexpr_function(c, st.node);
   add_jumps(c, st.node, &g->x, binds_outside, &st.start);
   note_copies(c, an->start, st.end, total, an->start);
   edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_unrolled, .data = g});

@@ -21,18 +21,18 @@ const char *unroll_factor_stub(Ctx *c, const Annotation *an) {
 
 // An expression as the factor: an integer constant (from the stub), unless
 // a template's parameter decides it (nvcc checks each instantiation).
-static bool check_factor_expression(Ctx *c, const Annotation *an, Span f, const char *text) {
+static bool check_factor_expression(Ctx *c, const Annotation *an, Span f, const char **text) {
   const char *var = arena_printf(c->arena, "__tirx_factor_%d", stub_id(c, an));
   long long n;
   if (stub_not_integer(c, an, var)) {
-    diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be an integer, not %s", text);
+    diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be an integer, not %s", *text);
     return false;
   }
   if (!stub_value(c, an, var, &n)) {
     int node = stub_var(c, an, var, strlen(var));
     if (node >= 0 && node_at(c, node)->in_template) return true;
     diag_at(c->diag, DIAG_ERROR, f.off, f.len,
-            "the unroll factor must be an integer constant expression: '%s' is not one", text);
+            "the unroll factor must be an integer constant expression: '%s' is not one", *text);
     return false;
   }
   if (n < 1 || n > 2147483647) {
@@ -40,6 +40,14 @@ static bool check_factor_expression(Ctx *c, const Annotation *an, Span f, const 
             stub_clause_shown(c, NULL, f, n));
     return false;
   }
+  // A call (`half_of(8)`, a constexpr __host__ function) is one that nvcc's
+  // pragma would make from device code: the value tirx-pp read goes instead.
+  int node = stub_var(c, an, var, strlen(var));
+  for (int i = node; i >= 0 && i <= node_at(c, node)->last; i++)
+    if (node_at(c, i)->kind == CXCursor_CallExpr) {
+      *text = arena_printf(c->arena, "%lld", n);
+      break;
+    }
   return true;
 }
 
@@ -68,7 +76,7 @@ void rewrite_hint(Ctx *c, const Annotation *an, Stmt st) {
     Span f = span_trim(an->dir.head.args[0].expr);
     // A literal factor is checked here, read as the other constructs read
     // literals (4u, 1'000, 0x10); any other expression through the stub.
-    char *text = arena_strndup(c->arena, f.s, f.len);
+    const char *text = arena_strndup(c->arena, f.s, f.len);
     long long n = 0;
     bool literal = span_int_literal(f, &n);
     bool number = text[0] >= '0' && text[0] <= '9';
@@ -81,7 +89,7 @@ void rewrite_hint(Ctx *c, const Annotation *an, Stmt st) {
       diag_at(c->diag, DIAG_ERROR, f.off, f.len, "the unroll factor must be from 1 to 2147483647, not %s", text);
       return;
     }
-    if (!number && !check_factor_expression(c, an, f, text)) return;
+    if (!number && !check_factor_expression(c, an, f, &text)) return;
     pragma = arena_printf(c->arena, "unroll %s", text);
   }
   edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, pragma));

@@ -11,12 +11,37 @@ bool no_head_args(Ctx *c, const Annotation *an) {
   return false;
 }
 
+// Whether the statement ending at end is followed by `else` (it is the
+// `then` of an if-else).
+static bool else_follows(const Ctx *c, size_t end) {
+  size_t at = lex_skip_blank(c->src, end);
+  return at + 4 <= c->src->len && !memcmp(c->src->data + at, "else", 4) &&
+         (at + 4 == c->src->len || !is_ident_char((unsigned char)c->src->data[at + 4]));
+}
+
+typedef struct {
+  size_t from;  // the statement, after the annotation
+} Braced;
+
+static void render_braced_elect(Render *r, const Edit *e) {
+  const Braced *b = e->data;
+  render_text(r, "{ if (tirx_elect_one_sync())");
+  render_range(r, b->from, e->end);
+  render_text(r, " }");
+}
+
 void rewrite_elect(Ctx *c, const Annotation *an, Stmt st) {
-  (void)st;
   static const char *const none[] = {NULL};
   if (!check_clauses(c, an, none) || !no_head_args(c, an)) return;
   c->needs_tirx_h = true;
-  edit_replace(c->edits, an->start, an->end, "if (tirx_elect_one_sync())");
+  if (!else_follows(c, st.end)) {
+    edit_replace(c->edits, an->start, an->end, "if (tirx_elect_one_sync())");
+    return;
+  }
+  // `if (c) <elect> s; else t;`: braced, so that the else stays with `if (c)`.
+  Braced *b = arena_alloc(c->arena, sizeof *b);
+  b->from = an->end;
+  edit_add(c->edits, (Edit){.start = an->start, .end = st.end, .fn = render_braced_elect, .data = b});
 }
 
 // `uniform(x, ...)`: each a variable that the statement reads (the elect

@@ -43,25 +43,31 @@ static void render_unroll(Render *r, const Edit *e) {
   if (*u->keep) render_text(r, arena_printf(r->edits->arena, " %s", u->keep));
   if (u->x.structured && u->x.has_break)
     render_text(r, arena_printf(r->edits->arena, " bool __tirx_broke_%d = false;", u->x.id));
+  // Without goto, a copy after a break runs nothing, not even the loop
+  // variable's assignment: `k` declared before the loop keeps its value.
+  bool guard = in_do && u->x.has_break;
+  const char *open = guard ? arena_printf(r->edits->arena, "{ if (!__tirx_broke_%d) { ", u->x.id) : "{ ";
   for (int k = 0; k < u->count; k++) {
     u->x.iteration = k;
     render_line_start(r, u->line);
     if (!u->declared)
-      render_gen(r, u->line, "{ %s = %s; ", u->name, u->values[k]);
+      render_gen(r, u->line, "%s%s = %s; ", open, u->name, u->values[k]);
     else if (u->unevaluated)  // sizeof alone reads it: no value (set, never used: #550-D)
-      render_gen(r, u->line, "{ %s %s; ", u->type, u->name);
+      render_gen(r, u->line, "%s%s %s; ", open, u->type, u->name);
     else if (u->used)  // not `const`: see above
-      render_gen(r, u->line, "{ %s %s = %s; ", u->type, u->name, u->values[k]);
+      render_gen(r, u->line, "%s%s %s = %s; ", open, u->type, u->name, u->values[k]);
     else
-      render_gen(r, u->line, "{ ");
-    if (in_do && u->x.has_break) render_text(r, arena_printf(r->edits->arena, "if (!__tirx_broke_%d) ", u->x.id));
+      render_gen(r, u->line, "%s", open);
     if (in_do) render_text(r, "do ");
     render_range(r, u->body_start, u->end);
     if (in_do) render_text(r, " while (0);");
     render_continue_label(r, &u->x, u->line);
-    render_text(r, " }");
+    render_text(r, guard ? " } }" : " }");
   }
-  if (!u->declared) render_gen(r, r->line, " %s = %s;", u->name, u->final);
+  if (!u->declared && guard)
+    render_gen(r, r->line, " if (!__tirx_broke_%d) %s = %s;", u->x.id, u->name, u->final);
+  else if (!u->declared)
+    render_gen(r, r->line, " %s = %s;", u->name, u->final);
   render_break_label(r, &u->x, u->line);
   render_text(r, " }");
 }
@@ -169,7 +175,12 @@ static bool read_inc(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp, 
       h->step_ok = eval(kids[1], &h->step);
       if (!h->step_ok) {
         const Node *k = node_at(c, fp->inc);
-        diag_error(d, k->start, "the step of a loop under '%s' is not a constant expression", spelling_of(an));
+        int operands[2];
+        if (!cursor_is_integer(kids[1]) && front_children(c->front, fp->inc, operands, 2) == 2)  // `i += 1.5`
+          diag_error(d, node_at(c, operands[1])->start, "the step of a loop under '%s' must be an integer, not '%s'",
+                     spelling_of(an), node_text(c, operands[1]));
+        else
+          diag_error(d, k->start, "the step of a loop under '%s' is not a constant expression", spelling_of(an));
         return false;
       }
       if (op == CXBinaryOperator_SubAssign) {
@@ -367,6 +378,22 @@ static int aliased_before(const Ctx *c, const ForParts *fp, CXCursor var, bool d
   return at >= 0 && node_at(c, at)->start < loop->end ? at : -1;
 }
 
+// A call in the body to a function of the program (not of the toolkit's
+// headers) when the loop variable outlives the function (a global, a static
+// local): the callee may change it; -1 if none.
+static int call_may_change(const Ctx *c, int body, CXCursor var) {
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
+  if (sc != CX_SC_Static && sc != CX_SC_Extern &&
+      front_is_function(clang_getCursorKind(clang_getCursorSemanticParent(var))))
+    return -1;
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
+    CXCursor callee = clang_getCursorReferenced(node_at(c, i)->cur);
+    if (clang_Cursor_isNull(callee) || !clang_Location_isInSystemHeader(clang_getCursorLocation(callee))) return i;
+  }
+  return -1;
+}
+
 bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) {
   bool ok = false;
   const Node *n = node_at(c, st.node);
@@ -394,6 +421,7 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
                  h.name, spelling_of(an));
     } else if (read_cond(c, d, an, &fp, &h) && read_inc(c, d, an, &fp, &h)) {
       int assign = assigns_to(c, fp.body, h.var), alias = assign >= 0 ? -1 : aliased_before(c, &fp, h.var, declared, n);
+      int call = assign >= 0 || alias >= 0 || declared ? -1 : call_may_change(c, fp.body, h.var);
       out->in_template = n->in_template;
       out->start = h.start;
       out->step = h.step_op == CXBinaryOperator_AddAssign ? h.step : 0;  // 0: not a counted step (vectorize)
@@ -406,6 +434,12 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
                    "loop variable '%s' may change other than by its name in a loop under '%s': %s, and the "
                    "expanded copies would each start from their own value",
                    h.name, spelling_of(an), alias_what(c, alias));
+        diag_note(d, an->start, "the loop is annotated here");
+      } else if (call >= 0) {
+        diag_error(d, node_at(c, call)->start,
+                   "loop variable '%s' of a loop under '%s' is not a local, and '%s' calls a function that may "
+                   "change it: the expanded copies would each start from their own value; use a local loop variable",
+                   h.name, spelling_of(an), node_text(c, call));
         diag_note(d, an->start, "the loop is annotated here");
       } else if (!h.start_ok || !h.bound_ok) {
         out->constant = false;
@@ -458,17 +492,6 @@ static bool only_unevaluated(Ctx *c, int body, CXCursor var) {
     any = true;
   }
   return any;
-}
-
-// Whether the statement is in a constexpr (or consteval) function, which
-// takes no goto (the labels of break and continue), or in a lambda, which is
-// constexpr when it can be (`constexpr int r = [] { ... }();`).
-static bool in_constexpr_function(Ctx *c, int node) {
-  int f = node_at(c, node)->func;
-  if (f < 0) return false;
-  if (node_at(c, f)->kind == CXCursor_LambdaExpr) return true;
-  LexText t = {c->src->data, function_body_start(c, f)};
-  return text_has_word(t, node_at(c, f)->start, "constexpr") || text_has_word(t, node_at(c, f)->start, "consteval");
 }
 
 void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {

@@ -900,6 +900,12 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     diag_error(c->diag, st.start, "expected a loop after '%s'", spelling_of(an));
     return;
   }
+  if (in_declared_constexpr(c, st.node)) {  // the vectors are uninitialized arrays, loaded through casts
+    fall_back(c, an, st.start,
+              "the loop is in a constexpr function, which cannot hold the vector path "
+              "(uninitialized arrays, pointer casts)");
+    return;
+  }
   Diag quiet = {.src = c->src};
   LoopHeader h;
   bool read = read_loop(c, &quiet, an, st, &h);

@@ -141,6 +141,24 @@ static bool spans_inclusion(const Walk *w, CXSourceRange ext) {
   return false;
 }
 
+static bool on_stack(const Walk *w, CXCursor cur) {
+  for (int i = w->stack.len - 1; i >= 0; i--)
+    if (clang_equalCursors(w->nodes.items[w->stack.items[i]].cur, cur)) return true;
+  return false;
+}
+
+// The innermost open LambdaExpr; -1 if none.
+static int open_lambda(const Walk *w) {
+  for (int i = w->stack.len - 1; i >= 0; i--)
+    if (w->nodes.items[w->stack.items[i]].kind == CXCursor_LambdaExpr) return w->stack.items[i];
+  return -1;
+}
+
+static void pop_node(Walk *w) {
+  int done = w->stack.items[--w->stack.len];
+  w->nodes.items[done].last = w->nodes.len - 1;
+}
+
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   Front *f = w->f;
@@ -164,11 +182,17 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
     return CXChildVisit_Continue;
   }
   if (kind == CXCursor_InclusionDirective || kind == CXCursor_MacroDefinition) return CXChildVisit_Continue;
-  // Pop ancestors until the parent is on top.
-  while (w->stack.len && !clang_equalCursors(w->nodes.items[w->stack.items[w->stack.len - 1]].cur, parent)) {
-    int done = w->stack.items[--w->stack.len];
-    w->nodes.items[done].last = w->nodes.len - 1;
-  }
+  // Pop ancestors until the parent is on top. A parent that was never
+  // visited, under an open lambda, is that lambda's: libclang visits the copy
+  // of each variable a lambda captures by copy (`[=] { return i; }`, `[i]`)
+  // under a conversion or a constructor call that it does not visit, and
+  // popping to a parent that is not there would end every open node at it.
+  // Such a copy becomes a child of its lambda (captured_by_copy).
+  int lambda = clang_getCursorKind(parent) != CXCursor_TranslationUnit && !on_stack(w, parent) ? open_lambda(w) : -1;
+  while (w->stack.len &&
+         (lambda >= 0 ? w->stack.items[w->stack.len - 1] != lambda
+                      : !clang_equalCursors(w->nodes.items[w->stack.items[w->stack.len - 1]].cur, parent)))
+    pop_node(w);
   end = past_macro(w, end);
   Node n = {.cur = cur, .kind = kind, .start = start, .end = end < start ? start : end, .parent = -1, .func = -1};
   if (w->stack.len) {

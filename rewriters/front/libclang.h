@@ -49,6 +49,7 @@ bool libclang_load(const char **why);
 #define clang_getFileLocation (tirx_libclang.clang_getFileLocation)
 #define clang_Cursor_getNumArguments (tirx_libclang.clang_Cursor_getNumArguments)
 #define clang_Cursor_isBitField (tirx_libclang.clang_Cursor_isBitField)
+#define clang_Location_isInSystemHeader (tirx_libclang.clang_Location_isInSystemHeader)
 #define clang_Cursor_getArgument (tirx_libclang.clang_Cursor_getArgument)
 #define clang_getCursorKind (tirx_libclang.clang_getCursorKind)
 #define clang_getCursorDefinition (tirx_libclang.clang_getCursorDefinition)

@@ -3,7 +3,8 @@
 // by-reference call, an asm output or a lambda would no longer carry to
 // the next iteration (the loop below writes a[0] and a[2]; its copies
 // would write a[0..3]). A const reference, a by-value or const-reference
-// argument, an asm input and a lambda that only reads it are fine.
+// argument, an asm input, a lambda that only reads it or changes its own
+// copy, and a read through '?:', ',' or a cast are fine.
 #include "tirx.h"
 __device__ void bump(int &x) { x++; }
 __device__ void by_value(int x) { (void)x; }
@@ -26,6 +27,9 @@ __global__ void fine(int *a) {
     int x;
     asm volatile("mov.u32 %0, %1;" : "=r"(x) : "r"(i));
     auto next = [&] { return i + 1; };
-    a[r + x + next()] = 0;
+    auto own = [=]() mutable { return ++i; };
+    int y = (x, i);
+    const int &cr = x ? i : y;
+    a[r + x + next() + own() + (y ? i : x) + cr + static_cast<const int &>(i)] = 0;
   }
 }

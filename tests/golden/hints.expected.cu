@@ -15,3 +15,15 @@ __global__ void hints(float *a, int n) {
 #pragma unroll 1'000
   for (int i = 0; i < n; ++i) a[i] += 4.f;
 }
+
+// A factor from a call: nvcc would call the constexpr (host) function from
+// device code in its pragma and reject it, so the value tirx-pp read is written;
+// a named constant stays as written.
+constexpr int half_of(int x) { return x / 2; }
+constexpr int kFactor = 2;
+__global__ void hints_expr(float *a, int n) {
+#pragma unroll 4
+  for (int i = 0; i < n; ++i) a[i] += 1.f;
+#pragma unroll kFactor
+  for (int i = 0; i < n; ++i) a[i] += 2.f;
+}

@@ -12,3 +12,15 @@ __host__ __device__ constexpr int first_neg(const int (&a)[4]) {
 }
 static_assert(first_neg({1, 0, -3, -4}) == 2, "first negative");
 __global__ void k(int *out) { constexpr int a[4] = {1, 2, -3, 4}; out[0] = first_neg(a); }
+// The loop variable declared before the loop keeps the value it had at the
+// break: a copy after it does not assign it, nor does the end of the loop.
+__host__ __device__ constexpr int first_zero(const int (&a)[4]) {
+  int k = -1;
+#pragma tirx unroll
+  for (k = 0; k < 4; ++k) {
+    if (a[k] == 0) break;
+  }
+  return k;
+}
+static_assert(first_zero({1, 0, 3, 4}) == 1, "first zero");
+static_assert(first_zero({1, 2, 3, 4}) == 4, "no zero");

@@ -7,25 +7,25 @@ __global__ void k(int *a) {
   constexpr int r = [] {
     int s = 0;
 { bool __tirx_broke_1 = false;
-    { int i = 0; if (!__tirx_broke_1) do {
-      if (i == 2) { __tirx_broke_1 = true; break; }
-      s += i;
-    } while (0); }
-#line 9 "unroll_constexpr_lambda.cu"
-    { int i = 1; if (!__tirx_broke_1) do {
-      if (i == 2) { __tirx_broke_1 = true; break; }
-      s += i;
-    } while (0); }
-#line 9 "unroll_constexpr_lambda.cu"
-    { int i = 2; if (!__tirx_broke_1) do {
-      if (i == 2) { __tirx_broke_1 = true; break; }
-      s += i;
-    } while (0); }
-#line 9 "unroll_constexpr_lambda.cu"
-    { int i = 3; if (!__tirx_broke_1) do {
+    { if (!__tirx_broke_1) { int i = 0; do {
       if (i == 2) { __tirx_broke_1 = true; break; }
       s += i;
     } while (0); } }
+#line 9 "unroll_constexpr_lambda.cu"
+    { if (!__tirx_broke_1) { int i = 1; do {
+      if (i == 2) { __tirx_broke_1 = true; break; }
+      s += i;
+    } while (0); } }
+#line 9 "unroll_constexpr_lambda.cu"
+    { if (!__tirx_broke_1) { int i = 2; do {
+      if (i == 2) { __tirx_broke_1 = true; break; }
+      s += i;
+    } while (0); } }
+#line 9 "unroll_constexpr_lambda.cu"
+    { if (!__tirx_broke_1) { int i = 3; do {
+      if (i == 2) { __tirx_broke_1 = true; break; }
+      s += i;
+    } while (0); } } }
     return s;
   }();
   a[0] = r;
