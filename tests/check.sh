@@ -453,6 +453,19 @@ expect macro-instantiation-kernel-kept 1 'minst.cu:5:1: error: no instance of fu
 DECL_FILL_KERNEL(int);
 ^' -- "$tool" --check minst.cu -o minst.out.cu
 
+# The instantiating macro #undef'd after its uses (vllm's INSTANTIATE ...
+# #undef INSTANTIATE): libclang then calls it not function-like, and NVRTC
+# said "invoke is not a template".
+cat > minst_undef.cu <<'K'
+template <typename T, int N> __global__ void kern(T *p) { p[threadIdx.x] = N; }
+template <typename T, int N> void invoke(T *p, cudaStream_t s) { kern<T, N><<<1, 32, 0, s>>>(p); }
+#define INSTANTIATE(M) template void invoke<float, M>(float *, cudaStream_t);
+INSTANTIATE(1)
+INSTANTIATE(2)
+#undef INSTANTIATE
+K
+expect macro-instantiation-undef 0 "" -- "$tool" --check minst_undef.cu -o minst_undef.out.cu
+
 # CUB's umbrella header (ggml's argsort.cu, cumsum.cu, sum.cu): its
 # device-wide algorithms are host functions that NVRTC refuses ("A function
 # explicitly marked as a __host__ function is not allowed in JIT mode"), its

@@ -376,7 +376,7 @@ static enum CXChildVisitResult collect_macro(CXCursor cur, CXCursor parent, CXCl
   enum CXCursorKind k = clang_getCursorKind(cur);
   if (k == CXCursor_MacroExpansion) {
     VEC_PUSH(a, m->expansions, cur);
-  } else if (k == CXCursor_MacroDefinition && clang_Cursor_isMacroFunctionLike(cur)) {
+  } else if (k == CXCursor_MacroDefinition) {  // function-like: macro_body (libclang says not, once #undef'd)
     const char *body = macro_body(m->v->c, cur);
     CXString sp = clang_getCursorSpelling(cur);
     if (body) VEC_PUSH(a, m->macros, ((MacroBody){arena_strndup(a, clang_getCString(sp), strlen(clang_getCString(sp))), body}));
@@ -438,8 +438,8 @@ static void find_macro_instantiations(View *v) {
   clang_visitChildren(clang_getTranslationUnitCursor(v->c->front->tu), collect_macro, &m);
   for (int i = 0; i < m.expansions.len; i++) {
     CXCursor def = clang_getCursorReferenced(m.expansions.items[i]);
-    if (clang_Cursor_isNull(def) || !clang_Cursor_isMacroFunctionLike(def)) continue;
-    const char *body = macro_body(v->c, def);
+    // Function-like by its text: libclang says a macro #undef'd after its uses is not.
+    const char *body = clang_Cursor_isNull(def) ? NULL : macro_body(v->c, def);
     if (body && instantiates_host(&m, body, 0)) blank_expansion(v, m.expansions.items[i]);
   }
 }

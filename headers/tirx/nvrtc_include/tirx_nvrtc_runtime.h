@@ -8,3 +8,15 @@ static inline __device__ void cudaGridDependencySynchronize(void) { asm volatile
 static inline __device__ void cudaTriggerProgrammaticLaunchCompletion(void) {
   asm volatile("griddepcontrol.launch_dependents;" :::);
 }
+// GCC's bit builtins that nvcc takes in device code and NVRTC does not know
+// (a constexpr host function such as vllm's next_pow_2 is compiled for the
+// device here): nvcc's meaning, its device intrinsics. The ones nvcc refuses
+// in device code (__builtin_ctz, __builtin_clzl, ...) stay unknown.
+#ifndef __builtin_clz
+#define __builtin_clz(x) __clz((int)(x))
+#define __builtin_clzll(x) __clzll((long long)(x))
+#define __builtin_ffs(x) __ffs((int)(x))
+#define __builtin_ffsll(x) __ffsll((long long)(x))
+#define __builtin_popcount(x) __popc((unsigned)(x))
+#define __builtin_popcountll(x) __popcll((unsigned long long)(x))
+#endif
