@@ -181,6 +181,49 @@ static WarpValue binary(CXCursor at, enum CXBinaryOperatorKind op, WarpValue a, 
 
 static WarpValue value(Ctx *c, WarpEnv *env, CXCursor e);
 
+// Whether k is the reference to the operator function of an operator call
+// (`a + b` on a class type: `operator+`, or in a template the candidates of a
+// dependent one).
+static bool is_operator_ref(CXCursor k) {
+  k = front_strip(k);
+  if (clang_getCursorKind(k) != CXCursor_DeclRefExpr) return false;
+  CXCursor ref[1];
+  CXCursor named = children(k, ref, 1) == 1 && clang_getCursorKind(ref[0]) == CXCursor_OverloadedDeclRef ? ref[0] : k;
+  CXString s = clang_getCursorSpelling(named);
+  bool op = !strncmp(clang_getCString(s), "operator", 8);
+  clang_disposeString(s);
+  return op;
+}
+
+// The arguments of the call e (at most 16) and a method's object (null if
+// none). A call's children are its callee, then its arguments, a method's
+// object the MemberRefExpr's base; an operator written as one (`v + w`,
+// `acc += x`) has them in source order, its operands around the operator's
+// reference, a member operator's object first; a construction (`float2 v =
+// in[t]`) has the arguments alone.
+static int call_args(CXCursor e, CXCursor callee, CXCursor *arg, CXCursor *obj) {
+  CXCursor kids[17];
+  int nk = children(e, kids, 17), n = 0, op = -1;
+  if (nk > 17) nk = 17;
+  *obj = clang_getNullCursor();
+  enum CXCursorKind k = clang_getCursorKind(callee);
+  for (int i = 1; i < nk && op < 0; i++)
+    if (is_operator_ref(kids[i])) op = i;
+  int first = k == CXCursor_Constructor ? 0 : 1;
+  if (op > 0) {
+    if (k == CXCursor_CXXMethod)
+      *obj = kids[0];
+    else
+      first = 0;
+  } else if (nk >= 1 && clang_getCursorKind(front_strip(kids[0])) == CXCursor_MemberRefExpr) {
+    CXCursor base[1];
+    if (children(front_strip(kids[0]), base, 1) >= 1) *obj = base[0];
+  }
+  for (int i = first; i < nk && n < 16; i++)
+    if (i != op) arg[n++] = kids[i];
+  return n;
+}
+
 // What a call returns: a lane intrinsic, a group's rank, a helper of this
 // file followed to its returns, or any other function of its arguments.
 static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
@@ -189,18 +232,8 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
   char name[64];
   snprintf(name, sizeof name, "%s", clang_getCString(s));
   clang_disposeString(s);
-  // The callee expression, then the arguments; a method's object is the
-  // MemberRefExpr's base. A construction (`float2 v = in[t]`, which libclang
-  // shows as a call) has the arguments alone.
-  CXCursor kids[17], obj = clang_getNullCursor();
-  int nk = children(e, kids, 17), nargs = nk > 1 ? (nk > 17 ? 16 : nk - 1) : 0;
-  const CXCursor *arg = kids + 1;
-  if (clang_getCursorKind(callee) == CXCursor_Constructor) {
-    arg = kids, nargs = nk > 16 ? 16 : nk;
-  } else if (nk >= 1 && clang_getCursorKind(front_strip(kids[0])) == CXCursor_MemberRefExpr) {
-    CXCursor base[1];
-    if (children(front_strip(kids[0]), base, 1) >= 1) obj = base[0];
-  }
+  CXCursor arg[16], obj;
+  int nargs = call_args(e, callee, arg, &obj);
   WarpValue args = uniform;
   for (int i = 0; i < nargs; i++) args = join(args, value(c, env, arg[i]));
   if (!clang_Cursor_isNull(obj)) args = join(args, value(c, env, obj));
@@ -359,10 +392,10 @@ WarpValue warp_var(WarpEnv *env, CXCursor var) {
 }
 
 WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee) {
-  CXCursor kids[17];  // the callee expression, then the arguments
-  int nk = children(call, kids, 17), nargs = nk > 1 ? (nk > 17 ? 16 : nk - 1) : 0;
+  CXCursor arg[16], obj;
+  int nargs = call_args(call, clang_getCursorReferenced(call), arg, &obj);
   WarpValue *params = arena_alloc(c->arena, sizeof(WarpValue) * (size_t)(nargs + 1));
-  for (int i = 0; i < nargs; i++) params[i] = value(c, caller, kids[1 + i]);
+  for (int i = 0; i < nargs; i++) params[i] = value(c, caller, arg[i]);
   return warp_env(c, callee, params, nargs, caller->depth + 1);
 }
 
@@ -639,26 +672,16 @@ static bool bind_writes(Ctx *c, WarpEnv *env, const Aliases *aliases, int at, Wa
     const Node *n = node_at(c, i);
     if (at >= 0 && n->start >= node_at(c, at)->end && !in_one_loop(c, i, at)) continue;
     WarpEnv *ev = env_for(c, env, before, kills, i);
-    int op_lhs;
+    CXCursor var, lhs;
+    int from, op_lhs;
+    bool through = false;
     if (n->kind == CXCursor_CallExpr && operator_assignment(c, i, &op_lhs)) {  // `acc[m] += x` kept as a call
-      bool through = false;
-      CXCursor var = written_var(node_at(c, op_lhs)->cur, &through);
-      if (clang_Cursor_isNull(var) || (!through && !own_var(c, func, var)) || asserted(env, var)) continue;
-      CXCursor kids[3];  // what it stores is made of its operands
-      int nk = children(n->cur, kids, 3);
-      WarpValue v = control(c, ev, i);
-      for (int k = 0; k < nk && k < 3; k++) v = join(v, value(c, ev, kids[k]));
-      grew |= through ? bind_through(c, env, var, v) : bind(c, env, var, v);
-      continue;
-    }
-    if (n->kind == CXCursor_CallExpr) {
+      var = written_var(node_at(c, op_lhs)->cur, &through);
+      if (clang_Cursor_isNull(var) || (!through && !own_var(c, func, var))) continue;
+    } else if (n->kind == CXCursor_CallExpr) {
       grew |= bind_call_writes(c, env, i, control(c, ev, i));
       continue;
-    }
-    CXCursor var, lhs;
-    int from;
-    bool through = false;
-    if (assignment_at(c, i, clang_getNullCursor(), &var, &from)) {
+    } else if (assignment_at(c, i, clang_getNullCursor(), &var, &from)) {
     } else if (is_assignment(n) && cursor_children(n->cur, &lhs, 1) >= 1) {  // s.m = e, a[i] = e, *p = e
       var = written_var(lhs, &through);
       if (clang_Cursor_isNull(var) || !own_var(c, func, var)) continue;

@@ -316,6 +316,12 @@ bool cursor_in(const Ctx *c, CXCursor cur, int node) {
          at < node_at(c, node)->end;
 }
 
+bool automatic_in(const Ctx *c, CXCursor d, int func) {
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+  return func >= 0 && cursor_in(c, d, func) && sc != CX_SC_Static && sc != CX_SC_Extern &&
+         !(front_space(d) & FRONT_DEVICE);
+}
+
 const char *unbraced_body_of(const Ctx *c, size_t off) {
   int n = front_first_at(c->front, off);
   if (n >= c->front->nnodes || node_at(c, n)->start != off || node_at(c, n)->parent < 0) return NULL;

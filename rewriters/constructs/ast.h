@@ -62,7 +62,7 @@ bool is_assignment(const Node *n);
 // the call for instantiation): =, op=, ++ or -- on *lhs, the node it changes.
 bool operator_assignment(const Ctx *c, int i, int *lhs);
 // Whether node i gives a local a value: a declaration with an initializer
-// (from = its first child), an assignment (from = the right-hand side) or
+// (from = the initializer, its last expression child), an assignment (from = the right-hand side) or
 // ++ / -- (from = -1), and which local (*var); declarations of `skip` (a null
 // cursor: none) are left out.
 bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from);
@@ -74,6 +74,9 @@ int assigns_to(const Ctx *c, int node, CXCursor decl);
 // Whether cursor's location (a declaration's name, an expression's start)
 // lies in node's text.
 bool cursor_in(const Ctx *c, CXCursor cur, int node);
+// Whether d is an automatic variable of the function func: declared in it,
+// and not static, extern or __device__ (a register or the thread's stack).
+bool automatic_in(const Ctx *c, CXCursor d, int func);
 // The keyword ("if", "for", ...) of the statement whose body, unbraced, is
 // what clang parsed at off (an annotation's stub); NULL when that is a
 // statement of a block.

@@ -379,13 +379,10 @@ static int aliased_before(const Ctx *c, const ForParts *fp, CXCursor var, bool d
 }
 
 // A call in the body to a function of the program (not of the toolkit's
-// headers) when the loop variable outlives the function (a global, a static
-// local): the callee may change it; -1 if none.
+// headers) when the loop variable is not an automatic variable of the loop's
+// function (a global, a static local): the callee may change it; -1 if none.
 static int call_may_change(const Ctx *c, int body, CXCursor var) {
-  enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
-  if (sc != CX_SC_Static && sc != CX_SC_Extern &&
-      front_is_function(clang_getCursorKind(clang_getCursorSemanticParent(var))))
-    return -1;
+  if (automatic_in(c, var, node_at(c, body)->func)) return -1;
   for (int i = body; i <= node_at(c, body)->last; i++) {
     if (node_at(c, i)->kind != CXCursor_CallExpr) continue;
     CXCursor callee = clang_getCursorReferenced(node_at(c, i)->cur);

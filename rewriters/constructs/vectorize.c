@@ -305,14 +305,6 @@ static int guards_of(const Ctx *c, int i, int body, Guard *g, int max, int *stop
   return n;
 }
 
-// Whether d is an automatic variable of the function func: declared in it,
-// and not static, extern or __device__ (a register or the thread's stack).
-static bool automatic_in(const Ctx *c, CXCursor d, int func) {
-  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
-  return func >= 0 && cursor_in(c, d, func) && sc != CX_SC_Static && sc != CX_SC_Extern &&
-         !(front_space(d) & FRONT_DEVICE);
-}
-
 // Whether node i reads memory through a pointer other than a subscript:
 // `*q`, `s->x`.
 static bool through_pointer(const Ctx *c, int i) {
