@@ -14,6 +14,13 @@
 
 static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an);
 
+// Whether the stub variable's value is unknown because it names a template
+// parameter (the user needs another remedy than for a run-time value).
+static bool stub_dependent(const Ctx *c, const Annotation *an, const char *var) {
+  int node = stub_var(c, an, var, strlen(var));
+  return node >= 0 && node_at(c, node)->in_template && uses_template_parameter(c, node);
+}
+
 void read_partition(Ctx *c, Kernel *k, const Annotation *an) {
   if (!read_partition_(c, k, an)) k->failed_part++;
 }
@@ -42,8 +49,15 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   }
   if (!stub_value(c, an, var, &n)) {
     if (stub_clang_failed(c, an, NULL)) return false;  // clang's word ("use of undeclared identifier") is the cause
-    diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' is not a constant expression",
-            spelling_of(an));
+    if (stub_dependent(c, an, var))
+      diag_at(c->diag, DIAG_ERROR, value.off, value.len,
+              "the count of '%s' depends on a template parameter: tirx-pp lowers a kernel for one count (its "
+              "arrival counts, barrier sizes and register split), known before any instantiation; use a constant or "
+              "a macro (-D)",
+              spelling_of(an));
+    else
+      diag_at(c->diag, DIAG_ERROR, value.off, value.len, "the count of '%s' is not a constant expression",
+              spelling_of(an));
     return false;
   }
   if (n < 1 || n > max) {
@@ -134,6 +148,12 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
     if (regs->nargs == 1 && stub_not_integer(c, an, var)) {
       diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
               "regs(R) takes an integer register count");
+      return false;
+    }
+    if (regs->nargs == 1 && !stub_value(c, an, var, &v) && stub_dependent(c, an, var)) {
+      diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
+              "regs(R) depends on a template parameter: tirx-pp checks the register split of the kernel's regions "
+              "before any instantiation; use a constant or a macro (-D)");
       return false;
     }
     if (regs->nargs != 1 || !stub_value(c, an, var, &v)) {

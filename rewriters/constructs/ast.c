@@ -746,3 +746,59 @@ bool in_declared_constexpr(const Ctx *c, int node) {
   LexText t = {c->src->data, function_body_start(c, f)};
   return text_has_word(t, node_at(c, f)->start, "constexpr") || text_has_word(t, node_at(c, f)->start, "consteval");
 }
+
+static bool is_template_parameter(enum CXCursorKind k) {
+  return k == CXCursor_NonTypeTemplateParameter || k == CXCursor_TemplateTypeParameter ||
+         k == CXCursor_TemplateTemplateParameter;
+}
+
+static bool const_depends_on_template(CXCursor var, int depth);
+
+// clang_visitChildren over a constant's declaration: a template parameter
+// named in its type or initializer, or another such constant.
+typedef struct {
+  int depth;
+  bool found;
+} Dependence;
+
+static enum CXChildVisitResult find_template_parameter(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Dependence *dep = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_TypeRef || k == CXCursor_TemplateRef) {
+    CXCursor ref = clang_getCursorReferenced(cur);
+    if (is_template_parameter(clang_getCursorKind(ref)) || const_depends_on_template(ref, dep->depth + 1)) {
+      dep->found = true;
+      return CXChildVisit_Break;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+// Whether var is a constant (`constexpr size_t ITERS{TILE / THREADS};`,
+// CUDA-GEMM-Optimization's kernels) whose value depends on a template
+// parameter, through other such constants (8 deep at most).
+static bool const_depends_on_template(CXCursor var, int depth) {
+  if (depth > 8 || clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+  CXString t = clang_getTypeSpelling(clang_getCursorType(var));
+  bool is_const = !strncmp(clang_getCString(t), "const ", 6);
+  clang_disposeString(t);
+  Dependence dep = {depth, false};
+  if (is_const) clang_visitChildren(var, find_template_parameter, &dep);
+  return dep.found;
+}
+
+// Whether the expression at node i names a template parameter, directly or
+// through a constant that does, so that its value is known only once the
+// template is instantiated.
+bool uses_template_parameter(const Ctx *c, int i) {
+  for (int k = i; k <= node_at(c, i)->last; k++) {
+    enum CXCursorKind kind = node_at(c, k)->kind;
+    if (kind == CXCursor_DeclRefExpr || kind == CXCursor_TypeRef || kind == CXCursor_TemplateRef) {
+      CXCursor ref = clang_getCursorReferenced(node_at(c, k)->cur);
+      if (is_template_parameter(clang_getCursorKind(ref)) || const_depends_on_template(ref, 0)) return true;
+    }
+    if (kind == CXCursor_UnexposedExpr && node_at(c, k)->last == k) return true;  // e.g. T::value
+  }
+  return false;
+}

@@ -161,3 +161,7 @@ typedef struct {
 bool asm_parts(const Ctx *c, CXCursor stmt, AsmParts *out);
 // Whether the operand `e` of that asm statement is an output ("=r", "+r").
 bool asm_is_output(const AsmParts *a, CXCursor e);
+// Whether the expression at node i names a template parameter, directly or
+// through a constant that does, so that its value is known only once the
+// template is instantiated.
+bool uses_template_parameter(const Ctx *c, int i);

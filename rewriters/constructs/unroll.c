@@ -291,62 +291,6 @@ static bool expand(Ctx *c, Diag *d, const Annotation *an, const Header *h, LoopH
   return true;
 }
 
-static bool is_template_parameter(enum CXCursorKind k) {
-  return k == CXCursor_NonTypeTemplateParameter || k == CXCursor_TemplateTypeParameter ||
-         k == CXCursor_TemplateTemplateParameter;
-}
-
-static bool const_depends_on_template(CXCursor var, int depth);
-
-// clang_visitChildren over a constant's declaration: a template parameter
-// named in its type or initializer, or another such constant.
-typedef struct {
-  int depth;
-  bool found;
-} Dependence;
-
-static enum CXChildVisitResult find_template_parameter(CXCursor cur, CXCursor parent, CXClientData data) {
-  (void)parent;
-  Dependence *dep = data;
-  enum CXCursorKind k = clang_getCursorKind(cur);
-  if (k == CXCursor_DeclRefExpr || k == CXCursor_TypeRef || k == CXCursor_TemplateRef) {
-    CXCursor ref = clang_getCursorReferenced(cur);
-    if (is_template_parameter(clang_getCursorKind(ref)) || const_depends_on_template(ref, dep->depth + 1)) {
-      dep->found = true;
-      return CXChildVisit_Break;
-    }
-  }
-  return CXChildVisit_Recurse;
-}
-
-// Whether var is a constant (`constexpr size_t ITERS{TILE / THREADS};`,
-// CUDA-GEMM-Optimization's kernels) whose value depends on a template
-// parameter, through other such constants (8 deep at most).
-static bool const_depends_on_template(CXCursor var, int depth) {
-  if (depth > 8 || clang_getCursorKind(var) != CXCursor_VarDecl) return false;
-  CXString t = clang_getTypeSpelling(clang_getCursorType(var));
-  bool is_const = !strncmp(clang_getCString(t), "const ", 6);
-  clang_disposeString(t);
-  Dependence dep = {depth, false};
-  if (is_const) clang_visitChildren(var, find_template_parameter, &dep);
-  return dep.found;
-}
-
-// Whether the expression at node i names a template parameter, directly or
-// through a constant that does, so that its value is known only once the
-// template is instantiated.
-static bool uses_template_parameter(const Ctx *c, int i) {
-  for (int k = i; k <= node_at(c, i)->last; k++) {
-    enum CXCursorKind kind = node_at(c, k)->kind;
-    if (kind == CXCursor_DeclRefExpr || kind == CXCursor_TypeRef || kind == CXCursor_TemplateRef) {
-      CXCursor ref = clang_getCursorReferenced(node_at(c, k)->cur);
-      if (is_template_parameter(clang_getCursorKind(ref)) || const_depends_on_template(ref, 0)) return true;
-    }
-    if (kind == CXCursor_UnexposedExpr && node_at(c, k)->last == k) return true;  // e.g. T::value
-  }
-  return false;
-}
-
 static void not_constant(Ctx *c, Diag *d, const Annotation *an, int node, const char *what) {
   const Node *n = node_at(c, node);
   // 1e400: a floating value, constant or not, is never a count. The bound's
@@ -391,6 +335,17 @@ static int call_may_change(const Ctx *c, int body, CXCursor var) {
   return -1;
 }
 
+// Whether var, which is not an automatic variable of the lambda func, is one
+// of a function around it (captured: the error must not call it "not a local").
+static bool captured_from_outside(const Ctx *c, int func, CXCursor var) {
+  for (int f = func; f >= 0 && node_at(c, f)->kind == CXCursor_LambdaExpr;) {
+    int up = node_at(c, f)->parent >= 0 ? node_at(c, node_at(c, f)->parent)->func : -1;
+    if (automatic_in(c, var, up)) return true;
+    f = up;
+  }
+  return false;
+}
+
 bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) {
   bool ok = false;
   const Node *n = node_at(c, st.node);
@@ -433,10 +388,12 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
                    h.name, spelling_of(an), alias_what(c, alias));
         diag_note(d, an->start, "the loop is annotated here");
       } else if (call >= 0) {
+        bool outer = captured_from_outside(c, n->func, h.var);
         diag_error(d, node_at(c, call)->start,
-                   "loop variable '%s' of a loop under '%s' is not a local, and '%s' calls a function that may "
-                   "change it: the expanded copies would each start from their own value; use a local loop variable",
-                   h.name, spelling_of(an), node_text(c, call));
+                   "loop variable '%s' of a loop under '%s' is %s, and '%s' calls a function that may change it: "
+                   "the expanded copies would each start from their own value; use %s",
+                   h.name, spelling_of(an), outer ? "declared outside the lambda" : "not a local", node_text(c, call),
+                   outer ? "a loop variable declared in the lambda" : "a local loop variable");
         diag_note(d, an->start, "the loop is annotated here");
       } else if (!h.start_ok || !h.bound_ok) {
         out->constant = false;
