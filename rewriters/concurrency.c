@@ -35,6 +35,7 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     assign_barriers(c, k);
     infer_counts(c, k);
     check_constant_parities(c, k);
+    check_mixed_parities(c, k);
     check_byte_triggers(c, k, stmts);
     check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);

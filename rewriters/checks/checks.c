@@ -347,6 +347,35 @@ void check_constant_parities(Ctx *c, Kernel *k) {
   }
 }
 
+// The threads (partition indices) that run an operation: its region's, or
+// all outside regions.
+static uint32_t op_threads(const Op *op) { return op->region ? op->region->members : ~0u; }
+
+// A wait that gives its parity and one that leaves it to tirx-pp, on one
+// event by the same threads: the phase bits tirx-pp keeps see only the
+// second kind, so after a peeled first wait (`tirx_wait(full[0], 0)`, then a
+// loop of `tirx_wait(full[i % S])`) the loop's wait on that slot asks for
+// parity 0 again, a phase that completed before: it passes at once.
+void check_mixed_parities(Ctx *c, Kernel *k) {
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->kind != OP_WAIT || !op->has_extra) continue;
+    for (int j = 0; j < k->ops.len; j++) {
+      const Op *o = &k->ops.items[j];
+      if (o->kind != OP_WAIT || o->has_extra || o->event != op->event || !(op_threads(o) & op_threads(op))) continue;
+      int line;
+      presumed_place(c, o->an->start, &line);
+      diag_at(c->diag, DIAG_ERROR, op->extra.off, op->extra.len,
+              "this wait on '%.*s' gives its parity, and the one at line %d leaves it to tirx-pp, in the same threads: "
+              "the phase bits tirx-pp keeps do not see this wait, so a later wait on its slot asks for a phase that "
+              "has already completed; give every wait of the event its parity, or none",
+              (int)op->event->name.len, op->event->name.s, line);
+      diag_note(c->diag, o->an->start, "the wait without a parity");
+      break;
+    }
+  }
+}
+
 // Whether tirx-pp can count what one site adds (else said why): it must know
 // the threads that reach it.
 static bool site_countable(Ctx *c, Kernel *k, const Op *op) {

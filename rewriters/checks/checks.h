@@ -10,6 +10,8 @@ void check_regions(Ctx *c, Kernel *k);
 void infer_counts(Ctx *c, Kernel *k);
 // A wait with a constant parity in a loop that may wait on a slot twice.
 void check_constant_parities(Ctx *c, Kernel *k);
+// A wait with its own parity and one without, on one event by the same threads.
+void check_mixed_parities(Ctx *c, Kernel *k);
 // A forward goto past the partition's or an event's declaration to a label
 // in its scope (the lowering's initialized variables would be jumped over).
 void check_jumps(Ctx *c, Kernel *k);

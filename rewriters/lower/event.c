@@ -33,6 +33,39 @@ static int region_index(const Kernel *k, const Op *op) {
   return op->region ? (int)(op->region - k->regions.items) : -1;
 }
 
+// Whether region r (-1: outside regions) waits on e by its phase bits.
+static bool waits_by_phase(const Kernel *k, const Event *e, int r) {
+  for (int j = 0; j < k->ops.len; j++) {
+    const Op *op = &k->ops.items[j];
+    if (op->event == e && op->kind == OP_WAIT && !op->has_extra && region_index(k, op) == r) return true;
+  }
+  return false;
+}
+
+static uint32_t threads_of(const Kernel *k, int r) { return r < 0 ? ~0u : k->regions.items[r].members; }
+
+// The region whose phase bits of e region r uses: the first of the regions
+// that wait on e and share threads with r, or with one that does, and so on.
+// A thread that waits on e in two region statements (a main loop's chain,
+// then an epilogue's; a region nested in another; code outside regions and a
+// region) waits on the one mbarrier phase after phase: its waits must read
+// and flip the same bits, or the second statement would wait for parity 0
+// again, a phase that completed long before.
+static int phase_owner(const Kernel *k, const Event *e, int r) {
+  uint32_t threads = threads_of(k, r);
+  int owner = r;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int w = -1; w < k->regions.len; w++) {
+      uint32_t t = threads_of(k, w);
+      if ((t & threads) && (t | threads) != threads && waits_by_phase(k, e, w)) threads |= t, grew = true;
+    }
+  }
+  for (int w = -1; w < r; w++)
+    if ((threads_of(k, w) & threads) && waits_by_phase(k, e, w)) return w;
+  return owner;
+}
+
 // &name[slot] or &name.
 static const char *address(Ctx *c, const Op *op) {
   Span n = op->event->name;
@@ -65,7 +98,7 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
   int line;
   presumed_place(c, op->an->start, &line);
   bool cl = op->event->cluster != NULL;  // acquire at cluster scope
-  const char *phase = phase_var(c, op->event, region_index(k, op));
+  const char *phase = phase_var(c, op->event, phase_owner(k, op->event, region_index(k, op)));
   // --trace, --watchdog: the one hook (tirx/hook.h), with the region's
   // recorder and the watchdog of this wait.
   const char *tr = trace_recorder(c, k, op->region), *wd = watch_policy(c, k, op);
@@ -137,13 +170,7 @@ static void declare_event(Ctx *c, Kernel *k, const Event *e, Buf *out) {
   // The phase bits of each region that waits (and of the code outside
   // regions, if it waits).
   for (int r = -1; r < k->regions.len; r++)
-    for (int j = 0; j < k->ops.len; j++) {
-      const Op *op = &k->ops.items[j];
-      if (op->event == e && op->kind == OP_WAIT && region_index(k, op) == r && !op->has_extra) {
-        buf_printf(out, " %s", phase_decl(c, e, r));
-        break;
-      }
-    }
+    if (waits_by_phase(k, e, r) && phase_owner(k, e, r) == r) buf_printf(out, " %s", phase_decl(c, e, r));
 }
 
 // Whether the declaration of event i needs the cluster exit barrier: it is
