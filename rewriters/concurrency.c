@@ -36,6 +36,7 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     infer_counts(c, k);
     check_constant_parities(c, k);
     check_mixed_parities(c, k);
+    check_lambda_waits(c, k);
     check_byte_triggers(c, k, stmts);
     check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);

@@ -376,6 +376,42 @@ void check_mixed_parities(Ctx *c, Kernel *k) {
   }
 }
 
+// A wait in a lambda reads and flips the event's phase bits, a variable of
+// the kernel: the lambda must hold it by reference. Under `[=]` each call
+// (each iteration that makes the closure anew) flips its own copy, and the
+// waits after the first ask for parity 0 again, on phases long completed;
+// under `[i, &x]` the bits are not captured and nvcc rejects the output.
+void check_lambda_waits(Ctx *c, Kernel *k) {
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->kind != OP_WAIT || op->has_extra) continue;
+    int node = front_first_at(c->front, op->an->start);
+    for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p > k->func; p = node_at(c, p)->parent) {
+      if (node_at(c, p)->kind != CXCursor_LambdaExpr) continue;
+      size_t at = lex_skip_blank(c->src, node_at(c, p)->start + 1);  // past '['
+      if (at < c->src->len && c->src->data[at] == '&' &&
+          (at + 1 >= c->src->len || (c->src->data[at + 1] != '&' && !is_ident_char(c->src->data[at + 1]))))
+        continue;  // `[&]`, `[&, i]`
+      diag_error(c->diag, op->an->start,
+                 "this wait on '%.*s' is in a lambda that does not capture by reference ('[&]'): the event's phase "
+                 "bits, which the wait reads and flips, would be the lambda's own copy, or not captured at all",
+                 (int)op->event->name.len, op->event->name.s);
+      diag_note(c->diag, node_at(c, p)->start, "the lambda");
+      break;
+    }
+  }
+}
+
+// What the condition at node is, quoted: 'if', 'switch', '?:', '&&', '||'.
+static const char *condition_word(const Ctx *c, int node) {
+  switch (node_at(c, node)->kind) {
+  case CXCursor_IfStmt: return "'if'";
+  case CXCursor_SwitchStmt: return "'switch'";
+  case CXCursor_ConditionalOperator: return "'?:'";
+  default: return clang_getCursorBinaryOperatorKind(node_at(c, node)->cur) == CXBinaryOperator_LAnd ? "'&&'" : "'||'";
+  }
+}
+
 // Whether tirx-pp can count what one site adds (else said why): it must know
 // the threads that reach it.
 static bool site_countable(Ctx *c, Kernel *k, const Op *op) {
@@ -387,16 +423,28 @@ static bool site_countable(Ctx *c, Kernel *k, const Op *op) {
                (int)ev->name.len, ev->name.s);
     return false;
   }
-  if (op->data_if >= 0) {
+  if (op->runs_elsewhere) {
     diag_error(c->diag, op->an->start,
-               "'%.*s' needs count(N): this trigger is under an 'if', so tirx-pp cannot count its arrivals",
+               "'%.*s' needs count(N): this trigger is in a lambda that runs at more than one call, or is passed to "
+               "a function, so tirx-pp cannot count its arrivals",
                (int)ev->name.len, ev->name.s);
+    diag_note(c->diag, node_at(c, op->lambda)->start, "the lambda");
+    return false;
+  }
+  if (op->data_if >= 0) {
+    const char *what = condition_word(c, op->data_if);
+    diag_error(c->diag, op->an->start,
+               "'%.*s' needs count(N): this trigger is under %s, so tirx-pp cannot count its arrivals",
+               (int)ev->name.len, ev->name.s, arena_printf(c->arena, "a%s %s", what[1] == 'i' ? "n" : "", what));
     // An 'if' that no thread index decides may be uniform: say how to tell tirx-pp so.
-    diag_note(c->diag, node_at(c, op->data_if)->start,
-              thread_dependent_condition(c, k, op->data_if, op->an->start)
-                  ? "the 'if'"
-                  : "the 'if'; if every thread of the region takes the same branch, say so with '#pragma tirx "
-                    "uniform' on it");
+    bool statement =
+        node_at(c, op->data_if)->kind == CXCursor_IfStmt || node_at(c, op->data_if)->kind == CXCursor_SwitchStmt;
+    if (!statement || thread_dependent_condition(c, k, op->data_if, op->an->start))
+      diag_note(c->diag, node_at(c, op->data_if)->start, "the %s", what);
+    else
+      diag_note(c->diag, node_at(c, op->data_if)->start,
+                "the %s; if every thread of the region takes the same branch, say so with '#pragma tirx uniform' on it",
+                what);
     return false;
   }
   if (op->uniform_if >= 0 && thread_dependent_condition(c, k, op->uniform_if, op->an->start)) {

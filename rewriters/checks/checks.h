@@ -12,6 +12,8 @@ void infer_counts(Ctx *c, Kernel *k);
 void check_constant_parities(Ctx *c, Kernel *k);
 // A wait with its own parity and one without, on one event by the same threads.
 void check_mixed_parities(Ctx *c, Kernel *k);
+// A wait in a lambda that does not hold the kernel's phase bits by reference.
+void check_lambda_waits(Ctx *c, Kernel *k);
 // A forward goto past the partition's or an event's declaration to a label
 // in its scope (the lowering's initialized variables would be jumped over).
 void check_jumps(Ctx *c, Kernel *k);

@@ -104,12 +104,6 @@ const char *grid_op_label(Ctx *c, const Annotation *an) {
                       (int)e->index.len, e->index.s, e->has_index ? "]" : "");
 }
 
-// Whether node i is in the first child of node p (an if's, a ?:'s or a
-// `&&`'s condition: what runs whenever p runs).
-static bool in_first_child(const Ctx *c, int p, int i) {
-  return p + 1 <= node_at(c, p)->last && node_at(c, p + 1)->parent == p && i >= p + 1 && i <= node_at(c, p + 1)->last;
-}
-
 // The innermost node between the operation and its region (or the kernel's
 // body) that runs it for some threads only: an if or a switch around it
 // (not in its condition, and not the statement of `#pragma tirx uniform`),
@@ -118,16 +112,10 @@ static bool in_first_child(const Ctx *c, int p, int i) {
 static int conditional_above(Ctx *c, const Kernel *k, const Stmt *stmts, const Op *op) {
   int node = front_first_at(c->front, op->an->start);
   if (node >= c->front->nnodes) return -1;
-  for (int p = node_at(c, node)->parent; p >= 0; p = node_at(c, p)->parent) {
+  for (int below = node, p = node_at(c, node)->parent; p >= 0; below = p, p = run_parent(c, k, p)) {
     if (p == k->func || (op->region && p == op->region->body.node)) break;
-    const Node *n = node_at(c, p);
-    bool cond = n->kind == CXCursor_IfStmt || n->kind == CXCursor_SwitchStmt || n->kind == CXCursor_ConditionalOperator;
-    if (n->kind == CXCursor_BinaryOperator) {
-      enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(n->cur);
-      cond = o == CXBinaryOperator_LAnd || o == CXBinaryOperator_LOr;
-    }
-    if (!cond || in_first_child(c, p, node)) continue;
-    if (n->kind != CXCursor_IfStmt && n->kind != CXCursor_SwitchStmt) return p;
+    if (!conditional_on_path(c, p, below)) continue;
+    if (node_at(c, p)->kind != CXCursor_IfStmt && node_at(c, p)->kind != CXCursor_SwitchStmt) return p;
     if (!uniform_statement(c, stmts, p)) return p;
   }
   return -1;
@@ -173,6 +161,14 @@ bool read_grid_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts, Op
                                                         : GRID_TRIGGER;
   place_op(c, k, an, stmts, op);
   op->data_if = conditional_above(c, k, stmts, op);
+  if (op->runs_elsewhere) {
+    diag_error(c->diag, an->start,
+               "%s is in a lambda that runs at more than one call, or is passed to a function: an operation on a grid "
+               "event is made by the whole %s, and tirx-pp cannot see that every thread of it reaches each call",
+               grid_op_label(c, an), op->region ? "region" : "block");
+    diag_note(c->diag, node_at(c, op->lambda)->start, "the lambda");
+    return false;
+  }
   // The operation gathers its region on a barrier before one thread acts
   // for the block: every thread of the region must reach it.
   if (op->under_elect || op->data_if >= 0) {

@@ -56,6 +56,8 @@ typedef struct Op {
   bool under_elect;  // inside `elect` / `if (tirx_elect_sync())`
   int data_if;       // node of a data-dependent if above it (in its region), -1
   int uniform_if;    // node of the innermost `#pragma tirx uniform` if above it, -1
+  bool runs_elsewhere;  // in a lambda (node lambda) that runs at several calls or is passed on
+  int lambda;
 } Op;
 
 // `event name[N] grid(COUNTERS) count(C)` (docs/regions-and-events.md#grid-events):

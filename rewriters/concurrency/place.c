@@ -35,7 +35,59 @@ static Region *lambda_region(Ctx *c, Kernel *k, int node) {
   return in;
 }
 
-// Its region, and what stands between it and the region.
+bool in_first_child(const Ctx *c, int p, int i) {
+  return p + 1 <= node_at(c, p)->last && node_at(c, p + 1)->parent == p && i >= p + 1 && i <= node_at(c, p + 1)->last;
+}
+
+// Whether the expression at node i is only cast to void (`(void)f;`).
+static bool discarded(const Ctx *c, int i) {
+  int up = node_at(c, i)->parent;
+  while (up >= 0 && (node_at(c, up)->kind == CXCursor_UnexposedExpr || node_at(c, up)->kind == CXCursor_ParenExpr))
+    up = node_at(c, up)->parent;
+  return up >= 0 &&
+         (node_at(c, up)->kind == CXCursor_CStyleCastExpr || node_at(c, up)->kind == CXCursor_CXXStaticCastExpr) &&
+         clang_getCursorType(node_at(c, up)->cur).kind == CXType_Void;
+}
+
+int run_parent(const Ctx *c, const Kernel *k, int p) {
+  if (node_at(c, p)->kind != CXCursor_LambdaExpr) return node_at(c, p)->parent;
+  int var = node_at(c, p)->parent;
+  while (var >= 0 && (node_at(c, var)->kind == CXCursor_UnexposedExpr || node_at(c, var)->kind == CXCursor_ParenExpr))
+    var = node_at(c, var)->parent;
+  if (var < 0) return -1;
+  if (node_at(c, var)->kind != CXCursor_VarDecl)  // `[&] { ... }()` runs where it stands; an argument, wherever
+    return node_at(c, var)->kind == CXCursor_CallExpr && node_at(c, var)->start == node_at(c, p)->start
+               ? node_at(c, p)->parent
+               : RUNS_ELSEWHERE;
+  int call = -1, calls = 0;
+  const Node *f = node_at(c, k->func);
+  for (int i = k->func + 1; i <= f->last; i++)
+    if (node_at(c, i)->kind == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(node_at(c, i)->cur), node_at(c, var)->cur) && !discarded(c, i))
+      call = i, calls++;
+  if (calls == 0) return node_at(c, p)->parent;
+  // The one use must call it (`produce(i)`), not pass it on (`run(produce)`).
+  int up = calls == 1 ? node_at(c, call)->parent : -1;
+  while (up >= 0 && (node_at(c, up)->kind == CXCursor_UnexposedExpr || node_at(c, up)->kind == CXCursor_ParenExpr))
+    up = node_at(c, up)->parent;
+  bool called =
+      up >= 0 && node_at(c, up)->kind == CXCursor_CallExpr && node_at(c, up)->start == node_at(c, call)->start &&
+      clang_getCursorKind(clang_getCursorReferenced(node_at(c, up)->cur)) == CXCursor_CXXMethod;  // operator()
+  return called ? call : RUNS_ELSEWHERE;
+}
+
+bool conditional_on_path(const Ctx *c, int p, int below) {
+  const Node *n = node_at(c, p);
+  bool cond = n->kind == CXCursor_IfStmt || n->kind == CXCursor_SwitchStmt || n->kind == CXCursor_ConditionalOperator;
+  if (n->kind == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(n->cur);
+    cond = o == CXBinaryOperator_LAnd || o == CXBinaryOperator_LOr;
+  }
+  return cond && !in_first_child(c, p, below);
+}
+
+// Its region, and what stands between it and the region: walked up from the
+// operation to its region's body, through the one call of a lambda it is in.
 void place_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts, Op *o) {
   Op op = *o;
   for (int i = 0; i < k->regions.len; i++) {
@@ -44,15 +96,19 @@ void place_op(Ctx *c, Kernel *k, const Annotation *an, const Stmt *stmts, Op *o)
   }
   int node = front_first_at(c->front, an->start);
   if (!op.region && node < c->front->nnodes) op.region = lambda_region(c, k, node);
-  for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0; p = node_at(c, p)->parent) {
+  int below = node;
+  for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0; below = p, p = run_parent(c, k, p)) {
     if (p == k->func || (op.region && p == op.region->body.node)) break;
     enum CXCursorKind kind = node_at(c, p)->kind;
+    if (kind == CXCursor_LambdaExpr && run_parent(c, k, p) == RUNS_ELSEWHERE) {
+      op.runs_elsewhere = true, op.lambda = p;
+      break;
+    }
     // An `if` under `#pragma tirx uniform` is taken by the whole region alike
     // (the programmer's word, docs/language.md#uniformity): a trigger under it counts as outside it.
     if (is_elect_if(c, p))
       op.under_elect = true;
-    else if ((kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || kind == CXCursor_ConditionalOperator) &&
-             op.data_if < 0) {
+    else if (conditional_on_path(c, p, below) && op.data_if < 0) {
       if (!uniform_statement(c, stmts, p))
         op.data_if = p;
       else if (op.uniform_if < 0)
