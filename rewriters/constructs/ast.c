@@ -370,15 +370,27 @@ static bool in_asm_outputs(const Ctx *c, int node, size_t at) {
 static bool binds_mutable(const Ctx *c, int call, int arg, bool pointer) {
   CXCursor cur = node_at(c, call)->cur, a0 = node_at(c, arg)->cur;
   int nargs = clang_Cursor_getNumArguments(cur), pos = -1;
-  for (int a = 0; a < nargs && pos < 0; a++)
-    if (clang_equalCursors(clang_Cursor_getArgument(cur, (unsigned)a), a0)) pos = a;
+  // (By place: the cursors of one expression may differ in the declaration
+  // they were reached from, as under a lambda called where it is written.)
+  for (int a = 0; a < nargs && pos < 0; a++) {
+    CXCursor e = clang_Cursor_getArgument(cur, (unsigned)a);
+    if (clang_getCursorKind(e) == clang_getCursorKind(a0) &&
+        clang_equalLocations(clang_getRangeStart(clang_getCursorExtent(e)),
+                             clang_getRangeStart(clang_getCursorExtent(a0))) &&
+        clang_equalLocations(clang_getRangeEnd(clang_getCursorExtent(e)), clang_getRangeEnd(clang_getCursorExtent(a0))))
+      pos = a;
+  }
   if (pos < 0) return false;
   CXCursor callee = clang_getCursorReferenced(cur);
   unsigned candidates = clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef ? clang_getNumOverloadedDecls(callee) : 1;
   for (unsigned k = 0; k < candidates; k++) {
     CXCursor f = clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef ? clang_getOverloadedDecl(callee, k) : callee;
-    if (clang_Cursor_isNull(f) || pos >= clang_Cursor_getNumArguments(f)) continue;
-    if (to_mutable(clang_getCursorType(clang_Cursor_getArgument(f, (unsigned)pos)), pointer)) return true;
+    if (clang_Cursor_isNull(f)) continue;
+    // A member operator written as one (`f(x)` on a closure, `a += x` on a
+    // class) lists its object as the call's first argument.
+    int at = pos - (clang_getCursorKind(f) == CXCursor_CXXMethod && nargs == clang_Cursor_getNumArguments(f) + 1);
+    if (at < 0 || at >= clang_Cursor_getNumArguments(f)) continue;
+    if (to_mutable(clang_getCursorType(clang_Cursor_getArgument(f, (unsigned)at)), pointer)) return true;
   }
   return false;
 }
@@ -455,18 +467,27 @@ int aliased_in(const Ctx *c, int node, CXCursor decl) {
     }
     if (n->kind != CXCursor_DeclRefExpr || !is_ref_to(n->cur, decl) || n->parent < 0 || names_a_copy(c, node, i, decl))
       continue;
-    int arg, p = climb_object(c, i, &arg);
-    if (p < 0) continue;
-    const Node *up = node_at(c, p);
-    if (arg != i && is_assignment(up) && arg == p + 1) return p;  // `(c ? i : j)++`, `static_cast<int &>(i) = 1`
-    if (up->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(up->cur) == CXUnaryOperator_AddrOf) {
-      if (address_writable(c, p)) return p;  // `int *p = &i`, `clear(&i)`
-      continue;
-    }
-    if (up->kind == CXCursor_VarDecl && to_mutable(clang_getCursorType(up->cur), false)) return p;  // `int &r = i`
-    if (up->kind == CXCursor_CallExpr && binds_mutable(c, p, arg, false)) return p;  // `bump(i)` with `void bump(int &)`
-    if (up->kind == CXCursor_AsmStmt && in_asm_outputs(c, p, n->start)) return i;  // `asm("..." : "+r"(i))`
+    int at = object_written_at(c, i);
+    if (at >= 0) return at;
   }
+  return -1;
+}
+
+int object_written_at(const Ctx *c, int i) {
+  int arg, p = climb_object(c, i, &arg);
+  if (p < 0) return -1;
+  const Node *up = node_at(c, p);
+  if (arg != i && is_assignment(up) && arg == p + 1) return p;  // `(c ? i : j)++`, `static_cast<int &>(i) = 1`
+  if (up->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(up->cur) == CXUnaryOperator_AddrOf)
+    return address_writable(c, p) ? p : -1;  // `int *p = &i`, `clear(&i)`
+  if (up->kind == CXCursor_VarDecl && to_mutable(clang_getCursorType(up->cur), false)) return p;  // `int &r = i`
+  if (up->kind == CXCursor_CallExpr && binds_mutable(c, p, arg, false)) return p;  // `bump(i)` with `void bump(int &)`
+  if (up->kind == CXCursor_AsmStmt && in_asm_outputs(c, p, node_at(c, i)->start)) return i;  // `asm("..." : "+r"(i))`
+  // An aggregate's member initialized from it may be a reference (`R r{y[i]}`
+  // with `struct R { float &x; }`): unless the object is const, it may be written.
+  if (up->kind == CXCursor_InitListExpr && !clang_isConstQualifiedType(clang_getCursorType(node_at(c, i)->cur)) &&
+      clang_getCanonicalType(clang_getCursorType(up->cur)).kind == CXType_Record)
+    return p;
   return -1;
 }
 

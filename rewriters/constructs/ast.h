@@ -88,6 +88,13 @@ const char *unbraced_body_of(const Ctx *c, size_t off);
 // an asm output (`"+r"(i)`), or assigned in a lambda (`[&] { i++; }`, which
 // changes it wherever the closure is called).
 int aliased_in(const Ctx *c, int node, CXCursor decl);
+// The node that writes, or may write, the object that the expression at
+// node i names, other than an assignment written on it: an assignment or
+// ++/-- reached through ?:, ',' or a cast to a reference (`(c ? i : j)++`),
+// a reference to non-const bound to it (`int &r = i`, `bump(i)` with `void
+// bump(int &)`), an asm output, its address where it may be written
+// through; -1 if none.
+int object_written_at(const Ctx *c, int i);
 // What aliased_in's node does, for a message: "'&i' takes its address".
 const char *alias_what(const Ctx *c, int node);
 char *node_text(const Ctx *c, int node);

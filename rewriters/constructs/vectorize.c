@@ -270,7 +270,10 @@ static bool is_written(const Ctx *c, int i, bool *also_read) {
   if (n->kind == CXCursor_CallExpr && is_half_type(clang_getCursorType(node_at(c, i)->cur)) &&
       !is_const_type(clang_getCursorType(node_at(c, i)->cur)))
     return true;
-  return false;
+  // Written by other than its name: bound to a reference to non-const (`float
+  // &r = y[b + v]`, `cswap(lo[b + v], hi[b + v])`), through ?:, ',' or a
+  // cast to a reference, or an asm output: its lane is loaded and stored back.
+  return object_written_at(c, i) >= 0;
 }
 
 // The conditions between node i and the body that decide whether i runs,
