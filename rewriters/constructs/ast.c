@@ -364,22 +364,21 @@ static bool in_asm_outputs(const Ctx *c, int node, size_t at) {
   return false;
 }
 
+bool same_expression(CXCursor a, CXCursor b) {
+  CXSourceRange ra = clang_getCursorExtent(a), rb = clang_getCursorExtent(b);
+  return clang_getCursorKind(a) == clang_getCursorKind(b) &&
+         clang_equalLocations(clang_getRangeStart(ra), clang_getRangeStart(rb)) &&
+         clang_equalLocations(clang_getRangeEnd(ra), clang_getRangeEnd(rb));
+}
+
 // Whether the call at node binds its argument arg (a node) to a reference
 // to non-const (`pointer`: to a pointer to non-const): of the called
 // function or, unresolved in a template, of any candidate of that name.
 static bool binds_mutable(const Ctx *c, int call, int arg, bool pointer) {
   CXCursor cur = node_at(c, call)->cur, a0 = node_at(c, arg)->cur;
   int nargs = clang_Cursor_getNumArguments(cur), pos = -1;
-  // (By place: the cursors of one expression may differ in the declaration
-  // they were reached from, as under a lambda called where it is written.)
-  for (int a = 0; a < nargs && pos < 0; a++) {
-    CXCursor e = clang_Cursor_getArgument(cur, (unsigned)a);
-    if (clang_getCursorKind(e) == clang_getCursorKind(a0) &&
-        clang_equalLocations(clang_getRangeStart(clang_getCursorExtent(e)),
-                             clang_getRangeStart(clang_getCursorExtent(a0))) &&
-        clang_equalLocations(clang_getRangeEnd(clang_getCursorExtent(e)), clang_getRangeEnd(clang_getCursorExtent(a0))))
-      pos = a;
-  }
+  for (int a = 0; a < nargs && pos < 0; a++)
+    if (same_expression(clang_Cursor_getArgument(cur, (unsigned)a), a0)) pos = a;
   if (pos < 0) return false;
   CXCursor callee = clang_getCursorReferenced(cur);
   unsigned candidates = clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef ? clang_getNumOverloadedDecls(callee) : 1;

@@ -172,3 +172,7 @@ bool asm_is_output(const AsmParts *a, CXCursor e);
 // through a constant that does, so that its value is known only once the
 // template is instantiated.
 bool uses_template_parameter(const Ctx *c, int i);
+// Whether cursors a and b are one expression: of one kind, at one place.
+// (clang_equalCursors also compares the declaration each was reached from,
+// which differs under a lambda called where it is written, or in a stub.)
+bool same_expression(CXCursor a, CXCursor b);

@@ -197,6 +197,18 @@ static bool binds_outside(const Ctx *c, int target, void *arg) {
   return target >= 0 && node_at(c, target)->start < *(size_t *)arg;
 }
 
+// An assignment or ++/-- in the extent `bound` (a cursor of the loop at
+// node top): `(s = 5, 2)`; -1 if none.
+static int extent_side_effect(const Ctx *c, int top, CXCursor bound) {
+  for (int j = top; j <= node_at(c, top)->last; j++) {
+    if (!same_expression(node_at(c, j)->cur, bound)) continue;
+    for (int i = j; i <= node_at(c, j)->last; i++)
+      if (is_assignment(node_at(c, i)) || operator_assignment(c, i, &(int){0})) return i;
+    return -1;
+  }
+  return -1;
+}
+
 // Reads the extents back from the parse stub: each stub `for` is
 // (decl, cond, inc, body) in cursor order.
 static bool eval_extents(Ctx *c, const Annotation *an, Grid *g, CXCursor *vars) {
@@ -225,6 +237,14 @@ static bool eval_extents(Ctx *c, const Annotation *an, Grid *g, CXCursor *vars) 
         diag_at(c->diag, DIAG_ERROR, g->extent[i].off, g->extent[i].len,
                 "extent of grid index '%.*s' is not a constant expression, so '%s ... unroll' cannot expand it",
                 (int)g->name[i].len, g->name[i].s, spelling_of(an));
+      return false;
+    }
+    int effect = extent_side_effect(c, top, cmp[1]);
+    if (effect >= 0) {
+      diag_at(c->diag, DIAG_ERROR, g->extent[i].off, g->extent[i].len,
+              "extent of grid index '%.*s' has a side effect: the expanded copies use its value alone, and the side "
+              "effect would be lost; move it before the grid",
+              (int)g->name[i].len, g->name[i].s);
       return false;
     }
     if (g->value[i] <= 0) {

@@ -346,6 +346,35 @@ static bool captured_from_outside(const Ctx *c, int func, CXCursor var) {
   return false;
 }
 
+// The first assignment or ++/-- in nodes [from, to] other than `skip`: a
+// side effect of the loop's header, which the expanded copies (their
+// constants) would drop; -1 if none.
+static int header_side_effect(const Ctx *c, int from, int to, int skip) {
+  for (int i = from; i <= to; i++)
+    if (i != skip && (is_assignment(node_at(c, i)) || operator_assignment(c, i, &(int){0}))) return i;
+  return -1;
+}
+
+// A side effect in the start, the condition or the step: `for (int i = (j =
+// 5, 0); ...)`, `i < (n++, 3)`, `i += (c++, 1)`.
+static bool header_pure(const Ctx *c, Diag *d, const Annotation *an, const ForParts *fp) {
+  static const char *const part[] = {"start", "condition", "step"};
+  int nodes[] = {fp->init, fp->cond, fp->inc};
+  for (int k = 0; k < 3; k++) {
+    if (nodes[k] < 0) continue;
+    // The init's own `i = start` and the step's `i += s` are the header's.
+    bool own = k == 2 || (k == 0 && node_at(c, nodes[k])->kind != CXCursor_DeclStmt);
+    int at = header_side_effect(c, nodes[k], node_at(c, nodes[k])->last, own ? nodes[k] : -1);
+    if (at < 0) continue;
+    diag_error(d, node_at(c, at)->start,
+               "the %s of a loop under '%s' has a side effect, '%s': the expanded copies use its value alone, and "
+               "the side effect would be lost; move it before the loop",
+               part[k], spelling_of(an), node_text(c, at));
+    return false;
+  }
+  return true;
+}
+
 bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) {
   bool ok = false;
   const Node *n = node_at(c, st.node);
@@ -363,7 +392,7 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
                "the body of the loop under '%s' is a macro's expansion, which tirx-pp cannot copy: put it in braces "
                "('{ %s%s }')",
                spelling_of(an), node_text(c, fp.body), semi ? ";" : "");
-  } else if (read_init(c, d, an, &fp, &h, &declared)) {
+  } else if (header_pure(c, d, an, &fp) && read_init(c, d, an, &fp, &h, &declared)) {
     CXString name = clang_getCursorSpelling(h.var);
     h.name = arena_strndup(c->arena, clang_getCString(name), strlen(clang_getCString(name)));
     clang_disposeString(name);

@@ -316,6 +316,28 @@ static bool through_pointer(const Ctx *c, int i) {
          (n->kind == CXCursor_MemberRefExpr && strstr(node_text(c, i), "->"));
 }
 
+// Whether node i waits for or orders against other threads (by name): a barrier
+// (`__syncthreads()`, `__syncwarp()`, `tirx_region_sync()`, a cooperative
+// group's `sync()`), a fence (`__threadfence()`), or an asm statement that
+// is volatile and clobbers memory (`bar.sync`).
+static bool synchronizes(const Ctx *c, int i) {
+  const Node *n = node_at(c, i);
+  if (n->kind == CXCursor_AsmStmt) {
+    AsmParts a;
+    return !asm_parts(c, n->cur, &a) || (a.is_volatile && a.clobbers_memory);
+  }
+  if (n->kind != CXCursor_CallExpr) return false;
+  CXString s = clang_getCursorSpelling(n->cur);
+  const char *name = clang_getCString(s);
+  // (A shuffle, vote or match trades registers only: `__shfl_xor_sync` is not one.)
+  static const char *const registers_only[] = {"__shfl", "__ballot", "__any", "__all", "__uni", "__match", "__reduce"};
+  bool sync = strstr(name, "sync") || strstr(name, "fence") || strstr(name, "barrier");
+  for (size_t k = 0; k < sizeof registers_only / sizeof *registers_only; k++)
+    sync = sync && strncmp(name, registers_only[k], strlen(registers_only[k]));
+  clang_disposeString(s);
+  return sync;
+}
+
 // The node in node's subtree that takes decl's address or passes it to a
 // call (which may bind it to a reference: a pointer may then change it), or
 // otherwise lets it change other than by its name (aliased_in: `int &r = b`,
@@ -927,6 +949,18 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     if (n->kind == CXCursor_BreakStmt || n->kind == CXCursor_ContinueStmt || n->kind == CXCursor_ReturnStmt ||
         n->kind == CXCursor_GotoStmt)
       misfit(&f, i, "the body jumps (break, continue, return or goto)");
+    if (synchronizes(c, i)) {
+      misfit(&f, i,
+             arena_printf(c->arena,
+                          "the body waits for other threads ('%s'): the vectors are loaded before "
+                          "the body, and would miss what they write before it",
+                          node_text(c, i)));
+      break;
+    }
+    if (n->kind == CXCursor_UnaryExpr && refers_to(c, i, h.var)) {  // sizeof, alignof: nothing there is read
+      misfit(&f, i, "an unevaluated operand ('sizeof', 'alignof') names the loop variable");
+      break;
+    }
     if (n->kind == CXCursor_ArraySubscriptExpr && refers_to(c, i, h.var) && n->from_macro) {
       misfit(&f, i, "an access comes from a macro expansion");
       break;
