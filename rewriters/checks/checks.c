@@ -569,6 +569,33 @@ void check_byte_triggers(Ctx *c, Kernel *k, const Stmt *stmts) {
   }
 }
 
+// With regions nested in regions, what each partition index holds at its
+// peak: the largest regs(R) of the regions that run it (the launch's share
+// when none sets one). A nested region's setmaxnreg.inc waits for registers
+// that the others may never give back: all of them together must fit, as the
+// regions of one chain must (check_chain).
+static void check_nested_registers(Ctx *c, Kernel *k) {
+  const Region *deepest = NULL;
+  for (int i = 0; i < k->regions.len; i++)
+    if (k->regions.items[i].regs && enclosing_region(k, k->regions.items[i].an->start)) deepest = &k->regions.items[i];
+  if (!deepest || k->failed_regions) return;
+  int cap = kernel_register_cap(k);
+  long long total = 0;
+  for (int v = 0; v < k->nparts; v++) {
+    int peak = 0;
+    for (int i = 0; i < k->regions.len; i++) {
+      const Region *r = &k->regions.items[i];
+      if ((r->members & (1u << v)) && r->regs > peak) peak = r->regs;
+    }
+    total += (long long)(peak ? peak : cap) * k->group;
+  }
+  if (total > 65536)
+    diag_error(c->diag, deepest->an->start,
+               "with the regions nested in others, the partition asks for %lld registers; the register file holds "
+               "65536 (the largest regs(R) of the regions each index runs, times its threads)",
+               total);
+}
+
 void check_regions(Ctx *c, Kernel *k) {
   // Each chain: an async region that continues none, and those that continue
   // it at its own level (regions nested in them stand between).
@@ -585,6 +612,7 @@ void check_regions(Ctx *c, Kernel *k) {
     }
     check_chain(c, k, chain, n);
   }
+  check_nested_registers(c, k);
 }
 
 // A forward goto past the partition's or an event's declaration to a label in
