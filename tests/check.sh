@@ -466,6 +466,19 @@ INSTANTIATE(2)
 K
 expect macro-instantiation-undef 0 "" -- "$tool" --check minst_undef.cu -o minst_undef.out.cu
 
+# A function made constexpr by a macro (CUTLASS's CUTLASS_CONSTEXPR_IF_CXX17
+# in cutlass/exmy_base.h): device code may call it, as nvcc allows a
+# constexpr function there, so the view keeps it (clang's declaration says
+# constexpr; the text before its name does not). It was blanked as a host
+# function: 'identifier "select_width" is undefined'.
+cat > constexpr_macro.cu <<'K'
+#define MY_CONSTEXPR constexpr
+template <int N> MY_CONSTEXPR int select_width() { return N > 4 ? 8 : 4; }
+MY_CONSTEXPR int twice(int x) { return 2 * x; }
+__global__ void k(int *o) { o[0] = select_width<5>() + twice(o[1]); }
+K
+expect constexpr-by-macro 0 "" -- "$tool" --check -std=c++17 constexpr_macro.cu -o constexpr_macro.out.cu
+
 # CUB's umbrella header (ggml's argsort.cu, cumsum.cu, sum.cu): its
 # device-wide algorithms are host functions that NVRTC refuses ("A function
 # explicitly marked as a __host__ function is not allowed in JIT mode"), its

@@ -18,6 +18,10 @@ bool libclang_load(const char **why);
 
 #ifndef LIBCLANG_LOADER
 #define clang_Cursor_Evaluate (tirx_libclang.clang_Cursor_Evaluate)
+#define clang_getCursorPrintingPolicy (tirx_libclang.clang_getCursorPrintingPolicy)
+#define clang_PrintingPolicy_setProperty (tirx_libclang.clang_PrintingPolicy_setProperty)
+#define clang_PrintingPolicy_dispose (tirx_libclang.clang_PrintingPolicy_dispose)
+#define clang_getCursorPrettyPrinted (tirx_libclang.clang_getCursorPrettyPrinted)
 #define clang_Cursor_isNull (tirx_libclang.clang_Cursor_isNull)
 #define clang_Cursor_isMacroFunctionLike (tirx_libclang.clang_Cursor_isMacroFunctionLike)
 #define clang_EvalResult_dispose (tirx_libclang.clang_EvalResult_dispose)

@@ -103,14 +103,34 @@ static bool std_class(CXCursor var) {
   return yes;
 }
 
+// Whether the function is declared constexpr or consteval by a macro
+// (CUTLASS's `CUTLASS_CONSTEXPR_IF_CXX17 auto f()`): its declaration as clang
+// prints it, without the body, says so.
+static bool constexpr_by_macro(CXCursor fn) {
+  if (!front_is_function(clang_getCursorKind(fn))) return false;
+  CXPrintingPolicy policy = clang_getCursorPrintingPolicy(fn);
+  clang_PrintingPolicy_setProperty(policy, CXPrintingPolicy_TerseOutput, 1);
+  CXString s = clang_getCursorPrettyPrinted(fn, policy);
+  const char *t = clang_getCString(s);
+  size_t n = t ? strlen(t) : 0, paren = 0;
+  while (paren < n && t[paren] != '(') paren++;  // the words before the parameters
+  bool yes = t && (has_word(t, 0, paren, "constexpr") || has_word(t, 0, paren, "consteval"));
+  clang_disposeString(s);
+  clang_PrintingPolicy_dispose(policy);
+  return yes;
+}
+
 // A function that device code cannot call or point to: neither __device__ nor
-// constexpr (its declaration's text before its name says).
+// constexpr (its declaration's text before its name says, or clang does where
+// a macro says it).
 static bool is_host_function(const Ctx *c, CXCursor fn) {
   if (!front_is_function(clang_getCursorKind(fn)) || (front_space(fn) & FRONT_DEVICE)) return false;
   unsigned a, b, name;
   const char *text = cursor_file_text(c, fn, &a, &b);
   clang_getFileLocation(clang_getCursorLocation(fn), NULL, NULL, NULL, &name);
-  return !text || name < a || name > b || (!has_word(text, a, name, "constexpr") && !has_word(text, a, name, "consteval"));
+  if (text && name >= a && name <= b && (has_word(text, a, name, "constexpr") || has_word(text, a, name, "consteval")))
+    return false;
+  return !constexpr_by_macro(fn);
 }
 
 typedef struct {
@@ -153,7 +173,8 @@ static bool host_only(const Ctx *c, CXCursor cur, enum CXCursorKind parent, cons
   if (!front_is_function(k) && !namespace_var && !member_var) return false;
   if (front_space(cur) & FRONT_DEVICE) return false;
   if (name < start || name > end) name = start;
-  if (has_word(s, start, name, "constexpr") || has_word(s, start, name, "consteval")) return false;
+  if (has_word(s, start, name, "constexpr") || has_word(s, start, name, "consteval") || constexpr_by_macro(cur))
+    return false;
   // A static data member of a class type (ggml-cuda.cu's `static inline const
   // half alpha = 1.0;`) is a host variable to nvcc; NVRTC would take it for a
   // __device__ one, whose initializer must be constant.
@@ -349,7 +370,9 @@ static void find_instantiations(View *v, ViewFile *vf) {
 
 typedef struct {
   const char *name;
-  const char *body;  // the replacement text: what follows the parameter list
+  CXCursor def;
+  const char *body;  // the replacement text: what follows the parameter list (read when first asked for)
+  bool read;
 } MacroBody;
 
 typedef struct {
@@ -377,17 +400,24 @@ static enum CXChildVisitResult collect_macro(CXCursor cur, CXCursor parent, CXCl
   if (k == CXCursor_MacroExpansion) {
     VEC_PUSH(a, m->expansions, cur);
   } else if (k == CXCursor_MacroDefinition) {  // function-like: macro_body (libclang says not, once #undef'd)
-    const char *body = macro_body(m->v->c, cur);
+    // The text is read only for the names an instantiation's macro names:
+    // reading it for every macro of the toolkit's headers took most of a
+    // --check run (clang_getFileContents on a file from the PCH is slow).
     CXString sp = clang_getCursorSpelling(cur);
-    if (body) VEC_PUSH(a, m->macros, ((MacroBody){arena_strndup(a, clang_getCString(sp), strlen(clang_getCString(sp))), body}));
+    VEC_PUSH(a, m->macros,
+             ((MacroBody){arena_strndup(a, clang_getCString(sp), strlen(clang_getCString(sp))), cur, NULL, false}));
     clang_disposeString(sp);
   }
   return CXChildVisit_Continue;
 }
 
 static const char *body_of(const MacroUses *m, const char *name, size_t len) {
-  for (int i = m->macros.len - 1; i >= 0; i--)  // the last definition of the name
-    if (strlen(m->macros.items[i].name) == len && !memcmp(m->macros.items[i].name, name, len)) return m->macros.items[i].body;
+  for (int i = m->macros.len - 1; i >= 0; i--) {  // the last function-like definition of the name
+    MacroBody *b = &m->macros.items[i];
+    if (strlen(b->name) != len || memcmp(b->name, name, len)) continue;
+    if (!b->read) b->body = macro_body(m->v->c, b->def), b->read = true;
+    if (b->body) return b->body;
+  }
   return NULL;
 }
 
@@ -437,6 +467,11 @@ static void find_macro_instantiations(View *v) {
   MacroUses m = {.v = v};
   clang_visitChildren(clang_getTranslationUnitCursor(v->c->front->tu), collect_macro, &m);
   for (int i = 0; i < m.expansions.len; i++) {
+    // Only an expansion in a file the view writes can be blanked.
+    CXFile f;
+    unsigned line, col, o;
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(m.expansions.items[i])), &f, &line, &col, &o);
+    if (!file_of(v, f)) continue;
     CXCursor def = clang_getCursorReferenced(m.expansions.items[i]);
     // Function-like by its text: libclang says a macro #undef'd after its uses is not.
     const char *body = clang_Cursor_isNull(def) ? NULL : macro_body(v->c, def);
