@@ -222,6 +222,13 @@ static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
                  spelling_of(an));
       return false;
     }
+    if (pos < c->src->len && front_in_macro(c->front, pos)) {  // KERNEL(k, { TIRX_UNROLL for (...) ... })
+      diag_error(c->diag, an->start,
+                 "'%s' is in the argument of a macro: its statement is what the macro's expansion makes of it, "
+                 "which tirx-pp cannot rewrite in place; write the annotated code outside the macro's arguments",
+                 spelling_of(an));
+      return false;
+    }
     diag_error(c->diag, pos < c->src->len ? pos : an->start, "expected a statement after '%s'", spelling_of(an));
     return false;
   }
