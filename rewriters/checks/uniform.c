@@ -584,6 +584,13 @@ static bool check_elect_arguments(Ctx *c, Kernel *k, const Stmt *stmts, WarpEnv 
   return reported;
 }
 
+// A kernel launch (`#pragma tirx launch` in host code): it starts warps and
+// a block of its own, so the kernel's barriers and elects are the kernel's
+// to check, not its caller's.
+static bool is_launch(const Node *n) {
+  return n->kind == CXCursor_CallExpr && (front_space(clang_getCursorReferenced(n->cur)) & FRONT_GLOBAL);
+}
+
 // The elects of this function, and its calls that reach one through helpers.
 static void check_elects(Ctx *c, Kernel *k, const Stmt *stmts) {
   bool any = false;  // a file with no elect pays nothing
@@ -613,7 +620,9 @@ static void check_elects(Ctx *c, Kernel *k, const Stmt *stmts) {
       }
       check_elect(c, k, stmts, &env, at, node_at(c, at)->start, elect_spelling(c, i));
     }
-    int via = n->kind == CXCursor_CallExpr && n->func == k->func ? reached_through(c, i, 0, is_elect_if) : -1;
+    int via = n->kind == CXCursor_CallExpr && n->func == k->func && !is_launch(n)
+                  ? reached_through(c, i, 0, is_elect_if)
+                  : -1;
     if (via < 0) continue;
     const char *w = arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), elect_spelling(c, via),
                                  source_line(c->src, node_at(c, via)->start));
@@ -632,7 +641,7 @@ void check_uniformity(Ctx *c, Kernel *k, const Stmt *stmts) {
       check_collective(c, k, stmts, &tainted, i, n->start, what(c, i), false);
       continue;
     }
-    int via = n->kind == CXCursor_CallExpr ? reached_through(c, i, 0, is_barrier_node) : -1;
+    int via = n->kind == CXCursor_CallExpr && !is_launch(n) ? reached_through(c, i, 0, is_barrier_node) : -1;
     if (via >= 0)
       check_collective(c, k, stmts, &tainted, i, n->start,
                        arena_printf(c->arena, "%s (which reaches %s at line %d)", what(c, i), what(c, via),
