@@ -472,6 +472,23 @@ int aliased_in(const Ctx *c, int node, CXCursor decl) {
   return -1;
 }
 
+static enum CXChildVisitResult find_mutable_reference(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(cur) == CXCursor_FieldDecl && to_mutable(clang_getCursorType(cur), false)) {
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+// Whether the class type t has a data member that is a reference to non-const.
+static bool has_mutable_reference_member(CXType t) {
+  bool found = false;
+  CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(t));
+  if (!clang_Cursor_isNull(decl)) clang_visitChildren(decl, find_mutable_reference, &found);
+  return found;
+}
+
 int object_written_at(const Ctx *c, int i) {
   int arg, p = climb_object(c, i, &arg);
   if (p < 0) return -1;
@@ -482,11 +499,9 @@ int object_written_at(const Ctx *c, int i) {
   if (up->kind == CXCursor_VarDecl && to_mutable(clang_getCursorType(up->cur), false)) return p;  // `int &r = i`
   if (up->kind == CXCursor_CallExpr && binds_mutable(c, p, arg, false)) return p;  // `bump(i)` with `void bump(int &)`
   if (up->kind == CXCursor_AsmStmt && in_asm_outputs(c, p, node_at(c, i)->start)) return i;  // `asm("..." : "+r"(i))`
-  // An aggregate's member initialized from it may be a reference (`R r{y[i]}`
-  // with `struct R { float &x; }`): unless the object is const, it may be written.
-  if (up->kind == CXCursor_InitListExpr && !clang_isConstQualifiedType(clang_getCursorType(node_at(c, i)->cur)) &&
-      clang_getCanonicalType(clang_getCursorType(up->cur)).kind == CXType_Record)
-    return p;
+  // An aggregate's member initialized from it may be a reference to
+  // non-const (`R r{y[i]}` with `struct R { float &x; }`): then it may be written.
+  if (up->kind == CXCursor_InitListExpr && has_mutable_reference_member(clang_getCursorType(up->cur))) return p;
   return -1;
 }
 

@@ -50,3 +50,14 @@ __global__ void exp2_asm(float *y, const float *x) {
 #pragma tirx vectorize
   for (int v = 0; v < 4; ++v) asm("ex2.approx.f32 %0, %1;" : "=f"(y[b + v]) : "f"(x[b + v]));
 }
+
+// An aggregate of values copies the element: 'y' is only read, and not stored.
+struct Pair {
+  float a, b;
+};
+__device__ float sum(Pair p) { return p.a + p.b; }
+__global__ void aggregate_of_values(float *o, float *y, float *z) {
+  int b = threadIdx.x * 4;
+#pragma tirx vectorize
+  for (int v = 0; v < 4; ++v) o[b + v] = sum(Pair{y[b + v], z[b + v]});
+}

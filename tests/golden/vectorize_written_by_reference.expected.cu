@@ -160,3 +160,34 @@ if (((unsigned long long)(const void *)&(y)[b] | (unsigned long long)(const void
 #line 51 "vectorize_written_by_reference.cu"
   _Pragma("unroll") for (int v = 0; v < 4; ++v) asm("ex2.approx.f32 %0, %1;" : "=f"(y[b + v]) : "f"(x[b + v])); }
 }
+
+// An aggregate of values copies the element: 'y' is only read, and not stored.
+struct Pair {
+  float a, b;
+};
+__device__ float sum(Pair p) { return p.a + p.b; }
+__global__ void aggregate_of_values(float *o, float *y, float *z) {
+  int b = threadIdx.x * 4;
+if (((unsigned long long)(const void *)&(o)[b] | (unsigned long long)(const void *)&(y)[b] | (unsigned long long)(const void *)&(z)[b]) % 16 == 0 &&
+      (const void *)&(o)[b] != (const void *)&(y)[b] && (const void *)&(o)[b] != (const void *)&(z)[b]) {
+#line 62 "vectorize_written_by_reference.cu"
+    alignas(16) float __tirx_5_0[4];
+#line 62 "vectorize_written_by_reference.cu"
+    alignas(16) float __tirx_5_1[4]; *(float4 *)__tirx_5_1 = *(const float4 *)&(y)[b];
+#line 62 "vectorize_written_by_reference.cu"
+    alignas(16) float __tirx_5_2[4]; *(float4 *)__tirx_5_2 = *(const float4 *)&(z)[b];
+#line 62 "vectorize_written_by_reference.cu"
+    { __tirx_5_0[0] = sum(Pair{__tirx_5_1[0], __tirx_5_2[0]}); }
+#line 62 "vectorize_written_by_reference.cu"
+    { __tirx_5_0[1] = sum(Pair{__tirx_5_1[1], __tirx_5_2[1]}); }
+#line 62 "vectorize_written_by_reference.cu"
+    { __tirx_5_0[2] = sum(Pair{__tirx_5_1[2], __tirx_5_2[2]}); }
+#line 62 "vectorize_written_by_reference.cu"
+    { __tirx_5_0[3] = sum(Pair{__tirx_5_1[3], __tirx_5_2[3]}); }
+#line 62 "vectorize_written_by_reference.cu"
+    *(float4 *)&(o)[b] = *(const float4 *)__tirx_5_0;
+#line 62 "vectorize_written_by_reference.cu"
+  } else {
+#line 62 "vectorize_written_by_reference.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) o[b + v] = sum(Pair{y[b + v], z[b + v]}); }
+}
