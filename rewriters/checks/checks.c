@@ -575,10 +575,10 @@ void check_byte_triggers(Ctx *c, Kernel *k, const Stmt *stmts) {
 // that the others may never give back: all of them together must fit, as the
 // regions of one chain must (check_chain).
 static void check_nested_registers(Ctx *c, Kernel *k) {
-  const Region *deepest = NULL;
+  const Region *nested = NULL;  // the last nested region with regs(R): where the error stands
   for (int i = 0; i < k->regions.len; i++)
-    if (k->regions.items[i].regs && enclosing_region(k, k->regions.items[i].an->start)) deepest = &k->regions.items[i];
-  if (!deepest || k->failed_regions) return;
+    if (k->regions.items[i].regs && enclosing_region(k, k->regions.items[i].an->start)) nested = &k->regions.items[i];
+  if (!nested || k->failed_regions) return;
   int cap = kernel_register_cap(k);
   long long total = 0;
   for (int v = 0; v < k->nparts; v++) {
@@ -590,7 +590,7 @@ static void check_nested_registers(Ctx *c, Kernel *k) {
     total += (long long)(peak ? peak : cap) * k->group;
   }
   if (total > 65536)
-    diag_error(c->diag, deepest->an->start,
+    diag_error(c->diag, nested->an->start,
                "with the regions nested in others, the partition asks for %lld registers; the register file holds "
                "65536 (the largest regs(R) of the regions each index runs, times its threads)",
                total);

@@ -14,9 +14,7 @@ static Region *lambda_region(Ctx *c, Kernel *k, int node) {
   int lambda = -1;
   for (int p = node_at(c, node)->parent; p >= 0 && p != k->func && lambda < 0; p = node_at(c, p)->parent)
     if (node_at(c, p)->kind == CXCursor_LambdaExpr) lambda = p;
-  if (lambda < 0) return NULL;
-  int var = node_at(c, lambda)->parent;
-  while (var >= 0 && node_at(c, var)->kind == CXCursor_UnexposedExpr) var = node_at(c, var)->parent;
+  int var = lambda < 0 ? -1 : parent_past_implicit(c, lambda);
   if (var < 0 || node_at(c, var)->kind != CXCursor_VarDecl) return NULL;
   Region *in = NULL;
   const Node *f = node_at(c, k->func);
@@ -41,9 +39,7 @@ bool in_first_child(const Ctx *c, int p, int i) {
 
 // Whether the expression at node i is only cast to void (`(void)f;`).
 static bool discarded(const Ctx *c, int i) {
-  int up = node_at(c, i)->parent;
-  while (up >= 0 && (node_at(c, up)->kind == CXCursor_UnexposedExpr || node_at(c, up)->kind == CXCursor_ParenExpr))
-    up = node_at(c, up)->parent;
+  int up = parent_past_implicit(c, i);
   return up >= 0 &&
          (node_at(c, up)->kind == CXCursor_CStyleCastExpr || node_at(c, up)->kind == CXCursor_CXXStaticCastExpr) &&
          clang_getCursorType(node_at(c, up)->cur).kind == CXType_Void;
@@ -51,9 +47,7 @@ static bool discarded(const Ctx *c, int i) {
 
 int run_parent(const Ctx *c, const Kernel *k, int p) {
   if (node_at(c, p)->kind != CXCursor_LambdaExpr) return node_at(c, p)->parent;
-  int var = node_at(c, p)->parent;
-  while (var >= 0 && (node_at(c, var)->kind == CXCursor_UnexposedExpr || node_at(c, var)->kind == CXCursor_ParenExpr))
-    var = node_at(c, var)->parent;
+  int var = parent_past_implicit(c, p);
   if (var < 0) return -1;
   if (node_at(c, var)->kind != CXCursor_VarDecl)  // `[&] { ... }()` runs where it stands; an argument, wherever
     return node_at(c, var)->kind == CXCursor_CallExpr && node_at(c, var)->start == node_at(c, p)->start
@@ -67,9 +61,7 @@ int run_parent(const Ctx *c, const Kernel *k, int p) {
       call = i, calls++;
   if (calls == 0) return node_at(c, p)->parent;
   // The one use must call it (`produce(i)`), not pass it on (`run(produce)`).
-  int up = calls == 1 ? node_at(c, call)->parent : -1;
-  while (up >= 0 && (node_at(c, up)->kind == CXCursor_UnexposedExpr || node_at(c, up)->kind == CXCursor_ParenExpr))
-    up = node_at(c, up)->parent;
+  int up = calls == 1 ? parent_past_implicit(c, call) : -1;
   bool called =
       up >= 0 && node_at(c, up)->kind == CXCursor_CallExpr && node_at(c, up)->start == node_at(c, call)->start &&
       clang_getCursorKind(clang_getCursorReferenced(node_at(c, up)->cur)) == CXCursor_CXXMethod;  // operator()

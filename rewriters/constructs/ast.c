@@ -404,6 +404,11 @@ static int climb(const Ctx *c, int n, int *below) {
   return p;
 }
 
+int parent_past_implicit(const Ctx *c, int n) {
+  int below;
+  return climb(c, n, &below);
+}
+
 // Whether the cast at node names its operand's object: a cast to a
 // reference (`static_cast<int &>(i)`, `(unsigned &)i`), whose type as
 // written, before the operand, holds a `&`.

@@ -176,3 +176,5 @@ bool uses_template_parameter(const Ctx *c, int i);
 // (clang_equalCursors also compares the declaration each was reached from,
 // which differs under a lambda called where it is written, or in a stub.)
 bool same_expression(CXCursor a, CXCursor b);
+// The node above n past parentheses and implicit conversions; -1 at the top.
+int parent_past_implicit(const Ctx *c, int n);

@@ -53,7 +53,6 @@ static uint32_t threads_of(const Kernel *k, int r) { return r < 0 ? ~0u : k->reg
 // again, a phase that completed long before.
 static int phase_owner(const Kernel *k, const Event *e, int r) {
   uint32_t threads = threads_of(k, r);
-  int owner = r;
   for (bool grew = true; grew;) {
     grew = false;
     for (int w = -1; w < k->regions.len; w++) {
@@ -63,7 +62,7 @@ static int phase_owner(const Kernel *k, const Event *e, int r) {
   }
   for (int w = -1; w < r; w++)
     if ((threads_of(k, w) & threads) && waits_by_phase(k, e, w)) return w;
-  return owner;
+  return r;
 }
 
 // &name[slot] or &name.
