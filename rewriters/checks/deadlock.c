@@ -32,6 +32,7 @@
 #include "checks.h"
 #include "deadlock.h"
 #include "kernel.h"
+#include "reach.h"
 #include "uniform.h"
 
 enum {
@@ -810,6 +811,7 @@ typedef struct {
   Fate *fate;
   int rings_from;      // events from here on are turns rings (k->events.len without)
   int *first_trace;    // per op: the lowest trace with a step of it, -1
+  int *reach;          // per op and trace: the threads that reach a trigger under an `if` (reach.c), -1
 } Sim;
 
 static bool is_ring(const Sim *s, const Event *ev) { return ev - s->k->events.items >= s->rings_from; }
@@ -831,12 +833,15 @@ static long long needed(const Event *ev) {
 static long long arrivals_of(const Sim *s, const Op *op, int t) {
   const Kernel *k = s->k;
   if (!k->nparts) return needed(op->event);  // no partition: each trigger is a phase
+  // Under an `if` every thread that reaches a trigger arrives: as many as
+  // the conditions on the thread let through (`if (threadIdx.x % 32 == 0)`
+  // in a warpgroup: 4), where reach.c can evaluate them.
+  int r = s->reach[(size_t)(op - k->ops.items) * (size_t)s->ntr + (size_t)t];
+  if (r >= 0) return r;
   // tirx_trigger_bytes arrives once, by the region's first thread; under an
-  // `if` the site itself says who (`if (threadIdx.x == 32)`), which the
-  // traces cannot evaluate: one arrival, from the first index whose trace
-  // reaches it (two producer warps, each with a ring of its own, are two
-  // sites; `if (threadIdx.x == 0)` in a region of two indices is one
-  // arrival, not two).
+  // `if` that cannot be evaluated, one arrival, from the first index whose
+  // trace reaches it (two producer warps, each with a ring of its own, are
+  // two sites).
   if (op->kind == OP_TRIGGER_BYTES)
     return op->data_if >= 0 ? t == s->first_trace[op - k->ops.items] : t == (op->region ? op->region->first : 0);
   // A cluster event: every block runs this trace, and each of its triggers
@@ -844,6 +849,33 @@ static long long arrivals_of(const Sim *s, const Op *op, int t) {
   // per source block, one arrival per warp (docs/clusters.md).
   if (op->event->cluster) return k->group / 32;
   return op->under_elect ? k->group / 32 : k->group;
+}
+
+// The threads of each index that reach each trigger under an `if` (not
+// under elect, which stands for one lane of each warp that gets there; not
+// in a lambda run elsewhere): the first `nops` ops are the kernel's own.
+static void reach_of_triggers(Sim *s, int nops) {
+  Ctx *c = s->c;
+  const Kernel *k = s->k;
+  size_t n = (size_t)k->ops.len * (size_t)s->ntr;
+  s->reach = arena_alloc(c->arena, sizeof(int) * n);
+  for (size_t i = 0; i < n; i++) s->reach[i] = -1;
+  for (int i = 0; i < nops && k->nparts; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->kind == OP_WAIT || op->kind == OP_REGION_SYNC || op->data_if < 0 || op->under_elect || op->runs_elsewhere ||
+        op->event->cluster || s->first_trace[i] < 0)
+      continue;
+    int node = front_first_at(c->front, op->an->start);
+    int top = op->region ? op->region->body.node : k->func;
+    for (int t = 0; t < s->ntr && node < c->front->nnodes; t++) {
+      int r = threads_reaching(c, k, node, top, op->an->start, t);
+      if (r < 0) {  // all or nothing: one index that cannot be told leaves the site to arrivals_of's rule
+        for (int u = 0; u < s->ntr; u++) s->reach[(size_t)i * (size_t)s->ntr + (size_t)u] = -1;
+        break;
+      }
+      s->reach[(size_t)i * (size_t)s->ntr + (size_t)t] = r;
+    }
+  }
 }
 
 static long long phases(const Sim *s, int ch, const Event *ev) {
@@ -1009,42 +1041,111 @@ static bool triggers_a_blocked_event(const Sim *s, const Trace *tr) {
   return false;
 }
 
+// Whether traces a and b run the same steps: partition indices that wait
+// and trigger alike, so that what they trigger in one round lands in one phase.
+static bool same_steps(const Trace *a, const Trace *b) {
+  if (a->n != b->n) return false;
+  for (int i = 0; i < a->n; i++)
+    if (a->steps[i].op != b->steps[i].op || a->steps[i].slot != b->steps[i].slot ||
+        a->steps[i].parity != b->steps[i].parity)
+      return false;
+  return true;
+}
+
+// What trace u adds beside its twin to one trigger step: all of it, unless
+// the trigger stands under an `if` that reach.c could not evaluate (one on
+// data may let one index through and not another).
+static long long twin_arrivals(const Sim *s, const Op *op, int u) {
+  return op->data_if < 0 || s->reach[(size_t)(op - s->k->ops.items) * (size_t)s->ntr] >= 0 ? arrivals_of(s, op, u) : 0;
+}
+
+static const char *index_list(Ctx *c, const Kernel *k, const int *twin, int ntr, int t) {
+  Buf b = {0};
+  int n = 0, total = 0;
+  for (int u = 0; u < ntr; u++) total += twin[u] == t;
+  for (int u = 0; u < ntr; u++) {
+    if (twin[u] != t) continue;
+    buf_printf(&b, "%s%.*s = %d", !n ? "" : n + 1 == total ? " and " : ", ", (int)k->part_name.len, k->part_name.s, u);
+    n++;
+  }
+  const char *out = arena_printf(c->arena, "%s", b.data);
+  buf_free(&b);
+  return out;
+}
+
 // One partition index whose trigger sites arrive on a slot more often,
 // before it next waits on anything, than a phase of the slot counts: it completes the phase
 // and goes on into the next one, which no wait for a parity can tell apart
 // (checks.c took the triggers for alternatives: `full[s]` and `full[k % S]`
-// naming one slot, or a count(N) below what they give). Reported once.
+// naming one slot, or a count(N) below what they give). Indices that run
+// the same steps trigger in the same rounds, so their arrivals add up
+// (`if (threadIdx.x % 32 == 0) tirx_trigger_bytes(...)` in a region of two
+// warps, with count(1)). Reported once.
 static bool overfull_phase(Sim *s) {
   Ctx *c = s->c;
   const Kernel *k = s->k;
   size_t nch = (size_t)k->events.len * MAX_SLOTS;
-  long long *burst = arena_alloc(c->arena, sizeof(long long) * nch);
+  long long *burst = arena_alloc(c->arena, sizeof(long long) * nch);  // the index's own
+  long long *joint = arena_alloc(c->arena, sizeof(long long) * nch);  // with its twins'
   int *from = arena_alloc(c->arena, sizeof(int) * nch);  // the op of each burst's first trigger
+  int *twin = arena_alloc(c->arena, sizeof(int) * (size_t)s->ntr);  // the first index that runs the same steps
+  for (int t = 0; t < s->ntr; t++) {
+    twin[t] = t;
+    for (int u = 0; u < t && twin[t] == t; u++)
+      if (twin[u] == u && k->nparts && same_steps(&s->tr[u], &s->tr[t])) twin[t] = u;
+  }
   for (int t = 0; t < s->ntr; t++) {
     memset(burst, 0, sizeof(long long) * nch);
+    memset(joint, 0, sizeof(long long) * nch);
     for (int i = 0; i < s->tr[t].n; i++) {
       const Step *st = &s->tr[t].steps[i];
       const Op *op = &k->ops.items[st->op];
       const Event *ev = op->event;
       if (op->kind == OP_WAIT) {
         memset(burst, 0, sizeof(long long) * nch);
+        memset(joint, 0, sizeof(long long) * nch);
         continue;
       }
       if (is_ring(s, ev) || s->merged[ev - k->events.items] || needed(ev) <= 0) continue;
       int ch = channel(s, st);
       // The same site again starts a new round (a producer that never waits
       // is a warning of checks.c's): the sites of one round are compared.
-      if (!burst[ch] || from[ch] == st->op) from[ch] = st->op, burst[ch] = 0;
+      if (!burst[ch] || from[ch] == st->op) from[ch] = st->op, burst[ch] = 0, joint[ch] = 0;
       burst[ch] += arrivals_of(s, op, t);
-      if (burst[ch] <= needed(ev)) continue;
-      const char *who = k->nparts ? arena_printf(c->arena, "%.*s = %d", (int)k->part_name.len, k->part_name.s, t)
-                                  : "the block";
-      diag_error(c->diag, op->an->start,
-                 "'%s' gets %lld arrivals from %s before it next waits, but a phase of it counts %lld: the phase "
-                 "completes and the rest arrive on the next one, which no wait can tell apart; if these triggers "
-                 "are one phase's, name the slot the same way in each (tirx-pp then adds them up), or declare "
-                 "count(N)",
-                 slot_name(c, s, st), burst[ch], who, needed(ev));
+      joint[ch] += arrivals_of(s, op, t);
+      for (int u = t + 1; u < s->ntr && twin[t] == t; u++)
+        if (twin[u] == t) joint[ch] += twin_arrivals(s, op, u);
+      if (burst[ch] <= needed(ev) && joint[ch] <= needed(ev)) continue;
+      bool counted = op->data_if >= 0 && s->reach[(size_t)st->op * (size_t)s->ntr] >= 0;  // reach.c's
+      if (burst[ch] > needed(ev) && counted && from[ch] == st->op) {
+        diag_error(c->diag, op->an->start,
+                   "'%s' gets %lld arrivals from %.*s = %d before it next waits, one from each thread that the "
+                   "condition lets through, but a phase of it counts %lld: the phase completes and the rest arrive "
+                   "on the next one, which no wait can tell apart; declare count(%lld)%s",
+                   slot_name(c, s, st), burst[ch], (int)k->part_name.len, k->part_name.s, t, needed(ev), burst[ch],
+                   op->kind == OP_TRIGGER_BYTES ? ", or let only the thread that issues the copy through" : "");
+        diag_note(c->diag, node_at(c, op->data_if)->start, "the condition");
+        return true;
+      }
+      if (burst[ch] > needed(ev)) {
+        const char *who =
+            k->nparts ? arena_printf(c->arena, "%.*s = %d", (int)k->part_name.len, k->part_name.s, t) : "the block";
+        diag_error(c->diag, op->an->start,
+                   "'%s' gets %lld arrivals from %s before it next waits, but a phase of it counts %lld: the phase "
+                   "completes and the rest arrive on the next one, which no wait can tell apart; if these triggers "
+                   "are one phase's, name the slot the same way in each (tirx-pp then adds them up), or declare "
+                   "count(N)",
+                   slot_name(c, s, st), burst[ch], who, needed(ev));
+      } else {
+        diag_error(
+            c->diag, op->an->start,
+            "'%s' gets %lld arrivals from %s, which wait and trigger alike, before they next wait, but a "
+            "phase of it counts %lld: the phase completes and the rest arrive on the next one, which no wait "
+            "can tell apart; declare count(%lld)%s",
+            slot_name(c, s, st), joint[ch], index_list(c, k, twin, s->ntr, t), needed(ev), joint[ch],
+            counted && op->kind == OP_TRIGGER_BYTES ? ", or let only the thread that issues the copy through" : "");
+        if (counted) diag_note(c->diag, node_at(c, op->data_if)->start, "the condition");
+      }
       if (from[ch] != st->op)
         diag_note(c->diag, k->ops.items[from[ch]].an->start, "the first of them, on the same slot");
       return true;
@@ -1188,6 +1289,7 @@ void check_deadlock(Ctx *c, Kernel *orig) {
   for (int i = 0; i < k->ops.len; i++) s.first_trace[i] = -1;
   for (int t = ntr - 1; t >= 0; t--)
     for (int i = 0; i < tr[t].n; i++) s.first_trace[tr[t].steps[i].op] = t;
+  reach_of_triggers(&s, orig->ops.len);
   s.arrived = arena_alloc(c->arena, sizeof(long long) * (size_t)nev * MAX_SLOTS);
   s.waits = arena_alloc(c->arena, sizeof(int) * (size_t)ntr * (size_t)nev * MAX_SLOTS);
   if (overfull_phase(&s)) return;

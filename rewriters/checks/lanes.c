@@ -109,6 +109,14 @@ static char last_char(const Ctx *c, CXCursor e) {
   return i + 1 < len && !is_ident_char((unsigned char)text[i + 1]) ? text[i] : i + 1 == len ? text[i] : 0;
 }
 
+char thread_axis(const Ctx *c, CXCursor e) {
+  CXCursor kids[1];
+  e = front_strip(e);
+  if (clang_getCursorKind(e) != CXCursor_MemberRefExpr || cursor_children(e, kids, 1) < 1) return 0;
+  CXCursor base = front_strip(kids[0]);
+  return clang_getCursorKind(base) == CXCursor_DeclRefExpr && named(base, "threadIdx") ? last_char(c, e) : 0;
+}
+
 // threadIdx.x and the other built-in coordinates (`base` is the object,
 // `member` the MemberRefExpr).
 static bool builtin(const Ctx *c, CXCursor base, CXCursor member, WarpValue *out) {

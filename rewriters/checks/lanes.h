@@ -37,3 +37,6 @@ WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee);
 WarpValue warp_value(Ctx *c, WarpEnv *env, CXCursor expr);
 // What a local or parameter holds in that function (joined over its writes).
 WarpValue warp_var(WarpEnv *env, CXCursor var);
+
+// 'x', 'y' or 'z' when expression e is threadIdx.x, .y or .z; 0 otherwise.
+char thread_axis(const Ctx *c, CXCursor e);

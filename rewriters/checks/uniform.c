@@ -111,9 +111,7 @@ static const char *what(const Ctx *c, int node) {
   return name;
 }
 
-// The condition that decides whether node p's child holding `off` runs,
-// when p is an if, loop, switch, ?: or && / ||; -1 otherwise.
-static int deciding_condition(const Ctx *c, int p, size_t off) {
+int deciding_condition(const Ctx *c, int p, size_t off) {
   int kids[3];
   int nk = front_children(c->front, p, kids, 3);
   switch (node_at(c, p)->kind) {

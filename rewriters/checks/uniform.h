@@ -19,6 +19,10 @@ bool depends_on(const Ctx *c, int node, const char *const *identity, const Names
 // a variable, except `skip` (a null cursor: none). Appended to `out`.
 void dependent_vars(Ctx *c, const Kernel *k, const char *const *identity, CXCursor skip, Names *out);
 
+// The condition that decides whether node p's child holding `off` runs,
+// when p is an if, loop, switch, ?: or && / ||; -1 otherwise.
+int deciding_condition(const Ctx *c, int p, size_t off);
+
 // The if, loop, switch, ?: or && / || above node i (up to `top`, exclusive)
 // whose condition decides whether offset `off` runs and depends on the
 // identity or on `vars`; -1 if none.

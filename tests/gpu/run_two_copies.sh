@@ -23,7 +23,8 @@ preprocess() {
   mkdir -p "$out" &&
     "$tool" -I "$src/headers" -I "$src/examples" "$src/tests/gpu/two_copies.cu" -o "$out/two_copies.cu" &&
     [ "$(grep -c 'tirx_event_init(full, STAGES, 2)' "$out/two_copies.cu")" = 2 ] &&
-    sed 's/tirx_event_init(full, STAGES, 2)/tirx_event_init(full, STAGES, 1)/' "$out/two_copies.cu" \
+    [ "$(grep -c 'tirx_event_init(full, STAGES, (2))' "$out/two_copies.cu")" = 1 ] &&
+    sed 's/tirx_event_init(full, STAGES, (\{0,1\}2)\{0,1\})/tirx_event_init(full, STAGES, 1)/' "$out/two_copies.cu" \
       > "$out/two_copies_count1.cu"
 }
 

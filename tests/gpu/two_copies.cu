@@ -16,7 +16,11 @@
 //     A, then (after a pause, so that A has landed) the same for B;
 //   - `one_site_twice`: one tirx_trigger_bytes in a loop of two, each
 //     iteration for one half.
-// tirx-pp must count 2 arrivals per phase of `full` in both. With a count of
+//   - `lane_per_warp`: two producer warps, lane 0 of each announcing and
+//     copying one half under `if (threadIdx.x % 32 == 0)`, with count(2):
+//     one arrival from each warp in the same phase (tirx-pp counts the
+//     threads the condition lets through).
+// tirx-pp must count 2 arrivals per phase of `full` in all three. With a count of
 // 1, the phase completes when A lands, before B is even announced, and the
 // consumer reads the B half of the slot's previous contents. The consumer
 // compares every element of both halves with the source in global memory
@@ -57,8 +61,9 @@ __device__ inline void bulk_copy(int* dst, const int* src, int bytes, uint64_t* 
 
 // The consumer's side of one slot: every element of both halves against the
 // source, summed with weights.
-__device__ void check_slot(const int* slot, const int* src, int b, int k, int iters, unsigned& sum, Result* res) {
-  const int t = threadIdx.x - 128;
+__device__ void check_slot(const int* slot, const int* src, int b, int k, int iters, unsigned& sum, Result* res,
+                           int first = 128) {
+  const int t = threadIdx.x - first;  // the consumer's threads start at `first`
   for (int idx = t; idx < 2 * kHalf; idx += kThreads) {
     const int h = idx / kHalf, within = idx % kHalf;
     const int got = slot[idx], want = src[src_half(b, k, iters, h) * kHalf + within];
@@ -135,6 +140,39 @@ __global__ void one_site_twice(const int* src, int iters, unsigned* sums, Result
   }
 }
 
+// Two producer warps, one half each: every thread that reaches the byte
+// trigger arrives, and the `if` lets lane 0 of each warp through.
+__global__ void lane_per_warp(const int* src, int iters, unsigned* sums, Result* res) {
+  __shared__ alignas(128) int ring[STAGES][2 * kHalf];
+#pragma tirx warps(w: 6)
+#pragma tirx event full[STAGES] count(2)
+#pragma tirx event empty[STAGES] ready
+#pragma tirx async(w < 2)
+  {
+    for (int k = 0; k < iters; ++k) {
+      const int s = k % STAGES;
+      tirx_wait(empty[s]);
+      if (threadIdx.x % 32 == 0) {
+        if (w == 1) __nanosleep(2000);  // A lands before B is announced
+        tirx_trigger_bytes(full[s], kHalfBytes);
+        bulk_copy(ring[s] + w * kHalf, src + src_half(blockIdx.x, k, iters, w) * kHalf, kHalfBytes, &full[s]);
+      }
+    }
+  }
+#pragma tirx async(w >= 2)
+  {
+    unsigned sum = 0;
+    for (int k = 0; k < iters; ++k) {
+      const int s = k % STAGES;
+      tirx_wait(full[s]);
+      check_slot(ring[s], src, blockIdx.x, k, iters, sum, res, 64);
+#pragma tirx elect
+      tirx_trigger(empty[s]);
+    }
+    sums[blockIdx.x * kThreads + threadIdx.x - 64] = sum;
+  }
+}
+
 static std::vector<unsigned> reference(const std::vector<int>& src, int blocks, int iters) {
   std::vector<unsigned> sums((size_t)blocks * kThreads, 0u);
   for (int b = 0; b < blocks; ++b)
@@ -163,16 +201,20 @@ int main(int argc, char** argv) {
   DeviceArray<int> src(hsrc);
   const std::vector<unsigned> want = reference(hsrc, blocks, iters);
   bool ok = true;
-  for (int variant = 0; variant < 2; ++variant) {
-    const char* name = variant == 0 ? "two trigger sites per stage" : "one trigger site run twice per stage";
+  for (int variant = 0; variant < 3; ++variant) {
+    const char* name = variant == 0   ? "two trigger sites per stage"
+                       : variant == 1 ? "one trigger site run twice per stage"
+                                      : "one trigger site in lane 0 of each of two warps";
     DeviceArray<unsigned> sums((size_t)blocks * kThreads);
     DeviceArray<Result> res(1);
     CUDA_CHECK(cudaMemset((unsigned*)sums, 0, (size_t)blocks * kThreads * sizeof(unsigned)));
     CUDA_CHECK(cudaMemset((Result*)res, 0, sizeof(Result)));
     if (variant == 0)
       two_sites<<<blocks, 256>>>(src, iters, sums, res);
-    else
+    else if (variant == 1)
       one_site_twice<<<blocks, 256>>>(src, iters, sums, res);
+    else
+      lane_per_warp<<<blocks, 192>>>(src, iters, sums, res);
     cudaError_t err = cudaGetLastError();
     if (err == cudaSuccess) err = cudaDeviceSynchronize();
     if (err != cudaSuccess) {

@@ -1,0 +1,279 @@
+// reach.c - how many threads of one partition index reach a site that
+// stands under conditions on the thread (`if (threadIdx.x % 32 == 0)
+// tirx_trigger_bytes(...)`): every thread that reaches a byte trigger or a
+// plain trigger under an `if` arrives, so the arrivals of a phase are the
+// threads the conditions let through. Each condition between the site and
+// its region is compiled once into a small tree (constants folded, locals
+// followed to their one initializer) and evaluated for each thread of the
+// index: threadIdx.x = index × group + lane, threadIdx.y = threadIdx.z = 0
+// (a partitioned kernel's block is one-dimensional: tirx_partition_check
+// traps otherwise).
+#include <limits.h>
+#include <string.h>
+
+#include "ast.h"
+#include "lanes.h"
+#include "reach.h"
+#include "uniform.h"
+
+enum {
+  MAX_TREE = 256,    // nodes of one condition's tree
+  MAX_DEPTH = 8,     // locals followed to locals' initializers
+  MAX_CONDS = 16,    // conditions on one path
+};
+
+typedef enum { T_CONST, T_TID, T_PART, T_UNARY, T_BINARY, T_COND } TreeKind;
+
+typedef struct {
+  TreeKind kind;
+  int op;             // a unary or binary operator's kind
+  int a, b, c;        // operands (tree indices)
+  long long v;        // T_CONST
+  bool is_unsigned;   // a negative value here means unsigned arithmetic wrapped: not followed
+} TreeNode;
+
+typedef struct {
+  Ctx *c;
+  const Kernel *k;
+  CXCursor part_var;
+  TreeNode nodes[MAX_TREE];
+  int n;
+} Tree;
+
+static bool unsigned_type(CXType t) {
+  switch (clang_getCanonicalType(t).kind) {
+  case CXType_UInt:
+  case CXType_ULong:
+  case CXType_ULongLong:
+  case CXType_UShort:
+  case CXType_UChar:
+  case CXType_Char_U:
+  case CXType_UInt128: return true;
+  default: return false;
+  }
+}
+
+static int add(Tree *t, TreeNode n) {
+  if (t->n == MAX_TREE) return -1;
+  t->nodes[t->n] = n;
+  return t->n++;
+}
+
+// The initializer of a local that nothing assigns after its declaration:
+// its value at every read is the initializer's (the null cursor otherwise).
+static CXCursor one_initializer(Tree *t, CXCursor var) {
+  const Ctx *c = t->c;
+  if (clang_getCursorKind(var) != CXCursor_VarDecl || !automatic_in(c, var, t->k->func) ||
+      assigns_to(c, t->k->func, var) >= 0 || aliased_in(c, t->k->func, var) >= 0)
+    return clang_getNullCursor();
+  int d = node_of_cursor(c, var), kids[8];
+  int n = d >= 0 ? front_children(c->front, d, kids, 8) : 0;
+  for (int i = n < 8 ? n : 8; i-- > 0;)
+    if (clang_isExpression(node_at(c, kids[i])->kind)) return node_at(c, kids[i])->cur;
+  return clang_getNullCursor();
+}
+
+// The tree of expression e; -1 when it reads anything but constants, the
+// thread index, the partition index and locals made of them.
+static int compile(Tree *t, CXCursor e, int depth) {
+  if (depth > MAX_DEPTH) return -1;
+  bool u = unsigned_type(clang_getCursorType(e));
+  e = front_strip(e);
+  enum CXCursorKind kind = clang_getCursorKind(e);
+  long long v;
+  bool is_unsigned;
+  char axis = thread_axis(t->c, e);
+  if (axis) return add(t, (TreeNode){.kind = axis == 'x' ? T_TID : T_CONST, .is_unsigned = true});
+  if (kind == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(e);
+    if (!clang_Cursor_isNull(t->part_var) && clang_equalCursors(ref, t->part_var)) return add(t, (TreeNode){.kind = T_PART});
+    if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .is_unsigned = u});
+    CXCursor init = one_initializer(t, ref);
+    if (clang_Cursor_isNull(init)) return -1;
+    int x = compile(t, init, depth + 1);
+    if (x >= 0) t->nodes[x].is_unsigned |= unsigned_type(clang_getCursorType(ref));
+    return x;
+  }
+  if (kind == CXCursor_VarDecl) {  // `if (bool leader = lane == 0)`: its initializer
+    CXCursor init = one_initializer(t, e);
+    return clang_Cursor_isNull(init) ? -1 : compile(t, init, depth + 1);
+  }
+  CXCursor kids[3];
+  int n = cursor_children(e, kids, 3);
+  if (kind == CXCursor_UnaryOperator && n == 1) {
+    int op = (int)clang_getCursorUnaryOperatorKind(e);
+    if (op != CXUnaryOperator_Plus && op != CXUnaryOperator_Minus && op != CXUnaryOperator_Not &&
+        op != CXUnaryOperator_LNot)
+      return -1;
+    int a = compile(t, kids[0], depth);
+    return a < 0 ? -1 : add(t, (TreeNode){.kind = T_UNARY, .op = op, .a = a, .is_unsigned = u});
+  }
+  if (kind == CXCursor_BinaryOperator && n == 2) {
+    int op = (int)clang_getCursorBinaryOperatorKind(e);
+    if (op < CXBinaryOperator_Mul || op > CXBinaryOperator_LOr) return -1;  // not the comma, not an assignment
+    int a = compile(t, kids[0], depth), b = a < 0 ? -1 : compile(t, kids[1], depth);
+    return b < 0 ? -1 : add(t, (TreeNode){.kind = T_BINARY, .op = op, .a = a, .b = b, .is_unsigned = u});
+  }
+  if (kind == CXCursor_ConditionalOperator && n == 3) {
+    int a = compile(t, kids[0], depth), b = a < 0 ? -1 : compile(t, kids[1], depth);
+    int c = b < 0 ? -1 : compile(t, kids[2], depth);
+    return c < 0 ? -1 : add(t, (TreeNode){.kind = T_COND, .a = a, .b = b, .c = c, .is_unsigned = u});
+  }
+  if ((kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr ||
+       kind == CXCursor_CXXFunctionalCastExpr) && n >= 1) {
+    int a = compile(t, kids[n - 1 < 2 ? n - 1 : 2], depth);
+    if (a >= 0) t->nodes[a].is_unsigned |= u;
+    return a;
+  }
+  if (kind == CXCursor_IntegerLiteral || kind == CXCursor_CharacterLiteral || kind == CXCursor_CXXBoolLiteralExpr ||
+      kind == CXCursor_UnexposedExpr || kind == CXCursor_CallExpr)
+    if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .is_unsigned = u});
+  return -1;
+}
+
+// The value of tree node x for one thread; false when it cannot be told
+// (a division by zero, an overflow, unsigned arithmetic that wrapped).
+static bool eval(const Tree *t, int x, long long tid, long long part, long long *v) {
+  const TreeNode *n = &t->nodes[x];
+  long long a, b;
+  bool ok = true;
+  switch (n->kind) {
+  case T_CONST: *v = n->v; break;
+  case T_TID: *v = tid; break;
+  case T_PART: *v = part; break;
+  case T_COND: return eval(t, n->a, tid, part, &a) && eval(t, a ? n->b : n->c, tid, part, v);
+  case T_UNARY:
+    if (!eval(t, n->a, tid, part, &a)) return false;
+    switch (n->op) {
+    case CXUnaryOperator_Minus: ok = a != LLONG_MIN, *v = -a; break;
+    case CXUnaryOperator_Not: *v = ~a; break;
+    case CXUnaryOperator_LNot: *v = !a; break;
+    default: *v = a;
+    }
+    break;
+  case T_BINARY:
+    if (!eval(t, n->a, tid, part, &a)) return false;
+    if (n->op == CXBinaryOperator_LAnd && !a) return *v = 0, true;
+    if (n->op == CXBinaryOperator_LOr && a) return *v = 1, true;
+    if (!eval(t, n->b, tid, part, &b)) return false;
+    switch (n->op) {
+    case CXBinaryOperator_Mul: ok = !__builtin_mul_overflow(a, b, v); break;
+    case CXBinaryOperator_Div: ok = b && !(a == LLONG_MIN && b == -1) && (*v = a / b, true); break;
+    case CXBinaryOperator_Rem: ok = b && !(a == LLONG_MIN && b == -1) && (*v = a % b, true); break;
+    case CXBinaryOperator_Add: ok = !__builtin_add_overflow(a, b, v); break;
+    case CXBinaryOperator_Sub: ok = !__builtin_sub_overflow(a, b, v); break;
+    case CXBinaryOperator_Shl: ok = b >= 0 && b < 62 && a >= 0 && a <= (LLONG_MAX >> b) && (*v = a << b, true); break;
+    case CXBinaryOperator_Shr: ok = b >= 0 && b < 64 && (*v = a >> b, true); break;
+    case CXBinaryOperator_LT: *v = a < b; break;
+    case CXBinaryOperator_GT: *v = a > b; break;
+    case CXBinaryOperator_LE: *v = a <= b; break;
+    case CXBinaryOperator_GE: *v = a >= b; break;
+    case CXBinaryOperator_EQ: *v = a == b; break;
+    case CXBinaryOperator_NE: *v = a != b; break;
+    case CXBinaryOperator_And: *v = a & b; break;
+    case CXBinaryOperator_Xor: *v = a ^ b; break;
+    case CXBinaryOperator_Or: *v = a | b; break;
+    case CXBinaryOperator_LAnd:
+    case CXBinaryOperator_LOr: *v = b != 0; break;
+    default: return false;
+    }
+  }
+  return ok && !(n->is_unsigned && *v < 0);
+}
+
+// Whether offset `off` lies in the branch of p (an if, ?:, && or ||) that
+// runs when its condition holds; false for the other branch. An if's
+// else branch is its last child with `else` before it (a condition variable
+// adds children before the branches).
+static bool taken_when_true(const Ctx *c, int p, size_t off) {
+  if (node_at(c, p)->kind == CXCursor_BinaryOperator)
+    return clang_getCursorBinaryOperatorKind(node_at(c, p)->cur) == CXBinaryOperator_LAnd;
+  int kids[8], n = front_children(c->front, p, kids, 8);
+  if (n < 2 || n > 8) return true;
+  if (node_at(c, p)->kind == CXCursor_ConditionalOperator) return off < node_at(c, kids[1])->end;
+  const Node *last = node_at(c, kids[n - 1]), *before = node_at(c, kids[n - 2]);
+  if (off < last->start || off >= last->end || before->end > last->start) return true;
+  LexText between = {c->src->data + before->end, last->start - before->end};
+  return !text_has_word(between, 0, "else");
+}
+
+// A return, break, continue or goto before `off` in `top` under a condition
+// on the thread: some threads leave before the site, and the path's
+// conditions alone no longer say who reaches it.
+static bool divergent_exit_before(Ctx *c, const Kernel *k, int top, size_t off) {
+  for (int j = top; j <= node_at(c, top)->last && node_at(c, j)->start < off; j++) {
+    enum CXCursorKind kind = node_at(c, j)->kind;
+    if (kind != CXCursor_ReturnStmt && kind != CXCursor_BreakStmt && kind != CXCursor_ContinueStmt &&
+        kind != CXCursor_GotoStmt)
+      continue;
+    for (int p = node_at(c, j)->parent; p >= 0 && p != top; p = node_at(c, p)->parent)
+      if (thread_dependent_condition(c, k, p, node_at(c, j)->start)) return true;
+  }
+  return false;
+}
+
+// The parts of condition node x that must each be `want` for the branch to
+// run: the operands of `a && b` when it must hold, of `a || b` when it must
+// not; appended to parts (at most MAX_CONDS).
+static bool split(const Ctx *c, int x, bool want, int *parts, bool *wants, int *n) {
+  while ((node_at(c, x)->kind == CXCursor_ParenExpr || node_at(c, x)->kind == CXCursor_UnexposedExpr) &&
+         node_at(c, x)->last > x)
+    x++;  // the first child
+  int kids[2];
+  if (node_at(c, x)->kind == CXCursor_BinaryOperator && front_children(c->front, x, kids, 2) == 2) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(node_at(c, x)->cur);
+    if ((op == CXBinaryOperator_LAnd && want) || (op == CXBinaryOperator_LOr && !want))
+      return split(c, kids[0], want, parts, wants, n) && split(c, kids[1], want, parts, wants, n);
+  }
+  if (*n == MAX_CONDS) return false;
+  parts[*n] = x, wants[*n] = want, ++*n;
+  return true;
+}
+
+int threads_reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v) {
+  if (!k->nparts) return -1;
+  Tree *t = arena_alloc(c->arena, sizeof(Tree));
+  *t = (Tree){.c = c, .k = k, .part_var = kernel_partition_var(c, k)};
+  int parts[MAX_CONDS], conds[MAX_CONDS], n = 0, nconds = 0;
+  bool wants[MAX_CONDS], want[MAX_CONDS];
+  // A lambda's site runs where the lambda is called, under what stands there.
+  if (off < node_at(c, top)->start || off >= node_at(c, top)->end || divergent_exit_before(c, k, top, off)) return -1;
+  for (int p = node_at(c, i)->parent; p >= 0 && p != top; p = node_at(c, p)->parent) {
+    if (node_at(c, p)->kind == CXCursor_LambdaExpr) return -1;
+    int cond = deciding_condition(c, p, off);
+    if (cond < 0) continue;
+    enum CXCursorKind kind = node_at(c, p)->kind;
+    if (kind != CXCursor_IfStmt && kind != CXCursor_ConditionalOperator && kind != CXCursor_BinaryOperator) {
+      // A loop or switch: the deadlock check's walk counts its rounds, when
+      // they are the same for the whole index.
+      if (thread_dependent_condition(c, k, p, off)) return -1;
+      continue;
+    }
+    if (!split(c, cond, taken_when_true(c, p, off), parts, wants, &n)) return -1;
+  }
+  Names thread = {0};  // locals that hold something of the thread (the partition index too)
+  static const char *const identity[] = {"threadIdx", NULL};
+  if (n) dependent_vars(c, k, identity, clang_getNullCursor(), &thread);
+  for (int j = 0; j < n; j++) {
+    int x = compile(t, node_at(c, parts[j])->cur, 0);
+    if (x >= 0) {
+      conds[nconds] = x, want[nconds++] = wants[j];
+      continue;
+    }
+    // What reads neither the thread nor the partition index is the same for
+    // all of the block's threads: they all pass it or none does (taken to
+    // pass, as the deadlock check's walk takes both branches).
+    if (depends_on(c, parts[j], identity, &thread)) return -1;
+  }
+  int count = 0;
+  for (long long lane = 0; lane < k->group; lane++) {
+    bool in = true;
+    for (int j = 0; j < nconds && in; j++) {
+      long long r;
+      if (!eval(t, conds[j], (long long)v * k->group + lane, v, &r)) return -1;
+      in = (r != 0) == want[j];
+    }
+    count += in;
+  }
+  return count;
+}
