@@ -22,7 +22,11 @@
 // loops around it, or when every index that does anything is stuck (a cut
 // trace that ran to its end might have gone on, so nothing is reported then).
 // Slots whose expression cannot be evaluated are merged (see
-// docs/known-problems.md).
+// docs/known-problems.md). While the traces run, a trigger site that
+// completes a slot's second phase before a waiter's next wait there is
+// reported too: that wait tells phases apart only by their parity.
+// Partition indices that run the same steps add their arrivals up before
+// the run (overfull_phase).
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -812,6 +816,9 @@ typedef struct {
   int rings_from;      // events from here on are turns rings (k->events.len without)
   int *first_trace;    // per op: the lowest trace with a step of it, -1
   int *reach;          // per op and trace: the threads that reach a trigger under an `if` (reach.c), -1
+  int *total_waits;    // per trace and channel: the automatic waits of the whole trace
+  int *completer;      // per channel: the op whose trigger completed its last phase, -1
+  int lap_trace, lap_step, lap_waiter;  // a channel that ran two phases ahead of a waiter (lapped), -1
 } Sim;
 
 static bool is_ring(const Sim *s, const Event *ev) { return ev - s->k->events.items >= s->rings_from; }
@@ -894,6 +901,59 @@ static bool passes(const Sim *s, int t, const Step *st) {
   return phases(s, ch, ev) + credits >= s->waits[(size_t)t * (size_t)s->k->events.len * MAX_SLOTS + (size_t)ch] + 1;
 }
 
+// Whether every trigger of the event adds what the model says: none under
+// an `if` that reach.c could not evaluate (the walk takes both ways), none
+// in a lambda run elsewhere, not a cluster event (other blocks arrive too).
+static bool arrivals_exact(const Sim *s, const Event *ev) {
+  const Kernel *k = s->k;
+  if (ev->cluster) return false;
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->event != ev || op->kind == OP_WAIT) continue;
+    if (op->runs_elsewhere || (op->data_if >= 0 && s->reach[(size_t)i * (size_t)s->ntr] < 0)) return false;
+  }
+  return true;
+}
+
+// After a trigger of op on channel ch that completed a phase: a trace that
+// will wait there again and that the slot's completed phases (with a
+// `ready` credit) are two or more ahead of. A wait tells a phase from the
+// next only by its parity, so it would pass on a later phase, or wait for
+// one more: the triggers between its waits made more phases than it waits
+// for (two triggers a phase taken for one, when a wait on another event
+// stands between them). Only where one site completed both phases: block
+// barriers, which may hold the triggering threads back between two sites,
+// are not in the model.
+static int lapped_waiter(const Sim *s, int ch, const Op *op, long long before) {
+  size_t nch = (size_t)s->k->events.len * MAX_SLOTS;
+  const Event *ev = op->event;
+  long long now = phases(s, ch, ev);
+  if (now == before || (now - before < 2 && s->completer[ch] != op - s->k->ops.items)) return -1;
+  long long ahead = phases(s, ch, ev) + (ev->ready ? 1 : 0);
+  for (int u = 0; u < s->ntr; u++) {
+    size_t at = (size_t)u * nch + (size_t)ch;
+    if (s->total_waits[at] > s->waits[at] && ahead - s->waits[at] >= 2) return u;
+  }
+  return -1;
+}
+
+// Whether the model holds everything that paces the triggers: every event
+// triggered and waited on (a producer that never waits is checks.c's
+// warning; an event released by a raw mbarrier arrive has no trigger here),
+// with a known count and slots, its triggers' arrivals exact, and no wait
+// whose parity the walk could not evaluate (such waits pass in the model).
+static bool model_paces(const Sim *s) {
+  const Kernel *k = s->k;
+  for (int e = 0; e < k->events.len; e++) {
+    const Event *ev = &k->events.items[e];
+    if (!ev->triggered || !ev->waited || needed(ev) <= 0 || s->merged[e] || !arrivals_exact(s, ev)) return false;
+  }
+  for (int t = 0; t < s->ntr; t++)
+    for (int i = 0; i < s->tr[t].n; i++)
+      if (s->tr[t].steps[i].parity == PARITY_UNKNOWN) return false;
+  return true;
+}
+
 static void run(Sim *s) {
   size_t nch = (size_t)s->k->events.len * MAX_SLOTS;
   for (bool moved = true; moved;) {
@@ -905,8 +965,17 @@ static void run(Sim *s) {
         const Op *op = &s->k->ops.items[st->op];
         if (op->kind == OP_WAIT && st->parity == PARITY_AUTO)
           s->waits[(size_t)t * nch + (size_t)channel(s, st)]++;
-        else if (op->kind != OP_WAIT)
-          s->arrived[channel(s, st)] += arrivals_of(s, op, t);
+        else if (op->kind != OP_WAIT) {
+          int ch = channel(s, st);
+          long long before = phases(s, ch, op->event);
+          s->arrived[ch] += arrivals_of(s, op, t);
+          int u = is_ring(s, op->event) || !s->completer ? -1 : lapped_waiter(s, ch, op, before);
+          if (u >= 0) {
+            s->lap_trace = t, s->lap_step = tr->pos, s->lap_waiter = u;
+            return;
+          }
+          if (s->completer && phases(s, ch, op->event) > before) s->completer[ch] = st->op;
+        }
       }
     }
   }
@@ -1230,6 +1299,42 @@ static void report(Sim *s) {
     if (s->tr[t].pos < s->tr[t].n) explain_event(s, &s->tr[t].steps[s->tr[t].pos], said_event, false);
 }
 
+// A trigger that completed a slot's second phase ahead of a waiter
+// (lapped_waiter): its wait would take the later phase for the one it waits
+// for. The usual cause is a count one phase's triggers do not match.
+static void report_lap(Sim *s) {
+  Ctx *c = s->c;
+  const Kernel *k = s->k;
+  const Step *st = &s->tr[s->lap_trace].steps[s->lap_step];
+  const Op *op = &k->ops.items[st->op];
+  const Event *ev = op->event;
+  const char *waiter = k->nparts
+                           ? arena_printf(c->arena, "%.*s = %d", (int)k->part_name.len, k->part_name.s, s->lap_waiter)
+                           : "the block";
+  const char *why =
+      ev->count ? arena_printf(c->arena,
+                               "a phase counts %lld arrivals (its count): if the triggers between two of those waits "
+                               "make one phase, that is below what they add",
+                               needed(ev))
+                : arena_printf(c->arena,
+                               "tirx-pp inferred %lld arrival%s a phase, reading a wait on another event between "
+                               "these triggers as a step of the ring: if the triggers between two of those waits make "
+                               "one phase, declare count(N) with what they add",
+                               needed(ev), needed(ev) == 1 ? "" : "s");
+  diag_error(c->diag, op->an->start,
+             "'%s' completes a second phase here before %s waits on it again: a wait tells a phase from the next "
+             "only by its parity, so that wait would pass on the later phase or wait for one more; %s",
+             slot_name(c, s, st), waiter, why);
+  for (int i = s->tr[s->lap_waiter].pos; i < s->tr[s->lap_waiter].n; i++) {
+    const Step *w = &s->tr[s->lap_waiter].steps[i];
+    if (k->ops.items[w->op].kind == OP_WAIT && channel(s, w) == channel(s, st)) {
+      diag_note(c->diag, k->ops.items[w->op].an->start, "%s waits on '%s' here, once a phase", waiter,
+                slot_name(c, s, st));
+      break;
+    }
+  }
+}
+
 void check_deadlock(Ctx *c, Kernel *orig) {
   Kernel model, *k = orig;
   TurnModel turns;
@@ -1293,6 +1398,20 @@ void check_deadlock(Ctx *c, Kernel *orig) {
   s.arrived = arena_alloc(c->arena, sizeof(long long) * (size_t)nev * MAX_SLOTS);
   s.waits = arena_alloc(c->arena, sizeof(int) * (size_t)ntr * (size_t)nev * MAX_SLOTS);
   if (overfull_phase(&s)) return;
+  s.total_waits = arena_alloc(c->arena, sizeof(int) * (size_t)ntr * (size_t)nev * MAX_SLOTS);
+  for (int t = 0; t < ntr; t++)
+    for (int i = 0; i < tr[t].n; i++)
+      if (k->ops.items[tr[t].steps[i].op].kind == OP_WAIT && tr[t].steps[i].parity == PARITY_AUTO)
+        s.total_waits[(size_t)t * (size_t)nev * MAX_SLOTS + (size_t)channel(&s, &tr[t].steps[i])]++;
+  s.lap_trace = -1;
+  if (model_paces(&s)) {
+    s.completer = arena_alloc(c->arena, sizeof(int) * (size_t)nev * MAX_SLOTS);
+    for (size_t i = 0; i < (size_t)nev * MAX_SLOTS; i++) s.completer[i] = -1;
+  }
   run(&s);
+  if (s.lap_trace >= 0) {
+    report_lap(&s);
+    return;
+  }
   report(&s);
 }

@@ -71,6 +71,7 @@ __global__ void outside_then_inside(const float *in, float *out) {
     tirx_trigger(loaded);
   }
   tirx_wait(loaded);  // every thread: phase 0
+  __syncthreads();    // all have seen phase 0 before warpgroup 0 completes phase 1
 #pragma tirx async(wg == 0)
   {
     buf[threadIdx.x] += 1.f;

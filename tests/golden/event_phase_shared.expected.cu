@@ -72,6 +72,7 @@ __shared__ uint64_t loaded; tirx_event_init(&loaded, 1, (128)); uint32_t __tirx_
     tirx_mbar_arrive(&loaded);
   }
   tirx_event_wait(&loaded, __tirx_phase_loaded, 0);  // every thread: phase 0
+  __syncthreads();    // all have seen phase 0 before warpgroup 0 completes phase 1
 if (wg == 0)
   {
     buf[threadIdx.x] += 1.f;
