@@ -166,7 +166,6 @@ __global__ void lane_per_warp(const int* src, int iters, unsigned* sums, Result*
       const int s = k % STAGES;
       tirx_wait(full[s]);
       check_slot(ring[s], src, blockIdx.x, k, iters, sum, res, 64);
-#pragma tirx elect
       tirx_trigger(empty[s]);
     }
     sums[blockIdx.x * kThreads + threadIdx.x - 64] = sum;
