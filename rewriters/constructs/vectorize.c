@@ -717,17 +717,24 @@ static bool local_object(const Ctx *c, CXCursor e, int func) {
          tk != CXType_ConstantArray && automatic_in(c, d, func);
 }
 
+// Whether the loop writes a vectorized array, and whether one of them may be
+// reached through a pointer (neither __restrict__ nor a local no pointer reaches).
+static void array_traits(const Vectorize *vz, bool *written, bool *shared) {
+  *written = *shared = false;
+  for (int k = 0; k < vz->narrays; k++) {
+    *written = *written || vz->arrays[k].written;
+    *shared = *shared || !(vz->arrays[k].alone || vz->arrays[k].restricted);
+  }
+}
+
 // A call in the body that gets a pointer (or a reference), or an access
 // through a pointer other than `p[...]` (`*q`, `s->x`), that may reach a
 // vectorized array (neither is __restrict__, nor the array a local no
 // pointer reaches): it may read what the vector path has not stored yet, or
 // write what it has already loaded. Its node (a call's argument), or -1.
 static int call_reaches(Ctx *c, Vectorize *vz, int body, CXCursor var) {
-  bool written = false, shared = false;
-  for (int k = 0; k < vz->narrays; k++) {
-    written = written || vz->arrays[k].written;
-    shared = shared || !(vz->arrays[k].alone || vz->arrays[k].restricted);
-  }
+  bool written, shared;
+  array_traits(vz, &written, &shared);
   if (!shared) return -1;
   for (int i = body; i <= node_at(c, body)->last; i++) {
     const Node *n = node_at(c, i);
@@ -769,6 +776,49 @@ static int call_reaches(Ctx *c, Vectorize *vz, int body, CXCursor var) {
         restricted = node_at(c, j)->kind == CXCursor_DeclRefExpr && is_restrict_pointer(node_at(c, j)->cur);
       if (!restricted) return at;
     }
+  }
+  return -1;
+}
+
+// Whether the address of variable d is taken anywhere in the file (`&f`,
+// `&f.y`, `&f.a[2]`): a pointer may then reach it by another name.
+static bool address_taken(const Ctx *c, CXCursor d) {
+  for (int i = 0; i < c->front->nnodes; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(n->cur) != CXUnaryOperator_AddrOf)
+      continue;
+    CXCursor e = n->cur, kids[2];
+    while (cursor_children(e, kids, 2) >= 1) {  // down through the operand's members and subscripts
+      e = front_strip(kids[0]);
+      enum CXCursorKind k = clang_getCursorKind(e);
+      if (k == CXCursor_DeclRefExpr) return is_ref_to(e, d);
+      if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr) break;
+    }
+  }
+  return false;
+}
+
+// A variable that the body names (`f.y`, `t`) and whose address the file
+// takes (`p = (float *)&f`), beside vectorized arrays that a pointer may
+// reach: a vectorized pointer may hold it, and the vector path, which loads
+// before the body and stores after it, would have the body read it as it
+// was before the loop (or store over what the body wrote to it). Its node,
+// or -1. (A subscript of a local array is tested like any other access.)
+static int named_object_reached(const Ctx *c, const Vectorize *vz, int body, CXCursor var) {
+  bool written, shared;
+  array_traits(vz, &written, &shared);
+  for (int i = body; i <= node_at(c, body)->last && shared; i++) {
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr || is_ref_to(node_at(c, i)->cur, var) || subscript_of(c, i) >= 0)
+      continue;
+    CXCursor d = clang_getCursorReferenced(node_at(c, i)->cur);
+    enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(d)).kind;
+    if (clang_getCursorKind(d) != CXCursor_VarDecl || t == CXType_Pointer || t == CXType_LValueReference ||
+        t == CXType_RValueReference)
+      continue;
+    bool vectorized = false, also_read;
+    for (int k = 0; k < vz->narrays && !vectorized; k++)
+      vectorized = !clang_Cursor_isNull(vz->arrays[k].var) && clang_equalCursors(vz->arrays[k].var, d);
+    if (!vectorized && (written || is_written(c, i, &also_read)) && address_taken(c, d)) return i;
   }
   return -1;
 }
@@ -1023,6 +1073,17 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
                            node_text(c, reach), deref ? "accesses memory through a pointer" : "is passed to a call",
                            deref ? ", and its address cannot be tested before the loop" : "",
                            deref ? "the access" : "the call"));
+    return;
+  }
+  int named = named_object_reached(c, vz, body, h.var);
+  if (named >= 0) {
+    fall_back(c, an, node_at(c, named)->start,
+              arena_printf(c->arena,
+                           "'%s' is named in the body and its address is taken in this file: a vectorized "
+                           "pointer may hold it, and the body would read it as it was before the loop, "
+                           "not as the lanes before it left it (declare the pointers __restrict__ if none "
+                           "does)",
+                           node_text(c, named)));
     return;
   }
   for (int i = body; i <= node_at(c, body)->last; i++)

@@ -1,0 +1,57 @@
+#line 1 "vectorize_address_taken.cu"
+// A struct read by a member's name in the body while a vectorized pointer
+// was made from its address: the scalar loop reads f.y after lane 1 doubled
+// it, the vector path would read it as it was before the loop (s: 7 * y,
+// not 4 * y). The loop falls back; without the address taken, it vectorizes.
+struct F4 {
+  float x, y, z, w;
+};
+
+__global__ void through_address(float *out, const float *in) {
+  F4 f = {in[0], in[1], in[2], in[3]};
+  float *p = (float *)&f;
+  float s = 0;
+#pragma unroll
+  for (int v = 0; v < 4; ++v) {
+    p[v] = p[v] * 2.f;
+    s += f.y;
+  }
+  out[threadIdx.x] = s + f.x;
+}
+
+__global__ void apart(float *out, const float *in, float *p) {
+  F4 f = {in[0], in[1], in[2], in[3]};
+  float s = 0;
+if (((unsigned long long)(const void *)&(p)[0]) % 16 == 0) {
+    alignas(16) float __tirx_1_0[4]; *(float4 *)__tirx_1_0 = *(const float4 *)&(p)[0];
+#line 25 "vectorize_address_taken.cu"
+    { {
+    __tirx_1_0[0] = __tirx_1_0[0] * 2.f;
+    s += f.y;
+  } }
+#line 25 "vectorize_address_taken.cu"
+    { {
+    __tirx_1_0[1] = __tirx_1_0[1] * 2.f;
+    s += f.y;
+  } }
+#line 25 "vectorize_address_taken.cu"
+    { {
+    __tirx_1_0[2] = __tirx_1_0[2] * 2.f;
+    s += f.y;
+  } }
+#line 25 "vectorize_address_taken.cu"
+    { {
+    __tirx_1_0[3] = __tirx_1_0[3] * 2.f;
+    s += f.y;
+  } }
+#line 25 "vectorize_address_taken.cu"
+    *(float4 *)&(p)[0] = *(const float4 *)__tirx_1_0;
+#line 25 "vectorize_address_taken.cu"
+  } else {
+#line 25 "vectorize_address_taken.cu"
+  _Pragma("unroll") for (int v = 0; v < 4; ++v) {
+    p[v] = p[v] * 2.f;
+    s += f.y;
+  } }
+  out[threadIdx.x] = s + f.x;
+}
