@@ -411,6 +411,7 @@ void tirx_result_free(TirxResult *r) {
   buf_free(&r->text);
   buf_free(&r->device);
   buf_free(&r->unchecked);
+  buf_free(&r->inlined);
   for (int i = 0; i < r->ndeps; i++) free(r->deps[i]);
   free(r->deps);
   for (int i = 0; i < r->nheaders; i++) {
@@ -1047,7 +1048,8 @@ static int rewrite_parsed(const TirxOptions *opt, Arena *a, Tu *tu, Diag *main_d
     hcs[i - 1] = &jobs[i].c;
     tirx_h |= jobs[i].c.needs_tirx_h;
   }
-  if (rc == TIRX_OK && opt->device_view && !device_view(mc, opt, tirx_h, hcs, njobs - 1, &out->device, &out->unchecked)) {
+  if (rc == TIRX_OK && opt->device_view &&
+      !device_view(mc, opt, tirx_h, hcs, njobs - 1, &out->device, &out->unchecked, &out->inlined)) {
     diag_plain(&jobs[0].diag, DIAG_ERROR, "--check: cannot separate the device code of '%s' from its host code", opt->path);
     rc = TIRX_IO_ERROR;
   }

@@ -149,6 +149,14 @@ static int get_lowered(nvrtcProgram prog, const char *const *exprs, int n, TirxN
 int tirx_nvrtc_compile(const char *src, const char *name, const char *const *options, int noptions,
                        const char *const *name_exprs, int nname_exprs, TirxNvrtcResult *out, char *msg,
                        size_t msglen) {
+  return tirx_nvrtc_compile_headers(src, name, NULL, NULL, 0, options, noptions, name_exprs, nname_exprs, out, msg,
+                                    msglen);
+}
+
+int tirx_nvrtc_compile_headers(const char *src, const char *name, const char *const *headers,
+                               const char *const *include_names, int nheaders, const char *const *options, int noptions,
+                               const char *const *name_exprs, int nname_exprs, TirxNvrtcResult *out, char *msg,
+                               size_t msglen) {
   memset(out, 0, sizeof *out);
   const char *why = loaded();
   if (why) {
@@ -156,7 +164,7 @@ int tirx_nvrtc_compile(const char *src, const char *name, const char *const *opt
     return 2;
   }
   nvrtcProgram prog = NULL;
-  nvrtcResult rc = api.CreateProgram(&prog, src, name ? name : "tirx.cu", 0, NULL, NULL);
+  nvrtcResult rc = api.CreateProgram(&prog, src, name ? name : "tirx.cu", nheaders, headers, include_names);
   if (rc != NVRTC_SUCCESS) {
     say(msg, msglen, "nvrtcCreateProgram: %s", api.GetErrorString(rc));
     return 2;

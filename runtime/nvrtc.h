@@ -22,6 +22,13 @@ typedef struct {
 int tirx_nvrtc_compile(const char *src, const char *name, const char *const *options, int noptions,
                        const char *const *name_exprs, int nname_exprs, TirxNvrtcResult *out, char *msg,
                        size_t msglen);
+// The same, with headers in memory: an #include of include_names[i], as
+// written, reads headers[i] in place of any file of that name (NVRTC looks
+// them up before its include paths).
+int tirx_nvrtc_compile_headers(const char *src, const char *name, const char *const *headers,
+                               const char *const *include_names, int nheaders, const char *const *options, int noptions,
+                               const char *const *name_exprs, int nname_exprs, TirxNvrtcResult *out, char *msg,
+                               size_t msglen);
 void tirx_nvrtc_result_free(TirxNvrtcResult *r);
 // NVRTC's version; 0 on success, nonzero when NVRTC cannot be loaded.
 int tirx_nvrtc_version(int *major, int *minor);

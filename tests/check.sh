@@ -115,6 +115,39 @@ expect user-header 1 "$tmp/inc/helpers.h:9:53: error: identifier \"undeclared_fa
 __device__ inline float twice(float x) { return x * undeclared_factor; }
                                                     ^" -- "$tool" --check -I "$tmp/inc" user.cu -o user.out.cu
 
+# A header that a library includes only under __CUDACC_RTC__ (CUTLASS's
+# float8.h reads floating_point_nvrtc.h there): the parse, as nvcc's device
+# pass, never reads it, so NVRTC reads it from the disk, and its #include of
+# a header the view has inlined (behind #pragma once) must read nothing: the
+# inlined copy is not the file, and its classes would be defined twice.
+mkdir -p rtc/lib && cat > rtc/lib/base.h <<'H'
+#pragma once
+#include <cstdio>
+namespace lib {
+enum class Status { ok, failed };
+inline void report(Status s) { std::printf("%d\n", (int)s); }
+__host__ __device__ inline int twice(int x) { return 2 * x; }
+}  // namespace lib
+H
+cat > rtc/lib/num.h <<'H'
+#pragma once
+#include <lib/base.h>
+#if defined(__CUDACC_RTC__)
+#include <lib/num_rtc.h>
+#else
+#include <cstring>
+#endif
+H
+cat > rtc/lib/num_rtc.h <<'H'
+#pragma once
+#include <lib/base.h>
+H
+cat > rtc.cu <<'K'
+#include <lib/num.h>
+__global__ void k(int *a) { a[0] = lib::twice(a[0]) + (int)lib::Status::ok; }
+K
+expect rtc-only-header 0 "" -- "$tool" --check -I rtc rtc.cu -o rtc.out.cu
+
 # -D reaches NVRTC as it reaches the parse; an unannotated file is checked too.
 cat > macro.cu <<'K'
 #ifndef SCALE

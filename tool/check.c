@@ -212,13 +212,33 @@ static void report_log(Report *r, const char *log) {
   }
 }
 
-int check_device(const TirxOptions *o, const char *view, const char *input, size_t len, FILE *err) {
+// The include names of `inlined` (one a line), each with an empty header.
+static int empty_headers(Arena *ar, const char *inlined, const char ***names, const char ***texts) {
+  int n = 0;
+  for (const char *s = inlined ? inlined : ""; *s; s++) n += *s == '\n';
+  *names = arena_alloc(ar, sizeof(char *) * (size_t)(n + 1));
+  *texts = arena_alloc(ar, sizeof(char *) * (size_t)(n + 1));
+  n = 0;
+  for (const char *s = inlined ? inlined : ""; *s;) {
+    size_t len = strcspn(s, "\n");
+    (*names)[n] = arena_printf(ar, "%.*s", (int)len, s);
+    (*texts)[n++] = "";
+    s += len + (s[len] == '\n');
+  }
+  return n;
+}
+
+int check_device(const TirxOptions *o, const char *view, const char *inlined, const char *input, size_t len,
+                 FILE *err) {
   Arena *ar = arena_new();
   const char **opts = arena_alloc(ar, sizeof(char *) * (size_t)CHECK_NVRTC_OPTIONS(o));
   int nopts = check_nvrtc_options(ar, o, opts);
   TirxNvrtcResult res;
   char msg[512] = "";
-  int rc = tirx_nvrtc_compile(view, o->path, opts, nopts, NULL, 0, &res, msg, sizeof msg);
+  const char **names, **texts;
+  int nheaders = empty_headers(ar, inlined, &names, &texts);
+  int rc =
+      tirx_nvrtc_compile_headers(view, o->path, texts, names, nheaders, opts, nopts, NULL, 0, &res, msg, sizeof msg);
   Report r = {.opt = o, .ar = ar, .err = err, .input = source_new(ar, o->path, input, len)};
   if (check_std_raised(o->std))
     fprintf(err, "tirx-pp: note: --check: NVRTC's C++ library needs C++17: the device code was checked as C++17, not as %s\n",

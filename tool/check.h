@@ -9,4 +9,4 @@
 // `input` holds the input's bytes, for the snippets under messages in the
 // input. Returns TIRX_OK, TIRX_INPUT_ERROR (NVRTC errors, or warnings under
 // -Werror) or TIRX_IO_ERROR (no NVRTC).
-int check_device(const TirxOptions *o, const char *view, const char *input, size_t len, FILE *err);
+int check_device(const TirxOptions *o, const char *view, const char *inlined, const char *input, size_t len, FILE *err);

@@ -163,7 +163,7 @@ static int run(Args *a) {
   if (rc == TIRX_OK && a->check && result.unchecked.len)  // NVRTC cannot compile it: the note says why
     fprintf(stderr, "%.*s\n", (int)result.unchecked.len, result.unchecked.data);
   else if (rc == TIRX_OK && a->check)
-    rc = check_device(&a->opt, result.device.data, data, len, stderr);
+    rc = check_device(&a->opt, result.device.data, result.inlined.data, data, len, stderr);
   if (rc == TIRX_OK) {
     // The output, the header copies and the depfile: all or none.
     OutFile *files = xmalloc(sizeof(OutFile) * (size_t)(2 * result.nheaders + 2));

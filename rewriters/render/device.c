@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 // An #include <...> of a header outside tirx's and CUDA's directories
 // (<vector>, <unistd.h>, <zlib.h>): NVRTC reads it where it finds one (a
@@ -1024,7 +1025,58 @@ static void put_rewritten(View *v, Buf *b, int i) {
 
 static void real_dir(View *v, int i, const char *dir) { v->dirs[i] = arena_realpath(v->c->arena, dir); }
 
-bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out, Buf *unchecked) {
+// The user's include directories (-I, -isystem, -iquote, -idirafter, as
+// flag and value or joined), in the order given, as real paths.
+static int include_dirs(Arena *a, const TirxOptions *opt, const char **out, int max) {
+  static const char *const flags[] = {"-I", "-isystem", "-iquote", "-idirafter"};
+  int n = 0;
+  for (int i = 0; i < opt->nclang_args && n < max; i++) {
+    const char *arg = opt->clang_args[i];
+    for (size_t k = 0; k < sizeof flags / sizeof *flags; k++) {
+      size_t len = strlen(flags[k]);
+      if (strncmp(arg, flags[k], len)) continue;
+      const char *dir = arg[len] ? arg + len : i + 1 < opt->nclang_args ? opt->clang_args[++i] : NULL;
+      if (dir && *dir == '=') dir++;
+      const char *real = dir ? arena_realpath(a, dir) : NULL;
+      if (real) out[n++] = real;
+      break;
+    }
+  }
+  return n;
+}
+
+// The names by which NVRTC could read an inlined header a second time, from
+// the disk: a header the view does not inline (one included only under
+// __CUDACC_RTC__, which the parse, as nvcc's device pass, never read:
+// CUTLASS's float8.h includes floating_point_nvrtc.h there) may include it
+// again, and without its include guard or #pragma once taking effect (the
+// view's copy is not the file) its classes would be defined twice. For each
+// header inlined behind a guard or #pragma once: its path under each
+// include directory that finds it first, one a line. check.c gives NVRTC an
+// empty header under each name, which NVRTC reads in place of the file.
+static void inlined_names(View *v, Buf *names) {
+  Arena *a = v->c->arena;
+  const char *dirs[64];
+  int ndirs = include_dirs(a, v->opt, dirs, 64);
+  for (int i = 1; i < v->files.len; i++) {
+    const ViewFile *f = &v->files.items[i];
+    if (!f->emitted || !f->once) continue;
+    CXString name = clang_getFileName(f->file);
+    const char *real = arena_realpath(a, clang_getCString(name));
+    clang_disposeString(name);
+    for (int d = 0; real && d < ndirs; d++) {
+      size_t len = strlen(dirs[d]);
+      if (strncmp(real, dirs[d], len) || real[len] != '/') continue;
+      const char *rel = real + len + 1;
+      bool first = true;  // no directory before this one holds a file of that name
+      for (int e = 0; e < d && first; e++) first = access(arena_printf(a, "%s/%s", dirs[e], rel), F_OK) != 0;
+      if (first) buf_printf(names, "%s\n", rel);
+    }
+  }
+}
+
+bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out,
+                 Buf *unchecked, Buf *inlined) {
   View v = {.c = c, .opt = opt, .headers = headers, .nheaders = nheaders, .unchecked = unchecked};
   real_dir(&v, 0, opt->header_dir);
   real_dir(&v, 1, opt->cuda_path ? opt->cuda_path : "/usr/local/cuda");
@@ -1049,5 +1101,6 @@ bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *header
   buf_printf(&r.out, "#line 1 %s%s", r.path_literal, c->src->eol);
   render_range(&r, 0, c->src->len);
   *out = r.out;
+  inlined_names(&v, inlined);
   return true;
 }
