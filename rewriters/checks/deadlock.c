@@ -818,6 +818,7 @@ typedef struct {
   int *reach;          // per op and trace: the threads that reach a trigger under an `if` (reach.c), -1
   int *total_waits;    // per trace and channel: the automatic waits of the whole trace
   int *completer;      // per channel: the op whose trigger completed its last phase, -1
+  int *completer_iter;  // per channel: that step's iteration of the outermost loop of unknown trip count
   int lap_trace, lap_step, lap_waiter;  // a channel that ran two phases ahead of a waiter (lapped), -1
 } Sim;
 
@@ -873,9 +874,8 @@ static void reach_of_triggers(Sim *s, int nops) {
         op->event->cluster || s->first_trace[i] < 0)
       continue;
     int node = front_first_at(c->front, op->an->start);
-    int top = op->region ? op->region->body.node : k->func;
-    for (int t = 0; t < s->ntr && node < c->front->nnodes; t++) {
-      int r = threads_reaching(c, k, node, top, op->an->start, t);
+    for (int t = 0; t < s->ntr && node < c->front->nnodes; t++) {  // (an `if` around the region counts too)
+      int r = threads_reaching(c, k, node, k->func, op->an->start, t);
       if (r < 0) {  // all or nothing: one index that cannot be told leaves the site to arrivals_of's rule
         for (int u = 0; u < s->ntr; u++) s->reach[(size_t)i * (size_t)s->ntr + (size_t)u] = -1;
         break;
@@ -924,17 +924,44 @@ static bool arrivals_exact(const Sim *s, const Event *ev) {
 // stands between them). Only where one site completed both phases: block
 // barriers, which may hold the triggering threads back between two sites,
 // are not in the model.
-static int lapped_waiter(const Sim *s, int ch, const Op *op, long long before) {
+static int lapped_waiter(const Sim *s, int ch, const Step *st, long long before) {
   size_t nch = (size_t)s->k->events.len * MAX_SLOTS;
+  const Op *op = &s->k->ops.items[st->op];
   const Event *ev = op->event;
   long long now = phases(s, ch, ev);
-  if (now == before || (now - before < 2 && s->completer[ch] != op - s->k->ops.items)) return -1;
+  // Both phases in one iteration of the loop of unknown trip count around
+  // the site, and no other such loop inside it: the rounds the walk gives
+  // such loops are its own choice, not the program's.
+  if (now == before ||
+      (now - before < 2 && (s->completer[ch] != st->op || s->completer_iter[ch] != st->iter || st->depth > 1)))
+    return -1;
   long long ahead = phases(s, ch, ev) + (ev->ready ? 1 : 0);
   for (int u = 0; u < s->ntr; u++) {
     size_t at = (size_t)u * nch + (size_t)ch;
     if (s->total_waits[at] > s->waits[at] && ahead - s->waits[at] >= 2) return u;
   }
   return -1;
+}
+
+// Whether the kernel holds a barrier that the model leaves out and that may
+// hold triggering threads back until a waiter has waited: a call named for a
+// sync or a barrier (__syncthreads(), tirx_region_sync(), a named barrier's
+// helper, cooperative groups' sync()), shuffles and votes aside, or asm.
+static bool has_barrier(const Ctx *c, const Kernel *k) {
+  static const char *const registers_only[] = {"__shfl", "__ballot", "__any", "__all", "__uni", "__match", "__reduce"};
+  for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_AsmStmt) return true;
+    if (n->kind != CXCursor_CallExpr) continue;
+    CXString name = clang_getCursorSpelling(n->cur);
+    const char *s = clang_getCString(name);
+    bool sync = strstr(s, "sync") || strstr(s, "barrier") || strstr(s, "bar_");
+    for (size_t r = 0; r < sizeof registers_only / sizeof *registers_only && sync; r++)
+      sync = strncmp(s, registers_only[r], strlen(registers_only[r])) != 0;
+    clang_disposeString(name);
+    if (sync) return true;
+  }
+  return false;
 }
 
 // Whether the model holds everything that paces the triggers: every event
@@ -944,6 +971,7 @@ static int lapped_waiter(const Sim *s, int ch, const Op *op, long long before) {
 // whose parity the walk could not evaluate (such waits pass in the model).
 static bool model_paces(const Sim *s) {
   const Kernel *k = s->k;
+  if (k->turns.len || has_barrier(s->c, k)) return false;
   for (int e = 0; e < k->events.len; e++) {
     const Event *ev = &k->events.items[e];
     if (!ev->triggered || !ev->waited || needed(ev) <= 0 || s->merged[e] || !arrivals_exact(s, ev)) return false;
@@ -969,12 +997,13 @@ static void run(Sim *s) {
           int ch = channel(s, st);
           long long before = phases(s, ch, op->event);
           s->arrived[ch] += arrivals_of(s, op, t);
-          int u = is_ring(s, op->event) || !s->completer ? -1 : lapped_waiter(s, ch, op, before);
+          int u = is_ring(s, op->event) || !s->completer ? -1 : lapped_waiter(s, ch, st, before);
           if (u >= 0) {
             s->lap_trace = t, s->lap_step = tr->pos, s->lap_waiter = u;
             return;
           }
-          if (s->completer && phases(s, ch, op->event) > before) s->completer[ch] = st->op;
+          if (s->completer && phases(s, ch, op->event) > before)
+            s->completer[ch] = st->op, s->completer_iter[ch] = st->iter;
         }
       }
     }
@@ -1313,9 +1342,9 @@ static void report_lap(Sim *s) {
                            : "the block";
   const char *why =
       ev->count ? arena_printf(c->arena,
-                               "a phase counts %lld arrivals (its count): if the triggers between two of those waits "
+                               "a phase counts %lld arrival%s (its count): if the triggers between two of those waits "
                                "make one phase, that is below what they add",
-                               needed(ev))
+                               needed(ev), needed(ev) == 1 ? "" : "s")
                 : arena_printf(c->arena,
                                "tirx-pp inferred %lld arrival%s a phase, reading a wait on another event between "
                                "these triggers as a step of the ring: if the triggers between two of those waits make "
@@ -1406,6 +1435,7 @@ void check_deadlock(Ctx *c, Kernel *orig) {
   s.lap_trace = -1;
   if (model_paces(&s)) {
     s.completer = arena_alloc(c->arena, sizeof(int) * (size_t)nev * MAX_SLOTS);
+    s.completer_iter = arena_alloc(c->arena, sizeof(int) * (size_t)nev * MAX_SLOTS);
     for (size_t i = 0; i < (size_t)nev * MAX_SLOTS; i++) s.completer[i] = -1;
   }
   run(&s);

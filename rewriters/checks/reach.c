@@ -3,9 +3,9 @@
 // tirx_trigger_bytes(...)`): every thread that reaches a byte trigger or a
 // plain trigger under an `if` arrives, so the arrivals of a phase are the
 // threads the conditions let through. Each condition between the site and
-// its region is compiled once into a small tree (constants folded, locals
-// followed to their one initializer) and evaluated for each thread of the
-// index: threadIdx.x = index × group + lane, threadIdx.y = threadIdx.z = 0
+// the kernel's body is compiled into a small tree (constants folded, locals
+// followed to their one initializer, conversions kept) and evaluated for each
+// thread of the index: threadIdx.x = index × group + lane, threadIdx.y = threadIdx.z = 0
 // (a partitioned kernel's block is one-dimensional: tirx_partition_check
 // traps otherwise).
 #include <limits.h>
@@ -22,14 +22,22 @@ enum {
   MAX_CONDS = 16,    // conditions on one path
 };
 
-typedef enum { T_CONST, T_TID, T_PART, T_UNARY, T_BINARY, T_COND } TreeKind;
+typedef enum { T_CONST, T_TID, T_PART, T_UNARY, T_BINARY, T_COND, T_CAST, T_ELECT } TreeKind;
+
+// An integer type as the evaluation needs it: C's arithmetic is done in 64
+// bits, then each value is brought back to its node's type (wrapped to its
+// width, or 0/1 for bool), as `threadIdx.x << 27` or `(uint8_t)t` wrap.
+typedef struct {
+  int bits;  // 8 to 64; 0: unknown (left as computed)
+  bool is_unsigned, is_bool;
+} IntType;
 
 typedef struct {
   TreeKind kind;
-  int op;             // a unary or binary operator's kind
-  int a, b, c;        // operands (tree indices)
-  long long v;        // T_CONST
-  bool is_unsigned;   // a negative value here means unsigned arithmetic wrapped: not followed
+  int op;       // a unary or binary operator's kind
+  int a, b, c;  // operands (tree indices)
+  long long v;  // T_CONST
+  IntType type;
 } TreeNode;
 
 typedef struct {
@@ -53,6 +61,33 @@ static bool unsigned_type(CXType t) {
   }
 }
 
+// By the type's kind, never clang_Type_getSizeOf (which spun forever on the
+// type of threadIdx.x, a property of a built-in variable): LP64's widths.
+static IntType int_type_of(CXType t) {
+  CXType canon = clang_getCanonicalType(t);
+  int bits = 0;
+  switch (canon.kind) {
+  case CXType_Char_U:
+  case CXType_UChar:
+  case CXType_Char_S:
+  case CXType_SChar: bits = 8; break;
+  case CXType_UShort:
+  case CXType_Short: bits = 16; break;
+  case CXType_UInt:
+  case CXType_Int: bits = 32; break;
+  case CXType_ULong:
+  case CXType_Long:
+  case CXType_ULongLong:
+  case CXType_LongLong: bits = 64; break;
+  default: break;
+  }
+  return (IntType){.bits = bits, .is_unsigned = unsigned_type(canon), .is_bool = canon.kind == CXType_Bool};
+}
+
+static bool same_type(IntType a, IntType b) {
+  return a.bits == b.bits && a.is_unsigned == b.is_unsigned && a.is_bool == b.is_bool;
+}
+
 static int add(Tree *t, TreeNode n) {
   if (t->n == MAX_TREE) return -1;
   t->nodes[t->n] = n;
@@ -73,26 +108,35 @@ static CXCursor one_initializer(Tree *t, CXCursor var) {
   return clang_getNullCursor();
 }
 
-// The tree of expression e; -1 when it reads anything but constants, the
-// thread index, the partition index and locals made of them.
-static int compile(Tree *t, CXCursor e, int depth) {
-  if (depth > MAX_DEPTH) return -1;
-  bool u = unsigned_type(clang_getCursorType(e));
-  e = front_strip(e);
+static int compile(Tree *t, CXCursor e, int depth);
+
+// An elect written by hand: tirx_elect_one_sync(), or CuTe's elect_one_sync()
+// (elect.sync: one lane of each warp whose lanes all reach it).
+static bool is_elect_call(CXCursor call) {
+  CXString s = clang_getCursorSpelling(call);
+  const char *name = clang_getCString(s);
+  bool yes = !strcmp(name, "tirx_elect_one_sync") || !strcmp(name, "elect_one_sync");
+  clang_disposeString(s);
+  return yes;
+}
+
+// The tree of expression e, stripped of parentheses and implicit
+// conversions (compile converts to e's own type); -1 when it reads anything
+// but constants, the thread index, the partition index and locals made of them.
+static int compile_bare(Tree *t, CXCursor e, int depth) {
+  IntType type = int_type_of(clang_getCursorType(e));
   enum CXCursorKind kind = clang_getCursorKind(e);
   long long v;
   bool is_unsigned;
   char axis = thread_axis(t->c, e);
-  if (axis) return add(t, (TreeNode){.kind = axis == 'x' ? T_TID : T_CONST, .is_unsigned = true});
+  if (axis) return add(t, (TreeNode){.kind = axis == 'x' ? T_TID : T_CONST, .type = type});
   if (kind == CXCursor_DeclRefExpr) {
     CXCursor ref = clang_getCursorReferenced(e);
-    if (!clang_Cursor_isNull(t->part_var) && clang_equalCursors(ref, t->part_var)) return add(t, (TreeNode){.kind = T_PART});
-    if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .is_unsigned = u});
+    if (!clang_Cursor_isNull(t->part_var) && clang_equalCursors(ref, t->part_var))
+      return add(t, (TreeNode){.kind = T_PART, .type = type});
+    if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
     CXCursor init = one_initializer(t, ref);
-    if (clang_Cursor_isNull(init)) return -1;
-    int x = compile(t, init, depth + 1);
-    if (x >= 0) t->nodes[x].is_unsigned |= unsigned_type(clang_getCursorType(ref));
-    return x;
+    return clang_Cursor_isNull(init) ? -1 : compile(t, init, depth + 1);  // (the initializer has the variable's type)
   }
   if (kind == CXCursor_VarDecl) {  // `if (bool leader = lane == 0)`: its initializer
     CXCursor init = one_initializer(t, e);
@@ -106,33 +150,55 @@ static int compile(Tree *t, CXCursor e, int depth) {
         op != CXUnaryOperator_LNot)
       return -1;
     int a = compile(t, kids[0], depth);
-    return a < 0 ? -1 : add(t, (TreeNode){.kind = T_UNARY, .op = op, .a = a, .is_unsigned = u});
+    return a < 0 ? -1 : add(t, (TreeNode){.kind = T_UNARY, .op = op, .a = a, .type = type});
   }
   if (kind == CXCursor_BinaryOperator && n == 2) {
     int op = (int)clang_getCursorBinaryOperatorKind(e);
     if (op < CXBinaryOperator_Mul || op > CXBinaryOperator_LOr) return -1;  // not the comma, not an assignment
     int a = compile(t, kids[0], depth), b = a < 0 ? -1 : compile(t, kids[1], depth);
-    return b < 0 ? -1 : add(t, (TreeNode){.kind = T_BINARY, .op = op, .a = a, .b = b, .is_unsigned = u});
+    return b < 0 ? -1 : add(t, (TreeNode){.kind = T_BINARY, .op = op, .a = a, .b = b, .type = type});
   }
   if (kind == CXCursor_ConditionalOperator && n == 3) {
     int a = compile(t, kids[0], depth), b = a < 0 ? -1 : compile(t, kids[1], depth);
     int c = b < 0 ? -1 : compile(t, kids[2], depth);
-    return c < 0 ? -1 : add(t, (TreeNode){.kind = T_COND, .a = a, .b = b, .c = c, .is_unsigned = u});
+    return c < 0 ? -1 : add(t, (TreeNode){.kind = T_COND, .a = a, .b = b, .c = c, .type = type});
   }
   if ((kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr ||
        kind == CXCursor_CXXFunctionalCastExpr) && n >= 1) {
     int a = compile(t, kids[n - 1 < 2 ? n - 1 : 2], depth);
-    if (a >= 0) t->nodes[a].is_unsigned |= u;
-    return a;
+    return a < 0 ? -1 : add(t, (TreeNode){.kind = T_CAST, .a = a, .type = type});
   }
+  if (kind == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 0 && is_elect_call(e))  // a lane a warp
+    return add(t, (TreeNode){.kind = T_ELECT, .type = type});
   if (kind == CXCursor_IntegerLiteral || kind == CXCursor_CharacterLiteral || kind == CXCursor_CXXBoolLiteralExpr ||
       kind == CXCursor_UnexposedExpr || kind == CXCursor_CallExpr)
-    if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .is_unsigned = u});
+    if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
   return -1;
 }
 
+// The tree of expression e, converted to e's type where its implicit
+// conversions change it (`threadIdx.x - 1` wraps in 32 bits before it
+// widens; `bool b = t & 2` holds 0 or 1).
+static int compile(Tree *t, CXCursor e, int depth) {
+  if (depth > MAX_DEPTH) return -1;
+  IntType type = int_type_of(clang_getCursorType(e));
+  int x = compile_bare(t, front_strip(e), depth);
+  if (x < 0 || same_type(t->nodes[x].type, type) || (!type.bits && !type.is_bool)) return x;
+  return add(t, (TreeNode){.kind = T_CAST, .a = x, .type = type});
+}
+
+// v brought back to type: 0 or 1 for bool, wrapped to the width, sign
+// extended when signed.
+static long long convert(IntType type, long long v) {
+  if (type.is_bool) return v != 0;
+  if (!type.bits || type.bits >= 64) return v;
+  unsigned long long mask = (1ULL << type.bits) - 1, u = (unsigned long long)v & mask;
+  if (!type.is_unsigned && (u >> (type.bits - 1)) & 1) u |= ~mask;
+  return (long long)u;
+}
+
 // The value of tree node x for one thread; false when it cannot be told
-// (a division by zero, an overflow, unsigned arithmetic that wrapped).
+// (a division by zero, an overflow of the 64 bits).
 static bool eval(const Tree *t, int x, long long tid, long long part, long long *v) {
   const TreeNode *n = &t->nodes[x];
   long long a, b;
@@ -141,7 +207,11 @@ static bool eval(const Tree *t, int x, long long tid, long long part, long long 
   case T_CONST: *v = n->v; break;
   case T_TID: *v = tid; break;
   case T_PART: *v = part; break;
-  case T_COND: return eval(t, n->a, tid, part, &a) && eval(t, a ? n->b : n->c, tid, part, v);
+  case T_CAST: ok = eval(t, n->a, tid, part, v); break;
+  case T_ELECT: *v = tid % 32 == 0; break;
+  case T_COND:
+    if (!eval(t, n->a, tid, part, &a) || !eval(t, a ? n->b : n->c, tid, part, v)) return false;
+    break;
   case T_UNARY:
     if (!eval(t, n->a, tid, part, &a)) return false;
     switch (n->op) {
@@ -178,7 +248,8 @@ static bool eval(const Tree *t, int x, long long tid, long long part, long long 
     default: return false;
     }
   }
-  return ok && !(n->is_unsigned && *v < 0);
+  if (ok) *v = convert(n->type, *v);
+  return ok;
 }
 
 // Whether offset `off` lies in the branch of p (an if, ?:, && or ||) that
@@ -210,6 +281,30 @@ static bool divergent_exit_before(Ctx *c, const Kernel *k, int top, size_t off) 
       if (thread_dependent_condition(c, k, p, node_at(c, j)->start)) return true;
   }
   return false;
+}
+
+// Whether node x's value is the same in every thread of the block: it reads
+// no thread index, no partition index, calls nothing (`tirx_lane_id()`,
+// `elect_one_sync()`, a helper), and reads locals only through their one
+// initializer, itself such (a local assigned later, under an `if` on the
+// thread, may differ).
+static bool block_uniform(Ctx *c, const Kernel *k, int x, int depth) {
+  CXCursor part = kernel_partition_var(c, k);
+  for (int j = x; j <= node_at(c, x)->last; j++) {
+    const Node *n = node_at(c, j);
+    if (n->kind == CXCursor_CallExpr || n->kind == CXCursor_LambdaExpr || thread_axis(c, n->cur)) return false;
+    if (n->kind != CXCursor_DeclRefExpr) continue;
+    CXCursor d = clang_getCursorReferenced(n->cur);
+    if (!clang_Cursor_isNull(part) && clang_equalCursors(d, part)) return false;
+    if (clang_getCursorKind(d) != CXCursor_VarDecl || !automatic_in(c, d, k->func)) continue;
+    if (depth >= MAX_DEPTH || assigns_to(c, k->func, d) >= 0 || aliased_in(c, k->func, d) >= 0) return false;
+    int decl = node_of_cursor(c, d), kids[8];
+    int nk = decl >= 0 ? front_children(c->front, decl, kids, 8) : 0, init = -1;
+    for (int i = nk < 8 ? nk : 8; i-- > 0 && init < 0;)
+      if (clang_isExpression(node_at(c, kids[i])->kind)) init = kids[i];
+    if (init < 0 || !block_uniform(c, k, init, depth + 1)) return false;
+  }
+  return true;
 }
 
 // The parts of condition node x that must each be `want` for the branch to
@@ -251,19 +346,16 @@ int threads_reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v)
     }
     if (!split(c, cond, taken_when_true(c, p, off), parts, wants, &n)) return -1;
   }
-  Names thread = {0};  // locals that hold something of the thread (the partition index too)
-  static const char *const identity[] = {"threadIdx", NULL};
-  if (n) dependent_vars(c, k, identity, clang_getNullCursor(), &thread);
   for (int j = 0; j < n; j++) {
     int x = compile(t, node_at(c, parts[j])->cur, 0);
     if (x >= 0) {
       conds[nconds] = x, want[nconds++] = wants[j];
       continue;
     }
-    // What reads neither the thread nor the partition index is the same for
-    // all of the block's threads: they all pass it or none does (taken to
-    // pass, as the deadlock check's walk takes both branches).
-    if (depends_on(c, parts[j], identity, &thread)) return -1;
+    // What is the same in all of the block's threads lets all of them pass
+    // or none (taken to pass, as the deadlock check's walk takes both
+    // branches); anything else may let some of an index's threads through.
+    if (!block_uniform(c, k, parts[j], 0)) return -1;
   }
   int count = 0;
   for (long long lane = 0; lane < k->group; lane++) {
