@@ -148,6 +148,12 @@ __global__ void k(int *a) { a[0] = lib::twice(a[0]) + (int)lib::Status::ok; }
 K
 expect rtc-only-header 0 "" -- "$tool" --check -I rtc rtc.cu -o rtc.out.cu
 
+# nvcc's --extended-lambda (--expt-extended-lambda) includes <functional> in
+# every file: apex's layer_norm/ln.h names std::function without including it.
+printf 'using F = std::function<void(int)>;\n__global__ void k(float *a) { a[threadIdx.x] = 1.f; }\n' > lambda_functional.cu
+expect extended-lambda-functional 0 "" -- "$tool" --check lambda_functional.cu -o lambda_functional.out.cu -- \
+  -std=c++17 --expt-extended-lambda
+
 # -D reaches NVRTC as it reaches the parse; an unannotated file is checked too.
 cat > macro.cu <<'K'
 #ifndef SCALE

@@ -145,6 +145,11 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
     add_clang(a, n.name, dir && v[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, v) : v);
   } else if (is(n.name, "-D") || is(n.name, "-U")) {
     add_clang(a, n.name, v);
+  } else if (is(n.name, "-extended-lambda") || is(n.name, "-expt-extended-lambda")) {
+    // nvcc then includes <functional> in every file (its wrappers of extended
+    // lambdas use it): code may name std::function without including it
+    // (apex's layer_norm/ln.h), so the parse and NVRTC (the stand-in) read it too.
+    add_clang(a, "-include", "functional");
   } else if (is(n.name, "-std")) {
     if (standard(v)) {
       a->opt.std = v;
