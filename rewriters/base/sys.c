@@ -143,6 +143,14 @@ bool sys_path_under(const char *path, const char *dir) {
   return n && !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0' || (n == 1 && dir[0] == '/'));
 }
 
+const char *sys_shown_path(Arena *a, const char *path) {
+  const char *real = arena_realpath(a, path);
+  char cwd[4096];
+  if (!real) return path;
+  if (!getcwd(cwd, sizeof cwd) || !sys_path_under(real, cwd) || !strcmp(cwd, "/")) return real;
+  return real + strlen(cwd) + (real[strlen(cwd)] == '/');
+}
+
 const char *sys_path_dir(const char *path, size_t *len) {
   const char *slash = strrchr(path, '/');
   *len = 1;

@@ -15,3 +15,6 @@ bool sys_make_dirs(char *dir);
 // Whether path lies in directory dir (or is it); both as the same kind of
 // path (absolute, say). A NULL or empty dir holds nothing.
 bool sys_path_under(const char *path, const char *dir);
+// A file's path as a message shows it, the same however the file was
+// reached: relative to the working directory when under it, else real.
+const char *sys_shown_path(Arena *a, const char *path);

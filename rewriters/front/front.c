@@ -2,6 +2,7 @@
 // questions about a cursor.
 #define _GNU_SOURCE
 #include "front.h"
+#include "sys.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -218,10 +219,20 @@ static void collect_errors(Front *f) {
     CXDiagnostic dg = clang_getDiagnostic(f->tu, i);
     if (clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error) {
       ClangError e = {0};
-      e.in_main = main_offset(f, clang_getDiagnosticLocation(dg), &e.off);
+      CXSourceLocation loc = clang_getDiagnosticLocation(dg);
+      e.in_main = main_offset(f, loc, &e.off);
       CXString s = clang_getDiagnosticSpelling(dg);
       e.message = arena_strndup(f->arena, clang_getCString(s), strlen(clang_getCString(s)));
       clang_disposeString(s);
+      CXFile file;
+      unsigned line, col;
+      clang_getExpansionLocation(loc, &file, &line, &col, NULL);
+      if (!e.in_main && file) {  // a header's: the message names the place
+        CXString name = clang_getFileName(file);
+        e.message = arena_printf(f->arena, "%s:%u:%u: %s", sys_shown_path(f->arena, clang_getCString(name)), line, col,
+                                 e.message);
+        clang_disposeString(name);
+      }
       VEC_PUSH(f->arena, errs, e);
     }
     clang_disposeDiagnostic(dg);

@@ -263,12 +263,17 @@ static bool pch_errors(Arena *a, CXTranslationUnit tu, const Pch *p, Messages *o
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
     if (sev >= CXDiagnostic_Error) {
       CXFile file;
-      clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &file, NULL, NULL, NULL);
-      CXString s = clang_getDiagnosticSpelling(dg);
+      unsigned line, col;
+      clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &file, &line, &col, NULL);
+      CXString s = clang_getDiagnosticSpelling(dg), name = clang_getFileName(file);
       const char *m = clang_getCString(s);
       keep = sev != CXDiagnostic_Fatal && file && !(preamble && clang_File_isEqual(file, preamble));
-      VEC_PUSH(a, *out, arena_strndup(a, m, strlen(m)));
+      // The header's place with the message: the note that repeats it names no other.
+      VEC_PUSH(a, *out,
+               file ? arena_printf(a, "%s:%u:%u: %s", sys_shown_path(a, clang_getCString(name)), line, col, m)
+                    : arena_strndup(a, m, strlen(m)));
       clang_disposeString(s);
+      clang_disposeString(name);
     }
     clang_disposeDiagnostic(dg);
   }
