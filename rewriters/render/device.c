@@ -1068,6 +1068,9 @@ static void inlined_names(View *v, Buf *names) {
       size_t len = strlen(dirs[d]);
       if (strncmp(real, dirs[d], len) || real[len] != '/') continue;
       const char *rel = real + len + 1;
+      // A bare name (`config.h`) may be another file beside a header NVRTC
+      // reads from the disk, which looks there first: only names with a directory.
+      if (!strchr(rel, '/')) continue;
       bool first = true;  // no directory before this one holds a file of that name
       for (int e = 0; e < d && first; e++) first = access(arena_printf(a, "%s/%s", dirs[e], rel), F_OK) != 0;
       if (first) buf_printf(names, "%s\n", rel);
