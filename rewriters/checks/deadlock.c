@@ -946,18 +946,14 @@ static int lapped_waiter(const Sim *s, int ch, const Step *st, long long before)
 // Whether the kernel holds a barrier that the model leaves out and that may
 // hold triggering threads back until a waiter has waited: a call named for a
 // sync or a barrier (__syncthreads(), tirx_region_sync(), a named barrier's
-// helper, cooperative groups' sync()), shuffles and votes aside, or asm.
+// helper, cooperative groups' sync(); ast.c's names_a_barrier), or asm.
 static bool has_barrier(const Ctx *c, const Kernel *k) {
-  static const char *const registers_only[] = {"__shfl", "__ballot", "__any", "__all", "__uni", "__match", "__reduce"};
   for (int i = k->func; i <= node_at(c, k->func)->last; i++) {
     const Node *n = node_at(c, i);
     if (n->kind == CXCursor_AsmStmt) return true;
     if (n->kind != CXCursor_CallExpr) continue;
     CXString name = clang_getCursorSpelling(n->cur);
-    const char *s = clang_getCString(name);
-    bool sync = strstr(s, "sync") || strstr(s, "barrier") || strstr(s, "bar_");
-    for (size_t r = 0; r < sizeof registers_only / sizeof *registers_only && sync; r++)
-      sync = strncmp(s, registers_only[r], strlen(registers_only[r])) != 0;
+    bool sync = names_a_barrier(clang_getCString(name));
     clang_disposeString(name);
     if (sync) return true;
   }

@@ -842,3 +842,12 @@ bool uses_template_parameter(const Ctx *c, int i) {
   }
   return false;
 }
+
+bool names_a_barrier(const char *name) {
+  // (A shuffle, vote or match trades registers only: `__shfl_xor_sync` is not one.)
+  static const char *const registers_only[] = {"__shfl", "__ballot", "__any", "__all", "__uni", "__match", "__reduce"};
+  bool sync = strstr(name, "sync") || strstr(name, "fence") || strstr(name, "barrier");
+  for (size_t k = 0; k < sizeof registers_only / sizeof *registers_only; k++)
+    sync = sync && strncmp(name, registers_only[k], strlen(registers_only[k]));
+  return sync;
+}

@@ -178,3 +178,7 @@ bool uses_template_parameter(const Ctx *c, int i);
 bool same_expression(CXCursor a, CXCursor b);
 // The node above n past parentheses and implicit conversions; -1 at the top.
 int parent_past_implicit(const Ctx *c, int n);
+// Whether a function's name says it waits for other threads or orders memory
+// (`__syncthreads`, `tirx_region_sync`, `__threadfence`, a barrier's helper),
+// shuffles, votes and matches aside.
+bool names_a_barrier(const char *name);

@@ -328,12 +328,7 @@ static bool synchronizes(const Ctx *c, int i) {
   }
   if (n->kind != CXCursor_CallExpr) return false;
   CXString s = clang_getCursorSpelling(n->cur);
-  const char *name = clang_getCString(s);
-  // (A shuffle, vote or match trades registers only: `__shfl_xor_sync` is not one.)
-  static const char *const registers_only[] = {"__shfl", "__ballot", "__any", "__all", "__uni", "__match", "__reduce"};
-  bool sync = strstr(name, "sync") || strstr(name, "fence") || strstr(name, "barrier");
-  for (size_t k = 0; k < sizeof registers_only / sizeof *registers_only; k++)
-    sync = sync && strncmp(name, registers_only[k], strlen(registers_only[k]));
+  bool sync = names_a_barrier(clang_getCString(s));
   clang_disposeString(s);
   return sync;
 }
