@@ -4,7 +4,11 @@
 // likes: no phase it completes there is taken for one of the program's.
 #include "tirx.h"
 #define S 2
-__device__ void copy(float *dst, const float *src, int bytes, uint64_t *bar);
+// Stands in for the copy that completes the bytes on the barrier.
+__device__ void copy(float *dst, const float *src, int bytes, uint64_t *bar) {
+  for (int i = 0; i < bytes / 4; ++i) dst[i] = src[i];
+  (void)bar;
+}
 __global__ void k(const float *a, float *out, int n, int parts) {
   __shared__ float as[S][512];
 #pragma tirx warpgroups(wg: 2)
