@@ -17,12 +17,14 @@
 #include "uniform.h"
 
 enum {
-  MAX_TREE = 256,    // nodes of one condition's tree
-  MAX_DEPTH = 8,     // locals followed to locals' initializers
-  MAX_CONDS = 16,    // conditions on one path
+  MAX_TREE = 256,  // nodes of one condition's tree
+  MAX_DEPTH = 8,   // locals followed to locals' initializers
+  MAX_CONDS = 16,  // conditions on one path
+  MAX_ARGS = 8,    // a helper's parameters
 };
 
-typedef enum { T_CONST, T_TID, T_PART, T_UNARY, T_BINARY, T_COND, T_CAST, T_ELECT } TreeKind;
+// T_LANE0: its operand in the warp's first lane (`__shfl_sync(~0u, x, 0)`).
+typedef enum { T_CONST, T_TID, T_PART, T_UNARY, T_BINARY, T_COND, T_CAST, T_ELECT, T_LANE0 } TreeKind;
 
 // An integer type as the evaluation needs it: C's arithmetic is done in 64
 // bits, then each value is brought back to its node's type (wrapped to its
@@ -40,10 +42,21 @@ typedef struct {
   IntType type;
 } TreeNode;
 
+// The function whose text a tree reads: the kernel, or a helper of this file
+// called from it, its parameters standing for the caller's arguments.
+typedef struct Frame {
+  int func;      // the function's node
+  CXCursor def;  // a helper's definition (null for the kernel)
+  CXCursor args[MAX_ARGS];
+  int nargs;
+  const struct Frame *caller;
+} Frame;
+
 typedef struct {
   Ctx *c;
   const Kernel *k;
   CXCursor part_var;
+  const Frame *frame;
   TreeNode nodes[MAX_TREE];
   int n;
 } Tree;
@@ -98,8 +111,9 @@ static int add(Tree *t, TreeNode n) {
 // its value at every read is the initializer's (the null cursor otherwise).
 static CXCursor one_initializer(Tree *t, CXCursor var) {
   const Ctx *c = t->c;
-  if (clang_getCursorKind(var) != CXCursor_VarDecl || !automatic_in(c, var, t->k->func) ||
-      assigns_to(c, t->k->func, var) >= 0 || aliased_in(c, t->k->func, var) >= 0)
+  int func = t->frame->func;
+  if (clang_getCursorKind(var) != CXCursor_VarDecl || !automatic_in(c, var, func) || assigns_to(c, func, var) >= 0 ||
+      aliased_in(c, func, var) >= 0)
     return clang_getNullCursor();
   int d = node_of_cursor(c, var), kids[8];
   int n = d >= 0 ? front_children(c->front, d, kids, 8) : 0;
@@ -120,6 +134,98 @@ static bool is_elect_call(CXCursor call) {
   return yes;
 }
 
+// The tree of the value a lane or warp index function of the toolkit's or
+// tirx.h's returns (no arguments): `tirx_lane_id()`, CUTLASS's `LaneId()`,
+// `tirx_warp_index()`, `tirx_warpgroup_index()`; -1 for any other call.
+static int compile_index_call(Tree *t, CXCursor call, IntType type) {
+  static const struct {
+    const char *name;
+    int op, by;  // threadIdx.x op by
+  } known[] = {
+      {"tirx_lane_id", CXBinaryOperator_Rem, 32},
+      {"LaneId", CXBinaryOperator_Rem, 32},
+      {"laneid", CXBinaryOperator_Rem, 32},
+      {"tirx_warp_index", CXBinaryOperator_Div, 32},
+      {"tirx_warpgroup_index", CXBinaryOperator_Div, 128},
+  };
+  if (clang_Cursor_getNumArguments(call) != 0) return -1;
+  CXString s = clang_getCursorSpelling(call);
+  const char *name = clang_getCString(s);
+  int i = 0, n = (int)(sizeof known / sizeof known[0]);
+  while (i < n && strcmp(name, known[i].name)) i++;
+  clang_disposeString(s);
+  if (i == n) return -1;
+  IntType u32 = {.bits = 32, .is_unsigned = true};
+  int tid = add(t, (TreeNode){.kind = T_TID, .type = u32});
+  int by = tid < 0 ? -1 : add(t, (TreeNode){.kind = T_CONST, .v = known[i].by, .type = u32});
+  return by < 0 ? -1 : add(t, (TreeNode){.kind = T_BINARY, .op = known[i].op, .a = tid, .b = by, .type = type});
+}
+
+// `__shfl_sync(m, x, 0)` with m all 32 lanes and the width 32 or left out:
+// x as the warp's first lane computes it (`canonical_warp_idx_sync()`'s form).
+static int compile_lane0_shuffle(Tree *t, CXCursor call, IntType type, int depth) {
+  CXString s = clang_getCursorSpelling(call);
+  bool shfl = !strcmp(clang_getCString(s), "__shfl_sync");
+  clang_disposeString(s);
+  int n = clang_Cursor_getNumArguments(call);
+  long long mask, lane, width = 32;
+  bool is_unsigned;
+  if (!shfl || n < 3 || n > 4 || !front_eval_int(clang_Cursor_getArgument(call, 0), &mask, &is_unsigned) ||
+      (mask & 0xffffffffLL) != 0xffffffffLL ||
+      !front_eval_int(clang_Cursor_getArgument(call, 2), &lane, &is_unsigned) || lane != 0 ||
+      (n == 4 && !front_eval_int(clang_Cursor_getArgument(call, 3), &width, &is_unsigned)) || width != 32)
+    return -1;
+  int a = compile(t, clang_Cursor_getArgument(call, 1), depth + 1);
+  return a < 0 ? -1 : add(t, (TreeNode){.kind = T_LANE0, .a = a, .type = type});
+}
+
+// A helper of this file whose body is declarations and one `return e;`: the
+// tree of e, its parameters standing for the call's arguments, its locals
+// followed to their one initializer.
+static int compile_helper(Tree *t, CXCursor call, int depth) {
+  Ctx *c = t->c;
+  CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+  int fn = clang_Cursor_isNull(def) || !front_is_function(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
+  int nargs = clang_Cursor_getNumArguments(call);
+  if (fn < 0 || nargs < 0 || nargs > MAX_ARGS || nargs != clang_Cursor_getNumArguments(def)) return -1;
+  for (const Frame *f = t->frame; f; f = f->caller)
+    if (f->func == fn) return -1;  // recursion
+  int ret = -1;
+  for (int j = fn + 1; j <= node_at(c, fn)->last; j++) {
+    enum CXCursorKind kind = node_at(c, j)->kind;
+    if (kind == CXCursor_LambdaExpr || (kind == CXCursor_ReturnStmt && ret >= 0)) return -1;
+    if (kind != CXCursor_ReturnStmt) continue;
+    int body = node_at(c, j)->parent;  // the return is a statement of the body itself, under no condition
+    if (body < 0 || node_at(c, body)->kind != CXCursor_CompoundStmt || node_at(c, body)->parent != fn ||
+        node_at(c, j)->last == j)
+      return -1;
+    ret = j + 1;
+  }
+  if (ret < 0) return -1;
+  Frame *f = arena_alloc(c->arena, sizeof(Frame));
+  *f = (Frame){.func = fn, .def = def, .nargs = nargs, .caller = t->frame};
+  for (int i = 0; i < nargs; i++) f->args[i] = clang_Cursor_getArgument(call, i);
+  t->frame = f;
+  int x = compile(t, node_at(c, ret)->cur, depth + 1);
+  t->frame = f->caller;
+  return x;
+}
+
+// A parameter of the helper being read: the caller's argument, read where
+// the call is; -1 when the helper changes the parameter.
+static int compile_parameter(Tree *t, CXCursor ref, int depth) {
+  const Frame *f = t->frame;
+  if (!f->caller || assigns_to(t->c, f->func, ref) >= 0 || aliased_in(t->c, f->func, ref) >= 0) return -1;
+  for (int i = 0; i < f->nargs; i++)
+    if (clang_equalCursors(clang_Cursor_getArgument(f->def, (unsigned)i), ref)) {
+      t->frame = f->caller;
+      int x = compile(t, f->args[i], depth + 1);
+      t->frame = f;
+      return x;
+    }
+  return -1;
+}
+
 // The tree of expression e, stripped of parentheses and implicit
 // conversions (compile converts to e's own type); -1 when it reads anything
 // but constants, the thread index, the partition index and locals made of them.
@@ -135,6 +241,7 @@ static int compile_bare(Tree *t, CXCursor e, int depth) {
     if (!clang_Cursor_isNull(t->part_var) && clang_equalCursors(ref, t->part_var))
       return add(t, (TreeNode){.kind = T_PART, .type = type});
     if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
+    if (clang_getCursorKind(ref) == CXCursor_ParmDecl) return compile_parameter(t, ref, depth);
     CXCursor init = one_initializer(t, ref);
     return clang_Cursor_isNull(init) ? -1 : compile(t, init, depth + 1);  // (the initializer has the variable's type)
   }
@@ -170,6 +277,12 @@ static int compile_bare(Tree *t, CXCursor e, int depth) {
   }
   if (kind == CXCursor_CallExpr && clang_Cursor_getNumArguments(e) == 0 && is_elect_call(e))  // a lane a warp
     return add(t, (TreeNode){.kind = T_ELECT, .type = type});
+  if (kind == CXCursor_CallExpr) {
+    int x = compile_index_call(t, e, type);
+    if (x < 0) x = compile_lane0_shuffle(t, e, type, depth);
+    if (x < 0) x = compile_helper(t, e, depth);
+    if (x >= 0) return x;
+  }
   if (kind == CXCursor_IntegerLiteral || kind == CXCursor_CharacterLiteral || kind == CXCursor_CXXBoolLiteralExpr ||
       kind == CXCursor_UnexposedExpr || kind == CXCursor_CallExpr)
     if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
@@ -209,6 +322,7 @@ static bool eval(const Tree *t, int x, long long tid, long long part, long long 
   case T_PART: *v = part; break;
   case T_CAST: ok = eval(t, n->a, tid, part, v); break;
   case T_ELECT: *v = tid % 32 == 0; break;
+  case T_LANE0: ok = eval(t, n->a, tid - tid % 32, part, v); break;
   case T_COND:
     if (!eval(t, n->a, tid, part, &a) || !eval(t, a ? n->b : n->c, tid, part, v)) return false;
     break;
@@ -328,7 +442,9 @@ static bool split(const Ctx *c, int x, bool want, int *parts, bool *wants, int *
 int threads_reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v) {
   if (!k->nparts) return -1;
   Tree *t = arena_alloc(c->arena, sizeof(Tree));
-  *t = (Tree){.c = c, .k = k, .part_var = kernel_partition_var(c, k)};
+  Frame *kernel = arena_alloc(c->arena, sizeof(Frame));
+  *kernel = (Frame){.func = k->func, .def = clang_getNullCursor()};
+  *t = (Tree){.c = c, .k = k, .part_var = kernel_partition_var(c, k), .frame = kernel};
   int parts[MAX_CONDS], conds[MAX_CONDS], n = 0, nconds = 0;
   bool wants[MAX_CONDS], want[MAX_CONDS];
   // A lambda's site runs where the lambda is called, under what stands there.

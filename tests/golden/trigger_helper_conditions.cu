@@ -1,0 +1,43 @@
+// Byte triggers under conditions that helpers compute: tirx-pp reads a
+// helper of the file whose body is one `return` (its parameters standing for
+// the call's arguments), tirx.h's index functions and a shuffle from lane 0
+// (CUTLASS's canonical_warp_idx_sync() form), and counts the threads each
+// condition lets through: one per phase here, as count(1) says.
+#include "tirx.h"
+#include "tirx/tma.h"
+#define S 2
+__device__ bool leads(unsigned t, unsigned group) { return t % group == 0; }
+__device__ int warp_idx() { return __shfl_sync(0xffffffffu, (int)threadIdx.x / 32, 0); }
+__global__ void k(const CUtensorMap *map, float *out, int n) {
+  __shared__ alignas(128) float as[S][128];
+  __shared__ alignas(128) float bs[S][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event a_full[S] count(1)
+#pragma tirx event b_full[S] count(1)
+#pragma tirx event empty[S] ready
+#pragma tirx async(wg == 0)
+  {
+    for (int i = 0; i < n; ++i) {
+      const int s = i % S;
+      tirx_wait(empty[s]);
+      if (leads(threadIdx.x, 128)) {
+        tirx_trigger_bytes(a_full[s], 512);
+        tirx_tma_load_2d(as[s], map, i, 0, &a_full[s]);
+      }
+      if (warp_idx() == 1 && tirx_lane_id() == 0) {
+        tirx_trigger_bytes(b_full[s], 512);
+        tirx_tma_load_2d(bs[s], map, i, 128, &b_full[s]);
+      }
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+    for (int i = 0; i < n; ++i) {
+      const int s = i % S;
+      tirx_wait(a_full[s]);
+      tirx_wait(b_full[s]);
+      out[i * 128 + threadIdx.x - 128] = as[s][threadIdx.x - 128] + bs[s][threadIdx.x - 128];
+      tirx_trigger(empty[s]);
+    }
+  }
+}
