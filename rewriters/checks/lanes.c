@@ -285,9 +285,9 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
                ? uniform
                : of(WARP_LANE, e);
   }
-  // A helper of this file: its returns, with its parameters bound to the arguments.
-  CXCursor def = clang_getCursorDefinition(callee);
-  int fn = clang_Cursor_isNull(def) || !front_is_function(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
+  // A helper of this file (a template's, a lambda's too): its returns, with
+  // its parameters bound to the arguments.
+  int fn = called_definition(c, e);
   if (fn >= 0 && fn != env->func && env->depth < MAX_DEPTH) {
     WarpValue *params = arena_alloc(c->arena, sizeof(WarpValue) * (size_t)(nargs + 1));
     for (int i = 0; i < nargs; i++) params[i] = value(c, env, arg[i]);

@@ -47,6 +47,7 @@ typedef struct {
 typedef struct Frame {
   int func;      // the function's node
   CXCursor def;  // a helper's definition (null for the kernel)
+  CXCursor callee;  // what the call names: a template's specialization holds its arguments
   CXCursor args[MAX_ARGS];
   int nargs;
   const struct Frame *caller;
@@ -179,15 +180,33 @@ static int compile_lane0_shuffle(Tree *t, CXCursor call, IntType type, int depth
   return a < 0 ? -1 : add(t, (TreeNode){.kind = T_LANE0, .a = a, .type = type});
 }
 
+// The parameters of function definition def (a template's too), into
+// out[0..max) when out is given; their number, -1 past max.
+static int parameters(CXCursor def, CXCursor *out, int max) {
+  CXCursor kids[MAX_ARGS + 24];
+  int n = cursor_children(def, kids, MAX_ARGS + 24), np = 0;
+  if (n > MAX_ARGS + 24) return -1;
+  for (int i = 0; i < n; i++)
+    if (clang_getCursorKind(kids[i]) == CXCursor_ParmDecl) {
+      if (np == max) return -1;
+      if (out) out[np] = kids[i];
+      np++;
+    }
+  return np;
+}
+
 // A helper of this file whose body is declarations and one `return e;`: the
 // tree of e, its parameters standing for the call's arguments, its locals
 // followed to their one initializer.
 static int compile_helper(Tree *t, CXCursor call, int depth) {
   Ctx *c = t->c;
-  CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
-  int fn = clang_Cursor_isNull(def) || !front_is_function(clang_getCursorKind(def)) ? -1 : node_of_cursor(c, def);
-  int nargs = clang_Cursor_getNumArguments(call);
-  if (fn < 0 || nargs < 0 || nargs > MAX_ARGS || nargs != clang_Cursor_getNumArguments(def)) return -1;
+  int fn = called_definition(c, call), nargs = clang_Cursor_getNumArguments(call);
+  // A lambda's call is its operator(): the first argument is the lambda itself.
+  int first = fn >= 0 && node_at(c, fn)->kind == CXCursor_LambdaExpr ? 1 : 0;
+  nargs -= first;
+  if (fn < 0 || nargs < 0 || nargs > MAX_ARGS) return -1;
+  CXCursor def = node_at(c, fn)->cur;
+  if (nargs != parameters(def, NULL, MAX_ARGS)) return -1;
   for (const Frame *f = t->frame; f; f = f->caller)
     if (f->func == fn) return -1;  // recursion
   int ret = -1;
@@ -203,8 +222,8 @@ static int compile_helper(Tree *t, CXCursor call, int depth) {
   }
   if (ret < 0) return -1;
   Frame *f = arena_alloc(c->arena, sizeof(Frame));
-  *f = (Frame){.func = fn, .def = def, .nargs = nargs, .caller = t->frame};
-  for (int i = 0; i < nargs; i++) f->args[i] = clang_Cursor_getArgument(call, i);
+  *f = (Frame){.func = fn, .def = def, .callee = clang_getCursorReferenced(call), .nargs = nargs, .caller = t->frame};
+  for (int i = 0; i < nargs; i++) f->args[i] = clang_Cursor_getArgument(call, (unsigned)(first + i));
   t->frame = f;
   int x = compile(t, node_at(c, ret)->cur, depth + 1);
   t->frame = f->caller;
@@ -216,13 +235,39 @@ static int compile_helper(Tree *t, CXCursor call, int depth) {
 static int compile_parameter(Tree *t, CXCursor ref, int depth) {
   const Frame *f = t->frame;
   if (!f->caller || assigns_to(t->c, f->func, ref) >= 0 || aliased_in(t->c, f->func, ref) >= 0) return -1;
-  for (int i = 0; i < f->nargs; i++)
-    if (clang_equalCursors(clang_Cursor_getArgument(f->def, (unsigned)i), ref)) {
+  CXCursor params[MAX_ARGS];
+  int np = parameters(f->def, params, MAX_ARGS);
+  for (int i = 0; i < f->nargs && i < np; i++)
+    if (clang_equalCursors(params[i], ref)) {
       t->frame = f->caller;
       int x = compile(t, f->args[i], depth + 1);
       t->frame = f;
       return x;
     }
+  return -1;
+}
+
+// A non-type template parameter of the helper being read: the integer its
+// call gives it (`leads<32>()`, or the default); -1 otherwise.
+static int compile_template_argument(Tree *t, CXCursor ref, IntType type) {
+  const Frame *f = t->frame;
+  if (!f->caller || clang_getCursorKind(f->def) != CXCursor_FunctionTemplate) return -1;
+  CXCursor kids[16];
+  int n = cursor_children(f->def, kids, 16), index = 0;
+  for (int i = 0; i < n && i < 16; i++) {
+    enum CXCursorKind kind = clang_getCursorKind(kids[i]);
+    if (kind != CXCursor_TemplateTypeParameter && kind != CXCursor_NonTypeTemplateParameter &&
+        kind != CXCursor_TemplateTemplateParameter)
+      continue;
+    if (clang_equalCursors(kids[i], ref)) {
+      if (index >= clang_Cursor_getNumTemplateArguments(f->callee) ||
+          clang_Cursor_getTemplateArgumentKind(f->callee, (unsigned)index) != CXTemplateArgumentKind_Integral)
+        return -1;
+      long long v = clang_Cursor_getTemplateArgumentValue(f->callee, (unsigned)index);
+      return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
+    }
+    index++;
+  }
   return -1;
 }
 
@@ -242,6 +287,7 @@ static int compile_bare(Tree *t, CXCursor e, int depth) {
       return add(t, (TreeNode){.kind = T_PART, .type = type});
     if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
     if (clang_getCursorKind(ref) == CXCursor_ParmDecl) return compile_parameter(t, ref, depth);
+    if (clang_getCursorKind(ref) == CXCursor_NonTypeTemplateParameter) return compile_template_argument(t, ref, type);
     CXCursor init = one_initializer(t, ref);
     return clang_Cursor_isNull(init) ? -1 : compile(t, init, depth + 1);  // (the initializer has the variable's type)
   }
@@ -391,7 +437,10 @@ static bool divergent_exit_before(Ctx *c, const Kernel *k, int top, size_t off) 
     if (kind != CXCursor_ReturnStmt && kind != CXCursor_BreakStmt && kind != CXCursor_ContinueStmt &&
         kind != CXCursor_GotoStmt)
       continue;
-    for (int p = node_at(c, j)->parent; p >= 0 && p != top; p = node_at(c, p)->parent)
+    bool in_lambda = false;  // a lambda's return leaves the lambda only
+    for (int p = node_at(c, j)->parent; p >= 0 && p != top && !in_lambda; p = node_at(c, p)->parent)
+      in_lambda = node_at(c, p)->kind == CXCursor_LambdaExpr;
+    for (int p = node_at(c, j)->parent; p >= 0 && p != top && !in_lambda; p = node_at(c, p)->parent)
       if (thread_dependent_condition(c, k, p, node_at(c, j)->start)) return true;
   }
   return false;

@@ -87,6 +87,39 @@ int node_of_cursor(const Ctx *c, CXCursor cur) {
   return -1;
 }
 
+// The innermost lambda of the file whose text holds `cur`'s start: a
+// lambda's operator() has no node of its own.
+static int lambda_around(const Ctx *c, CXCursor cur) {
+  size_t at;
+  if (!front_offset(c->front, clang_getRangeStart(clang_getCursorExtent(cur)), &at)) return -1;
+  int found = -1;
+  for (int i = 0; i < c->front->nnodes; i++)
+    if (node_at(c, i)->kind == CXCursor_LambdaExpr && node_at(c, i)->start <= at && at < node_at(c, i)->end)
+      found = i;  // (nodes in order: an inner lambda comes after its outer one)
+  return found;
+}
+
+int called_definition(const Ctx *c, CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  if (clang_Cursor_isNull(callee)) return -1;
+  CXCursor def = clang_getCursorDefinition(callee);
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
+  if (!clang_Cursor_isNull(tmpl) && !clang_equalCursors(tmpl, callee)) {
+    CXCursor tdef = clang_getCursorDefinition(tmpl);
+    if (!clang_Cursor_isNull(tdef)) def = tdef;
+  }
+  if (clang_Cursor_isNull(def)) return -1;
+  int n = node_of_cursor(c, def);
+  if (n >= 0 && front_is_function(node_at(c, n)->kind)) return n;
+  CXCursor cls = clang_getCursorSemanticParent(def);
+  if (clang_getCursorKind(def) != CXCursor_CXXMethod || clang_getCursorKind(cls) != CXCursor_ClassDecl) return -1;
+  CXString s = clang_getCursorSpelling(cls);  // a lambda's class: no name, or "(lambda at FILE:LINE:COL)"
+  const char *name = clang_getCString(s);
+  bool lambda = !name[0] || !strncmp(name, "(lambda", 7);
+  clang_disposeString(s);
+  return lambda ? lambda_around(c, def) : -1;
+}
+
 bool is_ref_to(CXCursor cur, CXCursor decl) {
   cur = front_strip(cur);
   return clang_getCursorKind(cur) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(cur), decl);

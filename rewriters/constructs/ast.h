@@ -38,6 +38,10 @@ bool is_ref_to(CXCursor cur, CXCursor decl);
 int declaration_scope(const Ctx *c, size_t off);
 // The node of a declaration of this file, or -1.
 int node_of_cursor(const Ctx *c, CXCursor cur);
+// The node of the function a call runs, where its text is in this file: its
+// definition, the template a specialization comes from (`f<32>()`), or the
+// lambda whose operator() it is (`auto f = [] {...}; f()`); -1 otherwise.
+int called_definition(const Ctx *c, CXCursor call);
 // Whether two spans hold the same text (span_eq, pragma.h: a span and a C
 // string).
 bool span_same(Span a, Span b);

@@ -1,0 +1,35 @@
+// A byte trigger under a lambda's lane test: lane() returns the lane, so the
+// first lane of each of the producer's four warps arrives and announces the
+// bytes. With count(1) the phase completes at the first of them and the other
+// three arrive on the next phase (a race, then a hang). tirx-pp reads the
+// lambda's one return and counts the threads it lets through.
+#include "tirx.h"
+#include "tirx/tma.h"
+#define S 2
+__global__ void k(const CUtensorMap *map, float *out, int n) {
+  __shared__ alignas(128) float as[S][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[S] count(1)
+#pragma tirx event empty[S] ready
+#pragma tirx async(wg == 0)
+  {
+    for (int i = 0; i < n; ++i) {
+      const int s = i % S;
+      tirx_wait(empty[s]);
+      auto lane = [] { return threadIdx.x % 32; };
+      if (lane() == 0) {
+        tirx_trigger_bytes(full[s], 512);
+        tirx_tma_load_2d(as[s], map, i, 0, &full[s]);
+      }
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+    for (int i = 0; i < n; ++i) {
+      const int s = i % S;
+      tirx_wait(full[s]);
+      out[i * 128 + threadIdx.x - 128] = as[s][threadIdx.x - 128];
+      tirx_trigger(empty[s]);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// A byte trigger under a template helper's test: first_of<32>() holds in the
+// first lane of each of the producer's four warps, and each arrives and
+// announces the bytes. With count(1) the phase completes at the first of them
+// and the other three arrive on the next phase (a race, then a hang). tirx-pp
+// reads the helper with its template argument and counts the threads.
+#include "tirx.h"
+#include "tirx/tma.h"
+#define S 2
+template <int G>
+__device__ bool first_of() { return threadIdx.x % G == 0; }
+__global__ void k(const CUtensorMap *map, float *out, int n) {
+  __shared__ alignas(128) float as[S][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[S] count(1)
+#pragma tirx event empty[S] ready
+#pragma tirx async(wg == 0)
+  {
+    for (int i = 0; i < n; ++i) {
+      const int s = i % S;
+      tirx_wait(empty[s]);
+      if (first_of<32>()) {
+        tirx_trigger_bytes(full[s], 512);
+        tirx_tma_load_2d(as[s], map, i, 0, &full[s]);
+      }
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+    for (int i = 0; i < n; ++i) {
+      const int s = i % S;
+      tirx_wait(full[s]);
+      out[i * 128 + threadIdx.x - 128] = as[s][threadIdx.x - 128];
+      tirx_trigger(empty[s]);
+    }
+  }
+}
