@@ -40,12 +40,13 @@
 #include "uniform.h"
 
 enum {
-  MAX_SLOTS = 64,      // an event's slots (more is an error of its own)
-  MAX_STEPS = 4096,    // steps of one trace; beyond, the trace is cut
-  MAX_VISITS = 200000, // nodes one trace may visit (loops revisit theirs); beyond, it is cut
-  MAX_KNOWN = 1024,    // iterations of a loop with a known trip count
-  MAX_VARS = 128,      // integers tracked at once; beyond, values are unknown
-  MAX_CALL_DEPTH = 4,  // lambdas calling lambdas
+  MAX_SLOTS = 64,         // an event's slots (more is an error of its own)
+  MAX_STEPS = 4096,       // steps of one trace; beyond, the trace is cut
+  MAX_VISITS = 200000,    // nodes one trace may visit (loops revisit theirs); beyond, it is cut
+  MAX_KNOWN = 1024,       // iterations of a loop with a known trip count
+  MAX_VARS = 128,         // integers tracked at once; beyond, values are unknown
+  MAX_REACH_ASKS = 1024,  // visits of triggers whose arrivals a trace asks reach.c for one by one
+  MAX_CALL_DEPTH = 4,     // lambdas calling lambdas
 };
 
 enum { PARITY_AUTO = -1, PARITY_UNKNOWN = -2 };
@@ -57,6 +58,7 @@ typedef struct {
   int iter;     // iteration of the outermost loop of unknown trip count around it
   bool first;   // in the first iteration of every loop of unknown trip count around it
   int depth;    // loops of unknown trip count around it
+  int reach;    // a trigger's arrivals where the walk's known locals decide them (reach.c), -1
 } Step;
 
 typedef struct {
@@ -254,6 +256,10 @@ typedef struct {
   const struct TurnModel *tm;  // turns rings, NULL when the kernel has none
   int turn_node;               // the turn being walked (its statement is walked once)
   bool unwalked;               // evaluating what the walk has not run (an op's operands): no ++/--
+  int nops;                    // the kernel's own ops (those after are the model's)
+  int *reach;                  // per op: its arrivals for every visit (reach.c), -1, -2 not asked yet
+  ReachWalk reach_walk;
+  int reach_asks;  // visits whose arrivals depended on the walk's locals, asked so far
 } Walk;
 
 // --- evaluating integers ---------------------------------------------------------
@@ -358,10 +364,45 @@ static int stub_operands(Memo *m, int e, int out[2]) {
 
 static void walk(Walk *w, int node);
 
+// reach.c's question through the walk: a local it tracks, when known.
+static bool known_local(void *ctx, CXCursor var, long long *v) {
+  Walk *w = ctx;
+  Binding *b = binding(w, decl_number(w->memo, var));
+  return b && b->known && (*v = b->v, true);
+}
+
+// The threads of this trace's partition index that reach a trigger under an
+// `if` at this visit (reach.c): once for all visits where the condition
+// reads no local the walk tracks, else at each visit (`if (lane == h)` in a
+// loop over h), up to MAX_REACH_ASKS visits a trace; -1 when not told.
+static int visit_reach(Walk *w, int op_index) {
+  const Op *op = &w->k->ops.items[op_index];
+  if (op_index >= w->nops || w->part < 0 || op->kind == OP_WAIT || op->kind == OP_REGION_SYNC || op->data_if < 0 ||
+      op->under_elect || op->runs_elsewhere || op->event->cluster)
+    return -1;
+  if (w->reach[op_index] != -2) return w->reach[op_index];
+  if (w->reach_asks == MAX_REACH_ASKS) return -1;
+  Ctx *c = w->c;
+  int node = front_first_at(c->front, op->an->start);
+  if (node >= c->front->nnodes) return w->reach[op_index] = -1;
+  w->reach_walk.used = false;
+  int r = threads_reaching_at(c, w->k, node, w->k->func, op->an->start, w->part, &w->reach_walk);
+  if (w->reach_walk.used)
+    w->reach_asks++;
+  else
+    w->reach[op_index] = r;
+  return r;
+}
+
 static void emit(Walk *w, int op_index, int node) {
   const Op *op = &w->k->ops.items[op_index];
-  Step s = {.op = op_index, .slot = -1, .parity = PARITY_AUTO, .iter = w->iter, .first = w->first,
-            .depth = w->unknown_depth};
+  Step s = {.op = op_index,
+            .slot = -1,
+            .parity = PARITY_AUTO,
+            .iter = w->iter,
+            .first = w->first,
+            .depth = w->unknown_depth,
+            .reach = visit_reach(w, op_index)};
   int opnds[2];
   int n = stub_operands(w->memo, node_expr(w->memo, w->c, node), opnds);
   long long v;
@@ -638,8 +679,13 @@ static void emit_step(Walk *w, int op, int slot) {
     w->jump = STOP;
     return;
   }
-  w->tr->steps[w->tr->n++] = (Step){.op = op, .slot = slot, .parity = PARITY_AUTO, .iter = w->iter,
-                                    .first = w->first, .depth = w->unknown_depth};
+  w->tr->steps[w->tr->n++] = (Step){.op = op,
+                                    .slot = slot,
+                                    .parity = PARITY_AUTO,
+                                    .iter = w->iter,
+                                    .first = w->first,
+                                    .depth = w->unknown_depth,
+                                    .reach = -1};
 }
 
 static int participant(const Turns *t, int part) {
@@ -816,6 +862,7 @@ typedef struct {
   int rings_from;      // events from here on are turns rings (k->events.len without)
   int *first_trace;    // per op: the lowest trace with a step of it, -1
   int *reach;          // per op and trace: the threads that reach a trigger under an `if` (reach.c), -1
+  bool *visits_told;   // per op: every step of it has its own count (Step.reach)
   int *total_waits;    // per trace and channel: the automatic waits of the whole trace
   int *completer;      // per channel: the op whose trigger completed its last phase, -1
   int *completer_iter;  // per channel: that step's iteration of the outermost loop of unknown trip count
@@ -837,14 +884,21 @@ static long long needed(const Event *ev) {
   return ev->count ? ev->count_value : ev->inferred;
 }
 
+// Whether reach.c told the arrivals of every step of op (trigger under an `if`).
+static bool reach_told(const Sim *s, int op) {
+  return s->reach[(size_t)op * (size_t)s->ntr] >= 0 || s->visits_told[op];
+}
+
 // What one trigger step of trace `t` adds.
-static long long arrivals_of(const Sim *s, const Op *op, int t) {
+static long long arrivals_of(const Sim *s, const Step *st, int t) {
   const Kernel *k = s->k;
+  const Op *op = &k->ops.items[st->op];
   if (!k->nparts) return needed(op->event);  // no partition: each trigger is a phase
   // Under an `if` every thread that reaches a trigger arrives: as many as
   // the conditions on the thread let through (`if (threadIdx.x % 32 == 0)`
-  // in a warpgroup: 4), where reach.c can evaluate them.
-  int r = s->reach[(size_t)(op - k->ops.items) * (size_t)s->ntr + (size_t)t];
+  // in a warpgroup: 4), where reach.c can evaluate them: at this visit when
+  // they read a loop counter.
+  int r = st->reach >= 0 ? st->reach : s->reach[(size_t)st->op * (size_t)s->ntr + (size_t)t];
   if (r >= 0) return r;
   // tirx_trigger_bytes arrives once, by the region's first thread; under an
   // `if` that cannot be evaluated, one arrival, from the first index whose
@@ -910,7 +964,7 @@ static bool arrivals_exact(const Sim *s, const Event *ev) {
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     if (op->event != ev || op->kind == OP_WAIT) continue;
-    if (op->runs_elsewhere || (op->data_if >= 0 && s->reach[(size_t)i * (size_t)s->ntr] < 0)) return false;
+    if (op->runs_elsewhere || (op->data_if >= 0 && !reach_told(s, i))) return false;
   }
   return true;
 }
@@ -992,7 +1046,7 @@ static void run(Sim *s) {
         else if (op->kind != OP_WAIT) {
           int ch = channel(s, st);
           long long before = phases(s, ch, op->event);
-          s->arrived[ch] += arrivals_of(s, op, t);
+          s->arrived[ch] += arrivals_of(s, st, t);
           int u = is_ring(s, op->event) || !s->completer ? -1 : lapped_waiter(s, ch, st, before);
           if (u >= 0) {
             s->lap_trace = t, s->lap_step = tr->pos, s->lap_waiter = u;
@@ -1083,7 +1137,7 @@ static void explain_event(Sim *s, const Step *st, bool *said_event, bool credits
         const Op *qo = &k->ops.items[q->op];
         if (qo->event != ev || qo->kind == OP_WAIT) continue;
         any = true;
-        if (channel(s, q) == ch && !mine) mine = true, add = arrivals_of(s, qo, t);
+        if (channel(s, q) == ch && !mine) mine = true, add = arrivals_of(s, q, t);
       }
       all += any;
       if (mine)
@@ -1149,8 +1203,9 @@ static bool same_steps(const Trace *a, const Trace *b) {
 // What trace u adds beside its twin to one trigger step: all of it, unless
 // the trigger stands under an `if` that reach.c could not evaluate (one on
 // data may let one index through and not another).
-static long long twin_arrivals(const Sim *s, const Op *op, int u) {
-  return op->data_if < 0 || s->reach[(size_t)(op - s->k->ops.items) * (size_t)s->ntr] >= 0 ? arrivals_of(s, op, u) : 0;
+static long long twin_arrivals(const Sim *s, int i, int u) {
+  const Step *st = &s->tr[u].steps[i];  // (a twin has the same steps)
+  return s->k->ops.items[st->op].data_if < 0 || reach_told(s, st->op) ? arrivals_of(s, st, u) : 0;
 }
 
 static const char *index_list(Ctx *c, const Kernel *k, const int *twin, int ntr, int t) {
@@ -1205,12 +1260,12 @@ static bool overfull_phase(Sim *s) {
       // The same site again starts a new round (a producer that never waits
       // is a warning of checks.c's): the sites of one round are compared.
       if (!burst[ch] || from[ch] == st->op) from[ch] = st->op, burst[ch] = 0, joint[ch] = 0;
-      burst[ch] += arrivals_of(s, op, t);
-      joint[ch] += arrivals_of(s, op, t);
+      burst[ch] += arrivals_of(s, st, t);
+      joint[ch] += arrivals_of(s, st, t);
       for (int u = t + 1; u < s->ntr && twin[t] == t; u++)
-        if (twin[u] == t) joint[ch] += twin_arrivals(s, op, u);
+        if (twin[u] == t) joint[ch] += twin_arrivals(s, i, u);
       if (burst[ch] <= needed(ev) && joint[ch] <= needed(ev)) continue;
-      bool counted = op->data_if >= 0 && s->reach[(size_t)st->op * (size_t)s->ntr] >= 0;  // reach.c's
+      bool counted = op->data_if >= 0 && reach_told(s, st->op);  // reach.c's
       if (burst[ch] > needed(ev) && counted && from[ch] == st->op) {
         diag_error(c->diag, op->an->start,
                    "'%s' gets %lld arrivals from %.*s = %d before it next waits, one from each thread that the "
@@ -1401,9 +1456,25 @@ void check_deadlock(Ctx *c, Kernel *orig) {
   for (int t = 0; t < ntr; t++) {
     Walk *w = arena_alloc(c->arena, sizeof(Walk));
     // Rounds of a loop of unknown trip count: enough for any ring to fill and wrap.
-    *w = (Walk){.c = c, .k = k, .part = k->nparts > 0 ? t : -1, .part_var = part_var, .memo = &memo, .op_at = op_at, .fate = fate,
-                .tr = &tr[t], .first = true, .rounds = (int)(most + 2), .lambda_vars = lambda_vars.items,
-                .lambda_nodes = lambda_nodes.items, .nlambdas = lambda_vars.len, .tm = tm, .turn_node = -1};
+    *w = (Walk){.c = c,
+                .k = k,
+                .part = k->nparts > 0 ? t : -1,
+                .part_var = part_var,
+                .memo = &memo,
+                .op_at = op_at,
+                .fate = fate,
+                .tr = &tr[t],
+                .first = true,
+                .rounds = (int)(most + 2),
+                .lambda_vars = lambda_vars.items,
+                .lambda_nodes = lambda_nodes.items,
+                .nlambdas = lambda_vars.len,
+                .tm = tm,
+                .turn_node = -1,
+                .nops = orig->ops.len,
+                .reach = arena_alloc(c->arena, sizeof(int) * (size_t)k->ops.len)};
+    for (int i = 0; i < k->ops.len; i++) w->reach[i] = -2;
+    w->reach_walk = (ReachWalk){.value = known_local, .ctx = w};
     tr[t].steps = arena_alloc(c->arena, sizeof(Step) * MAX_STEPS);
     walk(w, k->func);
   }
@@ -1420,6 +1491,10 @@ void check_deadlock(Ctx *c, Kernel *orig) {
   for (int t = ntr - 1; t >= 0; t--)
     for (int i = 0; i < tr[t].n; i++) s.first_trace[tr[t].steps[i].op] = t;
   reach_of_triggers(&s, orig->ops.len);
+  s.visits_told = arena_alloc(c->arena, sizeof(bool) * (size_t)k->ops.len);
+  for (int i = 0; i < k->ops.len; i++) s.visits_told[i] = s.first_trace[i] >= 0;
+  for (int t = 0; t < ntr; t++)
+    for (int i = 0; i < tr[t].n; i++) s.visits_told[tr[t].steps[i].op] &= tr[t].steps[i].reach >= 0;
   s.arrived = arena_alloc(c->arena, sizeof(long long) * (size_t)nev * MAX_SLOTS);
   s.waits = arena_alloc(c->arena, sizeof(int) * (size_t)ntr * (size_t)nev * MAX_SLOTS);
   if (overfull_phase(&s)) return;

@@ -57,6 +57,7 @@ typedef struct {
   Ctx *c;
   const Kernel *k;
   CXCursor part_var;
+  ReachWalk *walk;  // NULL: no local is known but through its one initializer
   const Frame *frame;
   TreeNode nodes[MAX_TREE];
   int n;
@@ -287,6 +288,10 @@ static int compile_bare(Tree *t, CXCursor e, int depth) {
       return add(t, (TreeNode){.kind = T_PART, .type = type});
     if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
     if (clang_getCursorKind(ref) == CXCursor_ParmDecl) return compile_parameter(t, ref, depth);
+    if (t->walk && !t->frame->caller && automatic_in(t->c, ref, t->k->func) && t->walk->value(t->walk->ctx, ref, &v)) {
+      t->walk->used = true;
+      return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
+    }
     if (clang_getCursorKind(ref) == CXCursor_NonTypeTemplateParameter) return compile_template_argument(t, ref, type);
     CXCursor init = one_initializer(t, ref);
     return clang_Cursor_isNull(init) ? -1 : compile(t, init, depth + 1);  // (the initializer has the variable's type)
@@ -451,7 +456,7 @@ static bool divergent_exit_before(Ctx *c, const Kernel *k, int top, size_t off) 
 // `elect_one_sync()`, a helper), and reads locals only through their one
 // initializer, itself such (a local assigned later, under an `if` on the
 // thread, may differ).
-static bool block_uniform(Ctx *c, const Kernel *k, int x, int depth) {
+static bool block_uniform(Ctx *c, const Kernel *k, ReachWalk *walk, int x, int depth) {
   CXCursor part = kernel_partition_var(c, k);
   for (int j = x; j <= node_at(c, x)->last; j++) {
     const Node *n = node_at(c, j);
@@ -460,12 +465,17 @@ static bool block_uniform(Ctx *c, const Kernel *k, int x, int depth) {
     CXCursor d = clang_getCursorReferenced(n->cur);
     if (!clang_Cursor_isNull(part) && clang_equalCursors(d, part)) return false;
     if (clang_getCursorKind(d) != CXCursor_VarDecl || !automatic_in(c, d, k->func)) continue;
+    long long v;
+    if (walk && walk->value(walk->ctx, d, &v)) {  // the walk's loop counter: one value for the index
+      walk->used = true;
+      continue;
+    }
     if (depth >= MAX_DEPTH || assigns_to(c, k->func, d) >= 0 || aliased_in(c, k->func, d) >= 0) return false;
     int decl = node_of_cursor(c, d), kids[8];
     int nk = decl >= 0 ? front_children(c->front, decl, kids, 8) : 0, init = -1;
     for (int i = nk < 8 ? nk : 8; i-- > 0 && init < 0;)
       if (clang_isExpression(node_at(c, kids[i])->kind)) init = kids[i];
-    if (init < 0 || !block_uniform(c, k, init, depth + 1)) return false;
+    if (init < 0 || !block_uniform(c, k, walk, init, depth + 1)) return false;
   }
   return true;
 }
@@ -489,11 +499,17 @@ static bool split(const Ctx *c, int x, bool want, int *parts, bool *wants, int *
 }
 
 int threads_reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v) {
+  return threads_reaching_at(c, k, i, top, off, v, NULL);
+}
+
+int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int v, ReachWalk *walk) {
   if (!k->nparts) return -1;
-  Tree *t = arena_alloc(c->arena, sizeof(Tree));
+  // One tree for all of a walk's calls (it visits a site once a round).
+  Tree *t = walk && walk->scratch ? walk->scratch : arena_alloc(c->arena, sizeof(Tree));
+  if (walk) walk->scratch = t;
   Frame *kernel = arena_alloc(c->arena, sizeof(Frame));
   *kernel = (Frame){.func = k->func, .def = clang_getNullCursor()};
-  *t = (Tree){.c = c, .k = k, .part_var = kernel_partition_var(c, k), .frame = kernel};
+  *t = (Tree){.c = c, .k = k, .part_var = kernel_partition_var(c, k), .walk = walk, .frame = kernel};
   int parts[MAX_CONDS], conds[MAX_CONDS], n = 0, nconds = 0;
   bool wants[MAX_CONDS], want[MAX_CONDS];
   // A lambda's site runs where the lambda is called, under what stands there.
@@ -520,7 +536,7 @@ int threads_reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v)
     // What is the same in all of the block's threads lets all of them pass
     // or none (taken to pass, as the deadlock check's walk takes both
     // branches); anything else may let some of an index's threads through.
-    if (!block_uniform(c, k, parts[j], 0)) return -1;
+    if (!block_uniform(c, k, walk, parts[j], 0)) return -1;
   }
   int count = 0;
   for (long long lane = 0; lane < k->group; lane++) {

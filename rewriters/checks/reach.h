@@ -15,3 +15,18 @@
 // continue or goto under a condition on the thread comes before the site,
 // or the site is in a lambda.
 int threads_reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v);
+
+// What the deadlock check's walk knows where it reaches the site: the value
+// of a local of the kernel it tracks (a loop counter, `for (h = 0; h < 2;
+// ++h) if (lane == h) ...`), asked through value(); `used` is set when an
+// answer was used, so that the count holds for that visit only. scratch is
+// reach.c's, kept from one call to the next (NULL at first).
+typedef struct {
+  bool (*value)(void *ctx, CXCursor var, long long *v);
+  void *ctx;
+  bool used;
+  void *scratch;
+} ReachWalk;
+
+// threads_reaching where the walk stands: the locals it knows read as it knows them.
+int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int v, ReachWalk *walk);

@@ -8,7 +8,7 @@
 #define S 2
 __device__ unsigned lane_of() { return threadIdx.x % 32; }
 __global__ void k(const CUtensorMap *map, float *out, int n) {
-  __shared__ alignas(128) float as[S][128];
+  alignas(128) __shared__ float as[S][128];
 #pragma tirx warpgroups(wg: 2)
 #pragma tirx event full[S] count(1)
 #pragma tirx event empty[S] ready

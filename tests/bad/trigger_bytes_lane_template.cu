@@ -9,7 +9,7 @@
 template <int G>
 __device__ bool first_of() { return threadIdx.x % G == 0; }
 __global__ void k(const CUtensorMap *map, float *out, int n) {
-  __shared__ alignas(128) float as[S][128];
+  alignas(128) __shared__ float as[S][128];
 #pragma tirx warpgroups(wg: 2)
 #pragma tirx event full[S] count(1)
 #pragma tirx event empty[S] ready

@@ -12,9 +12,9 @@ template <int G>
 __device__ bool first_of() { return threadIdx.x % G == 0; }
 __device__ int warp_idx() { return __shfl_sync(0xffffffffu, (int)threadIdx.x / 32, 0); }
 __global__ void k(const CUtensorMap *map, float *out, int n) {
-  __shared__ alignas(128) float as[S][128];
-  __shared__ alignas(128) float bs[S][128];
-  __shared__ alignas(128) float cs[S][128];
+  alignas(128) __shared__ float as[S][128];
+  alignas(128) __shared__ float bs[S][128];
+  alignas(128) __shared__ float cs[S][128];
 #pragma tirx warpgroups(wg: 2)
 #pragma tirx event a_full[S] count(1)
 #pragma tirx event b_full[S] count(1)

@@ -13,9 +13,9 @@ template <int G>
 __device__ bool first_of() { return threadIdx.x % G == 0; }
 __device__ int warp_idx() { return __shfl_sync(0xffffffffu, (int)threadIdx.x / 32, 0); }
 __global__ void __launch_bounds__(256, 1) k(const CUtensorMap *map, float *out, int n) {
-  __shared__ alignas(128) float as[S][128];
-  __shared__ alignas(128) float bs[S][128];
-  __shared__ alignas(128) float cs[S][128];
+  alignas(128) __shared__ float as[S][128];
+  alignas(128) __shared__ float bs[S][128];
+  alignas(128) __shared__ float cs[S][128];
 const int wg = tirx_warpgroup_index();
 __shared__ uint64_t a_full[S]; tirx_event_init(a_full, S, (1)); uint32_t __tirx_phase_1_a_full = 0u;
 __shared__ uint64_t b_full[S]; tirx_event_init(b_full, S, (1)); uint32_t __tirx_phase_1_b_full = 0u;
