@@ -5,8 +5,8 @@
 //
 //   tirx-pp -I headers -I examples tests/gpu/two_copies.cu -o tc.cu
 //   nvcc -std=c++17 -I headers -I examples -gencode=arch=compute_90a,code=sm_90a tc.cu -o two_copies
-//   ./two_copies [iterations]   last line `two_copies: PASS` (exit 0), or FAIL (exit 1);
-//                               77 without an sm_90 GPU
+//   ./two_copies [iterations [variant]]   last line `two_copies: PASS` (exit 0), or FAIL
+//                               (exit 1); 77 without an sm_90 GPU; variant 1-4 runs that one only
 //
 // Each block has a producer warpgroup and a consumer warpgroup over a 4-slot
 // ring. A slot holds an A half and a B half (4 KiB each) that thread 0 of
@@ -20,7 +20,11 @@
 //     copying one half under `if (threadIdx.x % 32 == 0)`, with count(2):
 //     one arrival from each warp in the same phase (tirx-pp counts the
 //     threads the condition lets through).
-// tirx-pp must count 2 arrivals per phase of `full` in all three. With a count of
+//   - `thread_per_half`: one producer warpgroup, thread h announcing and
+//     copying half h in round h of a loop over the halves, under
+//     `if (threadIdx.x == h)`, with count(2): tirx-pp counts the thread the
+//     condition lets through in each round, the loop counter known there.
+// tirx-pp must count 2 arrivals per phase of `full` in all four. With a count of
 // 1, the phase completes when A lands, before B is even announced, and the
 // consumer reads the B half of the slot's previous contents. The consumer
 // compares every element of both halves with the source in global memory
@@ -30,7 +34,7 @@
 #include "tirx.h"
 
 #define EXAMPLE "two_copies"
-#define EXAMPLE_ARGS "[iterations]"
+#define EXAMPLE_ARGS "[iterations [variant]]"
 #include "harness.h"  // skip_without_device, CUDA_CHECK, DeviceArray
 
 constexpr int STAGES = 4;
@@ -77,7 +81,7 @@ __device__ void check_slot(const int* slot, const int* src, int b, int k, int it
 
 // Two trigger sites per stage: one for A, one for B.
 __global__ void two_sites(const int* src, int iters, unsigned* sums, Result* res) {
-  __shared__ alignas(128) int ring[STAGES][2 * kHalf];
+  alignas(128) __shared__ int ring[STAGES][2 * kHalf];
 #pragma tirx warpgroups(wg: 2)
 #pragma tirx event full[STAGES]
 #pragma tirx event empty[STAGES] ready
@@ -109,7 +113,7 @@ __global__ void two_sites(const int* src, int iters, unsigned* sums, Result* res
 
 // One trigger site, run twice per stage: once for each half.
 __global__ void one_site_twice(const int* src, int iters, unsigned* sums, Result* res) {
-  __shared__ alignas(128) int ring[STAGES][2 * kHalf];
+  alignas(128) __shared__ int ring[STAGES][2 * kHalf];
 #pragma tirx warpgroups(wg: 2)
 #pragma tirx event full[STAGES]
 #pragma tirx event empty[STAGES] ready
@@ -143,7 +147,7 @@ __global__ void one_site_twice(const int* src, int iters, unsigned* sums, Result
 // Two producer warps, one half each: every thread that reaches the byte
 // trigger arrives, and the `if` lets lane 0 of each warp through.
 __global__ void lane_per_warp(const int* src, int iters, unsigned* sums, Result* res) {
-  __shared__ alignas(128) int ring[STAGES][2 * kHalf];
+  alignas(128) __shared__ int ring[STAGES][2 * kHalf];
 #pragma tirx warps(w: 6)
 #pragma tirx event full[STAGES] count(2)
 #pragma tirx event empty[STAGES] ready
@@ -172,6 +176,39 @@ __global__ void lane_per_warp(const int* src, int iters, unsigned* sums, Result*
   }
 }
 
+// One producer warpgroup, thread h for half h in round h of a loop: one
+// arrival a round, two a phase.
+__global__ void thread_per_half(const int* src, int iters, unsigned* sums, Result* res) {
+  alignas(128) __shared__ int ring[STAGES][2 * kHalf];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[STAGES] count(2)
+#pragma tirx event empty[STAGES] ready
+#pragma tirx async(wg == 0)
+  {
+    for (int k = 0; k < iters; ++k) {
+      const int s = k % STAGES;
+      tirx_wait(empty[s]);
+      for (int h = 0; h < 2; ++h)
+        if (threadIdx.x == h) {
+          if (h == 1) __nanosleep(2000);  // A lands before B is announced
+          tirx_trigger_bytes(full[s], kHalfBytes);
+          bulk_copy(ring[s] + h * kHalf, src + src_half(blockIdx.x, k, iters, h) * kHalf, kHalfBytes, &full[s]);
+        }
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+    unsigned sum = 0;
+    for (int k = 0; k < iters; ++k) {
+      const int s = k % STAGES;
+      tirx_wait(full[s]);
+      check_slot(ring[s], src, blockIdx.x, k, iters, sum, res);
+      tirx_trigger(empty[s]);
+    }
+    sums[blockIdx.x * kThreads + threadIdx.x - 128] = sum;
+  }
+}
+
 static std::vector<unsigned> reference(const std::vector<int>& src, int blocks, int iters) {
   std::vector<unsigned> sums((size_t)blocks * kThreads, 0u);
   for (int b = 0; b < blocks; ++b)
@@ -195,15 +232,18 @@ int main(int argc, char** argv) {
     return 77;
   }
   const int iters = parse_size(argc, argv, 1, 200, 1 << 16), blocks = 132;
+  const int only = parse_size(argc, argv, 2, 0, 4) - 1;  // -1: every variant
   std::vector<int> hsrc((size_t)kSrcHalves * kHalf);
   for (size_t i = 0; i < hsrc.size(); ++i) hsrc[i] = (int)lcg_next();
   DeviceArray<int> src(hsrc);
   const std::vector<unsigned> want = reference(hsrc, blocks, iters);
   bool ok = true;
-  for (int variant = 0; variant < 3; ++variant) {
+  for (int variant = 0; variant < 4; ++variant) {
+    if (only >= 0 && variant != only) continue;
     const char* name = variant == 0   ? "two trigger sites per stage"
                        : variant == 1 ? "one trigger site run twice per stage"
-                                      : "one trigger site in lane 0 of each of two warps";
+                       : variant == 2 ? "one trigger site in lane 0 of each of two warps"
+                                      : "one trigger site in thread h in round h of a loop";
     DeviceArray<unsigned> sums((size_t)blocks * kThreads);
     DeviceArray<Result> res(1);
     CUDA_CHECK(cudaMemset((unsigned*)sums, 0, (size_t)blocks * kThreads * sizeof(unsigned)));
@@ -212,8 +252,10 @@ int main(int argc, char** argv) {
       two_sites<<<blocks, 256>>>(src, iters, sums, res);
     else if (variant == 1)
       one_site_twice<<<blocks, 256>>>(src, iters, sums, res);
-    else
+    else if (variant == 2)
       lane_per_warp<<<blocks, 192>>>(src, iters, sums, res);
+    else
+      thread_per_half<<<blocks, 256>>>(src, iters, sums, res);
     cudaError_t err = cudaGetLastError();
     if (err == cudaSuccess) err = cudaDeviceSynchronize();
     if (err != cudaSuccess) {
