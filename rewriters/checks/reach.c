@@ -13,6 +13,7 @@
 
 #include "ast.h"
 #include "lanes.h"
+#include "place.h"
 #include "reach.h"
 #include "uniform.h"
 
@@ -113,9 +114,11 @@ static int add(Tree *t, TreeNode n) {
 // its value at every read is the initializer's (the null cursor otherwise).
 static CXCursor one_initializer(Tree *t, CXCursor var) {
   const Ctx *c = t->c;
-  int func = t->frame->func;
-  if (clang_getCursorKind(var) != CXCursor_VarDecl || !automatic_in(c, var, func) || assigns_to(c, func, var) >= 0 ||
-      aliased_in(c, func, var) >= 0)
+  const Frame *f = t->frame;
+  while (f && !automatic_in(c, var, f->func)) f = f->caller;  // a lambda reads the locals around it
+  if (!f) return clang_getNullCursor();
+  int func = f->func;
+  if (clang_getCursorKind(var) != CXCursor_VarDecl || assigns_to(c, func, var) >= 0 || aliased_in(c, func, var) >= 0)
     return clang_getNullCursor();
   int d = node_of_cursor(c, var), kids[8];
   int n = d >= 0 ? front_children(c->front, d, kids, 8) : 0;
@@ -288,7 +291,7 @@ static int compile_bare(Tree *t, CXCursor e, int depth) {
       return add(t, (TreeNode){.kind = T_PART, .type = type});
     if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
     if (clang_getCursorKind(ref) == CXCursor_ParmDecl) return compile_parameter(t, ref, depth);
-    if (t->walk && !t->frame->caller && automatic_in(t->c, ref, t->k->func) && t->walk->value(t->walk->ctx, ref, &v)) {
+    if (t->walk && automatic_in(t->c, ref, t->k->func) && t->walk->value(t->walk->ctx, ref, &v)) {
       t->walk->used = true;
       return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
     }
@@ -464,6 +467,9 @@ static bool block_uniform(Ctx *c, const Kernel *k, ReachWalk *walk, int x, int d
     if (n->kind != CXCursor_DeclRefExpr) continue;
     CXCursor d = clang_getCursorReferenced(n->cur);
     if (!clang_Cursor_isNull(part) && clang_equalCursors(d, part)) return false;
+    if (clang_getCursorKind(d) == CXCursor_ParmDecl &&
+        !clang_equalCursors(clang_getCursorSemanticParent(d), node_at(c, k->func)->cur))
+      return false;  // a lambda's parameter: what the call passes, maybe the thread's
     if (clang_getCursorKind(d) != CXCursor_VarDecl || !automatic_in(c, d, k->func)) continue;
     long long v;
     if (walk && walk->value(walk->ctx, d, &v)) {  // the walk's loop counter: one value for the index
@@ -498,6 +504,24 @@ static bool split(const Ctx *c, int x, bool want, int *parts, bool *wants, int *
   return true;
 }
 
+// The frame of a lambda that one call runs (`call`: the use of the variable
+// that holds it, or the lambda called where it stands): its parameters bound
+// to the call's arguments (after the lambda itself, operator()'s first);
+// none when the call is not found.
+static Frame *lambda_frame(Ctx *c, int lambda, int call) {
+  Frame *f = arena_alloc(c->arena, sizeof(Frame));
+  *f = (Frame){.func = lambda, .def = node_at(c, lambda)->cur};
+  int at = call;
+  for (int up = 0; up < 3 && at >= 0 && node_at(c, at)->kind != CXCursor_CallExpr; up++) at = node_at(c, at)->parent;
+  if (at < 0 || node_at(c, at)->kind != CXCursor_CallExpr) return f;
+  CXCursor e = node_at(c, at)->cur;
+  int nargs = clang_Cursor_getNumArguments(e) - 1;
+  if (nargs < 1 || nargs > MAX_ARGS || nargs != parameters(f->def, NULL, MAX_ARGS)) return f;
+  for (int a = 0; a < nargs; a++) f->args[a] = clang_Cursor_getArgument(e, (unsigned)(a + 1));
+  f->nargs = nargs;
+  return f;
+}
+
 int threads_reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v) {
   return threads_reaching_at(c, k, i, top, off, v, NULL);
 }
@@ -512,10 +536,25 @@ int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int
   *t = (Tree){.c = c, .k = k, .part_var = kernel_partition_var(c, k), .walk = walk, .frame = kernel};
   int parts[MAX_CONDS], conds[MAX_CONDS], n = 0, nconds = 0;
   bool wants[MAX_CONDS], want[MAX_CONDS];
-  // A lambda's site runs where the lambda is called, under what stands there.
-  if (off < node_at(c, top)->start || off >= node_at(c, top)->end || divergent_exit_before(c, k, top, off)) return -1;
-  for (int p = node_at(c, i)->parent; p >= 0 && p != top; p = node_at(c, p)->parent) {
-    if (node_at(c, p)->kind == CXCursor_LambdaExpr) return -1;
+  // A lambda's site runs where the lambda's one call runs, under what stands
+  // there too: the walk up goes on from the call, its parameters standing for
+  // the call's arguments (frames[j]: the function part j is read in).
+  Frame *frames[MAX_CONDS], *inner = NULL;
+  int nlambdas = 0, first_outer = 0;  // parts before first_outer are the current lambda's
+  if (off < node_at(c, top)->start || off >= node_at(c, top)->end) return -1;
+  int next;
+  for (int p = node_at(c, i)->parent; p >= 0 && p != top; p = next) {
+    next = node_at(c, p)->parent;
+    if (node_at(c, p)->kind == CXCursor_LambdaExpr) {
+      int call = run_parent(c, k, p);
+      if (call < 0 || nlambdas == MAX_CONDS || divergent_exit_before(c, k, p, off)) return -1;
+      Frame *f = lambda_frame(c, p, call);
+      for (int j = first_outer; j < n; j++) frames[j] = f;
+      if (inner) inner->caller = f;
+      inner = f, nlambdas++, first_outer = n;
+      off = node_at(c, call)->start, next = call;
+      continue;
+    }
     int cond = deciding_condition(c, p, off);
     if (cond < 0) continue;
     enum CXCursorKind kind = node_at(c, p)->kind;
@@ -527,8 +566,13 @@ int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int
     }
     if (!split(c, cond, taken_when_true(c, p, off), parts, wants, &n)) return -1;
   }
+  if (divergent_exit_before(c, k, top, off)) return -1;
+  for (int j = first_outer; j < n; j++) frames[j] = kernel;
+  if (inner) inner->caller = kernel;
   for (int j = 0; j < n; j++) {
+    t->frame = frames[j];
     int x = compile(t, node_at(c, parts[j])->cur, 0);
+    t->frame = kernel;
     if (x >= 0) {
       conds[nconds] = x, want[nconds++] = wants[j];
       continue;

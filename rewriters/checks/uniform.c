@@ -12,6 +12,7 @@
 #include "ast.h"
 #include "kernel.h"
 #include "lanes.h"
+#include "place.h"
 #include "uniform.h"
 
 enum { MAX_HELPER_DEPTH = 4 };  // helpers calling helpers that hold a barrier
@@ -502,7 +503,17 @@ static int lane_condition(Ctx *c, const Stmt *stmts, WarpEnv *env, int i, int to
 bool whole_warps_reach(Ctx *c, const Kernel *k, const Stmt *stmts, int i, int top, size_t off) {
   WarpValue v;
   int cond;
-  return lane_condition_at(c, stmts, warp_env(c, k->func, NULL, 0, 0), i, top, off, &v, &cond, true) < 0;
+  WarpEnv *env = warp_env(c, k->func, NULL, 0, 0);
+  // In a lambda, the conditions around its one call stand around the site too.
+  for (;;) {
+    int lambda = -1;
+    for (int p = node_at(c, i)->parent; p >= 0 && p != top && lambda < 0; p = node_at(c, p)->parent)
+      if (node_at(c, p)->kind == CXCursor_LambdaExpr) lambda = p;
+    if (lane_condition_at(c, stmts, env, i, lambda >= 0 ? lambda : top, off, &v, &cond, true) >= 0) return false;
+    int call = lambda >= 0 ? run_parent(c, k, lambda) : -1;
+    if (lambda < 0 || call < 0) return lambda < 0;  // (a lambda run elsewhere: not known)
+    i = call, off = node_at(c, call)->start;
+  }
 }
 
 // `what` at off stands under condition `cond` of node p, whose value is v
