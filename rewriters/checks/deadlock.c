@@ -530,6 +530,22 @@ static int called_lambda(Walk *w, int call) {
   return -1;
 }
 
+// A lambda's parameters hold the call's arguments while its body runs
+// (`load(s)` with `[&](int slot) {...}`: a trigger on `full[slot]` is on full[s]);
+// operator()'s first argument is the lambda itself.
+static void bind_parameters(Walk *w, int call, int lambda) {
+  const Ctx *c = w->c;
+  CXCursor e = node_at(c, call)->cur;
+  int nargs = clang_Cursor_getNumArguments(e), p = 1;
+  for (int i = lambda + 1; i <= node_at(c, lambda)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_ParmDecl || node_at(c, i)->parent != lambda) continue;
+    long long v = 0;
+    bool known = p < nargs && eval(w, expr_of(w->memo, clang_Cursor_getArgument(e, (unsigned)p)), &v);
+    bind(w, decl_number(w->memo, node_at(c, i)->cur), known, v);
+    p++;
+  }
+}
+
 // x = e, x op= e, ++x, x--: the tracked value of x afterwards.
 static void assign(Walk *w, int node) {
   Memo *m = w->memo;
@@ -639,6 +655,7 @@ static void walk(Walk *w, int node) {
     int lambda = w->jump == GO && w->calls < MAX_CALL_DEPTH ? called_lambda(w, node) : -1;
     int body = lambda >= 0 ? lambda_body(c, lambda) : -1;
     if (body < 0) return;
+    bind_parameters(w, node, lambda);
     w->calls++;
     walk(w, body);
     w->calls--;
