@@ -232,6 +232,23 @@ static int call_args(CXCursor e, CXCursor callee, CXCursor *arg, CXCursor *obj) 
   return n;
 }
 
+// Which of a helper's returns runs is decided by the statements around it
+// (`if (lane) return false; return true;` returns a lane's value from two
+// constants): the join of their conditions, every expression that is a
+// direct child of an if, a loop, a switch or a ?: above return `ret` in `fn`.
+static WarpValue return_taken(Ctx *c, WarpEnv *env, int fn, int ret) {
+  WarpValue r = uniform;
+  for (int p = node_at(c, ret)->parent; p >= 0 && p != fn; p = node_at(c, p)->parent) {
+    enum CXCursorKind k = node_at(c, p)->kind;
+    if (k != CXCursor_IfStmt && k != CXCursor_SwitchStmt && k != CXCursor_ConditionalOperator && !front_is_loop(k))
+      continue;
+    for (int j = p + 1; j <= node_at(c, p)->last; j = node_at(c, j)->last + 1)
+      if (clang_isExpression(node_at(c, j)->kind))
+        r = join(r, mixed(value(c, env, node_at(c, j)->cur), node_at(c, j)->cur));  // its truth: a lane's
+  }
+  return r;
+}
+
 // What a call returns: a lane intrinsic, a group's rank, a helper of this
 // file followed to its returns, or any other function of its arguments.
 static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
@@ -298,7 +315,7 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
       CXCursor ret[1];
       if (node_at(c, i)->kind != CXCursor_ReturnStmt || node_at(c, i)->func != fn || children(node_at(c, i)->cur, ret, 1) < 1)
         continue;
-      WarpValue v = value(c, inner, ret[0]);
+      WarpValue v = join(value(c, inner, ret[0]), return_taken(c, inner, fn, i));
       r = any ? join(r, v) : v;
       any = true;
     }

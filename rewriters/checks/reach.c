@@ -199,9 +199,10 @@ static int parameters(CXCursor def, CXCursor *out, int max) {
   return np;
 }
 
-// A helper of this file whose body is declarations and one `return e;`: the
-// tree of e, its parameters standing for the call's arguments, its locals
-// followed to their one initializer.
+// A helper of this file whose body is declarations, `if (c) return a;`
+// statements and a last `return e;`: the tree of c ? a : ... e, its
+// parameters standing for the call's arguments (a template's for its
+// template arguments), its locals followed to their one initializer.
 static int compile_helper(Tree *t, CXCursor call, int depth) {
   Ctx *c = t->c;
   int fn = called_definition(c, call), nargs = clang_Cursor_getNumArguments(call);
@@ -213,16 +214,28 @@ static int compile_helper(Tree *t, CXCursor call, int depth) {
   if (nargs != parameters(def, NULL, MAX_ARGS)) return -1;
   for (const Frame *f = t->frame; f; f = f->caller)
     if (f->func == fn) return -1;  // recursion
-  int ret = -1;
-  for (int j = fn + 1; j <= node_at(c, fn)->last; j++) {
+  for (int j = fn + 1; j <= node_at(c, fn)->last; j++)
+    if (node_at(c, j)->kind == CXCursor_LambdaExpr) return -1;
+  int body = -1;  // the function's body: its last compound statement
+  for (int j = fn + 1; j <= node_at(c, fn)->last; j = node_at(c, j)->last + 1)
+    if (node_at(c, j)->kind == CXCursor_CompoundStmt) body = j;
+  int guards[MAX_CONDS], values[MAX_CONDS], nguards = 0, ret = -1;
+  for (int j = body < 0 ? 0 : body + 1; body >= 0 && j <= node_at(c, body)->last && ret < 0;
+       j = node_at(c, j)->last + 1) {
     enum CXCursorKind kind = node_at(c, j)->kind;
-    if (kind == CXCursor_LambdaExpr || (kind == CXCursor_ReturnStmt && ret >= 0)) return -1;
-    if (kind != CXCursor_ReturnStmt) continue;
-    int body = node_at(c, j)->parent;  // the return is a statement of the body itself, under no condition
-    if (body < 0 || node_at(c, body)->kind != CXCursor_CompoundStmt || node_at(c, body)->parent != fn ||
-        node_at(c, j)->last == j)
-      return -1;
-    ret = j + 1;
+    int kids[3];
+    if (kind == CXCursor_DeclStmt || kind == CXCursor_NullStmt) continue;
+    if (kind == CXCursor_ReturnStmt && node_at(c, j)->last > j) {
+      ret = j + 1;
+      continue;
+    }
+    // `if (c) return a;` (or `{ return a; }`), no else
+    if (kind != CXCursor_IfStmt || front_children(c->front, j, kids, 3) != 2 || nguards == MAX_CONDS) return -1;
+    int then = kids[1];
+    if (node_at(c, then)->kind == CXCursor_CompoundStmt && front_children(c->front, then, kids + 2, 1) == 1)
+      then = kids[2];
+    if (node_at(c, then)->kind != CXCursor_ReturnStmt || node_at(c, then)->last == then) return -1;
+    guards[nguards] = kids[0], values[nguards++] = then + 1;
   }
   if (ret < 0) return -1;
   Frame *f = arena_alloc(c->arena, sizeof(Frame));
@@ -230,6 +243,12 @@ static int compile_helper(Tree *t, CXCursor call, int depth) {
   for (int i = 0; i < nargs; i++) f->args[i] = clang_Cursor_getArgument(call, (unsigned)(first + i));
   t->frame = f;
   int x = compile(t, node_at(c, ret)->cur, depth + 1);
+  IntType type = x < 0 ? (IntType){0} : t->nodes[x].type;
+  for (int g = nguards; g-- > 0 && x >= 0;) {  // the last guard first: c1 ? a1 : (c2 ? a2 : e)
+    int cond = compile(t, node_at(c, guards[g])->cur, depth + 1);
+    int a = cond < 0 ? -1 : compile(t, node_at(c, values[g])->cur, depth + 1);
+    x = a < 0 ? -1 : add(t, (TreeNode){.kind = T_COND, .a = cond, .b = a, .c = x, .type = type});
+  }
   t->frame = f->caller;
   return x;
 }

@@ -490,6 +490,9 @@ static int lane_condition_at(Ctx *c, const Stmt *stmts, WarpEnv *env, int i, int
     if (*cond < 0) continue;
     *v = is_elect_if(c, p) ? (WarpValue){WARP_LANE, false, clang_getNullCursor()}
                            : warp_value(c, env, node_at(c, *cond)->cur);
+    // A thread index taken for its truth (`if (threadIdx.x % 32)`, `if
+    // (threadIdx.x)`) differs between the lanes, as its comparisons do.
+    if (v->kind == WARP_THREAD) *v = (WarpValue){WARP_LANE, false, node_at(c, *cond)->cur};
     if (v->kind >= WARP_UNKNOWN) return p;
   }
   return -1;
