@@ -9,6 +9,7 @@
 #include "ast.h"
 #include "checks.h"
 #include "kernel.h"
+#include "reach.h"
 #include "unroll.h"
 #include "uniform.h"
 
@@ -548,8 +549,43 @@ long long event_arrivals_per_phase(Ctx *c, Kernel *k, Event *ev) {
 // times the bytes or, with count(1), end at the first arrival and leave the
 // rest to later phases. (Under elect, one lane of each warp arrives: left to
 // count(N). Without count(N), infer_counts has asked for it already.)
+// The last return, break or continue before off in the region body `top`
+// (the kernel's outside the regions) that leaves from under an `if`: what
+// may have taken the region's first thread away; -1 if none.
+static int exit_before(const Ctx *c, int top, size_t off) {
+  int found = -1;
+  for (int j = top; j <= node_at(c, top)->last && node_at(c, j)->start < off; j++) {
+    enum CXCursorKind kind = node_at(c, j)->kind;
+    if (kind == CXCursor_ReturnStmt || kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt) found = j;
+  }
+  return found;
+}
+
+// A byte trigger under no `if` arrives from its region's first thread
+// (lower/event.c): when a return, break or continue before it takes that
+// thread away (`if (threadIdx.x != 5) continue;`), no thread arrives and the
+// waits hang.
+static void check_byte_trigger_leaders(Ctx *c, Kernel *k) {
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->kind != OP_TRIGGER_BYTES || op->data_if >= 0 || op->under_elect || op->runs_elsewhere || !op->region)
+      continue;
+    int node = front_first_at(c->front, op->an->start), leader = op->region->first * k->group;
+    int exit = exit_before(c, op->region->body.node, op->an->start);
+    if (node >= c->front->nnodes || exit < 0 || thread_reaches(c, k, node, k->func, op->an->start, leader) != 0)
+      continue;
+    diag_error(c->diag, op->an->start,
+               "'%.*s': this tirx_trigger_bytes arrives from its region's first thread (threadIdx.x == %d), which "
+               "does not reach it: the phase never gets that arrival; put the trigger under the 'if' that picks "
+               "the thread issuing the copy ('if (threadIdx.x == N)')",
+               (int)op->event->name.len, op->event->name.s, leader);
+    diag_note(c->diag, node_at(c, exit)->start, "threads leave here");
+  }
+}
+
 void check_byte_triggers(Ctx *c, Kernel *k, const Stmt *stmts) {
   if (k->failed_regions || k->failed_part) return;  // the ifs above a trigger are not known
+  check_byte_trigger_leaders(c, k);
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     if (op->kind != OP_TRIGGER_BYTES || op->data_if < 0 || op->under_elect || !op->event->count) continue;

@@ -24,7 +24,8 @@ enum {
   MAX_ARGS = 8,    // a helper's parameters
 };
 
-// T_LANE0: its operand in the warp's first lane (`__shfl_sync(~0u, x, 0)`).
+// T_LANE0: its operand in the first lane of the thread's segment of v lanes
+// (`__shfl_sync(~0u, x, 0)`: v = 32).
 typedef enum { T_CONST, T_TID, T_PART, T_UNARY, T_BINARY, T_COND, T_CAST, T_ELECT, T_LANE0 } TreeKind;
 
 // An integer type as the evaluation needs it: C's arithmetic is done in 64
@@ -166,8 +167,9 @@ static int compile_index_call(Tree *t, CXCursor call, IntType type) {
   return by < 0 ? -1 : add(t, (TreeNode){.kind = T_BINARY, .op = known[i].op, .a = tid, .b = by, .type = type});
 }
 
-// `__shfl_sync(m, x, 0)` with m all 32 lanes and the width 32 or left out:
-// x as the warp's first lane computes it (`canonical_warp_idx_sync()`'s form).
+// `__shfl_sync(m, x, 0[, w])` with m all 32 lanes: x as the first lane of
+// the thread's segment of w lanes (32 when left out) computes it
+// (`canonical_warp_idx_sync()`'s form).
 static int compile_lane0_shuffle(Tree *t, CXCursor call, IntType type, int depth) {
   CXString s = clang_getCursorSpelling(call);
   bool shfl = !strcmp(clang_getCString(s), "__shfl_sync");
@@ -178,10 +180,11 @@ static int compile_lane0_shuffle(Tree *t, CXCursor call, IntType type, int depth
   if (!shfl || n < 3 || n > 4 || !front_eval_int(clang_Cursor_getArgument(call, 0), &mask, &is_unsigned) ||
       (mask & 0xffffffffLL) != 0xffffffffLL ||
       !front_eval_int(clang_Cursor_getArgument(call, 2), &lane, &is_unsigned) || lane != 0 ||
-      (n == 4 && !front_eval_int(clang_Cursor_getArgument(call, 3), &width, &is_unsigned)) || width != 32)
+      (n == 4 && !front_eval_int(clang_Cursor_getArgument(call, 3), &width, &is_unsigned)) || width < 1 || width > 32 ||
+      (width & (width - 1)))
     return -1;
   int a = compile(t, clang_Cursor_getArgument(call, 1), depth + 1);
-  return a < 0 ? -1 : add(t, (TreeNode){.kind = T_LANE0, .a = a, .type = type});
+  return a < 0 ? -1 : add(t, (TreeNode){.kind = T_LANE0, .a = a, .v = width, .type = type});
 }
 
 // The parameters of function definition def (a template's too), into
@@ -294,6 +297,22 @@ static int compile_template_argument(Tree *t, CXCursor ref, IntType type) {
   return -1;
 }
 
+// Whether var is the counter of a `for` that declares it, changed by the
+// loop's step only (not in its body or condition, its address not taken):
+// the deadlock check's walk knows it in each round, the same in all of the
+// index's threads. Any other local the walk tracks may have been assigned
+// under a condition on the thread, or be a lambda's copy.
+static bool loop_counter(const Ctx *c, const Kernel *k, CXCursor var) {
+  int d = node_of_cursor(c, var);
+  int decl = d >= 0 ? node_at(c, d)->parent : -1, loop = decl >= 0 ? node_at(c, decl)->parent : -1;
+  if (loop < 0 || node_at(c, decl)->kind != CXCursor_DeclStmt || node_at(c, loop)->kind != CXCursor_ForStmt ||
+      decl != loop + 1 || aliased_in(c, k->func, var) >= 0)
+    return false;
+  int kids[4], n = front_children(c->front, loop, kids, 4);
+  if (n != 4) return false;  // init, condition, step, body
+  return assigns_to(c, kids[1], var) < 0 && assigns_to(c, kids[3], var) < 0;
+}
+
 // The tree of expression e, stripped of parentheses and implicit
 // conversions (compile converts to e's own type); -1 when it reads anything
 // but constants, the thread index, the partition index and locals made of them.
@@ -310,7 +329,7 @@ static int compile_bare(Tree *t, CXCursor e, int depth) {
       return add(t, (TreeNode){.kind = T_PART, .type = type});
     if (front_eval_int(e, &v, &is_unsigned)) return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
     if (clang_getCursorKind(ref) == CXCursor_ParmDecl) return compile_parameter(t, ref, depth);
-    if (t->walk && automatic_in(t->c, ref, t->k->func) && t->walk->value(t->walk->ctx, ref, &v)) {
+    if (t->walk && loop_counter(t->c, t->k, ref) && t->walk->value(t->walk->ctx, ref, &v)) {
       t->walk->used = true;
       return add(t, (TreeNode){.kind = T_CONST, .v = v, .type = type});
     }
@@ -395,7 +414,7 @@ static bool eval(const Tree *t, int x, long long tid, long long part, long long 
   case T_PART: *v = part; break;
   case T_CAST: ok = eval(t, n->a, tid, part, v); break;
   case T_ELECT: *v = tid % 32 == 0; break;
-  case T_LANE0: ok = eval(t, n->a, tid - tid % 32, part, v); break;
+  case T_LANE0: ok = eval(t, n->a, tid - tid % n->v, part, v); break;
   case T_COND:
     if (!eval(t, n->a, tid, part, &a) || !eval(t, a ? n->b : n->c, tid, part, v)) return false;
     break;
@@ -455,22 +474,51 @@ static bool taken_when_true(const Ctx *c, int p, size_t off) {
   return !text_has_word(between, 0, "else");
 }
 
-// A return, break, continue or goto before `off` in `top` under a condition
-// on the thread: some threads leave before the site, and the path's
-// conditions alone no longer say who reaches it.
-static bool divergent_exit_before(Ctx *c, const Kernel *k, int top, size_t off) {
+static bool holds(const Ctx *c, int a, int x) { return a <= x && x <= node_at(c, a)->last; }
+
+// The `if` that guards exit statement j alone (`if (c) return;`, `if (c) {
+// continue; }`), standing as a statement of a block around `site`: -1 when
+// j is not so.
+static int exit_guard(const Ctx *c, int j, int site) {
+  int kids[2], g = node_at(c, j)->parent;
+  if (g >= 0 && node_at(c, g)->kind == CXCursor_CompoundStmt && front_children(c->front, g, kids, 2) == 1)
+    g = node_at(c, g)->parent;
+  if (g < 0 || node_at(c, g)->kind != CXCursor_IfStmt || front_children(c->front, g, kids, 2) != 2 ||
+      holds(c, kids[0], j))
+    return -1;
+  int block = node_at(c, g)->parent;
+  return block >= 0 && node_at(c, block)->kind == CXCursor_CompoundStmt && holds(c, block, site) ? g : -1;
+}
+
+// The returns, breaks, continues and gotos before `off` in `top` (the site
+// `site`, or the call that runs it) under a condition on the thread: some
+// threads leave before the site. Those that cannot keep a thread from it (a
+// break of a loop the site is not in, a return of a lambda it is not in) are
+// passed over; one that an `if` of its own guards, in a block around the
+// site, lets through the threads where that condition fails: appended to
+// parts as wanted false (fixed: a return or break, whose thread stays gone in
+// the loop's later rounds, so the condition must not change between them).
+// False for any other.
+static bool exit_guards(Ctx *c, const Kernel *k, int top, size_t off, int site, int *parts, bool *wants, bool *fixed,
+                        int *n) {
   for (int j = top; j <= node_at(c, top)->last && node_at(c, j)->start < off; j++) {
     enum CXCursorKind kind = node_at(c, j)->kind;
     if (kind != CXCursor_ReturnStmt && kind != CXCursor_BreakStmt && kind != CXCursor_ContinueStmt &&
         kind != CXCursor_GotoStmt)
       continue;
-    bool in_lambda = false;  // a lambda's return leaves the lambda only
+    bool in_lambda = false, divergent = false;  // a lambda's return leaves the lambda only
     for (int p = node_at(c, j)->parent; p >= 0 && p != top && !in_lambda; p = node_at(c, p)->parent)
       in_lambda = node_at(c, p)->kind == CXCursor_LambdaExpr;
-    for (int p = node_at(c, j)->parent; p >= 0 && p != top && !in_lambda; p = node_at(c, p)->parent)
-      if (thread_dependent_condition(c, k, p, node_at(c, j)->start)) return true;
+    for (int p = node_at(c, j)->parent; p >= 0 && p != top && !in_lambda && !divergent; p = node_at(c, p)->parent)
+      divergent = thread_dependent_condition(c, k, p, node_at(c, j)->start);
+    if (!divergent) continue;
+    int target = kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt ? jump_target(c, j) : -1;
+    if (target >= 0 && !holds(c, target, site)) continue;  // it ends a loop the site is not in
+    int g = kind == CXCursor_GotoStmt ? -1 : exit_guard(c, j, site);
+    if (g < 0 || *n == MAX_CONDS) return false;
+    parts[*n] = g + 1, wants[*n] = false, fixed[*n] = kind != CXCursor_ContinueStmt, ++*n;
   }
-  return false;
+  return true;
 }
 
 // Whether node x's value is the same in every thread of the block: it reads
@@ -491,7 +539,7 @@ static bool block_uniform(Ctx *c, const Kernel *k, ReachWalk *walk, int x, int d
       return false;  // a lambda's parameter: what the call passes, maybe the thread's
     if (clang_getCursorKind(d) != CXCursor_VarDecl || !automatic_in(c, d, k->func)) continue;
     long long v;
-    if (walk && walk->value(walk->ctx, d, &v)) {  // the walk's loop counter: one value for the index
+    if (walk && loop_counter(c, k, d) && walk->value(walk->ctx, d, &v)) {  // one value for the index
       walk->used = true;
       continue;
     }
@@ -545,7 +593,19 @@ int threads_reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v)
   return threads_reaching_at(c, k, i, top, off, v, NULL);
 }
 
+static int reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v, ReachWalk *walk, int only);
+
 int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int v, ReachWalk *walk) {
+  return reaching(c, k, i, top, off, v, walk, -1);
+}
+
+int thread_reaches(Ctx *c, const Kernel *k, int i, int top, size_t off, int thread) {
+  return k->nparts && k->group ? reaching(c, k, i, top, off, thread / k->group, NULL, thread % k->group) : -1;
+}
+
+// The threads of index v that reach the site, or (only >= 0) whether that
+// lane of v does.
+static int reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v, ReachWalk *walk, int only) {
   if (!k->nparts) return -1;
   // One tree for all of a walk's calls (it visits a site once a round).
   Tree *t = walk && walk->scratch ? walk->scratch : arena_alloc(c->arena, sizeof(Tree));
@@ -554,24 +614,24 @@ int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int
   *kernel = (Frame){.func = k->func, .def = clang_getNullCursor()};
   *t = (Tree){.c = c, .k = k, .part_var = kernel_partition_var(c, k), .walk = walk, .frame = kernel};
   int parts[MAX_CONDS], conds[MAX_CONDS], n = 0, nconds = 0;
-  bool wants[MAX_CONDS], want[MAX_CONDS];
+  bool wants[MAX_CONDS], want[MAX_CONDS], fixed[MAX_CONDS] = {false};
   // A lambda's site runs where the lambda's one call runs, under what stands
   // there too: the walk up goes on from the call, its parameters standing for
   // the call's arguments (frames[j]: the function part j is read in).
   Frame *frames[MAX_CONDS], *inner = NULL;
   int nlambdas = 0, first_outer = 0;  // parts before first_outer are the current lambda's
   if (off < node_at(c, top)->start || off >= node_at(c, top)->end) return -1;
-  int next;
+  int next, site = i;  // the site, then the call of the lambda it is in
   for (int p = node_at(c, i)->parent; p >= 0 && p != top; p = next) {
     next = node_at(c, p)->parent;
     if (node_at(c, p)->kind == CXCursor_LambdaExpr) {
       int call = run_parent(c, k, p);
-      if (call < 0 || nlambdas == MAX_CONDS || divergent_exit_before(c, k, p, off)) return -1;
+      if (call < 0 || nlambdas == MAX_CONDS || !exit_guards(c, k, p, off, site, parts, wants, fixed, &n)) return -1;
       Frame *f = lambda_frame(c, p, call);
       for (int j = first_outer; j < n; j++) frames[j] = f;
       if (inner) inner->caller = f;
       inner = f, nlambdas++, first_outer = n;
-      off = node_at(c, call)->start, next = call;
+      off = node_at(c, call)->start, next = call, site = call;
       continue;
     }
     int cond = deciding_condition(c, p, off);
@@ -585,13 +645,13 @@ int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int
     }
     if (!split(c, cond, taken_when_true(c, p, off), parts, wants, &n)) return -1;
   }
-  if (divergent_exit_before(c, k, top, off)) return -1;
+  if (!exit_guards(c, k, top, off, site, parts, wants, fixed, &n)) return -1;
   for (int j = first_outer; j < n; j++) frames[j] = kernel;
   if (inner) inner->caller = kernel;
   for (int j = 0; j < n; j++) {
-    t->frame = frames[j];
+    t->frame = frames[j], t->walk = fixed[j] ? NULL : walk;  // (no loop counter: the same in every round)
     int x = compile(t, node_at(c, parts[j])->cur, 0);
-    t->frame = kernel;
+    t->frame = kernel, t->walk = walk;
     if (x >= 0) {
       conds[nconds] = x, want[nconds++] = wants[j];
       continue;
@@ -599,10 +659,10 @@ int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int
     // What is the same in all of the block's threads lets all of them pass
     // or none (taken to pass, as the deadlock check's walk takes both
     // branches); anything else may let some of an index's threads through.
-    if (!block_uniform(c, k, walk, parts[j], 0)) return -1;
+    if (!block_uniform(c, k, fixed[j] ? NULL : walk, parts[j], 0)) return -1;
   }
   int count = 0;
-  for (long long lane = 0; lane < k->group; lane++) {
+  for (long long lane = only < 0 ? 0 : only; lane < (only < 0 ? k->group : only + 1); lane++) {
     bool in = true;
     for (int j = 0; j < nconds && in; j++) {
       long long r;

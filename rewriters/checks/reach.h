@@ -30,3 +30,7 @@ typedef struct {
 
 // threads_reaching where the walk stands: the locals it knows read as it knows them.
 int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int v, ReachWalk *walk);
+
+// Whether thread `thread` of the block reaches the site (threads_reaching's
+// conditions, without the walk's locals): 1, 0, or -1 when not told.
+int thread_reaches(Ctx *c, const Kernel *k, int i, int top, size_t off, int thread);
