@@ -167,7 +167,8 @@ static int compile_index_call(Tree *t, CXCursor call, IntType type) {
   return by < 0 ? -1 : add(t, (TreeNode){.kind = T_BINARY, .op = known[i].op, .a = tid, .b = by, .type = type});
 }
 
-// `__shfl_sync(m, x, 0[, w])` with m all 32 lanes: x as the first lane of
+// `__shfl_sync(m, x, 0[, w])` (or a source lane that is a multiple of w)
+// with m all 32 lanes: x as the first lane of
 // the thread's segment of w lanes (32 when left out) computes it
 // (`canonical_warp_idx_sync()`'s form).
 static int compile_lane0_shuffle(Tree *t, CXCursor call, IntType type, int depth) {
@@ -179,9 +180,9 @@ static int compile_lane0_shuffle(Tree *t, CXCursor call, IntType type, int depth
   bool is_unsigned;
   if (!shfl || n < 3 || n > 4 || !front_eval_int(clang_Cursor_getArgument(call, 0), &mask, &is_unsigned) ||
       (mask & 0xffffffffLL) != 0xffffffffLL ||
-      !front_eval_int(clang_Cursor_getArgument(call, 2), &lane, &is_unsigned) || lane != 0 ||
+      !front_eval_int(clang_Cursor_getArgument(call, 2), &lane, &is_unsigned) ||
       (n == 4 && !front_eval_int(clang_Cursor_getArgument(call, 3), &width, &is_unsigned)) || width < 1 || width > 32 ||
-      (width & (width - 1)))
+      (width & (width - 1)) || lane % width != 0)  // (the source lane is taken modulo the width)
     return -1;
   int a = compile(t, clang_Cursor_getArgument(call, 1), depth + 1);
   return a < 0 ? -1 : add(t, (TreeNode){.kind = T_LANE0, .a = a, .v = width, .type = type});
@@ -595,6 +596,17 @@ int threads_reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v)
 
 static int reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v, ReachWalk *walk, int only);
 
+// Whether tree node x has one value in all of index v's threads.
+static bool same_in_every_lane(const Tree *t, int x, int v) {
+  long long first = 0, r;
+  for (long long lane = 0; lane < t->k->group; lane++) {
+    if (!eval(t, x, (long long)v * t->k->group + lane, v, &r)) return false;
+    if (lane == 0) first = r;
+    if (r != first) return false;
+  }
+  return true;
+}
+
 int threads_reaching_at(Ctx *c, const Kernel *k, int i, int top, size_t off, int v, ReachWalk *walk) {
   return reaching(c, k, i, top, off, v, walk, -1);
 }
@@ -651,6 +663,14 @@ static int reaching(Ctx *c, const Kernel *k, int i, int top, size_t off, int v, 
   for (int j = 0; j < n; j++) {
     t->frame = frames[j], t->walk = fixed[j] ? NULL : walk;  // (no loop counter: the same in every round)
     int x = compile(t, node_at(c, parts[j])->cur, 0);
+    if (x < 0 && fixed[j] && walk) {  // `if (h == 3) break;`: a condition of the round, which the walk takes
+      t->walk = walk;
+      int y = compile(t, node_at(c, parts[j])->cur, 0);
+      if (y >= 0 && same_in_every_lane(t, y, v)) {
+        t->frame = kernel;
+        continue;
+      }
+    }
     t->frame = kernel, t->walk = walk;
     if (x >= 0) {
       conds[nconds] = x, want[nconds++] = wants[j];
