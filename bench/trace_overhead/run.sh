@@ -6,7 +6,8 @@
 #   run.sh --prepared [OUT_DIR]                      on the GPU machine: build, run
 #                                                    (default .device/trace_overhead)
 # Prints the checks, the summaries of the traced runs and a table of times
-# and ratios; exits 0, 1 on a failed check, 77 without an sm_90 GPU.
+# and ratios, then checks the attention's traces (tests/gpu/trace_check.py);
+# exits 0, 1 on a failed check, 77 without an sm_90 GPU.
 set -u
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,3 +61,11 @@ for p in "${pids[@]}"; do wait "$p" || exit 1; done
 # shellcheck disable=SC2086
 "$nvcc" $F "$here/ovh.cu" obj/*.o -lcuda -o ovh || { echo "trace_overhead: FAIL: nvcc ovh"; exit 1; }
 ./ovh "$out" "${ROUNDS:-30}"
+rc=$?
+[ "$rc" -eq 0 ] || exit "$rc"  # 77: no sm_90 GPU
+# The attention's traces well formed: its turns (written when each is passed
+# on) paired with their waits, inside their region's runs.
+for t in attn_traced attn_traced_causal; do
+  python3 "$src/tests/gpu/trace_check.py" "$out/$t.json" --regions 'wg == 0' 'wg >= 1' --waits kfull --turns mma ||
+    { echo "trace_overhead: FAIL: $t.json"; exit 1; }
+done

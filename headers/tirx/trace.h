@@ -6,7 +6,9 @@
 // Device side. Each traced region declares a recorder
 // (tirx_trace_region_t) at the top of its body; only the region's first
 // thread records, into the ring of its (block, region): TIRX_TRACE_REGIONS
-// rings per block, each of a power-of-two number of 16-byte records. The
+// rings per block, each of a power-of-two number of 16-byte records. On
+// sm_90 the records pass through a small stage in shared memory, copied to
+// the ring half a stage at a time by cp.async.bulk (TIRX_TRACE_STAGE). The
 // recorder keeps its ring's count in a register while the region runs (no
 // atomics: one thread writes one ring) and stores it back when the region
 // ends. A full ring wraps: the latest records are kept, and the host counts
@@ -78,17 +80,43 @@ TIRX_DEVICE unsigned long long tirx_trace_clock() {
 #endif
 }
 
+// Records pass through shared memory on sm_90: each traced region has a
+// stage of TIRX_TRACE_STAGE records (a power of two, at least 2; 32 by
+// default: 512 bytes a region, static shared memory of the kernel) that its
+// recording thread fills and copies to the global ring half by half with
+// cp.async.bulk. A 16-byte global store at every record cost the bf16 GEMM
+// 4-5% at 4096^3 and 8192^3; a shared-memory store, and one bulk copy every
+// TIRX_TRACE_STAGE / 2 records, 1-3% (bench/RESULTS.md). Elsewhere (sm_80)
+// each record is stored to the ring at once.
+#ifndef TIRX_TRACE_STAGE
+#define TIRX_TRACE_STAGE 32
+#endif
+static_assert(TIRX_TRACE_STAGE >= 2 && (TIRX_TRACE_STAGE & (TIRX_TRACE_STAGE - 1)) == 0,
+              "TIRX_TRACE_STAGE: a power of two, at least 2");
+
+// The stages of a kernel's NR traced regions, one after the other: static
+// shared memory of the kernel that calls it (NR * TIRX_TRACE_STAGE * 16 bytes).
+template <int NR>
+TIRX_DEVICE uint32_t tirx_trace_stage() {
+#if defined(__CUDA_ARCH__) && defined(TIRX_SM90_)
+  __shared__ tirx_trace_record_t stage[NR * TIRX_TRACE_STAGE];  // 16-byte aligned: the record type is
+  return tirx_smem_addr(stage);
+#else
+  return 0;
+#endif
+}
+
 // The recorder of one run of a region. Every thread of the region holds one;
 // only the region's first thread, when tracing is on, has a ring. What stays
-// live while the region runs is three 32-bit registers (where the ring
-// starts, its count, the waits that did not block), and one more while it
-// waits for a turn: the region and the line are constants, the buffer's
-// address and the ring's size are read from constant memory at each record,
-// and the SM goes only into the records of the region's begin and end (the
-// host gives it to the others). Every hook is a few instructions on the
-// recording thread, none of them waiting for memory: the hooks sit on the
-// critical path of the warp that records, and through the region's barriers
-// on the whole region's.
+// live while the region runs is five 32-bit registers (where the ring
+// starts, its count, the count copied out so far, the waits that did not
+// block, the stage's address), and two more in a turn: the
+// region and the line are constants, the buffer's address and the ring's
+// size are read from constant memory, and the SM goes only into the records
+// of the region's begin and end (the host gives it to the others). Every hook
+// is a few instructions on the recording thread, none of them waiting for
+// memory: the hooks sit on the critical path of the warp that records, and
+// through the region's barriers on the whole region's.
 //
 // A wait is tested once (test_wait, which never sleeps): when the phase has
 // already completed, the wait is done and only counted (`quick`, written
@@ -98,10 +126,14 @@ struct tirx_trace_region_t {
   int region, line;                     // constants where the recorder is declared
   unsigned at = ~0u;                    // the ring's first record in the buffer; ~0u: this thread does not record
   unsigned next = 0;                    // records written to the ring, this run's included
+  unsigned copied = 0;                  // records of `next` copied out of the stage (sm_90)
   unsigned quick = 0;                   // waits that did not block, this run
   unsigned since = 0;                   // a turn's wait: the low word of %clock64 when it started
+  unsigned turn_at = 0;                 // the turn: when it started
+  uint32_t stage;                       // this region's stage (tirx_trace_stage), a shared-memory address
 
-  TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_) : region(region_), line(line_) {
+  TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_, uint32_t stages)
+      : region(region_), line(line_), stage(stages + (uint32_t)region_ * TIRX_TRACE_STAGE * 16u) {
 #ifdef __CUDA_ARCH__
     if ((int)threadIdx.x != first_thread) return;  // partitions are one-dimensional
     const tirx_trace_device_t &d = tirx_trace_device_;
@@ -113,7 +145,7 @@ struct tirx_trace_region_t {
     }
     const unsigned ring = b * TIRX_TRACE_REGIONS + (unsigned)region_;
     at = ring * (d.mask + 1);
-    next = d.heads[2 * ring];
+    next = copied = d.heads[2 * ring];
     d.heads[2 * ring + 1] = (unsigned)kernel;
     const int sm = (int)tirx_smid();
     put(TIRX_TRACE_REGION_BEGIN, 0, kernel & 0xff, (kernel >> 8) & 0xff, line_, tirx_globaltimer(), sm);
@@ -129,6 +161,10 @@ struct tirx_trace_region_t {
     const int sm = (int)tirx_smid();
     put(TIRX_TRACE_CLOCK, 0, 0, 0, line, tirx_trace_clock(), sm);
     put(TIRX_TRACE_REGION_END, q & 0xff, (q >> 8) & 0xff, q >> 16, line, tirx_globaltimer(), sm);
+    copy_out();
+#if defined(TIRX_SM90_)
+    asm volatile("cp.async.bulk.wait_group 0;");  // the copies written before the count says they are there
+#endif
     const tirx_trace_device_t &d = tirx_trace_device_;
     d.heads[2 * (at / (d.mask + 1))] = next;
 #endif
@@ -136,20 +172,52 @@ struct tirx_trace_region_t {
   tirx_trace_region_t(const tirx_trace_region_t &) = delete;
   tirx_trace_region_t &operator=(const tirx_trace_region_t &) = delete;
 
-  TIRX_DEVICE bool on() const { return at != ~0u; }
+  // `at` through an opaque move at each test: nvcc otherwise keeps the test's
+  // predicate live across the region's whole loop, where the kernel's own code
+  // needs every predicate register (1-1.5% of the attention forward).
+  TIRX_DEVICE bool on() const {
+    unsigned a;
+    asm volatile("mov.b32 %0, %1;" : "=r"(a) : "r"(at));
+    return a != ~0u;
+  }
   TIRX_DEVICE bool records() const { return true; }  // a recorder (tirx/hook.h)
-  // One 16-byte streaming store (st.global.cs: the records are not read again).
+  // One 16-byte record: into the stage (sm_90; a copy out every half
+  // stage), else straight to the ring (st.global.cs: not read again).
   TIRX_DEVICE void put(int kind, int event, int slot, int parity, int line_, unsigned long long time, int sm = 0) {
 #ifdef __CUDA_ARCH__
-    uint4 r;
-    r.x = (unsigned)time, r.y = (unsigned)(time >> 32);
-    r.z = ((unsigned)line_ & 0xffffu) | ((unsigned)kind & 0xffu) << 16 | ((unsigned)event & 0xffu) << 24;
-    r.w = ((unsigned)slot & 0xffu) | ((unsigned)parity & 0xffu) << 8 | ((unsigned)sm & 0xffu) << 16 |
-          ((unsigned)region & 0xffu) << 24;
+    const unsigned x = (unsigned)time, y = (unsigned)(time >> 32);
+    const unsigned z = ((unsigned)line_ & 0xffffu) | ((unsigned)kind & 0xffu) << 16 | ((unsigned)event & 0xffu) << 24;
+    const unsigned w = ((unsigned)slot & 0xffu) | ((unsigned)parity & 0xffu) << 8 | ((unsigned)sm & 0xffu) << 16 |
+                       ((unsigned)region & 0xffu) << 24;
+#if defined(TIRX_SM90_)
+    // Asm, volatile, no memory clobber: only these statements touch the stage,
+    // and the kernel's own loads and stores stay free to move around them.
+    asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(stage + (next & (TIRX_TRACE_STAGE - 1)) * 16u),
+                 "r"(x), "r"(y), "r"(z), "r"(w));
+    if ((++next & (TIRX_TRACE_STAGE / 2 - 1)) == 0) copy_out();
+#else
     const tirx_trace_device_t &d = tirx_trace_device_;
-    __stcs(reinterpret_cast<uint4 *>(&d.records[at + (next++ & d.mask)]), r);
+    __stcs(reinterpret_cast<uint4 *>(&d.records[at + (next++ & d.mask)]), make_uint4(x, y, z, w));
+#endif
 #else
     (void)kind, (void)event, (void)slot, (void)parity, (void)line_, (void)time, (void)sm;
+#endif
+  }
+  // The stage's records not yet copied, to the ring: they lie in one half of
+  // the stage and in one stretch of the ring (a half stage divides the
+  // ring's size). The half written next was copied out one call ago: its
+  // copy must have read it before it is overwritten.
+  TIRX_DEVICE void copy_out() {
+#if defined(__CUDA_ARCH__) && defined(TIRX_SM90_)
+    const unsigned n = next - copied;
+    if (!n) return;
+    const tirx_trace_device_t &d = tirx_trace_device_;
+    asm volatile("fence.proxy.async.shared::cta;");
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(&d.records[at + (copied & d.mask)]),
+                 "r"(stage + (copied & (TIRX_TRACE_STAGE - 1)) * 16u), "r"(n * 16u));
+    asm volatile("cp.async.bulk.commit_group;");
+    asm volatile("cp.async.bulk.wait_group.read 1;");
+    copied = next;
 #endif
   }
   // The hooks of tirx/hook.h. clock: when a wait that blocks starts (the
@@ -186,17 +254,23 @@ struct tirx_no_trace {
   TIRX_DEVICE void trigger(int, int, int) const {}
 };
 
-// A turn: the wait for it starts, the turn starts (both recorded once the
-// turn has started), the turn ends (recorded after the turn is passed on,
-// out of the other warpgroup's way).
+// A turn: when its wait starts and when the turn starts are kept in
+// registers; all three records are written once the turn has been passed
+// on, out of the way of the warpgroup that waits for it (written inside the
+// turn, they cost the attention forward 2% more).
 TIRX_DEVICE void tirx_trace_turn_wait(tirx_trace_region_t &t) {
   if (t.on()) t.since = (unsigned)tirx_trace_clock();
 }
-TIRX_DEVICE void tirx_trace_turn(tirx_trace_region_t &t, int ring, int line) {
-  if (t.on()) t.span(TIRX_TRACE_TURN_WAIT, TIRX_TRACE_TURN, ring, 0, 0, line, t.since);
+TIRX_DEVICE void tirx_trace_turn(tirx_trace_region_t &t, int, int) {
+  if (t.on()) t.turn_at = (unsigned)tirx_trace_clock();
 }
 TIRX_DEVICE void tirx_trace_turn_end(tirx_trace_region_t &t, int ring, int line) {
-  if (t.on()) t.put(TIRX_TRACE_TURN_END, ring, 0, 0, line, tirx_trace_clock());
+  if (t.on()) {
+    const unsigned long long now = tirx_trace_clock();
+    t.put(TIRX_TRACE_TURN_WAIT, ring, 0, 0, line, now - (unsigned)((unsigned)now - t.since));
+    t.put(TIRX_TRACE_TURN, ring, 0, 0, line, now - (unsigned)((unsigned)now - t.turn_at));
+    t.put(TIRX_TRACE_TURN_END, ring, 0, 0, line, now);
+  }
 }
 
 // ---- host: sessions, the JSON, the summary ---------------------------------
@@ -281,7 +355,7 @@ inline cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0) {
   if (s.open) return cudaSuccess;
   if (!records) records = tirx_trace_env("TIRX_TRACE_RECORDS", 1024);
   if (!blocks) blocks = tirx_trace_env("TIRX_TRACE_BLOCKS", 1024);
-  unsigned n = 1;
+  unsigned n = TIRX_TRACE_STAGE / 2;  // a stage copies out half of itself at a time into a stretch of the ring
   while (n < records) n *= 2;
   tirx_trace_device_t d = {};
   const size_t rings = (size_t)blocks * TIRX_TRACE_REGIONS;

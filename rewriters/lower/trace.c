@@ -15,6 +15,11 @@
 // and what the summary prints).
 static int kernel_id(Ctx *c, const Kernel *k) { return source_line(c->src, node_at(c, k->func)->start); }
 
+// The kernel's regions that are traced: the first TRACE_MAX_REGIONS.
+static int traced_regions(const Kernel *k) {
+  return k->regions.len < TRACE_MAX_REGIONS ? k->regions.len : TRACE_MAX_REGIONS;
+}
+
 const char *trace_recorder(Ctx *c, const Kernel *k, const Region *r) {
   if (!c->trace || !r) return NULL;
   int i = (int)(r - k->regions.items);
@@ -25,8 +30,10 @@ const char *trace_region_open(Ctx *c, const Kernel *k, int i) {
   const Region *r = &k->regions.items[i];
   const char *v = trace_recorder(c, k, r);
   if (!v) return "";
-  return arena_printf(c->arena, " tirx_trace_region_t %s(%d, %d, %d, %d);", v, kernel_id(c, k), i,
-                      r->first * k->group, source_line(c->src, r->an->start));
+  // The last argument: the shared-memory stages of the kernel's traced
+  // regions (headers/tirx/trace.h), one after the other.
+  return arena_printf(c->arena, " tirx_trace_region_t %s(%d, %d, %d, %d, tirx_trace_stage<%d>());", v, kernel_id(c, k),
+                      i, r->first * k->group, source_line(c->src, r->an->start), traced_regions(k));
 }
 
 // `"a\n" "b"`: the names, one a line, as C string literals.
@@ -41,7 +48,7 @@ static const char *names_literal(Ctx *c, const Span *names, int n) {
 
 void lower_trace_names(Ctx *c, Kernel *k) {
   if (!c->trace || !k->regions.len) return;
-  int nr = k->regions.len < TRACE_MAX_REGIONS ? k->regions.len : TRACE_MAX_REGIONS;
+  int nr = traced_regions(k);
   Span *regions = arena_alloc(c->arena, sizeof *regions * (size_t)nr);
   for (int i = 0; i < nr; i++) regions[i] = k->regions.items[i].pred;
   // Events first, then turns rings: event.c and turn.c number them so.

@@ -9,14 +9,14 @@ const int wg = tirx_warpgroup_index();
 __shared__ uint64_t full[2]; tirx_event_init(full, 2, 128); uint32_t __tirx_phase_1_full = 0u;
 __shared__ uint64_t empty[2]; tirx_event_init(empty, 2, 256); uint32_t __tirx_phase_0_empty = ~0u;
 if (wg == 0)
-  { tirx_setmaxnreg_dec<40>(); tirx_trace_region_t __tirx_trace_0(6, 0, 0, 10);
+  { tirx_setmaxnreg_dec<40>(); tirx_trace_region_t __tirx_trace_0(6, 0, 0, 10, tirx_trace_stage<2>());
     for (int i = 0; i < n; ++i) {
       tirx_hook_event_wait(__tirx_trace_0, tirx_no_watch(), empty, __tirx_phase_0_empty, i % 2, 1, 13);
       tirx_mbar_arrive(tirx_hook_trigger(__tirx_trace_0, tirx_no_watch(), full, &full[i % 2], 0, 14));
     }
   }
 else if (wg >= 1)
-  { tirx_setmaxnreg_inc<232>(); tirx_trace_region_t __tirx_trace_1(6, 1, 128, 17);
+  { tirx_setmaxnreg_inc<232>(); tirx_trace_region_t __tirx_trace_1(6, 1, 128, 17, tirx_trace_stage<2>());
 if (wg == 2) tirx_bar_arrive(1, 256);
     float acc = 0.f;
     for (int i = 0; i < n; ++i) {
@@ -38,7 +38,7 @@ const int wg = tirx_warpgroup_index();
 __shared__ uint64_t full[2]; tirx_event_init(full, 2, 128);
 __shared__ uint64_t single; tirx_event_init(&single, 1, (128)); uint32_t __tirx_phase_0_single = 0u;
 if (wg == 0)
-  { tirx_trace_region_t __tirx_trace_0(35, 0, 0, 39);
+  { tirx_trace_region_t __tirx_trace_0(35, 0, 0, 39, tirx_trace_stage<2>());
     int r = 0;
     for (int k = 0; k < n; ++k) {
       tirx_hook_wait_parity(__tirx_trace_0, tirx_no_watch(), full, &full[r++ % 2], (k / 2) & 1, 0, 43);
@@ -47,7 +47,7 @@ if (wg == 0)
 tirx_hook_event_wait(__tirx_trace_0, tirx_no_watch(), &single, __tirx_phase_0_single, 0, 1, 46);
   }
 else if (wg == 1)
-  { tirx_trace_region_t __tirx_trace_1(35, 1, 128, 48);
+  { tirx_trace_region_t __tirx_trace_1(35, 1, 128, 48, tirx_trace_stage<2>());
     for (int k = 0; k < n; ++k) tirx_mbar_arrive(tirx_hook_trigger(__tirx_trace_1, tirx_no_watch(), full, &full[k % 2], 0, 50));
     tirx_mbar_arrive(tirx_hook_trigger(__tirx_trace_1, tirx_no_watch(), &single, &single, 1, 51));
   }

@@ -76,7 +76,8 @@ echo "built $work/trace_json, $work/gemm_traced and $work/trace_gemm"
 [ -n "${BUILD_ONLY:-}" ] && exit 0
 summary=$("$work/trace_json" "$work/synthetic.json" 2>&1) || { echo "trace: FAIL: trace_json: $summary"; exit 1; }
 echo "$summary"
-$check "$work/synthetic.json" --regions 'wg == 0' 'wg >= 1' --waits empty full 'turn mma' --min-blocks 3 --min-counted 5 ||
+$check "$work/synthetic.json" --regions 'wg == 0' 'wg >= 1' --waits empty full 'turn mma' --turns mma --min-blocks 3 \
+  --min-counted 5 ||
   { echo "trace: FAIL: synthetic trace"; exit 1; }
 grep -q '58 dropped (a full ring of 64 keeps its latest), 5 region runs of blocks past 3 not recorded' <<<"$summary" &&
   grep -qE '^  wg >= 1 +3 +16\.6 +53\.8% +29 +24 +full 43\.3% turn mma 2\.9%$' <<<"$summary" ||

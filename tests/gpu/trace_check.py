@@ -5,10 +5,13 @@ SM ("SM n"), one thread per block and region ("block B REGION"), region
 slices with the expected names, wait slices on the expected events (with
 slot, parity and line) inside their region's runs, durations not negative,
 each region slice with its count of waits that did not block
-(waits_not_blocked), their sum at least --min-counted.
+(waits_not_blocked), their sum at least --min-counted; with --turns, the
+turns on each turns ring named: each turn slice ('turn RING @LINE') inside
+a run of its region, right after the slice of its wait ('wait turn RING
+@LINE', which ends where the turn starts).
 
     trace_check.py TRACE.json --regions 'wg == 0' 'wg >= 1' --waits empty full
-                   [--min-blocks N] [--min-counted N]
+                   [--turns mma] [--min-blocks N] [--min-counted N]
 
 Prints what it found; exits 0 when every check holds, 1 with the first that
 failed."""
@@ -29,6 +32,7 @@ def main():
     ap.add_argument("trace")
     ap.add_argument("--regions", nargs="+", default=[])
     ap.add_argument("--waits", nargs="+", default=[])
+    ap.add_argument("--turns", nargs="+", default=[])
     ap.add_argument("--min-blocks", type=int, default=1)
     ap.add_argument("--min-counted", type=int, default=0)
     a = ap.parse_args()
@@ -72,7 +76,23 @@ def main():
             fail("thread %r is in a process without a name" % (key,))
         blocks.add(int(m.group(1)))
     waits, outside, counted = collections.Counter(), 0, 0
+    turns, unpaired = collections.Counter(), 0
     for key, ss in slices.items():
+        turn_waits = collections.defaultdict(list)  # 'RING @LINE' -> where its waits end
+        for cat, name, t0, t1, _ in ss:
+            if cat == "wait" and name.startswith("wait turn "):
+                turn_waits[name[len("wait turn "):]].append(t1)
+        for cat, name, t0, t1, _ in ss:
+            if cat != "turn":
+                continue
+            if not re.fullmatch(r"turn .+ @\d+", name):
+                fail("turn slice named %r, not 'turn RING @LINE'" % name)
+            turns[name[len("turn "):].rsplit(" @", 1)[0]] += 1
+            # ts and dur are printed in us to 3 decimals: equal within their rounding
+            unpaired += not any(abs(t1w - t0) <= 0.002 for t1w in turn_waits[name[len("turn "):]])
+            runs = [(r0, r1) for c, _, r0, r1, _ in ss if c == "region"]
+            if runs and t0 >= min(r[0] for r in runs) and not any(r0 <= t0 and t1 <= r1 for r0, r1 in runs):
+                outside += 1
         if key not in threads:
             fail("slices on thread %r, which has no name" % (key,))
         runs = [(t0, t1) for cat, name, t0, t1, _ in ss if cat == "region"]
@@ -97,7 +117,12 @@ def main():
                 if runs and t0 >= min(r[0] for r in runs) and not any(r0 <= t0 and t1 <= r1 for r0, r1 in runs):
                     outside += 1
     if outside:
-        fail("%d waits outside their region's runs" % outside)
+        fail("%d waits or turns outside their region's runs" % outside)
+    if unpaired:
+        fail("%d turns without the wait that ends where they start" % unpaired)
+    for t in a.turns:
+        if not turns[t]:
+            fail("no turn on %r (found: %s)" % (t, dict(turns)))
     if len(blocks) < a.min_blocks:
         fail("%d blocks, expected at least %d" % (len(blocks), a.min_blocks))
     for r in a.regions:
@@ -108,8 +133,9 @@ def main():
             fail("no wait on %r (found: %s)" % (w, dict(waits)))
     if counted < a.min_counted:
         fail("%d waits that did not block counted, expected at least %d" % (counted, a.min_counted))
-    print("trace_check: %s: %d SMs, %d blocks, regions %s, waits that blocked %s, waits that did not block %d" % (
-        a.trace, len(procs), len(blocks), dict(regions), dict(waits), counted))
+    print("trace_check: %s: %d SMs, %d blocks, regions %s, waits that blocked %s, waits that did not block %d%s" % (
+        a.trace, len(procs), len(blocks), dict(regions), dict(waits), counted,
+        ", turns %s" % dict(turns) if turns else ""))
 
 
 if __name__ == "__main__":
