@@ -530,7 +530,7 @@ struct tirx_launch_t {
   cudaStream_t stream;
   cudaError_t err;
   dim3 cluster;       // cluster(X, Y): the cluster's shape; 1 x 1 x 1 without
-  char why[160];      // what was wrong with the configuration, when err says it
+  char why[320];      // what was wrong with the configuration, when err says it
 };
 
 // The grid of `grid(persistent)`: as many blocks as can be resident at once
@@ -574,8 +574,11 @@ inline cudaError_t tirx_persistent_grid(const void *kernel, long long work, int 
 // The kernel's dynamic shared memory limit raised to `smem` when the default
 // is too small: 48 KiB in all, so less the kernel's static shared memory.
 // Remembered per kernel, device and host thread, so that launches in a loop
-// ask the runtime once.
-inline cudaError_t tirx_raise_smem_limit(const void *kernel, size_t smem) {
+// ask the runtime once. When static and dynamic shared memory together are
+// more than the device gives a block, cudaErrorInvalidValue, and `why` (n
+// bytes) says by how much (and, while a trace records, what `--trace`'s
+// stages take of it): the runtime's own error says only "invalid argument".
+inline cudaError_t tirx_raise_smem_limit(const void *kernel, size_t smem, char *why = nullptr, size_t n = 0) {
   struct Raised {
     const void *kernel;
     int device;
@@ -589,7 +592,20 @@ inline cudaError_t tirx_raise_smem_limit(const void *kernel, size_t smem) {
   for (const Raised &r : raised)
     if (r.kernel == kernel && r.device == device && r.smem >= smem) return cudaSuccess;
   cudaFuncAttributes attr;
+  int most = 0;
   err = cudaFuncGetAttributes(&attr, kernel);
+  if (err == cudaSuccess) err = cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+  if (err == cudaSuccess && smem + attr.sharedSizeBytes > (size_t)most) {
+    if (why && n)
+      snprintf(why, n,
+               "the kernel's %zu bytes of static shared memory and the launch's %zu bytes of dynamic shared memory "
+               "are %zu bytes, over the %d this device gives a block%s",
+               attr.sharedSizeBytes, smem, attr.sharedSizeBytes + smem, most,
+               tirx_trace_active() ? " (--trace takes TIRX_TRACE_STAGE x 16 bytes of it for each traced region of an "
+                                     "sm_90 kernel: -DTIRX_TRACE_STAGE=2 takes 32)"
+                                   : "");
+    return cudaErrorInvalidValue;
+  }
   if (err == cudaSuccess && smem + attr.sharedSizeBytes > 48 * 1024)
     err = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
   if (err == cudaSuccess) raised[next] = Raised{kernel, device, smem}, next = (next + 1) % 16;
@@ -604,7 +620,7 @@ inline tirx_launch_t tirx_launch_begin(Kernel *kernel, dim3 grid, dim3 block, si
                                        bool persistent) {
   tirx_launch_t l = {grid, block, smem, stream, cudaSuccess, dim3(1, 1, 1), ""};
   const void *k = (const void *)kernel;
-  if (smem > 0) l.err = tirx_raise_smem_limit(k, smem);
+  if (smem > 0) l.err = tirx_raise_smem_limit(k, smem, l.why, sizeof l.why);
   if (l.err == cudaSuccess && persistent) {
     unsigned n = 1;
     l.err = tirx_persistent_grid(k, (long long)grid.x * grid.y * grid.z, (int)(block.x * block.y * block.z), smem, &n);

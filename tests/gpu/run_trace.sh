@@ -14,7 +14,11 @@
 #   2. tests/gpu/trace_gemm.cu: the traced GEMM between tirx_trace_begin() and
 #      tirx_trace_end() against a CPU reference, then alone, both traces
 #      checked; then the plain and the traced GEMM timed in one process, the
-#      ratio printed (goal <= 1.03; it fails above 1.10).
+#      ratio printed (goal <= 1.03; it fails above 1.10);
+#   3. tests/gpu/trace_smem.cu, a kernel that leaves 256 bytes of shared
+#      memory free: plain it runs; traced, its launch stops with the message
+#      that says what --trace's stages take (the full text checked); traced
+#      with -DTIRX_TRACE_STAGE=2 it runs and its trace is checked.
 #
 #   run_trace.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run 0-2 (ctest gpu_trace)
 #   run_trace.sh --prepared [DEVICE_DIR]       on the GPU machine, after bench/prepare_gpu.sh
@@ -35,7 +39,9 @@ preprocess() {
   local tool=$1 src=$2 out=$3
   mkdir -p "$out" &&
     "$tool" --trace -I "$src/headers" -I "$src/examples" "$src/examples/gemm_bf16.cu" -o "$out/gemm_traced.cu" &&
-    "$tool" -I "$src/headers" -I "$src/examples" "$src/examples/gemm_bf16.cu" -o "$out/gemm_plain.cu"
+    "$tool" -I "$src/headers" -I "$src/examples" "$src/examples/gemm_bf16.cu" -o "$out/gemm_plain.cu" &&
+    "$tool" --trace -I "$src/headers" "$src/tests/gpu/trace_smem.cu" -o "$out/smem_traced.cu" &&
+    "$tool" -I "$src/headers" "$src/tests/gpu/trace_smem.cu" -o "$out/smem_plain.cu"
 }
 
 if [ "${1:-}" = --preprocess ]; then
@@ -72,7 +78,15 @@ fresh "$work/gemm_traced" "$dir/gemm_traced.cu" ||
 fresh "$work/trace_gemm" "$dir/gemm_traced.cu" "$dir/gemm_plain.cu" "$src/tests/gpu/trace_gemm.cu" ||
   "$nvcc" $flags -DGEMM_PLAIN_SOURCE="\"$dir/gemm_plain.cu\"" -DGEMM_TRACED_SOURCE="\"$dir/gemm_traced.cu\"" \
     "$src/tests/gpu/trace_gemm.cu" -lcuda -o "$work/trace_gemm" || { echo "trace: FAIL: nvcc trace_gemm"; exit 1; }
-echo "built $work/trace_json, $work/gemm_traced and $work/trace_gemm"
+for v in plain traced traced_stage2; do
+  stage=""
+  [ $v = traced_stage2 ] && stage=-DTIRX_TRACE_STAGE=2
+  # shellcheck disable=SC2086
+  fresh "$work/smem_$v" "$dir/smem_${v%_stage2}.cu" "$src/headers/tirx.h" "$src/headers/tirx/trace.h" ||
+    "$nvcc" $flags $stage "$dir/smem_${v%_stage2}.cu" -o "$work/smem_$v" ||
+    { echo "trace: FAIL: nvcc smem_$v"; exit 1; }
+done
+echo "built $work/trace_json, $work/gemm_traced, $work/trace_gemm and $work/smem_{plain,traced,traced_stage2}"
 [ -n "${BUILD_ONLY:-}" ] && exit 0
 summary=$("$work/trace_json" "$work/synthetic.json" 2>&1) || { echo "trace: FAIL: trace_json: $summary"; exit 1; }
 echo "$summary"
@@ -106,8 +120,23 @@ for j in session alone; do
   $check "$work/$j.json" --regions 'wg == 0' 'wg >= 1' --waits full --min-counted 1 || fail="$fail $j.json"
 done
 python3 "$src/bench/trace_png.py" "$work/session.json" -o "$work/session.png" || fail="$fail trace_png"
+# 3. A kernel with 256 bytes of shared memory left.
+timeout 60 "$work/smem_plain" > "$work/smem_plain.out" 2>&1 && grep -qx 'trace_smem: ran' "$work/smem_plain.out" ||
+  { cat "$work/smem_plain.out"; fail="$fail smem_plain"; }
+timeout 60 "$work/smem_traced" > "$work/smem_traced.out" 2> "$work/smem_traced.err"
+rc=$?
+read -r _ st _ dyn _ most < "$work/smem_traced.out"
+at="$src/tests/gpu/trace_smem.cu:$(grep -n 'halves<<<' "$src/tests/gpu/trace_smem.cu" | cut -d: -f1):3"
+printf '%s\n' "$at: the kernel's $st bytes of static shared memory and the launch's $dyn bytes of dynamic shared memory are $((st + dyn)) bytes, over the $most this device gives a block (--trace takes TIRX_TRACE_STAGE x 16 bytes of it for each traced region of an sm_90 kernel: -DTIRX_TRACE_STAGE=2 takes 32)" \
+  "$at: launch of halves failed: invalid argument" > "$work/smem_traced.expected"
+cat "$work/smem_traced.err"
+[ $rc -eq 1 ] && diff "$work/smem_traced.expected" "$work/smem_traced.err" || fail="$fail smem_traced(exit $rc)"
+rm -f "$work/smem.json"
+TIRX_TRACE_FILE=$work/smem.json timeout 60 "$work/smem_traced_stage2" > "$work/smem_stage2.out" 2>&1 &&
+  grep -qx 'trace_smem: ran' "$work/smem_stage2.out" && $check "$work/smem.json" --regions 'wg == 0' 'wg == 1' ||
+  { cat "$work/smem_stage2.out"; fail="$fail smem_traced_stage2"; }
 if [ -n "$fail" ]; then
   echo "trace: FAIL:$fail"
   exit 1
 fi
-echo "trace: PASS (traces in $work: example.json, session.json, alone.json; session.png)"
+echo "trace: PASS (traces in $work: example.json, session.json, alone.json, smem.json; session.png)"
