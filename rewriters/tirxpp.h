@@ -14,6 +14,10 @@ typedef struct TirxBuf {
 
 #define TIRX_PP_VERSION "0.1.0"
 
+// What --trace records: nothing, everything (regions, waits, triggers,
+// turns), or only the regions' runs (--trace=regions).
+enum { TIRXPP_TRACE_OFF, TIRXPP_TRACE_ALL, TIRXPP_TRACE_REGIONS };
+
 typedef struct {
   const char *path;         // the input's name, for messages and #line
   bool no_line;             // no #line directives
@@ -21,7 +25,7 @@ typedef struct {
   bool always_parse;        // parse even without annotations (tests the identity)
   bool device_view;         // --check: render the device view too (TirxResult.device)
   long long watchdog;       // --watchdog: cycles before a wait gives up; 0: off
-  bool trace;               // --trace: regions, waits, triggers and turns record a timeline (docs/trace.md)
+  int trace;                // --trace: a timeline (docs/trace.md); TIRXPP_TRACE_*
   const char *cuda_path;    // CUDA toolkit root (default /usr/local/cuda)
   const char *arch;         // sm_90a by default
   const char *std;          // c++17 by default

@@ -56,9 +56,11 @@ static const char usage[] =
     "  --watchdog[=CYCLES]\n"
     "                     every event wait gives up after CYCLES (default 2e9),\n"
     "                     prints where it was stuck and traps, instead of hanging\n"
-    "  --trace            record each region's start and end, each wait, trigger and\n"
-    "                     turn with %globaltimer into a ring per block; the host\n"
-    "                     writes a Perfetto JSON and a summary (docs/trace.md)\n"
+    "  --trace[=all|regions]\n"
+    "                     record each region's start and end, each wait, trigger and\n"
+    "                     turn (=regions: only the regions' start and end) into a\n"
+    "                     ring per block; the host writes a Perfetto JSON and a\n"
+    "                     summary (docs/trace.md)\n"
     "  --no-line          do not emit #line directives\n"
     "  -Werror            treat warnings as errors\n"
     "  -Rpass             print remarks (why a loop was not vectorized, ...)\n"
@@ -421,8 +423,12 @@ int args_parse(int argc, char **argv, Args *a) {
         if (*end || errno || a->opt.watchdog <= 0)
           return bad_usage("--watchdog takes a positive cycle count, not '%s'", f + 11);
       }
-    } else if (is(f, "--trace")) {
-      a->opt.trace = true;
+    } else if (is(f, "--trace") || is(f, "--trace=all")) {
+      a->opt.trace = TIRXPP_TRACE_ALL;
+    } else if (is(f, "--trace=regions")) {
+      a->opt.trace = TIRXPP_TRACE_REGIONS;
+    } else if (starts(f, "--trace=")) {
+      return bad_usage("--trace takes 'all' or 'regions', not '%s'", f + 8);
     } else if (is(f, "-Werror")) {
       a->opt.werror = true;
     } else if (starts(f, "-Rpass")) {

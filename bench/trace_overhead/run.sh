@@ -20,14 +20,16 @@ if [ "${1:-}" = --preprocess ]; then
     "$tool" -I "$repo/headers" -I "$repo/examples" "$repo/examples/$ex.cu" -o "$out/src/${ex}_plain.cu" &&
       "$tool" --trace -I "$repo/headers" -I "$repo/examples" "$repo/examples/$ex.cu" -o "$out/src/${ex}_traced.cu" ||
       { echo "trace_overhead: FAIL: tirx-pp $ex"; exit 1; }
+    "$tool" --trace=regions -I "$repo/headers" -I "$repo/examples" "$repo/examples/$ex.cu" -o "$out/src/${ex}_regions.cu" ||
+      { echo "trace_overhead: FAIL: tirx-pp --trace=regions $ex"; exit 1; }
     # Where the cost is: the traced output without the turn records (noturn), the
-    # trigger records (notrig), the waits' hooks (nowait), or all three (regions).
+    # trigger records (notrig), the waits' hooks (nowait); --trace=regions has none.
     t=$out/src/${ex}_traced.cu
     turn='s/ ?tirx_trace_turn(_wait|_end)?\([^()]*\);//g'
     trig='s/tirx_hook_trigger\(__tirx_trace_\d+, tirx_no_watch\(\), [^,]+, (&[^,]+), \d+, \d+\)/$1/g'
     wait='s/tirx_hook_event_wait\(__tirx_trace_\d+, tirx_no_watch\(\), ([^,]+), ([^,]+), ([^,]+), \d+, \d+\)/tirx_event_wait($1, $2, $3)/g'
     perl -pe "$turn" "$t" > "$out/src/${ex}_noturn.cu" && perl -pe "$trig" "$t" > "$out/src/${ex}_notrig.cu" &&
-      perl -pe "$wait" "$t" > "$out/src/${ex}_nowait.cu" && perl -pe "$turn; $trig; $wait" "$t" > "$out/src/${ex}_regions.cu" ||
+      perl -pe "$wait" "$t" > "$out/src/${ex}_nowait.cu" ||
       { echo "trace_overhead: FAIL: perl $ex"; exit 1; }
   done
   printf 'GEMM_V(plain) GEMM_V(traced) GEMM_V(notrig) GEMM_V(nowait) GEMM_V(regions)\n' > "$out/variants.h"
@@ -69,3 +71,5 @@ for t in attn_traced attn_traced_causal; do
   python3 "$src/tests/gpu/trace_check.py" "$out/$t.json" --regions 'wg == 0' 'wg >= 1' --waits kfull --turns mma ||
     { echo "trace_overhead: FAIL: $t.json"; exit 1; }
 done
+python3 "$src/tests/gpu/trace_check.py" "$out/attn_regions.json" --regions 'wg == 0' 'wg >= 1' ||
+  { echo "trace_overhead: FAIL: attn_regions.json"; exit 1; }

@@ -32,7 +32,8 @@
 
 // What a record says (tirx_trace_record_t.kind).
 enum {
-  TIRX_TRACE_REGION_BEGIN = 1,  // %globaltimer; slot | parity << 8: the kernel's id (the line it starts on)
+  TIRX_TRACE_REGION_BEGIN = 1,  // %globaltimer; slot | parity << 8: the kernel's id (the line it starts on);
+                                // event 1: the run's waits, triggers and turns are not recorded (--trace=regions)
   TIRX_TRACE_REGION_END,        // %globaltimer; event | slot << 8 | parity << 16: the waits that did not block
   TIRX_TRACE_WAIT,    // a wait that blocked started; the next record is its return
   TIRX_TRACE_WAITED,  // the wait returned
@@ -132,7 +133,8 @@ struct tirx_trace_region_t {
   unsigned turn_at = 0;                 // the turn: when it started
   uint32_t stage;                       // this region's stage (tirx_trace_stage), a shared-memory address
 
-  TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_, uint32_t stages)
+  TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_, uint32_t stages,
+                                  bool hooks = true)
       : region(region_), line(line_), stage(stages + (uint32_t)region_ * TIRX_TRACE_STAGE * 16u) {
 #ifdef __CUDA_ARCH__
     if ((int)threadIdx.x != first_thread) return;  // partitions are one-dimensional
@@ -148,10 +150,10 @@ struct tirx_trace_region_t {
     next = copied = d.heads[2 * ring];
     d.heads[2 * ring + 1] = (unsigned)kernel;
     const int sm = (int)tirx_smid();
-    put(TIRX_TRACE_REGION_BEGIN, 0, kernel & 0xff, (kernel >> 8) & 0xff, line_, tirx_globaltimer(), sm);
+    put(TIRX_TRACE_REGION_BEGIN, hooks ? 0 : 1, kernel & 0xff, (kernel >> 8) & 0xff, line_, tirx_globaltimer(), sm);
     put(TIRX_TRACE_CLOCK, 0, 0, 0, line_, tirx_trace_clock(), sm);
 #else
-    (void)kernel, (void)first_thread;
+    (void)kernel, (void)first_thread, (void)hooks;
 #endif
   }
   TIRX_DEVICE ~tirx_trace_region_t() {
@@ -404,6 +406,7 @@ inline std::string tirx_trace_json_string(const std::string &s) {
 
 // Per kernel and region: the time its runs took and the time they waited, by event.
 struct tirx_trace_totals_t {
+  bool hooks = true;  // false: a run's waits were not recorded (--trace=regions)
   long long runs = 0;
   long long quick = 0, blocked = 0;  // waits on events that did not block, that did
   double ns = 0;
@@ -442,7 +445,7 @@ struct tirx_trace_writer_t {
   void ring(const tirx_trace_record_t *rec, unsigned n, unsigned kernel_id, unsigned b, int r) {
     int kernel = (int)kernel_id;
     const tirx_trace_kernel_t *k = tirx_trace_kernel(kernel);
-    bool in_run = false;
+    bool in_run = false, hooks = true;
     unsigned long long run_start = 0, wait_start = 0, turn_start = 0;
     const unsigned tid = b * TIRX_TRACE_REGIONS + (unsigned)r;
     for (unsigned i = 0; i < n; ++i) {
@@ -454,7 +457,7 @@ struct tirx_trace_writer_t {
       if (x.kind == TIRX_TRACE_REGION_BEGIN) {  // the kernel may differ from the last launch's
         kernel = x.slot | x.parity << 8;
         k = tirx_trace_kernel(kernel);
-        in_run = true, run_start = x.time;
+        in_run = true, run_start = x.time, hooks = !(x.event & 1);
       }
       // Named at its first record: a ring that wrapped may have lost its run's start.
       name_thread(pid, tid, "block " + std::to_string(b) + " " +
@@ -463,9 +466,9 @@ struct tirx_trace_writer_t {
         const unsigned quick = x.event | x.slot << 8 | x.parity << 16;
         slice("X", region, "region", pid, tid, run_start, x.time,
               "\"kernel\":" + tirx_trace_json_string(k ? k->name : "?") + ",\"block\":" + std::to_string(b) +
-                  ",\"waits_not_blocked\":" + std::to_string(quick));
+                  ",\"waits_not_blocked\":" + std::to_string(quick) + (hooks ? "" : ",\"waits_recorded\":false"));
         tirx_trace_totals_t &t = totals[{kernel, r}];
-        t.runs++, t.ns += (double)(x.time - run_start), t.quick += quick;
+        t.runs++, t.ns += (double)(x.time - run_start), t.quick += quick, t.hooks &= hooks;
         in_run = false;
       } else if (x.kind == TIRX_TRACE_WAIT || x.kind == TIRX_TRACE_TURN_WAIT) {
         wait_start = x.time;
@@ -506,6 +509,11 @@ inline void tirx_trace_summary(const std::map<std::pair<int, int>, tirx_trace_to
     double waited = 0;
     for (const auto &w : t.waits) waited += w.second;
     std::string region = k ? tirx_trace_name(k->regions, e.first.second) : "?";
+    if (!t.hooks) {  // --trace=regions: how long the runs took, nothing of their waits
+      fprintf(stderr, "  %-24s %8lld %12.1f %7s %8s %8s  (waits not recorded)\n", region.c_str(), t.runs, t.ns / 1000.0,
+              "-", "-", "-");
+      continue;
+    }
     fprintf(stderr, "  %-24s %8lld %12.1f %6.1f%% %8lld %8lld ", region.c_str(), t.runs, t.ns / 1000.0,
             t.ns > 0 ? 100.0 * (t.ns - waited) / t.ns : 0.0, t.quick + t.blocked, t.blocked);
     for (const auto &w : t.waits)

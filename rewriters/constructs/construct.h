@@ -30,7 +30,7 @@ typedef struct Ctx {
   bool needs_tirx_h;  // the output calls a function from tirx.h
   int fell_back;      // annotations left to nvcc's '#pragma unroll' (template-dependent trip counts, ...)
   long long watchdog;  // --watchdog cycles, 0 when off
-  bool trace;          // --trace: the lowering records a timeline (lower/trace.c)
+  int trace;           // --trace: what the lowering records (TIRXPP_TRACE_*, lower/trace.c)
   VEC(Copies) copies;  // constructs that copy their body
   const char *path_literal;  // the input's name as a C string literal
   void *state[DIR_COUNT];  // each construct's own state, by its directive: construct_state()

@@ -3,13 +3,16 @@
 // writes its start and end; event.c passes it to the one hook of each wait
 // and trigger (headers/tirx/hook.h, shared with --watchdog), turn.c to each
 // turn's records; after the kernel, its names are registered for the host
-// that writes the trace (records carry indices, not names).
+// that writes the trace (records carry indices, not names). Under
+// --trace=regions only the recorders are declared: the waits, triggers and
+// turns are lowered as without --trace.
 #include "trace.h"
 
 #include <string.h>
 
 #include "ast.h"
 #include "source.h"
+#include "tirxpp.h"
 
 // A kernel's id in its records: the line it starts on (unique in a file,
 // and what the summary prints).
@@ -20,20 +23,27 @@ static int traced_regions(const Kernel *k) {
   return k->regions.len < TRACE_MAX_REGIONS ? k->regions.len : TRACE_MAX_REGIONS;
 }
 
-const char *trace_recorder(Ctx *c, const Kernel *k, const Region *r) {
+// The recorder of region r, or NULL: no --trace, or past the traced ones.
+static const char *recorder_of(Ctx *c, const Kernel *k, const Region *r) {
   if (!c->trace || !r) return NULL;
   int i = (int)(r - k->regions.items);
   return i < TRACE_MAX_REGIONS ? arena_printf(c->arena, "__tirx_trace_%d", i) : NULL;
 }
 
+const char *trace_recorder(Ctx *c, const Kernel *k, const Region *r) {
+  return c->trace == TIRXPP_TRACE_REGIONS ? NULL : recorder_of(c, k, r);
+}
+
 const char *trace_region_open(Ctx *c, const Kernel *k, int i) {
   const Region *r = &k->regions.items[i];
-  const char *v = trace_recorder(c, k, r);
+  const char *v = recorder_of(c, k, r);
   if (!v) return "";
-  // The last argument: the shared-memory stages of the kernel's traced
-  // regions (headers/tirx/trace.h), one after the other.
-  return arena_printf(c->arena, " tirx_trace_region_t %s(%d, %d, %d, %d, tirx_trace_stage<%d>());", v, kernel_id(c, k),
-                      i, r->first * k->group, source_line(c->src, r->an->start), traced_regions(k));
+  // Then the shared-memory stages of the kernel's traced regions
+  // (headers/tirx/trace.h), one after the other; under --trace=regions, a
+  // last `false`: its runs say that their waits were not recorded.
+  return arena_printf(c->arena, " tirx_trace_region_t %s(%d, %d, %d, %d, tirx_trace_stage<%d>()%s);", v,
+                      kernel_id(c, k), i, r->first * k->group, source_line(c->src, r->an->start), traced_regions(k),
+                      c->trace == TIRXPP_TRACE_REGIONS ? ", false" : "");
 }
 
 // `"a\n" "b"`: the names, one a line, as C string literals.

@@ -4,9 +4,10 @@
 
 enum { TRACE_MAX_REGIONS = 8 };  // rings per block: TIRX_TRACE_REGIONS in headers/tirx/trace.h
 
-// The region's recorder (`__tirx_trace_2`), or NULL when nothing is traced
-// there: --trace is off, the operation is outside every region, or its
-// region is past the eighth.
+// The recorder that a wait, trigger or turn of region r passes to its hook
+// (`__tirx_trace_2`), or NULL when it is not traced: --trace is off or
+// =regions, the operation is outside every region, or its region is past
+// the eighth.
 const char *trace_recorder(Ctx *c, const Kernel *k, const Region *r);
 // What opens region i's body under --trace: its recorder, declared after
 // `{` and after `prefix` (setmaxnreg); "" when the region is not traced.

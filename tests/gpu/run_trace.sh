@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/gpu/run_trace.sh - `tirx-pp --trace` (docs/trace.md):
 #   0. (no GPU needed) tests/gpu/trace_json.cu: synthetic rings, one wrapped,
-#      one timed in clocks with counted waits, written by tirx_trace_write;
+#      one timed in clocks with counted waits, a run of --trace=regions,
+#      written by tirx_trace_write;
 #      the JSON checked by trace_check.py, the summary (times converted from
 #      clocks, waits counted) and the dropped count checked, and
 #      bench/trace_png.py run on it;
@@ -94,7 +95,10 @@ $check "$work/synthetic.json" --regions 'wg == 0' 'wg >= 1' --waits empty full '
   --min-counted 5 ||
   { echo "trace: FAIL: synthetic trace"; exit 1; }
 grep -q '58 dropped (a full ring of 64 keeps its latest), 5 region runs of blocks past 3 not recorded' <<<"$summary" &&
-  grep -qE '^  wg >= 1 +3 +16\.6 +53\.8% +29 +24 +full 43\.3% turn mma 2\.9%$' <<<"$summary" ||
+  grep -qE '^  wg >= 1 +3 +16\.6 +53\.8% +29 +24 +full 43\.3% turn mma 2\.9%$' <<<"$summary" &&
+  grep -qx 'kernel halves (halves.cu:91)' <<<"$summary" &&
+  grep -qE '^  wg == 0 +1 +2\.5 +- +- +-  \(waits not recorded\)$' <<<"$summary" &&
+  grep -qE '^  wg >= 1 +1 +4\.0 +- +- +-  \(waits not recorded\)$' <<<"$summary" ||
   { echo "trace: FAIL: the summary"; exit 1; }
 python3 "$src/bench/trace_png.py" "$work/synthetic.json" -o "$work/synthetic.png" && [ -s "$work/synthetic.png" ] ||
   { echo "trace: FAIL: trace_png.py"; exit 1; }

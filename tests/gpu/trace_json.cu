@@ -7,6 +7,8 @@
 // (globaltimer, clock) pairs of its begin and end, the SM only in those
 // records, and 5 waits that did not block counted in its end; the host
 // converts it back to the same ns, so the summary is that of ns times.
+// After the pipeline, block 0's two rings hold a run of another kernel
+// traced with --trace=regions (its begin's event 1: waits not recorded).
 //   trace_json OUT.json
 #include "tirx.h"
 
@@ -15,9 +17,11 @@
 static const int kernel_line = 57;
 static const int registered =
     tirx_trace_register(kernel_line, "pipe", "pipe.cu", "wg == 0" "\n" "wg >= 1", "full" "\n" "empty" "\n" "mma");
+static const int regions_line = 91;
+static const int registered_regions = tirx_trace_register(regions_line, "halves", "halves.cu", "wg == 0" "\n" "wg >= 1", "");
 
 int main(int argc, char **argv) {
-  if (argc != 2 || registered != kernel_line) return 2;
+  if (argc != 2 || registered != kernel_line || registered_regions != regions_line) return 2;
   const unsigned blocks = 3, per = 64, mask = per - 1;  // the third block's producer ring wraps
   std::vector<unsigned> heads(blocks * TIRX_TRACE_REGIONS * 2 + 1);
   std::vector<tirx_trace_record_t> recs((size_t)blocks * TIRX_TRACE_REGIONS * per);
@@ -56,6 +60,18 @@ int main(int argc, char **argv) {
       put(TIRX_TRACE_REGION_END, clocked ? 5 : 0, 0, 0, r ? 17 : 10, t);
       heads[2 * ring] = n, heads[2 * ring + 1] = kernel_line;
     }
+  // The --trace=regions run: 2.5 us and 4 us, in ns, after the pipeline's.
+  for (unsigned r = 0; r < 2; ++r) {
+    const size_t ring = r;  // block 0
+    unsigned &n = heads[2 * ring];
+    const unsigned long long t = 2000000 + 1000ull * r;
+    tirx_trace_record_t x = {};
+    x.kind = TIRX_TRACE_REGION_BEGIN, x.event = 1, x.slot = regions_line & 0xff, x.parity = regions_line >> 8;
+    x.time = t, x.line = (uint16_t)(r ? 95 : 93), x.region = (uint8_t)r;
+    recs[ring * per + (n++ & mask)] = x;
+    x.kind = TIRX_TRACE_REGION_END, x.event = 0, x.slot = 0, x.parity = 0, x.time = t + (r ? 4000 : 2500);
+    recs[ring * per + (n++ & mask)] = x;
+  }
   heads[blocks * TIRX_TRACE_REGIONS * 2] = 5;  // region runs of blocks past the rings
   return tirx_trace_write(argv[1], heads.data(), recs.data(), blocks, mask) ? 0 : 1;
 }
