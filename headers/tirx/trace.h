@@ -82,7 +82,7 @@ TIRX_DEVICE unsigned long long tirx_trace_clock() {
 }
 
 // Records pass through shared memory on sm_90: each traced region has a
-// stage of TIRX_TRACE_STAGE records (a power of two, at least 2; 32 by
+// stage of TIRX_TRACE_STAGE records (a power of two from 2 to 128; 32 by
 // default: 512 bytes a region, static shared memory of the kernel) that its
 // recording thread fills and copies to the global ring half by half with
 // cp.async.bulk. A 16-byte global store at every record cost the bf16 GEMM
@@ -92,8 +92,8 @@ TIRX_DEVICE unsigned long long tirx_trace_clock() {
 #ifndef TIRX_TRACE_STAGE
 #define TIRX_TRACE_STAGE 32
 #endif
-static_assert(TIRX_TRACE_STAGE >= 2 && (TIRX_TRACE_STAGE & (TIRX_TRACE_STAGE - 1)) == 0,
-              "TIRX_TRACE_STAGE: a power of two, at least 2");
+static_assert(TIRX_TRACE_STAGE >= 2 && TIRX_TRACE_STAGE <= 128 && (TIRX_TRACE_STAGE & (TIRX_TRACE_STAGE - 1)) == 0,
+              "TIRX_TRACE_STAGE: a power of two from 2 to 128");
 
 // The stages of a kernel's NR traced regions, one after the other: static
 // shared memory of the kernel that calls it (NR * TIRX_TRACE_STAGE * 16 bytes).
@@ -347,7 +347,7 @@ inline unsigned tirx_trace_env(const char *name, unsigned fallback) {
   return n > 0 && n < (1ll << 30) ? (unsigned)n : fallback;
 }
 
-// Starts recording: rings of `records` (rounded up to a power of two) per
+// Starts recording: rings of `records` (rounded up to a power of two, at least 64) per
 // block and region, for blocks 0 to blocks - 1 (the linear block index; the
 // region runs of later blocks are counted, not recorded). 0 for either:
 // $TIRX_TRACE_RECORDS / $TIRX_TRACE_BLOCKS, else 1024 each.
@@ -357,7 +357,10 @@ inline cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0) {
   if (s.open) return cudaSuccess;
   if (!records) records = tirx_trace_env("TIRX_TRACE_RECORDS", 1024);
   if (!blocks) blocks = tirx_trace_env("TIRX_TRACE_BLOCKS", 1024);
-  unsigned n = TIRX_TRACE_STAGE / 2;  // a stage copies out half of itself at a time into a stretch of the ring
+  // At least 64: a stage copies out half of itself at a time into one stretch
+  // of the ring, and a translation unit may have been given a stage of up to
+  // 128 other than this one's.
+  unsigned n = 64;
   while (n < records) n *= 2;
   tirx_trace_device_t d = {};
   const size_t rings = (size_t)blocks * TIRX_TRACE_REGIONS;
