@@ -636,7 +636,10 @@ inline cudaError_t tirx_launch_end(const tirx_launch_t &l, const char *file, int
                                    bool blocking, bool report) {
   cudaError_t err = l.err != cudaSuccess ? l.err : cudaGetLastError();
   if (err == cudaSuccess && blocking) err = cudaStreamSynchronize(l.stream);
-  if (err != cudaSuccess && report && l.why[0]) fprintf(stderr, "%s:%d:%d: %s\n", file, line, col, l.why);
+  // What was wrong with the configuration: to the handler's stream, and under
+  // status(VAR) too while a trace records (the user asked to be told).
+  if (err != cudaSuccess && l.why[0] && (report || tirx_trace_active()))
+    fprintf(stderr, "%s:%d:%d: %s\n", file, line, col, l.why);
   if (err != cudaSuccess && report) tirx_launch_handler()(err, file, line, col, kernel);
   return err;
 }

@@ -3,9 +3,12 @@
 // builds it three ways: plain, it launches; with --trace, the two regions'
 // stages (2 x 512 bytes) do not fit and the launch stops with a message that
 // says by how much and what to do; with --trace and -DTIRX_TRACE_STAGE=2
-// (2 x 32 bytes), it launches and its trace is written.
+// (2 x 32 bytes), it launches and its trace is written. The launch takes
+// its error with status(VAR), under which the message is printed only
+// while a trace records.
 //   trace_smem   prints "static S dynamic D most M", then launches; exit 0
-//                when the kernel ran and its output is right
+//                when the kernel ran and its output is right, 1 with the
+//                launch's error
 #include <cstdio>
 
 #include "tirx.h"
@@ -36,8 +39,13 @@ int main() {
   fflush(stdout);
   float *out = nullptr;
   if (cudaMalloc(&out, 256 * sizeof(float)) != cudaSuccess) return 2;
-#pragma tirx launch smem(smem)
+  cudaError_t err;
+#pragma tirx launch smem(smem) status(err)
   halves<<<1, 256>>>(out);
+  if (err != cudaSuccess) {
+    fprintf(stderr, "trace_smem: %s\n", cudaGetErrorString(err));
+    return 1;
+  }
   float h[256];
   if (cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost) != cudaSuccess) return 2;
   for (int i = 0; i < 256; ++i)
