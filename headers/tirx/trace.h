@@ -131,11 +131,12 @@ struct tirx_trace_region_t {
   unsigned quick = 0;                   // waits that did not block, this run
   unsigned since = 0;                   // a turn's wait: the low word of %clock64 when it started
   unsigned turn_at = 0;                 // the turn: when it started
-  uint32_t stage;                       // this region's stage (tirx_trace_stage), a shared-memory address
+  uint32_t stage;                       // this region's stage (tirx_trace_stage), a shared-memory address;
+                                        // ~0u under --trace=regions: no stage, its four records go to the ring
 
   TIRX_DEVICE tirx_trace_region_t(int kernel, int region_, int first_thread, int line_, uint32_t stages,
                                   bool hooks = true)
-      : region(region_), line(line_), stage(stages + (uint32_t)region_ * TIRX_TRACE_STAGE * 16u) {
+      : region(region_), line(line_), stage(hooks ? stages + (uint32_t)region_ * TIRX_TRACE_STAGE * 16u : ~0u) {
 #ifdef __CUDA_ARCH__
     if ((int)threadIdx.x != first_thread) return;  // partitions are one-dimensional
     const tirx_trace_device_t &d = tirx_trace_device_;
@@ -150,8 +151,8 @@ struct tirx_trace_region_t {
     next = copied = d.heads[2 * ring];
     d.heads[2 * ring + 1] = (unsigned)kernel;
     const int sm = (int)tirx_smid();
-    put(TIRX_TRACE_REGION_BEGIN, hooks ? 0 : 1, kernel & 0xff, (kernel >> 8) & 0xff, line_, tirx_globaltimer(), sm);
-    put(TIRX_TRACE_CLOCK, 0, 0, 0, line_, tirx_trace_clock(), sm);
+    put_edge(TIRX_TRACE_REGION_BEGIN, hooks ? 0 : 1, kernel & 0xff, (kernel >> 8) & 0xff, line_, tirx_globaltimer(), sm);
+    put_edge(TIRX_TRACE_CLOCK, 0, 0, 0, line_, tirx_trace_clock(), sm);
 #else
     (void)kernel, (void)first_thread, (void)hooks;
 #endif
@@ -161,8 +162,8 @@ struct tirx_trace_region_t {
     if (!on()) return;
     const unsigned q = quick < 0xffffffu ? quick : 0xffffffu;
     const int sm = (int)tirx_smid();
-    put(TIRX_TRACE_CLOCK, 0, 0, 0, line, tirx_trace_clock(), sm);
-    put(TIRX_TRACE_REGION_END, q & 0xff, (q >> 8) & 0xff, q >> 16, line, tirx_globaltimer(), sm);
+    put_edge(TIRX_TRACE_CLOCK, 0, 0, 0, line, tirx_trace_clock(), sm);
+    put_edge(TIRX_TRACE_REGION_END, q & 0xff, (q >> 8) & 0xff, q >> 16, line, tirx_globaltimer(), sm);
     copy_out();
 #if defined(TIRX_SM90_)
     asm volatile("cp.async.bulk.wait_group 0;");  // the copies written before the count says they are there
@@ -183,27 +184,43 @@ struct tirx_trace_region_t {
     return a != ~0u;
   }
   TIRX_DEVICE bool records() const { return true; }  // a recorder (tirx/hook.h)
-  // One 16-byte record: into the stage (sm_90; a copy out every half
-  // stage), else straight to the ring (st.global.cs: not read again).
-  TIRX_DEVICE void put(int kind, int event, int slot, int parity, int line_, unsigned long long time, int sm = 0) {
+  // A record's four words.
+  TIRX_DEVICE uint4 record(int kind, int event, int slot, int parity, int line_, unsigned long long time,
+                           int sm) const {
+    return make_uint4((unsigned)time, (unsigned)(time >> 32),
+                      ((unsigned)line_ & 0xffffu) | ((unsigned)kind & 0xffu) << 16 | ((unsigned)event & 0xffu) << 24,
+                      ((unsigned)slot & 0xffu) | ((unsigned)parity & 0xffu) << 8 | ((unsigned)sm & 0xffu) << 16 |
+                          ((unsigned)region & 0xffu) << 24);
+  }
+  // One record straight to the ring (st.global.cs: not read again).
+  TIRX_DEVICE void store(const uint4 &r) {
 #ifdef __CUDA_ARCH__
-    const unsigned x = (unsigned)time, y = (unsigned)(time >> 32);
-    const unsigned z = ((unsigned)line_ & 0xffffu) | ((unsigned)kind & 0xffu) << 16 | ((unsigned)event & 0xffu) << 24;
-    const unsigned w = ((unsigned)slot & 0xffu) | ((unsigned)parity & 0xffu) << 8 | ((unsigned)sm & 0xffu) << 16 |
-                       ((unsigned)region & 0xffu) << 24;
-#if defined(TIRX_SM90_)
+    const tirx_trace_device_t &d = tirx_trace_device_;
+    __stcs(reinterpret_cast<uint4 *>(&d.records[at + (next++ & d.mask)]), r);
+#else
+    (void)r;
+#endif
+  }
+  // One 16-byte record: into the stage (sm_90; a copy out every half
+  // stage), else straight to the ring.
+  TIRX_DEVICE void put(int kind, int event, int slot, int parity, int line_, unsigned long long time, int sm = 0) {
+    const uint4 r = record(kind, event, slot, parity, line_, time, sm);
+#if defined(__CUDA_ARCH__) && defined(TIRX_SM90_)
     // Asm, volatile, no memory clobber: only these statements touch the stage,
     // and the kernel's own loads and stores stay free to move around them.
     asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(stage + (next & (TIRX_TRACE_STAGE - 1)) * 16u),
-                 "r"(x), "r"(y), "r"(z), "r"(w));
+                 "r"(r.x), "r"(r.y), "r"(r.z), "r"(r.w));
     if ((++next & (TIRX_TRACE_STAGE / 2 - 1)) == 0) copy_out();
 #else
-    const tirx_trace_device_t &d = tirx_trace_device_;
-    __stcs(reinterpret_cast<uint4 *>(&d.records[at + (next++ & d.mask)]), make_uint4(x, y, z, w));
+    store(r);
 #endif
-#else
-    (void)kind, (void)event, (void)slot, (void)parity, (void)line_, (void)time, (void)sm;
-#endif
+  }
+  // A record of the region's start or end: as put, or without a stage
+  // (--trace=regions) straight to the ring.
+  TIRX_DEVICE void put_edge(int kind, int event, int slot, int parity, int line_, unsigned long long time, int sm) {
+    if (stage != ~0u) return put(kind, event, slot, parity, line_, time, sm);
+    store(record(kind, event, slot, parity, line_, time, sm));
+    copied = next;
   }
   // The stage's records not yet copied, to the ring: they lie in one half of
   // the stage and in one stretch of the ring (a half stage divides the

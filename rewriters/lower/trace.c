@@ -39,11 +39,14 @@ const char *trace_region_open(Ctx *c, const Kernel *k, int i) {
   const char *v = recorder_of(c, k, r);
   if (!v) return "";
   // Then the shared-memory stages of the kernel's traced regions
-  // (headers/tirx/trace.h), one after the other; under --trace=regions, a
-  // last `false`: its runs say that their waits were not recorded.
-  return arena_printf(c->arena, " tirx_trace_region_t %s(%d, %d, %d, %d, tirx_trace_stage<%d>()%s);", v,
-                      kernel_id(c, k), i, r->first * k->group, source_line(c->src, r->an->start), traced_regions(k),
-                      c->trace == TIRXPP_TRACE_REGIONS ? ", false" : "");
+  // (headers/tirx/trace.h), one after the other; under --trace=regions none
+  // (its four records a run go straight to the ring) and `false`: its runs
+  // say that their waits were not recorded.
+  const char *stages = c->trace == TIRXPP_TRACE_REGIONS
+                           ? "0u, false"
+                           : arena_printf(c->arena, "tirx_trace_stage<%d>()", traced_regions(k));
+  return arena_printf(c->arena, " tirx_trace_region_t %s(%d, %d, %d, %d, %s);", v, kernel_id(c, k), i,
+                      r->first * k->group, source_line(c->src, r->an->start), stages);
 }
 
 // `"a\n" "b"`: the names, one a line, as C string literals.

@@ -10,14 +10,14 @@ const int wg = tirx_warpgroup_index();
 __shared__ uint64_t full[2]; tirx_event_init(full, 2, 128); uint32_t __tirx_phase_1_full = 0u;
 __shared__ uint64_t empty[2]; tirx_event_init(empty, 2, 256); uint32_t __tirx_phase_0_empty = ~0u;
 if (wg == 0)
-  { tirx_setmaxnreg_dec<40>(); tirx_trace_region_t __tirx_trace_0(7, 0, 0, 11, tirx_trace_stage<2>(), false);
+  { tirx_setmaxnreg_dec<40>(); tirx_trace_region_t __tirx_trace_0(7, 0, 0, 11, 0u, false);
     for (int i = 0; i < n; ++i) {
       tirx_event_wait(empty, __tirx_phase_0_empty, i % 2);
       tirx_mbar_arrive(&full[i % 2]);
     }
   }
 else if (wg >= 1)
-  { tirx_setmaxnreg_inc<232>(); tirx_trace_region_t __tirx_trace_1(7, 1, 128, 18, tirx_trace_stage<2>(), false);
+  { tirx_setmaxnreg_inc<232>(); tirx_trace_region_t __tirx_trace_1(7, 1, 128, 18, 0u, false);
 if (wg == 2) tirx_bar_arrive(1, 256);
     float acc = 0.f;
     for (int i = 0; i < n; ++i) {

@@ -20,7 +20,8 @@
 #      memory free, launched with status(VAR): plain it runs; traced, its
 #      launch fails and the message that says what --trace's stages take is
 #      printed all the same (the full stderr checked); traced with
-#      -DTIRX_TRACE_STAGE=2 it runs and its trace is checked.
+#      -DTIRX_TRACE_STAGE=2 it runs and its trace is checked; with
+#      --trace=regions (no stage) it runs and its trace is checked.
 #
 #   run_trace.sh TIRX_PP SOURCE_DIR WORK_DIR   preprocess here, build, run 0-2 (ctest gpu_trace)
 #   run_trace.sh --prepared [DEVICE_DIR]       on the GPU machine, after bench/prepare_gpu.sh
@@ -43,6 +44,7 @@ preprocess() {
     "$tool" --trace -I "$src/headers" -I "$src/examples" "$src/examples/gemm_bf16.cu" -o "$out/gemm_traced.cu" &&
     "$tool" -I "$src/headers" -I "$src/examples" "$src/examples/gemm_bf16.cu" -o "$out/gemm_plain.cu" &&
     "$tool" --trace -I "$src/headers" "$src/tests/gpu/trace_smem.cu" -o "$out/smem_traced.cu" &&
+    "$tool" --trace=regions -I "$src/headers" "$src/tests/gpu/trace_smem.cu" -o "$out/smem_regions.cu" &&
     "$tool" -I "$src/headers" "$src/tests/gpu/trace_smem.cu" -o "$out/smem_plain.cu"
 }
 
@@ -80,7 +82,7 @@ fresh "$work/gemm_traced" "$dir/gemm_traced.cu" ||
 fresh "$work/trace_gemm" "$dir/gemm_traced.cu" "$dir/gemm_plain.cu" "$src/tests/gpu/trace_gemm.cu" ||
   "$nvcc" $flags -DGEMM_PLAIN_SOURCE="\"$dir/gemm_plain.cu\"" -DGEMM_TRACED_SOURCE="\"$dir/gemm_traced.cu\"" \
     "$src/tests/gpu/trace_gemm.cu" -lcuda -o "$work/trace_gemm" || { echo "trace: FAIL: nvcc trace_gemm"; exit 1; }
-for v in plain traced traced_stage2; do
+for v in plain traced traced_stage2 regions; do
   stage=""
   [ $v = traced_stage2 ] && stage=-DTIRX_TRACE_STAGE=2
   # shellcheck disable=SC2086
@@ -88,7 +90,7 @@ for v in plain traced traced_stage2; do
     "$nvcc" $flags $stage "$dir/smem_${v%_stage2}.cu" -o "$work/smem_$v" ||
     { echo "trace: FAIL: nvcc smem_$v"; exit 1; }
 done
-echo "built $work/trace_json, $work/gemm_traced, $work/trace_gemm and $work/smem_{plain,traced,traced_stage2}"
+echo "built $work/trace_json, $work/gemm_traced, $work/trace_gemm and $work/smem_{plain,traced,traced_stage2,regions}"
 [ -n "${BUILD_ONLY:-}" ] && exit 0
 summary=$("$work/trace_json" "$work/synthetic.json" 2>&1) || { echo "trace: FAIL: trace_json: $summary"; exit 1; }
 echo "$summary"
@@ -141,8 +143,14 @@ rm -f "$work/smem.json"
 TIRX_TRACE_FILE=$work/smem.json timeout 60 "$work/smem_traced_stage2" > "$work/smem_stage2.out" 2>&1 &&
   grep -qx 'trace_smem: ran' "$work/smem_stage2.out" && $check "$work/smem.json" --regions 'wg == 0' 'wg == 1' ||
   { cat "$work/smem_stage2.out"; fail="$fail smem_traced_stage2"; }
+# --trace=regions takes no stage: it launches, and its runs say their waits were not recorded.
+rm -f "$work/smem_regions.json"
+TIRX_TRACE_FILE=$work/smem_regions.json timeout 60 "$work/smem_regions" > "$work/smem_regions.out" 2>&1 &&
+  grep -qx 'trace_smem: ran' "$work/smem_regions.out" && grep -q '"waits_recorded":false' "$work/smem_regions.json" &&
+  $check "$work/smem_regions.json" --regions 'wg == 0' 'wg == 1' ||
+  { cat "$work/smem_regions.out"; fail="$fail smem_regions"; }
 if [ -n "$fail" ]; then
   echo "trace: FAIL:$fail"
   exit 1
 fi
-echo "trace: PASS (traces in $work: example.json, session.json, alone.json, smem.json; session.png)"
+echo "trace: PASS (traces in $work: example.json, session.json, alone.json, smem.json, smem_regions.json; session.png)"
