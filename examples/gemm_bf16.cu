@@ -54,79 +54,6 @@
 
 // ---- kernel ------------------------------------------------------------------
 
-// The first K-tile of split `split` of `splits` (splits: ktiles), each of the
-// first splits - 1 ranges `skew` K-tiles shorter than an even cut, the last
-// one longer by what they give up: it finishes last, so that it usually finds
-// the others' partials already written (tirx_trigger_if_last in the kernel).
-__device__ __forceinline__ int split_start(int split, int splits, int ktiles, int skew) {
-  return split == splits ? ktiles : split * ktiles / splits - split * skew;
-}
-
-// Split-K (kSplit): the tile's K-tiles are cut into `splits` contiguous ranges,
-// each a work item of its own. The consumers that finished a range write
-// their fp32 partial sum into the workspace (each thread its registers, in
-// float4s, thread-contiguous) and arrive at the tile's grid event; the block
-// that arrives last adds the partials of all the splits in split order (its
-// own from registers, the others from L2) and stores C; the others store
-// nothing. The sum's order is the split order whoever arrives last, so the
-// result is bitwise the same from run to run, and nobody waits for anybody
-// (no spinning on another block, whatever order the persistent grid runs the
-// items in). The last arrival resets the counter for the next launch.
-template <class T>
-__device__ __forceinline__ float4* split_partial(float* ws, int tile, int split, int splits, int half, int t) {
-  constexpr int kQuads = T::R * T::WN / 8;  // float4s per thread
-  return reinterpret_cast<float4*>(ws) + ((size_t)tile * splits * 2 + split * 2 + half) * kQuads * 128 + t;
-}
-
-template <class T>
-__device__ __forceinline__ void split_write(const float (&acc)[T::R][T::WN / 2], float4* mine) {
-#pragma unroll
-  for (int i = 0; i < T::R; ++i)
-#pragma unroll
-    for (int j = 0; j < T::WN / 8; ++j)
-      __stcg(mine + (i * (T::WN / 8) + j) * 128,
-             make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]));
-}
-
-// The sum, kChunk float4s at a time: each split's kChunk loads are issued
-// together (one L2 round trip, not one per float4: a float4 at a time cost
-// 10-40 us per tile, bench/RESULTS.md), as many as the registers next to the
-// accumulator hold without spilling.
-template <class T>
-__device__ __forceinline__ void split_sum(float (&acc)[T::R][T::WN / 2], float* ws, int tile, int split, int splits,
-                                          int half, int t) {
-  constexpr int kQuads = T::R * T::WN / 8;
-  constexpr int kChunk = (152 - 4 * kQuads) / 8 < 2 ? 2 : (152 - 4 * kQuads) / 8 > 16 ? 16 : (152 - 4 * kQuads) / 8;
-#pragma unroll
-  for (int q0 = 0; q0 < kQuads; q0 += kChunk) {
-    float4 sum[kChunk];
-    for (int p = 0; p < splits; ++p) {
-      float4 v[kChunk];
-      const float4* theirs = split_partial<T>(ws, tile, p, splits, half, t);
-#pragma unroll
-      for (int c = 0; c < kChunk; ++c) {
-        const int q = q0 + c, i = q / (T::WN / 8), j = q % (T::WN / 8);
-        if (q < kQuads)
-          v[c] = p == split ? make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3])
-                            : __ldcg(theirs + q * 128);
-      }
-#pragma unroll
-      for (int c = 0; c < kChunk; ++c)
-        if (q0 + c < kQuads) {
-          if (p == 0) sum[c] = v[c];
-          else sum[c].x += v[c].x, sum[c].y += v[c].y, sum[c].z += v[c].z, sum[c].w += v[c].w;
-        }
-    }
-#pragma unroll
-    for (int c = 0; c < kChunk; ++c) {
-      const int q = q0 + c, i = q / (T::WN / 8), j = q % (T::WN / 8);
-      if (q < kQuads)
-        acc[i][4 * j] = sum[c].x, acc[i][4 * j + 1] = sum[c].y, acc[i][4 * j + 2] = sum[c].z,
-                  acc[i][4 * j + 3] = sum[c].w;
-    }
-  }
-}
-
 template <class T, bool kSplit = false>
 __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const __grid_constant__ CUtensorMap mapB,
                                  const __grid_constant__ CUtensorMap mapC, int M, int N, int K, int splits, float* ws,
@@ -240,38 +167,6 @@ __global__ void gemm_bf16_kernel(const __grid_constant__ CUtensorMap mapA, const
 }
 
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
-// The split-K workspace: fp32 partials (tiles x splits x BM x BN) and one
-// counter per tile (the grid event `done`), zero between launches (the last arrival
-// resets its counter). One per process, grown as needed (cudaMalloc
-// synchronizes the device: the first call at a larger size is slow); calls
-// that split must therefore not run concurrently on different streams.
-struct SplitWorkspace {
-  float* partials = nullptr;
-  int* counters = nullptr;
-  size_t partial_bytes = 0, counter_count = 0;
-};
-static cudaError_t split_workspace(size_t partial_bytes, size_t counter_count, float** ws, int** counters) {
-  static SplitWorkspace w;
-  cudaError_t e = cudaSuccess;
-  if (partial_bytes > w.partial_bytes) {
-    if (w.partials) cudaFree(w.partials);
-    w.partials = nullptr, w.partial_bytes = 0;
-    e = cudaMalloc(&w.partials, partial_bytes);
-    if (e != cudaSuccess) return e;
-    w.partial_bytes = partial_bytes;
-  }
-  if (counter_count > w.counter_count) {
-    if (w.counters) cudaFree(w.counters);
-    w.counters = nullptr, w.counter_count = 0;
-    e = cudaMalloc(&w.counters, counter_count * sizeof(int));
-    if (e == cudaSuccess) e = cudaMemset(w.counters, 0, counter_count * sizeof(int));
-    if (e != cudaSuccess) return e;
-    w.counter_count = counter_count;
-  }
-  *ws = w.partials, *counters = w.counters;
-  return e;
-}
-
 // Tensor maps for A and B with the tile's boxes (and C's staged boxes), then
 // one block per SM (or per work item, when there are fewer) with the
 // shared-memory limit raised, not waited for (`#pragma tirx launch`,
@@ -311,33 +206,6 @@ static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int
   return err;
 }
 
-// The tile shape and split for m x n x k on `sms` multiprocessors: pick_tile's
-// shape unsplit, unless a split of 128 x 256 or 128 x 128 tiles whose work
-// items fit in one wave costs less than kSplitWins of it. A split's cost is
-// its tile area times (its longest range of K-tiles plus the partials'
-// traffic: each range writes its fp32 partial and the last one reads the
-// others', counted as kSplitFix times the K-tiles of operand bytes that many
-// partial bytes are, BM x BN x 4 per partial against (BM + BN) x 128 per
-// K-tile); 128 x 128 tiles count kSmallTileCost times, as in pick_tile.
-// Measured on the H200: bench/RESULTS.md.
-constexpr int kMinSplitKTiles = 16, kMaxSplits = 4;
-constexpr double kSplitFix = 1.0, kSplitWins = 0.95;
-static void pick_tile_split(int M, int N, int K, int sms, GemmTile* tile, int* splits) {
-  const int bm[kTileShapes] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM};
-  const int bn[kTileShapes] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN, Tile128x128::BN};
-  const long long ktiles = (K + BK - 1) / BK;
-  auto tiles = [&](int i) { return (long long)((M + bm[i] - 1) / bm[i]) * ((N + bn[i] - 1) / bn[i]); };
-  auto area = [&](int i) { return (double)bm[i] * bn[i] * (i == kTile128x128 ? kSmallTileCost : 1.0); };
-  *tile = pick_tile(M, N, sms), *splits = 1;
-  double best = (double)((tiles(*tile) + sms - 1) / sms) * area(*tile) * ktiles * kSplitWins;
-  for (GemmTile i : {kTile128x256, kTile128x128})
-    for (int s = 2; s <= kMaxSplits && tiles(i) * s <= sms && ktiles / s >= kMinSplitKTiles; ++s) {
-      const double partial_ktiles = 4.0 * bm[i] * bn[i] / ((bm[i] + bn[i]) * 128.0);
-      const double cost = area(i) * ((ktiles + s - 1) / s + kSplitFix * s * partial_ktiles);
-      if (cost < best) best = cost, *tile = i, *splits = s;
-    }
-}
-
 // C = A * B^T on `stream` with the given tile shape and split (kTileAuto
 // and 0: pick_tile_split's; kTileAuto and a split: pick_tile's shape; a shape
 // and 0: unsplit). n and k must be multiples of 8 and the matrices 16-byte
@@ -375,32 +243,15 @@ static cudaError_t gemm_bf16(const bf16* A, const bf16* B, bf16* C, int M, int N
 // ---- main ----------------------------------------------------------------------
 #ifndef GEMM_BF16_NO_MAIN
 
-// With a split forced: C as `gemm_bf16_split` writes it, then twice more,
-// each bit for bit the first (the partials are added in split order,
-// whichever split arrives last), else a failure.
-static cudaError_t split_twice_alike(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile,
-                                     int splits) {
-  cudaError_t e = gemm_bf16_split(A, B, C, M, N, K, tile, splits);
-  std::vector<bf16> first((size_t)M * N), again(first.size());
-  if (e == cudaSuccess) e = cudaMemcpy(first.data(), C, first.size() * sizeof(bf16), cudaMemcpyDeviceToHost);
-  for (int i = 0; i < 2 && e == cudaSuccess; ++i) {
-    e = gemm_bf16_split(A, B, C, M, N, K, tile, splits);
-    if (e == cudaSuccess) e = cudaMemcpy(again.data(), C, again.size() * sizeof(bf16), cudaMemcpyDeviceToHost);
-    for (size_t j = 0; e == cudaSuccess && j < first.size(); ++j)
-      if (memcmp(&first[j], &again[j], sizeof(bf16)) != 0) {
-        fail("C (split, run again)", j, __bfloat162float(again[j]), __bfloat162float(first[j]));
-        break;
-      }
-  }
-  return e;
-}
-
 int main(int argc, char** argv) {
   // A fourth argument forces the split (1: none) for every tile shape, and
   // each result must come out bit for bit the same three times.
   const int splits = argc > 4 ? parse_size(argc, argv, 4, 1, 64) : 0;
   return gemm_example_main(argc, argv, [=](const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile) {
-    return splits > 1 ? split_twice_alike(A, B, C, M, N, K, tile, splits)
+    auto split_gemm = [](const bf16* a, const bf16* b, bf16* c, int m, int n, int k, GemmTile s, int p) {
+      return gemm_bf16_split(a, b, c, m, n, k, s, p);
+    };
+    return splits > 1 ? split_twice_alike(split_gemm, A, B, C, M, N, K, tile, splits)
                       : gemm_bf16_split(A, B, C, M, N, K, tile, splits);
   });
 }

@@ -4,11 +4,13 @@
 // wgmma (sm_90a).
 // tirx-pp: required
 //
-//   gemm_bf16_cluster [m [n [k]]]   as gemm_bf16: A is m x k, B is n x k, C is
-//                                   m x n, all row-major bf16; n and k are
-//                                   rounded up to multiples of 8. Default
+//   gemm_bf16_cluster [m [n [k [splits]]]]   as gemm_bf16: A is m x k, B is n
+//                                   x k, C is m x n, all row-major bf16; n and
+//                                   k are rounded up to multiples of 8. Default
 //                                   1000 1500 1064; with m alone, n = min(m,
-//                                   600) + 5 and k = min(m, 300) + 7
+//                                   600) + 5 and k = min(m, 300) + 7; splits
+//                                   forces split-K for every tile shape, each
+//                                   result bit for bit alike three times
 //
 // The kernel is gemm_bf16's (a template over its four tile shapes: 128 x
 // 256, 256 x 152, 192 x 160 and 128 x 128; one producer and two consumer
@@ -50,8 +52,14 @@
 // copies tell L2 to drop A's lines first and keep B's, as in gemm_bf16. Every
 // block leaves through a cluster barrier (tirx-pp puts it at the end of the
 // events' scope), so that none exits while the other still copies into it.
-// The host picks the shape with gemm_bf16's rule on the clusters' tiles
-// (pick_tile); gemm_bf16_cluster_tile() forces one.
+// Split-K as in gemm_bf16.cu: a pair's K-tiles cut into ranges, each a work
+// item of both blocks of the cluster (the same range of their two tiles),
+// reduced by the last to arrive at each tile's grid event `done`. The host
+// picks the shape and split with gemm_bf16's rule on the clusters' tiles
+// (pick_tile_split); gemm_bf16_cluster_split() forces them. On a C of two
+// columns of tiles the pairs side by side multicast A, the operand that
+// streams from memory: 4224 x 256 x 16384 split in two ran at 0.99x cuBLAS
+// against the 1 x 1 kernel's 0.86x (bench/RESULTS.md).
 //
 // The CPU reference and tolerances are gemm_bf16's (gemm_example_main in
 // gemm_bf16_tiles.cuh): main checks the picked shape and each of the four
@@ -63,7 +71,7 @@
 #include <cuda_bf16.h>
 
 #define EXAMPLE "gemm_bf16_cluster"
-#define EXAMPLE_ARGS "[m [n [k]]]"
+#define EXAMPLE_ARGS "[m [n [k [splits]]]]"
 #include "harness.h"
 // bf16, BK, kGroupRows, the tile shapes, mma_ktile, the epilogue's stores,
 // pick_tile and the check against the CPU (shared with gemm_bf16.cu)
@@ -101,6 +109,11 @@ struct Pairing {
   int tiles_m, tiles_n;
   __host__ __device__ int pairs_n() const { return beside ? (tiles_n + 1) / 2 : tiles_n; }
   __host__ __device__ int pairs() const { return (beside ? tiles_m : (tiles_m + 1) / 2) * pairs_n(); }
+  // The tiles the pairs cover, those past C's edge included, numbered row by
+  // row: the split-K event's and workspace's tiles.
+  __host__ __device__ int vcols() const { return beside ? pairs_n() * 2 : tiles_n; }
+  __host__ __device__ int vtiles() const { return (beside ? tiles_m : (tiles_m + 1) / 2 * 2) * vcols(); }
+  __device__ int vtile(int row, int col) const { return row * vcols() + col; }
   // The tile row and column of block `rank` in the pair at grouped position `pos`.
   __device__ void tile(int pos, int rank, int* row, int* col) const {
     const int pair = tirx_tile_grouped(pos, pairs(), pairs_n(), beside ? kGroupRows : kGroupRows / kClusterM);
@@ -127,11 +140,13 @@ __device__ __forceinline__ void copy_ktile(bf16* dst, const CUtensorMap* map, in
 // block its own; mapB1 is not used). One above the other, mapA has whole
 // tiles and mapB0 and mapB1 boxes of the two ranks' parts of B (BSplit's
 // kPart0, kPart1 rows).
-template <class T>
+template <class T, bool kSplit = false>
 __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap mapA,
                                          const __grid_constant__ CUtensorMap mapB0,
                                          const __grid_constant__ CUtensorMap mapB1,
-                                         const __grid_constant__ CUtensorMap mapC, Pairing p, int K) {
+                                         const __grid_constant__ CUtensorMap mapC, Pairing p, int K, int splits,
+                                         float* ws, int* counters, int skew) {
+  if constexpr (!kSplit) splits = 1, skew = 0;  // constants for the compiler: the divisions fold
   constexpr int BM = T::BM, BN = T::BN, STAGES = T::STAGES;
   static_assert(BM / 2 % 8 == 0 && BM / 2 <= 256, "side by side, each block's half of A must be whole swizzle atoms");
   extern __shared__ unsigned char smem[];
@@ -142,10 +157,13 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
   bf16* As = ring;
   bf16* Bs = ring + STAGES * BM * BK;
   bf16* staging = Bs + STAGES * BN * BK;  // kStagingBytes / 2 for each consumer warpgroup
-  const int ktiles = (K + BK - 1) / BK, pairs = p.pairs();
+  // The work items: each pair's `splits` K ranges, one after the other in
+  // the walk (both blocks of a cluster take the same range of their tiles).
+  const int ktiles = (K + BK - 1) / BK, items = p.pairs() * splits, vtiles = p.vtiles();
   const int rank = (int)tirx_cluster_rank();  // 0 or 1: which tile of the pair, which part of A or B
   const int cluster = blockIdx.x / kClusterM, clusters = gridDim.x / kClusterM;
 #pragma tirx warpgroups(wg: 3)
+#pragma tirx event done[vtiles] grid(counters) count(splits)  // split-K: the splits of a tile (gemm_bf16.cu)
 #pragma tirx event full[STAGES] cluster
 #pragma tirx event empty[STAGES] ready cluster
 #pragma tirx async(wg == 0) regs(24)
@@ -160,11 +178,12 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
     const uint64_t policy_a = skinny ? tirx_l2_policy_evict_first() : 0;
     const uint64_t policy_b = skinny ? tirx_l2_policy_evict_last() : 0;
     int it = 0;  // K-tiles issued so far: the ring position
-    for (int pos = cluster; pos < pairs; pos += clusters) {
+    for (int item = cluster; item < items; item += clusters) {
       int tile_row, tile_col;
-      p.tile(pos, rank, &tile_row, &tile_col);
-      const int row0 = tile_row * BM, col0 = tile_col * BN;
-      for (int kt = 0; kt < ktiles; ++kt, ++it) {
+      p.tile(item / splits, rank, &tile_row, &tile_col);
+      const int row0 = tile_row * BM, col0 = tile_col * BN, split = item % splits;
+      const int kend = split_start(split + 1, splits, ktiles, skew);
+      for (int kt = split_start(split, splits, ktiles, skew); kt < kend; ++kt, ++it) {
         const int s = it % STAGES;
         tirx_wait(empty[s]);  // free in both blocks
         tirx_trigger_bytes(full[s], T::kStageBytes);  // A and B, both parts of the shared one, land here
@@ -181,11 +200,18 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
     const int a_row = T::kSideBySide ? 0 : half * 64 * T::R, b_row = T::kSideBySide ? half * T::WN : 0;
     int it = 0;  // K-tiles consumed so far: follows the producer
     int staged = -1;  // the ring slot that holds the previous tile's C until TMA has read it
-    for (int pos = cluster; pos < pairs; pos += clusters) {
+    for (int item = cluster; item < items; item += clusters) {
       int tile_row, tile_col;
-      p.tile(pos, rank, &tile_row, &tile_col);
-      const int row0 = tile_row * BM + a_row, col0 = tile_col * BN + b_row;
+      p.tile(item / splits, rank, &tile_row, &tile_col);
+      const int row0 = tile_row * BM + a_row, col0 = tile_col * BN + b_row, split = item % splits;
+      const int tile = p.vtile(tile_row, tile_col);
+      const int nk = split_start(split + 1, splits, ktiles, skew) - split_start(split, splits, ktiles, skew);  // >= 1
       float acc[T::R][T::WN / 2];
+      if constexpr (kSplit)  // (as in gemm_bf16.cu: else ptxas serializes the first wgmmas)
+#pragma unroll
+        for (int i = 0; i < T::R; ++i)
+#pragma unroll
+          for (int j = 0; j < T::WN / 2; ++j) acc[i][j] = 0;
       int s = it % STAGES;
       tirx_wait(full[s]);
       mma_ktile<T>(acc, As + (s * BM + a_row) * BK, Bs + (s * BN + b_row) * BK, false);
@@ -198,7 +224,7 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
 #pragma tirx elect
         tirx_trigger(empty[staged]);
       }
-      for (int kt = 1; kt < ktiles; ++kt) {
+      for (int kt = 1; kt < nk; ++kt) {
         const int prev = s;
         s = (it + kt) % STAGES;
         tirx_wait(full[s]);
@@ -208,7 +234,7 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
         tirx_trigger(empty[prev]);  // in both blocks
       }
       tirx_wgmma_wait<0>();
-      it += ktiles;
+      it += nk;
 #pragma unroll
       for (int i = 0; i < T::R; ++i) tirx_wgmma_fence_operand(acc[i]);
       // Both consumers are done reading slot s: it is (part of) the staging
@@ -217,12 +243,20 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
       // gemm_bf16.cu. The other block's producer waits for this block's
       // release of the slot too.
       tirx_bar_sync(3, 256);
-      bf16* slot = half == 0 ? As + s * BM * BK : Bs + s * BN * BK;
-      if constexpr (T::kSwizzledStore)
-        store_tile_tma<T::WN>(&mapC, row0, col0, acc[0], T::kOwnStaging ? staging + half * 64 * 128 : nullptr, slot,
-                              t, 1 + half);
-      else
-        store_blocks_tma<T>(&mapC, row0, col0, acc, slot, t, 1 + half);
+      // Split: only the block that arrives last at the tile stores it, as in
+      // gemm_bf16.cu (a pair's two tiles are two tiles of the event).
+      bool store = true;
+#pragma tirx uniform
+      if constexpr (kSplit) {
+        store = tirx_trigger_if_last(done[tile]);
+#pragma tirx uniform
+        if (!store) {
+          split_write<T>(acc, split_partial<T>(ws, tile, split, splits, half, t));
+          store = tirx_trigger_last(done[tile]);
+        }
+        if (store) split_sum<T>(acc, ws, tile, split, splits, half, t);
+      }
+      if (store) store_c<T>(&mapC, row0, col0, acc, As, Bs, staging, s, half, t);
       staged = s;
     }
     if (t == 0) tirx_tma_store_wait<0>();  // the last stores read shared memory: finish before exit
@@ -234,7 +268,8 @@ __global__ void gemm_bf16_cluster_kernel(const __grid_constant__ CUtensorMap map
 // and C (the staged boxes), then whole clusters of two blocks, as many as can
 // be resident (`grid(persistent) cluster(2)`), not waited for.
 template <class T>
-static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, cudaStream_t stream) {
+static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, int splits,
+                               cudaStream_t stream) {
   CUtensorMap mapA, mapB0, mapB1, mapC;
   const CUtensorMapSwizzle sw = CU_TENSOR_MAP_SWIZZLE_128B;
   const CUtensorMapDataType type = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
@@ -251,25 +286,55 @@ static cudaError_t launch_gemm(const bf16* A, const bf16* B, bf16* C, int M, int
                           : tirx_tensor_map_2d(&mapC, type, C, M, N, (uint64_t)N * 2, 64, T::WN,
                                                CU_TENSOR_MAP_SWIZZLE_NONE);
   if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
-  // The work, in blocks: two per pair of tiles.
-  const int blocks = p.pairs() * kClusterM;
+  // The work, in blocks: two per pair of tiles (and split).
+  const int ktiles = (K + BK - 1) / BK;
+  if (splits > ktiles) splits = ktiles;  // every range at least one K-tile
   cudaError_t err;
+  if (splits <= 1) {
 #pragma tirx launch grid(persistent) cluster(2) smem(T::kSmemBytes) stream(stream) async status(err)
-  gemm_bf16_cluster_kernel<T><<<blocks, 384>>>(mapA, mapB0, mapB1, mapC, p, K);
+    gemm_bf16_cluster_kernel<T, false>
+        <<<p.pairs() * kClusterM, 384>>>(mapA, mapB0, mapB1, mapC, p, K, 1, nullptr, nullptr, 0);
+    return err;
+  }
+  const int skew = ktiles / splits >= 8 * splits ? 2 : 0;  // as gemm_bf16.cu's
+  float* ws;
+  int* counters;
+  err = split_workspace((size_t)p.vtiles() * splits * T::BM * T::BN * sizeof(float), (size_t)p.vtiles(), &ws,
+                        &counters);
+  if (err != cudaSuccess) return err;
+#pragma tirx launch grid(persistent) cluster(2) smem(T::kSmemBytes) stream(stream) async status(err)
+  gemm_bf16_cluster_kernel<T, true>
+      <<<p.pairs() * kClusterM * splits, 384>>>(mapA, mapB0, mapB1, mapC, p, K, splits, ws, counters, skew);
   return err;
 }
 
-// C = A * B^T on `stream` with the given tile shape (kTileAuto: pick_tile's
-// on what the clusters compute), in clusters of two blocks. n and k must be multiples of 8 and the matrices
-// 16-byte aligned (TMA). Returns the first error (cudaErrorNotSupported: the
-// driver has no TMA).
-static cudaError_t gemm_bf16_cluster_tile(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile,
-                                          cudaStream_t stream = 0) {
+// C = A * B^T on `stream` with the given tile shape and split, in clusters
+// of two blocks (kTileAuto and 0: pick_tile_split's on what the clusters
+// compute; kTileAuto and a split: pick_tile's shape; a shape and 0:
+// unsplit). n and k must be multiples of 8 and the matrices 16-byte aligned
+// (TMA). Returns the first error (cudaErrorNotSupported: the driver has no
+// TMA). The split-K workspace is gemm_bf16's (one per process).
+static cudaError_t gemm_bf16_cluster_split(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile,
+                                           int splits, cudaStream_t stream = 0) {
+  if (tile == kTileAuto && splits <= 0) {
+    int device = 0, sms = 0;
+    cudaError_t e = cudaGetDevice(&device);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (e != cudaSuccess) return e;
+    pick_tile_split(M, N, K, sms, &tile, &splits, kClusterM);
+  }
   cudaError_t e = resolve_tile(A, B, C, M, N, K, kClusterM, &tile);
   if (e != cudaSuccess) return e;
   return with_tile_shape(tile, [&](auto shape) {
-    return gemm_cluster::launch_gemm<decltype(shape)>(A, B, C, M, N, K, stream);
+    return gemm_cluster::launch_gemm<decltype(shape)>(A, B, C, M, N, K, splits, stream);
   });
+}
+
+// C = A * B^T on `stream` with the given tile shape (kTileAuto: the shape and
+// split pick_tile_split chooses; a shape: unsplit).
+static cudaError_t gemm_bf16_cluster_tile(const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile,
+                                          cudaStream_t stream = 0) {
+  return gemm_bf16_cluster_split(A, B, C, M, N, K, tile, 0, stream);
 }
 
 // C = A * B^T on `stream`, the tile shape chosen for m x n: what
@@ -285,8 +350,15 @@ static cudaError_t gemm_bf16_cluster(const bf16* A, const bf16* B, bf16* C, int 
 #ifndef GEMM_BF16_CLUSTER_NO_MAIN
 
 int main(int argc, char** argv) {
-  return gemm_example_main(argc, argv, [](const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile) {
-    return gemm_cluster::gemm_bf16_cluster_tile(A, B, C, M, N, K, tile);
+  // A fourth argument forces the split (1: none) for every tile shape, and
+  // each result must come out bit for bit the same three times.
+  const int splits = argc > 4 ? parse_size(argc, argv, 4, 1, 64) : 0;
+  return gemm_example_main(argc, argv, [=](const bf16* A, const bf16* B, bf16* C, int M, int N, int K, GemmTile tile) {
+    auto split_gemm = [](const bf16* a, const bf16* b, bf16* c, int m, int n, int k, GemmTile s, int p) {
+      return gemm_cluster::gemm_bf16_cluster_split(a, b, c, m, n, k, s, p);
+    };
+    return splits > 1 ? split_twice_alike(split_gemm, A, B, C, M, N, K, tile, splits)
+                      : gemm_cluster::gemm_bf16_cluster_split(A, B, C, M, N, K, tile, splits);
   });
 }
 #endif

@@ -1,9 +1,9 @@
 // gemm_bf16_tiles.cuh - what examples/gemm_bf16.cu and gemm_bf16_cluster.cu
-// share: the tile shapes, a K-tile of wgmmas, the epilogue's TMA stores, the
-// host's choice of a tile shape, and the examples' check against a CPU
-// reference. Plain CUDA (no annotations): the kernels, with their events and
-// regions, are in the two examples. Include it after "harness.h" (the check
-// uses its helpers).
+// share: the tile shapes, a K-tile of wgmmas, the epilogue's TMA stores,
+// split-K's ranges, partials and workspace, the host's choice of a tile shape
+// and split, and the examples' check against a CPU reference. Plain CUDA (no
+// annotations): the kernels, with their events and regions, are in the two
+// examples. Include it after "harness.h" (the check uses its helpers).
 #pragma once
 #include <cuda_bf16.h>
 
@@ -200,6 +200,80 @@ __device__ __forceinline__ void store_c(const CUtensorMap* mapC, int row0, int c
     store_blocks_tma<T>(mapC, row0, col0, acc, slot, t, 1 + half);
 }
 
+// The first K-tile of split `split` of `splits` (splits: ktiles), each of the
+// first splits - 1 ranges `skew` K-tiles shorter than an even cut, the last
+// one longer by what they give up: it finishes last, so that it usually finds
+// the others' partials already written (tirx_trigger_if_last in the kernels).
+__device__ __forceinline__ int split_start(int split, int splits, int ktiles, int skew) {
+  return split == splits ? ktiles : split * ktiles / splits - split * skew;
+}
+
+// Split-K (kSplit in the kernels of gemm_bf16.cu and gemm_bf16_cluster.cu):
+// the tile's K-tiles are cut into `splits` contiguous ranges, each a work
+// item of its own. The consumers that finished a range write their fp32
+// partial sum into the workspace (each thread its registers, in float4s,
+// thread-contiguous) and arrive at the tile's grid event; the block that
+// arrives last adds the partials of all the splits in split order (its own
+// from registers, the others from L2) and stores C; the others store
+// nothing. The sum's order is the split order whoever arrives last, so the
+// result is bitwise the same from run to run, and nobody waits for anybody
+// (no spinning on another block, whatever order the persistent grid runs the
+// items in). The last arrival resets the counter for the next launch.
+template <class T>
+__device__ __forceinline__ float4* split_partial(float* ws, int tile, int split, int splits, int half, int t) {
+  constexpr int kQuads = T::R * T::WN / 8;  // float4s per thread
+  return reinterpret_cast<float4*>(ws) + ((size_t)tile * splits * 2 + split * 2 + half) * kQuads * 128 + t;
+}
+
+template <class T>
+__device__ __forceinline__ void split_write(const float (&acc)[T::R][T::WN / 2], float4* mine) {
+#pragma unroll
+  for (int i = 0; i < T::R; ++i)
+#pragma unroll
+    for (int j = 0; j < T::WN / 8; ++j)
+      __stcg(mine + (i * (T::WN / 8) + j) * 128,
+             make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]));
+}
+
+// The sum, kChunk float4s at a time: each split's kChunk loads are issued
+// together (one L2 round trip, not one per float4: a float4 at a time cost
+// 10-40 us per tile, bench/RESULTS.md), as many as the registers next to the
+// accumulator hold without spilling.
+template <class T>
+__device__ __forceinline__ void split_sum(float (&acc)[T::R][T::WN / 2], float* ws, int tile, int split, int splits,
+                                          int half, int t) {
+  constexpr int kQuads = T::R * T::WN / 8;
+  constexpr int kChunk = (152 - 4 * kQuads) / 8 < 2 ? 2 : (152 - 4 * kQuads) / 8 > 16 ? 16 : (152 - 4 * kQuads) / 8;
+#pragma unroll
+  for (int q0 = 0; q0 < kQuads; q0 += kChunk) {
+    float4 sum[kChunk];
+    for (int p = 0; p < splits; ++p) {
+      float4 v[kChunk];
+      const float4* theirs = split_partial<T>(ws, tile, p, splits, half, t);
+#pragma unroll
+      for (int c = 0; c < kChunk; ++c) {
+        const int q = q0 + c, i = q / (T::WN / 8), j = q % (T::WN / 8);
+        if (q < kQuads)
+          v[c] = p == split ? make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3])
+                            : __ldcg(theirs + q * 128);
+      }
+#pragma unroll
+      for (int c = 0; c < kChunk; ++c)
+        if (q0 + c < kQuads) {
+          if (p == 0) sum[c] = v[c];
+          else sum[c].x += v[c].x, sum[c].y += v[c].y, sum[c].z += v[c].z, sum[c].w += v[c].w;
+        }
+    }
+#pragma unroll
+    for (int c = 0; c < kChunk; ++c) {
+      const int q = q0 + c, i = q / (T::WN / 8), j = q % (T::WN / 8);
+      if (q < kQuads)
+        acc[i][4 * j] = sum[c].x, acc[i][4 * j + 1] = sum[c].y, acc[i][4 * j + 2] = sum[c].z,
+                  acc[i][4 * j + 3] = sum[c].w;
+    }
+  }
+}
+
 #ifndef __CUDACC_RTC__  // host code: not for NVRTC (tests/gpu/rt_runner.c makes the maps itself)
 enum GemmTile { kTileAuto = -1, kTile128x256, kTile256x152, kTile192x160, kTile128x128, kTileShapes };
 
@@ -228,21 +302,93 @@ static bool pair_beside(long long tiles_m, long long tiles_n) {
 // 2%) go to 128 x 256, the widest and the one measured at cuBLAS speed on
 // square shapes.
 constexpr double kSmallTileCost = 1.1;
-static GemmTile pick_tile(int M, int N, int sms, int cluster = 1) {
+// The blocks that run tiles of shape i (an index into the GemmTile order)
+// for m x n, in clusters of `cluster`: one per tile, and in clusters of two
+// a pair's tile past C's edge too (it computes zeros that TMA's store clips).
+static long long tile_blocks(int i, int M, int N, int cluster) {
   const int bm[kTileShapes] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM};
   const int bn[kTileShapes] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN, Tile128x128::BN};
-  const int slots = sms / cluster * cluster > 0 ? sms / cluster * cluster : cluster;
+  const long long tm = (M + bm[i] - 1) / bm[i], tn = (N + bn[i] - 1) / bn[i];
+  return tm * tn + (cluster == 2 ? (pair_beside(tm, tn) ? (tn % 2 ? tm : 0) : (tm % 2 ? tn : 0)) : 0);
+}
+// A tile's work, its area, 128 x 128 counted kSmallTileCost times.
+static double tile_area(int i) {
+  const int bm[kTileShapes] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM};
+  const int bn[kTileShapes] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN, Tile128x128::BN};
+  return (double)bm[i] * bn[i] * (i == kTile128x128 ? kSmallTileCost : 1.0);
+}
+// The blocks that run at once in clusters of `cluster`: whole clusters.
+static int cluster_slots(int sms, int cluster) {
+  return sms / cluster * cluster > 0 ? sms / cluster * cluster : cluster;
+}
+static GemmTile pick_tile(int M, int N, int sms, int cluster = 1) {
+  const int slots = cluster_slots(sms, cluster);
   double cost[kTileShapes];
-  for (int i = 0; i < kTileShapes; ++i) {
-    const long long tm = (M + bm[i] - 1) / bm[i], tn = (N + bn[i] - 1) / bn[i];
-    long long tiles = tm * tn;
-    if (cluster == 2) tiles += pair_beside(tm, tn) ? (tn % 2 ? tm : 0) : (tm % 2 ? tn : 0);
-    cost[i] = (double)((tiles + slots - 1) / slots) * bm[i] * bn[i] * (i == kTile128x128 ? kSmallTileCost : 1.0);
-  }
+  for (int i = 0; i < kTileShapes; ++i)
+    cost[i] = (double)((tile_blocks(i, M, N, cluster) + slots - 1) / slots) * tile_area(i);
   int best = 0;
   for (int i = 1; i < kTileShapes; ++i)
     if (cost[i] < cost[best] * (best == 0 ? 0.98 : 1.0)) best = i;
   return (GemmTile)best;
+}
+
+// The tile shape and split for m x n x k on `sms` multiprocessors, in
+// clusters of `cluster`: pick_tile's shape unsplit, unless a split of 128 x
+// 256 or 128 x 128 tiles whose work items fit in one wave costs less than
+// kSplitWins of it. A split's cost is its tile area times (its longest range
+// of K-tiles plus the partials' traffic: each range writes its fp32 partial
+// and the last one reads the others', counted as kSplitFix times the K-tiles
+// of operand bytes that many partial bytes are, BM x BN x 4 per partial
+// against (BM + BN) x 128 per K-tile). Measured on the H200: bench/RESULTS.md.
+constexpr int kMinSplitKTiles = 16, kMaxSplits = 4;
+constexpr double kSplitFix = 1.0, kSplitWins = 0.95;
+static void pick_tile_split(int M, int N, int K, int sms, GemmTile* tile, int* splits, int cluster = 1) {
+  const int bm[kTileShapes] = {Tile128x256::BM, Tile256x152::BM, Tile192x160::BM, Tile128x128::BM};
+  const int bn[kTileShapes] = {Tile128x256::BN, Tile256x152::BN, Tile192x160::BN, Tile128x128::BN};
+  const long long ktiles = (K + BK - 1) / BK;
+  const int slots = cluster_slots(sms, cluster);
+  *tile = pick_tile(M, N, sms, cluster), *splits = 1;
+  double best = (double)((tile_blocks(*tile, M, N, cluster) + slots - 1) / slots) * tile_area(*tile) * ktiles *
+                kSplitWins;
+  for (GemmTile i : {kTile128x256, kTile128x128})
+    for (int s = 2; s <= kMaxSplits && tile_blocks(i, M, N, cluster) * s <= slots && ktiles / s >= kMinSplitKTiles;
+         ++s) {
+      const double partial_ktiles = 4.0 * bm[i] * bn[i] / ((bm[i] + bn[i]) * 128.0);
+      const double cost = tile_area(i) * ((ktiles + s - 1) / s + kSplitFix * s * partial_ktiles);
+      if (cost < best) best = cost, *tile = i, *splits = s;
+    }
+}
+
+// The split-K workspace of both examples: fp32 partials (tiles x splits x BM x BN) and one
+// counter per tile (the grid event `done`), zero between launches (the last arrival
+// resets its counter). One per process, grown as needed (cudaMalloc
+// synchronizes the device: the first call at a larger size is slow); calls
+// that split must therefore not run concurrently on different streams.
+struct SplitWorkspace {
+  float* partials = nullptr;
+  int* counters = nullptr;
+  size_t partial_bytes = 0, counter_count = 0;
+};
+inline cudaError_t split_workspace(size_t partial_bytes, size_t counter_count, float** ws, int** counters) {
+  static SplitWorkspace w;
+  cudaError_t e = cudaSuccess;
+  if (partial_bytes > w.partial_bytes) {
+    if (w.partials) cudaFree(w.partials);
+    w.partials = nullptr, w.partial_bytes = 0;
+    e = cudaMalloc(&w.partials, partial_bytes);
+    if (e != cudaSuccess) return e;
+    w.partial_bytes = partial_bytes;
+  }
+  if (counter_count > w.counter_count) {
+    if (w.counters) cudaFree(w.counters);
+    w.counters = nullptr, w.counter_count = 0;
+    e = cudaMalloc(&w.counters, counter_count * sizeof(int));
+    if (e == cudaSuccess) e = cudaMemset(w.counters, 0, counter_count * sizeof(int));
+    if (e != cudaSuccess) return e;
+    w.counter_count = counter_count;
+  }
+  *ws = w.partials, *counters = w.counters;
+  return e;
 }
 
 // What both examples' host calls check before a launch (n and k multiples of
@@ -272,6 +418,27 @@ static cudaError_t with_tile_shape(GemmTile tile, F f) {
 }
 
 #include "gemm_check.h"
+
+// With a split forced: C as split_gemm(A, B, C, M, N, K, tile, splits)
+// writes it, then twice more, each bit for bit the first (the partials are
+// added in split order, whichever split arrives last), else a failure.
+template <class SplitGemm>
+static cudaError_t split_twice_alike(SplitGemm split_gemm, const bf16* A, const bf16* B, bf16* C, int M, int N, int K,
+                                     GemmTile tile, int splits) {
+  cudaError_t e = split_gemm(A, B, C, M, N, K, tile, splits);
+  std::vector<bf16> first((size_t)M * N), again(first.size());
+  if (e == cudaSuccess) e = cudaMemcpy(first.data(), C, first.size() * sizeof(bf16), cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 2 && e == cudaSuccess; ++i) {
+    e = split_gemm(A, B, C, M, N, K, tile, splits);
+    if (e == cudaSuccess) e = cudaMemcpy(again.data(), C, again.size() * sizeof(bf16), cudaMemcpyDeviceToHost);
+    for (size_t j = 0; e == cudaSuccess && j < first.size(); ++j)
+      if (memcmp(&first[j], &again[j], sizeof(bf16)) != 0) {
+        fail("C (split, run again)", j, __bfloat162float(again[j]), __bfloat162float(first[j]));
+        break;
+      }
+  }
+  return e;
+}
 
 // The examples' main: C for m x n x k (argv as in their header comments)
 // from the shape gemm(A, B, C, m, n, k, tile) picks, then from each shape
