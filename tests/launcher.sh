@@ -175,6 +175,16 @@ rm -f annotated.o
 [ $rc -eq 2 ] && [ "$(head -1 g.err)" = "tirx-pp: error: -gencode takes arch=compute_XX,code=sm_XX (or code=[sm_XX,compute_XX]), not 'garbage'" ] \
   && ok "launcher: -gencode=garbage" || { bad "launcher: -gencode=garbage"; cat g.err; }
 
+# A source the scan cannot rule out (a computed #include, an #include_next)
+# is parsed; when nothing in it is annotated after all, nvcc compiles the
+# original as given (its name goes into the object's internal symbols), and
+# no copy is left.
+printf '#define HDR "plain_inner.h"\n#include HDR\n#include_next <stdint.h>\n__global__ void k(float *a) { a[threadIdx.x] = INNER; }\n' > computed.cu
+printf '#define INNER 1.f\n' > plain_inner.h
+: > "$log"; rm -f computed.o computed.o.tirx.cu
+"$tool" "$work/bin/nvcc" -arch=sm_90 -c computed.cu -o computed.o 2> computed.err && [ -f computed.o ] && [ ! -e computed.o.tirx.cu ] \
+  && [ "$(cat "$log")" = "-arch=sm_90 -c computed.cu -o computed.o" ] && ok "computed #include, nothing annotated: as given" \
+  || { bad "computed #include, nothing annotated: as given"; cat computed.err "$log"; }
 # An options file hides flags: refused for an annotated source, as given otherwise.
 echo "-DX=1" > opts.txt
 "$tool" "$work/bin/nvcc" -optf opts.txt -I"$src/headers" -arch=sm_90 -c annotated.cu -o optf.o 2> optf.err; rc=$?

@@ -576,7 +576,17 @@ int launch(Args *a, int argc, char **argv) {
   }
   TirxResult result;
   rc = tirx_rewrite(&a->opt, data, len, &result, stderr);
+  // Nothing to rewrite after all (the scan could not rule annotations out:
+  // an #include_next or a computed #include it cannot follow): nvcc on the
+  // original, whose name goes into the object's internal symbols.
+  bool unchanged =
+      rc == TIRX_OK && result.nheaders == 0 && result.text.len == len && !memcmp(result.text.data, data, len);
   free(data);
+  if (unchanged) {
+    tirx_result_free(&result);
+    if (temp_dir) nftw(temp_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return run_as_given(argv);
+  }
   if (rc == TIRX_OK) {
     args_print_notes(a);
     OutFile *files = xmalloc(sizeof(OutFile) * (size_t)(result.nheaders + 1));

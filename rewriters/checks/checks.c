@@ -632,7 +632,57 @@ static void check_nested_registers(Ctx *c, Kernel *k) {
                total);
 }
 
+// The label a goto at node g jumps to, -1 when not found in the function.
+static int goto_label(const Ctx *c, const Kernel *k, int g) {
+  CXCursor ref[1];
+  if (cursor_children(node_at(c, g)->cur, ref, 1) < 1) return -1;
+  CXCursor label = clang_getCursorReferenced(ref[0]);
+  CXString want = clang_getCursorSpelling(label);  // labels are the function's: one of each name
+  int l = -1;
+  for (int j = k->func + 1; j <= node_at(c, k->func)->last && l < 0; j++) {
+    if (node_at(c, j)->kind != CXCursor_LabelStmt) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, j)->cur);
+    if (!strcmp(clang_getCString(sp), clang_getCString(want))) l = j;
+    clang_disposeString(sp);
+  }
+  clang_disposeString(want);
+  return l;
+}
+
+// An inthreads region ends in a barrier of the whole block (lower_regions):
+// a `break`, `continue`, `return` or `goto` that leaves the region skips that
+// barrier for the threads that take it, whatever its condition (the other
+// regions' threads never take it), and the block's barriers pair up wrongly.
+static void check_inthreads_exits(Ctx *c, Kernel *k) {
+  for (int r = 0; r < k->regions.len; r++) {
+    const Region *reg = &k->regions.items[r];
+    if (reg->async || reg->body.node < 0) continue;
+    const Node *body = node_at(c, reg->body.node);
+    for (int j = reg->body.node + 1; j <= body->last; j++) {
+      const Node *n = node_at(c, j);
+      if (n->func != k->func) continue;  // a lambda's return is its own
+      int to = n->kind == CXCursor_BreakStmt || n->kind == CXCursor_ContinueStmt ? jump_target(c, j)
+               : n->kind == CXCursor_GotoStmt                                    ? goto_label(c, k, j)
+                                                                                 : -2;
+      if (to == -2 && n->kind != CXCursor_ReturnStmt) continue;
+      if (to >= 0 && node_at(c, to)->start >= body->start && node_at(c, to)->end <= body->end) continue;
+      const char *what = n->kind == CXCursor_BreakStmt      ? "break"
+                         : n->kind == CXCursor_ContinueStmt ? "continue"
+                         : n->kind == CXCursor_GotoStmt     ? "goto"
+                                                            : "return";
+      diag_error(c->diag, n->start,
+                 "this '%s' leaves '%s' before its end, where every thread of the block meets at the barrier "
+                 "tirx-pp puts after it: the threads that take it skip that barrier, and the block's barriers pair "
+                 "up wrongly; let the region run to its end (an 'if' around the rest of its body)",
+                 what, region_label(c, reg));
+      diag_note(c->diag, reg->an->start, "the region starts here");
+      break;
+    }
+  }
+}
+
 void check_regions(Ctx *c, Kernel *k) {
+  check_inthreads_exits(c, k);
   // Each chain: an async region that continues none, and those that continue
   // it at its own level (regions nested in them stand between).
   int *chain = arena_alloc(c->arena, sizeof(int) * (size_t)(k->regions.len + 1));
@@ -659,18 +709,8 @@ void check_jumps(Ctx *c, Kernel *k) {
   const Node *f = node_at(c, k->func);
   for (int i = k->func + 1; i <= f->last; i++) {
     const Node *g = node_at(c, i);
-    CXCursor ref[1];
-    if (g->kind != CXCursor_GotoStmt || g->func != k->func || cursor_children(g->cur, ref, 1) < 1) continue;
-    CXCursor label = clang_getCursorReferenced(ref[0]);
-    CXString want = clang_getCursorSpelling(label);  // labels are the function's: one of each name
-    int l = -1;
-    for (int j = k->func + 1; j <= f->last && l < 0; j++) {
-      if (node_at(c, j)->kind != CXCursor_LabelStmt) continue;
-      CXString sp = clang_getCursorSpelling(node_at(c, j)->cur);
-      if (!strcmp(clang_getCString(sp), clang_getCString(want))) l = j;
-      clang_disposeString(sp);
-    }
-    clang_disposeString(want);
+    if (g->kind != CXCursor_GotoStmt || g->func != k->func) continue;
+    int l = goto_label(c, k, i);
     if (l < 0 || node_at(c, l)->start < g->start) continue;
     for (int d = -1; d < k->events.len; d++) {
       const Annotation *an = d < 0 ? k->part : k->events.items[d].an;

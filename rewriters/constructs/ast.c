@@ -180,6 +180,30 @@ static bool mentions(const Annotation *an, const char *name) {
   return s.s && text_has_word((LexText){s.s, s.len}, 0, name);
 }
 
+// The text the preprocessor skipped in this pass inside node (an #if branch
+// that nvcc's other pass compiles, `#else` of `#ifdef __CUDA_ARCH__`): where
+// the first such block starts, or SIZE_MAX.
+size_t first_skipped(const Ctx *c, int node) {
+  const Node *n = node_at(c, node);
+  size_t first = SIZE_MAX;
+  for (int i = 0; i < c->front->nskipped; i++) {
+    Range r = c->front->skipped[i];
+    if (r.start < n->end && r.end > n->start && r.start < first) first = r.start > n->start ? r.start : n->start;
+  }
+  return first;
+}
+
+// Whether `name` is a word of the text the preprocessor skipped inside node.
+bool skipped_text_names(const Ctx *c, int node, const char *name) {
+  const Node *n = node_at(c, node);
+  for (int i = 0; i < c->front->nskipped; i++) {
+    Range r = c->front->skipped[i];
+    size_t from = r.start > n->start ? r.start : n->start, to = r.end < n->end ? r.end : n->end;
+    if (from < to && text_has_word((LexText){c->src->data + from, to - from}, 0, name)) return true;
+  }
+  return false;
+}
+
 // The arguments of tirx_* calls and annotations are stubbed out of the parse
 // view (tirx-pp reads them itself), so refers_to cannot see a loop variable
 // used only there; their text is searched for the name instead (a local of

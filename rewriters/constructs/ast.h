@@ -56,6 +56,10 @@ size_t text_find_word(LexText t, size_t from, const char *word, size_t n);
 bool text_has_word(LexText t, size_t from, const char *word);
 // refers_to, or `name` in the text of an annotation in node's subtree.
 bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name);
+// Text the preprocessor skipped in this pass inside node (an #if branch for
+// nvcc's other pass): where it starts (SIZE_MAX: none); whether it names `name`.
+size_t first_skipped(const Ctx *c, int node);
+bool skipped_text_names(const Ctx *c, int node, const char *name);
 // A body that an expansion renders once per iteration: rejects (and reports)
 // what must exist once, a label or a `static` or `__shared__` variable.
 bool check_copied_body(Ctx *c, const Annotation *an, int body);

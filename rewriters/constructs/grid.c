@@ -14,6 +14,7 @@ typedef struct {
   Span name[MAX_DIMS], extent[MAX_DIMS];
   long long value[MAX_DIMS];  // extents, when unrolled
   bool used[MAX_DIMS];        // the statement refers to the index
+  bool skipped_use[MAX_DIMS];  // only text the parse skipped (an #if branch of nvcc's other pass) names it
   bool literal;               // every extent is an integer literal
   size_t after, body_from, end;  // after: end of the annotation; body_from: what follows it
   int line;                       // line of the statement
@@ -183,6 +184,9 @@ static void render_unrolled(Render *r, const Edit *e) {
       if (g->used[i])
         render_text(r, arena_printf(r->edits->arena, " int %.*s = %lld;", (int)g->name[i].len, g->name[i].s,
                                     idx[i]));
+      else if (g->skipped_use[i])  // as in unroll.c: `(void)&i`, neither #177-D nor #550-D in this pass
+        render_text(r, arena_printf(r->edits->arena, " int %.*s = %lld; (void)&%.*s;", (int)g->name[i].len,
+                                    g->name[i].s, idx[i], (int)g->name[i].len, g->name[i].s));
     render_text(r, in_do ? " do " : " ");
     render_range(r, g->body_from, g->end);  // annotations on the statement come along
     if (in_do) render_text(r, " while (0);");
@@ -280,7 +284,9 @@ static void rewrite_unrolled(Ctx *c, const Annotation *an, Stmt st, Grid *g) {
   }
   if (!check_copied_body(c, an, st.node)) return;
   for (int i = 0; i < g->ndims; i++) {
-    g->used[i] = uses_var(c, st.node, vars[i], arena_strndup(c->arena, g->name[i].s, g->name[i].len));
+    const char *name = arena_strndup(c->arena, g->name[i].s, g->name[i].len);
+    g->used[i] = uses_var(c, st.node, vars[i], name);
+    g->skipped_use[i] = !g->used[i] && skipped_text_names(c, st.node, name);
     int assign = assigns_to(c, st.node, vars[i]), alias = assign >= 0 ? -1 : aliased_in(c, st.node, vars[i]);
     if (assign >= 0) {
       diag_error(c->diag, node_at(c, assign)->start, "grid index '%.*s' is assigned in the body of an unrolled grid",
@@ -318,6 +324,28 @@ static bool extents_independent(Ctx *c, const Annotation *an, const Grid *g) {
   return true;
 }
 
+// A variable the statement declares with a grid index's name hides the
+// index: `grid(i: 2, j: 4)` before `for (int i ...) for (int j ...)` runs the
+// whole nest 8 times, where an OpenMP-like collapse was meant.
+static bool indices_unhidden(Ctx *c, const Annotation *an, const Grid *g, Stmt st) {
+  for (int i = st.node; i <= node_at(c, st.node)->last; i++) {
+    if (node_at(c, i)->kind != CXCursor_VarDecl) continue;
+    CXString name = clang_getCursorSpelling(node_at(c, i)->cur);
+    const char *n = clang_getCString(name);
+    int hit = -1;
+    for (int d = 0; d < g->ndims && hit < 0; d++)
+      if (strlen(n) == g->name[d].len && !memcmp(n, g->name[d].s, g->name[d].len)) hit = d;
+    clang_disposeString(name);
+    if (hit < 0) continue;
+    diag_error(c->diag, node_at(c, i)->start,
+               "this declares '%.*s', which hides grid index '%.*s' of '%s': the grid is a loop nest of its own, "
+               "put under it the body of your loops, not the loops",
+               (int)g->name[hit].len, g->name[hit].s, (int)g->name[hit].len, g->name[hit].s, spelling_of(an));
+    return false;
+  }
+  return true;
+}
+
 void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
   static const char *const clauses[] = {"unroll", NULL};
   Grid *g = arena_alloc(c->arena, sizeof *g);
@@ -328,7 +356,7 @@ void rewrite_grid(Ctx *c, const Annotation *an, Stmt st) {
                spelling_of(an));
     return;
   }
-  if (!extents_independent(c, an, g)) return;
+  if (!extents_independent(c, an, g) || !indices_unhidden(c, an, g, st)) return;
   g->after = an->end;
   g->body_from = lex_skip_blank(c->src, an->end);
   g->end = st.end;
@@ -803,6 +831,18 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
     diag_at(c->diag, DIAG_ERROR, o->wrong_off, o->wrong_len, "%s", o->wrong);
     return;
   }
+  // The loop declares the tile index before it reads TOTAL (and the order's
+  // arguments) in its condition: a name of the same outside would be hidden.
+  const char *tname = arena_strndup(c->arena, t.s, t.len);
+  Span read[3] = {total, o ? o->cols : (Span){0}, o ? o->group : (Span){0}};
+  for (int i = 0; i < 3; i++)
+    if (read[i].len && text_has_word((LexText){read[i].s, read[i].len}, 0, tname)) {
+      diag_at(c->diag, DIAG_ERROR, read[i].off, read[i].len,
+              "'%.*s' names the tile index '%s', which the loop of '%s' declares before it reads this: it would "
+              "read the loop's own '%s', not yours; give the tile index another name",
+              (int)read[i].len, read[i].s, tname, spelling_of(an), tname);
+      return;
+    }
   if (o && !tile_not_assigned(c, an, st, t, 1)) return;
   if (o) c->needs_tirx_h = true;
   edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o, o ? o->helper : NULL));

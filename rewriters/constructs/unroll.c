@@ -19,6 +19,7 @@ typedef struct {
   const char *type, *name;
   bool declared;  // `T i = start` (else `i = start` on a variable declared outside)
   bool used;      // the body refers to i
+  bool skipped_use;  // only text the parse skipped (an #if branch of another pass) names i
   char **values;  // literal of each iteration
   int count;
   const char *final;  // value after the last iteration (assignment form)
@@ -56,6 +57,8 @@ static void render_unroll(Render *r, const Edit *e) {
       render_gen(r, u->line, "%s%s %s; ", open, u->type, u->name);
     else if (u->used)  // not `const`: see above
       render_gen(r, u->line, "%s%s %s = %s; ", open, u->type, u->name, u->values[k]);
+    else if (u->skipped_use)  // read in nvcc's other pass only; `(void)&i`: neither #177-D nor #550-D in this one
+      render_gen(r, u->line, "%s%s %s = %s; (void)&%s; ", open, u->type, u->name, u->values[k], u->name);
     else
       render_gen(r, u->line, "%s", open);
     if (in_do) render_text(r, "do ");
@@ -509,6 +512,7 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   u->name = h.name;
   u->declared = h.declared;
   u->used = uses_var(c, h.fp.body, h.var, h.name);
+  u->skipped_use = !u->used && skipped_text_names(c, h.fp.body, h.name);
   u->unevaluated = u->used && only_unevaluated(c, h.fp.body, h.var);
   u->keep = header_locals(c, &h.fp, h.var);
   int self = st.node;

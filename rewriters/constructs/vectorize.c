@@ -981,6 +981,13 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     fall_back(c, an, st.start, "the loop is not 'for (int v = 0; v < W; ++v)' with W a constant 2, 4, 8 or 16");
     return;
   }
+  size_t skipped = first_skipped(c, h.fp.body);
+  if (skipped != SIZE_MAX) {  // its accesses were never parsed: they could be neither checked nor rewritten
+    fall_back(c, an, skipped,
+              "the body has code the preprocessor skipped in this pass (an '#if' branch that nvcc's other "
+              "pass compiles), which tirx-pp can neither check nor rewrite");
+    return;
+  }
   Vectorize *vz = arena_alloc(c->arena, sizeof *vz);
   *vz = (Vectorize){.width = h.count, .var = h.name, .var_type = h.type, .loop_start = st.start,
                     .body_start = lex_skip_blank(c->src, h.fp.rparen + 1), .end = st.end,

@@ -2,6 +2,7 @@
 // as a warp-uniform const, launch bounds, one if / else-if chain per run of
 // adjacent async regions with setmaxnreg at the top of each, inthreads regions
 // each followed by a block barrier, tirx_region_sync() as a named barrier.
+#include <stdlib.h>
 #include <string.h>
 
 #include "ast.h"
@@ -31,6 +32,83 @@ static bool sets_registers(const Kernel *k) {
   return false;
 }
 
+// A launch-bounds attribute written in the kernel's declaration: where its
+// text is, and its integer arguments (digits only: a macro or an expression
+// is not read).
+typedef struct {
+  size_t start, end;  // `word(...)`, end just past ')'
+  int nargs;          // -1: there, but its arguments are not all integer literals; 0: not there
+  long args[3];
+} Bounds;
+
+static Bounds read_bounds(const Ctx *c, size_t from, size_t to, const char *word) {
+  Bounds b = {0};
+  size_t w = text_find_word((LexText){c->src->data, to}, from, word, strlen(word));
+  if (w >= to) return b;
+  b.start = w;
+  b.end = w + strlen(word);
+  b.nargs = -1;
+  size_t i = lex_skip_blank(c->src, b.end);
+  if (i >= to || c->src->data[i] != '(' || !(b.end = lex_close_paren(c->src, i))) return b;
+  for (int n = 0; n < 3; n++) {
+    i = lex_skip_blank(c->src, i + 1);
+    char *stop;
+    long v = strtol(c->src->data + i, &stop, 10);
+    if (stop == c->src->data + i) return b;
+    i = lex_skip_blank(c->src, (size_t)(stop - c->src->data));
+    b.args[n] = v;
+    if (c->src->data[i] == ')') {
+      b.nargs = n + 1;
+      return b;
+    }
+    if (c->src->data[i] != ',') return b;
+  }
+  return b;
+}
+
+// A kernel that sets registers (regs()) and has launch bounds of its own:
+// setmaxnreg counts start from what those bounds leave a thread, and ptxas
+// refuses a count above it (C7406), ignores setmaxnreg when the bounds give
+// no minimum of blocks (C7508), and a block smaller than the partition
+// cannot run it.
+static void check_own_bounds(Ctx *c, Kernel *k, size_t from, size_t to) {
+  int threads = k->nparts * k->group, cap;
+  Bounds b = read_bounds(c, from, to, "__launch_bounds__");
+  bool maxnreg = b.nargs == 0;
+  if (maxnreg) b = read_bounds(c, from, to, "__maxnreg__");
+  if (b.nargs < 0 || (maxnreg && b.nargs != 1)) {
+    diag_warning(c->diag, b.start,
+                 "tirx-pp cannot read the kernel's own launch bounds (not integer literals): it does not check its "
+                 "regions' regs() against them");
+    return;
+  }
+  if (maxnreg) {
+    cap = (int)b.args[0];
+  } else if (b.args[0] < threads) {
+    diag_error(c->diag, b.start,
+               "the kernel's __launch_bounds__ allow blocks of at most %ld threads, but its partition runs %d",
+               b.args[0], threads);
+    return;
+  } else if (b.nargs == 1) {
+    diag_warning(c->diag, b.start,
+                 "the kernel's __launch_bounds__ give no minimum of blocks, and ptxas then ignores the setmaxnreg of "
+                 "its regions' regs(): write __launch_bounds__(%ld, 1)",
+                 b.args[0]);
+    return;
+  } else {
+    long per = 65536 / (b.args[0] * (b.args[1] > 0 ? b.args[1] : 1));
+    cap = per > 255 ? 255 : (int)(per / 8 * 8);
+  }
+  for (int i = 0; i < k->regions.len; i++) {
+    const Region *r = &k->regions.items[i];
+    if (r->regs > cap)
+      diag_error(c->diag, r->an->start,
+                 "regs(%d) is more than the %d registers a thread has under the kernel's own '%.*s': ptxas would "
+                 "refuse the region's setmaxnreg",
+                 r->regs, cap, (int)(b.end - b.start), c->src->data + b.start);
+  }
+}
+
 // __launch_bounds__(threads, 1) before the kernel's name, unless it has some
 // (or __maxnreg__, which nvcc does not take with them). A partition in one
 // branch of `if constexpr` does not bind the other instantiations: none then,
@@ -41,8 +119,10 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
   if (!front_offset(c->front, clang_getCursorLocation(f->cur), &name)) return;
   size_t body = function_body_start(c, k->func);
   if (text_has_word((LexText){c->src->data, body}, f->start, "__launch_bounds__") ||
-      text_has_word((LexText){c->src->data, body}, f->start, "__maxnreg__"))
+      text_has_word((LexText){c->src->data, body}, f->start, "__maxnreg__")) {
+    if (sets_registers(k)) check_own_bounds(c, k, f->start, body);
     return;
+  }
   int branch = constexpr_if_around(c, k);
   if (branch >= 0) {
     if (!sets_registers(k)) return;
