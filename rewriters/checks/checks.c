@@ -160,25 +160,92 @@ static bool loop_trips(Ctx *c, const Annotation *an, int loop, long long *n) {
   return true;
 }
 
+static const char *exit_word(const Ctx *c, int j) {
+  switch (node_at(c, j)->kind) {
+  case CXCursor_BreakStmt: return "break";
+  case CXCursor_ContinueStmt: return "continue";
+  case CXCursor_ReturnStmt: return "return";
+  default: return "goto";
+  }
+}
+
+// The label a goto at node g jumps to, -1 when not found in the function.
+static int goto_label(const Ctx *c, const Kernel *k, int g) {
+  CXCursor ref[1];
+  if (cursor_children(node_at(c, g)->cur, ref, 1) < 1) return -1;
+  CXCursor label = clang_getCursorReferenced(ref[0]);
+  CXString want = clang_getCursorSpelling(label);  // labels are the function's: one of each name
+  int l = -1;
+  for (int j = k->func + 1; j <= node_at(c, k->func)->last && l < 0; j++) {
+    if (node_at(c, j)->kind != CXCursor_LabelStmt) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, j)->cur);
+    if (!strcmp(clang_getCString(sp), clang_getCString(want))) l = j;
+    clang_disposeString(sp);
+  }
+  clang_disposeString(want);
+  return l;
+}
+
 typedef struct {
   int scope;         // the statement each run of which is one phase of the site's slot
   long long times;   // runs of the site per phase
   int unknown_loop;  // a loop that repeats it within the phase with no constant trip count, else -1
+  int early;         // the break, continue, return or goto by which that loop (or a goto's) runs it
+                     // fewer or more times than its trip count says, else -1
 } Repeat;
+
+// A statement that leaves loop p, or the rest of its iteration before the
+// site (offset off): a break or return in it, a continue of it before the
+// site, a goto; -1 if none. A lambda's own are its own.
+static int loop_exit(const Ctx *c, int p, size_t off) {
+  for (int j = p + 1; j <= node_at(c, p)->last; j++) {
+    enum CXCursorKind kind = node_at(c, j)->kind;
+    if (kind != CXCursor_BreakStmt && kind != CXCursor_ContinueStmt && kind != CXCursor_ReturnStmt &&
+        kind != CXCursor_GotoStmt)
+      continue;
+    if (node_at(c, j)->func != node_at(c, p)->func) continue;
+    int target = kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt ? jump_target(c, j) : p;
+    if (target >= 0 && target != p && target > p && target <= node_at(c, p)->last) continue;  // an inner loop's
+    if (kind == CXCursor_ContinueStmt && node_at(c, j)->start > off) continue;
+    return j;
+  }
+  return -1;
+}
+
+// A goto after the site back to a label before it, in `top`: the site runs
+// again each time it jumps, as many times as its condition says; -1 if none.
+static int goto_back_over(Ctx *c, const Kernel *k, int top, size_t off) {
+  for (int j = top; j <= node_at(c, top)->last; j++) {
+    if (node_at(c, j)->kind != CXCursor_GotoStmt || node_at(c, j)->start < off) continue;
+    int l = goto_label(c, k, j);
+    if (l >= 0 && node_at(c, l)->start <= off) return j;
+  }
+  return -1;
+}
 
 static Repeat site_repeat(Ctx *c, const Kernel *k, const Op *op) {
   int top = op->region ? op->region->body.node : k->func;
   int node = front_first_at(c->front, op->an->start);
-  Repeat r = {.scope = top, .times = 1, .unknown_loop = -1};
+  Repeat r = {.scope = top, .times = 1, .unknown_loop = -1, .early = -1};
   for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0 && p != top;
        p = node_at(c, p)->parent) {
-    if (node_at(c, p)->kind == CXCursor_LambdaExpr) return r.scope = p, r;
+    if (node_at(c, p)->kind == CXCursor_LambdaExpr) {
+      r.scope = p;
+      break;
+    }
     if (!front_is_loop(node_at(c, p)->kind)) continue;
-    if (phase_ends_in(c, k, p, 0, SIZE_MAX, op->slot)) return r.scope = p, r;
+    if (phase_ends_in(c, k, p, 0, SIZE_MAX, op->slot)) {
+      r.scope = p;
+      break;
+    }
     long long n;
     if (!loop_trips(c, op->an, p, &n) || r.times * n > (1 << 20)) return r.unknown_loop = p, r;
+    int exit = loop_exit(c, p, op->an->start);
+    if (exit >= 0) return r.unknown_loop = p, r.early = exit, r;
     r.times *= n;
   }
+  int back = goto_back_over(c, k, r.scope, op->an->start);
+  if (back >= 0) r.unknown_loop = r.early = back;
   return r;
 }
 
@@ -256,6 +323,22 @@ static long long count_arrivals(Ctx *c, Kernel *k, Event *ev, bool report, long 
     for (int j = i; j < k->ops.len && ok; j++) {
       const Op *q = &k->ops.items[j];
       if (q->event != ev || q->kind == OP_WAIT || q->region != op->region) continue;
+      if (rep[j].early >= 0) {
+        if (report) {
+          int e = rep[j].early;
+          const char *word = exit_word(c, e);
+          bool back = node_at(c, e)->kind == CXCursor_GotoStmt && rep[j].unknown_loop == e;
+          diag_error(c->diag, q->an->start,
+                     "'%.*s' needs count(N): this trigger runs as many times in a phase as a condition decides (the "
+                     "'%s' at line %d %s), so tirx-pp cannot count its arrivals",
+                     (int)ev->name.len, ev->name.s, word, source_line(c->src, node_at(c, e)->start),
+                     back ? "jumps back over it" : "can leave the loop around it early");
+          diag_note(c->diag, node_at(c, e)->start, "declare the arrivals per phase with count(N)%s",
+                    q->kind == OP_TRIGGER_BYTES ? ", or trigger once with the sum of the bytes" : "");
+        }
+        ok = false;
+        break;
+      }
       if (rep[j].unknown_loop >= 0) {
         if (report) {
           diag_error(c->diag, q->an->start,
@@ -413,6 +496,91 @@ static const char *condition_word(const Ctx *c, int node) {
   }
 }
 
+// A return, break, continue or goto before trigger op, in its region (or
+// function), under a condition on the thread, that takes the threads past
+// the trigger (a break or continue of a loop around it, a return of its
+// function, a goto): those threads never arrive; -1 if none.
+static int divergent_exit_before(Ctx *c, const Kernel *k, const Op *op) {
+  int top = op->region ? op->region->body.node : k->func, site = front_first_at(c->front, op->an->start);
+  if (top < 0 || site >= c->front->nnodes) return -1;
+  for (int j = top; j <= node_at(c, top)->last && node_at(c, j)->start < op->an->start; j++) {
+    enum CXCursorKind kind = node_at(c, j)->kind;
+    if (kind != CXCursor_ReturnStmt && kind != CXCursor_BreakStmt && kind != CXCursor_ContinueStmt &&
+        kind != CXCursor_GotoStmt)
+      continue;
+    if (node_at(c, j)->func != node_at(c, site)->func) continue;  // a lambda's own
+    int target = kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt ? jump_target(c, j) : -1;
+    if (target >= 0 && (site < target || site > node_at(c, target)->last)) continue;  // a loop the site is not in
+    if (kind == CXCursor_GotoStmt) {
+      int l = goto_label(c, k, j);
+      if (l >= 0 && node_at(c, l)->start <= op->an->start) continue;  // back, before the site
+    }
+    for (int p = node_at(c, j)->parent; p >= 0 && p != top; p = node_at(c, p)->parent)
+      if (thread_dependent_condition(c, k, p, node_at(c, j)->start)) return j;
+  }
+  return -1;
+}
+
+// Whether the condition that decides whether off runs (of statement p) may
+// change from one visit to the next for one thread: it reads memory, calls
+// something, or reads a local that is assigned after its declaration (a loop
+// counter among them). One that reads only the thread's identity, the
+// partition index, parameters and constants picks the same threads at
+// every visit (`if (w == 0)`, `if (wg == 1)`).
+static bool varies_between_visits(Ctx *c, const Kernel *k, int p, size_t off, int depth) {
+  int cond = depth ? p : deciding_condition(c, p, off);
+  if (cond < 0 || depth > 4) return true;
+  for (int j = cond; j <= node_at(c, cond)->last; j++) {
+    const Node *n = node_at(c, j);
+    if (n->kind == CXCursor_CallExpr || n->kind == CXCursor_ArraySubscriptExpr) return true;
+    if (n->kind == CXCursor_UnaryOperator && c->src->data[n->start] == '*') return true;
+    if (n->kind == CXCursor_MemberRefExpr)  // through a pointer: memory
+      for (size_t q = n->start; q + 1 < n->end; q++)
+        if (c->src->data[q] == '-' && c->src->data[q + 1] == '>') return true;
+    if (n->kind != CXCursor_DeclRefExpr) continue;
+    CXCursor d = clang_getCursorReferenced(n->cur);
+    if (clang_getCursorKind(d) != CXCursor_VarDecl || !automatic_in(c, d, k->func)) continue;
+    if (assigns_to(c, k->func, d) >= 0 || aliased_in(c, k->func, d) >= 0) return true;
+    int decl = node_of_cursor(c, d), kids[8], init = -1;
+    int nk = decl >= 0 ? front_children(c->front, decl, kids, 8) : 0;
+    for (int i = nk < 8 ? nk : 8; i-- > 0 && init < 0;)
+      if (clang_isExpression(node_at(c, kids[i])->kind)) init = kids[i];
+    if (init < 0 || varies_between_visits(c, k, init, off, depth + 1)) return true;
+  }
+  return false;
+}
+
+// A wait with its parity from the phase bits (no explicit parity) flips
+// the bit of each thread that waits: one under 'elect' (one lane of each
+// warp), under a condition on the thread, or skipped by such a 'continue'
+// leaves the other threads' bits behind, and their next wait passes on a
+// phase that completed long ago (a slot still being refilled).
+static void check_wait_sites(Ctx *c, Kernel *k) {
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *op = &k->ops.items[i];
+    if (op->kind != OP_WAIT || op->has_extra || op->runs_elsewhere) continue;
+    const Span n = op->event->name;
+    int exit = op->under_elect ? -1 : divergent_exit_before(c, k, op);
+    bool thread_if = op->data_if >= 0 && thread_dependent_condition(c, k, op->data_if, op->an->start) &&
+                     varies_between_visits(c, k, op->data_if, op->an->start, 0);
+    if (exit >= 0 && node_at(c, exit)->kind != CXCursor_ContinueStmt && node_at(c, exit)->kind != CXCursor_GotoStmt)
+      exit = -1;  // a return or break: the thread waits no more in that loop
+    if (!op->under_elect && !thread_if && exit < 0) continue;
+    diag_error(c->diag, op->an->start,
+               "this wait on '%.*s' is %s: each thread keeps its own phase bits of '%.*s' and flips them when it "
+               "waits, so the threads that do not wait here fall behind, and their next wait passes on a phase "
+               "that completed before; let every thread of the region wait, or give the parity yourself "
+               "(tirx_wait(%.*s[i], parity))",
+               (int)n.len, n.s,
+               op->under_elect ? "under 'elect' (one lane of each warp)"
+               : thread_if     ? "under a condition on the thread"
+                               : "skipped by a 'continue' or 'goto' under a condition on the thread",
+               (int)n.len, n.s, (int)n.len, n.s);
+    if (thread_if) diag_note(c->diag, node_at(c, op->data_if)->start, "the condition");
+    if (exit >= 0) diag_note(c->diag, node_at(c, exit)->start, "the '%s'", exit_word(c, exit));
+  }
+}
+
 // Whether tirx-pp can count what one site adds (else said why): it must know
 // the threads that reach it.
 static bool site_countable(Ctx *c, Kernel *k, const Op *op) {
@@ -448,6 +616,15 @@ static bool site_countable(Ctx *c, Kernel *k, const Op *op) {
                 what);
     return false;
   }
+  int exit = divergent_exit_before(c, k, op);
+  if (exit >= 0) {
+    diag_error(c->diag, op->an->start,
+               "'%.*s' needs count(N): the '%s' at line %d leaves before this trigger under a condition on the "
+               "thread, so not every thread of the region arrives, and tirx-pp cannot count those that do",
+               (int)ev->name.len, ev->name.s, exit_word(c, exit), source_line(c->src, node_at(c, exit)->start));
+    diag_note(c->diag, node_at(c, exit)->start, "the '%s'", exit_word(c, exit));
+    return false;
+  }
   if (op->uniform_if >= 0 && thread_dependent_condition(c, k, op->uniform_if, op->an->start)) {
     // `#pragma tirx uniform` vouches for what no thread index decides:
     // with threadIdx in the condition, the count would be a guess.
@@ -481,6 +658,7 @@ static void check_count_below(Ctx *c, Kernel *k, Event *ev) {
 }
 
 void infer_counts(Ctx *c, Kernel *k) {
+  check_wait_sites(c, k);
   for (int e = 0; e < k->events.len; e++) {
     Event *ev = &k->events.items[e];
     if (ev->waited && !ev->triggered && !failed_target(k, ev->name)) {
@@ -630,23 +808,6 @@ static void check_nested_registers(Ctx *c, Kernel *k) {
                "with the regions nested in others, the partition asks for %lld registers; the register file holds "
                "65536 (the largest regs(R) of the regions each index runs, times its threads)",
                total);
-}
-
-// The label a goto at node g jumps to, -1 when not found in the function.
-static int goto_label(const Ctx *c, const Kernel *k, int g) {
-  CXCursor ref[1];
-  if (cursor_children(node_at(c, g)->cur, ref, 1) < 1) return -1;
-  CXCursor label = clang_getCursorReferenced(ref[0]);
-  CXString want = clang_getCursorSpelling(label);  // labels are the function's: one of each name
-  int l = -1;
-  for (int j = k->func + 1; j <= node_at(c, k->func)->last && l < 0; j++) {
-    if (node_at(c, j)->kind != CXCursor_LabelStmt) continue;
-    CXString sp = clang_getCursorSpelling(node_at(c, j)->cur);
-    if (!strcmp(clang_getCString(sp), clang_getCString(want))) l = j;
-    clang_disposeString(sp);
-  }
-  clang_disposeString(want);
-  return l;
 }
 
 // An inthreads region ends in a barrier of the whole block (lower_regions):

@@ -1,0 +1,30 @@
+// A wait on one lane of each warp ('elect', any one lane): the lanes'
+// phase bits part ways; give the parity, or let every lane wait.
+#include "tirx.h"
+#define S 2
+__global__ void k(const float *in, float *out, int n) {
+  __shared__ float buf[S][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[S]
+#pragma tirx event empty[S] ready
+#pragma tirx async(wg == 0)
+  {
+    for (int kt = 0; kt < n; ++kt) {
+      int s = kt % S;
+      tirx_wait(empty[s]);
+      buf[s][threadIdx.x] = in[kt * 128 + threadIdx.x];
+      tirx_trigger(full[s]);
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+    for (int kt = 0; kt < n; ++kt) {
+      int s = kt % S;
+#pragma tirx elect
+      tirx_wait(full[s]);
+      __syncwarp();
+      out[kt * 128 + threadIdx.x - 128] = buf[s][threadIdx.x - 128];
+      tirx_trigger(empty[s]);
+    }
+  }
+}
