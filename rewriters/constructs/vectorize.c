@@ -727,6 +727,33 @@ static void array_traits(const Vectorize *vz, bool *written, bool *shared) {
 // vectorized array (neither is __restrict__, nor the array a local no
 // pointer reaches): it may read what the vector path has not stored yet, or
 // write what it has already loaded. Its node (a call's argument), or -1.
+// Whether the function a call runs (defined in this file; those it calls,
+// a few deep) names a variable of global storage of pointer or array type:
+// what it reaches through that may be a vectorized array's element, and no
+// argument of the call says so.
+static bool callee_names_global_memory(const Ctx *c, CXCursor callee, int depth) {
+  int def = node_of_cursor(c, clang_getCursorDefinition(callee));
+  if (def < 0 || depth > 4) return false;
+  for (int j = def; j <= node_at(c, def)->last; j++) {
+    const Node *n = node_at(c, j);
+    if (n->kind == CXCursor_CallExpr) {
+      CXCursor next = clang_getCursorReferenced(n->cur);
+      if (!clang_Cursor_isNull(next) && !clang_equalCursors(next, callee) &&
+          callee_names_global_memory(c, next, depth + 1))
+        return true;
+      continue;
+    }
+    if (n->kind != CXCursor_DeclRefExpr) continue;
+    CXCursor d = clang_getCursorReferenced(n->cur);
+    if (clang_getCursorKind(d) != CXCursor_VarDecl ||
+        front_is_function(clang_getCursorKind(clang_getCursorSemanticParent(d))))
+      continue;  // a local, or not a variable
+    CXType t = clang_getCanonicalType(clang_getCursorType(d));
+    if (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) return true;
+  }
+  return false;
+}
+
 static int call_reaches(Ctx *c, Vectorize *vz, int body, CXCursor var) {
   bool written, shared;
   array_traits(vz, &written, &shared);
@@ -737,6 +764,7 @@ static int call_reaches(Ctx *c, Vectorize *vz, int body, CXCursor var) {
     if (through_pointer(c, i) && (written || is_written(c, i, &also_read)) && !test_through_pointer(c, vz, i, body, var))
       return i;  // `*q = 0`, `s->x += 1` beside the vectors: the same, without a call, where no test can tell
     if (n->kind != CXCursor_CallExpr) continue;
+    if (callee_names_global_memory(c, clang_getCursorReferenced(n->cur), 0)) return i;
     int nargs = clang_Cursor_getNumArguments(n->cur);
     CXCursor callee = clang_getCursorReferenced(n->cur);
     CXString name = clang_getCursorSpelling(callee);
@@ -1066,6 +1094,15 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
     }
   }
   int reach = call_reaches(c, vz, body, h.var);
+  if (reach >= 0 && node_at(c, reach)->kind == CXCursor_CallExpr) {
+    fall_back(c, an, node_at(c, reach)->start,
+              arena_printf(c->arena, "'%s' runs a function that reaches memory through a pointer or array of global "
+                                     "storage, which may hold the vectorized arrays' elements (they are not "
+                                     "__restrict__): it would find them as they were before the loop, not as the "
+                                     "lanes before it left them",
+                           node_text(c, reach)));
+    return;
+  }
   if (reach >= 0) {
     bool deref = node_at(c, reach)->kind == CXCursor_UnaryOperator || node_at(c, reach)->kind == CXCursor_MemberRefExpr;
     fall_back(c, an, node_at(c, reach)->start,
