@@ -743,5 +743,39 @@ __global__ void k(block *b) {
 K
 expect attributes-pdl 0 "" -- "$tool" --check attr.cu -o attr.out.cu
 
+# Members a macro declares (tiny-cuda-nn's TVEC_BODY): a host-only one is not
+# blanked with the whole macro use, whose device members device code calls.
+cat > macro_members.cu <<'K'
+#define BODY \
+  V() = default; \
+  void host_only() {} \
+  __host__ __device__ V(float s) : x(s) {}
+
+struct V {
+  BODY
+  float x;
+};
+
+__global__ void k(float *a) { V v(2.f); a[threadIdx.x] = v.x; }
+K
+expect macro-declared-members 0 "" -- "$tool" --check macro_members.cu -o macro_members.out.cu
+# Host classes derived from or holding the standard exceptions (nlohmann::json's).
+cat > exceptions.cu <<'K'
+#include <stdexcept>
+#include <string>
+class my_error : public std::exception {
+ public:
+  explicit my_error(const char *w) : m(w) {}
+  const char *what() const noexcept override { return m.what(); }
+ private:
+  std::runtime_error m;
+};
+struct bad_size : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+__global__ void k(float *a) { a[threadIdx.x] = 1.f; }
+K
+expect std-exceptions 0 "" -- "$tool" --check exceptions.cu -o exceptions.out.cu
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -250,6 +250,17 @@ static void add_template(View *v, CXCursor cur, bool host) {
     VEC_PUSH(v->c->arena, v->kept_templates, name);
 }
 
+// Whether a declaration starts inside a macro's expansion (where it is
+// spelled is not where it stands).
+static bool from_macro(CXCursor cur) {
+  CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(cur));
+  CXFile ef, sf;
+  unsigned el, ec, eo, sl, sc, so;
+  clang_getExpansionLocation(at, &ef, &el, &ec, &eo);
+  clang_getSpellingLocation(at, &sf, &sl, &sc, &so);
+  return !ef || !sf || !clang_File_isEqual(ef, sf) || eo != so;
+}
+
 static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   enum CXCursorKind k = clang_getCursorKind(cur);
@@ -272,6 +283,13 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
     return CXChildVisit_Continue;
   }
   if (!offset_in(vf, clang_getCursorLocation(cur), &name)) name = start;
+  // A member that a macro declares (tiny-cuda-nn's TVEC_BODY: `tvec() =
+  // default; __host__ __device__ tvec(T s) ...`): its text here is the
+  // macro's use, which holds the other members too; blanking it would take
+  // them all. Left as it is.
+  if (from_macro(cur) && is_scope(clang_getCursorKind(parent)) && clang_getCursorKind(parent) != CXCursor_Namespace &&
+      clang_getCursorKind(parent) != CXCursor_LinkageSpec)
+    return CXChildVisit_Continue;
   bool host = host_only(w->v->c, cur, clang_getCursorKind(parent), vf->src->data, start, name, end);
   if (k == CXCursor_FunctionTemplate) add_template(w->v, cur, host);
   if (!host) return CXChildVisit_Continue;
