@@ -578,6 +578,8 @@ const char *alias_what(const Ctx *c, int node) {
     case CXCursor_VarDecl: return arena_printf(c->arena, "'%s' binds it to a reference to non-const", text);
     case CXCursor_CallExpr: return arena_printf(c->arena, "'%s' passes it to a reference to non-const", text);
     case CXCursor_DeclRefExpr: return arena_printf(c->arena, "'%s' is an output of an asm statement", text);
+    case CXCursor_InitListExpr:
+      return arena_printf(c->arena, "'%s' binds it to a member that is a reference to non-const", text);
     default: break;
   }
   CXCursor lhs;  // an assignment by its name is one in a lambda (aliased_in); else one through `?:`, `,` or a cast

@@ -352,10 +352,23 @@ static bool captured_from_outside(const Ctx *c, int func, CXCursor var) {
 // The first assignment or ++/-- in nodes [from, to] other than `skip`: a
 // side effect of the loop's header, which the expanded copies (their
 // constants) would drop; -1 if none.
-static int header_side_effect(const Ctx *c, int from, int to, int skip) {
+static int header_side_effect(const Ctx *c, int from, int to, int skip, CXCursor own) {
   for (int i = from; i <= to; i++)
-    if (i != skip && (is_assignment(node_at(c, i)) || operator_assignment(c, i, &(int){0}))) return i;
+    if (i != skip && (is_assignment(node_at(c, i)) || operator_assignment(c, i, &(int){0})) &&
+        (clang_Cursor_isNull(own) || assigns_to(c, i, own) != i))
+      return i;
   return -1;
+}
+
+// The variable the loop's init declares or assigns (`int i = 0`, `i = 0`); a
+// null cursor when it is neither.
+static CXCursor init_var(const Ctx *c, int init) {
+  for (int i = init; init >= 0 && i <= node_at(c, init)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_VarDecl) return n->cur;
+    if (n->kind == CXCursor_DeclRefExpr) return clang_getCursorReferenced(n->cur);
+  }
+  return clang_getNullCursor();
 }
 
 // A side effect in the start, the condition or the step: `for (int i = (j =
@@ -367,7 +380,9 @@ static bool header_pure(const Ctx *c, Diag *d, const Annotation *an, const ForPa
     if (nodes[k] < 0) continue;
     // The init's own `i = start` and the step's `i += s` are the header's.
     bool own = k == 2 || (k == 0 && node_at(c, nodes[k])->kind != CXCursor_DeclStmt);
-    int at = header_side_effect(c, nodes[k], node_at(c, nodes[k])->last, own ? nodes[k] : -1);
+    // (`++i, ++p`: the step's own part is the one that changes i.)
+    int at = header_side_effect(c, nodes[k], node_at(c, nodes[k])->last, own ? nodes[k] : -1,
+                                own ? init_var(c, fp->init) : clang_getNullCursor());
     if (at < 0) continue;
     diag_error(d, node_at(c, at)->start,
                "the %s of a loop under '%s' has a side effect, '%s': the expanded copies use its value alone, and "
@@ -400,7 +415,11 @@ bool read_loop(Ctx *c, Diag *d, const Annotation *an, Stmt st, LoopHeader *out) 
     h.name = arena_strndup(c->arena, clang_getCString(name), strlen(clang_getCString(name)));
     clang_disposeString(name);
     *out = (LoopHeader){.fp = fp, .var = h.var, .name = h.name, .declared = declared};
-    if (!int_type(h.var, &out->bits, &out->is_unsigned, &out->type, c->arena)) {
+    if (n->in_template && !int_type(h.var, &out->bits, &out->is_unsigned, &out->type, c->arena) &&
+        uses_template_parameter(c, fp.init)) {
+      out->constant = false;  // `for (T i = 0; ...)`: its type is known after instantiation
+      out->dependent_type = ok = true;
+    } else if (!int_type(h.var, &out->bits, &out->is_unsigned, &out->type, c->arena)) {
       diag_error(d, node_at(c, fp.init)->start, "loop variable '%s' of a loop under '%s' must have an integer type",
                  h.name, spelling_of(an));
     } else if (read_cond(c, d, an, &fp, &h) && read_inc(c, d, an, &fp, &h)) {
@@ -492,8 +511,8 @@ void rewrite_unroll(Ctx *c, const Annotation *an, Stmt st) {
   if (!h.constant) {  // template-dependent: the trip count is known after instantiation
     edit_replace(c->edits, an->start, an->end, nvcc_pragma(c, an, "unroll"));
     c->fell_back++;
-    diag_remark(c->diag, an->start,
-                "trip count depends on a template parameter; the loop is left to nvcc's '#pragma unroll'");
+    diag_remark(c->diag, an->start, "%s depends on a template parameter; the loop is left to nvcc's '#pragma unroll'",
+                h.dependent_type ? "the loop variable's type" : "trip count");
     return;
   }
   if (!check_copied_body(c, an, h.fp.body)) return;

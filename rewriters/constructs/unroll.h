@@ -12,6 +12,7 @@ typedef struct {
   bool is_unsigned, in_template;
   int bits;
   bool constant;  // start and bound are constants: the iterations below are known
+  bool dependent_type;  // the loop variable's type is a template parameter (constant false)
   i128 start, bound;
   long long step;
   char **values;  // each iteration's value, as a literal

@@ -1026,6 +1026,19 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
   VEC(int) others = {0};  // the accesses whose index does not use v
   for (int i = body; i <= node_at(c, body)->last && !f.why; i++) {
     const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_LambdaExpr) {
+      // One that captures reaches the loop's arrays by name, wherever it is
+      // called (maybe after the loop); one that captures nothing reaches them
+      // through its parameters only, which the call's arguments show (its
+      // own return is no jump of the loop's).
+      size_t open = lex_skip_blank(c->src, n->start + 1);
+      if (open < c->src->len && c->src->data[open] == ']') {
+        i = n->last;
+        continue;
+      }
+      misfit(&f, i, "the body holds a lambda that captures, whose accesses run wherever it is called");
+      break;
+    }
     if (n->kind == CXCursor_BreakStmt || n->kind == CXCursor_ContinueStmt || n->kind == CXCursor_ReturnStmt ||
         n->kind == CXCursor_GotoStmt)
       misfit(&f, i, "the body jumps (break, continue, return or goto)");
