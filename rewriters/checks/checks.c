@@ -616,7 +616,9 @@ static bool site_countable(Ctx *c, Kernel *k, const Op *op) {
                 what);
     return false;
   }
-  int exit = divergent_exit_before(c, k, op);
+  // (A byte trigger arrives from the region's first thread alone, whose
+  // leaving before it check_byte_triggers reports.)
+  int exit = op->kind == OP_TRIGGER_BYTES ? -1 : divergent_exit_before(c, k, op);
   if (exit >= 0) {
     diag_error(c->diag, op->an->start,
                "'%.*s' needs count(N): the '%s' at line %d leaves before this trigger under a condition on the "
