@@ -37,6 +37,7 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     check_constant_parities(c, k);
     check_mixed_parities(c, k);
     check_lambda_waits(c, k);
+    check_wait_sites(c, k);
     check_byte_triggers(c, k, stmts);
     check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);

@@ -200,9 +200,7 @@ typedef struct {
 static int loop_exit(const Ctx *c, int p, size_t off) {
   for (int j = p + 1; j <= node_at(c, p)->last; j++) {
     enum CXCursorKind kind = node_at(c, j)->kind;
-    if (kind != CXCursor_BreakStmt && kind != CXCursor_ContinueStmt && kind != CXCursor_ReturnStmt &&
-        kind != CXCursor_GotoStmt)
-      continue;
+    if (!front_is_jump(kind)) continue;
     if (node_at(c, j)->func != node_at(c, p)->func) continue;
     int target = kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt ? jump_target(c, j) : p;
     if (target >= 0 && target != p && target > p && target <= node_at(c, p)->last) continue;  // an inner loop's
@@ -505,9 +503,7 @@ static int divergent_exit_before(Ctx *c, const Kernel *k, const Op *op) {
   if (top < 0 || site >= c->front->nnodes) return -1;
   for (int j = top; j <= node_at(c, top)->last && node_at(c, j)->start < op->an->start; j++) {
     enum CXCursorKind kind = node_at(c, j)->kind;
-    if (kind != CXCursor_ReturnStmt && kind != CXCursor_BreakStmt && kind != CXCursor_ContinueStmt &&
-        kind != CXCursor_GotoStmt)
-      continue;
+    if (!front_is_jump(kind)) continue;
     if (node_at(c, j)->func != node_at(c, site)->func) continue;  // a lambda's own
     int target = kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt ? jump_target(c, j) : -1;
     if (target >= 0 && (site < target || site > node_at(c, target)->last)) continue;  // a loop the site is not in
@@ -541,11 +537,11 @@ static bool varies_between_visits(Ctx *c, const Kernel *k, int p, size_t off, in
     CXCursor d = clang_getCursorReferenced(n->cur);
     if (clang_getCursorKind(d) != CXCursor_VarDecl || !automatic_in(c, d, k->func)) continue;
     if (assigns_to(c, k->func, d) >= 0 || aliased_in(c, k->func, d) >= 0) return true;
-    int decl = node_of_cursor(c, d), kids[8], init = -1;
-    int nk = decl >= 0 ? front_children(c->front, decl, kids, 8) : 0;
-    for (int i = nk < 8 ? nk : 8; i-- > 0 && init < 0;)
-      if (clang_isExpression(node_at(c, kids[i])->kind)) init = kids[i];
-    if (init < 0 || varies_between_visits(c, k, init, off, depth + 1)) return true;
+    int decl = node_of_cursor(c, d), init = -1;
+    CXCursor var;
+    if (decl < 0 || !assignment_at(c, decl, clang_getNullCursor(), &var, &init) || init < 0 ||
+        varies_between_visits(c, k, init, off, depth + 1))
+      return true;
   }
   return false;
 }
@@ -555,7 +551,7 @@ static bool varies_between_visits(Ctx *c, const Kernel *k, int p, size_t off, in
 // warp), under a condition on the thread, or skipped by such a 'continue'
 // leaves the other threads' bits behind, and their next wait passes on a
 // phase that completed long ago (a slot still being refilled).
-static void check_wait_sites(Ctx *c, Kernel *k) {
+void check_wait_sites(Ctx *c, Kernel *k) {
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     if (op->kind != OP_WAIT || op->has_extra || op->runs_elsewhere) continue;
@@ -660,7 +656,6 @@ static void check_count_below(Ctx *c, Kernel *k, Event *ev) {
 }
 
 void infer_counts(Ctx *c, Kernel *k) {
-  check_wait_sites(c, k);
   for (int e = 0; e < k->events.len; e++) {
     Event *ev = &k->events.items[e];
     if (ev->waited && !ev->triggered && !failed_target(k, ev->name)) {
@@ -823,16 +818,12 @@ static void check_inthreads_exits(Ctx *c, Kernel *k) {
     const Node *body = node_at(c, reg->body.node);
     for (int j = reg->body.node + 1; j <= body->last; j++) {
       const Node *n = node_at(c, j);
-      if (n->func != k->func) continue;  // a lambda's return is its own
-      int to = n->kind == CXCursor_BreakStmt || n->kind == CXCursor_ContinueStmt ? jump_target(c, j)
-               : n->kind == CXCursor_GotoStmt                                    ? goto_label(c, k, j)
-                                                                                 : -2;
-      if (to == -2 && n->kind != CXCursor_ReturnStmt) continue;
+      if (n->func != k->func || !front_is_jump(n->kind)) continue;  // a lambda's return is its own
+      int to = n->kind == CXCursor_ReturnStmt ? -1
+               : n->kind == CXCursor_GotoStmt ? goto_label(c, k, j)
+                                              : jump_target(c, j);
       if (to >= 0 && node_at(c, to)->start >= body->start && node_at(c, to)->end <= body->end) continue;
-      const char *what = n->kind == CXCursor_BreakStmt      ? "break"
-                         : n->kind == CXCursor_ContinueStmt ? "continue"
-                         : n->kind == CXCursor_GotoStmt     ? "goto"
-                                                            : "return";
+      const char *what = exit_word(c, j);
       diag_error(c->diag, n->start,
                  "this '%s' leaves '%s' before its end, where every thread of the block meets at the barrier "
                  "tirx-pp puts after it: the threads that take it skip that barrier, and the block's barriers pair "

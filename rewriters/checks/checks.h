@@ -14,6 +14,10 @@ void check_constant_parities(Ctx *c, Kernel *k);
 void check_mixed_parities(Ctx *c, Kernel *k);
 // A wait in a lambda that does not hold the kernel's phase bits by reference.
 void check_lambda_waits(Ctx *c, Kernel *k);
+// Waits whose parity comes from the phase bits must be taken by the same
+// threads at every visit: not under elect, nor under a condition on the
+// thread that can change between visits, nor skipped by such a continue.
+void check_wait_sites(Ctx *c, Kernel *k);
 // A forward goto past the partition's or an event's declaration to a label
 // in its scope (the lowering's initialized variables would be jumped over).
 void check_jumps(Ctx *c, Kernel *k);

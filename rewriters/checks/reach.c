@@ -504,9 +504,7 @@ static bool exit_guards(Ctx *c, const Kernel *k, int top, size_t off, int site, 
                         int *n) {
   for (int j = top; j <= node_at(c, top)->last && node_at(c, j)->start < off; j++) {
     enum CXCursorKind kind = node_at(c, j)->kind;
-    if (kind != CXCursor_ReturnStmt && kind != CXCursor_BreakStmt && kind != CXCursor_ContinueStmt &&
-        kind != CXCursor_GotoStmt)
-      continue;
+    if (!front_is_jump(kind)) continue;
     bool in_lambda = false, divergent = false;  // a lambda's return leaves the lambda only
     for (int p = node_at(c, j)->parent; p >= 0 && p != top && !in_lambda; p = node_at(c, p)->parent)
       in_lambda = node_at(c, p)->kind == CXCursor_LambdaExpr;

@@ -1039,9 +1039,7 @@ void rewrite_vectorize(Ctx *c, const Annotation *an, Stmt st) {
       misfit(&f, i, "the body holds a lambda that captures, whose accesses run wherever it is called");
       break;
     }
-    if (n->kind == CXCursor_BreakStmt || n->kind == CXCursor_ContinueStmt || n->kind == CXCursor_ReturnStmt ||
-        n->kind == CXCursor_GotoStmt)
-      misfit(&f, i, "the body jumps (break, continue, return or goto)");
+    if (front_is_jump(n->kind)) misfit(&f, i, "the body jumps (break, continue, return or goto)");
     if (synchronizes(c, i)) {
       misfit(&f, i,
              arena_printf(c->arena,

@@ -350,6 +350,10 @@ bool front_is_loop(enum CXCursorKind k) {
   return k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_CXXForRangeStmt;
 }
 
+bool front_is_jump(enum CXCursorKind k) {
+  return k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt || k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt;
+}
+
 static enum CXChildVisitResult find_space(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   switch (clang_getCursorKind(c)) {

@@ -161,6 +161,8 @@ int front_children(const Front *f, int i, int *out, int max);
 // innermost of these).
 bool front_is_function(enum CXCursorKind k);
 bool front_is_loop(enum CXCursorKind k);
+// break, continue, return, goto: a statement that leaves where it stands.
+bool front_is_jump(enum CXCursorKind k);
 bool front_is_kernel(const Front *f, int func);
 // Where a declaration lives, from its CUDA attributes: FRONT_DEVICE for
 // __device__, __global__, __constant__ and __shared__, FRONT_GLOBAL for
