@@ -543,11 +543,11 @@ static bool block_uniform(Ctx *c, const Kernel *k, ReachWalk *walk, int x, int d
       continue;
     }
     if (depth >= MAX_DEPTH || assigns_to(c, k->func, d) >= 0 || aliased_in(c, k->func, d) >= 0) return false;
-    int decl = node_of_cursor(c, d), kids[8];
-    int nk = decl >= 0 ? front_children(c->front, decl, kids, 8) : 0, init = -1;
-    for (int i = nk < 8 ? nk : 8; i-- > 0 && init < 0;)
-      if (clang_isExpression(node_at(c, kids[i])->kind)) init = kids[i];
-    if (init < 0 || !block_uniform(c, k, walk, init, depth + 1)) return false;
+    int decl = node_of_cursor(c, d), init = -1;
+    CXCursor var;
+    if (decl < 0 || !assignment_at(c, decl, clang_getNullCursor(), &var, &init) || init < 0 ||
+        !block_uniform(c, k, walk, init, depth + 1))
+      return false;
   }
   return true;
 }
