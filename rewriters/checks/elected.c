@@ -446,6 +446,8 @@ static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out, size_
       continue;
     for (int v = 0; v < an->dir.head.nargs; v++) {
       CXCursor var = var_read_in(c, stmts[a].node, an->dir.head.args[v].expr);
+      if (clang_Cursor_isNull(var))  // `x[0]`: an error of its own; x is taken as meant, no second error
+        var = var_read_in(c, stmts[a].node, leading_name(an->dir.head.args[v].expr));
       if (clang_Cursor_isNull(var)) continue;
       VEC_PUSH(c->arena, vars, var);
       VEC_PUSH(c->arena, named, an->dir.head.args[v].expr.off);
@@ -661,6 +663,192 @@ static bool check_broadcast(Ctx *c, int elect, int body, const char *spelling) {
   return false;
 }
 
+// ---- once in every warp, not once in the block ---------------------------
+
+// elect runs its statement on one lane of every warp that reaches it. Where
+// more than one warp does, an `if (threadIdx.x == 0)` rewritten into elect
+// does its work once per warp: the same TMA copy issued N times (its bytes
+// counted N times on its barrier), one place read, changed and written by N
+// warps at once, or written with each warp's own value. (An atomic once per
+// warp is well defined, and often meant: a warp's slot, a count of warps.) Said where both are proven: how
+// many warps reach the elect (its region's, or the partition's block; a
+// plain kernel's count is not known: a warning), and that nothing in the
+// operands tells the warps apart. A condition on the thread above the elect
+// may leave a single warp: then nothing is said.
+
+static const char *const thread_identity[] = {"threadIdx", NULL};
+
+typedef struct {
+  Ctx *c;
+  const Kernel *k;
+  Names tainted;   // the kernel's locals computed from the thread index
+  Names visiting;  // locals being proven (a loop counter's ++i reads itself)
+} WarpsAlike;
+
+// A call whose value may differ between the warps (or lanes) for the same
+// arguments: a lane's or a group's number or size, a vote, a shuffle, an
+// atomic's old value, a clock.
+static bool per_thread_call(const char *name) {
+  static const char prefixes[] =  // each followed by a space
+      "__shfl __match __reduce_ __lanemask __ballot __any __all __uni __activemask __syncthreads_ atomic clock "
+      "__clock __globaltimer tirx_lane tirx_elect elect thread_rank thread_index meta_group coalesced_threads "
+      "tiled_partition num_threads size __popc __ffs fetch_ exchange compare_exchange ";
+  for (const char *p = prefixes, *sp; (sp = strchr(p, ' ')); p = sp + 1)
+    if (!strncmp(name, p, (size_t)(sp - p))) return true;
+  return false;
+}
+
+static bool alike_in_warps(WarpsAlike *w, int x, int depth);
+
+// Whether every value the kernel's local d takes is the same in every warp:
+// each initializer and assignment is, none stands under a condition on the
+// thread, and its address is not taken where it may be written through.
+static bool local_alike(WarpsAlike *w, CXCursor d, int depth) {
+  Ctx *c = w->c;
+  for (int i = 0; i < w->visiting.len; i++)
+    if (clang_equalCursors(w->visiting.items[i], d)) return true;
+  if (depth >= MAX_DEPTH || aliased_in(c, w->k->func, d) >= 0) return false;
+  VEC_PUSH(c->arena, w->visiting, d);
+  bool alike = true;
+  for (int i = w->k->func; i <= node_at(c, w->k->func)->last && alike; i++) {
+    CXCursor var;
+    int from;
+    if (!assignment_at(c, i, clang_getNullCursor(), &var, &from) || !clang_equalCursors(var, d)) continue;
+    // (Conditions above d's declaration are passed by every thread that has d.)
+    int scope = node_at(c, i)->parent;
+    while (scope >= 0 && scope != w->k->func && !cursor_in(c, d, scope)) scope = node_at(c, scope)->parent;
+    alike = dependent_condition(c, i, scope, node_at(c, i)->start, thread_identity, &w->tainted) < 0 &&
+            (from < 0 || alike_in_warps(w, from, depth + 1));
+  }
+  w->visiting.len--;
+  return alike;
+}
+
+// Whether the expression at node x has one value in every warp of the
+// block: it reads no thread index, calls nothing that answers per lane or
+// per warp, and its locals are local_alike (the kernel's parameters,
+// blockIdx, __shared__ and global variables are the block's).
+static bool alike_in_warps(WarpsAlike *w, int x, int depth) {
+  Ctx *c = w->c;
+  for (int j = x; j <= node_at(c, x)->last; j++) {
+    const Node *n = node_at(c, j);
+    if (n->kind == CXCursor_CallExpr || n->kind == CXCursor_DeclRefExpr) {
+      CXCursor d = clang_getCursorReferenced(n->cur);
+      CXString s = clang_getCursorSpelling(d);
+      bool thread = n->kind == CXCursor_DeclRefExpr ? !strcmp(clang_getCString(s), "threadIdx")
+                                                    : per_thread_call(clang_getCString(s));
+      clang_disposeString(s);
+      if (thread) return false;
+      int fn = n->kind == CXCursor_CallExpr ? called_definition(c, n->cur) : -1;
+      if (fn >= 0 && (refers_to_any(c, fn, NULL, 0, "threadIdx") || depth >= MAX_DEPTH)) return false;
+      if (n->kind != CXCursor_DeclRefExpr) continue;
+      if (clang_getCursorKind(d) == CXCursor_ParmDecl &&
+          !clang_equalCursors(clang_getCursorSemanticParent(d), node_at(c, w->k->func)->cur))
+        return false;  // a lambda's parameter: what its caller passes
+      if (clang_getCursorKind(d) == CXCursor_VarDecl && automatic_in(c, d, w->k->func) && !local_alike(w, d, depth))
+        return false;
+    }
+  }
+  return true;
+}
+
+// Whether every argument of the call at node j is alike in every warp.
+static bool call_alike(WarpsAlike *w, int j) {
+  int args[16];
+  int na = front_children(w->c->front, j, args, 16);
+  for (int i = 1; i < na && i < 16; i++)  // (child 0: the callee)
+    if (!alike_in_warps(w, args[i], 0)) return false;
+  return true;
+}
+
+static const char *callee_name(Ctx *c, int j) {
+  CXString s = clang_getCursorSpelling(clang_getCursorReferenced(node_at(c, j)->cur));
+  const char *name = arena_printf(c->arena, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  return name;
+}
+
+// How many warps reach the elect at node i without a condition on the thread
+// (0: not known, a plain kernel's block, which may be one warp), and how the
+// message names them.
+static int warps_reaching(Ctx *c, const Kernel *k, int i, const char **who, int *first) {
+  const Region *r = enclosing_region(k, node_at(c, i)->start);
+  *first = r ? r->first * k->group : 0;
+  if (r) {
+    *who = arena_printf(c->arena, "each of the %d warps of '%s'", r->threads / 32, region_label(c, r));
+    return r->threads / 32;
+  }
+  if (!k->part) return 0;
+  *who = arena_printf(c->arena, "each of the %d warps of the block", k->nparts * k->group / 32);
+  return k->nparts * k->group / 32;
+}
+
+static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, const char *spelling) {
+  const char *who;
+  int first, warps = warps_reaching(c, k, elect, &who, &first);
+  if (warps <= 1 || node_at(c, elect)->func != k->func) return;  // (a lambda's: where it is called)
+  WarpsAlike w = {.c = c, .k = k};
+  dependent_vars(c, k, thread_identity, clang_getNullCursor(), &w.tainted);
+  const Region *r = enclosing_region(k, node_at(c, elect)->start);
+  int top = r ? node_at(c, r->body.node)->parent : k->func;  // (the region's own test of the partition index)
+  if (dependent_condition(c, elect, top, node_at(c, elect)->start, thread_identity, &w.tainted) >= 0) return;
+  const char *once = arena_printf(c->arena, "if (threadIdx.x == %d)", first), *scope = r ? "region" : "block";
+  for (int j = body; j <= node_at(c, body)->last; j++) {
+    const Node *n = node_at(c, j);
+    if (n->func != k->func) continue;
+    CXCursor kids[2];
+    int nk = cursor_children(n->cur, kids, 2);
+    if (n->kind == CXCursor_CallExpr) {
+      const char *name = callee_name(c, j);
+      bool copy = has_prefix(name, "tirx_tma_load") || has_prefix(name, "tirx_tma_store_") ||
+                  has_prefix(name, "tirx_tma_reduce");
+      if (!copy || !call_alike(&w, j)) continue;
+      diag_error(c->diag, n->start,
+                 "%s() under %s runs in %s: elect picks one lane in every warp, not one thread, and nothing in this "
+                 "copy's arguments differs between the warps, so the same copy is issued once per warp (a load's "
+                 "bytes arrive that many times on its barrier); to issue it once, test one thread ('%s') instead of "
+                 "elect",
+                 name, spelling, who, once);
+      diag_note(c->diag, node_at(c, elect)->start, "elect is here");
+      return;
+    }
+    bool update =
+        n->kind == CXCursor_CompoundAssignOperator ||
+        (n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) >= CXUnaryOperator_PostInc &&
+         clang_getCursorUnaryOperatorKind(n->cur) <= CXUnaryOperator_PreDec);
+    bool store =
+        n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign;
+    if ((!update && !store) || nk < 1 || thread_own(c, kids[0]) || !clang_Cursor_isNull(local_named(kids[0]))) continue;
+    int lhs = node_of_expr(c, kids[0]);
+    CXCursor parts[MAX_EFFECTS];
+    int np = address_parts(kids[0], parts, 0, MAX_EFFECTS);
+    bool same_place = lhs >= 0;
+    for (int p = 0; p < np && same_place; p++) {
+      int part = node_of_expr(c, parts[p]);
+      same_place = part >= 0 && alike_in_warps(&w, part, 0);
+    }
+    if (!same_place) continue;
+    const char *place = node_text(c, lhs);
+    if (update) {
+      diag_error(c->diag, n->start,
+                 "'%s' is updated under %s in %s: elect picks one lane in every warp, not one thread, and the warps' "
+                 "lanes read, change and write the same '%s' at once, so updates are lost; for once in the %s, test "
+                 "one thread ('%s'); to combine the warps' values, use an atomic",
+                 node_text(c, j), spelling, who, place, scope, once);
+    } else {
+      int value = nk == 2 ? node_of_expr(c, kids[1]) : -1;
+      if (value < 0 || !depends_on(c, value, thread_identity, &w.tainted)) continue;  // the same value: harmless
+      diag_warning(c->diag, n->start,
+                   "'%s' is stored under %s in %s: elect picks one lane in every warp, not one thread, and each "
+                   "warp's lane stores its own warp's value to the same '%s' (the value depends on the thread), "
+                   "so the last warp's stays; for one thread's value, test that thread ('%s')",
+                   node_text(c, j), spelling, who, place, once);
+    }
+    diag_note(c->diag, node_at(c, elect)->start, "elect is here");
+    return;
+  }
+}
+
 // The statement an elect `if` runs (its `then`), -1 if none.
 static int elected_statement(Ctx *c, int elect) {
   int kids[3];
@@ -677,7 +865,9 @@ void check_elected(Ctx *c, Kernel *k, const Stmt *stmts) {
     int body = elected_statement(c, i);
     if (body < 0) continue;
     const char *spelling = elect_spelling(c, i);
+    int said = c->diag->errors + c->diag->warnings;
     if (!check_collectives(c, i, body, spelling) && !check_broadcast(c, i, body, spelling))
       check_lane_values(c, stmts, i, body, spelling);
+    if (c->diag->errors + c->diag->warnings == said) check_once_per_warp(c, k, i, body, spelling);
   }
 }

@@ -756,6 +756,14 @@ void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at) {
   VEC_PUSH(c->arena, c->copies, x);
 }
 
+Span leading_name(Span expr) {
+  Span t = span_trim(expr);
+  size_t n = 0;
+  while (n < t.len && (is_ident_char((unsigned char)t.s[n]))) n++;
+  if (n && t.s[0] >= '0' && t.s[0] <= '9') n = 0;
+  return (Span){t.s, n, t.off};
+}
+
 CXCursor var_read_in(const Ctx *c, int node, Span name) {
   for (int i = node; i >= 0 && i <= node_at(c, node)->last; i++) {
     if (node_at(c, i)->kind != CXCursor_DeclRefExpr) continue;

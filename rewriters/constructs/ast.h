@@ -74,6 +74,9 @@ bool operator_assignment(const Ctx *c, int i, int *lhs);
 // ++ / -- (from = -1), and which local (*var); declarations of `skip` (a null
 // cursor: none) are left out.
 bool assignment_at(const Ctx *c, int i, CXCursor skip, CXCursor *var, int *from);
+// The identifier an expression starts with (`rowNorm` of `rowNorm[0]`, of
+// `s.x`); an empty span when it starts with something else.
+Span leading_name(Span expr);
 // The variable (or parameter) named `name` that node's subtree reads; a null
 // cursor if none.
 CXCursor var_read_in(const Ctx *c, int node, Span name);

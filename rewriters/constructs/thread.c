@@ -48,8 +48,15 @@ void rewrite_elect(Ctx *c, const Annotation *an, Stmt st) {
 // check then reads it as the same in every lane of a warp, elected.c).
 static bool uniform_vars_read(Ctx *c, const Annotation *an, Stmt st) {
   for (int i = 0; i < an->dir.head.nargs; i++) {
-    Span v = span_trim(an->dir.head.args[i].expr);
+    Span v = span_trim(an->dir.head.args[i].expr), whole = leading_name(v);
     if (!clang_Cursor_isNull(var_read_in(c, st.node, v))) continue;
+    if (whole.len && whole.len < v.len && !clang_Cursor_isNull(var_read_in(c, st.node, whole))) {
+      diag_at(c->diag, DIAG_ERROR, v.off, v.len,
+              "'%.*s' in '%s(...)' is part of a variable: it takes whole variables, '%s(%.*s)' (each element or "
+              "member of it is then taken as the same in every lane of a warp)",
+              (int)v.len, v.s, spelling_of(an), spelling_of(an), (int)whole.len, whole.s);
+      return false;
+    }
     diag_at(c->diag, DIAG_ERROR, v.off, v.len,
             "'%.*s' in '%s(...)' is not a variable that the statement under it reads: name the variables (or "
             "parameters) that hold the same value in every lane of a warp there",
