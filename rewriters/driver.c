@@ -195,8 +195,43 @@ static size_t split_conditional(const Source *src, size_t from, size_t to, Span 
   return (size_t)-1;
 }
 
+// A `#pragma unroll` (or nounroll) on the line before a construct that
+// replaces its loop: nvcc would apply it to what tirx-pp writes there, which
+// does not start with the loop ("#pragma unroll must precede a loop"), and
+// its count would be lost. True when reported.
+static bool unroll_pragma_before(Ctx *c, const Annotation *an) {
+  DirKind kind = an->dir.kind;
+  if (an->spelling == SPELL_CALL ||
+      (kind != DIR_UNROLL && kind != DIR_VECTORIZE && kind != DIR_GRID && kind != DIR_PERSISTENT))
+    return false;
+  size_t end = an->start;
+  while (end > 0 && (c->src->data[end - 1] == ' ' || c->src->data[end - 1] == '\t' || c->src->data[end - 1] == '\n' ||
+                     c->src->data[end - 1] == '\r'))
+    end--;
+  size_t line = end;
+  while (line > 0 && c->src->data[line - 1] != '\n') line--;
+  LexText t = {c->src->data, end};
+  size_t at = lex_skip_blank(c->src, line);
+  if (at >= end || c->src->data[at] != '#') return false;
+  size_t p = lex_skip_blank(c->src, at + 1), w = lex_skip_blank(c->src, p + 6);
+  if (end - p < 6 || memcmp(c->src->data + p, "pragma", 6) ||
+      (text_find_word(t, w, "unroll", 6) != w && text_find_word(t, w, "nounroll", 8) != w))
+    return false;
+  const char *advice = kind == DIR_UNROLL      ? "remove it: '#pragma tirx unroll' unrolls the loop itself"
+                       : kind == DIR_VECTORIZE ? "remove it: the scalar loop that vectorize keeps gets a '#pragma "
+                                                 "unroll' of its own"
+                       : kind == DIR_GRID      ? "remove it, and unroll grid's loops with its 'unroll' clause"
+                                               : "remove it: the tile loop of persistent is not unrolled";
+  diag_error(c->diag, at,
+             "'#pragma %.*s' before '%s' would apply to the code tirx-pp writes in place of the loop, which does "
+             "not start with a loop (nvcc warns that '#pragma unroll must precede a loop'); %s",
+             (int)(end - w), c->src->data + w, spelling_of(an), advice);
+  return true;
+}
+
 // The statement that follows an annotation (past other annotations on it).
 static bool attach(Ctx *c, const Annotation *an, Stmt *st) {
+  if (unroll_pragma_before(c, an)) return false;
   size_t pos = an->end;
   for (;;) {
     pos = lex_skip_blank(c->src, pos);

@@ -63,7 +63,7 @@ fi
 TIRX_PP_CACHE_DIR=off "$tool" k2.cu > /dev/null 2> err-off; rc_off=$?
 rm -rf cache; "$tool" k2.cu > /dev/null 2> err-cold; rc_cold=$?
 "$tool" k2.cu > /dev/null 2> err-warm; rc_warm=$?
-want="k2.cu:4:19: error: the bound of a loop under '#pragma tirx unroll' is not a constant expression, so its trip count is unknown
+want="k2.cu:4:19: error: the bound of a loop under '#pragma tirx unroll' is not a constant expression, so its trip count is unknown; to unroll such a loop in part, write '#pragma tirx unroll(N)' (nvcc's '#pragma unroll N')
   for (int i = 0; i < n; ++i) a[i] = bump();
                   ^~~~~
 tirx-pp: note: clang could not parse all of this file, which may explain the errors above: util.cuh:4:51: initialization is not supported for __shared__ variables"

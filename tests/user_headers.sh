@@ -69,7 +69,7 @@ rm -rf "$root/src/main.tirx.cu" "$root/src/main.tirx.cu.headers"
 # 2. Refusals and errors: nothing written.
 expect tu-stdout 2 "tirx-pp: error: 'src/main.cu' includes annotated headers ('src/kernels/scale.cuh'), whose rewritten copies need a place: write the output to a file (-o OUT puts them in OUT.headers/) or name a directory (--headers-out DIR)" -- src/main.cu -- -Isrc/include
 [ ! -s "$tmp/out" ] && ok tu-stdout-empty || bad tu-stdout-empty
-expect tu-header-error 1 "src/kernels/broken.cuh:4:19: error: the bound of a loop under '#pragma tirx unroll' is not a constant expression, so its trip count is unknown
+expect tu-header-error 1 "src/kernels/broken.cuh:4:19: error: the bound of a loop under '#pragma tirx unroll' is not a constant expression, so its trip count is unknown; to unroll such a loop in part, write '#pragma tirx unroll(N)' (nvcc's '#pragma unroll N')
   for (int i = 0; i < n; ++i) x[i] = 0;
                   ^~~~~" -- src/broken.cu -o build/broken.cu
 [ ! -e "$root/build/broken.cu" ] && [ ! -e "$root/build/broken.cu.headers" ] && ok tu-header-error-nothing-written ||

@@ -169,22 +169,6 @@ static const char *exit_word(const Ctx *c, int j) {
   }
 }
 
-// The label a goto at node g jumps to, -1 when not found in the function.
-static int goto_label(const Ctx *c, const Kernel *k, int g) {
-  CXCursor ref[1];
-  if (cursor_children(node_at(c, g)->cur, ref, 1) < 1) return -1;
-  CXCursor label = clang_getCursorReferenced(ref[0]);
-  CXString want = clang_getCursorSpelling(label);  // labels are the function's: one of each name
-  int l = -1;
-  for (int j = k->func + 1; j <= node_at(c, k->func)->last && l < 0; j++) {
-    if (node_at(c, j)->kind != CXCursor_LabelStmt) continue;
-    CXString sp = clang_getCursorSpelling(node_at(c, j)->cur);
-    if (!strcmp(clang_getCString(sp), clang_getCString(want))) l = j;
-    clang_disposeString(sp);
-  }
-  clang_disposeString(want);
-  return l;
-}
 
 typedef struct {
   int scope;         // the statement each run of which is one phase of the site's slot

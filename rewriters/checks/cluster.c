@@ -154,11 +154,36 @@ static bool check_persistent(Ctx *c, const Event *cluster, const Stmt *stmts) {
   return true;
 }
 
+// A cluster event declared in a loop (`for`, `while`, or written with a goto
+// back) whose trips depend on the block, such as a hand-written walk over
+// tiles: the same as in a persistent loop. (One whose trips are the same in
+// every block meets the cluster's barriers alike.) True when reported.
+static bool check_loop(Ctx *c, Kernel *k, const Event *cluster, const Stmt *stmts) {
+  int decl = front_first_at(c->front, cluster->an->start);
+  int loop = decl < c->front->nnodes ? repeats_around(c, k, decl) : -1;
+  if (loop < 0) return false;
+  Names vars = {0};
+  dependent_vars(c, k, block_identity, clang_getNullCursor(), &vars);
+  const Node *l = node_at(c, loop);
+  int cond = l->kind == CXCursor_GotoStmt ? dependent_condition(c, loop, k->func, l->start, block_identity, &vars)
+                                          : deciding_condition(c, loop, node_at(c, decl)->start);
+  if (cond < 0 || asserted_uniform(c, stmts, l->start) ||
+      (l->kind != CXCursor_GotoStmt && !depends_on(c, cond, block_identity, &vars)))
+    return false;
+  diag_error(c->diag, cluster->an->start,
+             "cluster event '%.*s' declared inside a loop whose trips depend on the block: every pass initializes "
+             "it with a cluster barrier and leaves it through another, and a block of the cluster that takes fewer "
+             "passes leaves the others waiting for it; declare it before the loop",
+             (int)cluster->name.len, cluster->name.s);
+  diag_note(c->diag, l->start, l->kind == CXCursor_GotoStmt ? "the goto that jumps back over it" : "the loop");
+  return true;
+}
+
 void check_cluster(Ctx *c, Kernel *k, const Stmt *stmts) {
   const Event *cluster = NULL;
   for (int e = 0; e < k->events.len && !cluster; e++)
     if (k->events.items[e].cluster) cluster = &k->events.items[e];
-  if (!cluster || check_persistent(c, cluster, stmts)) return;
+  if (!cluster || check_persistent(c, cluster, stmts) || check_loop(c, k, cluster, stmts)) return;
   check_block_conditions(c, k, cluster, stmts);
   check_stores(c, k, cluster);
 }

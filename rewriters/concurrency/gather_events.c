@@ -43,13 +43,6 @@ int event_names_in(Arena *a, const Annotation *an, Span **names) {
 
 // Declarator j of an event declaration (`event full[S], empty[S] ready`
 // declares two, the clauses of each after its name).
-// The innermost loop around node i inside function func; -1 if none.
-static int loop_around(const Ctx *c, int i, int func) {
-  for (int p = node_at(c, i)->parent; p >= 0 && p != func; p = node_at(c, p)->parent)
-    if (front_is_loop(node_at(c, p)->kind)) return p;
-  return -1;
-}
-
 static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *name) {
   Event e = {.an = an};
   const Directive *dir = dir_decl(&an->dir, j);
@@ -144,13 +137,14 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
   // Declared in a loop, it is initialized anew each iteration by one thread
   // before the block meets: arrivals and waits of the iteration before, still
   // under way in other regions, land on a barrier made over.
-  int loop = var >= 0 ? loop_around(c, var, k->func) : -1;
+  int loop = var >= 0 ? repeats_around(c, k, var) : -1;
   if (loop >= 0 && !e.cluster && !grid) {  // (the cluster check says more of a cluster event in a loop)
     diag_error(c->diag, an->start,
                "event '%.*s' declared inside a loop: every iteration initializes its mbarriers again while the "
                "regions may still arrive on or wait for them from the iteration before; declare it before the loop",
                (int)e.name.len, e.name.s);
-    diag_note(c->diag, node_at(c, loop)->start, "the loop");
+    diag_note(c->diag, node_at(c, loop)->start,
+              node_at(c, loop)->kind == CXCursor_GotoStmt ? "the goto that jumps back over it" : "the loop");
     return false;
   }
   if (grid) return read_grid_event(c, k, an, decl, grid, e.count, e.ready, e.cluster);

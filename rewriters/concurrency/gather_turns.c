@@ -71,15 +71,16 @@ static bool read_turns_(Ctx *c, Kernel *k, const Annotation *an, Turns *t) {
     if (r >= 0) diag_note(c->diag, k->regions.items[r].an->start, "this region is not async");
     return false;
   }
-  for (int p = node_at(c, node)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent)
-    if (front_is_loop(node_at(c, p)->kind)) {
-      diag_error(c->diag, an->start,
-                 "'%s' is inside a loop: each pass would hand out the first turn of '%.*s' again; declare it once, "
-                 "before the loop",
-                 spelling_of(an), (int)t->name.len, t->name.s);
-      diag_note(c->diag, node_at(c, p)->start, "the loop");
-      return false;
-    }
+  int loop = repeats_around(c, k, node);
+  if (loop >= 0) {
+    diag_error(c->diag, an->start,
+               "'%s' is inside a loop: each pass would hand out the first turn of '%.*s' again; declare it once, "
+               "before the loop",
+               spelling_of(an), (int)t->name.len, t->name.s);
+    diag_note(c->diag, node_at(c, loop)->start,
+              node_at(c, loop)->kind == CXCursor_GotoStmt ? "the goto that jumps back over it" : "the loop");
+    return false;
+  }
   t->scope = node_at(c, node)->parent;
   for (int i = 0; i < k->turns.len; i++)
     if (span_same(k->turns.items[i].name, t->name)) {

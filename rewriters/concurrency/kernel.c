@@ -138,3 +138,30 @@ int function_at(const Ctx *c, size_t off) {
       return i;
   return -1;
 }
+
+int goto_label(const Ctx *c, const Kernel *k, int g) {
+  CXCursor ref[1];
+  if (cursor_children(node_at(c, g)->cur, ref, 1) < 1) return -1;
+  CXCursor label = clang_getCursorReferenced(ref[0]);
+  CXString want = clang_getCursorSpelling(label);  // labels are the function's: one of each name
+  int l = -1;
+  for (int j = k->func + 1; j <= node_at(c, k->func)->last && l < 0; j++) {
+    if (node_at(c, j)->kind != CXCursor_LabelStmt) continue;
+    CXString sp = clang_getCursorSpelling(node_at(c, j)->cur);
+    if (!strcmp(clang_getCString(sp), clang_getCString(want))) l = j;
+    clang_disposeString(sp);
+  }
+  clang_disposeString(want);
+  return l;
+}
+
+int repeats_around(const Ctx *c, const Kernel *k, int node) {
+  for (int p = node_at(c, node)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent)
+    if (front_is_loop(node_at(c, p)->kind)) return p;
+  for (int j = node_at(c, node)->last + 1; j <= node_at(c, k->func)->last; j++) {
+    if (node_at(c, j)->kind != CXCursor_GotoStmt) continue;
+    int l = goto_label(c, k, j);
+    if (l >= 0 && node_at(c, l)->start <= node_at(c, node)->start) return j;
+  }
+  return -1;
+}

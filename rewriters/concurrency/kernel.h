@@ -148,6 +148,13 @@ int kernel_register_cap(const Kernel *k);
 CXCursor kernel_partition_var(Ctx *c, const Kernel *k);
 // The local that hides event e at off (a VarDecl node), -1 if none.
 int event_hidden_at(const Ctx *c, const Kernel *k, const Event *e, size_t off);
+// The label statement that the goto at node g jumps to, -1 when not found in
+// the kernel's function.
+int goto_label(const Ctx *c, const Kernel *k, int g);
+// What runs node again and again in the kernel's function: the innermost loop
+// around it, else a goto after it back to a label before it (a loop written
+// with goto); that loop's or goto's node, -1 if none.
+int repeats_around(const Ctx *c, const Kernel *k, int node);
 // The function (front_is_function, a lambda aside: its body belongs to its
 // function's) whose body holds off, -1 outside any.
 int function_at(const Ctx *c, size_t off);

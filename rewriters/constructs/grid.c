@@ -579,10 +579,11 @@ static const Order *order_of(Ctx *c, const Annotation *an, const Clause *o) {
 // stay the loop's and the statement is not wrapped. `helper` NULL: the parse's
 // stub, a loop without tirx.h in which the order's expressions initialize
 // ints, as the helper takes them (a type or a function is clang's error).
-static const char *persistent_header(Arena *a, Span t, Span total, const Order *o, const char *helper) {
+static const char *persistent_header(Arena *a, Span t, Span total, const Order *o, const char *helper,
+                                     const char *index) {
   int tl = (int)t.len, nl = (int)total.len, cl = o ? (int)o->cols.len : 0, gl = o ? (int)o->group.len : 0;
   if (!o)
-    return arena_printf(a, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", tl, t.s, tl, t.s, nl,
+    return arena_printf(a, "for (%s %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", index, tl, t.s, tl, t.s, nl,
                         total.s, tl, t.s);
   if (!helper)
     return arena_printf(a,
@@ -620,7 +621,7 @@ const char *persistent_stub(Ctx *c, const Annotation *an) {
   for (int i = 0; i < h->nargs; i++) {
     Span t = h->args[i].name, total = h->args[i].expr;
     if (!t.len) continue;
-    return persistent_header(c->arena, t, total, ordered ? o : NULL, NULL);
+    return persistent_header(c->arena, t, total, ordered ? o : NULL, NULL, "int");
   }
   return "";
 }
@@ -802,9 +803,48 @@ static void rewrite_groups(Ctx *c, const Annotation *an, Stmt st, const Order *o
   edit_replace(c->edits, an->start, an->end, groups_header(c->arena, g, t, &gr, o));
 }
 
+// Whether TOTAL (as clang read it in the stub's loop, `tile < (TOTAL)`) has
+// a type wider than int: a long, a long long, a size_t, a literal too large
+// for int. The tile index is then a long long, which counts past 2^31 - 1 (an
+// int would overflow there). A type that depends on a template parameter is
+// not known: int.
+static bool total_is_wide(Ctx *c, const Annotation *an) {
+  for (int i = front_first_at(c->front, an->start); i < c->front->nnodes && node_at(c, i)->start == an->start; i++) {
+    int kids[4], sides[2];
+    int nk = node_at(c, i)->kind == CXCursor_ForStmt ? front_children(c->front, i, kids, 4) : 0;
+    for (int k = 0; k < nk && k < 4; k++) {  // (the stub is not in the text: its children, not for_parts)
+      if (node_at(c, kids[k])->kind != CXCursor_BinaryOperator ||
+          clang_getCursorBinaryOperatorKind(node_at(c, kids[k])->cur) != CXBinaryOperator_LT ||
+          front_children(c->front, kids[k], sides, 2) != 2)
+        continue;
+      CXType type = clang_getCanonicalType(clang_getCursorType(node_at(c, sides[1])->cur));
+      return type.kind != CXType_Dependent && type.kind != CXType_Unexposed && clang_Type_getSizeOf(type) > 4;
+    }
+  }
+  return false;
+}
+
+// A `return` in the body ends the block's walk, not its tile: block-per-tile
+// code made persistent (`if (skip[tile]) return;`) would drop every tile the
+// block takes after that one. True when reported.
+static bool body_returns(Ctx *c, const Annotation *an, Stmt st) {
+  const Node *body = node_at(c, st.node);
+  for (int i = st.node; i <= body->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind != CXCursor_ReturnStmt || n->func != body->func) continue;  // (a lambda's returns from it)
+    diag_error(c->diag, n->start,
+               "'return' in the body of '%s' ends this block's walk over the tiles, not this tile: the tiles the "
+               "block would take after it are never done; to skip this tile, 'continue'",
+               spelling_of(an));
+    diag_note(c->diag, an->start, "the persistent loop");
+    return true;
+  }
+  return false;
+}
+
 void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
   static const char *const clauses[] = {"order", NULL};
-  if (!check_clauses(c, an, clauses)) return;
+  if (!check_clauses(c, an, clauses) || body_returns(c, an, st)) return;
   const Clause *h = &an->dir.head, *oc = dir_clause(&an->dir, "order");
   if (is_groups(h)) {
     const Order *o = oc ? order_of(c, an, oc) : NULL;
@@ -845,5 +885,6 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
     }
   if (o && !tile_not_assigned(c, an, st, t, 1)) return;
   if (o) c->needs_tirx_h = true;
-  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o, o ? o->helper : NULL));
+  const char *index = !o && total_is_wide(c, an) ? "long long" : "int";
+  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o, o ? o->helper : NULL, index));
 }

@@ -191,6 +191,48 @@ static const Annotation *cluster_event_of_callee(Ctx *c, Stmt st) {
   return NULL;
 }
 
+// grid(persistent) launches at most as many blocks as the device holds at
+// once, in one dimension. So the kernel (when it is of this file) must walk
+// its tiles, with `#pragma tirx persistent` or a loop that steps by gridDim,
+// and must not tell its blocks apart by blockIdx.y or .z, 0 in every block
+// there: else the work of the blocks not launched is silently left undone.
+// False (reported) when it does not.
+static bool check_persistent_callee(Ctx *c, const Annotation *an, Stmt st, const Launch *l) {
+  int k = callee_node(c, st);
+  if (k < 0) return true;
+  const Node *n = node_at(c, k);
+  LexText text = {c->src->data, n->end};
+  for (size_t at = n->start; (at = text_find_word(text, at, "blockIdx", 8)) < n->end; at += 8) {
+    size_t dot = lex_skip_blank(c->src, at + 8), axis = dot < n->end ? lex_skip_blank(c->src, dot + 1) : n->end;
+    if (c->src->data[dot] != '.' || axis >= n->end || (c->src->data[axis] != 'y' && c->src->data[axis] != 'z') ||
+        is_ident_char((unsigned char)c->src->data[axis + 1]))
+      continue;
+    diag_error(c->diag, st.start,
+               "'grid(persistent)' of '%s' launches a one-dimensional grid of as many blocks as the device holds at "
+               "once, and '%.*s' reads blockIdx.%c, which is 0 in every block there: the work of the other rows of "
+               "blocks would never be done; fold that dimension into the tiles the kernel walks",
+               spelling_of(an), (int)l->kernel.len, l->kernel.s, c->src->data[axis]);
+    diag_note(c->diag, at, "blockIdx.%c is read here", c->src->data[axis]);
+    return false;
+  }
+  for (int j = 0; j < c->anns->len; j++) {
+    const Annotation *p = &c->anns->items[j];
+    if (p->skipped || p->spelling == SPELL_CALL || p->start <= n->start || p->start >= n->end) continue;
+    if (p->dir.kind == DIR_PERSISTENT) return true;
+    for (int d = 0; p->dir.kind == DIR_EVENT && d < dir_ndecls(&p->dir); d++)
+      if (dir_clause(dir_decl(&p->dir, d), "grid")) return true;  // the grid event's check says more
+  }
+  if (text_find_word(text, n->start, "gridDim", 7) < n->end) return true;  // a loop that steps by it, as written
+  diag_error(c->diag, st.start,
+             "'grid(persistent)' of '%s' launches at most as many blocks as the device holds at once, and '%.*s' "
+             "has no '#pragma tirx persistent' loop and never reads gridDim: each block does one block's work, and "
+             "that of the blocks not launched would never be done; walk the tiles with '#pragma tirx "
+             "persistent(tile: N)', or drop "
+             "'grid(persistent)'",
+             spelling_of(an), (int)l->kernel.len, l->kernel.s);
+  return false;
+}
+
 // A multicast copy of the kernel whose mask is a constant that names a block
 // beyond the launch's clusters (X * Y blocks, ranks 0..X*Y-1): the copy would
 // write into a block that does not exist. False (reported) when one does.
@@ -363,6 +405,7 @@ void rewrite_launch(Ctx *c, const Annotation *an, Stmt st) {
   if (!read_cluster(c, an, dims)) return;
   bool cluster = dir_clause(&an->dir, "cluster") != NULL;
   if (cluster && !check_multicast_masks(c, an, st, dims[0] * dims[1])) return;
+  if (dir_clause(&an->dir, "grid") && !check_persistent_callee(c, an, st, &l)) return;
   const Annotation *needs = cluster ? NULL : cluster_event_of_callee(c, st);
   if (needs) {
     diag_error(c->diag, st.start,

@@ -310,8 +310,9 @@ static void not_constant(Ctx *c, Diag *d, const Annotation *an, int node, const 
     return;
   }
   diag_at(d, DIAG_ERROR, n->start, n->end - n->start,
-          "the %s of a loop under '%s' is not a constant expression, so its trip count is unknown", what,
-          spelling_of(an));
+          "the %s of a loop under '%s' is not a constant expression, so its trip count is unknown; to unroll "
+          "such a loop in part, write '#pragma tirx unroll(N)' (nvcc's '#pragma unroll N')",
+          what, spelling_of(an));
 }
 
 // Where the loop variable may change other than by its name (aliased_in):
