@@ -777,5 +777,70 @@ __global__ void k(float *a) { a[threadIdx.x] = 1.f; }
 K
 expect std-exceptions 0 "" -- "$tool" --check exceptions.cu -o exceptions.out.cu
 
+# What DeepSpeed's, flashinfer's and tvm-ffi's headers hold, each of which nvcc
+# builds: a host declaration with a conditional inside it (blanked, its #if
+# and #endif stay), explicitly __host__ members of a class device code uses,
+# a host class's `struct timespec` member, std::alignment_of_v with no
+# standard include, a test of __GLIBC__ that includes <endian.h>, and the
+# device runtime's own header included directly.
+cat > first_contact.cu <<'K'
+#include <cuda_device_runtime_api.h>
+#include <stdexcept>
+#include <time.h>
+int host_api(int m,
+#if defined(SOME_OTHER_PLATFORM)
+             long algo = 0);
+#else
+             int algo = 1);
+#endif
+class IntFastDiv {
+ public:
+  __host__ IntFastDiv() : d(1) {}
+  __host__ IntFastDiv(int divisor) : d(divisor) {
+    if (d == 0) throw std::runtime_error("IntFastDiv: cannot divide by 0");
+  }
+  __host__ __device__ operator int() const { return d; }
+ private:
+  int d;
+};
+class Stopwatch {
+  struct timespec m_start;
+ public:
+  void start() { clock_gettime(CLOCK_MONOTONIC, &m_start); }
+};
+#if defined(__GLIBC__)
+#include <endian.h>
+#define LITTLE (__BYTE_ORDER == __LITTLE_ENDIAN)
+#else
+#error "Unable to determine endianness"
+#endif
+template <typename T> struct Pack { struct __align__(std::alignment_of_v<T>) type { T a[LITTLE]; }; };
+__global__ void k(IntFastDiv f, float *a) {
+  cudaGridDependencySynchronize();
+  Pack<float>::type p;
+  p.a[0] = 1.f;
+  a[threadIdx.x] = p.a[0] + threadIdx.x / int(f);
+}
+K
+expect first-contact-headers 0 "" -- "$tool" --check first_contact.cu -o first_contact.out.cu -- -std=c++17
+
+# An #include in a branch NVRTC skips: the guard that stands for it is more
+# lines than the #include, and the error after the conditional is still
+# reported at its own line.
+mkdir -p skipped
+cat > skipped/h.h <<'K'
+#pragma once
+#if defined(NOT_DEFINED_ANYWHERE)
+#include <endian.h>
+#include <cstddef>
+#endif
+// line 6
+__device__ float f() { return missing_thing; }
+K
+printf '#include "skipped/h.h"\n__global__ void k(float *a) { a[threadIdx.x] = f(); }\n' > skipped.cu
+expect skipped-include-lines 1 'skipped/h.h:7:31: error: identifier "missing_thing" is undefined
+__device__ float f() { return missing_thing; }
+                              ^' -- "$tool" --check skipped.cu -o skipped.out.cu
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -89,5 +89,15 @@ int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out) {
   out[n++] = arena_printf(ar, "--pre-include=%s/cmath", std_dir);
   out[n++] = arena_printf(ar, "--pre-include=%s/sys/types.h", std_dir);
   out[n++] = arena_printf(ar, "--pre-include=%s/tirx_nvrtc_runtime.h", std_dir);  // cudaGridDependencySynchronize
+  // ... and libstdc++'s <type_traits> (std::alignment_of_v in flashinfer's
+  // cudaFp8Utils.h, which includes no standard header), and glibc's version
+  // macros, on which headers choose their code (tvm-ffi's endian.h stops with
+  // an #error without them).
+  out[n++] = arena_printf(ar, "--pre-include=%s/type_traits", std_dir);
+#ifdef __GLIBC__
+  out[n++] = arena_printf(ar, "-D__GLIBC__=%d", __GLIBC__);
+  out[n++] = arena_printf(ar, "-D__GLIBC_MINOR__=%d", __GLIBC_MINOR__);
+  out[n++] = "-D__GNU_LIBRARY__=6";
+#endif
   return n;
 }

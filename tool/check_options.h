@@ -8,7 +8,7 @@
 // the include paths (the parse's, tirx's, CUDA's, the stand-ins for the
 // standard headers) and -DTIRX_PP_OUTPUT; at most CHECK_NVRTC_OPTIONS(o) of
 // them, allocated in `ar`. Returns how many.
-#define CHECK_NVRTC_OPTIONS(o) ((o)->nclang_args + 18)
+#define CHECK_NVRTC_OPTIONS(o) ((o)->nclang_args + 22)
 int check_nvrtc_options(Arena *ar, const TirxOptions *o, const char **out);
 
 // Whether NVRTC checks a file of dialect `std` (-std's value) as C++17, as

@@ -250,10 +250,11 @@ static void add_template(View *v, CXCursor cur, bool host) {
     VEC_PUSH(v->c->arena, v->kept_templates, name);
 }
 
-// Whether a declaration starts inside a macro's expansion (where it is
-// spelled is not where it stands).
+// Whether a declaration's name is inside a macro's expansion (where it is
+// spelled is not where it stands). Its name, not its start: `__host__ S()`
+// starts in the expansion of __host__.
 static bool from_macro(CXCursor cur) {
-  CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(cur));
+  CXSourceLocation at = clang_getCursorLocation(cur);
   CXFile ef, sf;
   unsigned el, ec, eo, sl, sc, so;
   clang_getExpansionLocation(at, &ef, &el, &ec, &eo);
@@ -817,9 +818,44 @@ static void put_line_ends(Buf *b, const char *s, size_t start, size_t end) {
     if (s[i] == '\n' || s[i] == '\r') buf_putc(b, s[i]);
 }
 
-static const char *line_ends(Arena *a, const char *s, size_t start, size_t end) {
+// The directive of a conditional (#if, #ifdef, #ifndef, #elif..., #else,
+// #endif) that the line at s[i] is, up to its end; 0 if it is none.
+static size_t conditional_line(const char *s, size_t i, size_t end) {
+  size_t j = i;
+  while (j < end && (s[j] == ' ' || s[j] == '\t')) j++;
+  if (j >= end || s[j] != '#') return 0;
+  for (j++; j < end && (s[j] == ' ' || s[j] == '\t'); j++) {
+  }
+  static const char *const words[] = {"ifdef", "ifndef", "if", "elifdef", "elifndef", "elif", "else", "endif", NULL};
+  bool found = false;
+  for (int w = 0; words[w] && !found; w++) {
+    size_t n = strlen(words[w]);
+    found = j + n <= end && !memcmp(s + j, words[w], n) && (j + n == end || !is_ident_char((unsigned char)s[j + n]));
+  }
+  if (!found) return 0;
+  while (j < end && s[j] != '\n' && s[j] != '\r') j++;
+  return j - i;
+}
+
+// What a blanked host range leaves behind: its line ends, and the whole
+// lines in it that are a conditional's directives, so that an #if that the
+// range cuts through (a parameter list with `#if ... #else ... #endif` in it,
+// blanked up to its `;`) still meets its #endif.
+static void put_blanked(Buf *b, const char *s, size_t start, size_t end) {
+  for (size_t i = start; i < end; i++) {
+    size_t keep = i > 0 && (s[i - 1] == '\n' || s[i - 1] == '\r') ? conditional_line(s, i, end) : 0;
+    if (keep) {
+      buf_put(b, s + i, keep);
+      i += keep - 1;
+    } else if (s[i] == '\n' || s[i] == '\r') {
+      buf_putc(b, s[i]);
+    }
+  }
+}
+
+static const char *blanked(Arena *a, const char *s, size_t start, size_t end) {
   Buf b = {0};
-  put_line_ends(&b, s, start, end);
+  put_blanked(&b, s, start, end);
   char *t = arena_strndup(a, b.data ? b.data : "", b.len);
   buf_free(&b);
   return t;
@@ -853,6 +889,33 @@ static const char *guard_text(Arena *a, const Guard *g, const char *path_literal
 static void put_child(View *v, Buf *b, const ViewFile *parent, const Child *ch);
 static void put_rewritten(View *v, Buf *b, int i);
 
+// Text of a file copied as it is, [from, to), with a #line after each
+// #else, #elif and #endif: a guard or an inlined header in a branch NVRTC
+// skips is more lines than the #include it replaced, and the #line after it
+// is skipped too, so the lines after the conditional would be counted wrong.
+// `line` is the number of the line at `from` (advanced to `to`).
+static void put_text(Buf *b, const ViewFile *vf, size_t from, size_t to, int *line, const char *eol) {
+  const char *s = vf->src->data;
+  size_t i = from;
+  while (i < to) {
+    size_t nl = i;
+    while (nl < to && s[nl] != '\n') nl++;
+    size_t next = nl < to ? nl + 1 : to;
+    buf_put(b, s + i, next - i);
+    size_t d = (i == 0 || s[i - 1] == '\n') ? conditional_line(s, i, nl) : 0;
+    if (nl < to) ++*line;
+    if (d && nl < to) {
+      size_t j = i;
+      while (s[j] == ' ' || s[j] == '\t') j++;
+      for (j++; s[j] == ' ' || s[j] == '\t'; j++) {
+      }
+      if (s[j] == 'e')  // else, elif..., endif: not if, ifdef, ifndef
+        buf_printf(b, "#line %d %s%s", *line, vf->path_literal, eol);
+    }
+    i = next;
+  }
+}
+
 // The file with its host declarations blanked, its host system headers
 // guarded and the user headers it includes inlined.
 static void put_file(View *v, Buf *b, int i) {
@@ -865,6 +928,7 @@ static void put_file(View *v, Buf *b, int i) {
   const char *eol = v->c->src->eol;
   v->files.items[i].open = true;
   size_t pos = 0;
+  int line = 1;
   for (int k = 0, g = 0, ch = 0; k < vf->host.len || g < vf->guards.len || ch < vf->children.len;) {
     size_t hs = k < vf->host.len ? vf->host.items[k].start : SIZE_MAX;
     size_t gs = g < vf->guards.len ? vf->guards.items[g].line.start : SIZE_MAX;
@@ -872,18 +936,19 @@ static void put_file(View *v, Buf *b, int i) {
     int which = cs < hs && cs < gs ? 2 : gs < hs ? 1 : 0;
     Range r = which == 2 ? vf->children.items[ch].line : which == 1 ? vf->guards.items[g].line : vf->host.items[k];
     if (r.start >= pos) {
-      buf_put(b, h->data + pos, r.start - pos);
+      put_text(b, vf, pos, r.start, &line, eol);
       if (which == 2)
         put_child(v, b, vf, &vf->children.items[ch]);
       else if (which == 1)
         buf_puts(b, guard_text(v->c->arena, &vf->guards.items[g], vf->path_literal, eol));
       else
-        put_line_ends(b, h->data, r.start, r.end);
+        put_blanked(b, h->data, r.start, r.end);
+      for (size_t j = r.start; j < r.end; j++) line += h->data[j] == '\n';
       pos = r.end;
     }
     which == 2 ? ch++ : which == 1 ? g++ : k++;
   }
-  buf_put(b, h->data + pos, h->len - pos);
+  put_text(b, vf, pos, h->len, &line, eol);
   v->files.items[i].open = false;
 }
 
@@ -1004,13 +1069,14 @@ static void view_edits(View *v, int i, const EditList *edits, EditList *dev) {
       edit_add(dev, *e);
   }
   for (int k = 0; k < host.len; k++)
-    edit_replace(dev, host.items[k].start, host.items[k].end, line_ends(a, src->data, host.items[k].start, host.items[k].end));
+    edit_replace(dev, host.items[k].start, host.items[k].end,
+                 blanked(a, src->data, host.items[k].start, host.items[k].end));
   vf->open = true;
   for (int k = 0; k < vf->children.len; k++) {
     Child *ch = &vf->children.items[k];
     if (!needs_inlining(v, ch->file) || within(host.items, host.len, ch->line.start, ch->line.end)) continue;
     if (reads_nothing(&v->files.items[ch->file]))
-      edit_replace(dev, ch->line.start, ch->line.end, line_ends(a, src->data, ch->line.start, ch->line.end));
+      edit_replace(dev, ch->line.start, ch->line.end, blanked(a, src->data, ch->line.start, ch->line.end));
     else
       edit_add(dev, (Edit){ch->line.start, ch->line.end, render_inlined, inlined(v, vf, ch), ch});
   }
