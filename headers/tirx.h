@@ -394,6 +394,16 @@ TIRX_DEVICE void tirx_grid_wait_watchdog(unsigned *counter, unsigned count, uint
 #define TIRX_PERSISTENT(tile, total) \
   for (int tile = blockIdx.x; tile < (total); tile += gridDim.x)
 
+// persistent(tile: TOTAL)'s loop condition where TOTAL's type is wider than
+// int (an int64_t count): the int tile index below TOTAL, and a trap where
+// TOTAL is past what the index counts (2^31 - 1), rather than an index that
+// overflows; walk more items than that with a loop of your own.
+template <class T>
+TIRX_DEVICE bool tirx_tile_below(int tile, T total) {
+  if (total > (T)2147483647) __trap();
+  return tile < total;
+}
+
 // persistent(tile: TOTAL) order(grouped(COLS, G)): the row-major number of
 // the tile at position `pos` of the grouped order. The TOTAL tiles form a
 // grid of COLS columns; groups of G tile rows are walked column by column

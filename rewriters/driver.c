@@ -195,15 +195,25 @@ static size_t split_conditional(const Source *src, size_t from, size_t to, Span 
   return (size_t)-1;
 }
 
-// A `#pragma unroll` (or nounroll) on the line before a construct that
-// replaces its loop: nvcc would apply it to what tirx-pp writes there, which
-// does not start with the loop ("#pragma unroll must precede a loop"), and
-// its count would be lost. True when reported.
+// A `#pragma unroll` (or nounroll) on the line before a construct whose
+// output does not start with a loop: nvcc would apply it to what tirx-pp
+// writes there ("#pragma unroll must precede a loop"), and its count would be
+// lost. True when reported.
 static bool unroll_pragma_before(Ctx *c, const Annotation *an) {
   DirKind kind = an->dir.kind;
   if (an->spelling == SPELL_CALL ||
       (kind != DIR_UNROLL && kind != DIR_VECTORIZE && kind != DIR_GRID && kind != DIR_PERSISTENT))
     return false;
+  // What starts with its loop takes the pragma as nvcc would: persistent's
+  // tile loop (not over groups: a table is made first), a grid of literal
+  // extents without 'unroll' (a plain nest).
+  if (kind == DIR_PERSISTENT && an->dir.head.nargs == 1) return false;
+  if (kind == DIR_GRID && !dir_clause(&an->dir, "unroll")) {
+    bool literal = an->dir.head.nargs > 0;
+    long long v;
+    for (int i = 0; i < an->dir.head.nargs && literal; i++) literal = span_int_literal(an->dir.head.args[i].expr, &v);
+    if (literal) return false;
+  }
   size_t end = an->start;
   while (end > 0 && (c->src->data[end - 1] == ' ' || c->src->data[end - 1] == '\t' || c->src->data[end - 1] == '\n' ||
                      c->src->data[end - 1] == '\r'))
@@ -221,7 +231,7 @@ static bool unroll_pragma_before(Ctx *c, const Annotation *an) {
                        : kind == DIR_VECTORIZE ? "remove it: the scalar loop that vectorize keeps gets a '#pragma "
                                                  "unroll' of its own"
                        : kind == DIR_GRID      ? "remove it, and unroll grid's loops with its 'unroll' clause"
-                                               : "remove it: the tile loop of persistent is not unrolled";
+                                               : "remove it: the walk over groups starts with their table";
   diag_error(c->diag, at,
              "'#pragma %.*s' before '%s' would apply to the code tirx-pp writes in place of the loop, which does "
              "not start with a loop (nvcc warns that '#pragma unroll must precede a loop'); %s",

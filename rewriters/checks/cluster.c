@@ -156,8 +156,10 @@ static bool check_persistent(Ctx *c, const Event *cluster, const Stmt *stmts) {
 
 // A cluster event declared in a loop (`for`, `while`, or written with a goto
 // back) whose trips depend on the block, such as a hand-written walk over
-// tiles: the same as in a persistent loop. (One whose trips are the same in
-// every block meets the cluster's barriers alike.) True when reported.
+// tiles: the same as in a persistent loop, unless the trips are the same in
+// the blocks of one cluster (a loop over blockIdx.y's rows in clusters along
+// x), which tirx-pp does not know: a warning. (One whose trips are the same
+// in every block meets the cluster's barriers alike.) True when reported.
 static bool check_loop(Ctx *c, Kernel *k, const Event *cluster, const Stmt *stmts) {
   int decl = front_first_at(c->front, cluster->an->start);
   int loop = decl < c->front->nnodes ? repeats_around(c, k, decl) : -1;
@@ -170,12 +172,15 @@ static bool check_loop(Ctx *c, Kernel *k, const Event *cluster, const Stmt *stmt
   if (cond < 0 || asserted_uniform(c, stmts, l->start) ||
       (l->kind != CXCursor_GotoStmt && !depends_on(c, cond, block_identity, &vars)))
     return false;
-  diag_error(c->diag, cluster->an->start,
-             "cluster event '%.*s' declared inside a loop whose trips depend on the block: every pass initializes "
-             "it with a cluster barrier and leaves it through another, and a block of the cluster that takes fewer "
-             "passes leaves the others waiting for it; declare it before the loop",
-             (int)cluster->name.len, cluster->name.s);
-  diag_note(c->diag, l->start, l->kind == CXCursor_GotoStmt ? "the goto that jumps back over it" : "the loop");
+  diag_warning(c->diag, cluster->an->start,
+               "cluster event '%.*s' declared inside a loop whose trips depend on the block: every pass "
+               "initializes it with a cluster barrier and leaves it through another, and a block of the cluster "
+               "that takes fewer passes leaves the others waiting for it; declare it before the loop",
+               (int)cluster->name.len, cluster->name.s);
+  diag_note(c->diag, l->start,
+            "%s; if its trips are the same in every block of a cluster, say so with '#pragma "
+            "tirx uniform' on it",
+            l->kind == CXCursor_GotoStmt ? "the goto that jumps back over it" : "the loop");
   return true;
 }
 

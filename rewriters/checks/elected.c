@@ -668,20 +668,19 @@ static bool check_broadcast(Ctx *c, int elect, int body, const char *spelling) {
 // elect runs its statement on one lane of every warp that reaches it. Where
 // more than one warp does, an `if (threadIdx.x == 0)` rewritten into elect
 // does its work once per warp: the same TMA copy issued N times (its bytes
-// counted N times on its barrier), one place read, changed and written by N
-// warps at once, or written with each warp's own value. (An atomic once per
-// warp is well defined, and often meant: a warp's slot, a count of warps.) Said where both are proven: how
+// counted N times on its barrier), or one place read, changed and written by
+// N warps at once. (An atomic once per warp is well defined, and often
+// meant: a warp's slot, a count of warps; a store of each warp's value to one
+// place is not told apart from a store of one value reliably.) Said where both are proven: how
 // many warps reach the elect (its region's, or the partition's block; a
-// plain kernel's count is not known: a warning), and that nothing in the
-// operands tells the warps apart. A condition on the thread above the elect
-// may leave a single warp: then nothing is said.
-
-static const char *const thread_identity[] = {"threadIdx", NULL};
+// plain kernel's, which may be one warp, is not known: nothing is said), and
+// that nothing in the operands tells the warps apart. A condition above the
+// elect not proven the same in every warp may leave a single warp: then
+// nothing is said.
 
 typedef struct {
   Ctx *c;
   const Kernel *k;
-  Names tainted;   // the kernel's locals computed from the thread index
   Names visiting;  // locals being proven (a loop counter's ++i reads itself)
 } WarpsAlike;
 
@@ -699,10 +698,24 @@ static bool per_thread_call(const char *name) {
 }
 
 static bool alike_in_warps(WarpsAlike *w, int x, int depth);
+static bool conditions_alike(WarpsAlike *w, int i, int top, int depth);
+
+// Whether node i writes into local d, whole or in part (`d = e`, `d.row = e`,
+// `d[0] += e`, `++d`): the node its value comes from in *from (-1: ++ / --).
+static bool writes_into(Ctx *c, int i, CXCursor d, int *from) {
+  CXCursor var;
+  if (assignment_at(c, i, clang_getNullCursor(), &var, from)) return clang_equalCursors(var, d);
+  int kids[2];
+  if (!is_assignment(node_at(c, i)) || front_children(c->front, i, kids, 2) < 1 || !refers_to(c, kids[0], d))
+    return false;
+  *from = node_at(c, i)->kind == CXCursor_UnaryOperator ? -1 : kids[1];
+  return true;
+}
 
 // Whether every value the kernel's local d takes is the same in every warp:
-// each initializer and assignment is, none stands under a condition on the
-// thread, and its address is not taken where it may be written through.
+// each initializer and assignment (of d or of a member or element of it) is,
+// none stands under a condition not proven the same in every warp, and its
+// address is not taken where it may be written through.
 static bool local_alike(WarpsAlike *w, CXCursor d, int depth) {
   Ctx *c = w->c;
   for (int i = 0; i < w->visiting.len; i++)
@@ -711,22 +724,75 @@ static bool local_alike(WarpsAlike *w, CXCursor d, int depth) {
   VEC_PUSH(c->arena, w->visiting, d);
   bool alike = true;
   for (int i = w->k->func; i <= node_at(c, w->k->func)->last && alike; i++) {
-    CXCursor var;
     int from;
-    if (!assignment_at(c, i, clang_getNullCursor(), &var, &from) || !clang_equalCursors(var, d)) continue;
+    if (!writes_into(c, i, d, &from)) continue;
     // (Conditions above d's declaration are passed by every thread that has d.)
     int scope = node_at(c, i)->parent;
     while (scope >= 0 && scope != w->k->func && !cursor_in(c, d, scope)) scope = node_at(c, scope)->parent;
-    alike = dependent_condition(c, i, scope, node_at(c, i)->start, thread_identity, &w->tainted) < 0 &&
-            (from < 0 || alike_in_warps(w, from, depth + 1));
+    alike = conditions_alike(w, i, scope, depth + 1) && (from < 0 || alike_in_warps(w, from, depth + 1));
   }
   w->visiting.len--;
   return alike;
 }
 
+// Whether every condition that decides if node i runs, up to `top`, has one
+// value in every warp (a condition on the warp may leave some out).
+static bool conditions_alike(WarpsAlike *w, int i, int top, int depth) {
+  for (int p = node_at(w->c, i)->parent; p >= 0 && p != top; p = node_at(w->c, p)->parent) {
+    int cond = deciding_condition(w->c, p, node_at(w->c, i)->start);
+    if (cond >= 0 && !alike_in_warps(w, cond, depth)) return false;
+  }
+  return true;
+}
+
+typedef struct {
+  int depth;
+  bool thread;  // found something that answers per thread
+} BodyScan;
+
+static enum CXChildVisitResult scan_body(CXCursor cur, CXCursor parent, CXClientData data);
+
+// Whether a function's definition (in this file or a header) reads a thread
+// index, asks for a lane's or a warp's number, or calls a function that does,
+// MAX_DEPTH calls deep; a function with no definition to read answers per
+// thread unless it takes arguments (a math function of them).
+static bool answers_per_thread(CXCursor callee, int nargs, int depth) {
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (clang_Cursor_isNull(def)) return nargs == 0;
+  if (depth >= MAX_DEPTH) return true;
+  BodyScan b = {depth, false};
+  clang_visitChildren(def, scan_body, &b);
+  return b.thread;
+}
+
+static enum CXChildVisitResult scan_body(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  BodyScan *b = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_AsmStmt || k == CXCursor_GCCAsmStmt) {  // %laneid, %warpid, %tid: not read, taken as read
+    b->thread = true;
+    return CXChildVisit_Break;
+  }
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr) {
+    CXCursor ref = clang_getCursorReferenced(cur);
+    CXString s = clang_getCursorSpelling(ref);
+    const char *name = clang_getCString(s);
+    bool thread = k == CXCursor_DeclRefExpr ? !strcmp(name, "threadIdx") : per_thread_call(name);
+    clang_disposeString(s);
+    if (!thread && k == CXCursor_CallExpr && !clang_Cursor_isNull(ref))
+      thread = answers_per_thread(ref, clang_Cursor_getNumArguments(cur), b->depth + 1);
+    if (thread) {
+      b->thread = true;
+      return CXChildVisit_Break;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
 // Whether the expression at node x has one value in every warp of the
 // block: it reads no thread index, calls nothing that answers per lane or
-// per warp, and its locals are local_alike (the kernel's parameters,
+// per warp (followed into the callee's definition, in this file or a
+// header), and its locals are local_alike (the kernel's parameters,
 // blockIdx, __shared__ and global variables are the block's).
 static bool alike_in_warps(WarpsAlike *w, int x, int depth) {
   Ctx *c = w->c;
@@ -738,9 +804,9 @@ static bool alike_in_warps(WarpsAlike *w, int x, int depth) {
       bool thread = n->kind == CXCursor_DeclRefExpr ? !strcmp(clang_getCString(s), "threadIdx")
                                                     : per_thread_call(clang_getCString(s));
       clang_disposeString(s);
-      if (thread) return false;
-      int fn = n->kind == CXCursor_CallExpr ? called_definition(c, n->cur) : -1;
-      if (fn >= 0 && (refers_to_any(c, fn, NULL, 0, "threadIdx") || depth >= MAX_DEPTH)) return false;
+      if (thread || (n->kind == CXCursor_CallExpr &&
+                     (clang_Cursor_isNull(d) || answers_per_thread(d, clang_Cursor_getNumArguments(n->cur), depth))))
+        return false;
       if (n->kind != CXCursor_DeclRefExpr) continue;
       if (clang_getCursorKind(d) == CXCursor_ParmDecl &&
           !clang_equalCursors(clang_getCursorSemanticParent(d), node_at(c, w->k->func)->cur))
@@ -788,10 +854,9 @@ static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, co
   int first, warps = warps_reaching(c, k, elect, &who, &first);
   if (warps <= 1 || node_at(c, elect)->func != k->func) return;  // (a lambda's: where it is called)
   WarpsAlike w = {.c = c, .k = k};
-  dependent_vars(c, k, thread_identity, clang_getNullCursor(), &w.tainted);
   const Region *r = enclosing_region(k, node_at(c, elect)->start);
   int top = r ? node_at(c, r->body.node)->parent : k->func;  // (the region's own test of the partition index)
-  if (dependent_condition(c, elect, top, node_at(c, elect)->start, thread_identity, &w.tainted) >= 0) return;
+  if (!conditions_alike(&w, elect, top, 0)) return;          // a condition on the warp may leave one of them
   const char *once = arena_printf(c->arena, "if (threadIdx.x == %d)", first), *scope = r ? "region" : "block";
   for (int j = body; j <= node_at(c, body)->last; j++) {
     const Node *n = node_at(c, j);
@@ -800,8 +865,10 @@ static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, co
     int nk = cursor_children(n->cur, kids, 2);
     if (n->kind == CXCursor_CallExpr) {
       const char *name = callee_name(c, j);
-      bool copy = has_prefix(name, "tirx_tma_load") || has_prefix(name, "tirx_tma_store_") ||
-                  has_prefix(name, "tirx_tma_reduce");
+      bool copy = (has_prefix(name, "tirx_tma_load") || has_prefix(name, "tirx_tma_store_") ||
+                   has_prefix(name, "tirx_tma_reduce")) &&
+                  clang_Cursor_getNumArguments(n->cur) > 0 && !has_prefix(name, "tirx_tma_store_commit") &&
+                  !has_prefix(name, "tirx_tma_store_wait");  // (a bulk group's commit and wait are its thread's)
       if (!copy || !call_alike(&w, j)) continue;
       diag_error(c->diag, n->start,
                  "%s() under %s runs in %s: elect picks one lane in every warp, not one thread, and nothing in this "
@@ -816,9 +883,7 @@ static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, co
         n->kind == CXCursor_CompoundAssignOperator ||
         (n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) >= CXUnaryOperator_PostInc &&
          clang_getCursorUnaryOperatorKind(n->cur) <= CXUnaryOperator_PreDec);
-    bool store =
-        n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign;
-    if ((!update && !store) || nk < 1 || thread_own(c, kids[0]) || !clang_Cursor_isNull(local_named(kids[0]))) continue;
+    if (!update || nk < 1 || thread_own(c, kids[0]) || !clang_Cursor_isNull(local_named(kids[0]))) continue;
     int lhs = node_of_expr(c, kids[0]);
     CXCursor parts[MAX_EFFECTS];
     int np = address_parts(kids[0], parts, 0, MAX_EFFECTS);
@@ -828,22 +893,11 @@ static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, co
       same_place = part >= 0 && alike_in_warps(&w, part, 0);
     }
     if (!same_place) continue;
-    const char *place = node_text(c, lhs);
-    if (update) {
-      diag_error(c->diag, n->start,
-                 "'%s' is updated under %s in %s: elect picks one lane in every warp, not one thread, and the warps' "
-                 "lanes read, change and write the same '%s' at once, so updates are lost; for once in the %s, test "
-                 "one thread ('%s'); to combine the warps' values, use an atomic",
-                 node_text(c, j), spelling, who, place, scope, once);
-    } else {
-      int value = nk == 2 ? node_of_expr(c, kids[1]) : -1;
-      if (value < 0 || !depends_on(c, value, thread_identity, &w.tainted)) continue;  // the same value: harmless
-      diag_warning(c->diag, n->start,
-                   "'%s' is stored under %s in %s: elect picks one lane in every warp, not one thread, and each "
-                   "warp's lane stores its own warp's value to the same '%s' (the value depends on the thread), "
-                   "so the last warp's stays; for one thread's value, test that thread ('%s')",
-                   node_text(c, j), spelling, who, place, once);
-    }
+    diag_error(c->diag, n->start,
+               "'%s' is updated under %s in %s: elect picks one lane in every warp, not one thread, and the warps' "
+               "lanes read, change and write the same '%s' at once, so updates are lost; for once in the %s, test "
+               "one thread ('%s'); to combine the warps' values, use an atomic",
+               node_text(c, j), spelling, who, node_text(c, lhs), scope, once);
     diag_note(c->diag, node_at(c, elect)->start, "elect is here");
     return;
   }

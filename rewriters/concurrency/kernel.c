@@ -143,10 +143,11 @@ int goto_label(const Ctx *c, const Kernel *k, int g) {
   CXCursor ref[1];
   if (cursor_children(node_at(c, g)->cur, ref, 1) < 1) return -1;
   CXCursor label = clang_getCursorReferenced(ref[0]);
-  CXString want = clang_getCursorSpelling(label);  // labels are the function's: one of each name
+  CXString want = clang_getCursorSpelling(label);  // labels are the function's: one of each name there
   int l = -1;
   for (int j = k->func + 1; j <= node_at(c, k->func)->last && l < 0; j++) {
-    if (node_at(c, j)->kind != CXCursor_LabelStmt) continue;
+    // (A lambda's labels are its own: one of the same name may be the kernel's.)
+    if (node_at(c, j)->kind != CXCursor_LabelStmt || node_at(c, j)->func != node_at(c, g)->func) continue;
     CXString sp = clang_getCursorSpelling(node_at(c, j)->cur);
     if (!strcmp(clang_getCString(sp), clang_getCString(want))) l = j;
     clang_disposeString(sp);

@@ -579,11 +579,13 @@ static const Order *order_of(Ctx *c, const Annotation *an, const Clause *o) {
 // stay the loop's and the statement is not wrapped. `helper` NULL: the parse's
 // stub, a loop without tirx.h in which the order's expressions initialize
 // ints, as the helper takes them (a type or a function is clang's error).
-static const char *persistent_header(Arena *a, Span t, Span total, const Order *o, const char *helper,
-                                     const char *index) {
+static const char *persistent_header(Arena *a, Span t, Span total, const Order *o, const char *helper, bool wide) {
   int tl = (int)t.len, nl = (int)total.len, cl = o ? (int)o->cols.len : 0, gl = o ? (int)o->group.len : 0;
+  if (!o && wide)
+    return arena_printf(a, "for (int %.*s = blockIdx.x; tirx_tile_below(%.*s, (%.*s)); %.*s += gridDim.x)", tl, t.s, tl,
+                        t.s, nl, total.s, tl, t.s);
   if (!o)
-    return arena_printf(a, "for (%s %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", index, tl, t.s, tl, t.s, nl,
+    return arena_printf(a, "for (int %.*s = blockIdx.x; %.*s < (%.*s); %.*s += gridDim.x)", tl, t.s, tl, t.s, nl,
                         total.s, tl, t.s);
   if (!helper)
     return arena_printf(a,
@@ -621,7 +623,7 @@ const char *persistent_stub(Ctx *c, const Annotation *an) {
   for (int i = 0; i < h->nargs; i++) {
     Span t = h->args[i].name, total = h->args[i].expr;
     if (!t.len) continue;
-    return persistent_header(c->arena, t, total, ordered ? o : NULL, NULL, "int");
+    return persistent_header(c->arena, t, total, ordered ? o : NULL, NULL, false);
   }
   return "";
 }
@@ -804,10 +806,12 @@ static void rewrite_groups(Ctx *c, const Annotation *an, Stmt st, const Order *o
 }
 
 // Whether TOTAL (as clang read it in the stub's loop, `tile < (TOTAL)`) has
-// a type wider than int: a long, a long long, a size_t, a literal too large
-// for int. The tile index is then a long long, which counts past 2^31 - 1 (an
-// int would overflow there). A type that depends on a template parameter is
-// not known: int.
+// a type wider than int: a long, a long long, a size_t. The tile index stays
+// an int (the body was read with one, and an index of another type would
+// change what `min(128, rows - tile * 128)` or `printf("%d", tile)` mean),
+// and the loop's condition traps where TOTAL is past what it counts
+// (tirx_tile_below) rather than overflow it. A type that depends on a
+// template parameter is not known: the plain condition.
 static bool total_is_wide(Ctx *c, const Annotation *an) {
   for (int i = front_first_at(c->front, an->start); i < c->front->nnodes && node_at(c, i)->start == an->start; i++) {
     int kids[4], sides[2];
@@ -834,7 +838,7 @@ static bool body_returns(Ctx *c, const Annotation *an, Stmt st) {
     if (n->kind != CXCursor_ReturnStmt || n->func != body->func) continue;  // (a lambda's returns from it)
     diag_error(c->diag, n->start,
                "'return' in the body of '%s' ends this block's walk over the tiles, not this tile: the tiles the "
-               "block would take after it are never done; to skip this tile, 'continue'",
+               "block would take after it are never done; to skip this tile, 'continue'; to end the walk, 'break'",
                spelling_of(an));
     diag_note(c->diag, an->start, "the persistent loop");
     return true;
@@ -866,6 +870,13 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
             spelling_of(an), n);
     return;
   }
+  if (span_int_literal(total, &n) && n > 2147483647) {
+    diag_at(c->diag, DIAG_ERROR, total.off, total.len,
+            "'%s' over %lld tiles: its tile index is an int, which counts to 2147483647; walk more items than "
+            "that with a loop of your own ('for (long long i = blockIdx.x; ...)')",
+            spelling_of(an), n);
+    return;
+  }
   const Order *o = oc ? order_of(c, an, oc) : NULL;
   if (o && o->wrong) {
     diag_at(c->diag, DIAG_ERROR, o->wrong_off, o->wrong_len, "%s", o->wrong);
@@ -884,7 +895,7 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
       return;
     }
   if (o && !tile_not_assigned(c, an, st, t, 1)) return;
-  if (o) c->needs_tirx_h = true;
-  const char *index = !o && total_is_wide(c, an) ? "long long" : "int";
-  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o, o ? o->helper : NULL, index));
+  bool wide = !o && total_is_wide(c, an);
+  if (o || wide) c->needs_tirx_h = true;
+  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o, o ? o->helper : NULL, wide));
 }

@@ -191,18 +191,67 @@ static const Annotation *cluster_event_of_callee(Ctx *c, Stmt st) {
   return NULL;
 }
 
+// Whether the launch's grid (`<<<G, ...>>>`) is one-dimensional as written:
+// an integer, or `dim3(x)` with one argument. A dim3 of more, or a dim3
+// variable, may be more.
+static bool grid_one_dimensional(Ctx *c, const Launch *l) {
+  Span g = span_trim(l->config[0]);
+  for (int i = front_first_at(c->front, g.off); i < c->front->nnodes && node_at(c, i)->start == g.off; i++) {
+    enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(node_at(c, i)->cur)).kind;
+    if (node_at(c, i)->end == g.off + g.len && t >= CXType_Bool && t <= CXType_Int128) return true;  // (made a dim3)
+  }
+  if (g.len < 6 || memcmp(g.s, "dim3", 4)) return false;
+  size_t open = lex_skip_blank(c->src, g.off + 4);
+  if (open >= g.off + g.len || (c->src->data[open] != '(' && c->src->data[open] != '{')) return false;
+  return lex_find_top(c->src, open + 1, g.off + g.len - 1, ',') >= g.off + g.len - 1;
+}
+
+// Whether the function at node f walks work items past its own block: a
+// `#pragma tirx persistent` loop, a word that steps by the grid (gridDim, a
+// cooperative group's num_blocks or this_grid), or a call to a function that
+// may: one of this file that does (MAX_WALK calls deep), or one from a header
+// of the program, which tirx-pp does not read (the toolkit's are taken as
+// not walking).
+static bool walks_items(Ctx *c, int f, int depth) {
+  enum { MAX_WALK = 4 };
+  const Node *n = node_at(c, f);
+  LexText text = {c->src->data, n->end};
+  static const char *const words[] = {"gridDim", "num_blocks", "this_grid", NULL};
+  for (int w = 0; words[w]; w++)
+    if (text_find_word(text, n->start, words[w], strlen(words[w])) < n->end) return true;
+  for (int j = 0; j < c->anns->len; j++) {
+    const Annotation *p = &c->anns->items[j];
+    if (!p->skipped && p->spelling != SPELL_CALL && p->start > n->start && p->start < n->end &&
+        p->dir.kind == DIR_PERSISTENT)
+      return true;
+  }
+  for (int j = f + 1; j <= n->last; j++) {
+    if (node_at(c, j)->kind != CXCursor_CallExpr) continue;
+    int callee = called_definition(c, node_at(c, j)->cur);
+    if (callee >= 0 && callee != f) {
+      if (depth < MAX_WALK && walks_items(c, callee, depth + 1)) return true;
+      continue;
+    }
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(node_at(c, j)->cur));
+    if (!clang_Cursor_isNull(def) && !clang_Location_isInSystemHeader(clang_getCursorLocation(def))) return true;
+  }
+  return false;
+}
+
 // grid(persistent) launches at most as many blocks as the device holds at
 // once, in one dimension. So the kernel (when it is of this file) must walk
 // its tiles, with `#pragma tirx persistent` or a loop that steps by gridDim,
-// and must not tell its blocks apart by blockIdx.y or .z, 0 in every block
-// there: else the work of the blocks not launched is silently left undone.
-// False (reported) when it does not.
+// and, where the grid written may have more than one dimension, must not
+// tell its blocks apart by blockIdx.y or .z, 0 in every block there: else the
+// work of the blocks not launched is silently left undone. False (reported)
+// when it does not.
 static bool check_persistent_callee(Ctx *c, const Annotation *an, Stmt st, const Launch *l) {
   int k = callee_node(c, st);
   if (k < 0) return true;
   const Node *n = node_at(c, k);
   LexText text = {c->src->data, n->end};
-  for (size_t at = n->start; (at = text_find_word(text, at, "blockIdx", 8)) < n->end; at += 8) {
+  for (size_t at = n->start; !grid_one_dimensional(c, l) && (at = text_find_word(text, at, "blockIdx", 8)) < n->end;
+       at += 8) {
     size_t dot = lex_skip_blank(c->src, at + 8), axis = dot < n->end ? lex_skip_blank(c->src, dot + 1) : n->end;
     if (c->src->data[dot] != '.' || axis >= n->end || (c->src->data[axis] != 'y' && c->src->data[axis] != 'z') ||
         is_ident_char((unsigned char)c->src->data[axis + 1]))
@@ -218,16 +267,15 @@ static bool check_persistent_callee(Ctx *c, const Annotation *an, Stmt st, const
   for (int j = 0; j < c->anns->len; j++) {
     const Annotation *p = &c->anns->items[j];
     if (p->skipped || p->spelling == SPELL_CALL || p->start <= n->start || p->start >= n->end) continue;
-    if (p->dir.kind == DIR_PERSISTENT) return true;
     for (int d = 0; p->dir.kind == DIR_EVENT && d < dir_ndecls(&p->dir); d++)
       if (dir_clause(dir_decl(&p->dir, d), "grid")) return true;  // the grid event's check says more
   }
-  if (text_find_word(text, n->start, "gridDim", 7) < n->end) return true;  // a loop that steps by it, as written
+  if (walks_items(c, k, 0)) return true;
   diag_error(c->diag, st.start,
              "'grid(persistent)' of '%s' launches at most as many blocks as the device holds at once, and '%.*s' "
-             "has no '#pragma tirx persistent' loop and never reads gridDim: each block does one block's work, and "
-             "that of the blocks not launched would never be done; walk the tiles with '#pragma tirx "
-             "persistent(tile: N)', or drop "
+             "walks no work items (no '#pragma tirx persistent' loop, no loop that steps by gridDim, in it or in "
+             "the functions of this file it calls): each block does one block's work, and that of the blocks not "
+             "launched would never be done; walk the tiles with '#pragma tirx persistent(tile: N)', or drop "
              "'grid(persistent)'",
              spelling_of(an), (int)l->kernel.len, l->kernel.s);
   return false;
