@@ -788,7 +788,8 @@ cat > first_contact.cu <<'K'
 #include <stdexcept>
 #include <time.h>
 int host_api(int m,
-#if defined(SOME_OTHER_PLATFORM)
+#if defined(SOME_OTHER_PLATFORM) && \
+    defined(ITS_VERSION_2)
              long algo = 0);
 #else
              int algo = 1);
@@ -826,19 +827,21 @@ expect first-contact-headers 0 "" -- "$tool" --check first_contact.cu -o first_c
 
 # An #include in a branch NVRTC skips: the guard that stands for it is more
 # lines than the #include, and the error after the conditional is still
-# reported at its own line.
+# reported at its own line; an #elif continued on the next line stays whole.
 mkdir -p skipped
 cat > skipped/h.h <<'K'
 #pragma once
 #if defined(NOT_DEFINED_ANYWHERE)
 #include <endian.h>
 #include <cstddef>
+#elif defined(NOR_THIS) || \
+    defined(NOR_THAT)
+#include <cstdint>
 #endif
-// line 6
 __device__ float f() { return missing_thing; }
 K
 printf '#include "skipped/h.h"\n__global__ void k(float *a) { a[threadIdx.x] = f(); }\n' > skipped.cu
-expect skipped-include-lines 1 'skipped/h.h:7:31: error: identifier "missing_thing" is undefined
+expect skipped-include-lines 1 'skipped/h.h:9:31: error: identifier "missing_thing" is undefined
 __device__ float f() { return missing_thing; }
                               ^' -- "$tool" --check skipped.cu -o skipped.out.cu
 

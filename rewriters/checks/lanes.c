@@ -272,6 +272,14 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
        !strncmp(name, "compare_exchange", 16)) &&
       !(env->at >= 0 && cursor_in(c, e, env->at)))
     return of(WARP_LANE, e);
+  // CUB's block and warp reductions: the result is defined in thread 0 (lane
+  // 0) only ("undefined in other threads"), not in every lane.
+  if ((!strcmp(name, "Sum") || !strcmp(name, "Reduce")) && in_namespace(callee, "cub")) {
+    CXString cls = clang_getCursorSpelling(clang_getCursorSemanticParent(callee));
+    bool reduce = !strcmp(clang_getCString(cls), "BlockReduce") || !strcmp(clang_getCString(cls), "WarpReduce");
+    clang_disposeString(cls);
+    if (reduce) return of(WARP_LANE, e);
+  }
   if (!strcmp(name, "thread_rank") || !strcmp(name, "thread_index")) {
     // A block's or a grid's rank is a thread index; a tile's or a coalesced group's is the lane's.
     // Another class's thread_rank() is taken for a lane's: it may be one.

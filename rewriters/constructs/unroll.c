@@ -152,6 +152,33 @@ static bool read_cond(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp,
       return true;
     }
   }
+  // In a template, with an operator< of some class visible (cuda_fp16.h's),
+  // clang keeps `i < Traits::N` as a call of the operator, for instantiation:
+  // its operands around the operator's name.
+  if (n && n->kind == CXCursor_CallExpr && n->in_template && cursor_children(n->cur, kids, 4) == 3) {
+    static const struct {
+      const char *name;
+      enum CXBinaryOperatorKind op, flipped;
+    } ops[] = {{"operator<", CXBinaryOperator_LT, CXBinaryOperator_GT},
+               {"operator>", CXBinaryOperator_GT, CXBinaryOperator_LT},
+               {"operator<=", CXBinaryOperator_LE, CXBinaryOperator_GE},
+               {"operator>=", CXBinaryOperator_GE, CXBinaryOperator_LE},
+               {"operator!=", CXBinaryOperator_NE, CXBinaryOperator_NE}};
+    CXCursor name[1];
+    CXCursor ref = cursor_children(kids[1], name, 1) == 1 ? name[0] : kids[1];
+    CXString sp = clang_getCursorSpelling(ref);
+    int side = is_ref_to(kids[0], h->var) ? 0 : is_ref_to(kids[2], h->var) ? 2 : -1;
+    for (int i = 0; i < 5 && side >= 0; i++) {
+      if (strcmp(clang_getCString(sp), ops[i].name)) continue;
+      clang_disposeString(sp);
+      h->cmp = side == 0 ? ops[i].op : ops[i].flipped;
+      h->bound_node = fp->cond;
+      h->bound_ok = eval(kids[2 - side], &h->bound);
+      h->bound_bits = 64;
+      return true;
+    }
+    clang_disposeString(sp);
+  }
   diag_error(d, n ? n->start : fp->lparen + 1,
              "the condition of a loop under '%s' must compare '%s' with a bound using <, <=, >, >= or !=",
              spelling_of(an), h->name);
@@ -385,10 +412,12 @@ static bool header_pure(const Ctx *c, Diag *d, const Annotation *an, const ForPa
     int at = header_side_effect(c, nodes[k], node_at(c, nodes[k])->last, own ? nodes[k] : -1,
                                 own ? init_var(c, fp->init) : clang_getNullCursor());
     if (at < 0) continue;
+    static const char *const where[] = {"before the loop", "to the start of the body",
+                                        "to the end of the body (each copy then does it)"};
     diag_error(d, node_at(c, at)->start,
-               "the %s of a loop under '%s' has a side effect, '%s': the expanded copies use its value alone, and "
-               "the side effect would be lost; move it before the loop",
-               part[k], spelling_of(an), node_text(c, at));
+               "the %s of a loop under '%s' has a side effect, '%s': the copies tirx-pp writes keep only the values "
+               "of the loop variable, and the side effect would be lost; move it %s",
+               part[k], spelling_of(an), node_text(c, at), where[k]);
     return false;
   }
   return true;

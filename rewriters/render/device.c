@@ -833,8 +833,13 @@ static size_t conditional_line(const char *s, size_t i, size_t end) {
     found = j + n <= end && !memcmp(s + j, words[w], n) && (j + n == end || !is_ident_char((unsigned char)s[j + n]));
   }
   if (!found) return 0;
-  while (j < end && s[j] != '\n' && s[j] != '\r') j++;
-  return j - i;
+  for (;;) {  // to the end of the directive, past its continuation lines (`#if A || \`)
+    while (j < end && s[j] != '\n') j++;
+    size_t last = j > i && s[j - 1] == '\r' ? j - 2 : j - 1;
+    if (j >= end || last < i || s[last] != '\\') break;
+    j++;
+  }
+  return (j > i && s[j - 1] == '\r' ? j - 1 : j) - i;
 }
 
 // What a blanked host range leaves behind: its line ends, and the whole
@@ -896,14 +901,13 @@ static void put_rewritten(View *v, Buf *b, int i);
 // `line` is the number of the line at `from` (advanced to `to`).
 static void put_text(Buf *b, const ViewFile *vf, size_t from, size_t to, int *line, const char *eol) {
   const char *s = vf->src->data;
-  size_t i = from;
-  while (i < to) {
-    size_t nl = i;
+  for (size_t i = from; i < to;) {
+    size_t d = (i == 0 || s[i - 1] == '\n') ? conditional_line(s, i, to) : 0;
+    size_t nl = i + d;  // a directive's lines are one line to copy
     while (nl < to && s[nl] != '\n') nl++;
     size_t next = nl < to ? nl + 1 : to;
     buf_put(b, s + i, next - i);
-    size_t d = (i == 0 || s[i - 1] == '\n') ? conditional_line(s, i, nl) : 0;
-    if (nl < to) ++*line;
+    for (size_t k = i; k < next; k++) *line += s[k] == '\n';
     if (d && nl < to) {
       size_t j = i;
       while (s[j] == ' ' || s[j] == '\t') j++;
