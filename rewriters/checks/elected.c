@@ -834,11 +834,10 @@ static const char *callee_name(Ctx *c, int j) {
   return name;
 }
 
-// How many warps reach the elect at node i without a condition on the thread
-// (0: not known, a plain kernel's block, which may be one warp), and how the
-// message names them.
-static int warps_reaching(Ctx *c, const Kernel *k, int i, const char **who, int *first) {
-  const Region *r = enclosing_region(k, node_at(c, i)->start);
+// How many warps reach an elect in region r (NULL: outside every region)
+// without a condition on the thread (0: not known, a plain kernel's block,
+// which may be one warp), and how the message names them.
+static int warps_reaching(Ctx *c, const Kernel *k, const Region *r, const char **who, int *first) {
   *first = r ? r->first * k->group : 0;
   if (r) {
     *who = arena_printf(c->arena, "each of the %d warps of '%s'", r->threads / 32, region_label(c, r));
@@ -851,10 +850,10 @@ static int warps_reaching(Ctx *c, const Kernel *k, int i, const char **who, int 
 
 static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, const char *spelling) {
   const char *who;
-  int first, warps = warps_reaching(c, k, elect, &who, &first);
+  const Region *r = enclosing_region(k, node_at(c, elect)->start);
+  int first, warps = warps_reaching(c, k, r, &who, &first);
   if (warps <= 1 || node_at(c, elect)->func != k->func) return;  // (a lambda's: where it is called)
   WarpsAlike w = {.c = c, .k = k};
-  const Region *r = enclosing_region(k, node_at(c, elect)->start);
   int top = r ? node_at(c, r->body.node)->parent : k->func;  // (the region's own test of the partition index)
   if (!conditions_alike(&w, elect, top, 0)) return;          // a condition on the warp may leave one of them
   const char *once = arena_printf(c->arena, "if (threadIdx.x == %d)", first), *scope = r ? "region" : "block";
@@ -879,10 +878,7 @@ static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, co
       diag_note(c->diag, node_at(c, elect)->start, "elect is here");
       return;
     }
-    bool update =
-        n->kind == CXCursor_CompoundAssignOperator ||
-        (n->kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(n->cur) >= CXUnaryOperator_PostInc &&
-         clang_getCursorUnaryOperatorKind(n->cur) <= CXUnaryOperator_PreDec);
+    bool update = is_assignment(n) && n->kind != CXCursor_BinaryOperator;  // op=, ++, --: not a plain `=`
     if (!update || nk < 1 || thread_own(c, kids[0]) || !clang_Cursor_isNull(local_named(kids[0]))) continue;
     int lhs = node_of_expr(c, kids[0]);
     CXCursor parts[MAX_EFFECTS];
