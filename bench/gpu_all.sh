@@ -22,7 +22,8 @@
 #    sanitizers, and against cuBLASLt fp8 (bench/fp8_gpu.sh);
 # 7. vectorize's tail guard and overlapping arrays against the scalar loops,
 #    plainly and under memcheck (tests/gpu/run_vectorize.sh).
-# 8. a `launch` in host-only code gets its shared memory (run_launch_host.sh).
+# 8. a `launch` in host-only code gets its shared memory (run_launch_host.sh);
+#    persistent over an int64_t count walks every tile, and traps past int (run_persistent_wide.sh).
 # 9. gemm_bf16 with --trace: its result, its traces, its overhead (run_trace.sh).
 # 10. what --trace costs on gemm_bf16 and attention_fwd, L2 cold (bench/trace_overhead/run.sh).
 # 11. the grouped GEMM at uneven expert sizes, under memcheck, and against
@@ -83,10 +84,12 @@ f8=$?
 vz=$?
 "$root/tests/gpu/run_launch_host.sh" --prepared "$root/.device" 2>&1 | tee "$logs/launch_host.log"
 lh=$?
+"$root/tests/gpu/run_persistent_wide.sh" --prepared "$root/.device" 2>&1 | tee "$logs/persistent_wide.log"
+pw=$?
 "$root/tests/gpu/run_trace.sh" --prepared "$root/.device" 2>&1 | tee "$logs/trace.log"
 tr=$?
 "$root/bench/trace_overhead/run.sh" --prepared "$root/.device/trace_overhead" 2>&1 | tee "$logs/trace_overhead.log"
 to=$?
 "$root/tests/gpu/run_grouped.sh" --prepared "$root/.device" 2>&1 | tee "$logs/grouped.log"
 gg=$?
-exit $(( ex || wd || el || tc || gs || bw || gm || at || ab || f8 || vz || lh || tr || to || gg ))
+exit $(( ex || wd || el || tc || gs || bw || gm || at || ab || f8 || vz || lh || pw || tr || to || gg ))

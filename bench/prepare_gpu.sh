@@ -4,7 +4,8 @@
 # .device/pp/NAME.cu for every examples/NAME.cu (gemm_fp8.cu among them, for
 # bench/fp8_gpu.sh), the watchdog test (.device/watchdog/), bench/membw.cu, the cluster tests
 # (.device/cluster/), the elected shuffle (.device/elect/), the vectorize test
-# (.device/vectorize/), the launch in a host branch (.device/launch_host/), the
+# (.device/vectorize/), the launch in a host branch (.device/launch_host/), persistent
+# over an int64_t count (.device/persistent_wide/), the
 # two-copies ring (.device/two_copies/), the attention backward (.device/attention_bwd/),
 # gemm_bf16 with --trace (.device/trace/), gemm_bf16 for its split-K test
 # (.device/gemm_split/), the cost of --trace (.device/trace_overhead/), the grouped
@@ -26,6 +27,8 @@ for f in "$root"/examples/*.cu; do "$tool" -I "$root/headers" -I "$root/examples
 "$root/tests/gpu/run_vectorize.sh" --preprocess "$tool" "$root" "$root/.device/vectorize"
 # A launch in host-only code, run there by tests/gpu/run_launch_host.sh --prepared .device
 "$root/tests/gpu/run_launch_host.sh" --preprocess "$tool" "$root" "$root/.device/launch_host"
+# persistent over an int64_t count, run there by tests/gpu/run_persistent_wide.sh --prepared .device
+"$root/tests/gpu/run_persistent_wide.sh" --preprocess "$tool" "$root" "$root/.device/persistent_wide"
 # Two byte triggers per stage (docs/regions-and-events.md), run there by
 # tests/gpu/run_two_copies.sh --prepared .device
 "$root/tests/gpu/run_two_copies.sh" --preprocess "$tool" "$root" "$root/.device/two_copies"

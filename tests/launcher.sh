@@ -185,6 +185,31 @@ printf '#define INNER 1.f\n' > plain_inner.h
 "$tool" "$work/bin/nvcc" -arch=sm_90 -c computed.cu -o computed.o 2> computed.err && [ -f computed.o ] && [ ! -e computed.o.tirx.cu ] \
   && [ "$(cat "$log")" = "-arch=sm_90 -c computed.cu -o computed.o" ] && ok "computed #include, nothing annotated: as given" \
   || { bad "computed #include, nothing annotated: as given"; cat computed.err "$log"; }
+# A computed #include whose macro names, in every definition the text has,
+# a header outside the user's directories (CUTLASS's CUDA_STD_HEADER) is
+# settled from the text: the file is passed to nvcc unparsed (no parse
+# phase in TIRX_PP_TIMES). Each way the text cannot settle it is parsed.
+parsed() {  # parsed NAME YES|NO FILE [FLAGS...]: whether tirx-pp parses FILE, then nvcc compiles it as given
+  local name=$1 want=$2 f=$3; shift 3
+  : > "$log"; rm -f settle.o
+  TIRX_PP_TIMES=1 "$tool" "$work/bin/nvcc" -arch=sm_90 "$@" -c "$f" -o settle.o 2> settle.err
+  local got=NO; grep -q "time: parse" settle.err && got=YES
+  [ -f settle.o ] && [ "$got" = "$want" ] && [ "$(cat "$log")" = "-arch=sm_90 ${*:+$* }-c $f -o settle.o" ] && ok "$name" \
+    || { bad "$name (parsed: $got)"; cat settle.err "$log"; }
+}
+kernel='__global__ void k(float *a) { a[threadIdx.x] = 1.f; }'
+printf '#if __CUDACC_VER_MAJOR__ >= 13\n#define STD_HEADER(h) <cuda/std/h>\n#else\n#define STD_HEADER(h) <cccl/cuda/std/h>  /* older */\n#endif\n#include STD_HEADER(cassert)\n#define VIA(h) STD_HEADER(h)\n#include VIA(climits)\n#define QUOTED(h) #h\n#include QUOTED(cuda_runtime.h)\n%s\n' "$kernel" > settled.cu
+parsed "computed #include of toolkit headers: settled, not parsed" NO settled.cu
+printf '#include HDR\n%s\n' "$kernel" > by_option.cu
+parsed "computed #include named by -D: settled, not parsed" NO by_option.cu '-DHDR=<cuda/std/cassert>'
+mkdir -p mine/cuda/std && printf '#pragma once\n' > mine/cuda/std/cassert
+parsed "computed #include of a user header: parsed" YES settled.cu -Imine
+printf '#define STD_HEADER(h) <cuda/std/c##h>\n#include STD_HEADER(assert)\n%s\n' "$kernel" > pasted.cu
+parsed "computed #include whose macro pastes: parsed" YES pasted.cu
+printf '#define std std\n#define STD_HEADER(h) <cuda/std/h>\n#include STD_HEADER(cassert)\n%s\n' "$kernel" > word.cu
+parsed "computed #include whose name holds a macro: parsed" YES word.cu
+printf '#ifndef HDR\n#define HDR <cuda/std/climits>\n#endif\n#include HDR\n%s\n' "$kernel" > undone.cu
+parsed "computed #include of a macro -U undoes: parsed" YES undone.cu '-DHDR=<cuda/std/cassert>' -UHDR
 # An options file hides flags: refused for an annotated source, as given otherwise.
 echo "-DX=1" > opts.txt
 "$tool" "$work/bin/nvcc" -optf opts.txt -I"$src/headers" -arch=sm_90 -c annotated.cu -o optf.o 2> optf.err; rc=$?

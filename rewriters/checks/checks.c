@@ -536,6 +536,7 @@ static bool varies_between_visits(Ctx *c, const Kernel *k, int p, size_t off, in
 // leaves the other threads' bits behind, and their next wait passes on a
 // phase that completed long ago (a slot still being refilled).
 void check_wait_sites(Ctx *c, Kernel *k) {
+  if (k->failed_regions || k->failed_part) return;  // which threads reach a wait is not known: said already
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     if (op->kind != OP_WAIT || op->has_extra || op->runs_elsewhere) continue;

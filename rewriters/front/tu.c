@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "tu.h"
 
+#include "computed.h"
 #include "sys.h"
 
 #include <limits.h>
@@ -220,6 +221,31 @@ static void add_forced(Arena *a, const TirxOptions *opt, Tu *tu, int *cap) {
   }
 }
 
+// A computed #include (include line k of file f) is settled when every
+// header its macro's definitions may name (computed.h) lies outside the
+// user's files, or is nowhere: then nothing the parse could find behind it
+// is the user's, annotated or not. A user header there leaves it unsettled
+// (tu->computed): its #include line could not be redirected to a copy.
+typedef struct {
+  int file, line;
+} Pending;
+
+static bool settled(Arena *a, const TirxOptions *opt, Tu *tu, int f, int k) {
+  const Source **srcs = arena_alloc(a, sizeof(Source *) * (size_t)tu->n);
+  for (int i = 0; i < tu->n; i++) srcs[i] = tu->files[i].src;
+  const TuFile *file = &tu->files[f];
+  HeaderName *names;
+  int n;
+  if (!computed_names(a, opt, srcs, tu->n, file->src, &file->anns.includes[k], &names, &n)) return false;
+  for (int i = 0; i < n; i++) {
+    bool system;
+    const char *path = search(a, tu, dir_of(a, file->path), names[i].name, names[i].angled, &system);
+    const char *r = path ? arena_realpath(a, path) : NULL;
+    if (r && tu_is_user_file(tu, r)) return false;
+  }
+  return true;
+}
+
 void tu_read(Arena *a, const TirxOptions *opt, const Source *main, AnnotationList anns, Tu *tu) {
   tu_read_probed(a, opt, main, anns, tu, NULL);
 }
@@ -235,6 +261,7 @@ void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, Annota
   add_file(a, tu, &cap, (TuFile){.path = main->path, .real = real ? real : absolute(a, main->path),
                                   .src = main, .anns = anns});
   add_forced(a, opt, tu, &cap);
+  VEC(Pending) computed = {0};
   // Breadth first: each file's include lines, in order, once per file.
   for (int f = 0; f < tu->n; f++) {
     TuFile *file = &tu->files[f];
@@ -243,7 +270,8 @@ void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, Annota
       const IncludeLine *inc = &file->anns.includes[k];
       file->targets[k] = -1;
       if (inc->computed) {
-        tu->computed = true;
+        Pending pending = {f, k};
+        VEC_PUSH(a, computed, pending);
         continue;
       }
       bool system;
@@ -263,6 +291,8 @@ void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, Annota
       file->targets[k] = t;
     }
   }
+  for (int i = 0; i < computed.len && !tu->computed; i++)
+    tu->computed = !settled(a, opt, tu, computed.items[i].file, computed.items[i].line);
 }
 
 bool tu_annotated(const Tu *tu) {

@@ -1,0 +1,277 @@
+// computed.c - the headers a computed #include may name, from its macro's
+// definitions (computed.h).
+#define _GNU_SOURCE  // memmem
+#include "computed.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lex.h"
+#include "util.h"
+
+#define MAX_PARAMS 16
+#define MAX_DEPTH 8
+
+// One definition of a macro: its parameters (function-like) and its body,
+// tokens joined by one blank where the text had blanks or comments.
+typedef struct {
+  bool function_like;
+  int nparams;
+  const char *params[MAX_PARAMS];
+  const char *body;
+} Def;
+typedef VEC(Def) Defs;
+
+typedef struct {
+  Arena *a;
+  const TirxOptions *opt;
+  const Source *const *files;
+  int nfiles;
+  VEC(HeaderName) names;
+} Settle;
+
+// The tokens of s[from, to), comments dropped, joined by one blank where the
+// text had blanks, comments or line splices between them.
+static const char *joined(Arena *a, const char *s, size_t from, size_t to) {
+  LexText t = {s, to};
+  char *out = arena_alloc(a, to - from + 1);
+  size_t n = 0;
+  for (size_t i = from; i < to;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (kind == LEX_SPACE || kind == LEX_COMMENT) {
+      if (n && out[n - 1] != ' ') out[n++] = ' ';
+    } else {
+      memcpy(out + n, s + i, e - i);
+      n += e - i;
+    }
+    i = e;
+  }
+  while (n && out[n - 1] == ' ') n--;
+  out[n] = '\0';
+  return out;
+}
+
+// The end of the logical line from i (line splices followed).
+static size_t logical_line_end(LexText t, size_t i) {
+  while (i < t.n && !lex_eol(t, i)) i = lex_token(t, i, NULL);
+  return i;
+}
+
+// Reads `(a, b)` at *i (just past the macro's name) into d's parameters;
+// false for a variadic macro or more than MAX_PARAMS of them.
+static bool read_params(Arena *a, LexText t, size_t *i, size_t end, Def *d) {
+  size_t close = lex_close(t, *i, LEX_PARENS, NULL);
+  if (!close || close > end) return false;
+  const char *list = joined(a, t.s, *i + 1, close - 1);
+  *i = close;
+  d->function_like = true;
+  for (const char *p = list; *p;) {
+    while (*p == ' ') p++;
+    const char *e = p;
+    while (is_ident_char((unsigned char)*e)) e++;
+    if (e == p || d->nparams == MAX_PARAMS) return false;  // `...`, or too many
+    d->params[d->nparams++] = arena_strndup(a, p, (size_t)(e - p));
+    while (*e == ' ') e++;
+    if (*e && *e != ',') return false;
+    p = *e ? e + 1 : e;
+  }
+  return true;
+}
+
+// Whether the text from the start of the physical line holding at up to at
+// is `#define ` (blanks allowed around '#').
+static bool define_before(const char *s, size_t line, size_t at) {
+  size_t i = line;
+  while (i < at && (s[i] == ' ' || s[i] == '\t')) i++;
+  if (i >= at || s[i++] != '#') return false;
+  while (i < at && (s[i] == ' ' || s[i] == '\t')) i++;
+  if (at - i < 7 || memcmp(s + i, "define", 6) || (s[i + 6] != ' ' && s[i + 6] != '\t')) return false;
+  for (i += 6; i < at; i++)
+    if (s[i] != ' ' && s[i] != '\t') return false;
+  return true;
+}
+
+// Every `#define NAME` line of src. A definition in a comment or in an
+// #if 0 block counts as well: more definitions only make an answer rarer.
+static bool add_file_defs(Arena *a, const Source *src, const char *name, Defs *defs) {
+  size_t len = strlen(name);
+  LexText t = {src->data, src->len};
+  for (const char *p = src->data; (p = memmem(p, src->len - (size_t)(p - src->data), name, len)); p += len) {
+    size_t at = (size_t)(p - src->data), after = at + len;
+    if ((at && is_ident_char((unsigned char)src->data[at - 1])) ||
+        (after < src->len && is_ident_char((unsigned char)src->data[after])))
+      continue;
+    size_t line = at;
+    while (line && src->data[line - 1] != '\n') line--;
+    if (!define_before(src->data, line, at)) continue;
+    size_t end = logical_line_end(t, after), i = after;
+    Def d = {0};
+    if (i < end && src->data[i] == '(' && !read_params(a, t, &i, end, &d)) return false;
+    d.body = joined(a, src->data, i, end);
+    VEC_PUSH(a, *defs, d);
+  }
+  return true;
+}
+
+// `-DNAME`, `-DNAME=VALUE`, `-DNAME(x)=VALUE` (or `-D` then the rest); a
+// `-UNAME` is no answer.
+static bool add_option_defs(Arena *a, const TirxOptions *opt, const char *name, Defs *defs) {
+  size_t len = strlen(name);
+  for (int k = 0; k < opt->nclang_args; k++) {
+    const char *arg = opt->clang_args[k];
+    bool undef = !strncmp(arg, "-U", 2);
+    if (strncmp(arg, "-D", 2) && !undef) continue;
+    arg = !arg[2] && k + 1 < opt->nclang_args ? opt->clang_args[++k] : arg + 2;
+    if (strncmp(arg, name, len) || is_ident_char((unsigned char)arg[len])) continue;
+    if (undef) return false;  // what stands after it may be a header's definition, which the text does not show
+    const char *eq = strchr(arg, '=');
+    size_t n = strlen(arg), i = len;
+    LexText t = {arg, n};
+    Def d = {0};
+    if (arg[i] == '(' && !read_params(a, t, &i, eq ? (size_t)(eq - arg) : n, &d)) return false;
+    d.body = eq ? joined(a, arg, (size_t)(eq - arg) + 1, n) : "1";
+    VEC_PUSH(a, *defs, d);
+  }
+  return true;
+}
+
+// Every definition of name; false when one cannot be read.
+static bool find_defs(Settle *s, const char *name, Defs *defs) {
+  *defs = (Defs){0};
+  for (int f = 0; f < s->nfiles; f++)
+    if (s->files[f] && !add_file_defs(s->a, s->files[f], name, defs)) return false;
+  return add_option_defs(s->a, s->opt, name, defs);
+}
+
+// Whether any word of an angled name is a macro the preprocessor would
+// replace (`<linux/x.h>` under -Dlinux).
+static bool words_defined(Settle *s, const char *name) {
+  for (const char *p = name; *p;) {
+    if (!is_ident_char((unsigned char)*p) || (*p >= '0' && *p <= '9')) {
+      while (*p && is_ident_char((unsigned char)*p)) p++;  // a number's letters are no word
+      if (*p) p++;
+      continue;
+    }
+    const char *e = p;
+    while (is_ident_char((unsigned char)*e)) e++;
+    Defs defs;
+    if (!find_defs(s, arena_strndup(s->a, p, (size_t)(e - p)), &defs) || defs.len) return true;
+    p = e;
+  }
+  return false;
+}
+
+static void add_name(Settle *s, const char *name, bool angled) {
+  for (int i = 0; i < s->names.len; i++)
+    if (s->names.items[i].angled == angled && !strcmp(s->names.items[i].name, name)) return;
+  VEC_PUSH(s->a, s->names, ((HeaderName){.name = name, .angled = angled}));
+}
+
+// A header name outright: `<a/b>` or a plain `"a/b"`; false when text is
+// neither (*is_name false) or is one that cannot be settled (*is_name true).
+static bool header_name(Settle *s, const char *text, bool *is_name) {
+  size_t n = strlen(text);
+  *is_name = n >= 2 && ((text[0] == '<' && text[n - 1] == '>') || (text[0] == '"' && text[n - 1] == '"'));
+  if (!*is_name) return false;
+  const char *name = arena_strndup(s->a, text + 1, n - 2);
+  if (!*name || strpbrk(name, " \t\"\\<>")) return false;
+  if (text[0] == '<' && words_defined(s, name)) return false;
+  add_name(s, name, text[0] == '<');
+  return true;
+}
+
+// Splits `NAME` or `NAME(a, b)` into the name and its arguments (*nargs -1:
+// no parentheses).
+static bool read_call(Arena *a, const char *text, const char **name, const char **args, int *nargs) {
+  const char *e = text;
+  while (is_ident_char((unsigned char)*e)) e++;
+  if (e == text || (*text >= '0' && *text <= '9')) return false;
+  *name = arena_strndup(a, text, (size_t)(e - text));
+  while (*e == ' ') e++;
+  *nargs = -1;
+  if (!*e) return true;
+  size_t n = strlen(text), open = (size_t)(e - text);
+  LexText t = {text, n};
+  if (text[open] != '(' || lex_close(t, open, LEX_PARENS, NULL) != n) return false;
+  *nargs = 0;
+  for (size_t i = open + 1; i < n;) {
+    size_t comma = lex_find(t, i, ','), stop = comma < n - 1 ? comma : n - 1;
+    if (*nargs == MAX_PARAMS) return false;
+    args[(*nargs)++] = joined(a, text, i, stop);
+    i = stop + 1;
+  }
+  return true;
+}
+
+// d's body with the arguments put in; NULL when it pastes (##) or
+// stringizes what cannot be a plain string.
+static const char *substitute(Arena *a, const Def *d, const char *const *args) {
+  LexText t = {d->body, strlen(d->body)};
+  size_t cap = t.n + 1;
+  for (int k = 0; k < d->nparams; k++) cap += (strlen(args[k]) + 2) * t.n;
+  char *out = arena_alloc(a, cap);
+  size_t n = 0;
+  bool stringize = false;
+  for (size_t i = 0; i < t.n;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    if (t.s[i] == '#' && kind == LEX_PUNCT) {
+      if (stringize || (e < t.n && t.s[e] == '#')) return NULL;  // ##
+      stringize = true;
+      i = e;
+      continue;
+    }
+    const char *piece = NULL;
+    if (kind == LEX_IDENT)
+      for (int k = 0; k < d->nparams && !piece; k++)
+        if (strlen(d->params[k]) == e - i && !memcmp(t.s + i, d->params[k], e - i)) piece = args[k];
+    if (stringize) {
+      if (kind == LEX_SPACE) {
+        i = e;
+        continue;
+      }
+      if (!piece || strpbrk(piece, "\"\\")) return NULL;
+      n += (size_t)sprintf(out + n, "\"%s\"", piece);
+      stringize = false;
+    } else if (piece) {
+      n += (size_t)sprintf(out + n, "%s", piece);
+    } else {
+      memcpy(out + n, t.s + i, e - i);
+      n += e - i;
+    }
+    i = e;
+  }
+  if (stringize) return NULL;
+  out[n] = '\0';
+  return out;
+}
+
+static bool expand(Settle *s, const char *text, int depth) {
+  bool is_name;
+  if (header_name(s, text, &is_name)) return true;
+  if (is_name) return false;  // a name that cannot be settled
+  const char *name, *args[MAX_PARAMS];
+  int nargs;
+  Defs defs;
+  if (depth == MAX_DEPTH || !read_call(s->a, text, &name, args, &nargs) || !find_defs(s, name, &defs) || !defs.len)
+    return false;
+  for (int i = 0; i < defs.len; i++) {
+    const Def *d = &defs.items[i];
+    if (d->function_like != (nargs >= 0)) return false;  // a function-like macro's name alone stays a word
+    if (d->function_like && nargs != d->nparams && !(d->nparams == 0 && nargs == 1 && !*args[0])) return false;
+    const char *body = d->function_like ? substitute(s->a, d, args) : d->body;
+    if (!body || !expand(s, body, depth + 1)) return false;
+  }
+  return true;
+}
+
+bool computed_names(Arena *a, const TirxOptions *opt, const Source *const *files, int nfiles, const Source *src,
+                    const IncludeLine *inc, HeaderName **names, int *n) {
+  if (inc->next) return false;  // #include_next: the search, not the name, is the question
+  Settle s = {.a = a, .opt = opt, .files = files, .nfiles = nfiles};
+  if (!expand(&s, joined(a, src->data, inc->name_start, inc->name_end), 0)) return false;
+  *names = s.names.items;
+  *n = s.names.len;
+  return true;
+}
