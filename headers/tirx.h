@@ -394,14 +394,43 @@ TIRX_DEVICE void tirx_grid_wait_watchdog(unsigned *counter, unsigned count, uint
 #define TIRX_PERSISTENT(tile, total) \
   for (int tile = blockIdx.x; tile < (total); tile += gridDim.x)
 
-// persistent(tile: TOTAL)'s loop condition where TOTAL's type is wider than
-// int (an int64_t count): the int tile index below TOTAL, and a trap where
-// TOTAL is past what the index counts (2^31 - 1), rather than an index that
-// overflows; walk more items than that with a loop of your own.
+// persistent(tile: TOTAL)'s loop condition where TOTAL's type reaches past
+// int (an int64_t or unsigned count), or depends on a template parameter:
+// the int tile index below TOTAL, and, for a type that reaches past int, a
+// trap where TOTAL is past what the index counts (2^31 - 1), rather than an
+// index that overflows; walk more items than that with a loop of your own.
+template <class T>
+struct tirx_reaches_past_int_ {
+  static constexpr bool value = sizeof(T) > sizeof(int);
+};
+template <>
+struct tirx_reaches_past_int_<unsigned> {
+  static constexpr bool value = true;
+};
+template <>
+struct tirx_reaches_past_int_<unsigned long> {
+  static constexpr bool value = true;
+};
+template <bool Reaches>
+struct tirx_past_int_ {
+  template <class T>
+  TIRX_DEVICE static bool test(T) { return false; }  // an int, or narrower: never past
+};
+template <>
+struct tirx_past_int_<true> {
+  template <class T>
+  TIRX_DEVICE static bool test(T total) { return total > (T)2147483647; }
+};
 template <class T>
 TIRX_DEVICE bool tirx_tile_below(int tile, T total) {
-  if (total > (T)2147483647) __trap();
+  if (tirx_past_int_<tirx_reaches_past_int_<T>::value>::test(total)) __trap();
   return tile < total;
+}
+// The same TOTAL as the int count that persistent's order(...) walks.
+template <class T>
+TIRX_DEVICE int tirx_tile_count(T total) {
+  if (tirx_past_int_<tirx_reaches_past_int_<T>::value>::test(total)) __trap();
+  return (int)total;
 }
 
 // persistent(tile: TOTAL) order(grouped(COLS, G)): the row-major number of

@@ -811,18 +811,25 @@ static void rewrite_groups(Ctx *c, const Annotation *an, Stmt st, const Order *o
 // change what `min(128, rows - tile * 128)` or `printf("%d", tile)` mean),
 // and the loop's condition traps where TOTAL is past what it counts
 // (tirx_tile_below) rather than overflow it. A type that depends on a
-// template parameter is not known: the plain condition.
+// template parameter may be wide in some instantiation: tirx_tile_below too
+// (it tests only a type wider than int).
 static bool total_is_wide(Ctx *c, const Annotation *an) {
   for (int i = front_first_at(c->front, an->start); i < c->front->nnodes && node_at(c, i)->start == an->start; i++) {
     int kids[4], sides[2];
     int nk = node_at(c, i)->kind == CXCursor_ForStmt ? front_children(c->front, i, kids, 4) : 0;
     for (int k = 0; k < nk && k < 4; k++) {  // (the stub is not in the text: its children, not for_parts)
+      int first;  // an ordered stub's condition: `pos < (TOTAL) && ...`
+      if (node_at(c, kids[k])->kind == CXCursor_BinaryOperator &&
+          clang_getCursorBinaryOperatorKind(node_at(c, kids[k])->cur) == CXBinaryOperator_LAnd &&
+          front_children(c->front, kids[k], &first, 1) >= 1)
+        kids[k] = first;
       if (node_at(c, kids[k])->kind != CXCursor_BinaryOperator ||
           clang_getCursorBinaryOperatorKind(node_at(c, kids[k])->cur) != CXBinaryOperator_LT ||
           front_children(c->front, kids[k], sides, 2) != 2)
         continue;
       CXType type = clang_getCanonicalType(clang_getCursorType(node_at(c, sides[1])->cur));
-      return type.kind != CXType_Dependent && type.kind != CXType_Unexposed && clang_Type_getSizeOf(type) > 4;
+      return type.kind == CXType_Dependent || type.kind == CXType_Unexposed || clang_Type_getSizeOf(type) > 4 ||
+             type.kind == CXType_UInt || type.kind == CXType_ULong;  // an unsigned count reaches 2^32 - 1
     }
   }
   return false;
@@ -895,7 +902,12 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
       return;
     }
   if (o && !tile_not_assigned(c, an, st, t, 1)) return;
-  bool wide = !o && total_is_wide(c, an);
+  bool wide = total_is_wide(c, an);
+  if (o && wide) {  // an order numbers the tiles with int: TOTAL as an int, with the same trap
+    const char *count = arena_printf(c->arena, "tirx_tile_count((%.*s))", (int)total.len, total.s);
+    total = (Span){count, strlen(count), total.off};
+  }
   if (o || wide) c->needs_tirx_h = true;
-  edit_replace(c->edits, an->start, an->end, persistent_header(c->arena, t, total, o, o ? o->helper : NULL, wide));
+  edit_replace(c->edits, an->start, an->end,
+               persistent_header(c->arena, t, total, o, o ? o->helper : NULL, wide && !o));
 }

@@ -1,7 +1,8 @@
-// Where TOTAL's type is wider than int (an int64_t count), the int tile index
+// Where TOTAL's type reaches past int (an int64_t or unsigned count), the int tile index
 // walks below it with tirx_tile_below, which traps where TOTAL is past what
-// an int counts; an int TOTAL and one whose type depends on a template
-// parameter keep the plain condition.
+// an int counts; so does one whose type depends on a template parameter (an
+// instantiation may make it wide: the test is compiled only where it is).
+// An int TOTAL keeps the plain condition.
 #include <cstddef>
 #include <cstdint>
 __global__ void scale_all(float *x, int n, unsigned u, size_t z, int64_t tiles, int rows) {
@@ -13,6 +14,12 @@ __global__ void scale_all(float *x, int n, unsigned u, size_t z, int64_t tiles, 
   x[t] *= 2.f;
 #pragma tirx persistent(tile: tiles)
   x[tile] *= min(128, rows - tile * 128);
+  // An order numbers the tiles with int: TOTAL goes in through
+  // tirx_tile_count, which traps past int as well.
+#pragma tirx persistent(tile: tiles) order(grouped(8, 4))
+  x[tile] += 1.f;
+#pragma tirx persistent(tile: z) order(longest_first(8, 1))
+  x[tile] += 1.f;
 }
 template <class T>
 __global__ void scale_any(float *x, T n) {
@@ -20,3 +27,6 @@ __global__ void scale_any(float *x, T n) {
   x[t] *= 2.f;
 }
 template __global__ void scale_any<size_t>(float *, size_t);
+template __global__ void scale_any<int>(float *, int);
+template __global__ void scale_any<unsigned>(float *, unsigned);
+template __global__ void scale_any<short>(float *, short);

@@ -1,36 +1,47 @@
 // tests/gpu/persistent_wide.cu: `persistent(tile: TOTAL)` with TOTAL of a
-// type wider than int (int64_t). Within int's range every tile is walked once
-// (each block adds its tiles' numbers; the sum is checked against the host's).
-// Past it, the loop traps at its first test (tirx_tile_below) instead of
-// walking an int index that overflows: the launch fails, and the test says
-// which error the runtime gave.
+// type wider than int (int64_t), plain and with order(grouped(...)). Within
+// int's range every tile is walked once (each block adds its tiles' numbers;
+// the sum is checked against the host's). Past it, the loop traps at its
+// first test (tirx_tile_below, tirx_tile_count) instead of walking an int
+// index that overflows: the launch fails, and the test says which error the
+// runtime gave.
 #include <cstdint>
 #include <cstdio>
 
 #include "tirx.h"
 
-__global__ void walk(int64_t total, unsigned long long *sum, unsigned *count) {
+__global__ void walk(int64_t total, bool ordered, unsigned long long *sum, unsigned *count) {
+  if (!ordered) {
 #pragma tirx persistent(tile: total)
-  {
-    if (threadIdx.x == 0) {
-      atomicAdd(sum, (unsigned long long)tile);
-      atomicAdd(count, 1u);
+    {
+      if (threadIdx.x == 0) {
+        atomicAdd(sum, (unsigned long long)tile);
+        atomicAdd(count, 1u);
+      }
+    }
+  } else {
+#pragma tirx persistent(tile: total) order(grouped(7, 3))
+    {
+      if (threadIdx.x == 0) {
+        atomicAdd(sum, (unsigned long long)tile);
+        atomicAdd(count, 1u);
+      }
     }
   }
 }
 
-static int run(int64_t total, bool expect_trap) {
+static int run(int64_t total, bool ordered, bool expect_trap) {
   unsigned long long *sum;
   unsigned *count;
   cudaMalloc(&sum, sizeof *sum);
   cudaMalloc(&count, sizeof *count);
   cudaMemset(sum, 0, sizeof *sum);
   cudaMemset(count, 0, sizeof *count);
-  walk<<<132, 64>>>(total, sum, count);
+  walk<<<132, 64>>>(total, ordered, sum, count);
   cudaError_t err = cudaDeviceSynchronize();
   if (expect_trap) {
-    printf("total %lld: %s (%s)\n", (long long)total, err != cudaSuccess ? "trapped" : "FAIL: no trap",
-           cudaGetErrorString(err));
+    printf("total %lld%s: %s (%s)\n", (long long)total, ordered ? ", grouped" : "",
+           err != cudaSuccess ? "trapped" : "FAIL: no trap", cudaGetErrorString(err));
     return err != cudaSuccess ? 0 : 1;
   }
   unsigned long long s = 0;
@@ -39,16 +50,17 @@ static int run(int64_t total, bool expect_trap) {
   cudaMemcpy(&c, count, sizeof c, cudaMemcpyDeviceToHost);
   unsigned long long want = (unsigned long long)total * (unsigned long long)(total - 1) / 2;
   bool ok = err == cudaSuccess && c == (unsigned)total && s == want;
-  printf("total %lld: %u tiles, sum %llu (host %llu): %s\n", (long long)total, c, s, want, ok ? "ok" : "FAIL");
+  printf("total %lld%s: %u tiles, sum %llu (host %llu): %s\n", (long long)total, ordered ? ", grouped" : "", c, s,
+         want, ok ? "ok" : "FAIL");
   cudaFree(sum);
   cudaFree(count);
   return ok ? 0 : 1;
 }
 
-int main() {
-  int fails = run(1000, false) + run(100003, false);
-  // A trap leaves the context unusable: last.
-  fails += run((int64_t)1 << 32, true);
+int main(int argc, char **) {
+  int fails = run(1000, false, false) + run(100003, false, false) + run(1000, true, false) + run(100003, true, false);
+  // A trap leaves the context unusable: one, last (argv[1] "grouped": the ordered loop's).
+  fails += run((int64_t)1 << 32, argc > 1, true);
   printf(fails ? "persistent_wide: FAIL\n" : "persistent_wide: PASS\n");
   return fails ? 1 : 0;
 }
