@@ -818,7 +818,8 @@ static bool total_is_wide(Ctx *c, const Annotation *an) {
     int kids[4], sides[2];
     int nk = node_at(c, i)->kind == CXCursor_ForStmt ? front_children(c->front, i, kids, 4) : 0;
     for (int k = 0; k < nk && k < 4; k++) {  // (the stub is not in the text: its children, not for_parts)
-      int first;  // an ordered stub's condition: `pos < (TOTAL) && ...`
+      // An ordered stub's condition is `pos < (TOTAL) && ...`.
+      int first;
       if (node_at(c, kids[k])->kind == CXCursor_BinaryOperator &&
           clang_getCursorBinaryOperatorKind(node_at(c, kids[k])->cur) == CXBinaryOperator_LAnd &&
           front_children(c->front, kids[k], &first, 1) >= 1)
