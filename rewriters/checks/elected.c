@@ -837,22 +837,37 @@ static const char *callee_name(Ctx *c, int j) {
 // How many warps reach an elect in region r (NULL: outside every region)
 // without a condition on the thread (0: not known, a plain kernel's block,
 // which may be one warp), and how the message names them.
+// The warps that run the statements of region r (NULL: of the block), and
+// how messages say so; *first: its first thread. A kernel without a
+// partition has the warps its launch gives it: -1 (unknown), unless its own
+// __launch_bounds__ allow one warp at most.
 static int warps_reaching(Ctx *c, const Kernel *k, const Region *r, const char **who, int *first) {
   *first = r ? r->first * k->group : 0;
   if (r) {
     *who = arena_printf(c->arena, "each of the %d warps of '%s'", r->threads / 32, region_label(c, r));
     return r->threads / 32;
   }
-  if (!k->part) return 0;
+  if (!k->part) {
+    Bounds b = kernel_bounds(c, k, "__launch_bounds__");
+    *who = "every warp of the block";
+    return b.nargs > 0 && b.args[0] <= 32 ? 1 : -1;
+  }
   *who = arena_printf(c->arena, "each of the %d warps of the block", k->nparts * k->group / 32);
   return k->nparts * k->group / 32;
+}
+
+// What a kernel without a partition is told besides: only a block of one
+// warp runs the statement once.
+static const char *if_many(int warps) {
+  return warps < 0 ? "; if the block is one warp, say so with __launch_bounds__(32)" : "";
 }
 
 static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, const char *spelling) {
   const char *who;
   const Region *r = enclosing_region(k, node_at(c, elect)->start);
   int first, warps = warps_reaching(c, k, r, &who, &first);
-  if (warps <= 1 || node_at(c, elect)->func != k->func) return;  // (a lambda's: where it is called)
+  if (warps == 1 || node_at(c, elect)->func != k->func) return;  // (a lambda's: where it is called)
+  DiagKind kind = warps > 1 ? DIAG_ERROR : DIAG_WARNING;         // known warps: an error; a launch's: a warning
   WarpsAlike w = {.c = c, .k = k};
   int top = r ? node_at(c, r->body.node)->parent : k->func;  // (the region's own test of the partition index)
   if (!conditions_alike(&w, elect, top, 0)) return;          // a condition on the warp may leave one of them
@@ -869,12 +884,12 @@ static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, co
                   clang_Cursor_getNumArguments(n->cur) > 0 && !has_prefix(name, "tirx_tma_store_commit") &&
                   !has_prefix(name, "tirx_tma_store_wait");  // (a bulk group's commit and wait are its thread's)
       if (!copy || !call_alike(&w, j)) continue;
-      diag_error(c->diag, n->start,
-                 "%s() under %s runs in %s: elect picks one lane in every warp, not one thread, and nothing in this "
-                 "copy's arguments differs between the warps, so the same copy is issued once per warp (a load's "
-                 "bytes arrive that many times on its barrier); to issue it once, test one thread ('%s') instead of "
-                 "elect",
-                 name, spelling, who, once);
+      diag_at(
+          c->diag, kind, n->start, 0,
+          "%s() under %s runs in %s: elect picks one lane in every warp, not one thread, and nothing in this copy's "
+          "arguments differs between the warps, so the same copy is issued once per warp (a load's bytes arrive "
+          "that many times on its barrier); to issue it once, test one thread ('%s') instead of elect%s",
+          name, spelling, who, once, if_many(warps));
       diag_note(c->diag, node_at(c, elect)->start, "elect is here");
       return;
     }
@@ -889,11 +904,11 @@ static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, co
       same_place = part >= 0 && alike_in_warps(&w, part, 0);
     }
     if (!same_place) continue;
-    diag_error(c->diag, n->start,
-               "'%s' is updated under %s in %s: elect picks one lane in every warp, not one thread, and the warps' "
-               "lanes read, change and write the same '%s' at once, so updates are lost; for once in the %s, test "
-               "one thread ('%s'); to combine the warps' values, use an atomic",
-               node_text(c, j), spelling, who, node_text(c, lhs), scope, once);
+    diag_at(c->diag, kind, n->start, 0,
+            "'%s' is updated under %s in %s: elect picks one lane in every warp, not one thread, and the warps' lanes "
+            "read, change and write the same '%s' at once, so updates are lost; for once in the %s, test one thread "
+            "('%s'); to combine the warps' values, use an atomic%s",
+            node_text(c, j), spelling, who, node_text(c, lhs), scope, once, if_many(warps));
     diag_note(c->diag, node_at(c, elect)->start, "elect is here");
     return;
   }

@@ -3,6 +3,7 @@
 // name a region, an elect `if`, the partition index's declaration, a local
 // hiding an event; and the one the gathering's files share, the function that
 // holds an offset.
+#include <stdlib.h>
 #include <string.h>
 
 #include "ast.h"
@@ -165,4 +166,30 @@ int repeats_around(const Ctx *c, const Kernel *k, int node) {
     if (l >= 0 && node_at(c, l)->start <= node_at(c, node)->start) return j;
   }
   return -1;
+}
+
+Bounds kernel_bounds(const Ctx *c, const Kernel *k, const char *word) {
+  size_t from = node_at(c, k->func)->start, to = function_body_start(c, k->func);
+  Bounds b = {0};
+  size_t w = text_find_word((LexText){c->src->data, to}, from, word, strlen(word));
+  if (w >= to) return b;
+  b.start = w;
+  b.end = w + strlen(word);
+  b.nargs = -1;
+  size_t i = lex_skip_blank(c->src, b.end);
+  if (i >= to || c->src->data[i] != '(' || !(b.end = lex_close_paren(c->src, i))) return b;
+  for (int n = 0; n < 3; n++) {
+    i = lex_skip_blank(c->src, i + 1);
+    char *stop;
+    long v = strtol(c->src->data + i, &stop, 10);
+    if (stop == c->src->data + i) return b;
+    i = lex_skip_blank(c->src, (size_t)(stop - c->src->data));
+    b.args[n] = v;
+    if (c->src->data[i] == ')') {
+      b.nargs = n + 1;
+      return b;
+    }
+    if (c->src->data[i] != ',') return b;
+  }
+  return b;
 }

@@ -158,3 +158,12 @@ int repeats_around(const Ctx *c, const Kernel *k, int node);
 // The function (front_is_function, a lambda aside: its body belongs to its
 // function's) whose body holds off, -1 outside any.
 int function_at(const Ctx *c, size_t off);
+// A launch-bounds attribute (`__launch_bounds__`, `__maxnreg__`) written in
+// the kernel's declaration, before its body: where its text is, and its
+// integer arguments (digits only: a macro or an expression is not read).
+typedef struct {
+  size_t start, end;  // `word(...)`, end just past ')'
+  int nargs;          // -1: there, but its arguments are not all integer literals; 0: not there
+  long args[3];
+} Bounds;
+Bounds kernel_bounds(const Ctx *c, const Kernel *k, const char *word);

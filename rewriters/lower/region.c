@@ -2,7 +2,6 @@
 // as a warp-uniform const, launch bounds, one if / else-if chain per run of
 // adjacent async regions with setmaxnreg at the top of each, inthreads regions
 // each followed by a block barrier, tirx_region_sync() as a named barrier.
-#include <stdlib.h>
 #include <string.h>
 
 #include "ast.h"
@@ -32,50 +31,16 @@ static bool sets_registers(const Kernel *k) {
   return false;
 }
 
-// A launch-bounds attribute written in the kernel's declaration: where its
-// text is, and its integer arguments (digits only: a macro or an expression
-// is not read).
-typedef struct {
-  size_t start, end;  // `word(...)`, end just past ')'
-  int nargs;          // -1: there, but its arguments are not all integer literals; 0: not there
-  long args[3];
-} Bounds;
-
-static Bounds read_bounds(const Ctx *c, size_t from, size_t to, const char *word) {
-  Bounds b = {0};
-  size_t w = text_find_word((LexText){c->src->data, to}, from, word, strlen(word));
-  if (w >= to) return b;
-  b.start = w;
-  b.end = w + strlen(word);
-  b.nargs = -1;
-  size_t i = lex_skip_blank(c->src, b.end);
-  if (i >= to || c->src->data[i] != '(' || !(b.end = lex_close_paren(c->src, i))) return b;
-  for (int n = 0; n < 3; n++) {
-    i = lex_skip_blank(c->src, i + 1);
-    char *stop;
-    long v = strtol(c->src->data + i, &stop, 10);
-    if (stop == c->src->data + i) return b;
-    i = lex_skip_blank(c->src, (size_t)(stop - c->src->data));
-    b.args[n] = v;
-    if (c->src->data[i] == ')') {
-      b.nargs = n + 1;
-      return b;
-    }
-    if (c->src->data[i] != ',') return b;
-  }
-  return b;
-}
-
 // A kernel that sets registers (regs()) and has launch bounds of its own:
 // setmaxnreg counts start from what those bounds leave a thread, and ptxas
 // refuses a count above it (C7406), ignores setmaxnreg when the bounds give
 // no minimum of blocks (C7508), and a block smaller than the partition
 // cannot run it.
-static void check_own_bounds(Ctx *c, Kernel *k, size_t from, size_t to) {
+static void check_own_bounds(Ctx *c, Kernel *k) {
   int threads = k->nparts * k->group, cap;
-  Bounds b = read_bounds(c, from, to, "__launch_bounds__");
+  Bounds b = kernel_bounds(c, k, "__launch_bounds__");
   bool maxnreg = b.nargs == 0;
-  if (maxnreg) b = read_bounds(c, from, to, "__maxnreg__");
+  if (maxnreg) b = kernel_bounds(c, k, "__maxnreg__");
   if (b.nargs < 0 || (maxnreg && b.nargs != 1)) {
     diag_warning(c->diag, b.start,
                  "tirx-pp cannot read the kernel's own launch bounds (not integer literals): it does not check its "
@@ -120,7 +85,7 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
   size_t body = function_body_start(c, k->func);
   if (text_has_word((LexText){c->src->data, body}, f->start, "__launch_bounds__") ||
       text_has_word((LexText){c->src->data, body}, f->start, "__maxnreg__")) {
-    if (sets_registers(k)) check_own_bounds(c, k, f->start, body);
+    if (sets_registers(k)) check_own_bounds(c, k);
     return;
   }
   int branch = constexpr_if_around(c, k);
