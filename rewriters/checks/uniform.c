@@ -60,10 +60,63 @@ static bool is_block_barrier(const Node *n) {
 // What differs between the threads of a block.
 static const char *const thread_identity[] = {"threadIdx", NULL};
 
+static enum CXVisitorResult count_field(CXCursor field, CXClientData n) {
+  (void)field;
+  ++*(int *)n;
+  return CXVisit_Break;
+}
+
+static enum CXChildVisitResult find_filled_base(CXCursor cur, CXCursor parent, CXClientData filled);
+
+// Whether a class holds no data: no field, in it or in a base (CuTe's
+// C<4>, which size(f) returns: its value is its type).
+static bool holds_no_data(CXType t, int depth) {
+  int fields = 0;
+  clang_Type_visitFields(t, count_field, &fields);
+  if (fields || depth > 8) return !fields && depth <= 8;
+  bool filled = false;
+  CXCursor decl = clang_getTypeDeclaration(t);
+  clang_visitChildren(decl, find_filled_base, &filled);
+  return !filled;
+}
+
+static enum CXChildVisitResult find_filled_base(CXCursor cur, CXCursor parent, CXClientData filled) {
+  (void)parent;
+  if (clang_getCursorKind(cur) != CXCursor_CXXBaseSpecifier) return CXChildVisit_Continue;
+  CXType base = clang_getCanonicalType(clang_getCursorType(cur));
+  if (base.kind != CXType_Record || !holds_no_data(base, 1)) {
+    *(bool *)filled = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+// Whether node i is an expression whose value its type alone gives: of a
+// class that holds no data, so that every thread's is the same whatever it
+// reads (`size(f)` of a thread's own CuTe tensor, a local set from it). Not
+// one that names CUDA's threadIdx, blockIdx, blockDim or gridDim: their
+// classes hold no data either, and their members read the hardware.
+static bool value_of_type(const Ctx *c, int i) {
+  static const char *const builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+  const Node *n = node_at(c, i);
+  if (!clang_isExpression(n->kind)) return false;
+  CXType t = clang_getCanonicalType(clang_getCursorType(n->cur));
+  if (t.kind != CXType_Record || clang_Type_getSizeOf(t) != 1 || !holds_no_data(t, 0)) return false;
+  for (size_t b = 0; b < sizeof builtins / sizeof *builtins; b++)
+    if (refers_to_any(c, i, NULL, 0, builtins[b])) return false;
+  return true;
+}
+
 bool depends_on(const Ctx *c, int node, const char *const *identity, const Names *vars) {
-  if (refers_to_any(c, node, vars->items, vars->len, identity[0])) return true;
-  for (int i = 1; identity[i]; i++)
-    if (refers_to_any(c, node, NULL, 0, identity[i])) return true;
+  for (int i = node; i <= node_at(c, node)->last; i++) {
+    if (value_of_type(c, i)) {
+      i = node_at(c, i)->last;
+      continue;
+    }
+    if (node_at(c, i)->kind != CXCursor_DeclRefExpr) continue;
+    for (int d = 0; identity[d]; d++)
+      if (refers_to_any(c, i, d ? NULL : vars->items, d ? 0 : vars->len, identity[d])) return true;
+  }
   return false;
 }
 

@@ -31,6 +31,7 @@ bool libclang_load(const char **why);
 #define clang_EvalResult_isUnsignedInt (tirx_libclang.clang_EvalResult_isUnsignedInt)
 #define clang_File_isEqual (tirx_libclang.clang_File_isEqual)
 #define clang_Type_getSizeOf (tirx_libclang.clang_Type_getSizeOf)
+#define clang_Type_visitFields (tirx_libclang.clang_Type_visitFields)
 #define clang_createIndex (tirx_libclang.clang_createIndex)
 #define clang_defaultSaveOptions (tirx_libclang.clang_defaultSaveOptions)
 #define clang_disposeDiagnostic (tirx_libclang.clang_disposeDiagnostic)
