@@ -204,16 +204,7 @@ static bool unroll_pragma_before(Ctx *c, const Annotation *an) {
   if (an->spelling == SPELL_CALL ||
       (kind != DIR_UNROLL && kind != DIR_VECTORIZE && kind != DIR_GRID && kind != DIR_PERSISTENT))
     return false;
-  // What starts with its loop takes the pragma as nvcc would: persistent's
-  // tile loop (not over groups: a table is made first), a grid of literal
-  // extents without 'unroll' (a plain nest).
-  if (kind == DIR_PERSISTENT && an->dir.head.nargs == 1) return false;
-  if (kind == DIR_GRID && !dir_clause(&an->dir, "unroll")) {
-    bool literal = an->dir.head.nargs > 0;
-    long long v;
-    for (int i = 0; i < an->dir.head.nargs && literal; i++) literal = span_int_literal(an->dir.head.args[i].expr, &v);
-    if (literal) return false;
-  }
+  if (grid_output_starts_with_loop(an)) return false;  // it takes the pragma as nvcc would
   size_t end = an->start;
   while (end > 0 && (c->src->data[end - 1] == ' ' || c->src->data[end - 1] == '\t' || c->src->data[end - 1] == '\n' ||
                      c->src->data[end - 1] == '\r'))

@@ -463,6 +463,15 @@ static bool is_groups(const Clause *h) {
   return e.len > 6 && !strncmp(e.s, "groups", 6) && !is_ident_char((unsigned char)e.s[6]);
 }
 
+bool grid_output_starts_with_loop(const Annotation *an) {
+  const Clause *h = &an->dir.head;
+  if (an->dir.kind == DIR_PERSISTENT) return !is_groups(h);
+  if (an->dir.kind != DIR_GRID || dir_clause(&an->dir, "unroll") || h->nargs < 1 || h->nargs > MAX_DIMS) return false;
+  for (int i = 0; i < h->nargs; i++)  // read_grid's test: render_loops then writes the nest alone
+    if (!is_literal(h->args[i].expr)) return false;
+  return true;
+}
+
 // `word(inner)`: inner, or false when `a` is written otherwise.
 static bool worded_arg(Span a, const char *word, Span *inner) {
   a = span_trim(a);

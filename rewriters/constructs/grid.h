@@ -13,3 +13,8 @@ bool loop_indices_named(Ctx *c, const Annotation *an, Span *meant);
 // Their parse-view stubs (see stub.h): the loop variables they declare.
 const char *grid_stub(Ctx *c, const Annotation *an);
 const char *persistent_stub(Ctx *c, const Annotation *an);
+// Whether the code that replaces a grid or persistent annotation starts with
+// its loop, as nvcc's `#pragma unroll` on the line before needs: a grid of
+// integer-literal extents without 'unroll' (a plain nest), a persistent tile
+// loop (not one over groups, which starts with their table).
+bool grid_output_starts_with_loop(const Annotation *an);
