@@ -131,8 +131,11 @@ bad:
 static bool read_cond(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp, Header *h) {
   const Node *n = fp->cond >= 0 ? node_at(c, fp->cond) : NULL;
   CXCursor kids[4];
-  if (n && n->kind == CXCursor_BinaryOperator && cursor_children(n->cur, kids, 4) == 2) {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(n->cur);
+  // A bound of class type converted to an integer (`i < size(r)`, CuTe's
+  // C<4>) makes a temporary: the comparison sits inside clang's cleanup node.
+  CXCursor cmp = n ? front_strip(n->cur) : clang_getNullCursor();
+  if (n && clang_getCursorKind(cmp) == CXCursor_BinaryOperator && cursor_children(cmp, kids, 4) == 2) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cmp);
     static const enum CXBinaryOperatorKind flip[][2] = {
         {CXBinaryOperator_LT, CXBinaryOperator_GT}, {CXBinaryOperator_GT, CXBinaryOperator_LT},
         {CXBinaryOperator_LE, CXBinaryOperator_GE}, {CXBinaryOperator_GE, CXBinaryOperator_LE},
