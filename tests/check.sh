@@ -845,5 +845,22 @@ expect skipped-include-lines 1 'skipped/h.h:9:31: error: identifier "missing_thi
 __device__ float f() { return missing_thing; }
                               ^' -- "$tool" --check skipped.cu -o skipped.out.cu
 
+# Functions deleted (or defaulted) at namespace scope (tvm-ffi's `void f(A) =
+# delete;`): clang's extent stops before `= delete`, and the view blanked the
+# declaration but left ` = delete;` ("expected a declaration"). They stay whole.
+cat > deleted.cu <<'K'
+#include <string>
+struct A {};
+void take(A) = delete;
+template <class T>
+void take_any(T) = delete;
+std::string label();
+__global__ void k(float *a) {
+#pragma tirx unroll
+  for (int i = 0; i < 2; ++i) a[i] = 1.f;
+}
+K
+expect deleted-at-namespace-scope 0 "" -- "$tool" --check deleted.cu -o deleted.out.cu
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -89,6 +89,23 @@ static bool ends_with_word(const char *s, size_t start, size_t end, const char *
   return end - start >= w && !memcmp(s + end - w, word, w);
 }
 
+// Past `= delete` or `= default` after end, when one follows: clang's extent
+// of a function declared so at namespace scope (`void f(A) = delete;`) stops
+// before it, and the declaration is the whole of it.
+static size_t past_deleted(const Source *src, size_t end) {
+  static const char *const words[] = {"delete", "default"};
+  size_t eq = lex_skip_blank(src, end);
+  if (eq >= src->len || src->data[eq] != '=' || (eq + 1 < src->len && src->data[eq + 1] == '=')) return end;
+  size_t w = lex_skip_blank(src, eq + 1);
+  for (int i = 0; i < 2; i++) {
+    size_t n = strlen(words[i]);
+    if (w + n <= src->len && !memcmp(src->data + w, words[i], n) &&
+        (w + n == src->len || !is_ident_char((unsigned char)src->data[w + n])))
+      return w + n;
+  }
+  return end;
+}
+
 // A variable of a standard library class other than the aggregates that
 // libcu++ gives device code too: `const std::string errLogFile = "...";`
 // (SGEMM_CUDA's sgemm.cu) is host code, although it is a constant.
@@ -291,6 +308,7 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
   if (from_macro(cur) && is_scope(clang_getCursorKind(parent)) && clang_getCursorKind(parent) != CXCursor_Namespace &&
       clang_getCursorKind(parent) != CXCursor_LinkageSpec)
     return CXChildVisit_Continue;
+  if (front_is_function(k)) end = past_deleted(vf->src, end);
   bool host = host_only(w->v->c, cur, clang_getCursorKind(parent), vf->src->data, start, name, end);
   if (k == CXCursor_FunctionTemplate) add_template(w->v, cur, host);
   if (!host) return CXChildVisit_Continue;
