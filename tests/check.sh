@@ -862,5 +862,24 @@ __global__ void k(float *a) {
 K
 expect deleted-at-namespace-scope 0 "" -- "$tool" --check deleted.cu -o deleted.out.cu
 
+# std::max of an initializer list and std::char_traits in constexpr code,
+# which nvcc compiles with --expt-relaxed-constexpr (tvm-ffi's): the stand-ins have them.
+cat > std_constexpr.cu <<'K'
+#include <algorithm>
+#include <string>
+struct Key {
+  const char *s;
+  __host__ __device__ constexpr size_t size() const { return std::char_traits<char>::length(s); }
+};
+constexpr int widest = std::max({4, 8, 2}), narrowest = std::min({4, 8, 2});
+__global__ void k(float *a) {
+  constexpr Key key{"abc"};
+  static_assert(key.size() == 3 && widest == 8 && narrowest == 2, "the stand-ins compute as the library does");
+#pragma tirx unroll
+  for (int i = 0; i < 2; ++i) a[i] = key.size() + widest;
+}
+K
+expect std-list-max-char-traits 0 "" -- "$tool" --check std_constexpr.cu -o std_constexpr.out.cu
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
