@@ -419,7 +419,7 @@ struct tirx_past_int_ {
 template <>
 struct tirx_past_int_<true> {
   template <class T>
-  TIRX_DEVICE static bool test(T total) { return total > (T)2147483647; }
+  TIRX_DEVICE static bool test(T total) { return total > 2147483647LL; }  // (a class converts; no (T) cast)
 };
 template <class T>
 TIRX_DEVICE bool tirx_tile_below(int tile, T total) {

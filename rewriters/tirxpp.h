@@ -34,6 +34,9 @@ typedef struct {
   size_t cache_max;         // bytes that cache may hold; 0: 256 MiB
   const char **clang_args;  // -I, -D, -U and friends, passed to the parse
   int nclang_args;
+  // More flags stand where tirx-pp cannot read them (nvcc's options file): a
+  // computed #include is then never settled from the text.
+  bool flags_hidden;
   // docs/language.md#headers-and-existing-builds: where the output goes (NULL: standard output, taken to be written
   // in the current directory), so that its #includes resolve from there as
   // the input's did; and where rewritten copies of annotated user headers go

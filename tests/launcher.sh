@@ -210,6 +210,24 @@ printf '#define std std\n#define STD_HEADER(h) <cuda/std/h>\n#include STD_HEADER
 parsed "computed #include whose name holds a macro: parsed" YES word.cu
 printf '#ifndef HDR\n#define HDR <cuda/std/climits>\n#endif\n#include HDR\n%s\n' "$kernel" > undone.cu
 parsed "computed #include of a macro -U undoes: parsed" YES undone.cu '-DHDR=<cuda/std/cassert>' -UHDR
+# An argument that is itself a macro, which the preprocessor replaces before
+# it goes into the body (the two-level STR idiom): STR2(NAME) would read as
+# "NAME", found nowhere; it names plain_inner.h, a header of the project.
+printf '#define STR2(x) #x\n#define STR(x) STR2(x)\n#define NAME plain_inner.h\n#include STR(NAME)\n%s\n' "$kernel" > str.cu
+parsed "computed #include through STR(NAME): parsed" YES str.cu
+# A name found in none of the directories tirx-pp knows, which nvcc finds
+# (through CPATH here): parsed.
+mkdir -p cpath/mylib && printf '#pragma once\n' > cpath/mylib/kern.cuh
+printf '#define LIB_HEADER(h) <mylib/h.cuh>\n#include LIB_HEADER(kern)\n%s\n' "$kernel" > nowhere.cu
+CPATH=$PWD/cpath parsed "computed #include of a header found nowhere else: parsed" YES nowhere.cu
+# An options file may define the macro or add directories: never settled,
+# and the launcher, which does not read it, refuses the file as it refuses
+# an annotated one.
+echo "-DCONFIG_HEADER=<plain_inner.h> -I." > settle_opts.txt
+printf '#ifndef CONFIG_HEADER\n#define CONFIG_HEADER <cuda/std/cassert>\n#endif\n#include CONFIG_HEADER\n%s\n' "$kernel" > hidden.cu
+"$tool" "$work/bin/nvcc" -arch=sm_90 -optf settle_opts.txt -c hidden.cu -o hidden.o 2> hidden.err; rc=$?
+[ $rc -eq 2 ] && [ "$(cat hidden.err)" = "tirx-pp: error: 'hidden.cu' is annotated, and the launcher does not read nvcc's options file 'settle_opts.txt'; give those flags on the command line" ] \
+  && ok "computed #include with an options file: not settled" || { bad "computed #include with an options file: not settled"; cat hidden.err; }
 # An options file hides flags: refused for an annotated source, as given otherwise.
 echo "-DX=1" > opts.txt
 "$tool" "$work/bin/nvcc" -optf opts.txt -I"$src/headers" -arch=sm_90 -c annotated.cu -o optf.o 2> optf.err; rc=$?

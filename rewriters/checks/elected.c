@@ -834,9 +834,6 @@ static const char *callee_name(Ctx *c, int j) {
   return name;
 }
 
-// How many warps reach an elect in region r (NULL: outside every region)
-// without a condition on the thread (0: not known, a plain kernel's block,
-// which may be one warp), and how the message names them.
 // The warps that run the statements of region r (NULL: of the block), and
 // how messages say so; *first: its first thread. A kernel without a
 // partition has the warps its launch gives it: -1 (unknown), unless its own
@@ -862,11 +859,27 @@ static const char *if_many(int warps) {
   return warps < 0 ? "; if the block is one warp, say so with __launch_bounds__(32)" : "";
 }
 
+// In a kernel without a partition: whether the code before the elect may
+// have chosen one warp (a `return` before it, `if (threadIdx.x >= 32)
+// return;`) or the block's size (a condition on blockDim above it), which
+// the check cannot follow: then it says nothing.
+static bool block_shaped(Ctx *c, const Kernel *k, int elect) {
+  size_t at = node_at(c, elect)->start;
+  for (int i = k->func; i <= node_at(c, k->func)->last && node_at(c, i)->start < at; i++)
+    if (node_at(c, i)->kind == CXCursor_ReturnStmt && node_at(c, i)->func == k->func) return true;
+  for (int p = node_at(c, elect)->parent; p >= 0 && p != k->func; p = node_at(c, p)->parent) {
+    int cond = deciding_condition(c, p, at);
+    if (cond >= 0 && refers_to_any(c, cond, NULL, 0, "blockDim")) return true;
+  }
+  return false;
+}
+
 static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, const char *spelling) {
   const char *who;
   const Region *r = enclosing_region(k, node_at(c, elect)->start);
   int first, warps = warps_reaching(c, k, r, &who, &first);
   if (warps == 1 || node_at(c, elect)->func != k->func) return;  // (a lambda's: where it is called)
+  if (warps < 0 && block_shaped(c, k, elect)) return;
   DiagKind kind = warps > 1 ? DIAG_ERROR : DIAG_WARNING;         // known warps: an error; a launch's: a warning
   WarpsAlike w = {.c = c, .k = k};
   int top = r ? node_at(c, r->body.node)->parent : k->func;  // (the region's own test of the partition index)

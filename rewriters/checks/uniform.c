@@ -70,13 +70,12 @@ static enum CXChildVisitResult find_filled_base(CXCursor cur, CXCursor parent, C
 
 // Whether a class holds no data: no field, in it or in a base (CuTe's
 // C<4>, which size(f) returns: its value is its type).
-static bool holds_no_data(CXType t, int depth) {
+static bool holds_no_data(CXType t) {
   int fields = 0;
   clang_Type_visitFields(t, count_field, &fields);
-  if (fields || depth > 8) return !fields && depth <= 8;
+  if (fields) return false;
   bool filled = false;
-  CXCursor decl = clang_getTypeDeclaration(t);
-  clang_visitChildren(decl, find_filled_base, &filled);
+  clang_visitChildren(clang_getTypeDeclaration(t), find_filled_base, &filled);
   return !filled;
 }
 
@@ -84,7 +83,7 @@ static enum CXChildVisitResult find_filled_base(CXCursor cur, CXCursor parent, C
   (void)parent;
   if (clang_getCursorKind(cur) != CXCursor_CXXBaseSpecifier) return CXChildVisit_Continue;
   CXType base = clang_getCanonicalType(clang_getCursorType(cur));
-  if (base.kind != CXType_Record || !holds_no_data(base, 1)) {
+  if (base.kind != CXType_Record || !holds_no_data(base)) {
     *(bool *)filled = true;
     return CXChildVisit_Break;
   }
@@ -94,17 +93,18 @@ static enum CXChildVisitResult find_filled_base(CXCursor cur, CXCursor parent, C
 // Whether node i is an expression whose value its type alone gives: of a
 // class that holds no data, so that every thread's is the same whatever it
 // reads (`size(f)` of a thread's own CuTe tensor, a local set from it). Not
-// one that names CUDA's threadIdx, blockIdx, blockDim or gridDim: their
-// classes hold no data either, and their members read the hardware.
+// one of CUDA's threadIdx, blockIdx, blockDim and gridDim, whose classes
+// (__cuda_builtin_*) hold no data either and whose members read the
+// hardware, under any name (`const auto &tid = threadIdx;`).
 static bool value_of_type(const Ctx *c, int i) {
-  static const char *const builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
   const Node *n = node_at(c, i);
   if (!clang_isExpression(n->kind)) return false;
   CXType t = clang_getCanonicalType(clang_getCursorType(n->cur));
-  if (t.kind != CXType_Record || clang_Type_getSizeOf(t) != 1 || !holds_no_data(t, 0)) return false;
-  for (size_t b = 0; b < sizeof builtins / sizeof *builtins; b++)
-    if (refers_to_any(c, i, NULL, 0, builtins[b])) return false;
-  return true;
+  if (t.kind != CXType_Record || clang_Type_getSizeOf(t) != 1 || !holds_no_data(t)) return false;
+  CXString sp = clang_getTypeSpelling(t);
+  bool builtin = strstr(clang_getCString(sp), "__cuda_builtin_") != NULL;
+  clang_disposeString(sp);
+  return !builtin;
 }
 
 bool depends_on(const Ctx *c, int node, const char *const *identity, const Names *vars) {

@@ -22,12 +22,21 @@ typedef struct {
 } Def;
 typedef VEC(Def) Defs;
 
+// The definitions found for one name (ok: all could be read), kept: a chain
+// of macros asks for the same names again.
+typedef struct {
+  const char *name;
+  Defs defs;
+  bool ok;
+} Found;
+
 typedef struct {
   Arena *a;
   const TirxOptions *opt;
   const Source *const *files;
   int nfiles;
   VEC(HeaderName) names;
+  VEC(Found) found;
 } Settle;
 
 // The tokens of s[from, to), comments dropped, joined by one blank where the
@@ -138,10 +147,30 @@ static bool add_option_defs(Arena *a, const TirxOptions *opt, const char *name, 
 
 // Every definition of name; false when one cannot be read.
 static bool find_defs(Settle *s, const char *name, Defs *defs) {
+  for (int i = 0; i < s->found.len; i++)
+    if (!strcmp(s->found.items[i].name, name)) return *defs = s->found.items[i].defs, s->found.items[i].ok;
   *defs = (Defs){0};
-  for (int f = 0; f < s->nfiles; f++)
-    if (s->files[f] && !add_file_defs(s->a, s->files[f], name, defs)) return false;
-  return add_option_defs(s->a, s->opt, name, defs);
+  bool ok = true;
+  for (int f = 0; f < s->nfiles && ok; f++)
+    if (s->files[f]) ok = add_file_defs(s->a, s->files[f], name, defs);
+  ok = ok && add_option_defs(s->a, s->opt, name, defs);
+  VEC_PUSH(s->a, s->found, ((Found){name, *defs, ok}));
+  return ok;
+}
+
+// Whether text holds a word that is a macro: the preprocessor replaces it
+// in an argument before the argument goes into the body (`STR(NAME)` with
+// `#define NAME ann.cuh`), which the reading here does not do.
+static bool has_macro_word(Settle *s, const char *text) {
+  LexText t = {text, strlen(text)};
+  for (size_t i = 0; i < t.n;) {
+    LexKind kind;
+    size_t e = lex_token(t, i, &kind);
+    Defs defs;
+    if (kind == LEX_IDENT && (!find_defs(s, arena_strndup(s->a, text + i, e - i), &defs) || defs.len)) return true;
+    i = e;
+  }
+  return false;
 }
 
 // Whether any word of an angled name is a macro the preprocessor would
@@ -204,9 +233,10 @@ static bool read_call(Arena *a, const char *text, const char **name, const char 
   return true;
 }
 
-// d's body with the arguments put in; NULL when it pastes (##) or
-// stringizes what cannot be a plain string.
-static const char *substitute(Arena *a, const Def *d, const char *const *args) {
+// d's body with the arguments put in; NULL when it pastes (##), stringizes
+// what cannot be a plain string, or puts in an argument that holds a macro.
+static const char *substitute(Settle *s, const Def *d, const char *const *args) {
+  Arena *a = s->a;
   LexText t = {d->body, strlen(d->body)};
   size_t cap = t.n + 1;
   for (int k = 0; k < d->nparams; k++) cap += (strlen(args[k]) + 2) * t.n;
@@ -235,6 +265,7 @@ static const char *substitute(Arena *a, const Def *d, const char *const *args) {
       n += (size_t)sprintf(out + n, "\"%s\"", piece);
       stringize = false;
     } else if (piece) {
+      if (has_macro_word(s, piece)) return NULL;
       n += (size_t)sprintf(out + n, "%s", piece);
     } else {
       memcpy(out + n, t.s + i, e - i);
@@ -260,7 +291,7 @@ static bool expand(Settle *s, const char *text, int depth) {
     const Def *d = &defs.items[i];
     if (d->function_like != (nargs >= 0)) return false;  // a function-like macro's name alone stays a word
     if (d->function_like && nargs != d->nparams && !(d->nparams == 0 && nargs == 1 && !*args[0])) return false;
-    const char *body = d->function_like ? substitute(s->a, d, args) : d->body;
+    const char *body = d->function_like ? substitute(s, d, args) : d->body;
     if (!body || !expand(s, body, depth + 1)) return false;
   }
   return true;
@@ -268,7 +299,7 @@ static bool expand(Settle *s, const char *text, int depth) {
 
 bool computed_names(Arena *a, const TirxOptions *opt, const Source *const *files, int nfiles, const Source *src,
                     const IncludeLine *inc, HeaderName **names, int *n) {
-  if (inc->next) return false;  // #include_next: the search, not the name, is the question
+  if (inc->next || opt->flags_hidden) return false;  // #include_next: the search, not the name, is the question
   Settle s = {.a = a, .opt = opt, .files = files, .nfiles = nfiles};
   if (!expand(&s, joined(a, src->data, inc->name_start, inc->name_end), 0)) return false;
   *names = s.names.items;

@@ -8,8 +8,10 @@
 // There is an answer only when every definition (followed through macros
 // that name another macro, 8 deep) gives a header name outright: `<a/b>` or
 // `"a/b"`, with parameters put in and `#x` stringized; a `##`, a variadic
-// macro, a count of arguments that does not match, a name with a blank in it
-// or a word of it that is itself defined leaves the include unsettled.
+// macro, a count of arguments that does not match, an argument put in that
+// holds a macro (the preprocessor would replace it first), a name with a
+// blank in it or a word of it that is itself defined leaves the include
+// unsettled, as do flags the options do not show (opt->flags_hidden).
 // CUTLASS's `#include CUDA_STD_HEADER(cassert)` (defined as
 // `<cuda/std/header>` or `<cccl/cuda/std/header>`) has an answer.
 #pragma once

@@ -40,6 +40,7 @@ static const char *entry_path(Arena *a, const TirxOptions *opt, const char *data
   h = hash_bytes(h, data, len);
   free(cwd);
   for (int i = 0; i < opt->nclang_args; i++) h = hash_str(h, opt->clang_args[i]);
+  if (opt->flags_hidden) h = hash_str(h, "flags hidden");
   if (copy)  // standard output (out_path NULL) is written beside the input: not -o's "-"
     h = hash_str(hash_str(hash_str(h, opt->out_path ? opt->out_path : "\n(stdout)"), opt->headers_out),
                  opt->no_line ? "copy, no #line" : "copy");

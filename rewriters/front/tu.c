@@ -222,13 +222,22 @@ static void add_forced(Arena *a, const TirxOptions *opt, Tu *tu, int *cap) {
 }
 
 // A computed #include (include line k of file f) is settled when every
-// header its macro's definitions may name (computed.h) lies outside the
-// user's files, or is nowhere: then nothing the parse could find behind it
-// is the user's, annotated or not. A user header there leaves it unsettled
-// (tu->computed): its #include line could not be redirected to a copy.
+// header its macro's definitions may name (computed.h) is found in the
+// toolkit's directories and in none of the user's: then nothing the parse
+// could find behind it is the user's, annotated or not. A user header there
+// leaves it unsettled (tu->computed): its #include line could not be
+// redirected to a copy. So does a name found nowhere: nvcc may search where
+// tirx-pp does not (CPATH, an options file's -I).
 typedef struct {
   int file, line;
 } Pending;
+
+// Whether the toolkit's include directories hold the header name (CCCL's
+// headers lie in include/cccl since CUDA 13).
+static bool in_toolkit(Arena *a, const Tu *tu, const char *name) {
+  return access(arena_printf(a, "%s/include/%s", tu->cuda_dir, name), F_OK) == 0 ||
+         access(arena_printf(a, "%s/include/cccl/%s", tu->cuda_dir, name), F_OK) == 0;
+}
 
 static bool settled(Arena *a, const TirxOptions *opt, Tu *tu, int f, int k) {
   const Source **srcs = arena_alloc(a, sizeof(Source *) * (size_t)tu->n);
@@ -241,7 +250,7 @@ static bool settled(Arena *a, const TirxOptions *opt, Tu *tu, int f, int k) {
     bool system;
     const char *path = search(a, tu, dir_of(a, file->path), names[i].name, names[i].angled, &system);
     const char *r = path ? arena_realpath(a, path) : NULL;
-    if (r && tu_is_user_file(tu, r)) return false;
+    if (r ? tu_is_user_file(tu, r) : !in_toolkit(a, tu, names[i].name)) return false;
   }
   return true;
 }

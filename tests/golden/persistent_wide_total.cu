@@ -30,3 +30,10 @@ template __global__ void scale_any<size_t>(float *, size_t);
 template __global__ void scale_any<int>(float *, int);
 template __global__ void scale_any<unsigned>(float *, unsigned);
 template __global__ void scale_any<short>(float *, short);
+// A count of class type that converts to long long (8 bytes of data): the
+// trap's test compares with no cast to the class.
+struct Count {
+  long long n;
+  __host__ __device__ operator long long() const { return n; }
+};
+template __global__ void scale_any<Count>(float *, Count);
