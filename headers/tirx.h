@@ -397,8 +397,10 @@ TIRX_DEVICE void tirx_grid_wait_watchdog(unsigned *counter, unsigned count, uint
 // persistent(tile: TOTAL)'s loop condition where TOTAL's type reaches past
 // int (an int64_t or unsigned count), or depends on a template parameter:
 // the int tile index below TOTAL, and, for a type that reaches past int, a
-// trap where TOTAL is past what the index counts (2^31 - 1), rather than an
-// index that overflows; walk more items than that with a loop of your own.
+// trap where TOTAL is past what the index counts while it steps by gridDim.x
+// (2^31 - gridDim.x: the last index below TOTAL plus the step must still be
+// an int), rather than an index that overflows; walk more items than that
+// with a loop of your own.
 template <class T>
 struct tirx_reaches_past_int_ {
   static constexpr bool value = sizeof(T) > sizeof(int);
@@ -418,8 +420,8 @@ struct tirx_past_int_ {
 };
 template <>
 struct tirx_past_int_<true> {
-  template <class T>
-  TIRX_DEVICE static bool test(T total) { return total > 2147483647LL; }  // (a class converts; no (T) cast)
+  template <class T>  // (a class converts; no (T) cast)
+  TIRX_DEVICE static bool test(T total) { return total > 2147483648LL - (long long)gridDim.x; }
 };
 template <class T>
 TIRX_DEVICE bool tirx_tile_below(int tile, T total) {

@@ -195,38 +195,88 @@ static size_t split_conditional(const Source *src, size_t from, size_t to, Span 
   return (size_t)-1;
 }
 
-// A `#pragma unroll` (or nounroll) on the line before a construct whose
-// output does not start with a loop: nvcc would apply it to what tirx-pp
-// writes there ("#pragma unroll must precede a loop"), and its count would be
-// lost. True when reported.
+// The last line before off that holds more than blanks and comments: its
+// first token's offset, and its end in *end (a comment between nvcc's
+// pragma and the annotation changes nothing for nvcc). off itself when none.
+static size_t previous_code_line(const Source *src, size_t off, size_t *end) {
+  size_t line = off;
+  *end = off;
+  while (line > 0 && src->data[line - 1] != '\n') line--;
+  while (line > 0) {
+    size_t e = line - 1, ls = e;  // the line before: [ls, e)
+    while (ls > 0 && src->data[ls - 1] != '\n') ls--;
+    size_t t = e;
+    while (t > ls && (src->data[t - 1] == ' ' || src->data[t - 1] == '\t' || src->data[t - 1] == '\r')) t--;
+    if (t >= ls + 2 && src->data[t - 2] == '*' && src->data[t - 1] == '/') {  // a block comment's end: from its start
+      size_t open = t - 2;                                                    // the '*' of its "/*"
+      while (open > 0 && !(src->data[open - 1] == '/' && src->data[open] == '*')) open--;
+      if (open > 0 && open - 1 < ls) {
+        ls = open - 1;
+        while (ls > 0 && src->data[ls - 1] != '\n') ls--;
+      }
+    }
+    size_t first = lex_skip_blank(src, ls);
+    if (first < e) {
+      *end = e;
+      return first;
+    }
+    line = ls;
+  }
+  return off;
+}
+
+// Whether the text at [at, end) is nvcc's unroll pragma, `#pragma unroll N`
+// (or nounroll) or `_Pragma("unroll N")`: *word and *word_end are its word
+// and what follows it on the line.
+static bool is_unroll_pragma(const Source *src, size_t at, size_t end, size_t *word, size_t *word_end) {
+  LexText t = {src->data, end};
+  size_t w;
+  if (src->data[at] == '#') {
+    size_t p = lex_skip_blank(src, at + 1);
+    if (end - p < 6 || memcmp(src->data + p, "pragma", 6)) return false;
+    w = lex_skip_blank(src, p + 6);
+  } else {
+    size_t p = lex_skip_blank(src, at + 7);
+    if (end - at < 8 || memcmp(src->data + at, "_Pragma", 7) || p >= end || src->data[p] != '(') return false;
+    p = lex_skip_blank(src, p + 1);
+    if (p >= end || src->data[p] != '"') return false;
+    w = p + 1;
+    while (w < end && (src->data[w] == ' ' || src->data[w] == '\t')) w++;
+  }
+  if (text_find_word(t, w, "unroll", 6) != w && text_find_word(t, w, "nounroll", 8) != w) return false;
+  size_t e = w;
+  while (e < end && src->data[e] != '"' && src->data[e] != '\n' && src->data[e] != '\r' &&
+         !(src->data[e] == '/' && e + 1 < end && (src->data[e + 1] == '/' || src->data[e + 1] == '*')))
+    e++;
+  while (e > w && (src->data[e - 1] == ' ' || src->data[e - 1] == '\t')) e--;
+  *word = w;
+  *word_end = e;
+  return true;
+}
+
+// A `#pragma unroll` (or nounroll, or its _Pragma form) on the last line
+// before a construct whose output does not start with a loop: nvcc would
+// apply it to what tirx-pp writes there ("#pragma unroll must precede a
+// loop"), and its count would be lost. True when reported.
 static bool unroll_pragma_before(Ctx *c, const Annotation *an) {
   DirKind kind = an->dir.kind;
   if (an->spelling == SPELL_CALL ||
       (kind != DIR_UNROLL && kind != DIR_VECTORIZE && kind != DIR_GRID && kind != DIR_PERSISTENT))
     return false;
   if (grid_output_starts_with_loop(an)) return false;  // it takes the pragma as nvcc would
-  size_t end = an->start;
-  while (end > 0 && (c->src->data[end - 1] == ' ' || c->src->data[end - 1] == '\t' || c->src->data[end - 1] == '\n' ||
-                     c->src->data[end - 1] == '\r'))
-    end--;
-  size_t line = end;
-  while (line > 0 && c->src->data[line - 1] != '\n') line--;
-  LexText t = {c->src->data, end};
-  size_t at = lex_skip_blank(c->src, line);
-  if (at >= end || c->src->data[at] != '#') return false;
-  size_t p = lex_skip_blank(c->src, at + 1), w = lex_skip_blank(c->src, p + 6);
-  if (end - p < 6 || memcmp(c->src->data + p, "pragma", 6) ||
-      (text_find_word(t, w, "unroll", 6) != w && text_find_word(t, w, "nounroll", 8) != w))
-    return false;
+  size_t end, w, we, at = previous_code_line(c->src, an->start, &end);
+  if (at >= an->start || !is_unroll_pragma(c->src, at, end, &w, &we)) return false;
   const char *advice = kind == DIR_UNROLL      ? "remove it: '#pragma tirx unroll' unrolls the loop itself"
                        : kind == DIR_VECTORIZE ? "remove it: the scalar loop that vectorize keeps gets a '#pragma "
                                                  "unroll' of its own"
                        : kind == DIR_GRID      ? "remove it, and unroll grid's loops with its 'unroll' clause"
                                                : "remove it: the walk over groups starts with their table";
+  bool op_form = c->src->data[at] == '_';  // _Pragma("unroll 2")
   diag_error(c->diag, at,
-             "'#pragma %.*s' before '%s' would apply to the code tirx-pp writes in place of the loop, which does "
-             "not start with a loop (nvcc warns that '#pragma unroll must precede a loop'); %s",
-             (int)(end - w), c->src->data + w, spelling_of(an), advice);
+             "'%s%.*s%s' before '%s' would apply to the code tirx-pp writes in place of the loop, which does not "
+             "start with a loop (nvcc warns that '#pragma unroll must precede a loop'); %s",
+             op_form ? "_Pragma(\"" : "#pragma ", (int)(we - w), c->src->data + w, op_form ? "\")" : "",
+             spelling_of(an), advice);
   return true;
 }
 

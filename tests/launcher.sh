@@ -228,6 +228,20 @@ printf '#ifndef CONFIG_HEADER\n#define CONFIG_HEADER <cuda/std/cassert>\n#endif\
 "$tool" "$work/bin/nvcc" -arch=sm_90 -optf settle_opts.txt -c hidden.cu -o hidden.o 2> hidden.err; rc=$?
 [ $rc -eq 2 ] && [ "$(cat hidden.err)" = "tirx-pp: error: 'hidden.cu' is annotated, and the launcher does not read nvcc's options file 'settle_opts.txt'; give those flags on the command line" ] \
   && ok "computed #include with an options file: not settled" || { bad "computed #include with an options file: not settled"; cat hidden.err; }
+# -imacros reads definitions from a file the scan does not read: never settled.
+printf '#define CONFIG_HEADER <cuda/std/climits>\n' > config_macros.h
+TIRX_PP_TIMES=1 "$tool" hidden.cu -o hidden.tirx.cu -- -imacros config_macros.h 2> imacros.err
+grep -q "time: parse" imacros.err && ok "computed #include with -imacros: parsed" || { bad "computed #include with -imacros: parsed"; cat imacros.err; }
+# nvcc's comma-separated lists (-I a,b; -D X,Y): each item is a flag of its
+# own, for the parse too; an annotated header found through the second
+# directory of a list is rewritten.
+mkdir -p list_a list_b
+printf '#pragma once\n__device__ void fill4(float *a) {\n#pragma tirx unroll\n  for (int i = 0; i < 4; ++i) a[i] = LIST_VALUE;\n}\n' > list_b/list_fill.cuh
+printf '#include <list_fill.cuh>\n__global__ void k(float *a) { fill4(a); }\n' > listed.cu
+rm -f listed.o listed.o.tirx.cu
+"$tool" "$work/bin/nvcc" -arch=sm_90 -I list_a,list_b -D OTHER=2,LIST_VALUE=1.f -c listed.cu -o listed.o 2> listed.err \
+  && [ -f listed.o ] && grep -q '{ int i = 3; a\[i\] = LIST_VALUE; }' listed.o.tirx.cu.headers/list_b/list_fill.cuh \
+  && ok "launcher: comma-separated -I and -D lists" || { bad "launcher: comma-separated -I and -D lists"; cat listed.err; ls listed.o*; }
 # An options file hides flags: refused for an annotated source, as given otherwise.
 echo "-DX=1" > opts.txt
 "$tool" "$work/bin/nvcc" -optf opts.txt -I"$src/headers" -arch=sm_90 -c annotated.cu -o optf.o 2> optf.err; rc=$?

@@ -125,6 +125,30 @@ static const struct Standard *standard(const char *v) {
   return NULL;
 }
 
+// Whether -Xcompiler's value (a comma-separated list) holds a flag of the
+// preprocessor (-D, -U, -I, -include, -imacros, -isystem), which tirx-pp does
+// not pass to its parse.
+static bool preprocessor_flags_in(const char *v) {
+  static const char *const flags[] = {"-D", "-U", "-I", "-include", "-imacros", "-isystem"};
+  for (const char *p = v; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+    for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
+      if (!strncmp(p, flags[k], strlen(flags[k]))) return true;
+  return false;
+}
+
+// The values of an nvcc option that takes a comma-separated list (-I inc1,inc2;
+// -D A,B=1), each given to the parse as nvcc gives it to its passes; a
+// relative path made relative to dir (when not NULL).
+static void add_list(Args *a, const char *flag, const char *value, const char *dir) {
+  for (const char *p = value;;) {
+    const char *comma = strchr(p, ',');
+    const char *v = comma ? arena_strndup(a->arena, p, (size_t)(comma - p)) : p;
+    if (*v) add_clang(a, flag, dir && v[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, v) : v);
+    if (!comma) return;
+    p = comma + 1;
+  }
+}
+
 // An nvcc option at argv[*i], translated for the parse or ignored; advances
 // *i past its value. Returns 1 when taken, 0 when not an option nvcc knows,
 // -1 on a missing value, -2 after reporting a bad value. dir: the directory
@@ -133,6 +157,7 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
   NvccArg n = nvcc_arg(argc, argv, *i);
   const char *f = argv[*i];
   if (!n.name || !n.known) {  // clang's spellings that nvcc lacks
+    if (starts(f, "-imacros")) a->opt.flags_hidden = true;  // definitions tirx-pp does not read
     if ((is(f, "-iquote") || is(f, "-idirafter")) && *i + 1 < argc) {
       const char *v = argv[++*i];
       add_clang(a, f, dir && v[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, v) : v);
@@ -143,10 +168,11 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
   if (!n.nargs) return -1;
   *i += n.nargs - 1;
   const char *v = n.value;
-  if (is(n.name, "-I") || is(n.name, "-include") || is(n.name, "-isystem")) {
-    add_clang(a, n.name, dir && v[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, v) : v);
-  } else if (is(n.name, "-D") || is(n.name, "-U")) {
-    add_clang(a, n.name, v);
+  if (is(n.name, "-Xcompiler") && preprocessor_flags_in(v)) {
+    a->opt.flags_hidden = true;  // the host compiler's preprocessor reads them for nvcc's device pass too
+  } else if (is(n.name, "-I") || is(n.name, "-include") || is(n.name, "-isystem") || is(n.name, "-D") ||
+             is(n.name, "-U")) {
+    add_list(a, n.name, v, is(n.name, "-D") || is(n.name, "-U") ? NULL : dir);
   } else if (is(n.name, "-extended-lambda") || is(n.name, "-expt-extended-lambda")) {
     // nvcc then includes <functional> in every file (its wrappers of extended
     // lambdas use it): code may name std::function without including it

@@ -834,6 +834,21 @@ static const char *callee_name(Ctx *c, int j) {
   return name;
 }
 
+// Whether another declaration of the kernel than its definition (a
+// prototype in a header) has __launch_bounds__, which nvcc applies.
+static bool bounds_elsewhere(Ctx *c, const Kernel *k) {
+  CXCursor def = node_at(c, k->func)->cur, first = clang_getCanonicalCursor(def);
+  if (clang_equalCursors(first, def)) return false;
+  CXSourceRange r = clang_getCursorExtent(first);
+  CXFile file;
+  unsigned from, to;
+  clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &from);  // (__global__ is a macro)
+  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &to);
+  size_t size;
+  const char *text = file ? clang_getFileContents(c->front->tu, file, &size) : NULL;
+  return text && to <= size && from < to && text_has_word((LexText){text, to}, from, "__launch_bounds__");
+}
+
 // The warps that run the statements of region r (NULL: of the block), and
 // how messages say so; *first: its first thread. A kernel without a
 // partition has the warps its launch gives it: -1 (unknown), unless its own
@@ -847,6 +862,9 @@ static int warps_reaching(Ctx *c, const Kernel *k, const Region *r, const char *
   if (!k->part) {
     Bounds b = kernel_bounds(c, k, "__launch_bounds__");
     *who = "every warp of the block";
+    // Bounds tirx-pp cannot read (a macro, `32U`) or written on another
+    // declaration of the kernel: the author said how large the block is.
+    if (b.nargs < 0 || (!b.nargs && bounds_elsewhere(c, k))) return 1;
     return b.nargs > 0 && b.args[0] <= 32 ? 1 : -1;
   }
   *who = arena_printf(c->arena, "each of the %d warps of the block", k->nparts * k->group / 32);

@@ -95,16 +95,19 @@ static enum CXChildVisitResult find_filled_base(CXCursor cur, CXCursor parent, C
 // reads (`size(f)` of a thread's own CuTe tensor, a local set from it). Not
 // one of CUDA's threadIdx, blockIdx, blockDim and gridDim, whose classes
 // (__cuda_builtin_*) hold no data either and whose members read the
-// hardware, under any name (`const auto &tid = threadIdx;`).
+// hardware, under any name (`const auto &tid = threadIdx;`), nor a lambda.
 static bool value_of_type(const Ctx *c, int i) {
   const Node *n = node_at(c, i);
-  if (!clang_isExpression(n->kind)) return false;
+  if (!clang_isExpression(n->kind) || n->kind == CXCursor_LambdaExpr) return false;
   CXType t = clang_getCanonicalType(clang_getCursorType(n->cur));
   if (t.kind != CXType_Record || clang_Type_getSizeOf(t) != 1 || !holds_no_data(t)) return false;
+  // A lambda's closure holds no data when it captures nothing, but calling
+  // it runs its body (`auto tid = [] { return threadIdx.x; };`).
   CXString sp = clang_getTypeSpelling(t);
-  bool builtin = strstr(clang_getCString(sp), "__cuda_builtin_") != NULL;
+  const char *name = clang_getCString(sp);
+  bool other = strstr(name, "__cuda_builtin_") != NULL || strstr(name, "(lambda at ") != NULL;
   clang_disposeString(sp);
-  return !builtin;
+  return !other;
 }
 
 bool depends_on(const Ctx *c, int node, const char *const *identity, const Names *vars) {

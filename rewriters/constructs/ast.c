@@ -898,12 +898,24 @@ static bool const_depends_on_template(CXCursor var, int depth) {
 // Whether the expression at node i names a template parameter, directly or
 // through a constant that does, so that its value is known only once the
 // template is instantiated.
+// Whether a type is known only at instantiation (`float r[M]`'s, a `T`,
+// `C<M>`): clang cannot give its size.
+static bool dependent_type(CXType t) {
+  return t.kind == CXType_Dependent || t.kind == CXType_DependentSizedArray ||
+         clang_Type_getSizeOf(t) == CXTypeLayoutError_Dependent;
+}
+
 bool uses_template_parameter(const Ctx *c, int i) {
   for (int k = i; k <= node_at(c, i)->last; k++) {
     enum CXCursorKind kind = node_at(c, k)->kind;
     if (kind == CXCursor_DeclRefExpr || kind == CXCursor_TypeRef || kind == CXCursor_TemplateRef) {
       CXCursor ref = clang_getCursorReferenced(node_at(c, k)->cur);
       if (is_template_parameter(clang_getCursorKind(ref)) || const_depends_on_template(ref, 0)) return true;
+      // A variable of such a type: what is computed from it (CuTe's size(r)
+      // of a `float r[M]`) is known at instantiation too.
+      if (kind == CXCursor_DeclRefExpr && clang_getCursorKind(ref) == CXCursor_VarDecl &&
+          dependent_type(clang_getCursorType(ref)))
+        return true;
     }
     if (kind == CXCursor_UnexposedExpr && node_at(c, k)->last == k) return true;  // e.g. T::value
   }

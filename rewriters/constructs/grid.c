@@ -814,6 +814,27 @@ static void rewrite_groups(Ctx *c, const Annotation *an, Stmt st, const Order *o
   edit_replace(c->edits, an->start, an->end, groups_header(c->arena, g, t, &gr, o));
 }
 
+// The node of TOTAL in the parse's stub of the loop at an (`tile < (TOTAL)`,
+// or an ordered loop's `pos < (TOTAL) && ...`), -1 when not found.
+static int total_node(Ctx *c, const Annotation *an) {
+  for (int i = front_first_at(c->front, an->start); i < c->front->nnodes && node_at(c, i)->start == an->start; i++) {
+    int kids[4], sides[2];
+    int nk = node_at(c, i)->kind == CXCursor_ForStmt ? front_children(c->front, i, kids, 4) : 0;
+    for (int k = 0; k < nk && k < 4; k++) {  // (the stub is not in the text: its children, not for_parts)
+      int first;
+      if (node_at(c, kids[k])->kind == CXCursor_BinaryOperator &&
+          clang_getCursorBinaryOperatorKind(node_at(c, kids[k])->cur) == CXBinaryOperator_LAnd &&
+          front_children(c->front, kids[k], &first, 1) >= 1)
+        kids[k] = first;
+      if (node_at(c, kids[k])->kind == CXCursor_BinaryOperator &&
+          clang_getCursorBinaryOperatorKind(node_at(c, kids[k])->cur) == CXBinaryOperator_LT &&
+          front_children(c->front, kids[k], sides, 2) == 2)
+        return sides[1];
+    }
+  }
+  return -1;
+}
+
 // Whether TOTAL (as clang read it in the stub's loop, `tile < (TOTAL)`) has
 // a type wider than int: a long, a long long, a size_t. The tile index stays
 // an int (the body was read with one, and an index of another type would
@@ -823,26 +844,11 @@ static void rewrite_groups(Ctx *c, const Annotation *an, Stmt st, const Order *o
 // template parameter may be wide in some instantiation: tirx_tile_below too
 // (it tests only a type wider than int).
 static bool total_is_wide(Ctx *c, const Annotation *an) {
-  for (int i = front_first_at(c->front, an->start); i < c->front->nnodes && node_at(c, i)->start == an->start; i++) {
-    int kids[4], sides[2];
-    int nk = node_at(c, i)->kind == CXCursor_ForStmt ? front_children(c->front, i, kids, 4) : 0;
-    for (int k = 0; k < nk && k < 4; k++) {  // (the stub is not in the text: its children, not for_parts)
-      // An ordered stub's condition is `pos < (TOTAL) && ...`.
-      int first;
-      if (node_at(c, kids[k])->kind == CXCursor_BinaryOperator &&
-          clang_getCursorBinaryOperatorKind(node_at(c, kids[k])->cur) == CXBinaryOperator_LAnd &&
-          front_children(c->front, kids[k], &first, 1) >= 1)
-        kids[k] = first;
-      if (node_at(c, kids[k])->kind != CXCursor_BinaryOperator ||
-          clang_getCursorBinaryOperatorKind(node_at(c, kids[k])->cur) != CXBinaryOperator_LT ||
-          front_children(c->front, kids[k], sides, 2) != 2)
-        continue;
-      CXType type = clang_getCanonicalType(clang_getCursorType(node_at(c, sides[1])->cur));
-      return type.kind == CXType_Dependent || type.kind == CXType_Unexposed || clang_Type_getSizeOf(type) > 4 ||
-             type.kind == CXType_UInt || type.kind == CXType_ULong;  // an unsigned count reaches 2^32 - 1
-    }
-  }
-  return false;
+  int side = total_node(c, an);
+  if (side < 0) return false;
+  CXType type = clang_getCanonicalType(clang_getCursorType(node_at(c, side)->cur));
+  return type.kind == CXType_Dependent || type.kind == CXType_Unexposed || clang_Type_getSizeOf(type) > 4 ||
+         type.kind == CXType_UInt || type.kind == CXType_ULong;  // an unsigned count reaches 2^32 - 1
 }
 
 // A `return` in the body ends the block's walk, not its tile: block-per-tile
@@ -887,7 +893,12 @@ void rewrite_persistent(Ctx *c, const Annotation *an, Stmt st) {
             spelling_of(an), n);
     return;
   }
-  if (span_int_literal(total, &n) && n > 2147483647) {
+  bool unsigned_value;  // a constant expression past int (`kRows * kCols`, `1ull << 32`) as well
+  int side = total_node(c, an);
+  bool past = (span_int_literal(total, &n) && n > 2147483647) ||
+              (side >= 0 && front_eval_int(node_at(c, side)->cur, &n, &unsigned_value) &&
+               (unsigned_value ? (unsigned long long)n > 2147483647ull : n > 2147483647));
+  if (past) {
     diag_at(c->diag, DIAG_ERROR, total.off, total.len,
             "'%s' over %lld tiles: its tile index is an int, which counts to 2147483647; walk more items than "
             "that with a loop of your own ('for (long long i = blockIdx.x; ...)')",

@@ -300,6 +300,8 @@ static bool expand(Settle *s, const char *text, int depth) {
 bool computed_names(Arena *a, const TirxOptions *opt, const Source *const *files, int nfiles, const Source *src,
                     const IncludeLine *inc, HeaderName **names, int *n) {
   if (inc->next || opt->flags_hidden) return false;  // #include_next: the search, not the name, is the question
+  for (int k = 0; k < opt->nclang_args; k++)
+    if (!strncmp(opt->clang_args[k], "-imacros", 8)) return false;  // definitions in a file the text does not show
   Settle s = {.a = a, .opt = opt, .files = files, .nfiles = nfiles};
   if (!expand(&s, joined(a, src->data, inc->name_start, inc->name_end), 0)) return false;
   *names = s.names.items;

@@ -11,7 +11,8 @@
 // macro, a count of arguments that does not match, an argument put in that
 // holds a macro (the preprocessor would replace it first), a name with a
 // blank in it or a word of it that is itself defined leaves the include
-// unsettled, as do flags the options do not show (opt->flags_hidden).
+// unsettled, as do flags the options do not show (opt->flags_hidden) and
+// -imacros (a file of definitions that is not read here).
 // CUTLASS's `#include CUDA_STD_HEADER(cassert)` (defined as
 // `<cuda/std/header>` or `<cccl/cuda/std/header>`) has an answer.
 #pragma once

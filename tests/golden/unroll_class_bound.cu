@@ -1,7 +1,10 @@
 // A bound of class type that converts to an integer, as CuTe's sizes do
 // (size(r) returns C<4>, whose value is its type; `n - 1` converts n first):
 // clang wraps such a comparison in the temporary's cleanup, and unroll reads
-// the comparison inside it and the bound's value through the conversion.
+// the comparison inside it and the bound's value through the conversion. In a
+// template, where that class is C<M> (or the size of a `float r[M]`), the trip
+// count is known only at instantiation: the loop is left to nvcc's
+// `#pragma unroll`, as for `i < M`.
 template <int N>
 struct C {
   static constexpr int value = N;
@@ -17,3 +20,13 @@ __global__ void k(float *a) {
 #pragma tirx unroll
   for (int i = 0; i < n - 1; ++i) a[i] = r[i];
 }
+template <int M>
+__global__ void k_any(const float *a, float *b) {
+  float r[M];
+#pragma tirx unroll
+  for (int i = 0; i < size(r); ++i) r[i] = a[i];
+  C<M> m;
+#pragma tirx unroll
+  for (int i = 0; i < m; ++i) b[i] = r[i];
+}
+template __global__ void k_any<3>(const float *, float *);
