@@ -1,12 +1,14 @@
 // tests/gpu/persistent_wide.cu: `persistent(tile: TOTAL)` with TOTAL of a
 // type wider than int (int64_t), plain and with order(grouped(...)). Within
 // int's range every tile is walked once (each block adds its tiles' numbers;
-// the sum is checked against the host's). Past it, the loop traps at its
+// the sum is checked against the host's). Past it (past 2^31 - gridDim.x,
+// where the last index plus the step no longer fits), the loop traps at its
 // first test (tirx_tile_below, tirx_tile_count) instead of walking an int
 // index that overflows: the launch fails, and the test says which error the
 // runtime gave.
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 #include "tirx.h"
 
@@ -57,10 +59,13 @@ static int run(int64_t total, bool ordered, bool expect_trap) {
   return ok ? 0 : 1;
 }
 
-int main(int argc, char **) {
+int main(int argc, char **argv) {
   int fails = run(1000, false, false) + run(100003, false, false) + run(1000, true, false) + run(100003, true, false);
-  // A trap leaves the context unusable: one, last (argv[1] "grouped": the ordered loop's).
-  fails += run((int64_t)1 << 32, argc > 1, true);
+  // A trap leaves the context unusable: one, last. argv[1] "grouped": the
+  // ordered loop's; "near": a total just below 2^31 (2^31 - 100), whose last
+  // index plus the 132 blocks' step would pass an int's range.
+  bool grouped = argc > 1 && !strcmp(argv[1], "grouped"), near = argc > 1 && !strcmp(argv[1], "near");
+  fails += run(near ? ((int64_t)1 << 31) - 100 : (int64_t)1 << 32, grouped, true);
   printf(fails ? "persistent_wide: FAIL\n" : "persistent_wide: PASS\n");
   return fails ? 1 : 0;
 }

@@ -23,4 +23,5 @@ grep -q tirx_tile_below "$dir/persistent_wide.cu" || { echo "persistent_wide: FA
   "$dir/persistent_wide.cu" -o "$work/persistent_wide" || { echo "persistent_wide: FAIL: nvcc"; exit 1; }
 echo "built $work/persistent_wide"
 gpu_require "persistent_wide is built but not run"
-timeout 120 "$work/persistent_wide" && timeout 120 "$work/persistent_wide" grouped
+timeout 120 "$work/persistent_wide" && timeout 120 "$work/persistent_wide" grouped &&
+  timeout 120 "$work/persistent_wide" near
