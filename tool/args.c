@@ -157,8 +157,7 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
   NvccArg n = nvcc_arg(argc, argv, *i);
   const char *f = argv[*i];
   if (!n.name || !n.known) {  // clang's spellings that nvcc lacks
-    if (starts(f, "-imacros")) a->opt.flags_hidden = true;  // definitions tirx-pp does not read
-    if ((is(f, "-iquote") || is(f, "-idirafter")) && *i + 1 < argc) {
+    if ((is(f, "-iquote") || is(f, "-idirafter") || is(f, "-imacros")) && *i + 1 < argc) {
       const char *v = argv[++*i];
       add_clang(a, f, dir && v[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, v) : v);
       return 1;

@@ -158,9 +158,10 @@ static bool find_defs(Settle *s, const char *name, Defs *defs) {
   return ok;
 }
 
-// Whether text holds a word that is a macro: the preprocessor replaces it
-// in an argument before the argument goes into the body (`STR(NAME)` with
-// `#define NAME ann.cuh`), which the reading here does not do.
+// Whether text holds a word that is a macro, which the preprocessor would
+// replace and the reading here does not: in an argument before it goes into
+// the body (`STR(NAME)` with `#define NAME ann.cuh`), in an angled header
+// name (`<linux/x.h>` under -Dlinux). A pp-number's letters are no word.
 static bool has_macro_word(Settle *s, const char *text) {
   LexText t = {text, strlen(text)};
   for (size_t i = 0; i < t.n;) {
@@ -169,24 +170,6 @@ static bool has_macro_word(Settle *s, const char *text) {
     Defs defs;
     if (kind == LEX_IDENT && (!find_defs(s, arena_strndup(s->a, text + i, e - i), &defs) || defs.len)) return true;
     i = e;
-  }
-  return false;
-}
-
-// Whether any word of an angled name is a macro the preprocessor would
-// replace (`<linux/x.h>` under -Dlinux).
-static bool words_defined(Settle *s, const char *name) {
-  for (const char *p = name; *p;) {
-    if (!is_ident_char((unsigned char)*p) || (*p >= '0' && *p <= '9')) {
-      while (*p && is_ident_char((unsigned char)*p)) p++;  // a number's letters are no word
-      if (*p) p++;
-      continue;
-    }
-    const char *e = p;
-    while (is_ident_char((unsigned char)*e)) e++;
-    Defs defs;
-    if (!find_defs(s, arena_strndup(s->a, p, (size_t)(e - p)), &defs) || defs.len) return true;
-    p = e;
   }
   return false;
 }
@@ -205,7 +188,7 @@ static bool header_name(Settle *s, const char *text, bool *is_name) {
   if (!*is_name) return false;
   const char *name = arena_strndup(s->a, text + 1, n - 2);
   if (!*name || strpbrk(name, " \t\"\\<>")) return false;
-  if (text[0] == '<' && words_defined(s, name)) return false;
+  if (text[0] == '<' && has_macro_word(s, name)) return false;
   add_name(s, name, text[0] == '<');
   return true;
 }
