@@ -30,14 +30,14 @@ typedef struct {
   bool ok;
 } Found;
 
-typedef struct {
+struct Settle {
   Arena *a;
   const TirxOptions *opt;
   const Source *const *files;
   int nfiles;
-  VEC(HeaderName) names;
-  VEC(Found) found;
-} Settle;
+  VEC(HeaderName) names;  // the current include's
+  VEC(Found) found;       // every name's definitions, for the whole translation unit
+};
 
 // The tokens of s[from, to), comments dropped, joined by one blank where the
 // text had blanks, comments or line splices between them.
@@ -280,14 +280,20 @@ static bool expand(Settle *s, const char *text, int depth) {
   return true;
 }
 
-bool computed_names(Arena *a, const TirxOptions *opt, const Source *const *files, int nfiles, const Source *src,
-                    const IncludeLine *inc, HeaderName **names, int *n) {
+Settle *computed_begin(Arena *a, const TirxOptions *opt, const Source *const *files, int nfiles) {
+  Settle *s = arena_alloc(a, sizeof *s);
+  *s = (Settle){.a = a, .opt = opt, .files = files, .nfiles = nfiles};
+  return s;
+}
+
+bool computed_names(Settle *s, const Source *src, const IncludeLine *inc, HeaderName **names, int *n) {
+  const TirxOptions *opt = s->opt;
   if (inc->next || opt->flags_hidden) return false;  // #include_next: the search, not the name, is the question
   for (int k = 0; k < opt->nclang_args; k++)
     if (!strncmp(opt->clang_args[k], "-imacros", 8)) return false;  // definitions in a file the text does not show
-  Settle s = {.a = a, .opt = opt, .files = files, .nfiles = nfiles};
-  if (!expand(&s, joined(a, src->data, inc->name_start, inc->name_end), 0)) return false;
-  *names = s.names.items;
-  *n = s.names.len;
+  s->names.len = 0;
+  if (!expand(s, joined(s->a, src->data, inc->name_start, inc->name_end), 0)) return false;
+  *names = s->names.items;
+  *n = s->names.len;
   return true;
 }

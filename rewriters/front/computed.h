@@ -26,8 +26,10 @@ typedef struct {
   bool angled;
 } HeaderName;
 
-// The header names include line inc of src may name, with the definitions in
-// files[0..nfiles) and in opt's -D options: true with them in *names (*n of
-// them, none twice); false when there is no answer.
-bool computed_names(Arena *a, const TirxOptions *opt, const Source *const *files, int nfiles, const Source *src,
-                    const IncludeLine *inc, HeaderName **names, int *n);
+// What the definitions in files[0..nfiles) (one translation unit's) and in
+// opt's -D options tell; each name's are read once, for all its includes.
+typedef struct Settle Settle;
+Settle *computed_begin(Arena *a, const TirxOptions *opt, const Source *const *files, int nfiles);
+// The header names include line inc of src may name: true with them in
+// *names (*n of them, none twice); false when there is no answer.
+bool computed_names(Settle *s, const Source *src, const IncludeLine *inc, HeaderName **names, int *n);

@@ -239,13 +239,11 @@ static bool in_toolkit(Arena *a, const Tu *tu, const char *name) {
          access(arena_printf(a, "%s/include/cccl/%s", tu->cuda_dir, name), F_OK) == 0;
 }
 
-static bool settled(Arena *a, const TirxOptions *opt, Tu *tu, int f, int k) {
-  const Source **srcs = arena_alloc(a, sizeof(Source *) * (size_t)tu->n);
-  for (int i = 0; i < tu->n; i++) srcs[i] = tu->files[i].src;
+static bool settled(Arena *a, Settle *s, Tu *tu, int f, int k) {
   const TuFile *file = &tu->files[f];
   HeaderName *names;
   int n;
-  if (!computed_names(a, opt, srcs, tu->n, file->src, &file->anns.includes[k], &names, &n)) return false;
+  if (!computed_names(s, file->src, &file->anns.includes[k], &names, &n)) return false;
   for (int i = 0; i < n; i++) {
     bool system;
     const char *path = search(a, tu, dir_of(a, file->path), names[i].name, names[i].angled, &system);
@@ -300,8 +298,12 @@ void tu_read_probed(Arena *a, const TirxOptions *opt, const Source *main, Annota
       file->targets[k] = t;
     }
   }
+  if (!computed.len) return;
+  const Source **srcs = arena_alloc(a, sizeof(Source *) * (size_t)tu->n);
+  for (int i = 0; i < tu->n; i++) srcs[i] = tu->files[i].src;
+  Settle *s = computed_begin(a, opt, srcs, tu->n);
   for (int i = 0; i < computed.len && !tu->computed; i++)
-    tu->computed = !settled(a, opt, tu, computed.items[i].file, computed.items[i].line);
+    tu->computed = !settled(a, s, tu, computed.items[i].file, computed.items[i].line);
 }
 
 bool tu_annotated(const Tu *tu) {
