@@ -215,11 +215,10 @@ parsed "computed #include of a macro -U undoes: parsed" YES undone.cu '-DHDR=<cu
 # "NAME", found nowhere; it names plain_inner.h, a header of the project.
 printf '#define STR2(x) #x\n#define STR(x) STR2(x)\n#define NAME plain_inner.h\n#include STR(NAME)\n%s\n' "$kernel" > str.cu
 parsed "computed #include through STR(NAME): parsed" YES str.cu
-# A name found in none of the directories tirx-pp knows, which nvcc finds
-# (through CPATH here): parsed.
+# A name found through CPATH, a project directory as -I is: parsed.
 mkdir -p cpath/mylib && printf '#pragma once\n' > cpath/mylib/kern.cuh
 printf '#define LIB_HEADER(h) <mylib/h.cuh>\n#include LIB_HEADER(kern)\n%s\n' "$kernel" > nowhere.cu
-CPATH=$PWD/cpath parsed "computed #include of a header found nowhere else: parsed" YES nowhere.cu
+CPATH=$PWD/cpath parsed "computed #include of a header found through CPATH: parsed" YES nowhere.cu
 # An options file may define the macro or add directories: never settled,
 # and the launcher, which does not read it, refuses the file as it refuses
 # an annotated one.
@@ -242,6 +241,33 @@ rm -f listed.o listed.o.tirx.cu
 "$tool" "$work/bin/nvcc" -arch=sm_90 -I list_a,list_b -D OTHER=2,LIST_VALUE=1.f -c listed.cu -o listed.o 2> listed.err \
   && [ -f listed.o ] && grep -q '{ int i = 3; a\[i\] = LIST_VALUE; }' listed.o.tirx.cu.headers/list_b/list_fill.cuh \
   && ok "launcher: comma-separated -I and -D lists" || { bad "launcher: comma-separated -I and -D lists"; cat listed.err; ls listed.o*; }
+# The host compiler's preprocessor runs for nvcc's device pass too, with
+# -Xcompiler's -D, -U, -I, -isystem, -include and -imacros, and searches
+# CPATH (as -I) and CPLUS_INCLUDE_PATH (as -isystem): the parse and the header
+# scan read them the same way. An annotated header found only through
+# -Xcompiler -I, or only through CPATH, is rewritten; a branch that
+# -Xcompiler -D selects is the one rewritten.
+mkdir -p xc_inc cpath_inc
+printf '#pragma once\n__device__ void fill4(float *a) {\n#ifdef HOST_SIDE_FLAG\n#pragma tirx unroll\n  for (int i = 0; i < 4; ++i) a[i] = 2.f;\n#else\n  a[0] = 0.f;\n#endif\n}\n' > xc_inc/xc_fill.cuh
+cp xc_inc/xc_fill.cuh cpath_inc/cp_fill.cuh
+printf '#include <xc_fill.cuh>\n__global__ void k(float *a) { fill4(a); }\n' > xc.cu
+printf '#include <cp_fill.cuh>\n__global__ void k(float *a) { fill4(a); }\n' > cp.cu
+rm -rf xc.o xc.o.tirx.cu* cp.o cp.o.tirx.cu*
+"$tool" "$work/bin/nvcc" -arch=sm_90 -Xcompiler -fPIC,-I,xc_inc -Xcompiler=-DHOST_SIDE_FLAG -c xc.cu -o xc.o 2> xc.err \
+  && [ -f xc.o ] && [ ! -s xc.err ] && grep -q '{ int i = 3; a\[i\] = 2.f; }' xc.o.tirx.cu.headers/xc_inc/xc_fill.cuh \
+  && ok "launcher: -Xcompiler -I and -D reach the parse and the header scan" \
+  || { bad "launcher: -Xcompiler -I and -D reach the parse and the header scan"; cat xc.err; ls xc.o*; }
+CPATH=$PWD/cpath_inc "$tool" "$work/bin/nvcc" -arch=sm_90 -Xcompiler "-O2 -DHOST_SIDE_FLAG" -c cp.cu -o cp.o 2> cp.err \
+  && [ -f cp.o ] && [ ! -s cp.err ] && grep -q '{ int i = 3; a\[i\] = 2.f; }' cp.o.tirx.cu.headers/cpath_inc/cp_fill.cuh \
+  && ok "launcher: an annotated header found through CPATH is rewritten" \
+  || { bad "launcher: an annotated header found through CPATH is rewritten"; cat cp.err; ls cp.o*; }
+# A quoted -Xcompiler value could reach the host compiler in more than one
+# way: its flags are left out of the parse, with a warning (printed for an
+# annotated file), as is a flag whose value is missing.
+"$tool" xc.cu -o xc_quoted.cu -- -Xcompiler -I,xc_inc -Xcompiler '-DNAME="a b"' -Xcompiler -O2,-D 2> xc_quoted.err
+[ $? -eq 0 ] && [ "$(cat xc_quoted.err)" = "tirx-pp: warning: -Xcompiler '-DNAME=\"a b\"': quoted for the shell; tirx-pp's parse does not see its preprocessor flags
+tirx-pp: warning: -Xcompiler '-O2,-D': nothing follows '-D'; tirx-pp's parse does not see it" ] \
+  && ok "-Xcompiler: a quoted value and a flag without its value are named" || { bad "-Xcompiler: quoted value warned"; cat xc_quoted.err; }
 # An options file hides flags: refused for an annotated source, as given otherwise.
 echo "-DX=1" > opts.txt
 "$tool" "$work/bin/nvcc" -optf opts.txt -I"$src/headers" -arch=sm_90 -c annotated.cu -o optf.o 2> optf.err; rc=$?

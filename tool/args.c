@@ -34,7 +34,10 @@ static const char usage[] =
     "                     --headers-out DIR)\n"
     "                     (default OUT.headers/)\n"
     "  -I DIR, -D X[=V], -U X, -std=STD, -include FILE, -isystem DIR\n"
-    "                     passed to the parse, as nvcc would see them\n"
+    "                     passed to the parse, as nvcc would see them; so are\n"
+    "                     -Xcompiler's -D, -U, -I, -isystem, -include and\n"
+    "                     -imacros, and CPATH's and CPLUS_INCLUDE_PATH's\n"
+    "                     directories, which nvcc's device pass also reads\n"
     "  --cuda-path=DIR    CUDA toolkit root (default $CUDA_PATH, $CUDA_HOME or\n"
     "                     /usr/local/cuda)\n"
     "  -arch=sm_XX        target architecture (default sm_90a); also compute_XX,\n"
@@ -70,7 +73,7 @@ static const char usage[] =
     "  --help             print this help and exit\n"
     "\n"
     "Other nvcc flags (-c, -O3, -g, -G, -lineinfo, -rdc=true, --expt-relaxed-constexpr,\n"
-    "--extended-lambda, -Xcompiler X, -Xptxas X, -x cu, -ccbin X, -keep-dir X, -t 0, ...)\n"
+    "--extended-lambda, -Xcompiler -fPIC, -Xptxas X, -x cu, -ccbin X, -keep-dir X, -t 0, ...)\n"
     "are accepted and ignored: they do not change how the file parses. After --, every\n"
     "nvcc option is accepted as nvcc takes it.\n"
     "\n";
@@ -125,15 +128,46 @@ static const struct Standard *standard(const char *v) {
   return NULL;
 }
 
-// Whether -Xcompiler's value (a comma-separated list) holds a flag of the
-// preprocessor (-D, -U, -I, -include, -imacros, -isystem), which tirx-pp does
-// not pass to its parse.
-static bool preprocessor_flags_in(const char *v) {
-  static const char *const flags[] = {"-D", "-U", "-I", "-include", "-imacros", "-isystem"};
-  for (const char *p = v; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
-    for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
-      if (!strncmp(p, flags[k], strlen(flags[k]))) return true;
-  return false;
+// The preprocessor's flags in -Xcompiler's value (-D, -U, -I, -isystem,
+// -include, -imacros): nvcc gives them to the host compiler, whose
+// preprocessor runs for nvcc's device pass too, so the parse takes them as
+// well. nvcc splits the value at commas and its command line at blanks. A
+// value quoted for the shell could reach the host compiler in more than one
+// way, so its flags are left out, with a warning. Other host flags change
+// nothing for the parse.
+static void add_host_flags(Args *a, const char *v, const char *dir) {
+  static const char *const flags[] = {"-D", "-U", "-I", "-isystem", "-include", "-imacros"};
+  enum { NFLAGS = sizeof flags / sizeof *flags };
+  VEC(const char *) words = {0};
+  for (const char *p = v; *p;) {
+    size_t n = strcspn(p, ", \t");
+    if (n) VEC_PUSH(a->arena, words, arena_strndup(a->arena, p, n));
+    p += n + (p[n] != 0);
+  }
+  bool quoted = strpbrk(v, "\"'\\$`") != NULL;
+  for (int w = 0; w < words.len; w++) {
+    const char *word = words.items[w];
+    size_t k = 0;
+    while (k < NFLAGS && strncmp(word, flags[k], strlen(flags[k]))) k++;
+    if (k == NFLAGS) continue;
+    const char *flag = flags[k], *value = word[strlen(flag)] ? word + strlen(flag) : NULL;
+    if (!value && w + 1 < words.len) value = words.items[++w];
+    if (quoted) {
+      buf_printf(&a->notes,
+                 "tirx-pp: warning: -Xcompiler '%s': quoted for the shell; tirx-pp's parse does not see its "
+                 "preprocessor flags\n",
+                 v);
+      a->opt.flags_hidden = true;  // (and a computed #include stays unsettled)
+      return;
+    }
+    if (!value) {
+      buf_printf(&a->notes,
+                 "tirx-pp: warning: -Xcompiler '%s': nothing follows '%s'; tirx-pp's parse does not see it\n", v, flag);
+      continue;
+    }
+    bool path = k >= 2;  // -I, -isystem, -include, -imacros
+    add_clang(a, flag, path && dir && value[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, value) : value);
+  }
 }
 
 // The values of an nvcc option that takes a comma-separated list (-I inc1,inc2;
@@ -167,8 +201,8 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
   if (!n.nargs) return -1;
   *i += n.nargs - 1;
   const char *v = n.value;
-  if (is(n.name, "-Xcompiler") && preprocessor_flags_in(v)) {
-    a->opt.flags_hidden = true;  // the host compiler's preprocessor reads them for nvcc's device pass too
+  if (is(n.name, "-Xcompiler")) {
+    add_host_flags(a, v, dir);
   } else if (is(n.name, "-I") || is(n.name, "-include") || is(n.name, "-isystem") || is(n.name, "-D") ||
              is(n.name, "-U")) {
     add_list(a, n.name, v, is(n.name, "-D") || is(n.name, "-U") ? NULL : dir);
@@ -508,6 +542,25 @@ static int check_std(const Args *a) {
   return a->opt.werror ? TIRX_USAGE : -1;
 }
 
+// The directories of CPATH (searched as -I dirs, after those given) and of
+// CPLUS_INCLUDE_PATH (as -isystem dirs, after those given: nvcc's host
+// compiler reads a .cu file as C++), which the host compiler's preprocessor
+// searches for nvcc's device pass. clang's parse reads them itself; given
+// here, the header scan searches them too, in the same order, and a parse
+// cached under one CPATH is not served under another. An empty item is the
+// current directory, as for the compilers.
+static void add_environment_dirs(Args *a) {
+  static const struct { const char *var, *flag; } env[] = {{"CPATH", "-I"}, {"CPLUS_INCLUDE_PATH", "-isystem"}};
+  for (size_t k = 0; k < sizeof env / sizeof *env; k++) {
+    const char *v = getenv(env[k].var);
+    for (const char *p = v && *v ? v : NULL; p;) {
+      size_t n = strcspn(p, ":");
+      add_clang(a, env[k].flag, n ? arena_strndup(a->arena, p, n) : ".");
+      p = p[n] ? p + n + 1 : NULL;
+    }
+  }
+}
+
 int args_finish(Args *a) {
   int rc = check_std(a);
   if (rc >= 0) return rc;
@@ -520,6 +573,7 @@ int args_finish(Args *a) {
             a->opt.cuda_path);
     return TIRX_USAGE;
   }
+  add_environment_dirs(a);
   a->opt.path = !strcmp(a->in, "-") ? "<stdin>" : a->in;
   a->opt.out_path = a->out;
   a->opt.clang_args = a->clang;
