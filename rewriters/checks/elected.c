@@ -834,21 +834,6 @@ static const char *callee_name(Ctx *c, int j) {
   return name;
 }
 
-// Whether another declaration of the kernel than its definition (a
-// prototype in a header) has __launch_bounds__, which nvcc applies.
-static bool bounds_elsewhere(Ctx *c, const Kernel *k) {
-  CXCursor def = node_at(c, k->func)->cur, first = clang_getCanonicalCursor(def);
-  if (clang_equalCursors(first, def)) return false;
-  CXSourceRange r = clang_getCursorExtent(first);
-  CXFile file;
-  unsigned from, to;
-  clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &from);  // (__global__ is a macro)
-  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &to);
-  size_t size;
-  const char *text = file ? clang_getFileContents(c->front->tu, file, &size) : NULL;
-  return text && to <= size && from < to && text_has_word((LexText){text, to}, from, "__launch_bounds__");
-}
-
 // The warps that run the statements of region r (NULL: of the block), and
 // how messages say so; *first: its first thread. A kernel without a
 // partition has the warps its launch gives it: -1 (unknown), unless its own
@@ -861,10 +846,10 @@ static int warps_reaching(Ctx *c, const Kernel *k, const Region *r, const char *
   }
   if (!k->part) {
     Bounds b = kernel_bounds(c, k, "__launch_bounds__");
+    if (!b.nargs) b = declared_bounds(c, k, "__launch_bounds__");  // (on a prototype, nvcc's too)
     *who = "every warp of the block";
-    // Bounds tirx-pp cannot read (a macro, `32U`) or written on another
-    // declaration of the kernel: the author said how large the block is.
-    if (b.nargs < 0 || (!b.nargs && bounds_elsewhere(c, k))) return 1;
+    // Bounds tirx-pp cannot read (a macro, `32U`): the author said how large the block is.
+    if (b.nargs < 0) return 1;
     return b.nargs > 0 && b.args[0] <= 32 ? 1 : -1;
   }
   *who = arena_printf(c->arena, "each of the %d warps of the block", k->nparts * k->group / 32);
@@ -889,6 +874,27 @@ static bool block_shaped(Ctx *c, const Kernel *k, int elect) {
     int cond = deciding_condition(c, p, at);
     if (cond >= 0 && refers_to_any(c, cond, NULL, 0, "blockDim")) return true;
   }
+  return false;
+}
+
+// Whether texts a and b are alike but for blanks.
+static bool text_alike(const char *a, const char *b) {
+  for (;; a++, b++) {
+    while (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r') a++;
+    while (*b == ' ' || *b == '\t' || *b == '\n' || *b == '\r') b++;
+    if (*a != *b) return false;
+    if (!*a) return true;
+  }
+}
+
+// Whether the plain assignment at node i reads the place it writes
+// (`x[0] = x[0] + 1`, `*n = *n * 2`): an update written out, as `+=` is one.
+static bool reads_own_place(Ctx *c, int i, CXCursor lhs_cur) {
+  int lhs = node_of_expr(c, lhs_cur);
+  if (lhs < 0) return false;
+  const char *place = node_text(c, lhs);
+  for (int j = node_at(c, lhs)->last + 1; j <= node_at(c, i)->last; j++)
+    if (node_at(c, j)->kind == node_at(c, lhs)->kind && text_alike(node_text(c, j), place)) return true;
   return false;
 }
 
@@ -924,7 +930,8 @@ static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, co
       diag_note(c->diag, node_at(c, elect)->start, "elect is here");
       return;
     }
-    bool update = is_assignment(n) && n->kind != CXCursor_BinaryOperator;  // op=, ++, --: not a plain `=`
+    // op=, ++, --, and a plain `=` that reads what it writes; not one that stores a value alone
+    bool update = is_assignment(n) && (n->kind != CXCursor_BinaryOperator || (nk == 2 && reads_own_place(c, j, kids[0])));
     if (!update || nk < 1 || thread_own(c, kids[0]) || !clang_Cursor_isNull(local_named(kids[0]))) continue;
     int lhs = node_of_expr(c, kids[0]);
     CXCursor parts[MAX_EFFECTS];

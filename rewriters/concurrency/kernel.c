@@ -168,28 +168,57 @@ int repeats_around(const Ctx *c, const Kernel *k, int node) {
   return -1;
 }
 
-Bounds kernel_bounds(const Ctx *c, const Kernel *k, const char *word) {
-  size_t from = node_at(c, k->func)->start, to = function_body_start(c, k->func);
+// `word(a, b, c)` at the first whole word `word` of t[from, t.n) outside
+// the blocks the preprocessor skipped (skip, when not NULL: an #if branch
+// this pass does not compile).
+static Bounds bounds_in(LexText t, size_t from, const char *word, const Front *skip) {
   Bounds b = {0};
-  size_t w = text_find_word((LexText){c->src->data, to}, from, word, strlen(word));
-  if (w >= to) return b;
+  size_t w = text_find_word(t, from, word, strlen(word));
+  while (w < t.n && skip && front_is_skipped(skip, w)) w = text_find_word(t, w + 1, word, strlen(word));
+  if (w >= t.n) return b;
   b.start = w;
   b.end = w + strlen(word);
   b.nargs = -1;
-  size_t i = lex_skip_blank(c->src, b.end);
-  if (i >= to || c->src->data[i] != '(' || !(b.end = lex_close_paren(c->src, i))) return b;
+  size_t i = lex_space(t, b.end);
+  if (i >= t.n || t.s[i] != '(' || !(b.end = lex_close(t, i, LEX_PARENS, NULL))) return b;
   for (int n = 0; n < 3; n++) {
-    i = lex_skip_blank(c->src, i + 1);
+    i = lex_space(t, i + 1);
     char *stop;
-    long v = strtol(c->src->data + i, &stop, 10);
-    if (stop == c->src->data + i) return b;
-    i = lex_skip_blank(c->src, (size_t)(stop - c->src->data));
+    long v = strtol(t.s + i, &stop, 10);
+    if (stop == t.s + i) return b;
+    i = lex_space(t, (size_t)(stop - t.s));
     b.args[n] = v;
-    if (c->src->data[i] == ')') {
+    if (t.s[i] == ')') {
       b.nargs = n + 1;
       return b;
     }
-    if (c->src->data[i] != ',') return b;
+    if (t.s[i] != ',') return b;
   }
+  return b;
+}
+
+Bounds kernel_bounds(const Ctx *c, const Kernel *k, const char *word) {
+  return bounds_in((LexText){c->src->data, function_body_start(c, k->func)}, node_at(c, k->func)->start, word,
+                   c->front);
+}
+
+Bounds declared_bounds(const Ctx *c, const Kernel *k, const char *word) {
+  Bounds none = {0};
+  CXCursor def = node_at(c, k->func)->cur, first = clang_getCanonicalCursor(def);
+  if (clang_equalCursors(first, def)) return none;
+  CXSourceRange r = clang_getCursorExtent(first);
+  CXFile file;
+  unsigned from, to;
+  clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &from);  // (__global__ is a macro)
+  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &to);
+  size_t size;
+  const char *text = file ? clang_getFileContents(c->front->tu, file, &size) : NULL;
+  if (!text || to > size || from >= to) return none;
+  // (In another file its #if branches are not known: the first is read.)
+  CXFile def_file;
+  clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(def)), &def_file, NULL, NULL, NULL);
+  bool here = clang_File_isEqual(file, def_file);
+  Bounds b = bounds_in((LexText){text, to}, from, word, here ? c->front : NULL);
+  b.start = b.end = 0;  // (offsets of that file, not of the one being rewritten)
   return b;
 }

@@ -167,3 +167,7 @@ typedef struct {
   long args[3];
 } Bounds;
 Bounds kernel_bounds(const Ctx *c, const Kernel *k, const char *word);
+// The same attribute on the kernel's first declaration when that is not its
+// definition (a prototype in a header, which nvcc applies to the definition):
+// its arguments only (start and end 0); nargs 0 when there is none.
+Bounds declared_bounds(const Ctx *c, const Kernel *k, const char *word);

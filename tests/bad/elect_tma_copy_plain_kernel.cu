@@ -5,9 +5,9 @@
 // not see: a warning. A kernel whose own __launch_bounds__ allow one warp
 // (the second) runs the copy once, and is told nothing; so is one whose code
 // before the elect may have chosen one warp (a return, the third) or the
-// block's size (a condition on blockDim, the fourth), and one whose bounds
-// tirx-pp cannot read (a macro, the fifth) or stand on its prototype (the
-// sixth): the author said how large the block is.
+// block's size (a condition on blockDim, the fourth), one whose bounds
+// tirx-pp cannot read (a macro, the fifth), and one whose prototype's bounds
+// allow one warp (the sixth): the author said how large the block is.
 #include "tirx.h"
 #include "tirx/tma.h"
 __global__ void load_rows(const __grid_constant__ CUtensorMap map, float *out) {
