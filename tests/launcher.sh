@@ -266,8 +266,40 @@ CPATH=$PWD/cpath_inc "$tool" "$work/bin/nvcc" -arch=sm_90 -Xcompiler "-O2 -DHOST
 # annotated file), as is a flag whose value is missing.
 "$tool" xc.cu -o xc_quoted.cu -- -Xcompiler -I,xc_inc -Xcompiler '-DNAME="a b"' -Xcompiler -O2,-D 2> xc_quoted.err
 [ $? -eq 0 ] && [ "$(cat xc_quoted.err)" = "tirx-pp: warning: -Xcompiler '-DNAME=\"a b\"': quoted for the shell; tirx-pp's parse does not see its preprocessor flags
-tirx-pp: warning: -Xcompiler '-O2,-D': nothing follows '-D'; tirx-pp's parse does not see it" ] \
+tirx-pp: warning: -Xcompiler: nothing follows '-D'; tirx-pp's parse does not see it" ] \
   && ok "-Xcompiler: a quoted value and a flag without its value are named" || { bad "-Xcompiler: quoted value warned"; cat xc_quoted.err; }
+# Where nvcc puts them: -Xcompiler's words (all its values joined) before
+# its own -I, -D, -U and -include in the host preprocessor's command, so
+# nvcc's own flag wins a conflict; NVCC_PREPEND_FLAGS before the command
+# line, NVCC_APPEND_FLAGS after it. Each row: the iterations unrolled, as
+# nvcc 13 compiles them (checked with #error probes), then the flags.
+printf '#ifdef NV1\n#define N 4\n#else\n#define N 2\n#endif\n#if __has_include(<cfg.h>)\n#include <cfg.h>\n#endif\n#if __has_include("qcfg.h")\n#include "qcfg.h"\n#endif\n#ifndef M\n#define M 0\n#endif\n#ifndef Q\n#define Q 0\n#endif\n__global__ void k(float *a) {\n#pragma tirx unroll\n  for (int i = 0; i < N + M + Q; ++i) a[i] = 0.f;\n}\n' > order.cu
+mkdir -p order_a order_b order_q && echo '#define M 10' > order_a/cfg.h && echo '#define M 20' > order_b/cfg.h
+echo '#define Q 1' > order_q/qcfg.h
+printf '#define M 30\n' > pre_a.h && printf '#ifndef M\n#define M 40\n#endif\n' > pre_b.h
+unrolled() {  # unrolled WANT FLAGS...: tirx-pp order.cu with FLAGS unrolls WANT iterations
+  local want=$1; shift
+  local got; got=$(env $ENVFLAG "$tool" order.cu --no-line -- "$@" 2> order.err | grep -c 'a\[i\] = 0.f')
+  [ "$got" = "$want" ] && ok "parse flags in nvcc's order: $want from ${ENVFLAG:+$ENVFLAG }$*" \
+    || { bad "parse flags in nvcc's order: $want from ${ENVFLAG:+$ENVFLAG }$* (got $got)"; cat order.err; }
+}
+ENVFLAG=
+unrolled 4 -DNV1 -Xcompiler -UNV1
+unrolled 2 -UNV1 -Xcompiler -DNV1
+unrolled 22 -Iorder_a -Xcompiler -Iorder_b
+unrolled 32 -include pre_b.h -Xcompiler -include,pre_a.h
+unrolled 4 -Xcompiler -D -Xcompiler NV1
+unrolled 4 -Xcompiler --define-macro=NV1
+unrolled 3 -Xcompiler -iquote,order_q
+ENVFLAG=NVCC_APPEND_FLAGS=-DNV1 unrolled 4
+ENVFLAG=NVCC_PREPEND_FLAGS=-UNV1 unrolled 4 -DNV1
+ENVFLAG=NVCC_APPEND_FLAGS=-UNV1 unrolled 2 -DNV1
+ENVFLAG=
+# A word quoted whole, or a ~ for the shell to expand, is shell syntax too.
+"$tool" order.cu -o /dev/null -- -Xcompiler "'-DNV1'" -Xcompiler -I,~/inc 2> tilde.err
+[ "$(cat tilde.err)" = "tirx-pp: warning: -Xcompiler ''-DNV1'': quoted for the shell; tirx-pp's parse does not see its preprocessor flags
+tirx-pp: warning: -Xcompiler '-I,~/inc': quoted for the shell; tirx-pp's parse does not see its preprocessor flags" ] \
+  && ok "-Xcompiler: a word quoted whole and a ~ are named" || { bad "-Xcompiler: a word quoted whole and a ~ are named"; cat tilde.err; }
 # An options file hides flags: refused for an annotated source, as given otherwise.
 echo "-DX=1" > opts.txt
 "$tool" "$work/bin/nvcc" -optf opts.txt -I"$src/headers" -arch=sm_90 -c annotated.cu -o optf.o 2> optf.err; rc=$?

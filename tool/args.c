@@ -35,9 +35,8 @@ static const char usage[] =
     "                     (default OUT.headers/)\n"
     "  -I DIR, -D X[=V], -U X, -std=STD, -include FILE, -isystem DIR\n"
     "                     passed to the parse, as nvcc would see them; so are\n"
-    "                     -Xcompiler's -D, -U, -I, -isystem, -include and\n"
-    "                     -imacros, and CPATH's and CPLUS_INCLUDE_PATH's\n"
-    "                     directories, which nvcc's device pass also reads\n"
+    "                     -Xcompiler's preprocessor flags, placed first as nvcc\n"
+    "                     places them (its device pass reads them too)\n"
     "  --cuda-path=DIR    CUDA toolkit root (default $CUDA_PATH, $CUDA_HOME or\n"
     "                     /usr/local/cuda)\n"
     "  -arch=sm_XX        target architecture (default sm_90a); also compute_XX,\n"
@@ -89,6 +88,8 @@ static const char usage_environment[] =
     "                     launcher's first argument may be besides nvcc\n"
     "  TIRX_PP_NVCC       the nvcc that tirx-nvcc runs (default: the next nvcc\n"
     "                     on PATH, else /usr/local/cuda/bin/nvcc)\n"
+    "  NVCC_PREPEND_FLAGS, NVCC_APPEND_FLAGS, CPATH, CPLUS_INCLUDE_PATH\n"
+    "                     read as nvcc and its host compiler read them\n"
     "\n"
     "exit status: 0 done, 1 errors in the input, 2 bad usage, 3 I/O or internal failure\n";
 
@@ -128,46 +129,110 @@ static const struct Standard *standard(const char *v) {
   return NULL;
 }
 
-// The preprocessor's flags in -Xcompiler's value (-D, -U, -I, -isystem,
-// -include, -imacros): nvcc gives them to the host compiler, whose
-// preprocessor runs for nvcc's device pass too, so the parse takes them as
-// well. nvcc splits the value at commas and its command line at blanks. A
-// value quoted for the shell could reach the host compiler in more than one
-// way, so its flags are left out, with a warning. Other host flags change
-// nothing for the parse.
-static void add_host_flags(Args *a, const char *v, const char *dir) {
-  static const char *const flags[] = {"-D", "-U", "-I", "-isystem", "-include", "-imacros"};
-  enum { NFLAGS = sizeof flags / sizeof *flags };
-  VEC(const char *) words = {0};
+// Whether text holds what a shell would change (quotes, escapes, expansions):
+// then what a program behind that shell receives is not plain to read.
+static bool shell_quoted(const char *text) { return strpbrk(text, "\"'\\$`~") != NULL; }
+
+// The preprocessor flags of the host compiler (gcc's and clang's spellings)
+// that the parse takes, as clang names them.
+static const struct HostFlag {
+  const char *name, *as;
+  bool path;
+} host_flags[] = {
+    {"--include-directory-after", "-idirafter", true},
+    {"--include-directory", "-I", true},
+    {"--include", "-include", true},
+    {"--imacros", "-imacros", true},
+    {"--define-macro", "-D", false},
+    {"--undefine-macro", "-U", false},
+    {"-isystem", "-isystem", true},
+    {"-include", "-include", true},
+    {"-imacros", "-imacros", true},
+    {"-iquote", "-iquote", true},
+    {"-idirafter", "-idirafter", true},
+    {"-D", "-D", false},
+    {"-U", "-U", false},
+    {"-I", "-I", true},
+};
+
+// The host flag that word starts (NULL: none) and, when the value is in the
+// same word, the value (`-DX`, `--define-macro=X`).
+static const struct HostFlag *host_flag(const char *word, const char **value) {
+  for (size_t k = 0; k < sizeof host_flags / sizeof *host_flags; k++) {
+    const struct HostFlag *f = &host_flags[k];
+    size_t n = strlen(f->name);
+    if (strncmp(word, f->name, n)) continue;
+    if (!word[n]) return *value = NULL, f;
+    if (f->name[1] == '-' && word[n] != '=') continue;  // a longer name
+    return *value = word + n + (f->name[1] == '-'), f;
+  }
+  return NULL;
+}
+
+// -Xcompiler's value (or --compiler-options'), split into words as nvcc
+// splits it (at commas) and its command line's shell does (at blanks), each
+// kept with dir for the end (add_host_flags). A value quoted for the shell
+// could reach the host compiler in more than one way: when a preprocessor
+// flag is among its words, the value is left out, with a warning.
+static void keep_host_words(Args *a, const char *v, const char *dir) {
+  int start = a->host.len;
+  bool flagged = false;
   for (const char *p = v; *p;) {
     size_t n = strcspn(p, ", \t");
-    if (n) VEC_PUSH(a->arena, words, arena_strndup(a->arena, p, n));
+    if (n) {
+      const char *w = arena_strndup(a->arena, p, n), *value;
+      char *bare = arena_strndup(a->arena, p, n), *o = bare;  // w as the shell may leave it: no quotes
+      for (const char *q = w; *q; q++)
+        if (!strchr("\"'\\", *q)) *o++ = *q;
+      *o = 0;
+      flagged |= host_flag(bare, &value) != NULL;
+      VEC_PUSH(a->arena, a->host, ((struct HostWord){w, dir}));
+    }
     p += n + (p[n] != 0);
   }
-  bool quoted = strpbrk(v, "\"'\\$`") != NULL;
-  for (int w = 0; w < words.len; w++) {
-    const char *word = words.items[w];
-    size_t k = 0;
-    while (k < NFLAGS && strncmp(word, flags[k], strlen(flags[k]))) k++;
-    if (k == NFLAGS) continue;
-    const char *flag = flags[k], *value = word[strlen(flag)] ? word + strlen(flag) : NULL;
-    if (!value && w + 1 < words.len) value = words.items[++w];
-    if (quoted) {
-      buf_printf(&a->notes,
-                 "tirx-pp: warning: -Xcompiler '%s': quoted for the shell; tirx-pp's parse does not see its "
-                 "preprocessor flags\n",
-                 v);
-      a->opt.flags_hidden = true;  // (and a computed #include stays unsettled)
-      return;
-    }
+  if (!shell_quoted(v)) return;
+  a->host.len = start;
+  if (!flagged) return;
+  buf_printf(&a->notes,
+             "tirx-pp: warning: -Xcompiler '%s': quoted for the shell; tirx-pp's parse does not see its "
+             "preprocessor flags\n",
+             v);
+  a->opt.flags_hidden = true;  // (and a computed #include stays unsettled)
+}
+
+// A path flag's value for the parse: a relative one made relative to dir (a
+// compile_commands.json entry's directory). A forced include that is not
+// there is given as written: the host compiler looks in the working
+// directory, then along the include path, which the parse searches too.
+static const char *path_for_parse(Args *a, const char *flag, const char *value, const char *dir) {
+  if (!dir || value[0] == '/') return value;
+  const char *p = arena_printf(a->arena, "%s/%s", dir, value);
+  bool forced = !strcmp(flag, "-include") || !strcmp(flag, "-imacros");
+  return forced && access(p, F_OK) != 0 ? value : p;
+}
+
+// The host preprocessor's flags among the -Xcompiler words, for the parse:
+// nvcc gives them to the host compiler, whose preprocessor runs for nvcc's
+// device pass too, and puts them before its own -I, -D, -U and -include, so
+// here they go first too. Other host flags change nothing for the parse.
+static void add_host_flags(Args *a) {
+  const char **own = a->clang;
+  int nown = a->nclang;
+  a->clang = NULL, a->nclang = a->capclang = 0;
+  for (int w = 0; w < a->host.len; w++) {
+    const char *value;
+    const struct HostFlag *f = host_flag(a->host.items[w].word, &value);
+    if (!f) continue;
+    if (!value && w + 1 < a->host.len) value = a->host.items[++w].word;
     if (!value) {
-      buf_printf(&a->notes,
-                 "tirx-pp: warning: -Xcompiler '%s': nothing follows '%s'; tirx-pp's parse does not see it\n", v, flag);
+      buf_printf(&a->notes, "tirx-pp: warning: -Xcompiler: nothing follows '%s'; tirx-pp's parse does not see it\n",
+                 a->host.items[w].word);
       continue;
     }
-    bool path = k >= 2;  // -I, -isystem, -include, -imacros
-    add_clang(a, flag, path && dir && value[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, value) : value);
+    add_clang(a, f->as, f->path ? path_for_parse(a, f->as, value, a->host.items[w].dir) : value);
   }
+  for (int i = 0; i < nown; i++) add_clang(a, own[i], NULL);
+  free(own);
 }
 
 // The values of an nvcc option that takes a comma-separated list (-I inc1,inc2;
@@ -177,7 +242,7 @@ static void add_list(Args *a, const char *flag, const char *value, const char *d
   for (const char *p = value;;) {
     const char *comma = strchr(p, ',');
     const char *v = comma ? arena_strndup(a->arena, p, (size_t)(comma - p)) : p;
-    if (*v) add_clang(a, flag, dir && v[0] != '/' ? arena_printf(a->arena, "%s/%s", dir, v) : v);
+    if (*v) add_clang(a, flag, dir ? path_for_parse(a, flag, v, dir) : v);
     if (!comma) return;
     p = comma + 1;
   }
@@ -202,7 +267,7 @@ static int compiler_flag(Args *a, int argc, char **argv, int *i, bool strict, co
   *i += n.nargs - 1;
   const char *v = n.value;
   if (is(n.name, "-Xcompiler")) {
-    add_host_flags(a, v, dir);
+    keep_host_words(a, v, dir);
   } else if (is(n.name, "-I") || is(n.name, "-include") || is(n.name, "-isystem") || is(n.name, "-D") ||
              is(n.name, "-U")) {
     add_list(a, n.name, v, is(n.name, "-D") || is(n.name, "-U") ? NULL : dir);
@@ -542,6 +607,42 @@ static int check_std(const Args *a) {
   return a->opt.werror ? TIRX_USAGE : -1;
 }
 
+// The flags of an environment variable nvcc reads (NVCC_PREPEND_FLAGS,
+// NVCC_APPEND_FLAGS), split at blanks, translated as the command line's.
+static void add_environment_flags(Args *a, const char *var) {
+  const char *v = getenv(var);
+  if (!v || !*v) return;
+  if (shell_quoted(v)) {
+    buf_printf(&a->notes, "tirx-pp: warning: %s='%s': quoted; tirx-pp's parse does not see its flags\n", var, v);
+    a->opt.flags_hidden = true;
+    return;
+  }
+  VEC(char *) words = {0};
+  for (const char *p = v; *p;) {
+    size_t n = strcspn(p, " \t\n");
+    if (n) VEC_PUSH(a->arena, words, arena_strndup(a->arena, p, n));
+    p += n + (p[n] != 0);
+  }
+  for (int i = 0; i < words.len; i++) compiler_flag(a, words.len, words.items, &i, false, NULL);
+}
+
+// nvcc puts NVCC_PREPEND_FLAGS before its command line's flags and
+// NVCC_APPEND_FLAGS after them; the parse takes them in the same places (the
+// command line's -std stays, as nvcc's later flag).
+static void add_nvcc_environment(Args *a) {
+  const char **own = a->clang, *std = a->opt.std, *std_from = a->std_from;
+  int nown = a->nclang, nhost = a->host.len;
+  struct HostWord *host = nhost ? arena_alloc(a->arena, sizeof *host * (size_t)nhost) : NULL;
+  if (nhost) memcpy(host, a->host.items, sizeof *host * (size_t)nhost);
+  a->clang = NULL, a->nclang = a->capclang = 0, a->host.len = 0;
+  add_environment_flags(a, "NVCC_PREPEND_FLAGS");
+  if (std) a->opt.std = std, a->std_from = std_from;
+  for (int i = 0; i < nown; i++) add_clang(a, own[i], NULL);
+  for (int i = 0; i < nhost; i++) VEC_PUSH(a->arena, a->host, host[i]);
+  free(own);
+  add_environment_flags(a, "NVCC_APPEND_FLAGS");
+}
+
 // The directories of CPATH (searched as -I dirs, after those given) and of
 // CPLUS_INCLUDE_PATH (as -isystem dirs, after those given: nvcc's host
 // compiler reads a .cu file as C++), which the host compiler's preprocessor
@@ -562,6 +663,7 @@ static void add_environment_dirs(Args *a) {
 }
 
 int args_finish(Args *a) {
+  add_nvcc_environment(a);
   int rc = check_std(a);
   if (rc >= 0) return rc;
   resolve_arch(a);
@@ -573,6 +675,7 @@ int args_finish(Args *a) {
             a->opt.cuda_path);
     return TIRX_USAGE;
   }
+  add_host_flags(a);
   add_environment_dirs(a);
   a->opt.path = !strcmp(a->in, "-") ? "<stdin>" : a->in;
   a->opt.out_path = a->out;

@@ -7,6 +7,10 @@
 #include "nvcc.h"
 #include "tirxpp.h"
 
+typedef struct HostWord {
+  const char *word, *dir;
+} HostWord;
+
 typedef struct {
   Arena *arena;  // set by the caller
   TirxOptions opt;
@@ -21,6 +25,9 @@ typedef struct {
   Buf notes;             // what the parse assumed (printed when it parses)
   bool check;            // --check: NVRTC compiles the output first
   const char *std_from;  // where opt.std was given: "argument 3", "-p DIR's compile_commands.json"
+  // The words of every -Xcompiler value, in order (nvcc joins them), each
+  // with the directory its relative paths are relative to (-p), or NULL.
+  VEC(HostWord) host;
 } Args;
 
 // Fills a from argv. Returns -1 to go on, or the exit status when the command

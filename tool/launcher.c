@@ -545,7 +545,7 @@ int launch(Args *a, int argc, char **argv) {
   // -Rpass through a build that owns nvcc's command line: TIRX_PP_REMARKS=1.
   const char *remarks = getenv("TIRX_PP_REMARKS");
   if (remarks && *remarks && strcmp(remarks, "0")) a->opt.remarks = true;
-  a->opt.flags_hidden = c.optf != NULL;  // (a computed #include is then never settled)
+  a->opt.flags_hidden |= c.optf != NULL;  // (a computed #include is then never settled)
   if (c.nsources > 1) return check_unannotated(a, argv, &c);
   size_t len;
   char *data = sys_read_file(src, &len);

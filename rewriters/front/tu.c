@@ -379,8 +379,8 @@ int tu_place(Arena *a, const TirxOptions *opt, Tu *tu, Diag *d) {
     TuFile *file = &tu->files[f];
     if (file->system && file->anns.len)
       diag_plain(d, DIAG_WARNING,
-                 "'%s' holds tirx annotations but was found through -isystem: tirx-pp leaves system headers "
-                 "alone, so nvcc sees them as they are",
+                 "'%s' holds tirx annotations but was found through -isystem (or CPLUS_INCLUDE_PATH): tirx-pp leaves "
+                 "system headers alone, so nvcc sees them as they are",
                  file->path);
     if (!file->written) continue;
     if (file->forced) {
