@@ -1,7 +1,7 @@
 // concurrency.c - structured concurrency (docs/language.md:
 // regions, events, turns), kernel by kernel, in three phases that only look back:
 //   gather (gather.c)  the annotations and the node table -> the model (kernel.h)
-//   check  (checks.c, barrier.c, uniform.c, elected.c, deadlock.c, cluster.c)  read it, report, and
+//   check  (checks.c, barrier.c, uniform.c, elected.c, deadlock.c, cluster.c, wgmma.c)  read it, report, and
 //          fill in what the lowering needs (arrival counts, barrier ids)
 //   lower  (region.c, event.c, turn.c)                      edits from the model
 // A kernel with errors is not lowered; the deadlock check runs only on one
@@ -20,6 +20,7 @@
 #include "trace.h"
 #include "turn.h"
 #include "uniform.h"
+#include "wgmma.h"
 
 void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
   KernelList kernels = gather_kernels(c, stmts, ok);
@@ -39,6 +40,8 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     check_lambda_waits(c, k);
     check_wait_sites(c, k);
     check_byte_triggers(c, k, stmts);
+    check_wgmma_release(c, k);
+    check_copy_barriers(c, k);
     check_cluster(c, k, stmts);
     check_uniformity(c, k, stmts);
     check_elected(c, k, stmts);

@@ -66,8 +66,8 @@ typedef struct {
   TirxBuf text;      // the rewritten file
   TirxBuf device;    // with device_view: what NVRTC compiles (device.h)
   TirxBuf unchecked; // with device_view: a note when NVRTC cannot compile it (empty: it can)
-  TirxBuf inlined;   // with device_view: include names, one a line, of user headers the view inlined behind
-                     // a guard or #pragma once (NVRTC reads each as empty: device.h)
+  TirxBuf inlined;   // with device_view: the user headers the view inlined behind a guard or #pragma once,
+                     // `NAME\nLENGTH\nTEXT` each: what NVRTC reads under that name (device.h)
   char **deps;   // the files it depends on: the input, then what the parse read
   int ndeps;
   TirxHeader *headers;  // rewritten user headers, to be written with the output

@@ -147,6 +147,71 @@ cat > rtc.cu <<'K'
 __global__ void k(int *a) { a[0] = lib::twice(a[0]) + (int)lib::Status::ok; }
 K
 expect rtc-only-header 0 "" -- "$tool" --check -I rtc rtc.cu -o rtc.out.cu
+# The same header read from the disk before the view inlines what it
+# includes (CUTLASS's float8.h includes floating_point_nvrtc.h, which takes
+# CUTLASS_HOST_DEVICE from helper_macros.hpp, before cutlass.h brings
+# helper_macros.hpp to the parse): NVRTC reads, under that name, the inlined
+# header's device view behind the guard its inlined copy stands behind, so
+# the macros are there and nothing is defined twice.
+mkdir -p rtc2/lib && cat > rtc2/lib/macros.h <<'H'
+#pragma once
+#include <cstdio>
+#define LIB_HD __host__ __device__
+namespace lib {
+inline void log_line(const char *s) { std::puts(s); }
+struct Pair { int a, b; };
+}  // namespace lib
+H
+cat > rtc2/lib/num.h <<'H'
+#pragma once
+#if defined(__CUDACC_RTC__)
+#include <lib/num_rtc.h>
+#else
+#include <cstring>
+#endif
+#include <lib/macros.h>
+namespace lib {
+LIB_HD inline int twice(int x) { return 2 * x; }
+}  // namespace lib
+H
+cat > rtc2/lib/num_rtc.h <<'H'
+#pragma once
+#include <lib/macros.h>
+namespace lib {
+LIB_HD inline int classify(float f) { return f != f ? 0 : 1; }
+}  // namespace lib
+H
+cat > rtc2.cu <<'K'
+#include <lib/num.h>
+__global__ void k(int *a) { lib::Pair p{a[0], 1}; a[0] = lib::twice(p.a) + p.b; }
+K
+expect rtc-only-header-first 0 "" -- "$tool" --check -I rtc2 rtc2.cu -o rtc2.out.cu
+# A declaration with no body and a trailing return type, named only inside
+# decltype (CuTe's has_tuple_size, which its is_tuple trait stands on), is
+# not host code to blank: the trait would lose its base.
+mkdir -p trait && cat > trait/traits.h <<'H'
+#pragma once
+#include <type_traits>
+namespace lib {
+template <class T> struct size_of_tuple;
+template <> struct size_of_tuple<int2> { static constexpr int value = 2; };
+namespace detail {
+template <class T>
+auto has_tuple_size(T *) -> std::integral_constant<bool, (0 <= size_of_tuple<T>::value)>;
+auto has_tuple_size(...) -> std::false_type;
+}  // namespace detail
+template <class T> struct is_tuple : decltype(detail::has_tuple_size((T *)0)) {};
+}  // namespace lib
+H
+cat > trait.cu <<'K'
+#include <lib/traits.h>
+__global__ void k(int *a) {
+  static_assert(lib::is_tuple<int2>::value && !lib::is_tuple<float>::value, "traits");
+  a[0] = 1;
+}
+K
+mv trait/traits.h trait/lib_traits.h && mkdir -p trait/lib && mv trait/lib_traits.h trait/lib/traits.h
+expect trait-declaration-in-decltype 0 "" -- "$tool" --check -I trait trait.cu -o trait.out.cu
 
 # nvcc's --extended-lambda (--expt-extended-lambda) includes <functional> in
 # every file: apex's layer_norm/ln.h names std::function without including it.

@@ -212,18 +212,26 @@ static void report_log(Report *r, const char *log) {
   }
 }
 
-// The include names of `inlined` (one a line), each with an empty header.
-static int empty_headers(Arena *ar, const char *inlined, const char ***names, const char ***texts) {
-  int n = 0;
-  for (const char *s = inlined ? inlined : ""; *s; s++) n += *s == '\n';
-  *names = arena_alloc(ar, sizeof(char *) * (size_t)(n + 1));
-  *texts = arena_alloc(ar, sizeof(char *) * (size_t)(n + 1));
-  n = 0;
+// The headers of `inlined` (device_view: `NAME\nLENGTH\nTEXT`, one after
+// another), each a name NVRTC reads the text under.
+static int named_headers(Arena *ar, const char *inlined, const char ***names, const char ***texts) {
+  int n = 0, cap = 0;
+  *names = *texts = NULL;
   for (const char *s = inlined ? inlined : ""; *s;) {
     size_t len = strcspn(s, "\n");
+    char *stop;
+    size_t size = s[len] ? strtoul(s + len + 1, &stop, 10) : 0;
+    if (!s[len] || *stop != '\n') break;  // (device_view writes none such)
+    if (n == cap) {
+      cap = cap ? cap * 2 : 16;
+      const char **nn = arena_alloc(ar, sizeof(char *) * (size_t)cap),
+                 **nt = arena_alloc(ar, sizeof(char *) * (size_t)cap);
+      if (n) memcpy(nn, *names, sizeof(char *) * (size_t)n), memcpy(nt, *texts, sizeof(char *) * (size_t)n);
+      *names = nn, *texts = nt;
+    }
     (*names)[n] = arena_printf(ar, "%.*s", (int)len, s);
-    (*texts)[n++] = "";
-    s += len + (s[len] == '\n');
+    (*texts)[n++] = arena_printf(ar, "%.*s", (int)size, stop + 1);
+    s = stop + 1 + size;
   }
   return n;
 }
@@ -236,7 +244,7 @@ int check_device(const TirxOptions *o, const char *view, const char *inlined, co
   TirxNvrtcResult res;
   char msg[512] = "";
   const char **names, **texts;
-  int nheaders = empty_headers(ar, inlined, &names, &texts);
+  int nheaders = named_headers(ar, inlined, &names, &texts);
   int rc =
       tirx_nvrtc_compile_headers(view, o->path, texts, names, nheaders, opts, nopts, NULL, 0, &res, msg, sizeof msg);
   Report r = {.opt = o, .ar = ar, .err = err, .input = source_new(ar, o->path, input, len)};

@@ -820,8 +820,68 @@ static void check_inthreads_exits(Ctx *c, Kernel *k) {
   }
 }
 
+// What a persistent loop walks, as written: its extents (not the index
+// names) and its clauses, blanks dropped.
+static const char *persistent_walk(Ctx *c, const Annotation *an) {
+  Buf b = {0};
+  const Directive *d = &an->dir;
+  for (int i = 0; i < d->head.nargs; i++)
+    buf_printf(&b, "%.*s;", (int)d->head.args[i].expr.len, d->head.args[i].expr.s);
+  for (int i = 0; i < d->nclauses; i++) {
+    const Clause *cl = &d->clauses[i];
+    buf_printf(&b, "%.*s(", (int)cl->name.len, cl->name.s);
+    for (int j = 0; j < cl->nargs; j++) buf_printf(&b, "%.*s,", (int)cl->args[j].expr.len, cl->args[j].expr.s);
+    buf_puts(&b, ")");
+  }
+  char *w = arena_alloc(c->arena, b.len + 1), *o = w;
+  for (size_t i = 0; i < b.len; i++)
+    if (b.data[i] != ' ' && b.data[i] != '\t' && b.data[i] != '\n' && b.data[i] != '\r' && b.data[i] != '\\')
+      *o++ = b.data[i];
+  *o = 0;
+  buf_free(&b);
+  return w;
+}
+
+// The regions of a partition pair their steps through events: tile after
+// tile, one region's trigger is the other's wait. Their persistent loops
+// must then deal each block the same tiles in the same order; a total or an
+// order written differently (`M / BM * tiles_n` against `(M + BM - 1) / BM *
+// tiles_n`) leaves one region a tile the other never takes: it waits forever,
+// or its copies land after the block has exited. The text is compared, so
+// that the same value written two ways is an error too: one spelling is the
+// remedy.
+static void check_persistent_walks(Ctx *c, Kernel *k) {
+  if (!k->events.len) return;
+  const Annotation *first = NULL;
+  const Region *first_region = NULL;
+  const char *first_walk = NULL;
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->dir.kind != DIR_PERSISTENT || an->skipped || an->bad || an->start < node_at(c, k->func)->start ||
+        an->start >= node_at(c, k->func)->end)
+      continue;
+    const Region *r = enclosing_region(k, an->start);
+    if (!r || !r->async) continue;
+    const char *walk = persistent_walk(c, an);
+    if (!first) {
+      first = an, first_region = r, first_walk = walk;
+      continue;
+    }
+    if (r == first_region || !strcmp(walk, first_walk)) continue;
+    diag_error(c->diag, an->start,
+               "this persistent loop of '%s' is not written as the one of '%s' at line %d (its total or order "
+               "differs): the regions pair their steps through events, tile by tile, so a tile one region takes and "
+               "the other does not leaves a wait that never completes (or copies that land after the block exits); "
+               "write the same total and order in both, the same way",
+               region_label(c, r), region_label(c, first_region), source_line(c->src, first->start));
+    diag_note(c->diag, first->start, "the other loop");
+    return;
+  }
+}
+
 void check_regions(Ctx *c, Kernel *k) {
   check_inthreads_exits(c, k);
+  check_persistent_walks(c, k);
   // Each chain: an async region that continues none, and those that continue
   // it at its own level (regions nested in them stand between).
   int *chain = arena_alloc(c->arena, sizeof(int) * (size_t)(k->regions.len + 1));

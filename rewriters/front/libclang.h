@@ -109,6 +109,7 @@ bool libclang_load(const char **why);
 #define clang_getIncludedFile (tirx_libclang.clang_getIncludedFile)
 #define clang_getFileContents (tirx_libclang.clang_getFileContents)
 #define clang_getCanonicalCursor (tirx_libclang.clang_getCanonicalCursor)
+#define clang_isCursorDefinition (tirx_libclang.clang_isCursorDefinition)
 #define clang_Cursor_getStorageClass (tirx_libclang.clang_Cursor_getStorageClass)
 #define clang_getSpecializedCursorTemplate (tirx_libclang.clang_getSpecializedCursorTemplate)
 #define clang_equalLocations (tirx_libclang.clang_equalLocations)

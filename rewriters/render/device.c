@@ -65,6 +65,7 @@ typedef struct {
   // explicit instantiations, which libclang does not show: instantiations).
   VEC(const char *) host_templates, kept_templates;
   bool failed;          // a rewritten header's edits could not be rendered
+  bool flat;            // a header's text for NVRTC to read by name: its #include lines left as they are
   Buf *unchecked;       // why NVRTC cannot compile the file, with the place (empty: it can)
 } View;
 
@@ -175,6 +176,18 @@ static bool names_host_function(const Ctx *c, CXCursor var) {
   return h.found;
 }
 
+// A declaration with no body whose return type is written after it
+// (`auto has_tuple_size(T*) -> bool_constant<...>;`, CuTe's is_tuple): the
+// overload-resolution idiom of type traits, named inside decltype, where
+// nothing is called. Blanked, the traits made from it would fail; kept, NVRTC
+// reads only its signature.
+static bool unevaluated_trait(CXCursor fn, const char *s, size_t start, size_t name, size_t end) {
+  if (clang_isCursorDefinition(fn) || !has_word(s, start, name, "auto")) return false;
+  for (size_t i = name; i + 1 < end; i++)
+    if (s[i] == '-' && s[i + 1] == '>') return true;
+  return false;
+}
+
 // Host-only: a function or namespace-scope variable that NVRTC refuses.
 // constexpr functions and constants stay (NVRTC's -default-device makes them
 // usable in device code, as --expt-relaxed-constexpr does for nvcc), and so do
@@ -200,6 +213,7 @@ static bool host_only(const Ctx *c, CXCursor cur, enum CXCursorKind parent, cons
   if (namespace_var)
     return (!has_word(s, start, name, "const") || std_class(cur) || names_host_function(c, cur)) &&
            !has_word(s, start, end, "__managed__");
+  if (unevaluated_trait(cur, s, start, name, end)) return false;
   return !ends_with_word(s, start, end, "default") && !ends_with_word(s, start, end, "delete");
 }
 
@@ -974,15 +988,29 @@ static void put_file(View *v, Buf *b, int i) {
   v->files.items[i].open = false;
 }
 
+// A header read once (an include guard, #pragma once) is inlined behind a
+// guard of the view's own, which the text NVRTC reads under its name
+// (inlined_names) opens too: whichever comes first defines what it holds, and
+// the other reads nothing.
+static void put_once_open(Buf *b, const ViewFile *h, int i, const char *eol) {
+  if (h->once) buf_printf(b, "#ifndef __tirx_view_once_%d%s#define __tirx_view_once_%d%s", i, eol, i, eol);
+}
+
+static void put_once_close(Buf *b, const ViewFile *h, const char *eol) {
+  if (h->once) buf_printf(b, "#endif%s", eol);
+}
+
 // The header's device view between #line directives: the first names the
 // header, the last the line after its #include in `parent`.
 static void put_inlined(View *v, Buf *b, const ViewFile *parent, const Child *ch) {
   const char *eol = v->c->src->eol;
   ViewFile *h = &v->files.items[ch->file];
   h->emitted = true;
+  put_once_open(b, h, ch->file, eol);
   buf_printf(b, "#line 1 %s%s", h->path_literal, eol);
   put_file(v, b, ch->file);
   if (b->len && b->data[b->len - 1] != '\n' && b->data[b->len - 1] != '\r') buf_puts(b, eol);
+  put_once_close(b, h, eol);
   buf_printf(b, "#line %d %s%s", ch->line_no + 1, parent->path_literal, eol);
 }
 
@@ -995,7 +1023,7 @@ static bool reads_nothing(const ViewFile *h) { return h->open || (h->emitted && 
 // header, which needs no inlining).
 static void put_child(View *v, Buf *b, const ViewFile *parent, const Child *ch) {
   const ViewFile *h = &v->files.items[ch->file];
-  if (!needs_inlining(v, ch->file))
+  if (v->flat || !needs_inlining(v, ch->file))
     buf_put(b, parent->src->data + ch->line.start, ch->line.end - ch->line.start);
   else if (reads_nothing(h))
     put_line_ends(b, parent->src->data, ch->line.start, ch->line.end);
@@ -1096,7 +1124,7 @@ static void view_edits(View *v, int i, const EditList *edits, EditList *dev) {
   vf->open = true;
   for (int k = 0; k < vf->children.len; k++) {
     Child *ch = &vf->children.items[k];
-    if (!needs_inlining(v, ch->file) || within(host.items, host.len, ch->line.start, ch->line.end)) continue;
+    if (v->flat || !needs_inlining(v, ch->file) || within(host.items, host.len, ch->line.start, ch->line.end)) continue;
     if (reads_nothing(&v->files.items[ch->file]))
       edit_replace(dev, ch->line.start, ch->line.end, blanked(a, src->data, ch->line.start, ch->line.end));
     else
@@ -1151,18 +1179,21 @@ static int include_dirs(Arena *a, const TirxOptions *opt, const char **out, int 
   return n;
 }
 
-// The names by which NVRTC could read an inlined header a second time, from
-// the disk: a header the view does not inline (one included only under
+// What NVRTC reads, by name, in place of a header the view inlined behind a
+// guard or #pragma once, should a header it reads from the disk include it
+// again: one the view does not inline (one included only under
 // __CUDACC_RTC__, which the parse, as nvcc's device pass, never read:
-// CUTLASS's float8.h includes floating_point_nvrtc.h there) may include it
-// again, and without its include guard or #pragma once taking effect (the
-// view's copy is not the file) its classes would be defined twice. For each
-// header inlined behind a guard or #pragma once: its path under each
-// include directory that finds it first, one a line. check.c gives NVRTC an
-// empty header under each name, which NVRTC reads in place of the file.
+// CUTLASS's float8.h includes floating_point_nvrtc.h there, and that includes
+// helper_macros.hpp, which the view inlines later). The file itself would
+// define its classes twice (the view's copy is not the file, so its guard or
+// #pragma once does not hold); an empty header would leave its macros
+// undefined where the disk's header reads them. So NVRTC reads the header's
+// device view, its own #include lines left as they are, behind the guard its
+// inlined copy stands behind (put_once_open). One entry per name, its path
+// under each include directory that finds it first: `NAME\nLENGTH\nTEXT`.
 static void inlined_names(View *v, Buf *names) {
   Arena *a = v->c->arena;
-  const char *dirs[64];
+  const char *dirs[64], *eol = v->c->src->eol;
   int ndirs = include_dirs(a, v->opt, dirs, 64);
   for (int i = 1; i < v->files.len; i++) {
     const ViewFile *f = &v->files.items[i];
@@ -1170,6 +1201,7 @@ static void inlined_names(View *v, Buf *names) {
     CXString name = clang_getFileName(f->file);
     const char *real = arena_realpath(a, clang_getCString(name));
     clang_disposeString(name);
+    Buf text = {0};
     for (int d = 0; real && d < ndirs; d++) {
       size_t len = strlen(dirs[d]);
       if (strncmp(real, dirs[d], len) || real[len] != '/') continue;
@@ -1179,8 +1211,21 @@ static void inlined_names(View *v, Buf *names) {
       if (!strchr(rel, '/')) continue;
       bool first = true;  // no directory before this one holds a file of that name
       for (int e = 0; e < d && first; e++) first = access(arena_printf(a, "%s/%s", dirs[e], rel), F_OK) != 0;
-      if (first) buf_printf(names, "%s\n", rel);
+      if (!first) continue;
+      if (!text.len) {
+        v->flat = true;
+        put_once_open(&text, f, i, eol);
+        buf_printf(&text, "#line 1 %s%s", f->path_literal, eol);
+        put_file(v, &text, i);
+        buf_puts(&text, eol);
+        put_once_close(&text, f, eol);
+        drop_pragma_once(&text, 0);
+        v->flat = false;
+      }
+      buf_printf(names, "%s\n%zu\n", rel, text.len);
+      buf_put(names, text.data, text.len);
     }
+    buf_free(&text);
   }
 }
 

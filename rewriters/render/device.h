@@ -17,8 +17,9 @@
 // untouched) when the edits cannot be rendered without the host code.
 // *unchecked (empty before): a note, with its place, when NVRTC cannot
 // compile the file (it includes Thrust); the view is then not to be compiled.
-// *inlined: the include names (one a line) of the user headers the view
-// inlined behind an include guard or #pragma once, for NVRTC to read as
-// empty should a header it reads from the disk include one again.
+// *inlined: for each user header the view inlined behind an include guard
+// or #pragma once, `NAME\nLENGTH\nTEXT` per include name: the text NVRTC is
+// to read under that name should a header it reads from the disk include it
+// again (its device view, behind the guard of the view's inlined copy).
 bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *headers, int nheaders, Buf *out,
                  Buf *unchecked, Buf *inlined);
