@@ -186,6 +186,22 @@ cat > rtc2.cu <<'K'
 __global__ void k(int *a) { lib::Pair p{a[0], 1}; a[0] = lib::twice(p.a) + p.b; }
 K
 expect rtc-only-header-first 0 "" -- "$tool" --check -I rtc2 rtc2.cu -o rtc2.out.cu
+# A header whose text NVRTC is given includes one of its own relative to
+# itself ("detail/io.h", host code): that name is not one NVRTC is given, so
+# the text would read the file from the disk; the header is read as empty
+# instead, as before the view gave texts.
+mkdir -p rtc3/lib/detail && cat > rtc3/lib/detail/io.h <<'H'
+#pragma once
+#include <cuda_runtime.h>
+namespace lib {
+inline void copy_back(float *h, const float *d, int n) { cudaMemcpy(h, d, n * 4, cudaMemcpyDeviceToHost); }
+}  // namespace lib
+H
+printf '#pragma once\n#include "detail/io.h"\n#define LIB_HD __host__ __device__\n' > rtc3/lib/macros.h
+printf '#pragma once\n#include <lib/macros.h>\nnamespace lib {\n__host__ __device__ inline int classify(float f) { return f != f ? 0 : 1; }\n}\n' > rtc3/lib/num_rtc.h
+printf '#pragma once\n#if defined(__CUDACC_RTC__)\n#include <lib/num_rtc.h>\n#endif\n#include <lib/macros.h>\nnamespace lib {\nLIB_HD inline int twice(int x) { return 2 * x; }\n}\n' > rtc3/lib/num.h
+printf '#include <lib/num.h>\n__global__ void k(int *a) { a[0] = lib::twice(a[0]); }\n' > rtc3.cu
+expect rtc-only-header-relative-child 0 "" -- "$tool" --check -I rtc3 rtc3.cu -o rtc3.out.cu
 # A declaration with no body and a trailing return type, named only inside
 # decltype (CuTe's has_tuple_size, which its is_tuple trait stands on), is
 # not host code to blank: the trait would lose its base.

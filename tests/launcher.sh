@@ -265,7 +265,7 @@ CPATH=$PWD/cpath_inc "$tool" "$work/bin/nvcc" -arch=sm_90 -Xcompiler "-O2 -DHOST
 # way: its flags are left out of the parse, with a warning (printed for an
 # annotated file), as is a flag whose value is missing.
 "$tool" xc.cu -o xc_quoted.cu -- -Xcompiler -I,xc_inc -Xcompiler '-DNAME="a b"' -Xcompiler -O2,-D 2> xc_quoted.err
-[ $? -eq 0 ] && [ "$(cat xc_quoted.err)" = "tirx-pp: warning: -Xcompiler '-DNAME=\"a b\"': quoted for the shell; tirx-pp's parse does not see its preprocessor flags
+[ $? -eq 0 ] && [ "$(cat xc_quoted.err)" = "tirx-pp: warning: -Xcompiler '-DNAME=\"a b\"' holds shell syntax (quotes, \\, \$, \`, ~): tirx-pp's parse does not see its preprocessor flags
 tirx-pp: warning: -Xcompiler: nothing follows '-D'; tirx-pp's parse does not see it" ] \
   && ok "-Xcompiler: a quoted value and a flag without its value are named" || { bad "-Xcompiler: quoted value warned"; cat xc_quoted.err; }
 # Where nvcc puts them: -Xcompiler's words (all its values joined) before
@@ -297,8 +297,8 @@ ENVFLAG=NVCC_APPEND_FLAGS=-UNV1 unrolled 2 -DNV1
 ENVFLAG=
 # A word quoted whole, or a ~ for the shell to expand, is shell syntax too.
 "$tool" order.cu -o /dev/null -- -Xcompiler "'-DNV1'" -Xcompiler -I,~/inc 2> tilde.err
-[ "$(cat tilde.err)" = "tirx-pp: warning: -Xcompiler ''-DNV1'': quoted for the shell; tirx-pp's parse does not see its preprocessor flags
-tirx-pp: warning: -Xcompiler '-I,~/inc': quoted for the shell; tirx-pp's parse does not see its preprocessor flags" ] \
+[ "$(cat tilde.err)" = "tirx-pp: warning: -Xcompiler ''-DNV1'' holds shell syntax (quotes, \\, \$, \`, ~): tirx-pp's parse does not see its preprocessor flags
+tirx-pp: warning: -Xcompiler '-I,~/inc' holds shell syntax (quotes, \\, \$, \`, ~): tirx-pp's parse does not see its preprocessor flags" ] \
   && ok "-Xcompiler: a word quoted whole and a ~ are named" || { bad "-Xcompiler: a word quoted whole and a ~ are named"; cat tilde.err; }
 # An options file hides flags: refused for an annotated source, as given otherwise.
 echo "-DX=1" > opts.txt

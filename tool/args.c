@@ -194,8 +194,8 @@ static void keep_host_words(Args *a, const char *v, const char *dir) {
   a->host.len = start;
   if (!flagged) return;
   buf_printf(&a->notes,
-             "tirx-pp: warning: -Xcompiler '%s': quoted for the shell; tirx-pp's parse does not see its "
-             "preprocessor flags\n",
+             "tirx-pp: warning: -Xcompiler '%s' holds shell syntax (quotes, \\, $, `, ~): tirx-pp's parse does "
+             "not see its preprocessor flags\n",
              v);
   a->opt.flags_hidden = true;  // (and a computed #include stays unsettled)
 }
@@ -612,13 +612,8 @@ static int check_std(const Args *a) {
 static void add_environment_flags(Args *a, const char *var) {
   const char *v = getenv(var);
   if (!v || !*v) return;
-  if (shell_quoted(v)) {
-    buf_printf(&a->notes, "tirx-pp: warning: %s='%s': quoted; tirx-pp's parse does not see its flags\n", var, v);
-    a->opt.flags_hidden = true;
-    return;
-  }
   VEC(char *) words = {0};
-  for (const char *p = v; *p;) {
+  for (const char *p = v; *p;) {  // (nvcc splits it at blanks alone: quotes stay in the words)
     size_t n = strcspn(p, " \t\n");
     if (n) VEC_PUSH(a->arena, words, arena_strndup(a->arena, p, n));
     p += n + (p[n] != 0);

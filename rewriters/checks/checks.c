@@ -821,8 +821,8 @@ static void check_inthreads_exits(Ctx *c, Kernel *k) {
 }
 
 // What a persistent loop walks, as written: its extents (not the index
-// names) and its clauses, blanks dropped.
-static const char *persistent_walk(Ctx *c, const Annotation *an) {
+// names) and its clauses.
+static Span persistent_walk(Ctx *c, const Annotation *an) {
   Buf b = {0};
   const Directive *d = &an->dir;
   for (int i = 0; i < d->head.nargs; i++)
@@ -833,50 +833,62 @@ static const char *persistent_walk(Ctx *c, const Annotation *an) {
     for (int j = 0; j < cl->nargs; j++) buf_printf(&b, "%.*s,", (int)cl->args[j].expr.len, cl->args[j].expr.s);
     buf_puts(&b, ")");
   }
-  char *w = arena_alloc(c->arena, b.len + 1), *o = w;
-  for (size_t i = 0; i < b.len; i++)
-    if (b.data[i] != ' ' && b.data[i] != '\t' && b.data[i] != '\n' && b.data[i] != '\r' && b.data[i] != '\\')
-      *o++ = b.data[i];
-  *o = 0;
+  Span w = {arena_strndup(c->arena, b.data ? b.data : "", b.len), b.len, 0};
   buf_free(&b);
   return w;
 }
 
-// The regions of a partition pair their steps through events: tile after
-// tile, one region's trigger is the other's wait. Their persistent loops
-// must then deal each block the same tiles in the same order; a total or an
-// order written differently (`M / BM * tiles_n` against `(M + BM - 1) / BM *
-// tiles_n`) leaves one region a tile the other never takes: it waits forever,
-// or its copies land after the block has exited. The text is compared, so
-// that the same value written two ways is an error too: one spelling is the
-// remedy.
-static void check_persistent_walks(Ctx *c, Kernel *k) {
-  if (!k->events.len) return;
-  const Annotation *first = NULL;
-  const Region *first_region = NULL;
-  const char *first_walk = NULL;
+// The n-th persistent loop of region r (its own, not a nested region's),
+// NULL when it has fewer.
+static const Annotation *nth_persistent(Ctx *c, const Kernel *k, const Region *r, int n) {
   for (int i = 0; i < c->anns->len; i++) {
     const Annotation *an = &c->anns->items[i];
-    if (an->dir.kind != DIR_PERSISTENT || an->skipped || an->bad || an->start < node_at(c, k->func)->start ||
-        an->start >= node_at(c, k->func)->end)
-      continue;
-    const Region *r = enclosing_region(k, an->start);
-    if (!r || !r->async) continue;
-    const char *walk = persistent_walk(c, an);
-    if (!first) {
-      first = an, first_region = r, first_walk = walk;
-      continue;
-    }
-    if (r == first_region || !strcmp(walk, first_walk)) continue;
-    diag_error(c->diag, an->start,
-               "this persistent loop of '%s' is not written as the one of '%s' at line %d (its total or order "
-               "differs): the regions pair their steps through events, tile by tile, so a tile one region takes and "
-               "the other does not leaves a wait that never completes (or copies that land after the block exits); "
-               "write the same total and order in both, the same way",
-               region_label(c, r), region_label(c, first_region), source_line(c->src, first->start));
-    diag_note(c->diag, first->start, "the other loop");
-    return;
+    if (an->dir.kind == DIR_PERSISTENT && !an->skipped && !an->bad && an->start >= r->body.start &&
+        an->start < r->body.end && enclosing_region(k, an->start) == r && !n--)
+      return an;
   }
+  return NULL;
+}
+
+// Whether region a triggers an event that region b waits on.
+static bool feeds(const Kernel *k, const Region *a, const Region *b) {
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *t = &k->ops.items[i];
+    if (t->region != a || (t->kind != OP_TRIGGER && t->kind != OP_TRIGGER_BYTES)) continue;
+    for (int j = 0; j < k->ops.len; j++)
+      if (k->ops.items[j].region == b && k->ops.items[j].kind == OP_WAIT && k->ops.items[j].event == t->event)
+        return true;
+  }
+  return false;
+}
+
+// The regions of a partition that pair their steps through events (one
+// triggers what the other waits on), tile after tile: their persistent loops
+// must deal each block the same tiles in the same order, the n-th loop of
+// one as the n-th of the other. A total or an order written differently (`M
+// / BM * tiles_n` against `(M + BM - 1) / BM * tiles_n`) leaves one region a
+// tile the other never takes: it waits forever, or its copies land after the
+// block has exited. The text is compared, so that the same value written two
+// ways is an error too: one spelling is the remedy.
+static void check_persistent_walks(Ctx *c, Kernel *k) {
+  for (int x = 0; x < k->regions.len; x++)
+    for (int y = x + 1; y < k->regions.len; y++) {
+      const Region *a = &k->regions.items[x], *b = &k->regions.items[y];
+      if (!a->async || !b->async || (!feeds(k, a, b) && !feeds(k, b, a))) continue;
+      for (int n = 0;; n++) {
+        const Annotation *pa = nth_persistent(c, k, a, n), *pb = nth_persistent(c, k, b, n);
+        if (!pa || !pb) break;
+        if (spans_alike(persistent_walk(c, pa), persistent_walk(c, pb))) continue;
+        diag_error(c->diag, pb->start,
+                   "this persistent loop of '%s' is not written as the one of '%s' at line %d (its total or order "
+                   "differs): the regions pair their steps through events, tile by tile, so a tile one region "
+                   "takes and the other does not leaves a wait that never completes (or copies that land after the "
+                   "block exits); write the same total and order in both, the same way",
+                   region_label(c, b), region_label(c, a), source_line(c->src, pa->start));
+        diag_note(c->diag, pa->start, "the other loop");
+        return;
+      }
+    }
 }
 
 void check_regions(Ctx *c, Kernel *k) {

@@ -827,13 +827,6 @@ static bool call_alike(WarpsAlike *w, int j) {
   return true;
 }
 
-static const char *callee_name(Ctx *c, int j) {
-  CXString s = clang_getCursorSpelling(clang_getCursorReferenced(node_at(c, j)->cur));
-  const char *name = arena_printf(c->arena, "%s", clang_getCString(s));
-  clang_disposeString(s);
-  return name;
-}
-
 // The warps that run the statements of region r (NULL: of the block), and
 // how messages say so; *first: its first thread. A kernel without a
 // partition has the warps its launch gives it: -1 (unknown), unless its own
@@ -877,15 +870,7 @@ static bool block_shaped(Ctx *c, const Kernel *k, int elect) {
   return false;
 }
 
-// Whether texts a and b are alike but for blanks.
-static bool text_alike(const char *a, const char *b) {
-  for (;; a++, b++) {
-    while (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r') a++;
-    while (*b == ' ' || *b == '\t' || *b == '\n' || *b == '\r') b++;
-    if (*a != *b) return false;
-    if (!*a) return true;
-  }
-}
+static Span text_span(const char *t) { return (Span){t, strlen(t), 0}; }
 
 // Whether the plain assignment at node i reads the place it writes
 // (`x[0] = x[0] + 1`, `*n = *n * 2`): an update written out, as `+=` is one.
@@ -894,7 +879,8 @@ static bool reads_own_place(Ctx *c, int i, CXCursor lhs_cur) {
   if (lhs < 0) return false;
   const char *place = node_text(c, lhs);
   for (int j = node_at(c, lhs)->last + 1; j <= node_at(c, i)->last; j++)
-    if (node_at(c, j)->kind == node_at(c, lhs)->kind && text_alike(node_text(c, j), place)) return true;
+    if (node_at(c, j)->kind == node_at(c, lhs)->kind && spans_alike(text_span(node_text(c, j)), text_span(place)))
+      return true;
   return false;
 }
 

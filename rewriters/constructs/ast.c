@@ -153,6 +153,18 @@ bool refers_to(const Ctx *c, int node, CXCursor decl) { return refers_to_any(c, 
 
 bool span_same(Span a, Span b) { return a.len == b.len && !memcmp(a.s, b.s, a.len); }
 
+static bool is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\\'; }
+
+bool spans_alike(Span a, Span b) {
+  size_t i = 0, j = 0;
+  for (;; i++, j++) {
+    while (i < a.len && is_blank(a.s[i])) i++;
+    while (j < b.len && is_blank(b.s[j])) j++;
+    if (i == a.len || j == b.len) return i == a.len && j == b.len;
+    if (a.s[i] != b.s[j]) return false;
+  }
+}
+
 bool cursor_is_integer(CXCursor e) {
   enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(front_strip(e))).kind;
   return !(k >= CXType_Float && k <= CXType_LongDouble) && k != CXType_Float128 && k != CXType_Half &&
@@ -929,4 +941,20 @@ bool names_a_barrier(const char *name) {
   for (size_t k = 0; k < sizeof registers_only / sizeof *registers_only; k++)
     sync = sync && strncmp(name, registers_only[k], strlen(registers_only[k]));
   return sync;
+}
+
+const char *callee_name(Ctx *c, int call) {
+  CXCursor f = clang_getCursorReferenced(node_at(c, call)->cur);
+  CXString s = clang_getCursorSpelling(f);
+  const char *name = arena_printf(c->arena, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  if (!*name) {  // an unresolved call: the name its callee expression spells
+    CXCursor kids[1];
+    if (cursor_children(node_at(c, call)->cur, kids, 1)) {
+      s = clang_getCursorSpelling(kids[0]);
+      name = arena_printf(c->arena, "%s", clang_getCString(s));
+      clang_disposeString(s);
+    }
+  }
+  return name;
 }

@@ -45,6 +45,12 @@ int called_definition(const Ctx *c, CXCursor call);
 // Whether two spans hold the same text (span_eq, pragma.h: a span and a C
 // string).
 bool span_same(Span a, Span b);
+// The name of the function the call at node `call` runs; for a call in a
+// template the parse left unresolved, the name its callee expression spells
+// ("" when there is none to read).
+const char *callee_name(Ctx *c, int call);
+// The same text but for blanks, line ends and line splices (`k % S` and `k%S`).
+bool spans_alike(Span a, Span b);
 // Whether an expression is not of a floating type before the implicit
 // conversions around it (a stub's `long long x = 24.5` would silently be 24).
 bool cursor_is_integer(CXCursor e);

@@ -65,7 +65,12 @@ typedef struct {
   // explicit instantiations, which libclang does not show: instantiations).
   VEC(const char *) host_templates, kept_templates;
   bool failed;          // a rewritten header's edits could not be rendered
-  bool flat;            // a header's text for NVRTC to read by name: its #include lines left as they are
+  // A header's text for NVRTC to read by name (inlined_names): the #include
+  // lines of the headers the view inlines name the texts NVRTC reads in
+  // their place (provided[i], the name of file i's; NULL: none, and then the
+  // text cannot be made: flat_failed).
+  bool flat, flat_failed;
+  const char **provided;
   Buf *unchecked;       // why NVRTC cannot compile the file, with the place (empty: it can)
 } View;
 
@@ -1023,7 +1028,13 @@ static bool reads_nothing(const ViewFile *h) { return h->open || (h->emitted && 
 // header, which needs no inlining).
 static void put_child(View *v, Buf *b, const ViewFile *parent, const Child *ch) {
   const ViewFile *h = &v->files.items[ch->file];
-  if (v->flat || !needs_inlining(v, ch->file))
+  if (v->flat && needs_inlining(v, ch->file)) {
+    if (v->provided[ch->file])
+      buf_printf(b, "#include <%s>", v->provided[ch->file]);
+    else
+      v->flat_failed = true;
+    put_line_ends(b, parent->src->data, ch->line.start, ch->line.end);
+  } else if (!needs_inlining(v, ch->file))
     buf_put(b, parent->src->data + ch->line.start, ch->line.end - ch->line.start);
   else if (reads_nothing(h))
     put_line_ends(b, parent->src->data, ch->line.start, ch->line.end);
@@ -1124,7 +1135,11 @@ static void view_edits(View *v, int i, const EditList *edits, EditList *dev) {
   vf->open = true;
   for (int k = 0; k < vf->children.len; k++) {
     Child *ch = &vf->children.items[k];
-    if (v->flat || !needs_inlining(v, ch->file) || within(host.items, host.len, ch->line.start, ch->line.end)) continue;
+    if (!needs_inlining(v, ch->file) || within(host.items, host.len, ch->line.start, ch->line.end)) continue;
+    if (v->flat) {  // (a rewritten header's text for NVRTC: not made with its children redirected)
+      v->flat_failed = true;
+      continue;
+    }
     if (reads_nothing(&v->files.items[ch->file]))
       edit_replace(dev, ch->line.start, ch->line.end, blanked(a, src->data, ch->line.start, ch->line.end));
     else
@@ -1195,13 +1210,18 @@ static void inlined_names(View *v, Buf *names) {
   Arena *a = v->c->arena;
   const char *dirs[64], *eol = v->c->src->eol;
   int ndirs = include_dirs(a, v->opt, dirs, 64);
-  for (int i = 1; i < v->files.len; i++) {
+  // Each header's names first: a text names the others' in its #include lines.
+  typedef VEC(const char *) Names;
+  Names *all = arena_alloc(a, sizeof *all * (size_t)v->files.len);
+  v->provided = arena_alloc(a, sizeof(char *) * (size_t)v->files.len);
+  for (int i = 0; i < v->files.len; i++) {
     const ViewFile *f = &v->files.items[i];
-    if (!f->emitted || !f->once) continue;
+    all[i] = (Names){0};
+    v->provided[i] = NULL;
+    if (!i || !f->emitted || !f->once) continue;
     CXString name = clang_getFileName(f->file);
     const char *real = arena_realpath(a, clang_getCString(name));
     clang_disposeString(name);
-    Buf text = {0};
     for (int d = 0; real && d < ndirs; d++) {
       size_t len = strlen(dirs[d]);
       if (strncmp(real, dirs[d], len) || real[len] != '/') continue;
@@ -1211,18 +1231,25 @@ static void inlined_names(View *v, Buf *names) {
       if (!strchr(rel, '/')) continue;
       bool first = true;  // no directory before this one holds a file of that name
       for (int e = 0; e < d && first; e++) first = access(arena_printf(a, "%s/%s", dirs[e], rel), F_OK) != 0;
-      if (!first) continue;
-      if (!text.len) {
-        v->flat = true;
-        put_once_open(&text, f, i, eol);
-        buf_printf(&text, "#line 1 %s%s", f->path_literal, eol);
-        put_file(v, &text, i);
-        buf_puts(&text, eol);
-        put_once_close(&text, f, eol);
-        drop_pragma_once(&text, 0);
-        v->flat = false;
-      }
-      buf_printf(names, "%s\n%zu\n", rel, text.len);
+      if (first) VEC_PUSH(a, all[i], rel);
+    }
+    if (all[i].len) v->provided[i] = all[i].items[0];
+  }
+  for (int i = 1; i < v->files.len; i++) {
+    if (!all[i].len) continue;
+    const ViewFile *f = &v->files.items[i];
+    Buf text = {0};
+    v->flat = true, v->flat_failed = false;
+    put_once_open(&text, f, i, eol);
+    buf_printf(&text, "#line 1 %s%s", f->path_literal, eol);
+    put_file(v, &text, i);
+    buf_puts(&text, eol);
+    put_once_close(&text, f, eol);
+    drop_pragma_once(&text, 0);
+    v->flat = false;
+    if (v->flat_failed) text.len = 0;  // (read as empty, as before the view could say more)
+    for (int k = 0; k < all[i].len; k++) {
+      buf_printf(names, "%s\n%zu\n", all[i].items[k], text.len);
       buf_put(names, text.data, text.len);
     }
     buf_free(&text);
