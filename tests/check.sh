@@ -248,6 +248,20 @@ expect no-define 1 'macro.cu:2:2: error: #error directive: SCALE is not defined
 #error SCALE is not defined
  ^' -- "$tool" --check macro.cu -o macro.out2.cu
 
+# -imacros reaches NVRTC too (it has no such option: the file is included
+# first), and -iquote and -idirafter are include paths: NTH was undefined.
+mkdir -p quoted && printf '#define NTH 128\n' > imacros.h && printf '#define NTH2 4\n' > quoted/q.h
+cat > imacros.cu <<'K'
+#include "q.h"
+__global__ void k(float *o) {
+  float a[NTH];
+  for (int i = 0; i < NTH2; ++i) a[i] = i;
+  o[threadIdx.x] = a[threadIdx.x % NTH2];
+}
+K
+expect imacros 0 "" -- "$tool" --check -imacros imacros.h -iquote quoted imacros.cu -o imacros.out.cu
+expect idirafter 0 "" -- "$tool" --check -imacros imacros.h -idirafter quoted imacros.cu -o imacros.out2.cu
+
 # A message of ptxas's, which has no place: its own kind ('info' here: a note),
 # not an error; exit 0 and the output written.
 cat > ptxas.cu <<'K'

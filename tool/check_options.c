@@ -34,12 +34,15 @@ bool check_std_raised(const char *std) {
   return false;
 }
 
-// The parse's -I/-D/-U/-include/-isystem (flag, value pairs) in NVRTC's spelling.
+// The parse's -I/-D/-U/-include/-imacros/-isystem/-iquote/-idirafter (flag,
+// value pairs) in NVRTC's spelling. NVRTC has no -imacros: the file is
+// included before the source, as -include would (a file of macros, as
+// -imacros files are, means the same); every directory is an include path.
 static const char *nvrtc_flag(Arena *ar, const char *flag, const char *value) {
-  const char *name = !strcmp(flag, "-D")         ? "--define-macro"
-                     : !strcmp(flag, "-U")       ? "--undefine-macro"
-                     : !strcmp(flag, "-include") ? "--pre-include"
-                                                 : "--include-path";
+  const char *name = !strcmp(flag, "-D")                                      ? "--define-macro"
+                     : !strcmp(flag, "-U")                                    ? "--undefine-macro"
+                     : !strcmp(flag, "-include") || !strcmp(flag, "-imacros") ? "--pre-include"
+                                                                              : "--include-path";
   return arena_printf(ar, "%s=%s", name, value);
 }
 

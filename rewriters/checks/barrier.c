@@ -18,30 +18,14 @@ static void unknown_id(Ctx *c, size_t at) {
                "tirx_region_sync() may be this one; write the id as a constant");
 }
 
-// The node of a function definition of this file, or -1.
-static int definition_node(const Ctx *c, CXCursor decl) {
-  CXCursor def = clang_getCursorDefinition(decl);
-  if (clang_Cursor_isNull(def)) def = decl;
-  return front_is_function(clang_getCursorKind(def)) ? node_of_cursor(c, def) : -1;
-}
-
 static void mark_reachable(const Ctx *c, int func, bool *reached, int depth);
 
 // The functions of this file a call may run: its callee, or for a call in a
 // template that the parse left unresolved, every candidate it names.
 static void mark_callees(const Ctx *c, int call, bool *reached, int depth) {
-  CXCursor ref = clang_getCursorReferenced(node_at(c, call)->cur);
-  CXCursor kids[1];  // the callee expression
-  enum CXCursorKind kind = clang_getCursorKind(ref);
-  if (kind >= CXCursor_FirstInvalid && kind <= CXCursor_LastInvalid &&
-      cursor_children(node_at(c, call)->cur, kids, 1) >= 1)
-    ref = clang_getCursorReferenced(kids[0]);
-  if (clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef) {
-    for (unsigned i = 0; i < clang_getNumOverloadedDecls(ref); i++)
-      mark_reachable(c, definition_node(c, clang_getOverloadedDecl(ref, i)), reached, depth);
-  } else if (!clang_Cursor_isNull(ref)) {
-    mark_reachable(c, definition_node(c, ref), reached, depth);
-  }
+  int defs[16];
+  int n = call_definitions(c, call, defs, 16);
+  for (int i = 0; i < n; i++) mark_reachable(c, defs[i], reached, depth);
 }
 
 // `func` and what it calls, MAX_CALL_DEPTH deep: its named-barrier calls run

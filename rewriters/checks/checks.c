@@ -838,6 +838,26 @@ static Span persistent_walk(Ctx *c, const Annotation *an) {
   return w;
 }
 
+// A persistent loop's extents and clauses as a message quotes them:
+// `tile: M / BM * tiles_n` or `tile: T order(grouped(8))`.
+static const char *walk_shown(Ctx *c, const Annotation *an) {
+  Buf b = {0};
+  const Directive *d = &an->dir;
+  for (int i = 0; i < d->head.nargs; i++)
+    buf_printf(&b, "%s%.*s: %.*s", i ? ", " : "", (int)d->head.args[i].name.len, d->head.args[i].name.s,
+               (int)span_trim(d->head.args[i].expr).len, span_trim(d->head.args[i].expr).s);
+  for (int i = 0; i < d->nclauses; i++) {
+    const Clause *cl = &d->clauses[i];
+    buf_printf(&b, " %.*s(", (int)cl->name.len, cl->name.s);
+    for (int j = 0; j < cl->nargs; j++)
+      buf_printf(&b, "%s%.*s", j ? ", " : "", (int)span_trim(cl->args[j].expr).len, span_trim(cl->args[j].expr).s);
+    buf_puts(&b, ")");
+  }
+  const char *s = arena_strndup(c->arena, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return s;
+}
+
 // The n-th persistent loop of region r (its own, not a nested region's),
 // NULL when it has fewer.
 static const Annotation *nth_persistent(Ctx *c, const Kernel *k, const Region *r, int n) {
@@ -880,11 +900,12 @@ static void check_persistent_walks(Ctx *c, Kernel *k) {
         if (!pa || !pb) break;
         if (spans_alike(persistent_walk(c, pa), persistent_walk(c, pb))) continue;
         diag_error(c->diag, pb->start,
-                   "this persistent loop of '%s' is not written as the one of '%s' at line %d (its total or order "
-                   "differs): the regions pair their steps through events, tile by tile, so a tile one region "
-                   "takes and the other does not leaves a wait that never completes (or copies that land after the "
-                   "block exits); write the same total and order in both, the same way",
-                   region_label(c, b), region_label(c, a), source_line(c->src, pa->start));
+                   "this persistent loop of '%s' walks '%s', and the one of '%s' at line %d walks '%s': the regions "
+                   "pair their steps through events, tile by tile, so a tile one region takes and the other does "
+                   "not leaves a wait that never completes (or copies that land after the block exits); write the "
+                   "same total and order in both, the same way",
+                   region_label(c, b), walk_shown(c, pb), region_label(c, a), source_line(c->src, pa->start),
+                   walk_shown(c, pa));
         diag_note(c->diag, pa->start, "the other loop");
         return;
       }

@@ -55,20 +55,8 @@ static void add_step(Steps *s, Step st) {
 // specialization or a call the parse left unresolved (its first candidate
 // with a definition); -1 when the file has none.
 static int callee_node(const Ctx *c, int call) {
-  CXCursor ref = clang_getCursorReferenced(node_at(c, call)->cur);
-  CXCursor kids[1];
-  enum CXCursorKind kind = clang_getCursorKind(ref);
-  if (kind >= CXCursor_FirstInvalid && kind <= CXCursor_LastInvalid && cursor_children(node_at(c, call)->cur, kids, 1))
-    ref = clang_getCursorReferenced(kids[0]);
-  unsigned n = clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef ? clang_getNumOverloadedDecls(ref) : 1;
-  for (unsigned i = 0; i < n; i++) {
-    CXCursor f = clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef ? clang_getOverloadedDecl(ref, i) : ref;
-    CXCursor pattern = clang_getSpecializedCursorTemplate(f);
-    if (!clang_Cursor_isNull(pattern)) f = pattern;
-    int def = node_of_cursor(c, clang_getCursorDefinition(f));
-    if (def >= 0) return def;
-  }
-  return -1;
+  int def;
+  return call_definitions(c, call, &def, 1) ? def : -1;
 }
 
 // Whether the call's function is declared in the file's own code (not a

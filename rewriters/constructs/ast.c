@@ -99,8 +99,9 @@ static int lambda_around(const Ctx *c, CXCursor cur) {
   return found;
 }
 
-int called_definition(const Ctx *c, CXCursor call) {
-  CXCursor callee = clang_getCursorReferenced(call);
+// The node of the function a declaration names, where its text is in this
+// file (called_definition's cases), -1 otherwise.
+static int definition_of(const Ctx *c, CXCursor callee) {
   if (clang_Cursor_isNull(callee)) return -1;
   CXCursor def = clang_getCursorDefinition(callee);
   CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
@@ -118,6 +119,25 @@ int called_definition(const Ctx *c, CXCursor call) {
   bool lambda = !name[0] || !strncmp(name, "(lambda", 7);
   clang_disposeString(s);
   return lambda ? lambda_around(c, def) : -1;
+}
+
+int called_definition(const Ctx *c, CXCursor call) { return definition_of(c, clang_getCursorReferenced(call)); }
+
+int call_definitions(const Ctx *c, int call, int *defs, int max) {
+  CXCursor ref = clang_getCursorReferenced(node_at(c, call)->cur);
+  CXCursor kids[1];  // the callee expression
+  enum CXCursorKind kind = clang_getCursorKind(ref);
+  if (kind >= CXCursor_FirstInvalid && kind <= CXCursor_LastInvalid &&
+      cursor_children(node_at(c, call)->cur, kids, 1) >= 1)
+    ref = clang_getCursorReferenced(kids[0]);
+  bool overloaded = clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef;
+  unsigned n = overloaded ? clang_getNumOverloadedDecls(ref) : 1;
+  int found = 0;
+  for (unsigned i = 0; i < n && found < max; i++) {
+    int def = definition_of(c, overloaded ? clang_getOverloadedDecl(ref, i) : ref);
+    if (def >= 0) defs[found++] = def;
+  }
+  return found;
 }
 
 bool is_ref_to(CXCursor cur, CXCursor decl) {

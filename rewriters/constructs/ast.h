@@ -42,6 +42,10 @@ int node_of_cursor(const Ctx *c, CXCursor cur);
 // definition, the template a specialization comes from (`f<32>()`), or the
 // lambda whose operator() it is (`auto f = [] {...}; f()`); -1 otherwise.
 int called_definition(const Ctx *c, CXCursor call);
+// The nodes of the functions the call at node `call` may run (at most max):
+// called_definition's, or for a call in a template that the parse left
+// unresolved, each candidate it names that has one; how many.
+int call_definitions(const Ctx *c, int call, int *defs, int max);
 // Whether two spans hold the same text (span_eq, pragma.h: a span and a C
 // string).
 bool span_same(Span a, Span b);
