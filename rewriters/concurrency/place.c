@@ -62,9 +62,12 @@ int run_parent(const Ctx *c, const Kernel *k, int p) {
   if (calls == 0) return node_at(c, p)->parent;
   // The one use must call it (`produce(i)`), not pass it on (`run(produce)`).
   int up = calls == 1 ? parent_past_implicit(c, call) : -1;
-  bool called =
-      up >= 0 && node_at(c, up)->kind == CXCursor_CallExpr && node_at(c, up)->start == node_at(c, call)->start &&
-      clang_getCursorKind(clang_getCursorReferenced(node_at(c, up)->cur)) == CXCursor_CXXMethod;  // operator()
+  // Its operator(), or in a template, where the call stays unresolved, the
+  // variable itself.
+  CXCursor callee = up >= 0 ? clang_getCursorReferenced(node_at(c, up)->cur) : clang_getNullCursor();
+  bool called = up >= 0 && node_at(c, up)->kind == CXCursor_CallExpr &&
+                node_at(c, up)->start == node_at(c, call)->start &&
+                (clang_getCursorKind(callee) == CXCursor_CXXMethod || clang_equalCursors(callee, node_at(c, var)->cur));
   return called ? call : RUNS_ELSEWHERE;
 }
 
