@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct DiagMessage {
   size_t off;  // where it points; messages with no place come first
@@ -65,8 +66,10 @@ static void put_snippet(const Diag *d, Buf *b, size_t off, size_t len) {
   buf_putc(b, '\n');
 }
 
-// A new message, or (for a note) the message it belongs to.
+// A new message, or (for a note) the message it belongs to: the last, or
+// d->note_to's.
 static Buf *message(Diag *d, DiagKind kind, size_t off) {
+  if (kind == DIAG_NOTE && d->note_to > 0 && d->note_to <= d->nmessages) return &d->messages[d->note_to - 1].text;
   if (kind == DIAG_NOTE && d->nmessages) return &d->messages[d->nmessages - 1].text;
   if (d->nmessages == d->capmessages) {
     d->capmessages = d->capmessages ? d->capmessages * 2 : 16;
@@ -78,7 +81,7 @@ static Buf *message(Diag *d, DiagKind kind, size_t off) {
   return &m->text;
 }
 
-void diag_at(Diag *d, DiagKind kind, size_t off, size_t len, const char *fmt, ...) {
+static void vat(Diag *d, DiagKind kind, size_t off, size_t len, const char *fmt, va_list ap) {
   if (kind == DIAG_REMARK && !d->remarks) return;
   kind = count(d, kind);
   if (!d->out) return;
@@ -92,13 +95,31 @@ void diag_at(Diag *d, DiagKind kind, size_t off, size_t len, const char *fmt, ..
   else
     buf_printf(b, "%s:%d:%d: ", d->src->path, line, source_col(d->src, off));
   put_head(d, b, kind);
-  va_list ap;
-  va_start(ap, fmt);
   buf_vprintf(b, fmt, ap);
-  va_end(ap);
   if (d->color) buf_puts(b, "\033[0m");
   buf_putc(b, '\n');
   put_snippet(d, b, off, len);
+}
+
+void diag_at(Diag *d, DiagKind kind, size_t off, size_t len, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vat(d, kind, off, len, fmt, ap);
+  va_end(ap);
+}
+
+void diag_note_to(Diag *d, int message, size_t off, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  d->note_to = message + 1;
+  vat(d, DIAG_NOTE, off, 0, fmt, ap);
+  d->note_to = 0;
+  va_end(ap);
+}
+
+bool diag_same_message(const Diag *d, int i, int j) {
+  const Buf *a = &d->messages[i].text, *b = &d->messages[j].text;
+  return d->messages[i].off == d->messages[j].off && a->len == b->len && !memcmp(a->data, b->data, a->len);
 }
 
 void diag_plain(Diag *d, DiagKind kind, const char *fmt, ...) {
@@ -122,12 +143,20 @@ static int by_place(const void *a, const void *b) {
   return x->seq - y->seq;
 }
 
+// Whether an earlier message at the same place says the same (a kernel
+// checked once per value of values(P: ...) finds the same mistake in each).
+static bool said_before(const Diag *d, int i) {
+  for (int j = i - 1; j >= 0 && d->messages[j].off == d->messages[i].off; j--)
+    if (diag_same_message(d, i, j)) return true;
+  return false;
+}
+
 void diag_flush(Diag *d) {
   if (d->nmessages) qsort(d->messages, (size_t)d->nmessages, sizeof(DiagMessage), by_place);
-  for (int i = 0; i < d->nmessages; i++) {
-    if (d->out && d->messages[i].text.len) fwrite(d->messages[i].text.data, 1, d->messages[i].text.len, d->out);
-    buf_free(&d->messages[i].text);
-  }
+  for (int i = 0; i < d->nmessages; i++)
+    if (d->out && d->messages[i].text.len && !said_before(d, i))
+      fwrite(d->messages[i].text.data, 1, d->messages[i].text.len, d->out);
+  for (int i = 0; i < d->nmessages; i++) buf_free(&d->messages[i].text);
   free(d->messages);
   d->messages = NULL;
   d->nmessages = d->capmessages = 0;

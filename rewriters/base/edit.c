@@ -6,6 +6,7 @@
 
 // An empty edit would be found again at its own end forever; none is kept.
 void edit_add(EditList *l, Edit e) {
+  if (!e.variant) e.variant = l->variant;  // (a copied edit keeps its own)
   if (e.start < e.end) VEC_PUSH(l->arena, l->items, e);
 }
 
@@ -20,12 +21,13 @@ static int cmp_edit(const void *a, const void *b) {
   return 0;
 }
 
-bool edit_finish(EditList *l, Diag *d) {
-  if (l->items.len) qsort(l->items.items, (size_t)l->items.len, sizeof(Edit), cmp_edit);
-  size_t *stack = arena_alloc(l->arena, sizeof(size_t) * (size_t)(l->items.len + 1));
+// Whether the edits rendered with variant v (those of every variant and v's)
+// nest.
+static bool nest(const EditList *l, int v, size_t *stack, Diag *d) {
   int depth = 0;
   for (int i = 0; i < l->items.len; i++) {
     const Edit *e = &l->items.items[i];
+    if (e->variant && e->variant != v) continue;
     while (depth && stack[depth - 1] <= e->start) depth--;
     if (depth && e->end > stack[depth - 1]) {
       diag_error(d, e->start, "tirx constructs overlap here; tirx-pp cannot rewrite this nesting");
@@ -33,6 +35,14 @@ bool edit_finish(EditList *l, Diag *d) {
     }
     stack[depth++] = e->end;
   }
+  return true;
+}
+
+bool edit_finish(EditList *l, Diag *d) {
+  if (l->items.len) qsort(l->items.items, (size_t)l->items.len, sizeof(Edit), cmp_edit);
+  size_t *stack = arena_alloc(l->arena, sizeof(size_t) * (size_t)(l->items.len + 1));
+  for (int v = 0; v <= l->nvariants; v++)
+    if (!nest(l, v, stack, d)) return false;
   return true;
 }
 
@@ -139,10 +149,18 @@ static int first_edit(const EditList *l, size_t pos) {
   return lo;
 }
 
+// First edit at or after pos that the variant being rendered shows.
+static int next_edit(const Render *r, size_t pos) {
+  const EditList *l = r->edits;
+  int k = first_edit(l, pos);
+  while (k < l->items.len && l->items.items[k].variant && l->items.items[k].variant != r->variant) k++;
+  return k;
+}
+
 void render_range(Render *r, size_t from, size_t to) {
   const EditList *l = r->edits;
   size_t pos = from;
-  for (int k = first_edit(l, pos); k < l->items.len && l->items.items[k].start < to; k = first_edit(l, pos)) {
+  for (int k = next_edit(r, pos); k < l->items.len && l->items.items[k].start < to; k = next_edit(r, pos)) {
     const Edit *e = &l->items.items[k];
     if (e->end > to) break;  // cannot happen once edit_finish passed
     copy(r, pos, e->start);

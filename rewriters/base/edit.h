@@ -20,13 +20,22 @@ struct Edit {
   EditFn fn;          // renders [start, end); NULL: replace with text
   const char *text;
   void *data;
+  int variant;  // 0: rendered always; else only while that variant renders
 };
 
+// A kernel lowered once per value of a template parameter (warpgroups(...)
+// values(...)) gives its lowerings' edits the variant numbers of those
+// values: a variant's edits are rendered only inside the edit that renders
+// the kernel's body once per value (r->variant set), and they may overlap
+// another variant's.
 typedef struct {
   Arena *arena;
   VEC(Edit) items;
+  int variant;    // the variant the next edits belong to (0: all)
+  int nvariants;  // variant numbers given out so far
 } EditList;
 
+// Adds e, in the list's current variant unless e has one.
 void edit_add(EditList *l, Edit e);
 void edit_replace(EditList *l, size_t start, size_t end, const char *text);
 // Sorts the edits and checks that they nest; reports a partial overlap.
@@ -41,6 +50,7 @@ struct Render {
   bool at_bol;       // the output ends with a newline (or is empty)
   int counter;       // for unique label names
   const char *path_literal;  // the file name as a C string literal
+  int variant;               // the variant being rendered (0: none)
 };
 
 // s[0..n) as a C string literal: quotes and backslashes escaped, line breaks

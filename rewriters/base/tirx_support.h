@@ -135,6 +135,7 @@ typedef struct {
   int errors, warnings;
   DiagMessage *messages;  // kept until diag_flush
   int nmessages, capmessages;
+  int note_to;  // while diag_note_to writes: 1 + the message its note goes to (0: the last)
 } Diag;
 
 // len > 1 underlines len bytes after the caret with '~'.

@@ -16,22 +16,28 @@
 #include "stub.h"
 
 // The kernel (any function) whose body holds the annotation, added at its
-// first annotation; NULL, reported, outside every function.
-static Kernel *kernel_of(Ctx *c, KernelList *ks, const Annotation *an) {
+// first annotation; NULL, reported, outside every function. With only >= 0,
+// the kernel being modelled again for another value (*again) when the
+// annotation is in its function, else NULL.
+static Kernel *kernel_of(Ctx *c, KernelList *ks, const Annotation *an, int only, Kernel *again) {
   int func = function_at(c, an->start);
+  if (only >= 0) return func == only ? again : NULL;
   if (func < 0) {
     diag_error(c->diag, an->start, "'%s' must be inside a function body", spelling_of(an));
     return NULL;
   }
+  // (Past a partition with values(), the kernel is modelled per value.)
   for (int i = 0; i < ks->len; i++)
-    if (ks->items[i].func == func) return &ks->items[i];
+    if (ks->items[i].func == func) return ks->items[i].values ? NULL : &ks->items[i];
   Kernel k = {.func = func};
   VEC_PUSH(c->arena, *ks, k);
   return &ks->items[ks->len - 1];
 }
 
-KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
-  KernelList kernels = {0};
+// Reads the annotations into their kernels (only >= 0: those of that
+// function only, into *again).
+static void gather_annotations(Ctx *c, const Stmt *stmts, const bool *ok, KernelList *kernels, int only,
+                               Kernel *again) {
   const AnnotationList *anns = c->anns;
   // Declarations and regions first (in file order), then the operations, which
   // refer to them.
@@ -40,7 +46,7 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
       const Annotation *an = &anns->items[i];
       if (an->skipped || !is_concurrency_annotation(an)) continue;
       if (an->spelling != SPELL_CALL && !ok[i]) {  // reported already; what uses it stays quiet
-        Kernel *k = kernel_of(c, &kernels, an);
+        Kernel *k = kernel_of(c, kernels, an, only, again);
         if (k && an->dir.kind == DIR_EVENT) {
           Span *names;
           int nn = event_names_in(c->arena, an, &names);
@@ -56,7 +62,7 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
       bool is_op = an->spelling == SPELL_CALL || an->dir.kind == DIR_WAIT || an->dir.kind == DIR_TRIGGER ||
                    an->dir.kind == DIR_TURNS || an->dir.kind == DIR_TURN;
       if (is_op != (pass == 1)) continue;
-      Kernel *k = kernel_of(c, &kernels, an);
+      Kernel *k = kernel_of(c, kernels, an, only, again);
       if (!k) continue;
       int errors = c->diag->errors;
       if (an->spelling != SPELL_CALL && an->dir.kind == DIR_TURNS)
@@ -73,6 +79,28 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
         read_region(c, k, an, stmts[i]);
       if (c->diag->errors != errors) k->unread = true;
     }
+}
+
+KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
+  KernelList kernels = {0};
+  gather_annotations(c, stmts, ok, &kernels, -1, NULL);
+  // A partition with values(P: ...): the kernel was read up to it; now a
+  // model of its own for each value (the messages that say the same in each
+  // are written once: diag.c).
+  for (int i = 0, n = kernels.len; i < n; i++) {
+    KernelValues *kv = kernels.items[i].values;
+    if (!kv) continue;
+    for (int j = 0; j < kv->n; j++) {
+      Kernel again = {.func = kernels.items[i].func, .values = kv, .at = j + 1};
+      kv->gather_first[j] = c->diag->nmessages;
+      gather_annotations(c, stmts, ok, &kernels, again.func, &again);
+      kv->gathered[j] = c->diag->nmessages - kv->gather_first[j];
+      if (j == 0)
+        kernels.items[i] = again;
+      else
+        VEC_PUSH(c->arena, kernels, again);
+    }
+  }
   // Every other function of the file gets the uniformity check too (docs/language.md#uniformity:
   // a barrier under a thread-dependent condition is an error wherever it is),
   // constructors and the like included; a lambda is checked with its function.

@@ -99,7 +99,7 @@ static bool read_event_(Ctx *c, Kernel *k, const Annotation *an, int j, Span *na
                 "count(C) takes an integer arrival count");
         return false;
       }
-      bool known = stub_value(c, an, var, &v);
+      bool known = stub_value(c, an, kernel_stub_var(c, k, an, var), &v);
       if (known && (v < 1 || v >= (1 << 20))) {
         diag_at(c->diag, DIAG_ERROR, cl->args[0].expr.off, cl->args[0].expr.len,
                 "%s: an mbarrier counts 1 to 1048575 arrivals",

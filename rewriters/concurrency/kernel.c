@@ -8,6 +8,7 @@
 
 #include "ast.h"
 #include "kernel.h"
+#include "stubvar.h"
 
 // The innermost region whose body holds off; NULL when none.
 const Region *enclosing_region(const Kernel *k, size_t off) {
@@ -17,6 +18,14 @@ const Region *enclosing_region(const Kernel *k, size_t off) {
     if (off > r->body.start && off < r->body.end && (!in || r->body.start >= in->body.start)) in = r;
   }
   return in;
+}
+
+const char *kernel_stub_var(Ctx *c, const Kernel *k, const Annotation *an, const char *var) {
+  // (An annotation before the partition: its stub's copies, if any, were made
+  // for the partition before it, another kernel's.)
+  if (!k->at || an->start < k->values->part->start) return var;
+  const char *at = arena_printf(c->arena, "%s_at_%d", var, k->at - 1);
+  return stub_var(c, an, at, strlen(at)) >= 0 ? at : var;
 }
 
 int kernel_register_cap(const Kernel *k) {

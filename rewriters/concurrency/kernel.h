@@ -101,11 +101,32 @@ typedef struct Turn {
   Stmt st;
 } Turn;
 
+// A partition's `values(P: V1, V2, ...)` (docs/language.md#partitions-and-async-regions): the kernel is
+// modelled, checked and lowered once per value of its template parameter P,
+// and each lowering is rendered under `if constexpr ((P) == (V))`.
+typedef struct KernelValues {
+  Span param;
+  Span values[MAX_VALUES];
+  int n;
+  int nparts[MAX_VALUES];    // the partition's count for each value
+  int variants[MAX_VALUES];  // the edit variant of each value's lowering (edit.h)
+  bool lowered[MAX_VALUES];
+  // The messages each value's gathering and checks made (their numbers in
+  // the Diag: from the first, how many).
+  int gather_first[MAX_VALUES], gathered[MAX_VALUES];
+  int first_message[MAX_VALUES], messages[MAX_VALUES];
+  const Annotation *part;  // the partition
+} KernelValues;
+
 typedef struct Kernel {
   int func;  // function node
   const Annotation *part;  // warpgroups(...) / warps(...)
   Span part_name, part_count;  // the index's name, the count as written
   int nparts, group;  // index count, threads per index (128 or 32)
+  // values(P: ...): this model is for values->values[at - 1] (at 0: the
+  // partition has no values(), one model for every instantiation).
+  KernelValues *values;
+  int at;
   VEC(Region) regions;
   VEC(Event) events;
   VEC(Op) ops;
@@ -140,6 +161,10 @@ bool asserted_uniform(const Ctx *c, const Stmt *stmts, size_t off);
 const Annotation *directive_around(const Ctx *c, const Stmt *stmts, DirKind kind, size_t off);
 // Whether node is itself the statement of a `#pragma tirx uniform`.
 bool uniform_statement(const Ctx *c, const Stmt *stmts, int node);
+// The stub variable an annotation of the kernel reads for `var`: its copy for
+// the value the kernel is modelled for (values(P: ...)) when the stub made
+// one, else var itself.
+const char *kernel_stub_var(Ctx *c, const Kernel *k, const Annotation *an, const char *var);
 // The registers per thread each region gets unless regs() says otherwise:
 // the register file (65536) over the block's threads, in steps of 8, at most
 // 255 (setmaxnreg's range).

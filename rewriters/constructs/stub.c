@@ -11,6 +11,7 @@
 // reads them back. Which annotations are structured
 // concurrency's is said here, where their stubs are chosen, for the phases
 // above to ask.
+#include <ctype.h>
 #include <string.h>
 
 #include "ast.h"
@@ -36,21 +37,66 @@ bool is_concurrency_annotation(const Annotation *an) {
 // The identifier tokens of text equal to name, replaced by value. lex.c's
 // tokens: a literal's encoding prefix (u'x' with an index named u), a
 // literal's or a comment's inside and a pp-number's letters stay as written.
-static char *substitute(Arena *a, Span text, Span name, int value) {
+static char *substitute(Arena *a, Span text, Span name, const char *value) {
   LexText t = {text.s, text.len};
   Buf b = {0};
+  // After `::`, `.` or `->` an identifier is a member's name (Traits::D),
+  // not the name: the two tokens before it (punctuation comes a byte at a time).
+  char before[2] = {0, 0};
   for (size_t i = 0; i < text.len;) {
     LexKind kind;
     size_t end = lex_token(t, i, &kind);
-    if (kind == LEX_IDENT && end - i == name.len && !memcmp(text.s + i, name.s, name.len))
-      buf_printf(&b, "%d", value);
+    bool member = before[1] == '.' || (before[0] == ':' && before[1] == ':') || (before[0] == '-' && before[1] == '>');
+    if (kind == LEX_IDENT && !member && end - i == name.len && !memcmp(text.s + i, name.s, name.len))
+      buf_puts(&b, value);
     else
       buf_put(&b, text.s + i, end - i);
+    if (kind != LEX_SPACE && kind != LEX_COMMENT) {
+      before[0] = before[1];
+      before[1] = kind == LEX_PUNCT ? text.s[i] : 0;
+    }
     i = end;
   }
   char *s = arena_strndup(a, b.data ? b.data : "", b.len);
   buf_free(&b);
   return s;
+}
+
+bool stub_value_literal(Span v) {
+  v = span_trim(v);
+  if (span_eq(v, "true") || span_eq(v, "false")) return true;
+  size_t i = v.len && v.s[0] == '-';
+  if (i >= v.len || v.s[i] < '0' || v.s[i] > '9') return false;
+  bool hex = i + 1 < v.len && v.s[i] == '0' && (v.s[i + 1] == 'x' || v.s[i + 1] == 'X');
+  bool bin = i + 1 < v.len && v.s[i] == '0' && (v.s[i + 1] == 'b' || v.s[i + 1] == 'B');
+  if (hex || bin) i += 2;
+  size_t digits = i;
+  while (i < v.len && (isdigit((unsigned char)v.s[i]) || (hex && isxdigit((unsigned char)v.s[i])) || v.s[i] == '\''))
+    i++;
+  if (i == digits) return false;
+  while (i < v.len && strchr("uUlL", v.s[i])) i++;
+  return i == v.len;
+}
+
+int stub_partition_values(const Annotation *part, Span *param, Span *values, int max) {
+  const Clause *cl = part ? dir_clause(&part->dir, "values") : NULL;
+  if (!cl || cl->nargs < 1 || !cl->args[0].name.len || cl->nargs > max) return 0;
+  for (int j = 0; j < cl->nargs; j++)
+    if ((j && cl->args[j].name.len) || !stub_value_literal(cl->args[j].expr)) return 0;
+  *param = span_trim(cl->args[0].name);
+  for (int j = 0; j < cl->nargs; j++) values[j] = span_trim(cl->args[j].expr);
+  return cl->nargs;
+}
+
+// `const long long VAR_at_J = (EXPR with P replaced by the J-th value);` for
+// each value of the partition's values(P: ...): what the gathering reads
+// when it models the kernel for that value.
+static void put_per_value(Ctx *c, Buf *b, const Annotation *part, const char *var, Span expr) {
+  Span param, values[MAX_VALUES];
+  int n = stub_partition_values(part, &param, values, MAX_VALUES);
+  for (int j = 0; j < n; j++)
+    buf_printf(b, " const long long %s_at_%d = (%s);", var, j,
+               substitute(c->arena, expr, param, arena_printf(c->arena, "(%.*s)", (int)values[j].len, values[j].s)));
 }
 
 // The partition declared last before off (regions follow their partition).
@@ -97,13 +143,24 @@ static const char *stub_elect(Ctx *c, const Annotation *an) {
   return "if (1)";
 }
 
-// warpgroups, warps: the partition index, and the number of parts.
+// warpgroups, warps: the partition index, and the number of parts (for each
+// value of values(P: ...) too).
 static const char *stub_partition(Ctx *c, const Annotation *an) {
   Span name, value;
   if (!stub_named_arg(an, &name, &value)) return "";
-  return arena_printf(c->arena, "const int %.*s = (int)(threadIdx.x / %d); const long long __tirx_parts_%d = (%.*s);",
-                      (int)name.len, name.s, an->dir.kind == DIR_WARPS ? 32 : 128, stub_id(c, an), (int)value.len,
-                      value.s);
+  Buf b = {0};
+  const char *var = arena_printf(c->arena, "__tirx_parts_%d", stub_id(c, an));
+  buf_printf(&b, "const int %.*s = (int)(threadIdx.x / %d); const long long %s = (%.*s);", (int)name.len, name.s,
+             an->dir.kind == DIR_WARPS ? 32 : 128, var, (int)value.len, value.s);
+  put_per_value(c, &b, an, var, value);
+  // Each value (read_partition checks that the parameter's type holds it).
+  Span param, values[MAX_VALUES];
+  int nv = stub_partition_values(an, &param, values, MAX_VALUES);
+  for (int j = 0; j < nv; j++)
+    buf_printf(&b, " const long long __tirx_value_%d_%d = (%.*s);", stub_id(c, an), j, (int)values[j].len, values[j].s);
+  char *s = arena_strndup(c->arena, b.data, b.len);
+  buf_free(&b);
+  return s;
 }
 
 // async, inthreads: the predicate for each index of the partition, regs(R).
@@ -116,10 +173,15 @@ static const char *stub_region(Ctx *c, const Annotation *an) {
   Buf b = {0};
   if (part && stub_named_arg(part, &name, &value))
     for (int v = 0; v < MAX_PARTS; v++)
-      buf_printf(&b, "const bool __tirx_in_%d_%d = (%s); ", id, v, substitute(c->arena, pred, name, v));
+      buf_printf(&b, "const bool __tirx_in_%d_%d = (%s); ", id, v,
+                 substitute(c->arena, pred, name, arena_printf(c->arena, "%d", v)));
   const Clause *regs = dir_clause(&an->dir, "regs");
-  if (regs && regs->nargs == 1)
-    buf_printf(&b, "const long long __tirx_regs_%d = (%.*s); ", id, (int)regs->args[0].expr.len, regs->args[0].expr.s);
+  if (regs && regs->nargs == 1) {
+    const char *var = arena_printf(c->arena, "__tirx_regs_%d", id);
+    buf_printf(&b, "const long long %s = (%.*s);", var, (int)regs->args[0].expr.len, regs->args[0].expr.s);
+    put_per_value(c, &b, part, var, regs->args[0].expr);
+    buf_puts(&b, " ");
+  }
   buf_printf(&b, "if (%.*s)", (int)pred.len, pred.s);
   char *s = arena_strndup(c->arena, b.data, b.len);
   buf_free(&b);
@@ -133,10 +195,15 @@ static const char *stub_event(Ctx *c, const Annotation *an) {
   for (int j = 0; j < dir_ndecls(&an->dir); j++) {
     const Directive *d = dir_decl(&an->dir, j);
     const Clause *count = dir_clause(d, "count");
-    const char *count_stub = count && count->nargs == 1
-                                 ? arena_printf(c->arena, " const long long __tirx_count_%d_%d = (%.*s);", id, j,
-                                                (int)count->args[0].expr.len, count->args[0].expr.s)
-                                 : "";
+    const char *count_stub = "";
+    if (count && count->nargs == 1) {
+      Buf b = {0};
+      const char *var = arena_printf(c->arena, "__tirx_count_%d_%d", id, j);
+      buf_printf(&b, " const long long %s = (%.*s);", var, (int)count->args[0].expr.len, count->args[0].expr.s);
+      put_per_value(c, &b, partition_before(c, an->start), var, count->args[0].expr);
+      count_stub = arena_strndup(c->arena, b.data, b.len);
+      buf_free(&b);
+    }
     bool again = false;  // a name given twice in the list: tirx-pp says so, not clang
     for (int p = 0; p < j && !again; p++) {
       Span a = stub_declarator_name(dir_decl(&an->dir, p)), b = stub_declarator_name(d);

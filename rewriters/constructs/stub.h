@@ -5,6 +5,7 @@
 #include "construct.h"
 
 enum { MAX_PARTS = 32 };  // partition indices: warps of a 1024-thread block
+enum { MAX_VALUES = 8 };  // values(P: ...) of a partition: lowerings of one kernel
 
 // Which annotations are structured concurrency's (their stubs are
 // concurrency_stub's; the gathering reads them, kernel by kernel).
@@ -20,6 +21,12 @@ const char *stub_directive(Ctx *c, const Annotation *an);
 // slot and its second argument as expressions, `((void)(SLOT), (void)(X))`,
 // so that clang checks what they name and the deadlock check can evaluate them.
 const char *stub_call(Ctx *c, const Annotation *an);
+// Whether a value of values(P: ...) is one tirx-pp takes: an integer literal
+// (decimal, a sign and a suffix allowed), true or false.
+bool stub_value_literal(Span v);
+// A partition's `values(P: V1, V2, ...)`: P and the values as written (at most
+// max); 0 when it has none or it is not of that form (read_partition says so).
+int stub_partition_values(const Annotation *part, Span *param, Span *values, int max);
 // The `name: count` argument of warpgroups(...) / warps(...).
 bool stub_named_arg(const Annotation *an, Span *name, Span *value);
 // The name an event declarator gives: its first clause without arguments

@@ -74,6 +74,24 @@ static void check_own_bounds(Ctx *c, Kernel *k) {
   }
 }
 
+// The partition's threads as the launch bounds say them: a number, or with
+// values(P: ...) one for each value, `(P) == (V1) ? 512 : 384` (the same
+// text in each value's lowering: values.c keeps it once).
+static const char *threads_text(Ctx *c, const Kernel *k) {
+  const KernelValues *kv = k->values;
+  bool same = true;
+  for (int j = 0; kv && j < kv->n; j++) same = same && kv->nparts[j] == k->nparts;
+  if (same) return arena_printf(c->arena, "%d", k->nparts * k->group);
+  Buf b = {0};
+  for (int j = 0; j + 1 < kv->n; j++)
+    buf_printf(&b, "(%.*s) == (%.*s) ? %d : ", (int)kv->param.len, kv->param.s, (int)kv->values[j].len, kv->values[j].s,
+               kv->nparts[j] * k->group);
+  buf_printf(&b, "%d", kv->nparts[kv->n - 1] * k->group);
+  char *s = arena_strndup(c->arena, b.data, b.len);
+  buf_free(&b);
+  return s;
+}
+
 // __launch_bounds__(threads, 1) before the kernel's name, unless it has some
 // (or __maxnreg__, which nvcc does not take with them). A partition in one
 // branch of `if constexpr` does not bind the other instantiations: none then,
@@ -85,21 +103,30 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
   size_t body = function_body_start(c, k->func);
   if (text_has_word((LexText){c->src->data, body}, f->start, "__launch_bounds__") ||
       text_has_word((LexText){c->src->data, body}, f->start, "__maxnreg__")) {
-    if (sets_registers(k)) check_own_bounds(c, k);
+    if (sets_registers(k)) {
+      check_own_bounds(c, k);
+    } else {  // (the block size alone: a smaller block leaves part of the partition out)
+      Bounds b = kernel_bounds(c, k, "__launch_bounds__");
+      if (b.nargs > 0 && b.args[0] < k->nparts * k->group)
+        diag_error(c->diag, b.start,
+                   "the kernel's __launch_bounds__ allow blocks of at most %ld threads, but its partition runs %d",
+                   b.args[0], k->nparts * k->group);
+    }
     return;
   }
   int branch = constexpr_if_around(c, k);
   if (branch >= 0) {
     if (!sets_registers(k)) return;
+    const char *threads = threads_text(c, k);
     diag_error(c->diag, k->part->start,
                "the partition is in one branch of 'if constexpr', but its regions' regs() need "
-               "__launch_bounds__(%d, 1) on the kernel, which would bind every instantiation, those that take the "
+               "__launch_bounds__(%s, 1) on the kernel, which would bind every instantiation, those that take the "
                "other branch too (launched with other block sizes, they would no longer launch)",
-               k->nparts * k->group);
+               threads);
     diag_note(c->diag, node_at(c, branch)->start,
               "write the partitioned branch as a kernel of its own, or drop regs() from its regions; if every "
-              "instantiation launches %d threads, write __launch_bounds__(%d, 1) on the kernel yourself",
-              k->nparts * k->group, k->nparts * k->group);
+              "instantiation launches %s threads, write __launch_bounds__(%s, 1) on the kernel yourself",
+              k->values ? "its partition's" : threads, threads);
     return;
   }
   CXString s = clang_getCursorSpelling(f->cur);
@@ -111,9 +138,9 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
                  k->nparts * k->group);
     return;
   }
-  edit_replace(c->edits, name, name + len,
-               arena_printf(c->arena, "__launch_bounds__(%d, 1) %.*s", k->nparts * k->group, (int)len,
-                            c->src->data + name));
+  edit_replace(
+      c->edits, name, name + len,
+      arena_printf(c->arena, "__launch_bounds__(%s, 1) %.*s", threads_text(c, k), (int)len, c->src->data + name));
 }
 
 // Whether a partition's count is written as digits only (nothing that nvcc

@@ -1117,6 +1117,7 @@ static void view_edits(View *v, int i, const EditList *edits, EditList *dev) {
   const Source *src = vf->src;
   VEC(Range) host = {0};
   VEC(Range) replaced = {0};
+  dev->nvariants = edits->nvariants;
   for (int k = 0; k < vf->host.len; k++)
     if (!straddles(edits, vf->host.items[k])) VEC_PUSH(a, host, vf->host.items[k]);
   for (int k = 0; k < vf->children.len; k++) {
@@ -1143,13 +1144,21 @@ static void view_edits(View *v, int i, const EditList *edits, EditList *dev) {
     if (reads_nothing(&v->files.items[ch->file]))
       edit_replace(dev, ch->line.start, ch->line.end, blanked(a, src->data, ch->line.start, ch->line.end));
     else
-      edit_add(dev, (Edit){ch->line.start, ch->line.end, render_inlined, inlined(v, vf, ch), ch});
+      edit_add(dev, (Edit){.start = ch->line.start,
+                           .end = ch->line.end,
+                           .fn = render_inlined,
+                           .text = inlined(v, vf, ch),
+                           .data = ch});
   }
   vf->open = false;
   for (int k = 0; k < vf->guards.len; k++) {
     Guard *g = &vf->guards.items[k];
     if (!touched(edits, g->line) && !within(host.items, host.len, g->line.start, g->line.end))
-      edit_add(dev, (Edit){g->line.start, g->line.end, render_guard, guard_text(a, g, vf->path_literal, src->eol), g});
+      edit_add(dev, (Edit){.start = g->line.start,
+                           .end = g->line.end,
+                           .fn = render_guard,
+                           .text = guard_text(a, g, vf->path_literal, src->eol),
+                           .data = g});
   }
 }
 
