@@ -18,7 +18,7 @@
 // them, Q and O [total][head][D], K and V [total][kv head][D], lse
 // [head][total], cu_seqlens the int32 prefix sums of the lengths.
 //
-// One block per SM walks the 128-row (ATTN_NC=3: 192-row) query tiles of every (batch, head)
+// One block per SM walks the query tiles (128 rows; 192 at D = 64) of every (batch, head)
 // (`persistent` in the order `longest_first`: the last query tile of a head
 // first, dealt to the blocks back and forth, so that causal, where a tile's
 // work grows with its index, their sums of work even out; a head's tiles
@@ -65,23 +65,23 @@
 // ---- kernel ------------------------------------------------------------------
 
 typedef __nv_bfloat16 bf16;
-// Consumer warpgroups, a build-time choice (the same -DATTN_NC=... to tirx-pp and to nvcc:
-// a region's partition count is a constant): 2, 128-row query tiles at 240 registers a
-// thread, the faster at D = 128; or 3, 192-row tiles at 160 registers (FlashAttention-3's
-// shape at D = 64), 1.1-1.2x faster at D = 64 not causal on an H200 (bench/RESULTS.md).
+// Consumer warpgroups per head dimension: 3 at D = 64 (192-row query tiles, 160 registers a
+// thread: FlashAttention-3's shape, 1.1-1.2x faster there not causal on an H200), 2 at D = 128
+// (128-row tiles, 240 registers); -DATTN_NC=2 or 3 (to tirx-pp and to nvcc alike) forces one.
 #ifndef ATTN_NC
-#define ATTN_NC 2
+#define ATTN_NC 0
 #endif
-constexpr int NC = ATTN_NC, BM = 64 * NC;  // query rows per tile (64 per consumer)
+__host__ __device__ constexpr int nc_of(int d) { return ATTN_NC ? ATTN_NC : d == 64 ? 3 : 2; }
+__host__ __device__ constexpr int bm_of(int d) { return 64 * nc_of(d); }  // query rows per tile (64 per consumer)
 constexpr int STAGES = 2;    // slots of the K and V rings, and of Q
 // Keys per block (BN): 128, or 160 (fewer, longer steps; what fits beside two Q
 // slots in 227 KiB) where that wastes little at the sequence's end (not causal, s >= 2048);
 // with three consumers (160 registers hold S, P and O) 128 at D = 64 and 64 at D = 128.
-constexpr int bn_of(int d, bool longer) { return NC == 3 ? (d == 64 ? 128 : 64) : longer ? 160 : 128; }
+constexpr int bn_of(int d, bool longer) { return nc_of(d) == 3 ? (d == 64 ? 128 : 64) : longer ? 160 : 128; }
 inline int block_n(int d, bool causal, int s) { return bn_of(d, !causal && s >= 2048); }
 
 template <int D, int BN>
-constexpr int smem_bytes() { return STAGES * (BM + 2 * BN) * D * 2 + 1024; }  // + room to align to 1024
+constexpr int smem_bytes() { return STAGES * (bm_of(D) + 2 * BN) * D * 2 + 1024; }  // + room to align to 1024
 
 // 2^x (ex2.approx: -inf gives 0).
 __device__ __forceinline__ float exp2_approx(float x) {
@@ -91,7 +91,7 @@ __device__ __forceinline__ float exp2_approx(float x) {
 }
 
 // The key blocks query tile qt reads: all nk, or (causal) those up to its last query.
-template <bool CAUSAL, int BN>
+template <int BM, bool CAUSAL, int BN>
 __device__ __forceinline__ int kv_blocks(int qt, int nk) { return CAUSAL ? min(nk, (qt * BM + BM + BN - 1) / BN) : nk; }
 
 // A tile of ROWS rows of Q, K or V (D / 64 boxes of 64 columns) into dst, completing on bar.
@@ -108,7 +108,7 @@ __device__ __forceinline__ void issue_qk(float (&s)[BN / 2], const bf16* q, cons
   tirx_wgmma_fence();
 #pragma unroll
   for (int kk = 0; kk < D / 16; ++kk) {
-    const uint64_t a = tirx_wgmma_desc_sw128(q + kk / 4 * BM * 64 + kk % 4 * 16);
+    const uint64_t a = tirx_wgmma_desc_sw128(q + kk / 4 * bm_of(D) * 64 + kk % 4 * 16);
     const uint64_t b = tirx_wgmma_desc_sw128(k + kk / 4 * BN * 64 + kk % 4 * 16);
     if constexpr (BN == 64) tirx_wgmma_m64n64k16_bf16(s, a, b, kk > 0);
     else if constexpr (BN == 128) tirx_wgmma_m64n128k16_bf16(s, a, b, kk > 0);
@@ -204,7 +204,7 @@ __device__ __forceinline__ void store_rows(bf16* o, size_t ld, int rows, const b
   for (int i = threadIdx.x % 128; i < min(rows, 64) * D / 8; i += 128) {
     const int x = i / (D / 8), g = i % (D / 8);
     *reinterpret_cast<uint4*>(o + x * ld + g * 8) =
-        *reinterpret_cast<const uint4*>(q + g / 8 * BM * 64 + x * 64 + (g % 8 ^ x % 8) * 8);
+        *reinterpret_cast<const uint4*>(q + g / 8 * bm_of(D) * 64 + x * 64 + (g % 8 ^ x % 8) * 8);
   }
 }
 
@@ -213,6 +213,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
                                      const __grid_constant__ CUtensorMap mapV, const __grid_constant__ CUtensorMap mapO,
                                      bf16* O, float* lse, Seqs sq, int nq, float c) {
   extern __shared__ unsigned char smem[];
+  constexpr int BM = bm_of(D);
   // 1024-byte aligned for the 128-byte swizzle: the Q slots, then the K slots, then the V slots.
   bf16* Qs = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   bf16* Ks = Qs + STAGES * BM * D;
@@ -223,7 +224,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   // next, share them too under GQA), or, causal with many tiles per head, all (the longest
   // tiles of every head first: the blocks' work evens out best).
   const int tiles = nq * sq.b * sq.hq, group = CAUSAL && nq >= 64 ? sq.b * sq.hq : 1;
-#pragma tirx warpgroups(wg: 1 + NC)
+#pragma tirx warpgroups(wg: 1 + nc_of(D)) values(D: 64, 128)
 #pragma tirx event qfull[STAGES]
 #pragma tirx event qempty[STAGES] ready
 #pragma tirx event kfull[STAGES]
@@ -238,7 +239,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       const Tile tl = tile_of(tile / nq, sq);
       const int qt = tile % nq - nq + (tl.len + BM - 1) / BM;
       if (qt < 0) continue;
-      const int nkv = kv_blocks<CAUSAL, BN>(qt, (tl.len + BN - 1) / BN);
+      const int nkv = kv_blocks<BM, CAUSAL, BN>(qt, (tl.len + BN - 1) / BN);
       const int qs = n++ % STAGES;
       tirx_wait(qempty[qs]);
       tirx_trigger_bytes(qfull[qs], BM * D * 2);
@@ -264,7 +265,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       it += nkv;
     }
   }
-#pragma tirx async(wg >= 1) regs(NC == 3 ? 160 : 240)
+#pragma tirx async(wg >= 1) regs(nc_of(D) == 3 ? 160 : 240)
   {  // consumers: warpgroup 1 takes query rows 0-63 of the tile, warpgroup 2 rows 64-127, ...
     const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
     int it = 0, n = 0, qdone = -1;  // key blocks and tiles consumed so far: follow the producer; the last O's Q slot
@@ -276,7 +277,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       const Tile tl = tile_of(tile / nq, sq);
       const int S = tl.len, qt = tile % nq - nq + (S + BM - 1) / BM;  // keys past S (the next sequence's) are masked
       if (qt < 0) continue;
-      const int nkv = kv_blocks<CAUSAL, BN>(qt, (S + BN - 1) / BN);
+      const int nkv = kv_blocks<BM, CAUSAL, BN>(qt, (S + BN - 1) / BN);
       const int row_w = qt * BM + w * 64, row0 = row_w + r;  // this warpgroup's first row, this thread's (and + 8)
       // A block needs masks when it reaches past s or past this warpgroup's first query.
       auto needs_mask = [&](int j) { return j * BN + BN > S || (CAUSAL && j * BN + BN - 1 > row_w); };
@@ -377,7 +378,8 @@ static cudaError_t attention_launch(const CUtensorMap* map, bf16* O, float* lse,
   constexpr int smem = smem_bytes<D, BN>();
   cudaError_t err;
 #pragma tirx launch grid(persistent) smem(smem) stream(stream) async status(err)
-  attention_fwd_kernel<D, CAUSAL, BN><<<tiles, 128 * (1 + NC)>>>(map[0], map[1], map[2], map[3], O, lse, sq, nq, c);
+  attention_fwd_kernel<D, CAUSAL, BN>
+      <<<tiles, 128 * (1 + nc_of(D))>>>(map[0], map[1], map[2], map[3], O, lse, sq, nq, c);
   return err;
 }
 
@@ -385,7 +387,7 @@ static cudaError_t attention_launch(const CUtensorMap* map, bf16* O, float* lse,
 template <int D>
 static cudaError_t attention_dispatch(const CUtensorMap* map, bf16* O, float* lse, Seqs sq, int S, bool causal,
                                       cudaStream_t stream) {
-  const int nq = (S + BM - 1) / BM;
+  const int nq = (S + bm_of(D) - 1) / bm_of(D);
   constexpr int bn = bn_of(D, false), longer = bn_of(D, true);
   if (causal) return attention_launch<D, true, bn>(map, O, lse, sq, nq, stream);
   if (block_n(D, false, S) == longer) return attention_launch<D, false, longer>(map, O, lse, sq, nq, stream);
@@ -404,7 +406,8 @@ static cudaError_t attention_run(const bf16* Q, const bf16* K, const bf16* V, bf
     const uint64_t h = i == 1 || i == 2 ? sq.hkv : sq.hq, row_bytes = (sq.cu ? h : 1) * d * 2;
     CUresult r = tirx_tensor_map_3d(&map[i], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src[i], sq.cu ? h : sq.b * h, sq.rows,
                                     d, row_bytes, sq.cu ? (uint64_t)d * 2 : (uint64_t)sq.rows * row_bytes,
-                                    i == 0 ? BM : i < 3 ? block_n(d, causal, S) : 64, 64, CU_TENSOR_MAP_SWIZZLE_128B);
+                                    i == 0 ? bm_of(d) : i < 3 ? block_n(d, causal, S) : 64, 64,
+                                    CU_TENSOR_MAP_SWIZZLE_128B);
     if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   }
   return d == 64 ? attention_dispatch<64>(map, O, lse, sq, S, causal, stream)
