@@ -35,34 +35,38 @@ static bool said_for(const Diag *d, const KernelValues *kv, int j, int i) {
 }
 
 // A kernel modelled once per value of values(P: ...): a message that not
-// every value's model made says which value it is about (those
-// that every value made are written once, diag.c). All are compared before
-// the first note changes a message's text.
+// every value's model made names the values whose models made it; each copy
+// gets the same note, so that they stay alike and are written once (diag.c).
+// All are compared before the first note changes a message's text.
 static void note_values(Ctx *c, const KernelList *kernels) {
   typedef struct {
     int message;
-    const Kernel *k;
+    const KernelValues *kv;
+    const char *values;
   } Note;
   VEC(Note) notes = {0};
   for (int i = 0; i < kernels->len; i++) {
     const Kernel *k = &kernels->items[i];
     const KernelValues *kv = k->values;
-    if (!kv || !k->part) continue;
+    if (!kv || !k->at) continue;
     const int j = k->at - 1,
               ranges[2][2] = {{kv->gather_first[j], kv->gathered[j]}, {kv->first_message[j], kv->messages[j]}};
     for (int r = 0; r < 2; r++)
       for (int m = ranges[r][0]; m < ranges[r][0] + ranges[r][1]; m++) {
-        bool alone = false;
-        for (int v = 0; v < kv->n; v++) alone = alone || !said_for(c->diag, kv, v, m);
-        if (alone) VEC_PUSH(c->arena, notes, ((Note){m, k}));
+        Buf b = {0};
+        int made = 0;
+        for (int v = 0; v < kv->n; v++)
+          if (said_for(c->diag, kv, v, m))
+            buf_printf(&b, "%s%.*s", made++ ? ", " : "", (int)kv->values[v].len, kv->values[v].s);
+        if (made < kv->n) VEC_PUSH(c->arena, notes, ((Note){m, kv, arena_strndup(c->arena, b.data, b.len)}));
+        buf_free(&b);
       }
   }
   for (int i = 0; i < notes.len; i++) {
-    const Kernel *k = notes.items[i].k;
-    const KernelValues *kv = k->values;
-    diag_note_to(c->diag, notes.items[i].message, k->part->start,
-                 "in the kernel as lowered for %.*s = %.*s, one of its partition's values()", (int)kv->param.len,
-                 kv->param.s, (int)kv->values[k->at - 1].len, kv->values[k->at - 1].s);
+    const KernelValues *kv = notes.items[i].kv;
+    diag_note_to(c->diag, notes.items[i].message, kv->part->start,
+                 "in the kernel as lowered for %.*s = %s (its partition's values())", (int)kv->param.len, kv->param.s,
+                 notes.items[i].values);
   }
 }
 
@@ -108,7 +112,7 @@ void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {
     Kernel *k = &kernels.items[i];
     KernelValues *kv = k->values;
     int errors = c->diag->errors, before = c->diag->nmessages;
-    if (k->at && !kv->variants[k->at - 1]) kv->variants[k->at - 1] = ++c->edits->nvariants;
+    if (k->at) kv->variants[k->at - 1] = ++c->edits->nvariants;
     c->edits->variant = k->at ? kv->variants[k->at - 1] : 0;  // its lowering's edits (values.c)
     check_kernel(c, k, stmts);
     // A kernel with errors is not lowered, nor one with an annotation that

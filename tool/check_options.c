@@ -36,8 +36,9 @@ bool check_std_raised(const char *std) {
 
 // The parse's -I/-D/-U/-include/-imacros/-isystem/-iquote/-idirafter (flag,
 // value pairs) in NVRTC's spelling. NVRTC has no -imacros: the file is
-// included before the source, as -include would (a file of macros, as
-// -imacros files are, means the same); every directory is an include path.
+// included before the source, as -include would, which for a file of macros
+// (what -imacros is for) means the same, and for one with declarations
+// declares them too; every directory is an include path.
 static const char *nvrtc_flag(Arena *ar, const char *flag, const char *value) {
   const char *name = !strcmp(flag, "-D")                                      ? "--define-macro"
                      : !strcmp(flag, "-U")                                    ? "--undefine-macro"

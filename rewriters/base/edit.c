@@ -21,13 +21,17 @@ static int cmp_edit(const void *a, const void *b) {
   return 0;
 }
 
-// Whether the edits rendered with variant v (those of every variant and v's)
-// nest.
+// Whether an edit is rendered while variant v is (0: none).
+static bool shown(const Edit *e, int v) {
+  return e->variant == 0 || e->variant == v || (e->variant == EDIT_NO_VARIANT && v == 0);
+}
+
+// Whether the edits rendered with variant v nest.
 static bool nest(const EditList *l, int v, size_t *stack, Diag *d) {
   int depth = 0;
   for (int i = 0; i < l->items.len; i++) {
     const Edit *e = &l->items.items[i];
-    if (e->variant && e->variant != v) continue;
+    if (!shown(e, v)) continue;
     while (depth && stack[depth - 1] <= e->start) depth--;
     if (depth && e->end > stack[depth - 1]) {
       diag_error(d, e->start, "tirx constructs overlap here; tirx-pp cannot rewrite this nesting");
@@ -153,7 +157,7 @@ static int first_edit(const EditList *l, size_t pos) {
 static int next_edit(const Render *r, size_t pos) {
   const EditList *l = r->edits;
   int k = first_edit(l, pos);
-  while (k < l->items.len && l->items.items[k].variant && l->items.items[k].variant != r->variant) k++;
+  while (k < l->items.len && !shown(&l->items.items[k], r->variant)) k++;
   return k;
 }
 

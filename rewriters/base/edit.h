@@ -20,8 +20,10 @@ struct Edit {
   EditFn fn;          // renders [start, end); NULL: replace with text
   const char *text;
   void *data;
-  int variant;  // 0: rendered always; else only while that variant renders
+  int variant;  // 0: rendered always; EDIT_NO_VARIANT: only while none is; else while that one is
 };
+
+enum { EDIT_NO_VARIANT = -1 };  // an edit that renders the variants (values.c's), not one inside them
 
 // A kernel lowered once per value of a template parameter (warpgroups(...)
 // values(...)) gives its lowerings' edits the variant numbers of those

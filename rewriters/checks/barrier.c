@@ -23,8 +23,8 @@ static void mark_reachable(const Ctx *c, int func, bool *reached, int depth);
 // The functions of this file a call may run: its callee, or for a call in a
 // template that the parse left unresolved, every candidate it names.
 static void mark_callees(const Ctx *c, int call, bool *reached, int depth) {
-  int defs[16];
-  int n = call_definitions(c, call, defs, 16);
+  int defs[64];  // (an overload set of more is not followed past the 64th)
+  int n = call_definitions(c, call, defs, 64);
   for (int i = 0; i < n; i++) mark_reachable(c, defs[i], reached, depth);
 }
 

@@ -16,12 +16,12 @@
 #include "stub.h"
 
 // The kernel (any function) whose body holds the annotation, added at its
-// first annotation; NULL, reported, outside every function. With only >= 0,
-// the kernel being modelled again for another value (*again) when the
-// annotation is in its function, else NULL.
-static Kernel *kernel_of(Ctx *c, KernelList *ks, const Annotation *an, int only, Kernel *again) {
+// first annotation; NULL, reported, outside every function. With a model
+// for one value of values() (`one`), that model when the annotation is in
+// its function, else NULL.
+static Kernel *kernel_of(Ctx *c, KernelList *ks, const Annotation *an, Kernel *one) {
   int func = function_at(c, an->start);
-  if (only >= 0) return func == only ? again : NULL;
+  if (one) return func == one->func ? one : NULL;
   if (func < 0) {
     diag_error(c->diag, an->start, "'%s' must be inside a function body", spelling_of(an));
     return NULL;
@@ -34,10 +34,9 @@ static Kernel *kernel_of(Ctx *c, KernelList *ks, const Annotation *an, int only,
   return &ks->items[ks->len - 1];
 }
 
-// Reads the annotations into their kernels (only >= 0: those of that
-// function only, into *again).
-static void gather_annotations(Ctx *c, const Stmt *stmts, const bool *ok, KernelList *kernels, int only,
-                               Kernel *again) {
+// Reads the annotations into their kernels (with `one`: those of its
+// function only, into it).
+static void gather_annotations(Ctx *c, const Stmt *stmts, const bool *ok, KernelList *kernels, Kernel *one) {
   const AnnotationList *anns = c->anns;
   // Declarations and regions first (in file order), then the operations, which
   // refer to them.
@@ -46,7 +45,7 @@ static void gather_annotations(Ctx *c, const Stmt *stmts, const bool *ok, Kernel
       const Annotation *an = &anns->items[i];
       if (an->skipped || !is_concurrency_annotation(an)) continue;
       if (an->spelling != SPELL_CALL && !ok[i]) {  // reported already; what uses it stays quiet
-        Kernel *k = kernel_of(c, kernels, an, only, again);
+        Kernel *k = kernel_of(c, kernels, an, one);
         if (k && an->dir.kind == DIR_EVENT) {
           Span *names;
           int nn = event_names_in(c->arena, an, &names);
@@ -62,7 +61,7 @@ static void gather_annotations(Ctx *c, const Stmt *stmts, const bool *ok, Kernel
       bool is_op = an->spelling == SPELL_CALL || an->dir.kind == DIR_WAIT || an->dir.kind == DIR_TRIGGER ||
                    an->dir.kind == DIR_TURNS || an->dir.kind == DIR_TURN;
       if (is_op != (pass == 1)) continue;
-      Kernel *k = kernel_of(c, kernels, an, only, again);
+      Kernel *k = kernel_of(c, kernels, an, one);
       if (!k) continue;
       int errors = c->diag->errors;
       if (an->spelling != SPELL_CALL && an->dir.kind == DIR_TURNS)
@@ -83,7 +82,7 @@ static void gather_annotations(Ctx *c, const Stmt *stmts, const bool *ok, Kernel
 
 KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
   KernelList kernels = {0};
-  gather_annotations(c, stmts, ok, &kernels, -1, NULL);
+  gather_annotations(c, stmts, ok, &kernels, NULL);
   // A partition with values(P: ...): the kernel was read up to it; now a
   // model of its own for each value (the messages that say the same in each
   // are written once: diag.c).
@@ -93,7 +92,7 @@ KernelList gather_kernels(Ctx *c, const Stmt *stmts, const bool *ok) {
     for (int j = 0; j < kv->n; j++) {
       Kernel again = {.func = kernels.items[i].func, .values = kv, .at = j + 1};
       kv->gather_first[j] = c->diag->nmessages;
-      gather_annotations(c, stmts, ok, &kernels, again.func, &again);
+      gather_annotations(c, stmts, ok, &kernels, &again);
       kv->gathered[j] = c->diag->nmessages - kv->gather_first[j];
       if (j == 0)
         kernels.items[i] = again;

@@ -40,12 +40,15 @@ static int value_parameter(Ctx *c, const Kernel *k, Span p) {
 }
 
 // Why value v (written w) is none of the parameter's type, or NULL. The
-// counts are evaluated with the value as written, so an unsigned parameter
-// of int's rank or more takes unsigned literals (`D - 65` wraps around).
+// counts are evaluated with the value as written, so its type must compute as
+// the parameter does: unsigned (64u) for an unsigned parameter of int's rank
+// or more, where `D - 65` wraps around; signed for any other (a bool, a char
+// or a short computes as an int).
 static const char *not_a_value(CXType t, long long v, Span w) {
-  bool u = false;
-  for (size_t i = 0; i < w.len; i++) u = u || w.s[i] == 'u' || w.s[i] == 'U';
+  bool u = false;  // an unsigned suffix (true and false have none)
+  for (size_t i = 0; !span_eq(w, "true") && i < w.len; i++) u = u || w.s[i] == 'u' || w.s[i] == 'U';
   long long lo = LLONG_MIN, hi = LLONG_MAX;
+  bool wide_unsigned = false;
   switch (clang_getCanonicalType(t).kind) {
   case CXType_Bool: lo = 0, hi = 1; break;
   case CXType_Char_S:
@@ -55,23 +58,18 @@ static const char *not_a_value(CXType t, long long v, Span w) {
   case CXType_Short: lo = -32768, hi = 32767; break;
   case CXType_UShort: lo = 0, hi = 65535; break;
   case CXType_Int: lo = INT_MIN, hi = INT_MAX; break;
-  case CXType_UInt:
-    if (!u)
-      return "an unsigned parameter takes unsigned values (64u): tirx-pp evaluates the counts with the value as "
-             "written";
-    lo = 0, hi = UINT_MAX;
-    break;
+  case CXType_UInt: lo = 0, hi = UINT_MAX, wide_unsigned = true; break;
   case CXType_ULong:
-  case CXType_ULongLong:
-    if (!u)
-      return "an unsigned parameter takes unsigned values (64u): tirx-pp evaluates the counts with the value as "
-             "written";
-    lo = 0;
-    break;
+  case CXType_ULongLong: lo = 0, wide_unsigned = true; break;
   case CXType_Long:
   case CXType_LongLong: break;
   default: return "values() takes an integer or bool parameter";
   }
+  if (wide_unsigned && !u)
+    return "an unsigned parameter takes unsigned values (64u): tirx-pp evaluates the counts with the value as written";
+  if (!wide_unsigned && u)
+    return "this parameter computes as a signed int, so it takes signed values (64): tirx-pp evaluates the counts "
+           "with the value as written";
   return v < lo || v > hi ? "its type does not hold it" : NULL;
 }
 
@@ -112,7 +110,7 @@ static bool read_values(Ctx *c, Kernel *k, const Annotation *an) {
   // The body is written once per value, in one function: a label of it
   // would be defined twice (and nvcc refuses a jump into an `if constexpr`).
   for (int i = k->func + 1; i <= node_at(c, k->func)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_LabelStmt) {
+    if (node_at(c, i)->kind == CXCursor_LabelStmt && node_at(c, i)->func == k->func) {  // (a lambda's is its own)
       diag_error(c->diag, node_at(c, i)->start,
                  "a label in a kernel lowered once per value of values(): tirx-pp writes its body once per value, "
                  "and the label would be defined in each; write the jump as a loop or a flag");
@@ -176,15 +174,13 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   if (dir_clause(&an->dir, "values") && !k->at && !read_values(c, k, an)) return false;
   if (!stub_value(c, an, kernel_stub_var(c, k, an, var), &n)) {
     if (stub_clang_failed(c, an, NULL)) return false;  // clang's word ("use of undeclared identifier") is the cause
-    if (k->at > 1 && !k->values->nparts[0])
-      k->unread = true;  // (the first value's message said it)
-    else if (k->at)
+    if (k->at)                                         // (the same words for every value: written once, diag.c)
       diag_at(c->diag, DIAG_ERROR, value.off, value.len,
-              "the count of '%s' is not a constant expression when %.*s is %.*s: tirx-pp puts the value where %.*s "
-              "is written in it, not in a macro or a constant declared in the kernel, and another template "
+              "the count of '%s' is not a constant expression with %.*s's value put in: tirx-pp puts it where %.*s "
+              "is written in the count, not in a macro or a constant declared in the kernel, and another template "
               "parameter stays unknown",
-              spelling_of(an), (int)k->values->param.len, k->values->param.s, (int)k->values->values[k->at - 1].len,
-              k->values->values[k->at - 1].s, (int)k->values->param.len, k->values->param.s);
+              spelling_of(an), (int)k->values->param.len, k->values->param.s, (int)k->values->param.len,
+              k->values->param.s);
     else if (stub_dependent(c, an, var))
       diag_at(c->diag, DIAG_ERROR, value.off, value.len,
               "the count of '%s' depends on a template parameter: tirx-pp lowers a kernel for one count (its "
@@ -201,11 +197,9 @@ static bool read_partition_(Ctx *c, Kernel *k, const Annotation *an) {
   }
   if (n < 1 || n > max) {
     diag_at(c->diag, DIAG_ERROR, value.off, value.len,
-            "'%s' takes 1 to %d %s (a block has at most 1024 threads), not %s%s", spelling_of(an), max,
-            group == 32 ? "warps" : "warpgroups", stub_clause_shown(c, NULL, value, n),
-            k->at ? arena_printf(c->arena, " when %.*s is %.*s", (int)k->values->param.len, k->values->param.s,
-                                 (int)k->values->values[k->at - 1].len, k->values->values[k->at - 1].s)
-                  : "");
+            "'%s' takes 1 to %d %s (a block has at most 1024 threads), not %s", spelling_of(an), max,
+            group == 32 ? "warps" : "warpgroups",
+            stub_clause_shown(c, NULL, value, n));  // (values(): a note says which)
     return false;
   }
   if (!front_is_kernel(c->front, k->func)) {
@@ -294,13 +288,18 @@ static bool read_region_(Ctx *c, Kernel *k, const Annotation *an, Stmt st) {
       return false;
     }
     const char *read = kernel_stub_var(c, k, an, var);
+    if (regs->nargs == 1 && !stub_value(c, an, read, &v) && read != var) {
+      diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
+              "regs(R) is not a constant expression with %.*s's value put in: tirx-pp puts it where %.*s is written "
+              "in regs(), not in a macro or a constant declared in the kernel, and another template parameter stays "
+              "unknown",
+              (int)k->values->param.len, k->values->param.s, (int)k->values->param.len, k->values->param.s);
+      return false;
+    }
     if (regs->nargs == 1 && !stub_value(c, an, read, &v) && stub_dependent(c, an, var)) {
       diag_at(c->diag, DIAG_ERROR, regs->args[0].expr.off, regs->args[0].expr.len,
-              k->at ? "regs(R) depends on a template parameter other than the one of the partition's values(): "
-                      "tirx-pp checks the register split of the kernel's regions for each of those values"
-                    : "regs(R) depends on a template parameter: tirx-pp checks the register split of the kernel's "
-                      "regions before any instantiation; use a constant or a macro (-D), or give the partition "
-                      "'values(...)'");
+              "regs(R) depends on a template parameter: tirx-pp checks the register split of the kernel's regions "
+              "before any instantiation; use a constant or a macro (-D), or give the partition 'values(...)'");
       return false;
     }
     if (regs->nargs != 1 || !stub_value(c, an, read, &v)) {

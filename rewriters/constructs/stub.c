@@ -88,12 +88,27 @@ int stub_partition_values(const Annotation *part, Span *param, Span *values, int
   return cl->nargs;
 }
 
+// Whether off is in the block the partition stands in, after it: where its
+// kernel's annotations are (the partition before an annotation may be another
+// function's, whose P means nothing there).
+static bool after_partition(const Ctx *c, const Annotation *part, size_t off) {
+  LexText t = {c->src->data, off};
+  bool line_start = false;
+  LexTok tok;
+  int depth = 0;
+  for (size_t i = part->end; depth >= 0 && lex_next(t, &i, &line_start, &tok);)
+    if (tok.kind == LEX_PUNCT) depth += c->src->data[tok.start] == '{' ? 1 : c->src->data[tok.start] == '}' ? -1 : 0;
+  return depth >= 0;
+}
+
 // `const long long VAR_at_J = (EXPR with P replaced by the J-th value);` for
 // each value of the partition's values(P: ...): what the gathering reads
 // when it models the kernel for that value.
-static void put_per_value(Ctx *c, Buf *b, const Annotation *part, const char *var, Span expr) {
+static void put_per_value(Ctx *c, Buf *b, const Annotation *part, size_t at, const char *var, Span expr) {
   Span param, values[MAX_VALUES];
-  int n = stub_partition_values(part, &param, values, MAX_VALUES);
+  int n = part && (part->start == at || after_partition(c, part, at))
+              ? stub_partition_values(part, &param, values, MAX_VALUES)
+              : 0;
   for (int j = 0; j < n; j++)
     buf_printf(b, " const long long %s_at_%d = (%s);", var, j,
                substitute(c->arena, expr, param, arena_printf(c->arena, "(%.*s)", (int)values[j].len, values[j].s)));
@@ -152,7 +167,7 @@ static const char *stub_partition(Ctx *c, const Annotation *an) {
   const char *var = arena_printf(c->arena, "__tirx_parts_%d", stub_id(c, an));
   buf_printf(&b, "const int %.*s = (int)(threadIdx.x / %d); const long long %s = (%.*s);", (int)name.len, name.s,
              an->dir.kind == DIR_WARPS ? 32 : 128, var, (int)value.len, value.s);
-  put_per_value(c, &b, an, var, value);
+  put_per_value(c, &b, an, an->start, var, value);
   // Each value (read_partition checks that the parameter's type holds it).
   Span param, values[MAX_VALUES];
   int nv = stub_partition_values(an, &param, values, MAX_VALUES);
@@ -179,7 +194,7 @@ static const char *stub_region(Ctx *c, const Annotation *an) {
   if (regs && regs->nargs == 1) {
     const char *var = arena_printf(c->arena, "__tirx_regs_%d", id);
     buf_printf(&b, "const long long %s = (%.*s);", var, (int)regs->args[0].expr.len, regs->args[0].expr.s);
-    put_per_value(c, &b, part, var, regs->args[0].expr);
+    put_per_value(c, &b, part, an->start, var, regs->args[0].expr);
     buf_puts(&b, " ");
   }
   buf_printf(&b, "if (%.*s)", (int)pred.len, pred.s);
@@ -200,7 +215,7 @@ static const char *stub_event(Ctx *c, const Annotation *an) {
       Buf b = {0};
       const char *var = arena_printf(c->arena, "__tirx_count_%d_%d", id, j);
       buf_printf(&b, " const long long %s = (%.*s);", var, (int)count->args[0].expr.len, count->args[0].expr.s);
-      put_per_value(c, &b, partition_before(c, an->start), var, count->args[0].expr);
+      put_per_value(c, &b, partition_before(c, an->start), an->start, var, count->args[0].expr);
       count_stub = arena_strndup(c->arena, b.data, b.len);
       buf_free(&b);
     }

@@ -22,7 +22,8 @@ const char *stub_directive(Ctx *c, const Annotation *an);
 // so that clang checks what they name and the deadlock check can evaluate them.
 const char *stub_call(Ctx *c, const Annotation *an);
 // Whether a value of values(P: ...) is one tirx-pp takes: an integer literal
-// (decimal, a sign and a suffix allowed), true or false.
+// (decimal, hexadecimal, octal or binary; a minus sign, digit separators and
+// a suffix allowed), true or false.
 bool stub_value_literal(Span v);
 // A partition's `values(P: V1, V2, ...)`: P and the values as written (at most
 // max); 0 when it has none or it is not of that form (read_partition says so).

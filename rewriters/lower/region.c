@@ -31,6 +31,12 @@ static bool sets_registers(const Kernel *k) {
   return false;
 }
 
+static void block_too_small(Ctx *c, Bounds b, int threads) {
+  diag_error(c->diag, b.start,
+             "the kernel's __launch_bounds__ allow blocks of at most %ld threads, but its partition runs %d", b.args[0],
+             threads);
+}
+
 // A kernel that sets registers (regs()) and has launch bounds of its own:
 // setmaxnreg counts start from what those bounds leave a thread, and ptxas
 // refuses a count above it (C7406), ignores setmaxnreg when the bounds give
@@ -50,9 +56,7 @@ static void check_own_bounds(Ctx *c, Kernel *k) {
   if (maxnreg) {
     cap = (int)b.args[0];
   } else if (b.args[0] < threads) {
-    diag_error(c->diag, b.start,
-               "the kernel's __launch_bounds__ allow blocks of at most %ld threads, but its partition runs %d",
-               b.args[0], threads);
+    block_too_small(c, b, threads);
     return;
   } else if (b.nargs == 1) {
     diag_warning(c->diag, b.start,
@@ -107,10 +111,7 @@ static void add_launch_bounds(Ctx *c, Kernel *k) {
       check_own_bounds(c, k);
     } else {  // (the block size alone: a smaller block leaves part of the partition out)
       Bounds b = kernel_bounds(c, k, "__launch_bounds__");
-      if (b.nargs > 0 && b.args[0] < k->nparts * k->group)
-        diag_error(c->diag, b.start,
-                   "the kernel's __launch_bounds__ allow blocks of at most %ld threads, but its partition runs %d",
-                   b.args[0], k->nparts * k->group);
+      if (b.nargs > 0 && b.args[0] < k->nparts * k->group) block_too_small(c, b, k->nparts * k->group);
     }
     return;
   }

@@ -14,7 +14,7 @@
 
 typedef struct {
   const KernelValues *kv;
-  size_t from, to;   // the body between its braces (the edit starts at '{')
+  size_t from, to;   // the body between its braces
   const char *name;  // the kernel's, for the static_assert
 } Fork;
 
@@ -22,7 +22,7 @@ static void render_fork(Render *r, const Edit *e) {
   const Fork *f = e->data;
   const KernelValues *kv = f->kv;
   int line = source_line(r->src, f->from);
-  render_text(r, "{ ");
+  render_text(r, " ");
   for (int j = 0; j < kv->n; j++) {
     render_gen(r, line, "%sif constexpr ((%.*s) == (%.*s)) {", j ? "} else " : "", (int)kv->param.len, kv->param.s,
                (int)kv->values[j].len, kv->values[j].s);
@@ -108,6 +108,7 @@ void lower_values(Ctx *c, KernelList *kernels) {
                    .to = to,
                    .name = arena_strndup(c->arena, clang_getCString(s), strlen(clang_getCString(s)))};
     clang_disposeString(s);
-    edit_add(c->edits, (Edit){.start = from - 1, .end = to, .fn = render_fork, .data = fork});
+    // (Not in a variant: it renders them, and inside one it would find itself.)
+    edit_add(c->edits, (Edit){.start = from, .end = to, .fn = render_fork, .data = fork, .variant = EDIT_NO_VARIANT});
   }
 }
