@@ -9,6 +9,7 @@
 // that passed the others and whose annotations were all read.
 #include "barrier.h"
 #include "checks.h"
+#include "exits.h"
 #include "cluster.h"
 #include "concurrency.h"
 #include "deadlock.h"
@@ -75,6 +76,7 @@ static void note_values(Ctx *c, const KernelList *kernels) {
 static void check_kernel(Ctx *c, Kernel *k, const Stmt *stmts) {
   int errors = c->diag->errors;
   check_regions(c, k);
+  check_region_exits(c, k);
   check_launches(c, k, stmts);
   check_jumps(c, k);
   assign_barriers(c, k);

@@ -1,0 +1,33 @@
+// Both regions skip block k under the same condition, but the consumer only
+// after its wait: the producer's step is skipped whole, the consumer's
+// release only. The consumer waits for a copy the producer never made.
+#include "tirx.h"
+#define STAGES 2
+__global__ void pipe(const float *in, const int *skip, float *out, int n) {
+  __shared__ float buf[STAGES][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[STAGES]
+#pragma tirx event empty[STAGES] ready
+#pragma tirx async(wg == 0)
+  {
+    for (int k = 0; k < n; ++k) {
+      if (skip[k]) continue;
+      int s = k % STAGES;
+      tirx_wait(empty[s]);
+      buf[s][threadIdx.x] = in[k * 128 + threadIdx.x];
+      tirx_trigger(full[s]);
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+    float acc = 0.f;
+    for (int k = 0; k < n; ++k) {
+      int s = k % STAGES;
+      tirx_wait(full[s]);
+      if (skip[k]) continue;
+      acc += buf[s][threadIdx.x - 128];
+      tirx_trigger(empty[s]);
+    }
+    out[threadIdx.x - 128] = acc;
+  }
+}
