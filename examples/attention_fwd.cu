@@ -18,7 +18,7 @@
 // them, Q and O [total][head][D], K and V [total][kv head][D], lse
 // [head][total], cu_seqlens the int32 prefix sums of the lengths.
 //
-// One block per SM walks the query tiles (128 rows; 192 at D = 64) of every (batch, head)
+// One block per SM walks the query tiles (64 rows per consumer warpgroup) of every (batch, head)
 // (`persistent` in the order `longest_first`: the last query tile of a head
 // first, dealt to the blocks back and forth, so that causal, where a tile's
 // work grows with its index, their sums of work even out; a head's tiles
@@ -65,23 +65,21 @@
 // ---- kernel ------------------------------------------------------------------
 
 typedef __nv_bfloat16 bf16;
-// Consumer warpgroups per head dimension: 3 at D = 64 (192-row query tiles, 160 registers a
-// thread: FlashAttention-3's shape, 1.1-1.2x faster there not causal on an H200), 2 at D = 128
-// (128-row tiles, 240 registers); -DATTN_NC=2 or 3 (to tirx-pp and to nvcc alike) forces one.
+// Consumer warpgroups (NC), 64 query rows of a tile each: 3 (192-row tiles, 160 registers a
+// thread: FlashAttention-3's shape at D = 64) or 2 (128-row tiles, 240 registers); each launch
+// picks (consumers()). -DATTN_NC=2 or 3 (to tirx-pp and to nvcc alike) forces one.
 #ifndef ATTN_NC
 #define ATTN_NC 0
 #endif
-__host__ __device__ constexpr int nc_of(int d) { return ATTN_NC ? ATTN_NC : d == 64 ? 3 : 2; }
-__host__ __device__ constexpr int bm_of(int d) { return 64 * nc_of(d); }  // query rows per tile (64 per consumer)
 constexpr int STAGES = 2;    // slots of the K and V rings, and of Q
 // Keys per block (BN): 128, or 160 (fewer, longer steps; what fits beside two Q
 // slots in 227 KiB) where that wastes little at the sequence's end (not causal, s >= 2048);
 // with three consumers (160 registers hold S, P and O) 128 at D = 64 and 64 at D = 128.
-constexpr int bn_of(int d, bool longer) { return nc_of(d) == 3 ? (d == 64 ? 128 : 64) : longer ? 160 : 128; }
-inline int block_n(int d, bool causal, int s) { return bn_of(d, !causal && s >= 2048); }
+constexpr int bn_of(int d, int nc, bool longer) { return nc == 3 ? (d == 64 ? 128 : 64) : longer ? 160 : 128; }
+inline int block_n(int d, int nc, bool causal, int s) { return bn_of(d, nc, !causal && s >= 2048); }
 
-template <int D, int BN>
-constexpr int smem_bytes() { return STAGES * (bm_of(D) + 2 * BN) * D * 2 + 1024; }  // + room to align to 1024
+template <int D, int BM, int BN>
+constexpr int smem_bytes() { return STAGES * (BM + 2 * BN) * D * 2 + 1024; }  // + room to align to 1024
 
 // 2^x (ex2.approx: -inf gives 0).
 __device__ __forceinline__ float exp2_approx(float x) {
@@ -103,12 +101,12 @@ __device__ __forceinline__ void load_tile(bf16* dst, const CUtensorMap* map, int
 
 // S = Q K^T for this warpgroup's 64 rows: D / 16 wgmma m64nBNk16, each 16
 // columns of D further; Q and K are D / 64 boxes of 64 columns (128-byte rows).
-template <int D, int BN>
+template <int D, int BM, int BN>
 __device__ __forceinline__ void issue_qk(float (&s)[BN / 2], const bf16* q, const bf16* k) {
   tirx_wgmma_fence();
 #pragma unroll
   for (int kk = 0; kk < D / 16; ++kk) {
-    const uint64_t a = tirx_wgmma_desc_sw128(q + kk / 4 * bm_of(D) * 64 + kk % 4 * 16);
+    const uint64_t a = tirx_wgmma_desc_sw128(q + kk / 4 * BM * 64 + kk % 4 * 16);
     const uint64_t b = tirx_wgmma_desc_sw128(k + kk / 4 * BN * 64 + kk % 4 * 16);
     if constexpr (BN == 64) tirx_wgmma_m64n64k16_bf16(s, a, b, kk > 0);
     else if constexpr (BN == 128) tirx_wgmma_m64n128k16_bf16(s, a, b, kk > 0);
@@ -199,21 +197,21 @@ __device__ __forceinline__ Tile tile_of(int row, const Seqs& sq) {
 
 // The first `rows` rows of a consumer's O (its Q slot's rows, 128-byte swizzle)
 // to o, ld elements apart: where a TMA store would write past the sequence into the next.
-template <int D>
+template <int D, int BM>
 __device__ __forceinline__ void store_rows(bf16* o, size_t ld, int rows, const bf16* q) {
   for (int i = threadIdx.x % 128; i < min(rows, 64) * D / 8; i += 128) {
     const int x = i / (D / 8), g = i % (D / 8);
     *reinterpret_cast<uint4*>(o + x * ld + g * 8) =
-        *reinterpret_cast<const uint4*>(q + g / 8 * bm_of(D) * 64 + x * 64 + (g % 8 ^ x % 8) * 8);
+        *reinterpret_cast<const uint4*>(q + g / 8 * BM * 64 + x * 64 + (g % 8 ^ x % 8) * 8);
   }
 }
 
-template <int D, bool CAUSAL, int BN>
+template <int D, int NC, bool CAUSAL, int BN>
 __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, const __grid_constant__ CUtensorMap mapK,
                                      const __grid_constant__ CUtensorMap mapV, const __grid_constant__ CUtensorMap mapO,
                                      bf16* O, float* lse, Seqs sq, int nq, float c) {
   extern __shared__ unsigned char smem[];
-  constexpr int BM = bm_of(D);
+  constexpr int BM = 64 * NC;
   // 1024-byte aligned for the 128-byte swizzle: the Q slots, then the K slots, then the V slots.
   bf16* Qs = reinterpret_cast<bf16*>(smem + ((1024 - tirx_smem_addr(smem) % 1024) % 1024));
   bf16* Ks = Qs + STAGES * BM * D;
@@ -224,7 +222,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
   // next, share them too under GQA), or, causal with many tiles per head, all (the longest
   // tiles of every head first: the blocks' work evens out best).
   const int tiles = nq * sq.b * sq.hq, group = CAUSAL && nq >= 64 ? sq.b * sq.hq : 1;
-#pragma tirx warpgroups(wg: 1 + nc_of(D)) values(D: 64, 128)
+#pragma tirx warpgroups(wg: 1 + NC) values(NC: 2, 3)
 #pragma tirx event qfull[STAGES]
 #pragma tirx event qempty[STAGES] ready
 #pragma tirx event kfull[STAGES]
@@ -265,7 +263,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       it += nkv;
     }
   }
-#pragma tirx async(wg >= 1) regs(nc_of(D) == 3 ? 160 : 240)
+#pragma tirx async(wg >= 1) regs(NC == 3 ? 160 : 240)
   {  // consumers: warpgroup 1 takes query rows 0-63 of the tile, warpgroup 2 rows 64-127, ...
     const int w = wg - 1, t = threadIdx.x % 128, r = t / 32 * 16 + t % 32 / 4;
     int it = 0, n = 0, qdone = -1;  // key blocks and tiles consumed so far: follow the producer; the last O's Q slot
@@ -291,7 +289,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       tirx_wait(qfull[qs]);
       tirx_wait(kfull[s]);
 #pragma tirx turn(mma)
-      issue_qk<D, BN>(sc, q, Ks + s * BN * D);
+      issue_qk<D, BM, BN>(sc, q, Ks + s * BN * D);
       tirx_wgmma_wait<0>();
       tirx_wgmma_fence_operand(sc);
 #pragma tirx elect
@@ -312,7 +310,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
         tirx_wait(vfull[prev]);
 #pragma tirx turn(mma)
         {
-          issue_qk<D, BN>(sc, q, Ks + s * BN * D);  // S_j = Q K_j^T ...
+          issue_qk<D, BM, BN>(sc, q, Ks + s * BN * D);  // S_j = Q K_j^T ...
           rescale<D>(o, scale);                     // (O to block j-1's maxima, while S_j runs)
           issue_pv<D, BN>(o, p, Vs + prev * BN * D);  // ... and O += P_{j-1} V_{j-1}, queued behind it
         }
@@ -359,7 +357,7 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
       tirx_fence_proxy_async_smem();  // the stores above, before TMA reads them
       wg_sync();
       if (sq.cu && row_w + 64 > S) {
-        store_rows<D>(O + ((size_t)(tl.base + row_w) * sq.hq + tl.qo) * D, (size_t)sq.hq * D, S - row_w, q);
+        store_rows<D, BM>(O + ((size_t)(tl.base + row_w) * sq.hq + tl.qo) * D, (size_t)sq.hq * D, S - row_w, q);
       } else if (t == 0) {
         for (int d = 0; d < D / 64; ++d) tirx_tma_store_3d(&mapO, tl.qo, tl.base + row_w, d * 64, q + d * BM * 64);
         tirx_tma_store_commit();
@@ -371,27 +369,37 @@ __global__ void attention_fwd_kernel(const __grid_constant__ CUtensorMap mapQ, c
 }
 
 #ifndef __CUDACC_RTC__  // host code
-template <int D, bool CAUSAL, int BN>
+// On an H200 (bench/RESULTS.md) three consumers are 7-22% faster at D = 64 but on short grids
+// (fewer 192-row tiles than two waves of SMs, four causal) and causal rows of 1k or less, and
+// 10-19% slower at D = 128.
+static int consumers(int d, bool causal, int heads, int s, int sms) {
+  if (ATTN_NC) return ATTN_NC;
+  const long tiles3 = (long)heads * ((s + 191) / 192);
+  return d == 64 && !(causal && s <= 1024) && tiles3 >= (causal ? 4 : 2) * sms ? 3 : 2;
+}
+
+template <int D, int NC, bool CAUSAL, int BN>
 static cudaError_t attention_launch(const CUtensorMap* map, bf16* O, float* lse, Seqs sq, int nq, cudaStream_t stream) {
   const float c = 1.4426950408889634f / sqrtf((float)D);  // log2(e) / sqrt(D): exp(x / sqrt(D)) = 2^(x c)
   const int tiles = nq * sq.b * sq.hq;
-  constexpr int smem = smem_bytes<D, BN>();
+  constexpr int smem = smem_bytes<D, 64 * NC, BN>();
   cudaError_t err;
 #pragma tirx launch grid(persistent) smem(smem) stream(stream) async status(err)
-  attention_fwd_kernel<D, CAUSAL, BN>
-      <<<tiles, 128 * (1 + nc_of(D))>>>(map[0], map[1], map[2], map[3], O, lse, sq, nq, c);
+  attention_fwd_kernel<D, NC, CAUSAL, BN>
+      <<<tiles, 128 * (1 + NC)>>>(map[0], map[1], map[2], map[3], O, lse, sq, nq, c);
   return err;
 }
 
-// The kernel for head dimension D whose key block is block_n(causal, S), S the longest sequence.
-template <int D>
+// The kernel for head dimension D and NC consumers whose key block is block_n(D, NC, causal, S),
+// S the longest sequence.
+template <int D, int NC>
 static cudaError_t attention_dispatch(const CUtensorMap* map, bf16* O, float* lse, Seqs sq, int S, bool causal,
                                       cudaStream_t stream) {
-  const int nq = (S + bm_of(D) - 1) / bm_of(D);
-  constexpr int bn = bn_of(D, false), longer = bn_of(D, true);
-  if (causal) return attention_launch<D, true, bn>(map, O, lse, sq, nq, stream);
-  if (block_n(D, false, S) == longer) return attention_launch<D, false, longer>(map, O, lse, sq, nq, stream);
-  return attention_launch<D, false, bn>(map, O, lse, sq, nq, stream);
+  const int nq = (S + 64 * NC - 1) / (64 * NC);
+  constexpr int bn = bn_of(D, NC, false), longer = bn_of(D, NC, true);
+  if (causal) return attention_launch<D, NC, true, bn>(map, O, lse, sq, nq, stream);
+  if (block_n(D, NC, false, S) == longer) return attention_launch<D, NC, false, longer>(map, O, lse, sq, nq, stream);
+  return attention_launch<D, NC, false, bn>(map, O, lse, sq, nq, stream);
 }
 
 // Both layouts: sq as the kernel takes it, S the longest sequence.
@@ -400,18 +408,25 @@ static cudaError_t attention_run(const bf16* Q, const bf16* K, const bf16* V, bf
   if (sq.b < 1 || sq.hkv < 1 || sq.hq % sq.hkv != 0 || S < 1 || sq.rows < 1 || (d != 64 && d != 128) || !lse)
     return cudaErrorInvalidValue;
   if (((uintptr_t)Q | (uintptr_t)K | (uintptr_t)V | (uintptr_t)O) % 16 != 0) return cudaErrorMisalignedAddress;
+  int dev, sms;
+  cudaError_t e = cudaGetDevice(&dev);
+  if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+  if (e != cudaSuccess) return e;
+  const int nc = consumers(d, causal, sq.b * sq.hq, S, sms);
   CUtensorMap map[4];  // Q: BM-row boxes, K and V: a key block's, O: 64 rows (one consumer's)
   const bf16* src[4] = {Q, K, V, O};
   for (int i = 0; i < 4; ++i) {
     const uint64_t h = i == 1 || i == 2 ? sq.hkv : sq.hq, row_bytes = (sq.cu ? h : 1) * d * 2;
     CUresult r = tirx_tensor_map_3d(&map[i], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src[i], sq.cu ? h : sq.b * h, sq.rows,
                                     d, row_bytes, sq.cu ? (uint64_t)d * 2 : (uint64_t)sq.rows * row_bytes,
-                                    i == 0 ? bm_of(d) : i < 3 ? block_n(d, causal, S) : 64, 64,
+                                    i == 0 ? 64 * nc : i < 3 ? block_n(d, nc, causal, S) : 64, 64,
                                     CU_TENSOR_MAP_SWIZZLE_128B);
     if (r != CUDA_SUCCESS) return r == CUDA_ERROR_NOT_SUPPORTED ? cudaErrorNotSupported : cudaErrorInvalidValue;
   }
-  return d == 64 ? attention_dispatch<64>(map, O, lse, sq, S, causal, stream)
-                 : attention_dispatch<128>(map, O, lse, sq, S, causal, stream);
+  constexpr int nc64 = ATTN_NC ? ATTN_NC : 3, nc128 = ATTN_NC ? ATTN_NC : 2;  // what consumers() can pick
+  if (d == 128) return attention_dispatch<128, nc128>(map, O, lse, sq, S, causal, stream);
+  return nc == 3 ? attention_dispatch<64, nc64>(map, O, lse, sq, S, causal, stream)
+                 : attention_dispatch<64, 2>(map, O, lse, sq, S, causal, stream);
 }
 
 // O = softmax(Q K^T / sqrt(d)) V and lse on `stream`, not waited for: Q, O
