@@ -12,9 +12,14 @@
 // completes or passes on a phase meant for another step. A way through is
 // the branch's operations up to the break, continue or return that ends it;
 // a continue also drops the rest of the iteration, a break the rest of its
-// loop, a return the rest of the region. Conditions are compared as written,
-// blanks aside, with the conditions of the ifs around, each local constant
-// replaced by its initializer and a persistent loop's index by its place.
+// loop, a return the rest of the region (a break out of the region's last
+// loop of an event too); an operation in a loop that the guard leaves empty
+// (`if (nk == 0) return;` before `for (k = 0; k < nk; ++k)`) runs on neither
+// way, and one in a lambda called once counts at the call. Conditions are
+// compared as written, blanks aside, with the conditions of the ifs around
+// (but those on the thread), negations taken out, each local constant
+// replaced by its initializer, an assigned local by all its values, a loop's
+// counter by the loop's depth and a persistent loop's index by its place.
 // Conditions on the thread are the other checks' (a wait or trigger skipped
 // by some threads of a region); guards that change only triggers are left to
 // the deadlock check and the watchdog (a release that never comes stops the
@@ -24,11 +29,13 @@
 
 #include "ast.h"
 #include "exits.h"
+#include "place.h"
 #include "uniform.h"
 
 enum {
-  MAX_EXPAND = 8,   // local constants replaced within one another
-  MAX_EVENTS = 64,  // events a kernel's skipped sets can name (bits)
+  MAX_EXPAND = 8,   // locals replaced within one another
+  MAX_EVENTS = 64,  // events a kernel's effects can name
+  MAX_GUARDS = 64,  // guards of one region
 };
 
 typedef struct {
@@ -36,15 +43,20 @@ typedef struct {
   const Kernel *k;
   const int *loops;  // the stubs' for nodes of the kernel's persistent loops
   int nloops;
+  const size_t *site;  // per operation: where it runs in the kernel's function (a lambda's: at its call)
 } Walks;
 
 // The text of a condition as compared: blanks dropped (one space kept
 // between two words), each local constant replaced by its initializer, a
-// persistent loop's index by its place in the loop's header.
+// local that is assigned by its assignments, a loop's counter by the loop's
+// depth, a persistent loop's index by its place in the loop's header.
 typedef struct {
   const Walks *w;
   Buf *b;
-  bool opaque;  // the deadlock check cannot evaluate it
+  int top;        // the region's body
+  CXCursor self;  // the local whose assignment is being written (null: none)
+  bool opaque;    // the deadlock check cannot evaluate it
+  bool memory;    // it reads memory or calls a function
   int depth;
 } Canon;
 
@@ -64,6 +76,10 @@ static void put_text(Canon *x, size_t from, size_t to) {
     buf_putc(x->b, s[i]);
     blank = false;
   }
+}
+
+static bool inside(const Ctx *c, size_t off, int node) {
+  return off >= node_at(c, node)->start && off < node_at(c, node)->end;
 }
 
 // Which integer of a persistent loop's stub (its tile index, a loop over
@@ -163,26 +179,66 @@ static int declaration_in(const Ctx *c, int func, CXCursor d) {
   return -1;
 }
 
+// The depth below `top` of the loop whose `for (...)` declares the local at
+// decl (1: a loop of the region's body), 0 when it is no loop's counter.
+static int counter_depth(const Ctx *c, int decl, int top) {
+  int ds = node_at(c, decl)->parent, loop = ds >= 0 ? node_at(c, ds)->parent : -1;
+  ForParts fp;
+  if (loop < 0 || node_at(c, loop)->kind != CXCursor_ForStmt || !for_parts(c, loop, &fp) || fp.init != ds) return 0;
+  int depth = 0;
+  for (int p = loop; p >= 0 && p != top; p = node_at(c, p)->parent) depth += front_is_loop(node_at(c, p)->kind);
+  return depth;
+}
+
 static const char *const block_identity[] = {"blockIdx", "gridDim", "clusterIdx", "clusterDim", NULL};
 
-// Whether any assignment of local d in the kernel gives it a value the
-// deadlock check cannot follow.
-static bool assigned_opaque(Canon *x, CXCursor d) {
-  const Ctx *c = x->w->c;
+// A local that is assigned after its declaration (or has no initializer):
+// its name (a loop's counter: `#depth`), then each value given to it in the
+// kernel, in order, with its operator.
+static void put_assigned(Canon *x, CXCursor d, int decl, size_t name_start, size_t name_end) {
+  Ctx *c = x->w->c;
   const Node *f = node_at(c, x->w->k->func);
+  int depth = decl >= 0 ? counter_depth(c, decl, x->top) : 0;
+  if (depth)
+    buf_printf(x->b, "#%d", depth);
+  else
+    put_text(x, name_start, name_end);
+  if (x->depth >= MAX_EXPAND) {
+    x->opaque = true;
+    return;
+  }
+  buf_putc(x->b, '{');
   for (int i = x->w->k->func + 1; i <= f->last; i++) {
     CXCursor var;
     int from = -1;
-    if (node_at(c, i)->kind == CXCursor_VarDecl || !assignment_at(c, i, clang_getNullCursor(), &var, &from) ||
-        !clang_equalCursors(var, d) || from < 0)
-      continue;
-    Buf scratch = {0};
-    Canon y = {x->w, &scratch, false, x->depth + 1};
-    put_node(&y, from);
-    buf_free(&scratch);
-    if (y.opaque) return true;
+    if (!assignment_at(c, i, clang_getNullCursor(), &var, &from) || !clang_equalCursors(var, d)) continue;
+    const Node *n = node_at(c, i);
+    if (from < 0)
+      buf_puts(x->b, c->src->data[n->start] == '-' || c->src->data[n->end - 1] == '-' ? "--" : "++");
+    else if (n->kind == CXCursor_VarDecl)
+      buf_putc(x->b, '=');
+    else
+      put_text(x, from > i + 1 ? node_at(c, i + 1)->end : n->start, node_at(c, from)->start);  // `=`, `+=`, ...
+    if (from >= 0) {
+      Canon y = *x;
+      y.self = d, y.depth = x->depth + 1;
+      put_node(&y, from);
+      x->opaque |= y.opaque, x->memory |= y.memory;
+    }
+    buf_putc(x->b, ';');
   }
-  return false;
+  buf_putc(x->b, '}');
+}
+
+// The initializer of local d of function func when d is never assigned
+// after it, nor its address taken; -1 otherwise.
+static int constant_init(const Ctx *c, int func, CXCursor d) {
+  int decl = declaration_in(c, func, d), init = -1;
+  CXCursor var;
+  if (decl < 0 || !assignment_at(c, decl, clang_getNullCursor(), &var, &init) || init < 0 ||
+      assigns_to(c, func, d) >= 0 || aliased_in(c, func, d) >= 0)
+    return -1;
+  return init;
 }
 
 // A name read in a condition, as compared.
@@ -190,10 +246,22 @@ static void put_name(Canon *x, int j) {
   Ctx *c = x->w->c;
   const Node *m = node_at(c, j);
   CXCursor d = clang_getCursorReferenced(m->cur);
-  enum CXCursorKind kind = clang_getCursorKind(d);
-  if (kind == CXCursor_ParmDecl) x->opaque = true;
-  if (kind != CXCursor_VarDecl) {
+  switch (clang_getCursorKind(d)) {
+  case CXCursor_VarDecl: break;
+  case CXCursor_FunctionDecl:
+  case CXCursor_CXXMethod:
+  case CXCursor_FunctionTemplate:
+  case CXCursor_EnumConstantDecl:
+  case CXCursor_NonTypeTemplateParameter: put_text(x, m->start, m->end); return;
+  case CXCursor_ParmDecl:
+  case CXCursor_UnexposedDecl:  // a structured binding
+    x->opaque = true;
     put_text(x, m->start, m->end);
+    return;
+  default: put_text(x, m->start, m->end); return;  // a dependent name: a template's, known at compile time
+  }
+  if (!clang_Cursor_isNull(x->self) && clang_equalCursors(d, x->self)) {
+    buf_puts(x->b, "@self");
     return;
   }
   CXString s = clang_getCursorSpelling(d);
@@ -208,17 +276,18 @@ static void put_name(Canon *x, int j) {
   }
   const int func = x->w->k->func;
   if (!automatic_in(c, d, func)) {  // a constant of the file, or memory
-    if (!clang_isConstQualifiedType(clang_getCursorType(d))) x->opaque = true;
+    if (!clang_isConstQualifiedType(clang_getCursorType(d))) x->opaque = x->memory = true;
     put_text(x, m->start, m->end);
     return;
   }
-  int decl = declaration_in(c, func, d), init = -1;
-  CXCursor var;
-  bool constant = decl >= 0 && assignment_at(c, decl, clang_getNullCursor(), &var, &init) && init >= 0 &&
-                  assigns_to(c, func, d) < 0 && aliased_in(c, func, d) < 0;
-  if (!constant || x->depth >= MAX_EXPAND) {
-    if (x->depth >= MAX_EXPAND || assigned_opaque(x, d)) x->opaque = true;
+  if (aliased_in(c, func, d) >= 0) {
+    x->opaque = x->memory = true;
     put_text(x, m->start, m->end);
+    return;
+  }
+  int decl = declaration_in(c, func, d), init = constant_init(c, func, d);
+  if (init < 0 || x->depth >= MAX_EXPAND) {
+    put_assigned(x, d, decl, m->start, m->end);
     return;
   }
   bool paren = needs_parentheses(c, j, own_precedence(c, init));
@@ -242,13 +311,13 @@ static void put_node(Canon *x, int node) {
     if (m->start < pos || m->end > n->end) continue;
     switch (m->kind) {
     case CXCursor_ArraySubscriptExpr:
-    case CXCursor_CallExpr: x->opaque = true; break;
+    case CXCursor_CallExpr: x->opaque = x->memory = true; break;
     case CXCursor_UnaryOperator:
-      if (c->src->data[m->start] == '*') x->opaque = true;
+      if (c->src->data[m->start] == '*') x->opaque = x->memory = true;
       break;
     case CXCursor_MemberRefExpr:
       for (size_t q = m->start; q + 1 < m->end; q++)
-        if (c->src->data[q] == '-' && c->src->data[q + 1] == '>') x->opaque = true;
+        if (c->src->data[q] == '-' && c->src->data[q + 1] == '>') x->opaque = x->memory = true;
       break;
     case CXCursor_DeclRefExpr:
       put_text(x, pos, m->start);
@@ -262,11 +331,65 @@ static void put_node(Canon *x, int node) {
   put_text(x, pos, n->end);
 }
 
+// The first child of node, past parentheses and implicit conversions.
+static int operand(const Ctx *c, int node) {
+  int kid;
+  return front_children(c->front, node, &kid, 1) == 1 ? past_implicit(c, kid) : -1;
+}
+
+// A condition as compared, its negations taken out: `!c`, `a != b`, `a >=
+// b`, `a <= b` are written `c`, `a==b`, `a<b`, `b<a`, and true is returned
+// (the condition is the negation of what is written); `a > b` is `b<a`.
+static bool put_condition(Canon *x, int cond) {
+  const Ctx *c = x->w->c;
+  bool negated = false;
+  int n = past_implicit(c, cond);
+  for (int through = 0;;) {
+    const Node *m = node_at(c, n);
+    if (m->kind == CXCursor_DeclRefExpr && through < MAX_EXPAND) {  // a local constant: its initializer's form
+      CXCursor d = clang_getCursorReferenced(m->cur);
+      int init =
+          clang_getCursorKind(d) == CXCursor_VarDecl && automatic_in(c, d, x->w->k->func) && walk_variable(x->w, d) < 0
+              ? constant_init(c, x->w->k->func, d)
+              : -1;
+      if (init >= 0) {
+        n = past_implicit(c, init), through++;
+        continue;
+      }
+    }
+    bool not = m->kind == CXCursor_UnaryOperator && c->src->data[m->start] == '!';
+    if ((m->kind != CXCursor_ParenExpr && !not ) || operand(c, n) < 0) break;
+    negated ^= not ;
+    n = operand(c, n);
+  }
+  int kids[2];
+  if (node_at(c, n)->kind == CXCursor_BinaryOperator && front_children(c->front, n, kids, 2) == 2) {
+    const char *op = NULL;
+    bool swap = false, flip = false;
+    switch (clang_getCursorBinaryOperatorKind(node_at(c, n)->cur)) {
+    case CXBinaryOperator_NE: op = "==", flip = true; break;
+    case CXBinaryOperator_GE: op = "<", flip = true; break;
+    case CXBinaryOperator_LE: op = "<", flip = swap = true; break;
+    case CXBinaryOperator_GT: op = "<", swap = true; break;
+    default: break;
+    }
+    if (op) {
+      put_node(x, kids[swap]);
+      buf_puts(x->b, op);
+      put_node(x, kids[!swap]);
+      return negated ^ flip;
+    }
+  }
+  put_node(x, n);
+  return negated;
+}
 
 // What a guard does to a region's operations on one event, when its
-// condition holds against when it does not: nothing, more, fewer, as many of
-// another kind, the rest of a loop skipped (break), the rest of the region
-// skipped (return).
+// condition (as compared, negations taken out) holds against when it does
+// not: nothing, more, fewer, as many of another kind; or, taken when it holds
+// (upper case) or when it does not (lower case), the rest of a loop skipped
+// (break) or the rest of the region skipped (return, or a break out of the
+// region's last loop of that event).
 enum { SAME = 0, MORE = '+', FEWER = '-', OTHER = '~', LOOP_LEFT = 'B', REGION_LEFT = 'R' };
 
 // An `if` of an async region under a condition the deadlock check cannot
@@ -278,13 +401,11 @@ typedef struct {
   int cond;                // its condition
   int jump;                // the break, continue or return it takes, -1
   bool waits;              // its ways through wait differently (else only their triggers differ)
+  const char *own;         // its condition as compared
+  bool holds;              // own holds on the then-branch (not negated)
   const char *conditions;  // the ifs around it and its own, as compared
   char effect[MAX_EVENTS];
 } Guard;
-
-static bool inside(const Ctx *c, size_t off, int node) {
-  return off >= node_at(c, node)->start && off < node_at(c, node)->end;
-}
 
 static int event_index(const Kernel *k, const Event *ev) { return (int)(ev - k->events.items); }
 
@@ -300,6 +421,34 @@ static uint64_t region_events(const Kernel *k, const Region *r) {
   return m;
 }
 
+// Where op runs in the kernel's function: where it is written, or, in a
+// lambda that a variable holds and one call runs, at that call.
+static size_t op_site(Ctx *c, const Kernel *k, const Op *op) {
+  int node = front_first_at(c->front, op->an->start);
+  size_t at = op->an->start;
+  for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0 && p != k->func;) {
+    if (node_at(c, p)->kind != CXCursor_LambdaExpr) {
+      p = node_at(c, p)->parent;
+      continue;
+    }
+    int up = run_parent(c, k, p);
+    if (up < 0) break;
+    if (up != node_at(c, p)->parent) at = node_at(c, up)->start;
+    p = up;
+  }
+  return at;
+}
+
+// The condition of if node p, its then and its else branch (-1: none);
+// false when it has no branch. `if (init; cond)` has its init first.
+static bool if_parts(const Ctx *c, int p, int *cond, int *then, int *els) {
+  int kids[4], nk = front_children(c->front, p, kids, 4);
+  int i = nk >= 3 && node_at(c, kids[0])->kind == CXCursor_DeclStmt ? 1 : 0;
+  if (nk < i + 2) return false;
+  *cond = kids[i], *then = kids[i + 1], *els = nk > i + 2 ? kids[i + 2] : -1;
+  return true;
+}
+
 // The break, continue or return that ends a branch (the branch itself, or a
 // statement of its block), -1 when it runs to its end.
 static int branch_jump(const Ctx *c, int branch) {
@@ -313,42 +462,97 @@ static int branch_jump(const Ctx *c, int branch) {
   return -1;
 }
 
-// The operations of region r in [from, to) on each event: waits and
-// triggers added to w[] and t[].
-static void count_ops(const Kernel *k, const Region *r, size_t from, size_t to, int *w, int *t) {
+// Whether the guard, taken when its condition is `holds`, implies that the
+// for loop `loop` after it runs no iteration: `for (k = A; k < B; ...)` under
+// `A == B`, `B == A`, not `A < B` (`B <= A`), and with A = 0 `B == 0`, `B <
+// 1`, not `0 < B` (`B <= 0`), not `B` (`!B`).
+static bool empties(Canon *x, const Guard *g, bool holds, int loop) {
+  const Ctx *c = x->w->c;
+  ForParts fp;
+  int kids[2], lhs, counter = -1, from = -1;
+  if (node_at(c, loop)->kind != CXCursor_ForStmt || !for_parts(c, loop, &fp) || fp.init < 0 || fp.cond < 0)
+    return false;
+  int cond = past_implicit(c, fp.cond);
+  if (node_at(c, cond)->kind != CXCursor_BinaryOperator || front_children(c->front, cond, kids, 2) != 2) return false;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(node_at(c, cond)->cur);
+  if (op != CXBinaryOperator_LT && op != CXBinaryOperator_GT) return false;
+  lhs = past_implicit(c, kids[op == CXBinaryOperator_GT]);
+  int bound = kids[op == CXBinaryOperator_LT];
+  CXCursor var;
+  for (int i = fp.init; i <= node_at(c, fp.init)->last && from < 0; i++)
+    if (assignment_at(c, i, clang_getNullCursor(), &var, &from) && from >= 0) counter = i;
+  if (counter < 0 || node_at(c, lhs)->kind != CXCursor_DeclRefExpr ||
+      !clang_equalCursors(clang_getCursorReferenced(node_at(c, lhs)->cur), var))
+    return false;
+  Buf a = {0}, b = {0};
+  Canon ya = *x, yb = *x;
+  ya.b = &a, yb.b = &b;
+  put_node(&ya, from);
+  put_node(&yb, bound);
+  const char *A = arena_strndup(c->arena, a.data ? a.data : "", a.len),
+             *B = arena_strndup(c->arena, b.data ? b.data : "", b.len);
+  buf_free(&a);
+  buf_free(&b);
+  const char *own = g->own;
+  bool zero = !strcmp(A, "0");
+  if (holds) {
+    const char *forms[] = {arena_printf(c->arena, "%s==%s", A, B), arena_printf(c->arena, "%s==%s", B, A),
+                           zero ? arena_printf(c->arena, "%s<1", B) : NULL};
+    for (int i = 0; i < 3; i++)
+      if (forms[i] && !strcmp(own, forms[i])) return true;
+    return false;
+  }
+  return !strcmp(own, arena_printf(c->arena, "%s<%s", A, B)) ||
+         (zero && (!strcmp(own, arena_printf(c->arena, "0<%s", B)) || !strcmp(own, B)));
+}
+
+// Whether the operation at `site`, after guard g's if, runs in a for loop
+// that the guard, taken when its condition is `holds`, leaves empty.
+static bool in_emptied_loop(Canon *x, const Guard *g, bool holds, size_t site) {
+  const Ctx *c = x->w->c;
+  int node = front_first_at(c->front, site);
+  for (int p = node < c->front->nnodes ? node_at(c, node)->parent : -1; p >= 0 && p != x->top;
+       p = node_at(c, p)->parent)
+    if (node_at(c, p)->kind == CXCursor_ForStmt && node_at(c, p)->start >= node_at(c, g->node)->end &&
+        empties(x, g, holds, p))
+      return true;
+  return false;
+}
+
+// The operations of region r whose sites are in [from, to) on each event,
+// waits and triggers added to w[] and t[]; those in a loop the guard (taken
+// when its condition is `holds`) leaves empty are not run (g NULL: all run).
+static void count_ops(Canon *x, const Guard *g, bool holds, const Region *r, size_t from, size_t to, int *w, int *t) {
+  const Kernel *k = x->w->k;
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
-    if (!counted(op, r) || op->an->start < from || op->an->start >= to) continue;
+    size_t at = x->w->site[i];
+    if (!counted(op, r) || at < from || at >= to || (g && in_emptied_loop(x, g, holds, at))) continue;
     (op->kind == OP_WAIT ? w : t)[event_index(k, op->event)]++;
   }
 }
 
-// One way through the if (a branch, or none): its operations up to the
-// jump that ends it, if any (*jump). The rest of the iteration after the if
-// runs on both ways alike unless one continues (rest_of_iteration).
-static void way_through(const Ctx *c, const Kernel *k, const Region *r, int branch, int *w, int *t, int *jump) {
-  *jump = branch < 0 ? -1 : branch_jump(c, branch);
-  if (branch >= 0)
-    count_ops(k, r, node_at(c, branch)->start, *jump >= 0 ? node_at(c, *jump)->start : node_at(c, branch)->end, w, t);
-}
-
-// The rest of a continue's iteration: the operations after the if in the
-// loop it continues.
-static void rest_of_iteration(const Ctx *c, const Kernel *k, const Region *r, int ifnode, int jump, int *w, int *t) {
-  int loop = jump_target(c, jump);
-  if (loop >= 0) count_ops(k, r, node_at(c, ifnode)->end, node_at(c, loop)->end, w, t);
-}
-
-// What leaving by `jump` skips beyond the iteration: a break, the whole loop's
-// operations; a return, those after it and those of the loops around it.
-static bool mark_left(const Ctx *c, const Kernel *k, const Region *r, int jump, char *effect) {
-  bool waits = false;
+// What leaving by `jump` skips beyond the iteration, the guard taken when
+// its condition is `holds`: a break, the whole loop's operations (the rest
+// of the region's, when the loop is the region's last of that event and in
+// no other loop); a return, those after it and those of the loops around
+// it. True when some of them wait.
+static bool mark_left(Canon *x, Guard *g, bool holds, const Region *r, int jump) {
+  const Ctx *c = x->w->c;
+  const Kernel *k = x->w->k;
   enum CXCursorKind kind = node_at(c, jump)->kind;
   int loop = kind == CXCursor_BreakStmt ? jump_target(c, jump) : -1;
+  bool outer = false, waits = false;
+  for (int p = loop >= 0 ? node_at(c, loop)->parent : -1; p >= 0 && p != r->body.node; p = node_at(c, p)->parent)
+    outer |= front_is_loop(node_at(c, p)->kind);
+  uint64_t after = 0;  // events with operations after the loop
+  for (int i = 0; i < k->ops.len && loop >= 0; i++)
+    if (counted(&k->ops.items[i], r) && x->w->site[i] >= node_at(c, loop)->end)
+      after |= 1ull << event_index(k, k->ops.items[i].event);
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
+    size_t off = x->w->site[i];
     if (!counted(op, r)) continue;
-    size_t off = op->an->start;
     bool left = false;
     if (kind == CXCursor_BreakStmt)
       left = loop >= 0 && inside(c, off, loop);
@@ -357,8 +561,11 @@ static bool mark_left(const Ctx *c, const Kernel *k, const Region *r, int jump, 
       for (int p = node_at(c, jump)->parent; !left && p >= 0 && p != r->body.node; p = node_at(c, p)->parent)
         left = front_is_loop(node_at(c, p)->kind) && inside(c, off, p);
     }
-    if (left) effect[event_index(k, op->event)] = kind == CXCursor_BreakStmt ? LOOP_LEFT : REGION_LEFT;
-    waits |= left && op->kind == OP_WAIT;
+    if (!left || (off > node_at(c, g->node)->end && in_emptied_loop(x, g, holds, off))) continue;
+    int e = event_index(k, op->event);
+    bool whole = kind != CXCursor_BreakStmt || (!outer && !(after >> e & 1));
+    g->effect[e] = (char)((whole ? REGION_LEFT : LOOP_LEFT) + (holds ? 0 : 'a' - 'A'));
+    waits |= op->kind == OP_WAIT;
   }
   return waits;
 }
@@ -389,21 +596,27 @@ static bool loop_without_test(const Ctx *c, int loop) {
   return front_eval_int(node_at(c, cond)->cur, &v, &u) && v;
 }
 
-// The conditions of the ifs around node up to the region's body, outermost
-// last, each with the branch it stands in; false when one is a condition on
-// the thread (the other checks').
-static bool around(const Walks *w, int node, int top, Canon *x) {
-  Ctx *c = w->c;
-  for (int p = node_at(c, node)->parent, below = node; p >= 0 && p != top; below = p, p = node_at(c, p)->parent) {
-    if (node_at(c, p)->kind != CXCursor_IfStmt) continue;
-    int kids[4], nk = front_children(c->front, p, kids, 4), cond = nk >= 4 ? 1 : 0;
-    if (nk < 2 || below == kids[cond]) continue;
-    if (thread_dependent_condition(c, w->k, p, node_at(c, node)->start)) return false;
-    buf_puts(x->b, nk > cond + 2 && below == kids[cond + 2] ? "<else(" : "<if(");
-    put_node(x, kids[cond]);
-    buf_puts(x->b, ")");
+// The conditions of the ifs around node up to the region's body, each with
+// the branch it stands in, but those on the thread (which threads run it).
+static bool around(Canon *x, int node) {
+  Ctx *c = x->w->c;
+  for (int p = node_at(c, node)->parent, below = node; p >= 0 && p != x->top; below = p, p = node_at(c, p)->parent) {
+    int cond, then, els;
+    if (node_at(c, p)->kind != CXCursor_IfStmt || !if_parts(c, p, &cond, &then, &els) || below == cond) continue;
+    // Which threads run it (elect, a lane): the other checks'.
+    if (is_elect_if(c, p) || thread_dependent_condition(c, x->w->k, p, node_at(c, node)->start)) continue;
+    buf_puts(x->b, "<if(");
+    bool negated = put_condition(x, cond);
+    buf_puts(x->b, negated == (below == els) ? ")" : ")!");
   }
   return true;
+}
+
+// `if constexpr`: decided at compile time.
+static bool is_constexpr_if(const Ctx *c, int p) {
+  size_t i = node_at(c, p)->start + 2;
+  while (i < node_at(c, p)->end && (c->src->data[i] == ' ' || c->src->data[i] == '\t' || c->src->data[i] == '\n')) i++;
+  return i + 9 <= c->src->len && !strncmp(c->src->data + i, "constexpr", 9);
 }
 
 // The guard at if node p of region r; false when p is none.
@@ -411,45 +624,59 @@ static bool read_guard(const Walks *w, int r, int p, Guard *g) {
   Ctx *c = w->c;
   const Kernel *k = w->k;
   const Region *reg = &k->regions.items[r];
-  int kids[4], nk = front_children(c->front, p, kids, 4), cond = nk >= 4 ? 1 : 0;
-  if (nk < cond + 2 || thread_dependent_condition(c, k, p, node_at(c, kids[cond + 1])->start)) return false;
+  int cond, then, els;
+  if (!if_parts(c, p, &cond, &then, &els) || thread_dependent_condition(c, k, p, node_at(c, then)->start) ||
+      is_constexpr_if(c, p))
+    return false;
   Buf b = {0};
-  Canon x = {w, &b, false, 0};
-  buf_puts(&b, "if(");
-  put_node(&x, kids[cond]);
-  buf_puts(&b, ")");
-  bool opaque = x.opaque;
-  if (!opaque || !around(w, p, reg->body.node, &x)) {
+  Canon x = {.w = w, .b = &b, .top = reg->body.node, .self = clang_getNullCursor()};
+  bool negated = put_condition(&x, cond);
+  bool opaque = x.opaque, memory = x.memory;
+  *g = (Guard){.node = p, .region = r, .cond = cond, .jump = -1, .holds = !negated};
+  g->own = arena_strndup(c->arena, b.data ? b.data : "", b.len);
+  if (!opaque || !around(&x, p)) {
     buf_free(&b);
     return false;
   }
-  *g = (Guard){.node = p, .region = r, .cond = kids[cond], .jump = -1};
-  g->conditions = arena_strndup(c->arena, b.data, b.len);
+  g->conditions = arena_strndup(c->arena, b.data ? b.data : "", b.len);
   buf_free(&b);
-  int n = k->events.len;
-  int tw[MAX_EVENTS] = {0}, tt[MAX_EVENTS] = {0}, ew[MAX_EVENTS] = {0}, et[MAX_EVENTS] = {0}, tj, ej;
-  way_through(c, k, reg, kids[cond + 1], tw, tt, &tj);
-  way_through(c, k, reg, nk > cond + 2 ? kids[cond + 2] : -1, ew, et, &ej);
-  bool tc = tj >= 0 && node_at(c, tj)->kind == CXCursor_ContinueStmt;
-  bool ec = ej >= 0 && node_at(c, ej)->kind == CXCursor_ContinueStmt;
-  if (tc && !ec && ej < 0) rest_of_iteration(c, k, reg, p, tj, ew, et);
-  if (ec && !tc && tj < 0) rest_of_iteration(c, k, reg, p, ej, tw, tt);
-  bool waits = false;  // a way through waits more or less than the other
-  for (int e = 0; e < n; e++) {
-    int a = tw[e] + tt[e], o = ew[e] + et[e];
-    g->effect[e] = tw[e] == ew[e] && tt[e] == et[e] ? SAME : a > o ? MORE : a < o ? FEWER : OTHER;
-    waits |= tw[e] != ew[e];
+  // The two ways through, the one where the condition holds first.
+  int ways[2] = {negated ? els : then, negated ? then : els};
+  int wt[2][MAX_EVENTS] = {{0}}, tr[2][MAX_EVENTS] = {{0}}, jump[2] = {-1, -1};
+  for (int i = 0; i < 2; i++) {
+    if (ways[i] < 0) continue;
+    jump[i] = branch_jump(c, ways[i]);
+    count_ops(&x, NULL, true, reg, node_at(c, ways[i])->start,
+              jump[i] >= 0 ? node_at(c, jump[i])->start : node_at(c, ways[i])->end, wt[i], tr[i]);
   }
-  for (int j = 0; j < 2; j++) {
-    int jump = j ? ej : tj;
-    if (jump < 0) continue;
-    if (node_at(c, jump)->kind == CXCursor_BreakStmt && loop_without_test(c, jump_target(c, jump)))
-      return false;  // the loop's own end (`for (;;) { ... if (last) break; }`)
-    if (node_at(c, jump)->kind != CXCursor_ContinueStmt) waits |= mark_left(c, k, reg, jump, g->effect);
-    if (g->jump < 0) g->jump = jump;
+  // A continue drops the rest of its iteration, which the other way runs
+  // (unless it leaves too).
+  for (int i = 0; i < 2; i++) {
+    int other = !i, loop = jump[i] >= 0 ? jump_target(c, jump[i]) : -1;
+    if (jump[i] < 0 || node_at(c, jump[i])->kind != CXCursor_ContinueStmt || jump[other] >= 0 || loop < 0) continue;
+    count_ops(&x, g, i == 0, reg, node_at(c, p)->end, node_at(c, loop)->end, wt[other], tr[other]);
+  }
+  bool waits = false;  // the two ways wait differently
+  for (int e = 0; e < k->events.len; e++) {
+    int a = wt[0][e] + tr[0][e], o = wt[1][e] + tr[1][e];
+    g->effect[e] = wt[0][e] == wt[1][e] && tr[0][e] == tr[1][e] ? SAME : a > o ? MORE : a < o ? FEWER : OTHER;
+    waits |= wt[0][e] != wt[1][e];
+  }
+  for (int i = 0; i < 2; i++) {
+    if (jump[i] < 0) continue;
+    if (node_at(c, jump[i])->kind == CXCursor_BreakStmt && !memory && loop_without_test(c, jump_target(c, jump[i])))
+      return false;  // the loop's own end (`for (;;) { ... if (kt + 1 >= ktiles) break; }`)
+    if (node_at(c, jump[i])->kind != CXCursor_ContinueStmt) {
+      Canon y = x;
+      Buf scratch = {0};
+      y.b = &scratch;
+      waits |= mark_left(&y, g, i == 0, reg, jump[i]);
+      buf_free(&scratch);
+    }
+    if (g->jump < 0) g->jump = jump[i];
   }
   g->waits = waits;
-  for (int e = 0; e < n; e++)
+  for (int e = 0; e < k->events.len; e++)
     if (g->effect[e] != SAME) return true;
   return false;
 }
@@ -494,19 +721,34 @@ static const char *jump_word(const Ctx *c, int j) {
   return kind == CXCursor_BreakStmt ? "break" : kind == CXCursor_ContinueStmt ? "continue" : "return";
 }
 
+// The text of node, its blanks (newlines, indentation) made single spaces.
+static const char *quoted(Ctx *c, int node) {
+  Buf b = {0};
+  const Node *n = node_at(c, node);
+  for (size_t i = n->start; i < n->end; i++) {
+    char ch = c->src->data[i];
+    bool blank = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+    if (!blank)
+      buf_putc(&b, ch);
+    else if (b.len && b.data[b.len - 1] != ' ')
+      buf_putc(&b, ' ');
+  }
+  const char *out = arena_strndup(c->arena, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return out;
+}
+
 static void report(Ctx *c, const Kernel *k, const Guard *g, uint64_t shared, const Region *other, const Guard *near) {
-  const Node *cond = node_at(c, g->cond);
   const char *names = event_names(c, k, g, shared), *label = region_label(c, other);
   const char *verb = g->jump >= 0 ? "skip" : "change", *how = near ? " the same way" : "";
   diag_error(c->diag, node_at(c, g->jump >= 0 ? g->jump : g->node)->start,
              "this '%s' %ss this region's waits and triggers of %s under a condition tirx-pp cannot evaluate "
-             "('%.*s'), and '%s' does not %s its own%s under that condition: the two regions then count different "
+             "('%s'), and '%s' does not %s its own%s under that condition: the two regions then count different "
              "steps on a slot, and a wait never completes or passes on a phase meant for another step; write the "
              "same condition, with the same effect on %s, in that region (tirx-pp compares conditions as written, "
              "local constants replaced by their initializers), or let both ways through this region wait and "
              "trigger alike",
-             g->jump >= 0 ? jump_word(c, g->jump) : "if", verb, names, (int)(cond->end - cond->start),
-             c->src->data + cond->start, label, verb, how, names);
+             g->jump >= 0 ? jump_word(c, g->jump) : "if", verb, names, quoted(c, g->cond), label, verb, how, names);
   if (near)
     diag_note(c->diag, node_at(c, near->jump >= 0 ? near->jump : near->node)->start,
               "that region's '%s' under the same condition changes its waits and triggers of %s",
@@ -524,8 +766,9 @@ void check_region_exits(Ctx *c, Kernel *k) {
     int loop = front_first_at(c->front, an->start);
     if (loop < c->front->nnodes && node_at(c, loop)->kind == CXCursor_ForStmt) loops[nloops++] = loop;
   }
-  Walks w = {c, k, loops, nloops};
-  enum { MAX_GUARDS = 64 };
+  size_t *site = arena_alloc(c->arena, sizeof(size_t) * (size_t)(k->ops.len + 1));
+  for (int i = 0; i < k->ops.len; i++) site[i] = op_site(c, k, &k->ops.items[i]);
+  Walks w = {c, k, loops, nloops, site};
   int R = k->regions.len;
   Guard *guards = arena_alloc(c->arena, sizeof(Guard) * MAX_GUARDS * (size_t)R);
   int *nguards = arena_alloc(c->arena, sizeof(int) * (size_t)R);
