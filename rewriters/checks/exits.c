@@ -170,13 +170,10 @@ static bool needs_parentheses(const Ctx *c, int node, int own) {
 
 static void put_node(Canon *x, int node);
 
-// The node of local d's declaration in function func, -1 if none (looked
-// up by cursor: the second declarator of `const int a = 1, b = 2;` starts
-// where the first does, not where its cursor's extent says).
+// The node of local d's declaration in function func, -1 if none.
 static int declaration_in(const Ctx *c, int func, CXCursor d) {
-  for (int i = func; i <= node_at(c, func)->last; i++)
-    if (node_at(c, i)->kind == CXCursor_VarDecl && clang_equalCursors(node_at(c, i)->cur, d)) return i;
-  return -1;
+  int i = node_of_cursor(c, d);
+  return i > func && i <= node_at(c, func)->last ? i : -1;
 }
 
 // The depth below `top` of the loop whose `for (...)` declares the local at

@@ -74,14 +74,20 @@ int jump_target(const Ctx *c, int node) {
 }
 
 // The node of `cur` (a declaration of this file), or -1: a node starts where
-// its cursor's extent does, so only the nodes starting there are compared.
+// its cursor's extent does, so only the nodes starting there are compared;
+// but a variable reached through a reference (clang_getCursorReferenced)
+// has the extent of its whole declaration, and the second declarator of
+// `const int a = 1, b = 2;` starts at `b`: for a variable, the nodes
+// starting inside that extent are compared too.
 int node_of_cursor(const Ctx *c, CXCursor cur) {
-  size_t at;
-  if (clang_Cursor_isNull(cur) || !front_offset(c->front, clang_getRangeStart(clang_getCursorExtent(cur)), &at))
-    return -1;
+  size_t at, end;
+  CXSourceRange r = clang_getCursorExtent(cur);
+  if (clang_Cursor_isNull(cur) || !front_offset(c->front, clang_getRangeStart(r), &at)) return -1;
+  if (clang_getCursorKind(cur) != CXCursor_VarDecl || !front_offset(c->front, clang_getRangeEnd(r), &end) || end <= at)
+    end = at + 1;  // (a stub's declarations all stand at their annotation's start)
   for (int p = front_first_pos(c->front, at); p < c->front->nnodes; p++) {
     int i = c->front->by_start[p];
-    if (node_at(c, i)->start != at) break;
+    if (node_at(c, i)->start >= end) break;
     if (clang_equalCursors(node_at(c, i)->cur, cur)) return i;
   }
   return -1;
