@@ -24,6 +24,11 @@
 // by some threads of a region); guards that change only triggers are left to
 // the deadlock check and the watchdog (a release that never comes stops the
 // waiter; it does not read a slot out of step).
+//
+// Loops whose bounds it cannot evaluate run a few rounds there, alike in
+// every region: each event's waits in one region and its triggers in the
+// region that triggers it are also counted from the loops around them as
+// written (check_counts), and must agree.
 #include <stdint.h>
 #include <string.h>
 
@@ -754,6 +759,293 @@ static void report(Ctx *c, const Kernel *k, const Guard *g, uint64_t shared, con
     diag_note(c->diag, other->an->start, "the region that does not");
 }
 
+// How many times an operation runs per iteration of its region's
+// persistent loop (or per run of the region): a constant plus whole
+// multiples of loop bounds the deadlock check cannot evaluate (`nk`, as
+// compared: local constants replaced by their initializers). Only counts
+// of that form are compared; any other (a bound times a bound, a loop of
+// another shape, a jump out of an inner loop, an `if` on data) is `unknown`.
+enum { MAX_TERMS = 4 };
+typedef struct {
+  const char *text[MAX_TERMS];   // as compared
+  const char *shown[MAX_TERMS];  // as written
+  long long coef[MAX_TERMS];
+  bool fixed[MAX_TERMS];  // known at compile time (a template's parameter): a constant per run
+  bool loop[MAX_TERMS];   // a whole loop's trips (its header as the name)
+  int n;
+  long long k;
+  int frame;  // the persistent loop it counts per iteration of, -1: the region
+  bool unknown;
+} Count;
+
+static void count_add(Count *to, const Count *x, long long times) {
+  if (x->unknown) to->unknown = true;
+  to->k += x->k * times;
+  for (int i = 0; i < x->n && !to->unknown; i++) {
+    int j = 0;
+    while (j < to->n && strcmp(to->text[j], x->text[i])) j++;
+    if (j == to->n) {
+      if (j == MAX_TERMS) {
+        to->unknown = true;
+        break;
+      }
+      to->text[j] = x->text[i], to->shown[j] = x->shown[i], to->fixed[j] = x->fixed[i], to->loop[j] = x->loop[i];
+      to->coef[j] = 0, to->n++;
+    }
+    to->coef[j] += x->coef[i] * times;
+  }
+}
+
+// The canonical text of node (as compared) into a new string; opaque set
+// when the deadlock check cannot evaluate it.
+static const char *canon_text(Canon *x, int node, bool *opaque) {
+  Buf b = {0};
+  Canon y = *x;
+  y.b = &b, y.opaque = false, y.memory = false, y.depth = 0;
+  put_node(&y, node);
+  const char *out = arena_strndup(x->w->c->arena, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  *opaque = y.opaque;
+  return out;
+}
+
+// A loop's trips as a Count: `for (T v = A; v < B; ++v)` (v++, v += 1, `!=`
+// too) is B - A, A and B constants or names; a loop of that shape with any
+// other condition (`k < n && k <= last`) is one name, its start and
+// condition as compared; unknown otherwise.
+static Count loop_count(Canon *x, int loop) {
+  Ctx *c = x->w->c;
+  Count r = {.unknown = true, .frame = -1};
+  ForParts fp;
+  int kids[2], decl;
+  if (node_at(c, loop)->kind != CXCursor_ForStmt || !for_parts(c, loop, &fp) || fp.init < 0 || fp.cond < 0 ||
+      fp.inc < 0 || node_at(c, fp.init)->kind != CXCursor_DeclStmt ||
+      front_children(c->front, fp.init, &decl, 1) != 1 || node_at(c, decl)->kind != CXCursor_VarDecl)
+    return r;
+  CXCursor var = node_at(c, decl)->cur, v;
+  int init = -1;
+  if (!assignment_at(c, decl, clang_getNullCursor(), &v, &init) || init < 0 || assigns_to(c, fp.body, var) >= 0 ||
+      assigns_to(c, fp.cond, var) >= 0)
+    return r;
+  // The step: ++v, v++ or v += 1.
+  const Node *inc = node_at(c, fp.inc);
+  long long one, value;
+  bool u, opaque;
+  int step[2];
+  if (inc->kind == CXCursor_UnaryOperator) {
+    const char *t = c->src->data + inc->start;
+    if (!(t[0] == '+' && t[1] == '+') && !(c->src->data[inc->end - 1] == '+' && c->src->data[inc->end - 2] == '+'))
+      return r;
+  } else if (inc->kind != CXCursor_CompoundAssignOperator ||
+             clang_getCursorBinaryOperatorKind(inc->cur) != CXBinaryOperator_AddAssign ||
+             front_children(c->front, fp.inc, step, 2) != 2 || !front_eval_int(node_at(c, step[1])->cur, &one, &u) ||
+             one != 1)
+    return r;
+  if (!refers_to(c, fp.inc, var)) return r;
+  r.unknown = false;
+  enum CXBinaryOperatorKind op = node_at(c, fp.cond)->kind == CXCursor_BinaryOperator
+                                     ? clang_getCursorBinaryOperatorKind(node_at(c, fp.cond)->cur)
+                                     : CXBinaryOperator_Invalid;
+  bool simple = (op == CXBinaryOperator_LT || op == CXBinaryOperator_NE) &&
+                front_children(c->front, fp.cond, kids, 2) == 2 &&
+                is_ref_to(node_at(c, past_implicit(c, kids[0]))->cur, var) && !refers_to(c, kids[1], var);
+  if (!simple) {  // the whole header is the name
+    const char *start = canon_text(x, init, &opaque), *cond = canon_text(x, fp.cond, &opaque);
+    r.text[0] = arena_printf(c->arena, "for(%s;%s)", start, cond);
+    r.shown[0] = arena_printf(c->arena, "the trips of 'for (...; %s; ...)'", quoted(c, fp.cond));
+    r.loop[0] = true;
+    r.fixed[0] = false, r.coef[0] = 1, r.n = 1;
+    return r;
+  }
+  const int ends[2] = {kids[1], init};
+  for (int i = 0; i < 2; i++) {
+    if (front_eval_int(node_at(c, ends[i])->cur, &value, &u)) {
+      r.k += i ? -value : value;
+      continue;
+    }
+    r.text[r.n] = canon_text(x, ends[i], &opaque);
+    r.shown[r.n] = quoted(c, ends[i]);
+    r.fixed[r.n] = !opaque, r.loop[r.n] = false;
+    r.coef[r.n++] = i ? -1 : 1;
+  }
+  return r;
+}
+
+// Whether a break, continue, return or goto in loop's body leaves it early.
+static bool left_early(const Ctx *c, int loop) {
+  for (int i = loop + 1; i <= node_at(c, loop)->last; i++) {
+    enum CXCursorKind kind = node_at(c, i)->kind;
+    if (kind == CXCursor_ReturnStmt || kind == CXCursor_GotoStmt) return true;
+    if ((kind == CXCursor_BreakStmt || kind == CXCursor_ContinueStmt) && jump_target(c, i) == loop) return true;
+  }
+  return false;
+}
+
+// How many times operation i runs per iteration of its region's persistent loop.
+static Count op_count(Canon *x, int i) {
+  const Walks *w = x->w;
+  Ctx *c = w->c;
+  const Op *op = &w->k->ops.items[i];
+  Count r = {.k = 1, .frame = -1}, zero = {.frame = -1};
+  int at = front_first_at(c->front, w->site[i]);
+  // (An operation in a lambda: its loops are the lambda's, not seen from its call.)
+  if (w->site[i] != op->an->start || op->runs_elsewhere || op->data_if >= 0 || at >= c->front->nnodes ||
+      (op->kind == OP_WAIT && op->has_extra))  // a parity of its own: not one wait a phase
+    return r.unknown = true, r;
+  for (int p = node_at(c, at)->parent; p >= 0 && p != x->top; p = node_at(c, p)->parent) {
+    enum CXCursorKind kind = node_at(c, p)->kind;
+    bool persistent = false;
+    for (int l = 0; l < w->nloops; l++) persistent |= w->loops[l] == p;
+    if (persistent) {
+      r.frame = p;
+      break;
+    }
+    if (kind == CXCursor_SwitchStmt || kind == CXCursor_ConditionalOperator || kind == CXCursor_LambdaExpr)
+      return r.unknown = true, r;
+    // An if picks steps (`if (k >= STAGES)`), unless it picks threads.
+    if (kind == CXCursor_IfStmt && !is_elect_if(c, p) && !thread_dependent_condition(c, w->k, p, node_at(c, at)->start))
+      return r.unknown = true, r;
+    if (!front_is_loop(kind)) continue;
+    Count trips = loop_count(x, p);
+    if (trips.unknown || left_early(c, p) || (trips.n && r.n)) return r.unknown = true, r;
+    Count next = zero;
+    if (!trips.n) {
+      count_add(&next, &r, trips.k > 0 ? trips.k : 0);
+    } else {
+      for (int t = 0; t < trips.n; t++) trips.coef[t] *= r.k;
+      trips.k *= r.k;
+      count_add(&next, &trips, 1);
+    }
+    next.frame = r.frame;
+    r = next;
+  }
+  return r;
+}
+
+// The text of a count as written: `nk - 1 times`, or `as many times as
+// 'for (...; k < n && k <= last; ...)' runs`.
+static const char *count_text(Ctx *c, const Count *n) {
+  int live = 0, only = -1;
+  for (int i = 0; i < n->n; i++)
+    if (n->coef[i]) live++, only = i;
+  if (live == 1 && !n->k && n->coef[only] == 1 && n->loop[only])
+    return arena_printf(c->arena, "as many times as %s runs", n->shown[only] + strlen("the trips of "));
+  Buf b = {0};
+  for (int i = 0; i < n->n; i++) {
+    if (!n->coef[i]) continue;
+    long long m = n->coef[i];
+    buf_puts(&b, b.len ? (m < 0 ? " - " : " + ") : (m < 0 ? "-" : ""));
+    if (m < 0) m = -m;
+    if (m != 1) buf_printf(&b, "%lld * ", m);
+    buf_printf(&b, "%s", n->shown[i]);
+  }
+  if (n->k || !b.len)
+    buf_printf(&b, b.len ? (n->k < 0 ? " - %lld" : " + %lld") : "%lld", b.len && n->k < 0 ? -n->k : n->k);
+  buf_puts(&b, " times");
+  const char *out = arena_strndup(c->arena, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return out;
+}
+
+// Whether b is a positive multiple of a (term by term, the constants too).
+static bool proportional(const Count *a, const Count *b) {
+  long long num = 0, den = 0;  // b = a * num / den
+  const char *texts[2 * MAX_TERMS + 1];
+  int nt = 0;
+  for (int i = 0; i < a->n; i++) texts[nt++] = a->text[i];
+  for (int i = 0; i < b->n; i++) texts[nt++] = b->text[i];
+  for (int t = 0; t <= nt; t++) {
+    long long x = t == nt ? a->k : 0, y = t == nt ? b->k : 0;
+    for (int i = 0; t < nt && i < a->n; i++) x += strcmp(a->text[i], texts[t]) ? 0 : a->coef[i];
+    for (int i = 0; t < nt && i < b->n; i++) y += strcmp(b->text[i], texts[t]) ? 0 : b->coef[i];
+    if (!x && !y) continue;
+    if (!x || !y) return false;
+    if (!den) {
+      num = y, den = x;
+      if ((num < 0) != (den < 0)) return false;
+    } else if (y * den != x * num) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Whether a count has a part the deadlock check cannot evaluate (else it
+// runs that region's loops as they are, and compares them itself).
+static bool has_terms(const Count *n) {
+  for (int i = 0; i < n->n; i++)
+    if (n->coef[i] && !n->fixed[i]) return true;
+  return false;
+}
+
+// Loops the deadlock check cannot count (it runs them a few rounds, the
+// same in every region): a region that waits on an event in a loop of
+// `nk - 1` trips while another triggers it in one of `nk` counts different
+// steps, and a wait never returns. Compared per event between the region
+// that triggers it (the only one) and each region that waits on it, in
+// counts of the form above, per iteration of their persistent loops.
+static void check_counts(const Walks *w) {
+  Ctx *c = w->c;
+  const Kernel *k = w->k;
+  int R = k->regions.len;
+  bool *told = arena_alloc(c->arena, sizeof(bool) * (size_t)(R * R));  // one message for two regions
+  for (int e = 0; e < k->events.len; e++) {
+    int trigger_region = -1;
+    bool usable = true;
+    for (int i = 0; i < k->ops.len && usable; i++) {
+      const Op *op = &k->ops.items[i];
+      if (op->event != &k->events.items[e] || op->kind == OP_WAIT) continue;
+      int r = op->region ? (int)(op->region - k->regions.items) : -1;
+      if (r < 0 || (trigger_region >= 0 && trigger_region != r)) usable = false;
+      trigger_region = r;
+    }
+    if (!usable || trigger_region < 0) continue;
+    Count *per = arena_alloc(c->arena, sizeof(Count) * (size_t)R * 2);  // [region][waits, triggers]
+    int *first = arena_alloc(c->arena, sizeof(int) * (size_t)R * 2);
+    for (int r = 0; r < 2 * R; r++) per[r] = (Count){.frame = -2}, first[r] = -1;
+    for (int i = 0; i < k->ops.len; i++) {
+      const Op *op = &k->ops.items[i];
+      if (op->event != &k->events.items[e] || !op->region || !op->region->async || op->region->body.node < 0) continue;
+      int r = (int)(op->region - k->regions.items), slot = 2 * r + (op->kind != OP_WAIT);
+      Canon x = {.w = w, .top = op->region->body.node, .self = clang_getNullCursor()};
+      Count n = op_count(&x, i);
+      Count *to = &per[slot];
+      if (to->frame == -2) to->frame = n.frame;
+      if (n.frame != to->frame) to->unknown = true;
+      count_add(to, &n, 1);
+      if (first[slot] < 0) first[slot] = i;
+    }
+    Count *t = &per[2 * trigger_region + 1];
+    if (t->unknown || first[2 * trigger_region + 1] < 0) continue;
+    for (int r = 0; r < R; r++) {
+      Count *wt = &per[2 * r];
+      // Per run of a region, a constant more or fewer are credits given
+      // first (`for (s = 0; s < STAGES; ++s) tirx_trigger(empty[s]);`) or
+      // left at the end: only the loops' parts are compared.
+      if (wt->frame < 0 && t->frame < 0) {
+        wt->k = t->k = 0;
+        for (int i = 0; i < wt->n; i++) wt->coef[i] *= !wt->fixed[i];
+        for (int i = 0; i < t->n; i++) t->coef[i] *= !t->fixed[i];
+      }
+      if (r == trigger_region || first[2 * r] < 0 || wt->unknown || (wt->frame < 0) != (t->frame < 0) ||
+          !has_terms(wt) || !has_terms(t) || proportional(wt, t) || told[r * R + trigger_region])
+        continue;
+      told[r * R + trigger_region] = told[trigger_region * R + r] = true;
+      const Span name = k->events.items[e].name;
+      const char *per_what = wt->frame >= 0 ? "per tile of its persistent loop" : "per run of the region";
+      diag_error(c->diag, k->ops.items[first[2 * r]].an->start,
+                 "this region waits on '%.*s' %s %s, and '%s' triggers it %s: the two regions count "
+                 "different steps, and a wait never returns or passes on a phase meant for another step; tirx-pp "
+                 "cannot evaluate these loop bounds (it compares them as written, local constants replaced by "
+                 "their initializers), so give the loops around the waits and the triggers the same bounds",
+                 (int)name.len, name.s, count_text(c, wt), per_what, region_label(c, &k->regions.items[trigger_region]),
+                 count_text(c, t));
+      diag_note(c->diag, k->ops.items[first[2 * trigger_region + 1]].an->start, "the triggers of '%.*s' there",
+                (int)name.len, name.s);
+    }
+  }
+}
+
 void check_region_exits(Ctx *c, Kernel *k) {
   if (k->failed_regions || k->failed_part || k->events.len > MAX_EVENTS || k->regions.len < 2) return;
   int *loops = arena_alloc(c->arena, sizeof(int) * (size_t)(c->anns->len + 1)), nloops = 0;
@@ -802,4 +1094,5 @@ void check_region_exits(Ctx *c, Kernel *k) {
         break;
       }
     }
+  check_counts(&w);
 }
