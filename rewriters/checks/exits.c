@@ -1017,8 +1017,10 @@ static void check_counts(const Walks *w) {
     }
     Count *t = &per[2 * trigger_region + 1];
     if (t->unknown || first[2 * trigger_region + 1] < 0) continue;
+    const char *t_text = count_text(c, t);  // (as counted, before the constants are set aside)
     for (int r = 0; r < R; r++) {
       Count *wt = &per[2 * r];
+      const char *w_text = wt->unknown ? "" : count_text(c, wt);
       // Per run of a region, a constant more or fewer are credits given
       // first (`for (s = 0; s < STAGES; ++s) tirx_trigger(empty[s]);`) or
       // left at the end: only the loops' parts are compared.
@@ -1038,8 +1040,7 @@ static void check_counts(const Walks *w) {
                  "different steps, and a wait never returns or passes on a phase meant for another step; tirx-pp "
                  "cannot evaluate these loop bounds (it compares them as written, local constants replaced by "
                  "their initializers), so give the loops around the waits and the triggers the same bounds",
-                 (int)name.len, name.s, count_text(c, wt), per_what, region_label(c, &k->regions.items[trigger_region]),
-                 count_text(c, t));
+                 (int)name.len, name.s, w_text, per_what, region_label(c, &k->regions.items[trigger_region]), t_text);
       diag_note(c->diag, k->ops.items[first[2 * trigger_region + 1]].an->start, "the triggers of '%.*s' there",
                 (int)name.len, name.s);
     }
