@@ -46,9 +46,8 @@ __global__ void wrong_count(int* out) {
   }
 }
 
-// 2. An off-by-one between the loops: the producer fills n - 1 slots, the
-//    consumer takes n. Every first iteration matches, so the static check is
-//    satisfied; the consumer's last wait on `full` never returns.
+// 2. An off-by-one between the loops: the producer fills n - 1 slots, the consumer takes n (its
+//    last wait on `full` never returns). A `for` with no step, whose trips tirx-pp does not count.
 __global__ void short_producer(const float* in, float* out, int n) {
   __shared__ float buf[2][128];
 #pragma tirx warpgroups(wg: 2)
@@ -56,11 +55,12 @@ __global__ void short_producer(const float* in, float* out, int n) {
 #pragma tirx event empty[2] ready
 #pragma tirx async(wg == 0)
   {
-    for (int k = 0; k < n - 1; ++k) {  // the bug: n - 1
+    for (int k = 0; k < n - 1;) {  // the bug: n - 1
       const int s = k % 2;
       tirx_wait(empty[s]);
       buf[s][threadIdx.x] = in[k * 128 + threadIdx.x];
       tirx_trigger(full[s]);
+      ++k;
     }
   }
 #pragma tirx async(wg == 1)
