@@ -158,7 +158,7 @@ int main(int argc, char** argv) {
       "wg 1 waits for nothing (done, or between waits)",
       "wg 0 waits for nothing (done, or between waits)\n"
       "wg 1 in async(wg == 1) waits full[1] for parity 1 (deadlock_watchdog.cu:71) <- full[1] last triggered by "
-      "wg 0 in async(wg == 0) in phase parity 0 (deadlock_watchdog.cu:63)",
+      "wg 0 in async(wg == 0) in phase parity 0 (deadlock_watchdog.cu:62)",
       "wg 0 waits for nothing (done, or between waits)\n"
       "wg 1 waits for nothing (done, or between waits)\n"
       "the block, outside the regions, waits done[0] for parity 0 (deadlock_watchdog.cu:93) <- done[0] never "
