@@ -9,6 +9,7 @@
 // that passed the others and whose annotations were all read.
 #include "barrier.h"
 #include "checks.h"
+#include "counts.h"
 #include "exits.h"
 #include "cluster.h"
 #include "concurrency.h"
@@ -93,6 +94,8 @@ static void check_kernel(Ctx *c, Kernel *k, const Stmt *stmts) {
   check_elected(c, k, stmts);
   check_grid_events(c, k, stmts);
   if (c->diag->errors == errors && !k->unread) check_deadlock(c, k);
+  // Loops the deadlock check cannot count, counted from their bounds.
+  if (c->diag->errors == errors) check_event_counts(c, k);
 }
 
 static void lower_kernel(Ctx *c, Kernel *k) {

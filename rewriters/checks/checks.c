@@ -268,6 +268,7 @@ typedef struct {
   const Op *last;
   long long sum;     // arrivals per phase, from the region's threads
   long long one;     // arrivals per phase from one partition index (count(N) must not be smaller)
+  long long each;    // the arrivals of one run of a site, -1 when the sites differ
   bool sites;        // more than one site
   bool per_thread;   // a slot that differs between threads: `one` is not known
 } Group;
@@ -284,7 +285,8 @@ static long long count_arrivals(Ctx *c, Kernel *k, Event *ev, bool report, long 
   static const char *const thread[] = {"threadIdx", NULL};
   dependent_vars(c, k, thread, clang_getNullCursor(), &by_thread);
   *one_index = 0;
-  long long total = 0;
+  long long total = 0, one_site = 0;
+  int regions = 0;
   bool ok = true;
   Repeat *rep = arena_alloc(c->arena, sizeof(Repeat) * (size_t)(k->ops.len + 1));
   for (int i = 0; i < k->ops.len; i++)
@@ -356,7 +358,9 @@ static long long count_arrivals(Ctx *c, Kernel *k, Event *ev, bool report, long 
       }
       g[in].last = q;
       of[in] = j;
-      g[in].sum += rep[j].times * arrivals(q, threads);
+      long long each = arrivals(q, threads);
+      g[in].each = g[in].first == q || g[in].each == each ? each : -1;
+      g[in].sum += rep[j].times * each;
       g[in].one += rep[j].times * (q->kind == OP_TRIGGER_BYTES ? 1 : arrivals(q, k->group));
       g[in].per_thread |= slot_per_thread(c, &by_thread, q) || q->data_if >= 0;
     }
@@ -375,8 +379,9 @@ static long long count_arrivals(Ctx *c, Kernel *k, Event *ev, bool report, long 
     }
     for (int h = 0; h < ng && ok; h++)
       if (*one_index >= 0) *one_index = g[h].per_thread ? -1 : g[h].one > *one_index ? g[h].one : *one_index;
-    if (ok && ng) total += g[0].sum;
+    if (ok && ng) total += g[0].sum, regions++, one_site = g[0].each;
   }
+  ev->trigger_arrivals = ok && regions == 1 && one_site > 0 ? one_site : 0;
   return ok ? total : -1;
 }
 

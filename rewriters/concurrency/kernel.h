@@ -34,6 +34,8 @@ typedef struct Event {
   const Clause *count;  // count(C), or NULL
   long long count_value;  // C when it is a constant, else 0
   long long inferred;   // arrivals per phase, when count is NULL
+  long long
+      trigger_arrivals;  // the arrivals one trigger makes, when one region triggers it, alike at every site (else 0)
   bool waited, triggered;
   // `cluster[(x|y|x, y)]` (docs/clusters.md): its triggers arrive in the
   // blocks of the cluster that the mode reaches; counts are per source block.

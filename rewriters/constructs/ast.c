@@ -504,6 +504,17 @@ int parent_past_implicit(const Ctx *c, int n) {
   return climb(c, n, &below);
 }
 
+int past_implicit(const Ctx *c, int node) {
+  while (node_at(c, node)->kind == CXCursor_UnexposedExpr && node + 1 <= node_at(c, node)->last &&
+         node_at(c, node + 1)->start == node_at(c, node)->start && node_at(c, node + 1)->end == node_at(c, node)->end)
+    node++;
+  return node;
+}
+
+bool node_holds(const Ctx *c, int node, size_t off) {
+  return off >= node_at(c, node)->start && off < node_at(c, node)->end;
+}
+
 // Whether the cast at node names its operand's object: a cast to a
 // reference (`static_cast<int &>(i)`, `(unsigned &)i`), whose type as
 // written, before the operand, holds a `&`.
@@ -630,6 +641,22 @@ const char *alias_what(const Ctx *c, int node) {
 char *node_text(const Ctx *c, int node) {
   const Node *n = node_at(c, node);
   return arena_strndup(c->arena, c->src->data + n->start, n->end - n->start);
+}
+
+const char *node_text_flat(const Ctx *c, int node) {
+  Buf b = {0};
+  const Node *n = node_at(c, node);
+  for (size_t i = n->start; i < n->end; i++) {
+    char ch = c->src->data[i];
+    bool blank = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+    if (!blank)
+      buf_putc(&b, ch);
+    else if (b.len && b.data[b.len - 1] != ' ')
+      buf_putc(&b, ' ');
+  }
+  const char *out = arena_strndup(c->arena, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return out;
 }
 
 const char *spelling_into(char buf[SPELLING_MAX], const Annotation *an) {

@@ -119,6 +119,8 @@ int object_written_at(const Ctx *c, int i);
 // What aliased_in's node does, for a message: "'&i' takes its address".
 const char *alias_what(const Ctx *c, int node);
 char *node_text(const Ctx *c, int node);
+// node_text with its blanks (newlines, indentation) made single spaces, for a message.
+const char *node_text_flat(const Ctx *c, int node);
 // "#pragma tirx unroll" and the like, written into buf. spelling_of gives it
 // a buffer of the calling block's own (a compound literal, alive to the end
 // of that block): two spellings in one message are two strings, and threads
@@ -199,6 +201,11 @@ bool uses_template_parameter(const Ctx *c, int i);
 bool same_expression(CXCursor a, CXCursor b);
 // The node above n past parentheses and implicit conversions; -1 at the top.
 int parent_past_implicit(const Ctx *c, int n);
+// Past the implicit conversions clang wraps around the expression at node
+// (nodes of the same text).
+int past_implicit(const Ctx *c, int node);
+// Whether the source offset off lies in node's text.
+bool node_holds(const Ctx *c, int node, size_t off);
 // Whether a function's name says it waits for other threads or orders memory
 // (`__syncthreads`, `tirx_region_sync`, `__threadfence`, a barrier's helper),
 // shuffles, votes and matches aside.

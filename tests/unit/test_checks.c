@@ -233,18 +233,22 @@ START_TEST(turns_fa3_protocol_is_fine) {
 END_TEST
 
 START_TEST(turns_unequal_trip_counts) {
-  expect(TURNS("    for (int i = 0; i < 4 + wg; ++i) {\n"
+  // (The turns in a loop of their own: in the loop of the waits, 4 + wg
+  // steps against the producer's n would be the first error.)
+  expect(TURNS("    for (int i = 0; i < n; ++i) {\n"
                "      tirx_wait(full[i % 2]);\n"
+               "      tirx_trigger(empty[i % 2]);\n"
+               "    }\n"
+               "    for (int i = 0; i < 4 + wg; ++i) {\n"
                "#pragma tirx turn(mma)\n"
                "      { out[threadIdx.x] += in[i]; }\n"
-               "      tirx_trigger(empty[i % 2]);\n"
                "    }\n"),
          TIRX_INPUT_ERROR,
          "t.cu:15:1: error: the participants of 'mma' take different numbers of turns: wg = 1 takes 5, wg = 2 takes 6; "
          "each must take as many as the others, or one waits for its turn forever\n"
          "#pragma tirx turns mma\n"
          "^\n"
-         "t.cu:18:1: note: wg = 1 takes this turn 5 times, wg = 2 6 times\n"
+         "t.cu:21:1: note: wg = 1 takes this turn 5 times, wg = 2 6 times\n"
          "#pragma tirx turn(mma)\n"
          "^\n");
 }
