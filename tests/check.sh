@@ -202,6 +202,79 @@ printf '#pragma once\n#include <lib/macros.h>\nnamespace lib {\n__host__ __devic
 printf '#pragma once\n#if defined(__CUDACC_RTC__)\n#include <lib/num_rtc.h>\n#endif\n#include <lib/macros.h>\nnamespace lib {\nLIB_HD inline int twice(int x) { return 2 * x; }\n}\n' > rtc3/lib/num.h
 printf '#include <lib/num.h>\n__global__ void k(int *a) { a[0] = lib::twice(a[0]); }\n' > rtc3.cu
 expect rtc-only-header-relative-child 0 "" -- "$tool" --check -I rtc3 rtc3.cu -o rtc3.out.cu
+# A header read once whose first #include stands in a branch NVRTC skips
+# (CUTLASS's threadblock_swizzle_streamk.h includes core_io.h, which includes
+# matrix_shape.h, under `#if !defined(__CUDACC_RTC__)`): inlined there, its
+# classes were never defined for NVRTC, and every later #include of it read
+# nothing ("MatrixShape is not a template"). A later #include now names the
+# header's text behind the guard of its inlined copy: NVRTC reads it there.
+mkdir -p rtc4/lib && cat > rtc4/lib/shape.h <<'H'
+#pragma once
+#include <cstdio>
+namespace lib {
+template <int R> struct Shape { static const int kRow = R; };
+inline void print_row() { std::printf("%d\n", Shape<1>::kRow); }
+}  // namespace lib
+H
+printf '#pragma once\n#include <lib/shape.h>\nnamespace lib {\ninline void print_io() { print_row(); }\n}\n' > rtc4/lib/io.h
+printf '#pragma once\n#if !defined(__CUDACC_RTC__)\n#include <lib/io.h>\n#endif\n' > rtc4/lib/swizzle.h
+printf '#pragma once\n#include <lib/shape.h>\nnamespace lib {\ntemplate <int R> struct Epilogue { using S = Shape<R>; };\n}\n' > rtc4/lib/epilogue.h
+cat > rtc4.cu <<'K'
+#include <lib/swizzle.h>
+#include <lib/epilogue.h>
+__global__ void k(int *a) { a[0] = lib::Epilogue<2>::S::kRow + undeclared_after; }
+K
+expect rtc-skipped-first-include 1 "rtc4.cu:3:64: error: identifier \"undeclared_after\" is undefined
+__global__ void k(int *a) { a[0] = lib::Epilogue<2>::S::kRow + undeclared_after; }
+                                                               ^" -- "$tool" --check -I rtc4 rtc4.cu -o rtc4.out.cu
+# A class the view keeps (its member functions, host code, blanked) whose
+# data member names a class that a library declares for the host only, where
+# NVRTC does not read it (CUTLASS's platform::unique_ptr, under `#if
+# !defined(__CUDACC_RTC__)`, a member of tools/util's DeviceAllocation): the
+# member is blanked with the host code, and so are a typedef and an alias
+# that name such a class (`#ifndef __CUDACC_RTC__`, the #else of `#ifdef
+# __CUDACC_RTC__`). A member of a class that NVRTC reads in another branch
+# (`counter`, declared under both) stays, for device code that reads it.
+mkdir -p rtc5/lib && cat > rtc5/lib/ptr.h <<'H'
+#pragma once
+#include <cstdio>
+namespace lib {
+#if !defined(__CUDACC_RTC__) && !defined(LIB_NO_OWNER)
+template <class T> struct owner {
+  T *p = nullptr;
+  ~owner() { delete p; }
+};
+#endif
+#ifndef __CUDACC_RTC__
+struct host_clock { long t; };
+#endif
+#if defined(__CUDACC_RTC__)
+struct counter { int n; };
+#else
+struct counter { long n; };
+struct host_counter { long n; };
+#endif
+__host__ __device__ inline int twice(int x) { return 2 * x; }
+inline void log_line(const char *s) { std::puts(s); }
+}  // namespace lib
+H
+cat > rtc5.cu <<'K'
+#include <lib/ptr.h>
+template <class T> class Allocation {
+ public:
+  size_t n;
+  lib::owner<T> ptr;
+  lib::host_clock clock;
+  lib::counter count;
+  Allocation() : n(0) {}
+  T *get() const { return ptr.p; }
+};
+typedef lib::host_clock Clock;
+using Counter = lib::host_counter;
+__global__ void k(int *a, const Allocation<float> *al) { lib::counter c{a[0]}; a[0] = lib::twice((int)c.n) + (int)al->count.n; }
+int main() { Allocation<float> x; lib::log_line("x"); return x.get() != nullptr; }
+K
+expect rtc-skipped-member-type 0 "" -- "$tool" --check -I rtc5 rtc5.cu -o rtc5.out.cu
 # A declaration with no body and a trailing return type, named only inside
 # decltype (CuTe's has_tuple_size, which its is_tuple trait stands on), is
 # not host code to blank: the trait would lose its base.
@@ -699,6 +772,9 @@ expect host-function-table 0 "" -- "$tool" --check iface.cu -o iface.out.cu
 # <cublas_v2.h> left out: the stand-in keeps cuBLAS's enumerations.
 printf '#include <cublas_v2.h>\nstruct traits { static inline const cublasComputeType_t compute_type = CUBLAS_COMPUTE_32F; static inline const cublasOperation_t op = CUBLAS_OP_T; };\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { return traits::compute_type == CUBLAS_COMPUTE_32F ? 0 : 1; }\n' > cbenum.cu
 expect cublas-enum-member 0 "" -- "$tool" --check cbenum.cu -o cbenum.out.cu
+# <cublasLt.h> left out: its descriptor types stay (bitsandbytes' compat.cuh).
+printf '#include <cublasLt.h>\nstruct lt { cublasLtHandle_t h; cublasLtMatmulDesc_t d; cublasLtMatrixLayout_t a; cublasLtMatmulPreference_t p; cublasLtMatmulAlgo_t algo; };\n__global__ void k(float *x) { x[threadIdx.x] *= 2.f; }\nint main() { lt l = {}; return l.d ? 1 : 0; }\n' > cblt.cu
+expect cublaslt-descriptors 0 "" -- "$tool" --check cblt.cu -o cblt.out.cu
 # A static data member of a class type (ggml-cuda.cu's `static inline const half
 # alpha = 1.0;`) is a host variable to nvcc: blanked, and so is its definition
 # outside the class (NVRTC said "dynamic initialization is not supported for a
@@ -757,6 +833,11 @@ expect host-declarations 0 "" -- "$tool" --check hostdecl.cu -o hostdecl.out.cu
 # libstdc++'s <random> and <iostream> bring std::string (cuda_hgemm's matrix.h).
 printf '#include <random>\n#include <iostream>\nstruct M { const std::string name = "M"; std::ostream *os = nullptr; };\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { M m; std::cout << m.name << std::endl; }\n' > rnd.cu
 expect string-through-random 0 "" -- "$tool" --check rnd.cu -o rnd.out.cu
+# A host functor the check keeps that holds <random>'s engine and
+# distributions (CUTLASS's tools/util RandomUniformFunc: `using engine_type =
+# std::mt19937; engine_type rnd; std::bernoulli_distribution dist;`).
+printf '#include <random>\nstruct F { using engine_type = std::mt19937; engine_type rnd; std::bernoulli_distribution b; std::uniform_int_distribution<> u{0, 9}; std::normal_distribution<double> n; F(int s) : rnd(s), b(0.5) {} int operator()() { return u(rnd); } };\n__global__ void k(float *a) { a[0] = 1.f; }\nint main() { F f(1); return f(); }\n' > rnd2.cu
+expect random-engine-members 0 "" -- "$tool" --check rnd2.cu -o rnd2.out.cu
 
 # A project's -I /usr/include and -I of CUDA's include directory (cuda_hgemm):
 # the C library's headers are not the user's, NVRTC gets the stand-ins; a

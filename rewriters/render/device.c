@@ -53,6 +53,17 @@ typedef struct {
   bool emitted, open;      // rendering: inlined before / being inlined now
 } ViewFile;
 
+// The lines of a file that NVRTC skips where the parse (nvcc's device pass,
+// which has no __CUDACC_RTC__) read them: the branch of `#if
+// !defined(__CUDACC_RTC__)` (alone or with others joined by &&), of `#ifndef
+// __CUDACC_RTC__`, and those after the branch of `#ifdef __CUDACC_RTC__`.
+struct RtcFile {
+  CXFile file;
+  const char *text;  // as clang read it
+  size_t len;
+  VEC(Range) skipped;
+};
+
 typedef struct {
   Ctx *c;
   const TirxOptions *opt;
@@ -71,7 +82,15 @@ typedef struct {
   // text cannot be made: flat_failed).
   bool flat, flat_failed;
   const char **provided;
+  // The names a header read once could be given to NVRTC under (its path
+  // under each -I directory that finds it first; named[i]: the first, NULL:
+  // none), known before rendering: an #include of a header inlined before
+  // names the text NVRTC reads in its place (again_text).
+  VEC(const char *) * names;
+  const char **named;
   Buf *unchecked;       // why NVRTC cannot compile the file, with the place (empty: it can)
+  // Files whose text has a branch that NVRTC skips for __CUDACC_RTC__ (rtc_skipped).
+  VEC(struct RtcFile) rtc;
 } View;
 
 // --- which declarations are host-only ---------------------------------------
@@ -222,6 +241,192 @@ static bool host_only(const Ctx *c, CXCursor cur, enum CXCursorKind parent, cons
   return !ends_with_word(s, start, end, "default") && !ends_with_word(s, start, end, "delete");
 }
 
+// --- what NVRTC skips: __CUDACC_RTC__ -----------------------------------------------
+// A library may declare a class for the host only, where NVRTC does not read
+// it (CUTLASS's platform::unique_ptr, under `#if !defined(__CUDACC_RTC__)`
+// in platform.h), and name it in a class the view keeps (tools/util's
+// DeviceAllocation holds a platform::unique_ptr member; its member functions,
+// host code, are blanked): kept, NVRTC would not know the type. A data
+// member, typedef, alias or variable that names a declaration NVRTC skips is
+// blanked with the host code.
+
+enum { RTC_UNKNOWN, RTC_TRUE, RTC_FALSE };
+
+static bool tok_word(LexText t, LexTok k, const char *word) {
+  size_t n = strlen(word);
+  return k.end - k.start == n && !memcmp(t.s + k.start, word, n);
+}
+
+// `defined(__CUDACC_RTC__)` or `defined __CUDACC_RTC__` at k[i]: its length
+// in tokens; 0 when none stands there.
+static int defined_rtc(LexText t, const LexTok *k, int i, int n) {
+  if (i < n && tok_word(t, k[i], "defined")) {
+    if (i + 3 < n && tok_word(t, k[i + 1], "(") && tok_word(t, k[i + 2], "__CUDACC_RTC__") &&
+        tok_word(t, k[i + 3], ")"))
+      return 4;
+    if (i + 1 < n && tok_word(t, k[i + 1], "__CUDACC_RTC__")) return 2;
+  }
+  return 0;
+}
+
+// What an #if's or #elif's condition is where __CUDACC_RTC__ is defined:
+// false when one of the terms it joins with && is `!defined(__CUDACC_RTC__)`,
+// true when it is `defined(__CUDACC_RTC__)` alone (brackets around it
+// aside); else unknown.
+static int rtc_condition(LexText t, const LexTok *k, int n) {
+  while (n >= 2 && tok_word(t, k[0], "(") && tok_word(t, k[n - 1], ")") &&
+         lex_close(t, k[0].start, LEX_PARENS, NULL) == k[n - 1].end)
+    k++, n -= 2;
+  if (defined_rtc(t, k, 0, n) == n && n) return RTC_TRUE;
+  int depth = 0;
+  bool term_start = true, or = false, negated = false;
+  for (int i = 0; i < n; i++) {
+    if (tok_word(t, k[i], "(")) depth++;
+    if (tok_word(t, k[i], ")")) depth--;
+    bool and = i + 1 < n && tok_word(t, k[i], "&") && tok_word(t, k[i + 1], "&") && k[i + 1].start == k[i].end;
+    bool bar = i + 1 < n && tok_word(t, k[i], "|") && tok_word(t, k[i + 1], "|") && k[i + 1].start == k[i].end;
+    if (!depth && bar) or = true;
+    if (!depth && (and || bar)) {
+      i++;
+      term_start = true;
+      continue;
+    }
+    if (!depth && term_start && tok_word(t, k[i], "!")) {
+      // `!defined(__CUDACC_RTC__)` or `!(defined(__CUDACC_RTC__))`, the whole term
+      int len = defined_rtc(t, k, i + 1, n), end = i + 1 + len;
+      if (!len && i + 1 < n && tok_word(t, k[i + 1], "(")) {
+        int inner = defined_rtc(t, k, i + 2, n);
+        if (inner && i + 2 + inner < n && tok_word(t, k[i + 2 + inner], ")")) len = inner, end = i + 3 + inner;
+      }
+      bool joined = end + 1 < n && k[end + 1].start == k[end].end &&
+                    ((tok_word(t, k[end], "&") && tok_word(t, k[end + 1], "&")) ||
+                     (tok_word(t, k[end], "|") && tok_word(t, k[end + 1], "|")));
+      if (len && (end == n || joined)) negated = true;
+    }
+    term_start = false;
+  }
+  return negated && ! or ? RTC_FALSE : RTC_UNKNOWN;
+}
+
+static void rtc_regions(Arena *a, const char *s, size_t n, struct RtcFile *f) {
+  LexText t = {s, n};
+  typedef struct {
+    bool skipped, taken;  // this branch is skipped; one before it (or this one) is surely taken
+  } Frame;
+  Frame stack[64];
+  int depth = 0, skipping = 0;  // frames deeper than 64 are counted, not kept
+  size_t from = 0;
+  size_t i = 0;
+  bool line_start = true;
+  LexTok tok;
+  bool have = lex_next(t, &i, &line_start, &tok);
+  while (have) {
+    if (!tok.first || tok.kind != LEX_PUNCT || s[tok.start] != '#') {
+      have = lex_next(t, &i, &line_start, &tok);
+      continue;
+    }
+    size_t at = tok.start;
+    LexTok k[48];
+    int nk = 0;
+    while ((have = lex_next(t, &i, &line_start, &tok)) && !tok.first)
+      if (nk < 48) k[nk++] = tok;
+    if (!nk || k[0].kind != LEX_IDENT) continue;
+    bool was = skipping > 0;
+    int cond = RTC_UNKNOWN;
+    bool ifdef = tok_word(t, k[0], "ifdef") || tok_word(t, k[0], "elifdef");
+    bool ifndef = tok_word(t, k[0], "ifndef") || tok_word(t, k[0], "elifndef");
+    if ((ifdef || ifndef) && nk >= 2 && tok_word(t, k[1], "__CUDACC_RTC__")) cond = ifdef ? RTC_TRUE : RTC_FALSE;
+    if (tok_word(t, k[0], "if") || tok_word(t, k[0], "elif")) cond = rtc_condition(t, k + 1, nk - 1);
+    if (tok_word(t, k[0], "if") || tok_word(t, k[0], "ifdef") || tok_word(t, k[0], "ifndef")) {
+      if (depth < 64) stack[depth] = (Frame){cond == RTC_FALSE, cond == RTC_TRUE};
+      if (depth < 64 && stack[depth].skipped) skipping++;
+      depth++;
+    } else if (tok_word(t, k[0], "elif") || tok_word(t, k[0], "elifdef") || tok_word(t, k[0], "elifndef") ||
+               tok_word(t, k[0], "else")) {
+      if (depth && depth <= 64) {
+        bool else_ = tok_word(t, k[0], "else");
+        if (stack[depth - 1].skipped) skipping--;
+        stack[depth - 1].skipped = stack[depth - 1].taken || (!else_ && cond == RTC_FALSE);
+        stack[depth - 1].taken = stack[depth - 1].taken || (!else_ && cond == RTC_TRUE);
+        if (stack[depth - 1].skipped) skipping++;
+      }
+    } else if (tok_word(t, k[0], "endif")) {
+      if (depth && depth <= 64 && stack[depth - 1].skipped) skipping--;
+      if (depth) depth--;
+    }
+    if (!was && skipping > 0) from = at;
+    if (was && !skipping) VEC_PUSH(a, f->skipped, ((Range){from, at}));
+  }
+  if (skipping > 0) VEC_PUSH(a, f->skipped, ((Range){from, n}));
+}
+
+// Whether the word is a token of the file outside the lines NVRTC skips.
+static bool read_by_nvrtc(const struct RtcFile *f, const char *word) {
+  size_t from = 0;
+  for (int i = 0; i <= f->skipped.len; i++) {
+    size_t to = i < f->skipped.len ? f->skipped.items[i].start : f->len;
+    if (to > from && text_has_word((LexText){f->text, to}, from, word)) return true;
+    if (i < f->skipped.len) from = f->skipped.items[i].end;
+  }
+  return false;
+}
+
+// Whether NVRTC skips the declaration, read where the parse read it: it
+// stands in lines NVRTC skips, and its name is nowhere else in the file (where
+// it is, as in `#if defined(__CUDACC_RTC__) struct X {...}; #else struct X
+// {...}; #endif`, NVRTC may well know another declaration of it: kept).
+static bool rtc_skipped(View *v, CXCursor decl) {
+  CXFile file;
+  unsigned line, col, off;
+  clang_getExpansionLocation(clang_getCursorLocation(decl), &file, &line, &col, &off);
+  if (!file) return false;
+  struct RtcFile *f = NULL;
+  for (int i = 0; i < v->rtc.len && !f; i++)
+    if (clang_File_isEqual(v->rtc.items[i].file, file)) f = &v->rtc.items[i];
+  if (!f) {
+    VEC_PUSH(v->c->arena, v->rtc, ((struct RtcFile){.file = file}));
+    f = &v->rtc.items[v->rtc.len - 1];
+    size_t len = 0;
+    const char *data = clang_getFileContents(v->c->front->tu, file, &len);
+    f->text = data, f->len = len;
+    if (data && memmem(data, len, "__CUDACC_RTC__", 14)) rtc_regions(v->c->arena, data, len, f);
+  }
+  for (int i = 0; i < f->skipped.len; i++) {
+    if (off < f->skipped.items[i].start || off >= f->skipped.items[i].end) continue;
+    CXString sp = clang_getCursorSpelling(decl);
+    const char *name = clang_getCString(sp);
+    bool skipped = name && *name && !read_by_nvrtc(f, name);
+    clang_disposeString(sp);
+    return skipped;
+  }
+  return false;
+}
+
+typedef struct {
+  View *v;
+  bool found;
+} RtcRef;
+
+static enum CXChildVisitResult find_rtc_ref(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  RtcRef *r = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if ((k == CXCursor_TypeRef || k == CXCursor_TemplateRef || k == CXCursor_DeclRefExpr) &&
+      rtc_skipped(r->v, clang_getCursorReferenced(cur))) {
+    r->found = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+// Whether the declaration names one that NVRTC skips (and is not skipped itself).
+static bool names_rtc_skipped(View *v, CXCursor decl) {
+  if (rtc_skipped(v, decl)) return false;
+  RtcRef r = {v, false};
+  clang_visitChildren(decl, find_rtc_ref, &r);
+  return r.found;
+}
+
 // --- the walk -----------------------------------------------------------------
 
 static ViewFile *file_of(View *v, CXFile f) {
@@ -301,7 +506,9 @@ static bool from_macro(CXCursor cur) {
 static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData data) {
   Walk *w = data;
   enum CXCursorKind k = clang_getCursorKind(cur);
-  if (!is_scope(k) && !front_is_function(k) && k != CXCursor_VarDecl) return CXChildVisit_Continue;
+  bool member = k == CXCursor_FieldDecl || k == CXCursor_TypedefDecl || k == CXCursor_TypeAliasDecl ||
+                k == CXCursor_TypeAliasTemplateDecl;
+  if (!is_scope(k) && !front_is_function(k) && k != CXCursor_VarDecl && !member) return CXChildVisit_Continue;
   CXSourceRange ext = clang_getCursorExtent(cur);
   ViewFile *vf = w->vf;
   if (!vf) {
@@ -328,7 +535,8 @@ static enum CXChildVisitResult walk(CXCursor cur, CXCursor parent, CXClientData 
       clang_getCursorKind(parent) != CXCursor_LinkageSpec)
     return CXChildVisit_Continue;
   if (front_is_function(k)) end = past_deleted(vf->src, end);
-  bool host = host_only(w->v->c, cur, clang_getCursorKind(parent), vf->src->data, start, name, end);
+  bool host = !member && host_only(w->v->c, cur, clang_getCursorKind(parent), vf->src->data, start, name, end);
+  if (!host && (member || k == CXCursor_VarDecl)) host = names_rtc_skipped(w->v, cur);
   if (k == CXCursor_FunctionTemplate) add_template(w->v, cur, host);
   if (!host) return CXChildVisit_Continue;
   start = attributes_start(vf, cur, start);
@@ -1023,6 +1231,24 @@ static void put_inlined(View *v, Buf *b, const ViewFile *parent, const Child *ch
 // inlined (a cycle) or was inlined before behind its guard or #pragma once.
 static bool reads_nothing(const ViewFile *h) { return h->open || (h->emitted && h->once); }
 
+// A later #include of a header inlined before behind its guard: the first
+// copy may stand in a branch that NVRTC skips though the parse took it (one
+// included under `#if !defined(__CUDACC_RTC__)`, as CUTLASS's
+// threadblock_swizzle_streamk.h includes core_io.h, which includes
+// matrix_shape.h: inlined there, MatrixShape was never defined for NVRTC,
+// and every later #include of it read nothing). So the line names the
+// header's text that NVRTC reads by name (inlined_names), behind the guard
+// its inlined copy defines: nothing when that copy was read, the header
+// when it was skipped. NULL where the header has no such name (the line
+// reads nothing, as before) or is being inlined (a cycle).
+static const char *again_text(View *v, const ViewFile *parent, const Child *ch) {
+  const ViewFile *h = &v->files.items[ch->file];
+  if (h->open || !h->once || !v->named || !v->named[ch->file]) return NULL;
+  const char *eol = v->c->src->eol;
+  return arena_printf(v->c->arena, "#ifndef __tirx_view_once_%d%s#include <%s>%s#endif%s#line %d %s%s", ch->file, eol,
+                      v->named[ch->file], eol, eol, ch->line_no + 1, parent->path_literal, eol);
+}
+
 // An #include line of a user header in an inlined header: the header inlined,
 // blank lines where it reads nothing, or the line as it is (NVRTC reads the
 // header, which needs no inlining).
@@ -1036,9 +1262,13 @@ static void put_child(View *v, Buf *b, const ViewFile *parent, const Child *ch) 
     put_line_ends(b, parent->src->data, ch->line.start, ch->line.end);
   } else if (!needs_inlining(v, ch->file))
     buf_put(b, parent->src->data + ch->line.start, ch->line.end - ch->line.start);
-  else if (reads_nothing(h))
-    put_line_ends(b, parent->src->data, ch->line.start, ch->line.end);
-  else
+  else if (reads_nothing(h)) {
+    const char *again = again_text(v, parent, ch);
+    if (again)
+      buf_puts(b, again);
+    else
+      put_line_ends(b, parent->src->data, ch->line.start, ch->line.end);
+  } else
     put_inlined(v, b, parent, ch);
 }
 
@@ -1141,7 +1371,11 @@ static void view_edits(View *v, int i, const EditList *edits, EditList *dev) {
       v->flat_failed = true;
       continue;
     }
-    if (reads_nothing(&v->files.items[ch->file]))
+    const char *again = reads_nothing(&v->files.items[ch->file]) ? again_text(v, vf, ch) : NULL;
+    if (again)
+      edit_add(dev,
+               (Edit){.start = ch->line.start, .end = ch->line.end, .fn = render_inlined, .text = again, .data = ch});
+    else if (reads_nothing(&v->files.items[ch->file]))
       edit_replace(dev, ch->line.start, ch->line.end, blanked(a, src->data, ch->line.start, ch->line.end));
     else
       edit_add(dev, (Edit){.start = ch->line.start,
@@ -1215,19 +1449,19 @@ static int include_dirs(Arena *a, const TirxOptions *opt, const char **out, int 
 // device view, its own #include lines left as they are, behind the guard its
 // inlined copy stands behind (put_once_open). One entry per name, its path
 // under each include directory that finds it first: `NAME\nLENGTH\nTEXT`.
-static void inlined_names(View *v, Buf *names) {
+// (Each header's names, before the view is rendered: a later #include of a
+// header inlined before names its text, again_text.)
+static void find_names(View *v) {
   Arena *a = v->c->arena;
-  const char *dirs[64], *eol = v->c->src->eol;
+  const char *dirs[64];
   int ndirs = include_dirs(a, v->opt, dirs, 64);
-  // Each header's names first: a text names the others' in its #include lines.
-  typedef VEC(const char *) Names;
-  Names *all = arena_alloc(a, sizeof *all * (size_t)v->files.len);
-  v->provided = arena_alloc(a, sizeof(char *) * (size_t)v->files.len);
+  v->names = arena_alloc(a, sizeof *v->names * (size_t)v->files.len);
+  v->named = arena_alloc(a, sizeof(char *) * (size_t)v->files.len);
   for (int i = 0; i < v->files.len; i++) {
     const ViewFile *f = &v->files.items[i];
-    all[i] = (Names){0};
-    v->provided[i] = NULL;
-    if (!i || !f->emitted || !f->once) continue;
+    v->named[i] = NULL;
+    memset(&v->names[i], 0, sizeof v->names[i]);
+    if (!i || !f->once) continue;
     CXString name = clang_getFileName(f->file);
     const char *real = arena_realpath(a, clang_getCString(name));
     clang_disposeString(name);
@@ -1240,12 +1474,21 @@ static void inlined_names(View *v, Buf *names) {
       if (!strchr(rel, '/')) continue;
       bool first = true;  // no directory before this one holds a file of that name
       for (int e = 0; e < d && first; e++) first = access(arena_printf(a, "%s/%s", dirs[e], rel), F_OK) != 0;
-      if (first) VEC_PUSH(a, all[i], rel);
+      if (first) VEC_PUSH(a, v->names[i], rel);
     }
-    if (all[i].len) v->provided[i] = all[i].items[0];
+    if (v->names[i].len) v->named[i] = v->names[i].items[0];
   }
+}
+
+static void inlined_names(View *v, Buf *names) {
+  Arena *a = v->c->arena;
+  const char *eol = v->c->src->eol;
+  // Each header's names first (find_names): a text names the others' in its
+  // #include lines. Only those of the headers the view inlined.
+  v->provided = arena_alloc(a, sizeof(char *) * (size_t)v->files.len);
+  for (int i = 0; i < v->files.len; i++) v->provided[i] = v->files.items[i].emitted ? v->named[i] : NULL;
   for (int i = 1; i < v->files.len; i++) {
-    if (!all[i].len) continue;
+    if (!v->provided[i]) continue;
     const ViewFile *f = &v->files.items[i];
     Buf text = {0};
     v->flat = true, v->flat_failed = false;
@@ -1257,8 +1500,8 @@ static void inlined_names(View *v, Buf *names) {
     drop_pragma_once(&text, 0);
     v->flat = false;
     if (v->flat_failed) text.len = 0;  // (read as empty, as before the view could say more)
-    for (int k = 0; k < all[i].len; k++) {
-      buf_printf(names, "%s\n%zu\n", all[i].items[k], text.len);
+    for (int k = 0; k < v->names[i].len; k++) {
+      buf_printf(names, "%s\n%zu\n", v->names[i].items[k], text.len);
       buf_put(names, text.data, text.len);
     }
     buf_free(&text);
@@ -1276,6 +1519,7 @@ bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *header
            ((ViewFile){.file = c->front->main_file, .src = c->src, .path_literal = c->path_literal, .front = c->front}));
   find_includes(&v);
   for (int i = 1; i < v.files.len; i++) find_header_guards(&v, &v.files.items[i]);
+  find_names(&v);
   Walk w = {&v, NULL};
   clang_visitChildren(clang_getTranslationUnitCursor(c->front->tu), walk, &w);
   for (int i = 0; i < v.files.len; i++) find_instantiations(&v, &v.files.items[i]);

@@ -7,6 +7,28 @@
 #pragma once
 typedef struct cublasContext *cublasHandle_t;
 typedef struct cublasLtContext *cublasLtHandle_t;
+// cuBLASLt's descriptors (cublasLt.h: semi-opaque structures of the same
+// size, and pointers to them), which a class may hold (bitsandbytes'
+// compat.cuh: cublasLtMatmulDesc_t, cublasLtMatrixLayout_t).
+typedef struct {
+  unsigned long long data[8];
+} cublasLtMatrixLayoutOpaque_t;
+typedef cublasLtMatrixLayoutOpaque_t *cublasLtMatrixLayout_t;
+typedef struct {
+  unsigned long long data[8];
+} cublasLtMatmulAlgo_t;
+typedef struct {
+  unsigned long long data[32];
+} cublasLtMatmulDescOpaque_t;
+typedef cublasLtMatmulDescOpaque_t *cublasLtMatmulDesc_t;
+typedef struct {
+  unsigned long long data[8];
+} cublasLtMatrixTransformDescOpaque_t;
+typedef cublasLtMatrixTransformDescOpaque_t *cublasLtMatrixTransformDesc_t;
+typedef struct {
+  unsigned long long data[8];
+} cublasLtMatmulPreferenceOpaque_t;
+typedef cublasLtMatmulPreferenceOpaque_t *cublasLtMatmulPreference_t;
 typedef struct cusparseContext *cusparseHandle_t;
 typedef struct cusolverDnContext *cusolverDnHandle_t;
 typedef struct curandGenerator_st *curandGenerator_t;
