@@ -6,7 +6,8 @@
 //   - what it does may not depend on which lane runs it: a value that
 //     differs between the lanes (lanes.c) stored, passed to a call that may
 //     write memory, returned or tested there makes the output depend on the
-//     election;
+//     election; in a helper or a lambda, a parameter holds what each call of
+//     it in the file passes;
 //   - what it computes into a local may not be read after it from a lane
 //     named by number (`__shfl_sync(m, x, 0)`): the elected lane is any one. `#pragma tirx uniform(x)` on the statement (or one around
 //     it) asserts that x is the same in every lane (an xor-butterfly sum).
@@ -423,13 +424,25 @@ static int node_of_expr(Ctx *c, CXCursor e) {
   return -1;
 }
 
+// Whether node i is what a plain assignment writes (`s` of `out[b] = s = v`):
+// its value there is the one assigned, not one it brings.
+static bool assigned_to(Ctx *c, int i) {
+  int p = parent_past_implicit(c, i), kids[2];
+  return p >= 0 && node_at(c, p)->kind == CXCursor_BinaryOperator &&
+         clang_getCursorBinaryOperatorKind(node_at(c, p)->cur) == CXBinaryOperator_Assign &&
+         front_children(c->front, p, kids, 2) == 2 && i >= kids[0] && i <= node_at(c, kids[0])->last &&
+         node_at(c, i)->start == node_at(c, kids[0])->start && node_at(c, i)->end == node_at(c, kids[0])->end;
+}
+
 static int culprit(Ctx *c, WarpEnv *env, CXCursor e, WarpKind at_least) {
   int root = node_of_expr(c, e);
   if (root < 0) return -1;
   static const enum CXCursorKind order[] = {CXCursor_DeclRefExpr, CXCursor_MemberRefExpr, CXCursor_CallExpr};
   for (int o = 0; o < 3; o++)
     for (int i = root; i <= node_at(c, root)->last; i++)
-      if (node_at(c, i)->kind == order[o] && warp_value(c, env, node_at(c, i)->cur).kind >= at_least) return i;
+      if (node_at(c, i)->kind == order[o] && !assigned_to(c, i) &&
+          warp_value(c, env, node_at(c, i)->cur).kind >= at_least)
+        return i;
   return root;
 }
 
@@ -457,6 +470,17 @@ static int asserted_vars(Ctx *c, const Stmt *stmts, int i, CXCursor **out, size_
   return vars.len;
 }
 
+// Where CUB's BlockReduce or WarpReduce (cub_reduction) leaves its result,
+// as messages say it.
+static const char *cub_holder(const char *cub) {
+  return !strcmp(cub, "BlockReduce") ? "thread 0 of the block" : "lane 0 of the warp";
+}
+
+// The test that keeps the thread holding a CUB reduction's result.
+static const char *cub_test(const char *cub) {
+  return !strcmp(cub, "BlockReduce") ? "if (threadIdx.x == 0)" : "if (lane == 0)";
+}
+
 // A note at what made the variable read at node `what` differ between the
 // lanes, when that is elsewhere (`w` of `w = v * 2` where `v = in[threadIdx.x]`:
 // the load).
@@ -465,16 +489,21 @@ static void note_origin(Ctx *c, WarpEnv *env, int what) {
   WarpValue v = warp_value(c, env, node_at(c, what)->cur);
   int from = clang_Cursor_isNull(v.why) ? -1 : node_of_expr(c, v.why);
   if (from < 0 || from == what) return;
-  diag_note(c->diag, node_at(c, from)->start, "'%s' %s between the lanes because of '%s'", node_text(c, what),
-            v.kind == WARP_UNKNOWN ? "may differ" : "differs", node_text(c, from));
+  const char *cub = cub_reduction(c, v.why);
+  if (cub)
+    diag_note(c->diag, node_at(c, from)->start,
+              "'%s' differs between the lanes because of '%s': CUB's %s defines its result in %s only",
+              node_text(c, what), node_text(c, from), cub, cub_holder(cub));
+  else
+    diag_note(c->diag, node_at(c, from)->start, "'%s' %s between the lanes because of '%s'", node_text(c, what),
+              v.kind == WARP_UNKNOWN ? "may differ" : "differs", node_text(c, from));
 }
 
-// One message when what the elected statement `body` does depends on a value
-// that differs between the lanes (an error) or may (a warning).
 // Whether v is known to differ between the lanes whatever the data: a
 // thread index (threadIdx.x, its lane number threadIdx.x % 32) or a lane
 // intrinsic's value. A load or a shuffle may hold one value in every lane
-// (an xor butterfly's sum), which uniform(x) may assert.
+// (an xor butterfly's sum), which uniform(x) may assert. (CUB's reductions,
+// defined in one thread only, are cub_reduction's.)
 static bool proven_per_lane(WarpValue v) {
   if (v.kind == WARP_THREAD) return true;
   if (v.kind != WARP_LANE || clang_getCursorKind(v.why) != CXCursor_CallExpr) return false;
@@ -486,18 +515,77 @@ static bool proven_per_lane(WarpValue v) {
   return yes;
 }
 
+// `#pragma tirx uniform(name)` (at `at`) on a local whose value that reaches
+// the elect is the result of CUB's reduction `cub` (at `result`), which the
+// other lanes do not hold: not the same in every lane whatever the data.
+static void report_cub_assertion(Ctx *c, int elect, const char *name, size_t at, const char *cub, size_t result) {
+  diag_error(c->diag, at,
+             "'%s' is asserted warp-uniform, but it holds the result of CUB's %s, which is defined in %s only (the "
+             "other lanes hold no such value): the assertion would hide that the elected statement depends on which "
+             "lane is elected; remove '%s' from uniform(...) and keep '%s' on the statement that uses the result",
+             name, cub, cub_holder(cub), name, cub_test(cub));
+  diag_note(c->diag, result, "'%s' is set from CUB's %s here", name, cub);
+  diag_note(c->diag, node_at(c, elect)->start, "elect is here");
+}
+
+static bool writes_into(Ctx *c, int i, CXCursor d, int *from);
+
+// Whether a loop around node `at` (up to function func) holds node i too:
+// what i writes then reaches `at` on the next iteration.
+static bool loop_around_both(Ctx *c, int func, int i, int at) {
+  for (int p = node_at(c, at)->parent; p >= 0 && p != func; p = node_at(c, p)->parent)
+    if (front_is_loop(node_at(c, p)->kind) && i >= p && i <= node_at(c, p)->last) return true;
+  return false;
+}
+
+// The one write of local `var` that reaches node `at` of function func: the
+// last before it, a plain `x = e;` or an initialization that is a statement
+// of a block around `at` (so every path to `at` passes it), with no write
+// after `at` that a loop brings back, no goto, and its address not taken.
+// The node of the value it stores; -1 if none.
+static int only_write_before(Ctx *c, int func, int at, CXCursor var) {
+  if (aliased_in(c, func, var) >= 0) return -1;
+  int last = -1, value = -1;
+  for (int i = func + 1; i <= node_at(c, func)->last; i++) {
+    int from;
+    enum CXCursorKind k = node_at(c, i)->kind;
+    if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt) return -1;
+    if (!writes_into(c, i, var, &from)) continue;
+    if (node_at(c, i)->start < node_at(c, at)->start)
+      last = i, value = from;
+    else if (loop_around_both(c, func, i, at))
+      return -1;
+  }
+  if (last < 0 || value < 0) return -1;
+  const Node *w = node_at(c, last);
+  bool plain = w->kind == CXCursor_VarDecl || (w->kind == CXCursor_BinaryOperator &&
+                                               clang_getCursorBinaryOperatorKind(w->cur) == CXBinaryOperator_Assign);
+  int block = w->kind == CXCursor_VarDecl ? (w->parent >= 0 ? node_at(c, w->parent)->parent : -1)
+                                          : parent_past_implicit(c, last);
+  bool around =
+      block >= 0 && node_at(c, block)->kind == CXCursor_CompoundStmt && at > block && at <= node_at(c, block)->last;
+  return plain && around ? value : -1;
+}
+
 // An error when `#pragma tirx uniform(x)` asserts a value that is proven to
 // differ between the lanes (a lane number, threadIdx.x): the assertion would
 // hide the very error this check exists for. True when reported.
 static bool check_assertions(Ctx *c, int elect, const CXCursor *vars, const size_t *named, int nvars) {
   if (nvars == 0) return false;
-  WarpEnv *plain = warp_env_at(c, node_at(c, elect)->func, elect, NULL, 0);
+  int func = node_at(c, elect)->func;
+  WarpEnv *plain = warp_env_at(c, func, elect, NULL, 0);
   for (int i = 0; i < nvars; i++) {
-    WarpValue v = warp_var(plain, vars[i]);
-    if (!proven_per_lane(v)) continue;
     CXString s = clang_getCursorSpelling(vars[i]);
     const char *name = arena_printf(c->arena, "%s", clang_getCString(s));
     clang_disposeString(s);
+    int stored = only_write_before(c, func, elect, vars[i]);
+    const char *cub = stored >= 0 ? cub_reduction(c, node_at(c, stored)->cur) : NULL;
+    if (cub) {
+      report_cub_assertion(c, elect, name, named[i], cub, node_at(c, stored)->start);
+      return true;
+    }
+    WarpValue v = warp_var(plain, vars[i]);
+    if (!proven_per_lane(v)) continue;
     size_t proof;
     CXCursor from = clang_Cursor_isNull(v.why) ? vars[i] : v.why;
     bool has_proof = front_offset(c->front, clang_getCursorLocation(from), &proof);
@@ -514,47 +602,215 @@ static bool check_assertions(Ctx *c, int elect, const CXCursor *vars, const size
   return false;
 }
 
+// The first effect of the elected statement `body` whose value under env is
+// not the same in every lane (a lambda's body inside it runs where the
+// lambda is called): the node that makes it so (culprit), its value in *v;
+// -1 if none.
+static int lane_effect(Ctx *c, WarpEnv *env, int body, WarpValue *v) {
+  int func = node_at(c, body)->func;
+  for (int j = body; j <= node_at(c, body)->last; j++) {
+    if (node_at(c, j)->func != func) continue;
+    CXCursor e[MAX_EFFECTS];
+    int ne = effects_of(c, j, e);
+    for (int k = 0; k < ne; k++) {
+      *v = warp_value(c, env, e[k]);
+      if (v->kind == WARP_UNIFORM) continue;
+      int what = culprit(c, env, e[k], v->kind == WARP_UNKNOWN ? WARP_UNKNOWN : WARP_THREAD);
+      if (what >= 0) return what;
+    }
+  }
+  return -1;
+}
+
+static const char *const keep_lane_test =
+    "keep the test of the lane that holds what is needed ('if (lane == 0)' after a __shfl_down_sync reduction, "
+    "'if (lane == 31)' after a scan)";
+
+// ---- a helper's parameters, with the arguments of its calls ---------------
+
+// check_lane_values reads a parameter of the elect's function as the same in
+// every lane, as a kernel's is. A helper's or a lambda's holds what its calls
+// pass: the elected statement is checked again with the arguments of each
+// call of the file, and of the calls of the function that call stands in,
+// MAX_DEPTH calls up to a kernel. A function that the file never calls by
+// name (passed on as a pointer, a lambda given to another function) is not
+// checked so (docs/known-problems.md).
+
+// A chain of calls: call[0] runs the elect's function, call[d + 1] the
+// function that call[d] stands in.
+typedef struct {
+  int call[MAX_DEPTH];
+  int n;
+  int budget;  // the chains left to read (a budget, as MAX_FUNCTIONS is)
+} Callers;
+
+// Whether a function's parameters hold what its calls pass: a helper or a
+// lambda with parameters, not a kernel (its arguments are the launch's, the
+// same in every thread).
+static bool takes_arguments(Ctx *c, int func) {
+  if (front_is_kernel(c->front, func)) return false;
+  for (int i = func + 1; i <= node_at(c, func)->last; i++)
+    if (node_at(c, i)->kind == CXCursor_ParmDecl && node_at(c, i)->parent == func) return true;
+  return false;
+}
+
+// Whether node i is a call that may run function `func`.
+static bool calls_function(Ctx *c, int i, int func) {
+  int defs[8];
+  int n = node_at(c, i)->kind == CXCursor_CallExpr ? call_definitions(c, i, defs, 8) : 0;
+  for (int d = 0; d < n; d++)
+    if (defs[d] == func) return true;
+  return false;
+}
+
+// The locals of the function that ch->call[d] stands in, as seen at that
+// call, its parameters bound to the arguments of ch->call[d + 1] (the
+// outermost: the same in every lane), `#pragma tirx uniform(x)` around the
+// call asserted.
+static WarpEnv *caller_env(Ctx *c, const Stmt *stmts, const Callers *ch, int d) {
+  int call = ch->call[d];
+  WarpValue params[16];
+  int np = 0;
+  if (d + 1 < ch->n)
+    np = warp_args(c, caller_env(c, stmts, ch, d + 1), node_at(c, ch->call[d + 1])->cur, params, NULL, 16);
+  CXCursor *vars;
+  size_t *named;
+  int nvars = asserted_vars(c, stmts, call, &vars, &named);
+  return warp_env_bound_at(c, node_at(c, call)->func, np ? params : NULL, np, ch->n - d, call, vars, nvars);
+}
+
+// The parameter at position `index` of function `func` (a null cursor if none).
+static CXCursor parameter_at(Ctx *c, int func, int index) {
+  for (int i = func + 1; i <= node_at(c, func)->last; i++)
+    if (node_at(c, i)->kind == CXCursor_ParmDecl && node_at(c, i)->parent == func && index-- == 0)
+      return node_at(c, i)->cur;
+  return clang_getNullCursor();
+}
+
+// How messages name the function that the call at node `call` runs: its
+// callee as written, up to the '(' of the arguments (`store_one`,
+// `reduce<float, 16>`, a lambda's variable), else its name.
+static const char *called_name(Ctx *c, int call) {
+  const Node *n = node_at(c, call);
+  size_t paren = n->end;
+  for (int depth = 0; paren > n->start;) {
+    char ch = c->src->data[--paren];
+    depth += ch == ')' ? 1 : ch == '(' ? -1 : 0;
+    if (!depth) break;
+  }
+  if (paren > n->start && paren - n->start <= 60 && c->src->data[paren] == '(')
+    return arena_printf(c->arena, "%.*s", (int)(paren - n->start), c->src->data + n->start);
+  return callee_name(c, call);
+}
+
+// The elected statement read with the arguments of the chain: one message
+// for the first parameter of the elect's function that, holding its argument
+// alone (the others the same in every lane), makes what the statement does
+// differ between the lanes. True when reported.
+static bool check_chain(Ctx *c, const Stmt *stmts, const Callers *ch, int elect, int body, const char *spelling,
+                        const CXCursor *vars, int nvars) {
+  int func = node_at(c, elect)->func, call = ch->call[0];
+  WarpValue args[16], alone[16];
+  CXCursor arg[16];
+  int na = warp_args(c, caller_env(c, stmts, ch, 0), node_at(c, call)->cur, args, arg, 16);
+  for (int p = 0; p < na; p++) {
+    if (args[p].kind == WARP_UNIFORM) continue;
+    for (int q = 0; q < na; q++) alone[q] = q == p ? args[p] : (WarpValue){WARP_UNIFORM, false, clang_getNullCursor()};
+    WarpEnv *env = warp_env_bound_at(c, func, alone, na, ch->n, elect, vars, nvars);
+    WarpValue v;
+    int what = lane_effect(c, env, body, &v);
+    CXCursor param = parameter_at(c, func, p);
+    if (what < 0 || clang_Cursor_isNull(param)) continue;
+    CXString ps = clang_getCursorSpelling(param);
+    const char *pname = arena_printf(c->arena, "%s", clang_getCString(ps));
+    clang_disposeString(ps);
+    bool unknown = v.kind == WARP_UNKNOWN;
+    int given = node_of_expr(c, arg[p]);
+    const char *text = node_text(c, what), *passed = given >= 0 ? node_text_flat(c, given) : "its argument";
+    bool is_param = node_at(c, what)->kind == CXCursor_DeclRefExpr &&
+                    clang_equalCursors(clang_getCursorReferenced(node_at(c, what)->cur), param);
+    const char *who = is_param ? arena_printf(c->arena, "parameter '%s'", pname)
+                               : arena_printf(c->arena, "'%s' (computed from parameter '%s')", text, pname);
+    diag_at(c->diag, unknown ? DIAG_WARNING : DIAG_ERROR, node_at(c, what)->start, 0,
+            "%s %s between the lanes of a warp: the call of %s() at line %d passes '%s' for '%s', which %s, and %s "
+            "runs this statement on one lane, any one: what it does %s on which lane is elected; %s",
+            who, unknown ? "may differ" : "can differ", called_name(c, call),
+            source_line(c->src, node_at(c, call)->start), passed, pname, unknown ? "may differ" : "does", spelling,
+            unknown ? "may depend" : "depends",
+            unknown ? arena_printf(c->arena,
+                                   "if every lane of a warp holds the same '%s' there, say so with '#pragma "
+                                   "tirx uniform(%s)' on the elected statement",
+                                   pname, pname)
+                    : keep_lane_test);
+    diag_note(c->diag, given >= 0 ? node_at(c, given)->start : node_at(c, call)->start,
+              "'%s' is passed for '%s' here, and it %s between the lanes of a warp", passed, pname,
+              unknown ? "may differ" : "differs");
+    for (int d = 1; d < ch->n; d++)
+      diag_note(c->diag, node_at(c, ch->call[d])->start, "through this call of %s()", called_name(c, ch->call[d]));
+    diag_note(c->diag, node_at(c, elect)->start, "elect is here");
+    return true;
+  }
+  return false;
+}
+
+// Every chain of calls (ch, its first ch->n calls fixed) that ends in a call
+// of `func` (the function that ch->call[ch->n - 1] runs), checked
+// (check_chain). True when one was reported.
+static bool check_callers(Ctx *c, const Stmt *stmts, Callers *ch, int func, int elect, int body, const char *spelling,
+                          const CXCursor *vars, int nvars) {
+  for (int i = 0; i < c->front->nnodes && ch->budget > 0; i++) {
+    if ((i >= func && i <= node_at(c, func)->last) || !calls_function(c, i, func)) continue;
+    bool recursion = false;  // (a call from a function of the chain)
+    for (int d = 0; d < ch->n; d++) recursion |= node_at(c, i)->func == node_at(c, ch->call[d])->func;
+    if (recursion) continue;
+    ch->call[ch->n++] = i;
+    ch->budget--;
+    int outer = node_at(c, i)->func;
+    bool reported = check_chain(c, stmts, ch, elect, body, spelling, vars, nvars) ||
+                    (ch->n < MAX_DEPTH && outer >= 0 && takes_arguments(c, outer) &&
+                     check_callers(c, stmts, ch, outer, elect, body, spelling, vars, nvars));
+    ch->n--;
+    if (reported) return true;
+  }
+  return false;
+}
+
+// One message when what the elected statement `body` does depends on a value
+// that differs between the lanes (an error) or may (a warning): under the
+// function's own values, else with the arguments of the calls of a helper.
 static void check_lane_values(Ctx *c, const Stmt *stmts, int elect, int body, const char *spelling) {
   CXCursor *vars;
   size_t *named;
   int nvars = asserted_vars(c, stmts, body, &vars, &named);
   if (check_assertions(c, elect, vars, named, nvars)) return;
-  WarpEnv *env = warp_env_at(c, node_at(c, elect)->func, elect, vars, nvars);
-  int func = node_at(c, body)->func;
-  for (int j = body; j <= node_at(c, body)->last; j++) {
-    if (node_at(c, j)->func != func) continue;  // a lambda's body: run where it is called
-    CXCursor e[MAX_EFFECTS];
-    int ne = effects_of(c, j, e);
-    for (int k = 0; k < ne; k++) {
-      WarpValue v = warp_value(c, env, e[k]);
-      if (v.kind == WARP_UNIFORM) continue;
-      WarpKind level = v.kind == WARP_UNKNOWN ? WARP_UNKNOWN : WARP_THREAD;
-      int what = culprit(c, env, e[k], level);
-      if (what < 0) continue;
-      const Node *w = node_at(c, what);
-      bool var = w->kind == CXCursor_DeclRefExpr;
-      const char *text = node_text(c, what);
-      const char *assert_it =
-          var ? arena_printf(c->arena, "; if every lane of a warp holds the same '%s' there, say so with '#pragma "
-                                       "tirx uniform(%s)' on the elected statement",
-                             text, text)
-              : "";
-      if (v.kind == WARP_UNKNOWN)
-        diag_warning(c->diag, w->start,
-                     "'%s' may differ between the lanes of a warp, and %s runs this statement on one lane, any one: "
-                     "what it does may depend on which lane is elected%s",
-                     text, spelling, assert_it);
-      else
-        diag_error(c->diag, w->start,
-                   "'%s' can differ between the lanes of a warp, and %s runs this statement on one lane, any one: "
-                   "what it does depends on which lane is elected; keep the test of the lane that holds what is "
-                   "needed ('if (lane == 0)' after a __shfl_down_sync reduction, 'if (lane == 31)' after a scan)",
-                   text, spelling);
-      note_origin(c, env, what);
-      diag_note(c->diag, node_at(c, elect)->start, "elect is here");
-      return;
-    }
+  int func = node_at(c, elect)->func;
+  WarpEnv *env = warp_env_at(c, func, elect, vars, nvars);
+  WarpValue v;
+  int what = lane_effect(c, env, body, &v);
+  if (what < 0) {
+    Callers ch = {.budget = MAX_FUNCTIONS};
+    if (takes_arguments(c, func)) check_callers(c, stmts, &ch, func, elect, body, spelling, vars, nvars);
+    return;
   }
+  const char *text = node_text(c, what);
+  if (v.kind == WARP_UNKNOWN)
+    diag_warning(c->diag, node_at(c, what)->start,
+                 "'%s' may differ between the lanes of a warp, and %s runs this statement on one lane, any one: "
+                 "what it does may depend on which lane is elected%s",
+                 text, spelling,
+                 node_at(c, what)->kind == CXCursor_DeclRefExpr
+                     ? arena_printf(c->arena,
+                                    "; if every lane of a warp holds the same '%s' there, say so with "
+                                    "'#pragma tirx uniform(%s)' on the elected statement",
+                                    text, text)
+                     : "");
+  else
+    diag_error(c->diag, node_at(c, what)->start,
+               "'%s' can differ between the lanes of a warp, and %s runs this statement on one lane, any one: what "
+               "it does depends on which lane is elected; %s",
+               text, spelling, keep_lane_test);
+  note_origin(c, env, what);
+  diag_note(c->diag, node_at(c, elect)->start, "elect is here");
 }
 
 // ---- a value of the elected lane, read from a lane by its number ----------

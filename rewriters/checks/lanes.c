@@ -249,6 +249,42 @@ static WarpValue return_taken(Ctx *c, WarpEnv *env, int fn, int ret) {
   return r;
 }
 
+// The member a call names by its text (`Sum` of `BlockReduceT(tmp).Sum(x)`):
+// where the object's type depends on a template parameter, clang leaves the
+// member unresolved and names it nowhere else. NULL when it is not a plain
+// name at the end of the callee's text.
+static const char *member_spelled(const Ctx *c, CXCursor member) {
+  unsigned a, b;
+  const char *text = cursor_file_text(c, member, &a, &b);
+  if (!text) return NULL;
+  unsigned from = b;
+  while (from > a && is_ident_char((unsigned char)text[from - 1])) from--;
+  return from < b ? arena_printf(c->arena, "%.*s", (int)(b - from), text + from) : NULL;
+}
+
+const char *cub_reduction(const Ctx *c, CXCursor call) {
+  call = front_strip(call);
+  if (clang_getCursorKind(call) != CXCursor_CallExpr) return NULL;
+  CXCursor callee = clang_getCursorReferenced(call), member, object, cls;
+  if (!clang_Cursor_isNull(callee)) {
+    if (!named(callee, "Sum") && !named(callee, "Reduce")) return NULL;
+    cls = clang_getCursorSemanticParent(callee);
+  } else {
+    // In a template over T: `cub::BlockReduce<T, N>(tmp).Sum(x)`, the object's
+    // type a specialization of the class template that depends on T.
+    if (children(call, &member, 1) < 1 || clang_getCursorKind(member = front_strip(member)) != CXCursor_MemberRefExpr ||
+        children(member, &object, 1) < 1)
+      return NULL;
+    CXType t = clang_getCanonicalType(clang_getCursorType(object));
+    if (t.kind == CXType_Pointer) t = clang_getCanonicalType(clang_getPointeeType(t));  // `p->Sum(x)`
+    const char *name = member_spelled(c, member);
+    if (!name || (strcmp(name, "Sum") && strcmp(name, "Reduce"))) return NULL;
+    cls = clang_getTypeDeclaration(t);
+  }
+  if (!in_namespace(cls, "cub")) return NULL;
+  return named(cls, "BlockReduce") ? "BlockReduce" : named(cls, "WarpReduce") ? "WarpReduce" : NULL;
+}
+
 // What a call returns: a lane intrinsic, a group's rank, a helper of this
 // file followed to its returns, or any other function of its arguments.
 static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
@@ -274,12 +310,7 @@ static WarpValue call(Ctx *c, WarpEnv *env, CXCursor e) {
     return of(WARP_LANE, e);
   // CUB's block and warp reductions: the result is defined in thread 0 (lane
   // 0) only ("undefined in other threads"), not in every lane.
-  if ((!strcmp(name, "Sum") || !strcmp(name, "Reduce")) && in_namespace(callee, "cub")) {
-    CXString cls = clang_getCursorSpelling(clang_getCursorSemanticParent(callee));
-    bool reduce = !strcmp(clang_getCString(cls), "BlockReduce") || !strcmp(clang_getCString(cls), "WarpReduce");
-    clang_disposeString(cls);
-    if (reduce) return of(WARP_LANE, e);
-  }
+  if (cub_reduction(c, e)) return of(WARP_LANE, e);
   if (!strcmp(name, "thread_rank") || !strcmp(name, "thread_index")) {
     // A block's or a grid's rank is a thread index; a tile's or a coalesced group's is the lane's.
     // Another class's thread_rank() is taken for a lane's: it may be one.
@@ -424,11 +455,20 @@ WarpValue warp_var(WarpEnv *env, CXCursor var) {
   return v ? *v : uniform;
 }
 
-WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee) {
+int warp_args(Ctx *c, WarpEnv *caller, CXCursor call, WarpValue *out, CXCursor *args, int max) {
   CXCursor arg[16], obj;
   int nargs = call_args(call, clang_getCursorReferenced(call), arg, &obj);
-  WarpValue *params = arena_alloc(c->arena, sizeof(WarpValue) * (size_t)(nargs + 1));
-  for (int i = 0; i < nargs; i++) params[i] = value(c, caller, arg[i]);
+  if (nargs > max) nargs = max;
+  for (int i = 0; i < nargs; i++) {
+    out[i] = value(c, caller, arg[i]);
+    if (args) args[i] = arg[i];
+  }
+  return nargs;
+}
+
+WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee) {
+  WarpValue *params = arena_alloc(c->arena, sizeof(WarpValue) * 16);
+  int nargs = warp_args(c, caller, call, params, NULL, 16);
   return warp_env(c, callee, params, nargs, caller->depth + 1);
 }
 
@@ -670,7 +710,10 @@ static Kills kills_before(Ctx *c, int func, int at) {
       continue;
     bool plain = n->kind == CXCursor_VarDecl ||
                  (n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign);
-    int stmt = n->kind == CXCursor_VarDecl ? n->parent : i, block = stmt >= 0 ? node_at(c, stmt)->parent : -1;
+    // The block it is a statement of: a declaration's, or an expression's past
+    // the node that ends the lives of its temporaries (`x = R(tmp).Sum(x);`).
+    int block = n->kind == CXCursor_VarDecl ? (n->parent >= 0 ? node_at(c, n->parent)->parent : -1)
+                                            : parent_past_implicit(c, i);
     if (!plain || block < 0 || node_at(c, block)->kind != CXCursor_CompoundStmt || at <= block ||
         at > node_at(c, block)->last || in_a_loop(c, block, func) || !own_var(c, func, var))
       continue;
@@ -789,4 +832,9 @@ WarpEnv *warp_env(Ctx *c, int func, const WarpValue *params, int nparams, int de
 
 WarpEnv *warp_env_at(Ctx *c, int func, int at, const CXCursor *vars, int nvars) {
   return make_env(c, func, NULL, 0, 0, vars, nvars, at);
+}
+
+WarpEnv *warp_env_bound_at(Ctx *c, int func, const WarpValue *params, int nparams, int depth, int at,
+                           const CXCursor *vars, int nvars) {
+  return make_env(c, func, params, nparams, depth, vars, nvars, at);
 }

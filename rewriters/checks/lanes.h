@@ -33,10 +33,25 @@ WarpEnv *warp_env_at(Ctx *c, int func, int at, const CXCursor *vars, int nvars);
 // the caller's function, whose locals are `caller`), its parameters bound to
 // the call's arguments.
 WarpEnv *warp_env_of_call(Ctx *c, WarpEnv *caller, CXCursor call, int callee);
+// warp_env_at with the parameters bound to `params` (a helper's, from the
+// arguments of a call of it; NULL: each is warp-uniform), `depth` calls
+// below the function that started the chain.
+WarpEnv *warp_env_bound_at(Ctx *c, int func, const WarpValue *params, int nparams, int depth, int at,
+                           const CXCursor *vars, int nvars);
+// The values of the arguments of `call` (a CallExpr of the function whose
+// locals are `caller`), in the order of the callee's parameters, and the
+// arguments themselves (args may be NULL); how many, at most max.
+int warp_args(Ctx *c, WarpEnv *caller, CXCursor call, WarpValue *out, CXCursor *args, int max);
 // The value of an expression of that function.
 WarpValue warp_value(Ctx *c, WarpEnv *env, CXCursor expr);
 // What a local or parameter holds in that function (joined over its writes).
 WarpValue warp_var(WarpEnv *env, CXCursor var);
+
+// "BlockReduce" or "WarpReduce" when a call is that CUB class's Sum() or
+// Reduce() (also where the class depends on a template parameter), whose
+// result is defined in thread 0 of the block (lane 0 of the warp) only;
+// NULL otherwise.
+const char *cub_reduction(const Ctx *c, CXCursor call);
 
 // 'x', 'y' or 'z' when expression e is threadIdx.x, .y or .z; 0 otherwise.
 char thread_axis(const Ctx *c, CXCursor e);
