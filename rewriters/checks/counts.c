@@ -26,12 +26,9 @@
 // compared: local constants replaced by their initializers). Only counts
 // of that form are compared; any other (a bound times a bound, a loop of
 // another shape, a jump out of an inner loop, an `if` on data) is `unknown`.
-enum { MAX_TERMS = 4 };
+enum { MAX_TERMS = CANON_TERMS };
 typedef struct {
-  const char *text[MAX_TERMS];   // as compared
-  const char *shown[MAX_TERMS];  // as written
-  long long coef[MAX_TERMS];
-  bool fixed[MAX_TERMS];  // known at compile time (a template's parameter): a constant per run
+  CanonTerm term[MAX_TERMS];  // (not opaque: known at compile time, a template's parameter; a constant per run)
   bool loop[MAX_TERMS];   // a whole loop's trips (its header as the name)
   int n;
   long long k;
@@ -46,16 +43,16 @@ static void count_add(Count *to, const Count *x, long long times) {
   to->k += x->k * times;
   for (int i = 0; i < x->n && !to->unknown; i++) {
     int j = 0;
-    while (j < to->n && strcmp(to->text[j], x->text[i])) j++;
+    while (j < to->n && strcmp(to->term[j].text, x->term[i].text)) j++;
     if (j == to->n) {
       if (j == MAX_TERMS) {
         to->unknown = true;
         break;
       }
-      to->text[j] = x->text[i], to->shown[j] = x->shown[i], to->fixed[j] = x->fixed[i], to->loop[j] = x->loop[i];
-      to->coef[j] = 0, to->n++;
+      to->term[j] = x->term[i], to->loop[j] = x->loop[i];
+      to->term[j].coef = 0, to->n++;
     }
-    to->coef[j] += x->coef[i] * times;
+    to->term[j].coef += x->term[i].coef * times;
   }
 }
 
@@ -163,9 +160,8 @@ static bool count_sum(Count *n, const CanonSum *sum) {
   for (int i = 0; i < sum->n; i++) {
     if (!sum->terms[i].coef) continue;
     if (n->n == MAX_TERMS) return false;
-    n->text[n->n] = sum->terms[i].text, n->shown[n->n] = sum->terms[i].shown;
-    n->fixed[n->n] = !sum->terms[i].opaque, n->loop[n->n] = false;
-    n->coef[n->n++] = sum->terms[i].coef;
+    n->loop[n->n] = false;
+    n->term[n->n++] = sum->terms[i];
   }
   return true;
 }
@@ -214,10 +210,10 @@ static Count loop_count(Canon *x, int loop) {
   }
   // Any other condition: the whole header is the name.
   const char *start = canon_text(x, init, NULL), *cond = canon_text(x, fp.cond, NULL);
-  r.text[0] = arena_printf(c->arena, "for(%s;%s;%d)", start, cond, step);
-  r.shown[0] = arena_printf(c->arena, "the trips of 'for (...; %s; ...)'", node_text_flat(c, fp.cond));
-  r.loop[0] = true;
-  r.fixed[0] = false, r.coef[0] = 1, r.n = 1;
+  r.term[0] =
+      (CanonTerm){arena_printf(c->arena, "for(%s;%s;%d)", start, cond, step),
+                  arena_printf(c->arena, "the trips of 'for (...; %s; ...)'", node_text_flat(c, fp.cond)), 1, true};
+  r.loop[0] = true, r.n = 1;
   return r;
 }
 
@@ -281,7 +277,7 @@ static Count op_count(Canon *x, int i) {
     if (!trips.n) {
       count_add(&next, &r, trips.k > 0 ? trips.k : 0);
     } else {
-      for (int t = 0; t < trips.n; t++) trips.coef[t] *= r.k;
+      for (int t = 0; t < trips.n; t++) trips.term[t].coef *= r.k;
       trips.k *= r.k;
       count_add(&next, &trips, 1);
     }
@@ -296,17 +292,17 @@ static Count op_count(Canon *x, int i) {
 static const char *count_text(Ctx *c, const Count *n) {
   int live = 0, only = -1;
   for (int i = 0; i < n->n; i++)
-    if (n->coef[i]) live++, only = i;
-  if (live == 1 && !n->k && n->coef[only] == 1 && n->loop[only])
-    return arena_printf(c->arena, "as many times as %s runs", n->shown[only] + strlen("the trips of "));
+    if (n->term[i].coef) live++, only = i;
+  if (live == 1 && !n->k && n->term[only].coef == 1 && n->loop[only])
+    return arena_printf(c->arena, "as many times as %s runs", n->term[only].shown + strlen("the trips of "));
   Buf b = {0};
   for (int i = 0; i < n->n; i++) {
-    if (!n->coef[i]) continue;
-    long long m = n->coef[i];
+    if (!n->term[i].coef) continue;
+    long long m = n->term[i].coef;
     buf_puts(&b, b.len ? (m < 0 ? " - " : " + ") : (m < 0 ? "-" : ""));
     if (m < 0) m = -m;
     if (m != 1) buf_printf(&b, "%lld * ", m);
-    buf_printf(&b, "%s", n->shown[i]);
+    buf_printf(&b, "%s", n->term[i].shown);
   }
   if (n->k || !b.len)
     buf_printf(&b, b.len ? (n->k < 0 ? " - %lld" : " + %lld") : "%lld", b.len && n->k < 0 ? -n->k : n->k);
@@ -322,12 +318,12 @@ static bool multiple(const Count *a, const Count *b, long long *num, long long *
   const char *texts[2 * MAX_TERMS + 1];
   int nt = 0;
   *num = *den = 0;
-  for (int i = 0; i < a->n; i++) texts[nt++] = a->text[i];
-  for (int i = 0; i < b->n; i++) texts[nt++] = b->text[i];
+  for (int i = 0; i < a->n; i++) texts[nt++] = a->term[i].text;
+  for (int i = 0; i < b->n; i++) texts[nt++] = b->term[i].text;
   for (int t = 0; t <= nt; t++) {
     long long x = t == nt ? a->k : 0, y = t == nt ? b->k : 0;
-    for (int i = 0; t < nt && i < a->n; i++) x += strcmp(a->text[i], texts[t]) ? 0 : a->coef[i];
-    for (int i = 0; t < nt && i < b->n; i++) y += strcmp(b->text[i], texts[t]) ? 0 : b->coef[i];
+    for (int i = 0; t < nt && i < a->n; i++) x += strcmp(a->term[i].text, texts[t]) ? 0 : a->term[i].coef;
+    for (int i = 0; t < nt && i < b->n; i++) y += strcmp(b->term[i].text, texts[t]) ? 0 : b->term[i].coef;
     if (!x && !y) continue;
     if (!x || !y) return false;
     if (!*den) {
@@ -345,7 +341,7 @@ static bool multiple(const Count *a, const Count *b, long long *num, long long *
 // runs that region's loops as they are, and compares them itself).
 static bool has_terms(const Count *n) {
   for (int i = 0; i < n->n; i++)
-    if (n->coef[i] && !n->fixed[i]) return true;
+    if (n->term[i].coef && n->term[i].opaque) return true;
   return false;
 }
 
@@ -353,7 +349,7 @@ static bool has_terms(const Count *n) {
 static bool nonzero(const Count *n) {
   if (n->k) return true;
   for (int i = 0; i < n->n; i++)
-    if (n->coef[i]) return true;
+    if (n->term[i].coef) return true;
   return false;
 }
 
@@ -378,7 +374,7 @@ typedef struct {
 static Count run_time_part(const Count *n) {
   Count r = *n;
   r.k = 0;
-  for (int i = 0; i < r.n; i++) r.coef[i] *= !r.fixed[i];
+  for (int i = 0; i < r.n; i++) r.term[i].coef *= r.term[i].opaque;
   return r;
 }
 
@@ -387,13 +383,14 @@ static Count run_time_part(const Count *n) {
 static bool fixed_parts_differ(const Count *waits, const Count *triggers, long long m) {
   for (int i = 0; i < triggers->n; i++) {
     long long w = 0;
-    for (int j = 0; j < waits->n; j++) w += strcmp(waits->text[j], triggers->text[i]) ? 0 : waits->coef[j];
-    if (triggers->fixed[i] && triggers->coef[i] != m * w) return true;
+    for (int j = 0; j < waits->n; j++)
+      w += strcmp(waits->term[j].text, triggers->term[i].text) ? 0 : waits->term[j].coef;
+    if (!triggers->term[i].opaque && triggers->term[i].coef != m * w) return true;
   }
   for (int j = 0; j < waits->n; j++) {
     bool there = false;
-    for (int i = 0; i < triggers->n; i++) there |= !strcmp(waits->text[j], triggers->text[i]);
-    if (waits->fixed[j] && waits->coef[j] && !there) return true;
+    for (int i = 0; i < triggers->n; i++) there |= !strcmp(waits->term[j].text, triggers->term[i].text);
+    if (!waits->term[j].opaque && waits->term[j].coef && !there) return true;
   }
   return false;
 }
