@@ -38,9 +38,7 @@ static void put_text(Canon *x, size_t from, size_t to) {
   }
 }
 
-// Which integer of a persistent loop's stub (its tile index, a loop over
-// groups' g and t) d is, -1 when none.
-static int walk_variable(const Walks *w, CXCursor d) {
+int tile_variable(const Walks *w, CXCursor d) {
   for (int i = 0; i < w->nloops; i++) {
     CXCursor parts[4], decl[8];
     if (cursor_children(node_at(w->c, w->loops[i])->cur, parts, 4) < 1) continue;
@@ -236,7 +234,7 @@ static void put_name(Canon *x, int j) {
   for (int i = 0; block_identity[i]; i++)
     if (!strcmp(clang_getCString(s), block_identity[i])) x->opaque = true;
   clang_disposeString(s);
-  int which = walk_variable(x->w, d);
+  int which = tile_variable(x->w, d);
   if (which >= 0) {
     x->opaque = true;
     buf_printf(x->b, "@%d", which);
@@ -317,7 +315,7 @@ bool canon_condition(Canon *x, int cond) {
     if (m->kind == CXCursor_DeclRefExpr && through < MAX_EXPAND) {  // a local constant: its initializer's form
       CXCursor d = clang_getCursorReferenced(m->cur);
       int init =
-          clang_getCursorKind(d) == CXCursor_VarDecl && automatic_in(c, d, x->w->k->func) && walk_variable(x->w, d) < 0
+          clang_getCursorKind(d) == CXCursor_VarDecl && automatic_in(c, d, x->w->k->func) && tile_variable(x->w, d) < 0
               ? constant_init(c, x->w->k->func, d)
               : -1;
       if (init >= 0) {
@@ -419,7 +417,7 @@ static int local_constant(Canon *x, int name) {
   const Ctx *c = x->w->c;
   if (node_at(c, name)->kind != CXCursor_DeclRefExpr || x->depth >= MAX_EXPAND) return -1;
   CXCursor d = clang_getCursorReferenced(node_at(c, name)->cur);
-  if (clang_getCursorKind(d) != CXCursor_VarDecl || !automatic_in(c, d, x->w->k->func) || walk_variable(x->w, d) >= 0)
+  if (clang_getCursorKind(d) != CXCursor_VarDecl || !automatic_in(c, d, x->w->k->func) || tile_variable(x->w, d) >= 0)
     return -1;
   return constant_init(c, x->w->k->func, d);
 }

@@ -26,6 +26,9 @@ typedef struct {
 
 // The kernel's persistent loops and where each operation runs.
 Walks kernel_walks(Ctx *c, const Kernel *k);
+// Which integer of a persistent loop's stub (its tile index, a loop over
+// groups' g and t) d is, -1 when none.
+int tile_variable(const Walks *w, CXCursor d);
 // Writing into b, for a region whose body is node top.
 Canon canon_in(const Walks *w, Buf *b, int top);
 // The expression at node, as compared, appended to x->b.

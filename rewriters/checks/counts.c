@@ -18,6 +18,7 @@
 #include "ast.h"
 #include "canon.h"
 #include "counts.h"
+#include "rings.h"
 #include "uniform.h"
 
 // How many times an operation runs per iteration of its region's
@@ -462,6 +463,86 @@ static const char *count_mismatch(Ctx *c, Pair *p, const char *w_text, const cha
   return NULL;
 }
 
+// Whether a count of steps per tile is a whole number of turns of a ring
+// of `slots` slots whatever its loops run (`2 * nk` steps of a ring of 2):
+// each tile then starts at the slot the one before started at.
+static bool whole_turns(const Count *n, long long slots) {
+  for (int i = 0; i < n->n; i++)
+    if (n->term[i].coef % slots) return false;
+  return n->k % slots == 0;
+}
+
+// How an event's slot moves over the tiles in one region: carried when its
+// operations there (the waits, or the triggers) all carry it on, restarted
+// when they all start it over (with fixed slots among them, a first step
+// before the loop); RING_UNKNOWN for any other mix. *op: the first of them
+// that moves so, *by what moves it.
+static RingMove region_ring(const Walks *w, const Pair *p, bool waits, int *op, const char **by) {
+  const Kernel *k = w->k;
+  const Region *reg = waits ? p->waiter : p->trigger;
+  int frame = waits ? p->waits.frame : p->triggers.frame, first[RING_UNKNOWN + 1];
+  const char *first_by[RING_UNKNOWN + 1] = {0};
+  for (int m = 0; m <= RING_UNKNOWN; m++) first[m] = -1;
+  for (int i = 0; i < k->ops.len; i++) {
+    const Op *o = &k->ops.items[i];
+    if (o->event != p->ev || o->region != reg || (o->kind == OP_WAIT) != waits) continue;
+    const char *moved_by;
+    RingMove m = ring_move(w, i, frame, &moved_by);
+    if (first[m] < 0) first[m] = i, first_by[m] = moved_by;
+  }
+  RingMove m = RING_UNKNOWN;
+  if (first[RING_UNKNOWN] >= 0)
+    m = RING_UNKNOWN;
+  else if (first[RING_CARRIED] >= 0)
+    m = first[RING_RESTARTED] < 0 && first[RING_FIXED] < 0 ? RING_CARRIED : RING_UNKNOWN;
+  else if (first[RING_RESTARTED] >= 0)
+    m = RING_RESTARTED;
+  *op = m == RING_UNKNOWN ? -1 : first[m], *by = m == RING_UNKNOWN ? NULL : first_by[m];
+  return m;
+}
+
+// How a message says an operation's slot moves: `'full[k % 2]', a slot
+// that starts over every tile with 'k'`.
+static const char *ring_words(Ctx *c, const Op *op, RingMove m, const char *by) {
+  Span slot = span_trim(op->slot);
+  return arena_printf(c->arena, "'%.*s[%.*s]', a slot %s '%s'", (int)op->event->name.len, op->event->name.s,
+                      (int)slot.len, slot.s,
+                      m == RING_CARRIED ? "carried on from tile to tile by" : "that starts over every tile with", by);
+}
+
+// Pair p's counts agree, but one region carries the ring's position from
+// tile to tile (`s = (it + k) % 2; ... it += nk;`) and the other starts it
+// over every tile (`s = k % 2`): once a tile has an odd number of steps,
+// the second tile's slots are triggered in one order and waited on in
+// another. Reports it; false when it is not so, or cannot be told (a ring
+// of one slot, or one whose size is a template's parameter; steps per tile
+// that are whole turns of the ring; a slot that reads what rings.c does not
+// follow).
+static bool ring_out_of_order(Ctx *c, const Walks *w, const Pair *p) {
+  const Event *ev = p->ev;
+  if (ev->slots < 2 || ev->dependent || p->waits.frame < 0 || p->triggers.frame < 0 || p->waits.split ||
+      p->triggers.split || whole_turns(&p->waits, ev->slots))
+    return false;
+  int wop, top;
+  const char *wby, *tby;
+  RingMove wm = region_ring(w, p, true, &wop, &wby);
+  if (wm == RING_UNKNOWN) return false;
+  RingMove tm = region_ring(w, p, false, &top, &tby);
+  if (tm == RING_UNKNOWN || tm == wm) return false;
+  const char *steps =
+      ev->slots == 2 ? "an odd number of steps"
+                     : arena_printf(c->arena, "a number of steps that is not a multiple of its %lld slots", ev->slots);
+  const Op *wo = &w->k->ops.items[wop], *to = &w->k->ops.items[top];
+  diag_error(c->diag, wo->an->start,
+             "this region waits on %s, and '%s' triggers %s: the slots are triggered in one order and waited on in "
+             "another once a tile has %s ('%.*s' is waited on %s per tile); move the slot alike in both regions, "
+             "carried on over the tiles or started over every tile",
+             ring_words(c, wo, wm, wby), region_label(c, p->trigger), ring_words(c, to, tm, tby), steps,
+             (int)ev->name.len, ev->name.s, count_text(c, &p->waits));
+  diag_note(c->diag, to->an->start, "the triggers of '%.*s' there", (int)ev->name.len, ev->name.s);
+  return true;
+}
+
 // Loops the deadlock check cannot count (it runs them a few rounds, the
 // same in every region): a region that waits on an event in a loop of
 // `nk - 1` trips while another triggers it in one of `nk` counts different
@@ -511,10 +592,13 @@ void check_event_counts(Ctx *c, Kernel *k) {
           ev,       &k->regions.items[r],        &k->regions.items[trigger_region], per[2 * r], per[tr], flat[2 * r],
           flat[tr], &k->ops.items[first[2 * r]], &k->ops.items[first[tr]]};
       const char *message = count_mismatch(c, &p, count_text(c, &p.waits), t_text);
-      if (!message) continue;
+      if (message) {
+        diag_error(c->diag, p.first_wait->an->start, "%s", message);
+        diag_note(c->diag, p.first_trigger->an->start, "the triggers of '%.*s' there", (int)ev->name.len, ev->name.s);
+      } else if (!ring_out_of_order(c, w, &p)) {
+        continue;
+      }
       told[r * R + trigger_region] = told[trigger_region * R + r] = true;
-      diag_error(c->diag, p.first_wait->an->start, "%s", message);
-      diag_note(c->diag, p.first_trigger->an->start, "the triggers of '%.*s' there", (int)ev->name.len, ev->name.s);
     }
   }
 }
