@@ -252,6 +252,10 @@ struct tirx_trace_region_t {
     else
       quick++;
   }
+  // A wait whose phase had completed when it was tested: counted on the
+  // recording thread, by an add of 0 or 1 rather than a branch (a branch per
+  // wait there cost the attention forward 2-3% more: bench/RESULTS.md).
+  TIRX_DEVICE void passed() { quick += on() ? 1u : 0u; }
   TIRX_DEVICE void trigger(int event, int slot, int line_) {
     if (on()) put(TIRX_TRACE_TRIGGER, event, slot, 0, line_, tirx_trace_clock());
   }
@@ -270,6 +274,7 @@ struct tirx_no_trace {
   TIRX_DEVICE bool records() const { return false; }
   TIRX_DEVICE unsigned clock() const { return 0; }
   TIRX_DEVICE void waited(unsigned, int, int, uint32_t, int) const {}
+  TIRX_DEVICE void passed() const {}
   TIRX_DEVICE void trigger(int, int, int) const {}
 };
 
