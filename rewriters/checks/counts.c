@@ -472,6 +472,11 @@ static bool whole_turns(const Count *n, long long slots) {
   return n->k % slots == 0;
 }
 
+// The note under a count's or a ring's error: where the other region triggers the event.
+static void note_triggers(Ctx *c, const Event *ev, const Op *trigger) {
+  diag_note(c->diag, trigger->an->start, "the triggers of '%.*s' there", (int)ev->name.len, ev->name.s);
+}
+
 // How an event's slot moves over the tiles in one region: carried when its
 // operations there (the waits, or the triggers) all carry it on, restarted
 // when they all start it over (with fixed slots among them, a first step
@@ -490,12 +495,12 @@ static RingMove region_ring(const Walks *w, const Pair *p, bool waits, int *op, 
     RingMove m = ring_move(w, i, frame, &moved_by);
     if (first[m] < 0) first[m] = i, first_by[m] = moved_by;
   }
+  // Unknown when any slot is, when carried slots mix with others, or when all are fixed.
   RingMove m = RING_UNKNOWN;
-  if (first[RING_UNKNOWN] >= 0)
-    m = RING_UNKNOWN;
-  else if (first[RING_CARRIED] >= 0)
-    m = first[RING_RESTARTED] < 0 && first[RING_FIXED] < 0 ? RING_CARRIED : RING_UNKNOWN;
-  else if (first[RING_RESTARTED] >= 0)
+  bool none_unknown = first[RING_UNKNOWN] < 0;
+  if (none_unknown && first[RING_CARRIED] >= 0 && first[RING_RESTARTED] < 0 && first[RING_FIXED] < 0)
+    m = RING_CARRIED;
+  else if (none_unknown && first[RING_CARRIED] < 0 && first[RING_RESTARTED] >= 0)
     m = RING_RESTARTED;
   *op = m == RING_UNKNOWN ? -1 : first[m], *by = m == RING_UNKNOWN ? NULL : first_by[m];
   return m;
@@ -539,7 +544,7 @@ static bool ring_out_of_order(Ctx *c, const Walks *w, const Pair *p) {
              "carried on over the tiles or started over every tile",
              ring_words(c, wo, wm, wby), region_label(c, p->trigger), ring_words(c, to, tm, tby), steps,
              (int)ev->name.len, ev->name.s, count_text(c, &p->waits));
-  diag_note(c->diag, to->an->start, "the triggers of '%.*s' there", (int)ev->name.len, ev->name.s);
+  note_triggers(c, ev, to);
   return true;
 }
 
@@ -594,7 +599,7 @@ void check_event_counts(Ctx *c, Kernel *k) {
       const char *message = count_mismatch(c, &p, count_text(c, &p.waits), t_text);
       if (message) {
         diag_error(c->diag, p.first_wait->an->start, "%s", message);
-        diag_note(c->diag, p.first_trigger->an->start, "the triggers of '%.*s' there", (int)ev->name.len, ev->name.s);
+        note_triggers(c, ev, p.first_trigger);
       } else if (!ring_out_of_order(c, w, &p)) {
         continue;
       }

@@ -318,18 +318,35 @@ static int region_guards(const Walks *w, int r, Guard *out, int max) {
   return n;
 }
 
-static const char *event_names(Ctx *c, const Kernel *k, const Guard *g, uint64_t among) {
+// The names of the events among `among` (bits), quoted and joined: "'a', 'b' and 'c'".
+static const char *name_list(Ctx *c, const Kernel *k, uint64_t among) {
   Buf b = {0};
   int n = 0, total = 0;
-  for (int i = 0; i < k->events.len; i++) total += (among >> i & 1) && g->effect[i] != SAME;
+  for (int i = 0; i < k->events.len; i++) total += among >> i & 1;
   for (int i = 0; i < k->events.len; i++) {
-    if (!(among >> i & 1) || g->effect[i] == SAME) continue;
+    if (!(among >> i & 1)) continue;
     const Span s = k->events.items[i].name;
     buf_printf(&b, "%s'%.*s'", !n ? "" : n + 1 == total ? " and " : ", ", (int)s.len, s.s);
     n++;
   }
   const char *out = arena_strndup(c->arena, b.data ? b.data : "", b.len);
   buf_free(&b);
+  return out;
+}
+
+// The events among `among` whose operations guard g changes.
+static uint64_t changed(const Kernel *k, const Guard *g, uint64_t among) {
+  uint64_t out = 0;
+  for (int i = 0; i < k->events.len; i++)
+    if ((among >> i & 1) && g->effect[i] != SAME) out |= 1ull << i;
+  return out;
+}
+
+// The events among `among` that guards a and b change differently.
+static uint64_t unlike(const Kernel *k, const Guard *a, const Guard *b, uint64_t among) {
+  uint64_t out = 0;
+  for (int i = 0; i < k->events.len; i++)
+    if ((among >> i & 1) && a->effect[i] != b->effect[i]) out |= 1ull << i;
   return out;
 }
 
@@ -347,7 +364,7 @@ static const char *jump_word(const Ctx *c, int j) {
 
 
 static void report(Ctx *c, const Kernel *k, const Guard *g, uint64_t shared, const Region *other, const Guard *near) {
-  const char *names = event_names(c, k, g, shared), *label = region_label(c, other);
+  const char *names = name_list(c, k, changed(k, g, shared)), *label = region_label(c, other);
   const char *verb = g->jump >= 0 ? "skip" : "change", *how = near ? " the same way" : "";
   diag_error(c->diag, node_at(c, g->jump >= 0 ? g->jump : g->node)->start,
              "this '%s' %ss this region's waits and triggers of %s under a condition tirx-pp cannot evaluate "
@@ -360,8 +377,9 @@ static void report(Ctx *c, const Kernel *k, const Guard *g, uint64_t shared, con
              names);
   if (near)
     diag_note(c->diag, node_at(c, near->jump >= 0 ? near->jump : near->node)->start,
-              "that region's '%s' under the same condition changes its waits and triggers of %s",
-              near->jump >= 0 ? jump_word(c, near->jump) : "if", event_names(c, k, near, shared));
+              "that region's '%s' under the same condition %ss its waits and triggers of %s: the two differ on %s",
+              near->jump >= 0 ? jump_word(c, near->jump) : "if", near->jump >= 0 ? "skip" : "change",
+              name_list(c, k, changed(k, near, shared)), name_list(c, k, unlike(k, g, near, shared)));
   else
     diag_note(c->diag, other->an->start, "the region that does not");
 }
