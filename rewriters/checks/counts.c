@@ -463,13 +463,14 @@ static const char *count_mismatch(Ctx *c, Pair *p, const char *w_text, const cha
   return NULL;
 }
 
-// Whether a count of steps per tile is a whole number of turns of a ring
-// of `slots` slots whatever its loops run (`2 * nk` steps of a ring of 2):
+// Whether a count of steps per tile is a whole number of turns of event
+// ev's ring whatever its loops run (`2 * nk` steps of a ring of 2; of a ring
+// sized by a template's parameter, that size as written: `STAGES` steps):
 // each tile then starts at the slot the one before started at.
-static bool whole_turns(const Count *n, long long slots) {
+static bool whole_turns(const Count *n, const Event *ev) {
   for (int i = 0; i < n->n; i++)
-    if (n->term[i].coef % slots) return false;
-  return n->k % slots == 0;
+    if (ev->dependent ? !span_eq(ev->slots_text, n->term[i].text) : n->term[i].coef % ev->slots) return false;
+  return ev->dependent ? n->k == 0 : n->k % ev->slots == 0;
 }
 
 // The note under a count's or a ring's error: where the other region triggers the event.
@@ -520,13 +521,14 @@ static const char *ring_words(Ctx *c, const Op *op, RingMove m, const char *by) 
 // over every tile (`s = k % 2`): once a tile has an odd number of steps,
 // the second tile's slots are triggered in one order and waited on in
 // another. Reports it; false when it is not so, or cannot be told (a ring
-// of one slot, or one whose size is a template's parameter; steps per tile
-// that are whole turns of the ring; a slot that reads what rings.c does not
-// follow).
+// of one slot; steps per tile that are whole turns of the ring; a slot that
+// reads what rings.c does not follow). A ring sized by a template's
+// parameter is taken to have more than one slot: with one, the order is the
+// same, and such a mix is wrong at every other size.
 static bool ring_out_of_order(Ctx *c, const Walks *w, const Pair *p) {
   const Event *ev = p->ev;
-  if (ev->slots < 2 || ev->dependent || p->waits.frame < 0 || p->triggers.frame < 0 || p->waits.split ||
-      p->triggers.split || whole_turns(&p->waits, ev->slots))
+  if ((ev->slots < 2 && !ev->dependent) || p->waits.frame < 0 || p->triggers.frame < 0 || p->waits.split ||
+      p->triggers.split || whole_turns(&p->waits, ev))
     return false;
   int wop, top;
   const char *wby, *tby;
@@ -535,8 +537,11 @@ static bool ring_out_of_order(Ctx *c, const Walks *w, const Pair *p) {
   RingMove tm = region_ring(w, p, false, &top, &tby);
   if (tm == RING_UNKNOWN || tm == wm) return false;
   const char *steps =
-      ev->slots == 2 ? "an odd number of steps"
-                     : arena_printf(c->arena, "a number of steps that is not a multiple of its %lld slots", ev->slots);
+      ev->dependent ? arena_printf(c->arena, "a number of steps that is not a multiple of its %.*s slots",
+                                   (int)ev->slots_text.len, ev->slots_text.s)
+      : ev->slots == 2
+          ? "an odd number of steps"
+          : arena_printf(c->arena, "a number of steps that is not a multiple of its %lld slots", ev->slots);
   const Op *wo = &w->k->ops.items[wop], *to = &w->k->ops.items[top];
   diag_error(c->diag, wo->an->start,
              "this region waits on %s, and '%s' triggers %s: the slots are triggered in one order and waited on in "

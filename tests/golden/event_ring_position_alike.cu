@@ -5,7 +5,8 @@
 // first step before the loop and `++kt, ++it` in its step), or started over
 // every tile in both (`k % 2`, a counter set again at the tile's top, a
 // loop's counter declared before the tile loop); one of each where a tile's
-// steps are whole turns of the ring.
+// steps are whole turns of the ring; the same where a template's parameter
+// sizes the ring.
 #include "tirx.h"
 
 // carried in both: `(it + k) % 2`, and `it += nk` after the loop
@@ -230,3 +231,81 @@ __global__ void whole_turns(const float *in, float *out, int tiles, int nk) {
     }
   }
 }
+
+// a ring sized by a template's parameter, carried in both (the GEMM examples' shape)
+template <int STAGES>
+__global__ void both_carried_sized_by_template(const float *in, float *out, int tiles, int nk) {
+  __shared__ float buf[STAGES][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[STAGES]
+#pragma tirx event empty[STAGES] ready
+#pragma tirx async(wg == 0)
+  {
+    int it = 0;
+#pragma tirx persistent(tile: tiles)
+    {
+      for (int k = 0; k < nk; ++k) {
+        const int s = (it + k) % STAGES;
+        tirx_wait(empty[s]);
+        buf[s][threadIdx.x] = in[(tile * nk + k) * 128 + threadIdx.x];
+        tirx_trigger(full[s]);
+      }
+      it += nk;
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+    int it = 0;
+#pragma tirx persistent(tile: tiles)
+    {
+      float acc = 0.f;
+      for (int k = 0; k < nk; ++k) {
+        const int s = (it + k) % STAGES;
+        tirx_wait(full[s]);
+        acc += buf[s][threadIdx.x - 128];
+        tirx_trigger(empty[s]);
+      }
+      it += nk;
+      out[tile * 128 + threadIdx.x - 128] = acc;
+    }
+  }
+}
+template __global__ void both_carried_sized_by_template<4>(const float *, float *, int, int);
+
+// carried in one region, restarted in the other, a ring sized by a template's
+// parameter: each tile takes STAGES steps, whole turns of the ring
+template <int STAGES>
+__global__ void whole_turns_sized_by_template(const float *in, float *out, int tiles) {
+  __shared__ float buf[STAGES][128];
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full[STAGES]
+#pragma tirx event empty[STAGES] ready
+#pragma tirx async(wg == 0)
+  {
+    int it = 0;
+#pragma tirx persistent(tile: tiles)
+    {
+      for (int k = 0; k < STAGES; ++k) {
+        const int s = (it + k) % STAGES;
+        tirx_wait(empty[s]);
+        buf[s][threadIdx.x] = in[(tile * STAGES + k) * 128 + threadIdx.x];
+        tirx_trigger(full[s]);
+      }
+      it += STAGES;
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+#pragma tirx persistent(tile: tiles)
+    {
+      float acc = 0.f;
+      for (int k = 0; k < STAGES; ++k) {
+        tirx_wait(full[k % STAGES]);
+        acc += buf[k % STAGES][threadIdx.x - 128];
+        tirx_trigger(empty[k % STAGES]);
+      }
+      out[tile * 128 + threadIdx.x - 128] = acc;
+    }
+  }
+}
+template __global__ void whole_turns_sized_by_template<3>(const float *, float *, int);

@@ -6,7 +6,8 @@
 // first step before the loop and `++kt, ++it` in its step), or started over
 // every tile in both (`k % 2`, a counter set again at the tile's top, a
 // loop's counter declared before the tile loop); one of each where a tile's
-// steps are whole turns of the ring.
+// steps are whole turns of the ring; the same where a template's parameter
+// sizes the ring.
 #include "tirx.h"
 
 // carried in both: `(it + k) % 2`, and `it += nk` after the loop
@@ -231,3 +232,81 @@ for (int tile = blockIdx.x; tile < (tiles); tile += gridDim.x)
     }
   }
 }
+
+// a ring sized by a template's parameter, carried in both (the GEMM examples' shape)
+template <int STAGES>
+__global__ void __launch_bounds__(256, 1) both_carried_sized_by_template(const float *in, float *out, int tiles, int nk) {
+  __shared__ float buf[STAGES][128];
+const int wg = tirx_warpgroup_index();
+static_assert((STAGES) >= 1 && (STAGES) <= 64, "event 'full': 1 to 64 slots"); __shared__ uint64_t full[STAGES]; tirx_event_init(full, STAGES, 128); uint64_t __tirx_phase_1_full = 0ull;
+static_assert((STAGES) >= 1 && (STAGES) <= 64, "event 'empty': 1 to 64 slots"); __shared__ uint64_t empty[STAGES]; tirx_event_init(empty, STAGES, 128); uint64_t __tirx_phase_0_empty = ~0ull;
+if (wg == 0)
+  {
+    int it = 0;
+for (int tile = blockIdx.x; tile < (tiles); tile += gridDim.x)
+    {
+      for (int k = 0; k < nk; ++k) {
+        const int s = (it + k) % STAGES;
+        tirx_event_wait(empty, __tirx_phase_0_empty, s);
+        buf[s][threadIdx.x] = in[(tile * nk + k) * 128 + threadIdx.x];
+        tirx_mbar_arrive(&full[s]);
+      }
+      it += nk;
+    }
+  }
+else if (wg == 1)
+  {
+    int it = 0;
+for (int tile = blockIdx.x; tile < (tiles); tile += gridDim.x)
+    {
+      float acc = 0.f;
+      for (int k = 0; k < nk; ++k) {
+        const int s = (it + k) % STAGES;
+        tirx_event_wait(full, __tirx_phase_1_full, s);
+        acc += buf[s][threadIdx.x - 128];
+        tirx_mbar_arrive(&empty[s]);
+      }
+      it += nk;
+      out[tile * 128 + threadIdx.x - 128] = acc;
+    }
+  }
+}
+template __global__ void both_carried_sized_by_template<4>(const float *, float *, int, int);
+
+// carried in one region, restarted in the other, a ring sized by a template's
+// parameter: each tile takes STAGES steps, whole turns of the ring
+template <int STAGES>
+__global__ void __launch_bounds__(256, 1) whole_turns_sized_by_template(const float *in, float *out, int tiles) {
+  __shared__ float buf[STAGES][128];
+const int wg = tirx_warpgroup_index();
+static_assert((STAGES) >= 1 && (STAGES) <= 64, "event 'full': 1 to 64 slots"); __shared__ uint64_t full[STAGES]; tirx_event_init(full, STAGES, 128); uint64_t __tirx_phase_1_full = 0ull;
+static_assert((STAGES) >= 1 && (STAGES) <= 64, "event 'empty': 1 to 64 slots"); __shared__ uint64_t empty[STAGES]; tirx_event_init(empty, STAGES, 128); uint64_t __tirx_phase_0_empty = ~0ull;
+if (wg == 0)
+  {
+    int it = 0;
+for (int tile = blockIdx.x; tile < (tiles); tile += gridDim.x)
+    {
+      for (int k = 0; k < STAGES; ++k) {
+        const int s = (it + k) % STAGES;
+        tirx_event_wait(empty, __tirx_phase_0_empty, s);
+        buf[s][threadIdx.x] = in[(tile * STAGES + k) * 128 + threadIdx.x];
+        tirx_mbar_arrive(&full[s]);
+      }
+      it += STAGES;
+    }
+  }
+else if (wg == 1)
+  {
+for (int tile = blockIdx.x; tile < (tiles); tile += gridDim.x)
+    {
+      float acc = 0.f;
+      for (int k = 0; k < STAGES; ++k) {
+        tirx_event_wait(full, __tirx_phase_1_full, k % STAGES);
+        acc += buf[k % STAGES][threadIdx.x - 128];
+        tirx_mbar_arrive(&empty[k % STAGES]);
+      }
+      out[tile * 128 + threadIdx.x - 128] = acc;
+    }
+  }
+}
+template __global__ void whole_turns_sized_by_template<3>(const float *, float *, int);
