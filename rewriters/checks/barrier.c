@@ -117,7 +117,11 @@ static void check_barrier_calls(Ctx *c, const Kernel *k) {
     clang_disposeString(s);
     bool counted = !strcmp(callee, "tirx_bar_sync") || !strcmp(callee, "tirx_bar_arrive");
     CXCursor kids[3];  // the callee, then the arguments
-    int nk = counted || !strcmp(callee, "tirx_bar_sync_all") ? cursor_children(n->cur, kids, 3) : 0;
+    int nk = 0;        // all of them counted: the thread count is kids[2] when nk is 3 exactly
+    if (counted || !strcmp(callee, "tirx_bar_sync_all")) {
+      nk = cursor_child_count(n->cur);
+      cursor_children(n->cur, kids, 3);
+    }
     long long v;
     bool u;
     size_t at;

@@ -42,8 +42,8 @@ int tile_variable(const Walks *w, CXCursor d) {
   for (int i = 0; i < w->nloops; i++) {
     CXCursor parts[4], decl[8];
     if (cursor_children(node_at(w->c, w->loops[i])->cur, parts, 4) < 1) continue;
-    int n = cursor_children(parts[0], decl, 8);  // (counts them all, stores at most 8)
-    for (int j = 0; j < n && j < 8; j++)
+    int n = cursor_children(parts[0], decl, 8);
+    for (int j = 0; j < n; j++)
       if (clang_equalCursors(decl[j], d)) return j;
   }
   return -1;

@@ -146,7 +146,7 @@ static bool loop_trips(Ctx *c, const Annotation *an, int loop, long long *n) {
     CXCursor kids[2];
     long long v;
     bool u;
-    if (cursor_children(node_at(c, loop)->cur, kids, 2) != 2 ||
+    if (cursor_child_count(node_at(c, loop)->cur) != 2 || !cursor_children(node_at(c, loop)->cur, kids, 2) ||
         !front_eval_int(kids[kind == CXCursor_DoStmt ? 1 : 0], &v, &u) || v)
       return false;
     *n = kind == CXCursor_DoStmt;

@@ -91,7 +91,7 @@ typedef struct {
   CXCursor cur;
   enum CXCursorKind kind;
   int op;           // a unary, binary or compound-assignment operator's kind
-  int nkids;        // children, all counted (cursor_children)
+  int nkids;        // children, all counted (cursor_child_count): kid_cur holds min(nkids, 4)
   CXCursor kid_cur[4];  // the first four
   int kid[4];       // their entries; -1 until asked
   int stripped;     // the entry past parentheses and implicit casts (front_strip); -1 until asked
@@ -164,7 +164,8 @@ static int expr_of(Memo *m, CXCursor cur) {
     e->op = (int)clang_getCursorUnaryOperatorKind(cur);
   else if (e->kind == CXCursor_BinaryOperator || e->kind == CXCursor_CompoundAssignOperator)
     e->op = (int)clang_getCursorBinaryOperatorKind(cur);
-  e->nkids = cursor_children(cur, e->kid_cur, 4);
+  e->nkids = cursor_child_count(cur);
+  cursor_children(cur, e->kid_cur, 4);
   m->slots[i] = m->n + 1;
   return m->n++;
 }

@@ -135,8 +135,9 @@ static bool is_active_mask(CXCursor e) {
   e = front_strip(e);
   if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
     CXCursor var = clang_getCursorReferenced(e), kids[4];
-    int nk = clang_getCursorKind(var) == CXCursor_VarDecl ? cursor_children(var, kids, 4) : 0;
-    return nk >= 1 && nk <= 4 && is_active_mask(kids[nk - 1]);
+    if (clang_getCursorKind(var) != CXCursor_VarDecl) return false;
+    int nk = cursor_child_count(var);  // the initializer is the last child, stored when there are at most 4
+    return nk >= 1 && nk <= 4 && cursor_children(var, kids, 4) && is_active_mask(kids[nk - 1]);
   }
   if (clang_getCursorKind(e) != CXCursor_CallExpr) return false;
   CXString s = clang_getCursorSpelling(clang_getCursorReferenced(e));
@@ -251,7 +252,8 @@ static bool is_pointer(CXCursor e) {
 static bool thread_own(Ctx *c, CXCursor lhs) {
   lhs = front_strip(lhs);
   CXCursor kids[2];
-  int nk = cursor_children(lhs, kids, 2);
+  int nk = cursor_child_count(lhs);  // all of them: `a[i]` has two exactly
+  cursor_children(lhs, kids, 2);
   enum CXCursorKind k = clang_getCursorKind(lhs);
   if ((k == CXCursor_ArraySubscriptExpr && nk == 2) || (k == CXCursor_MemberRefExpr && nk >= 1))
     return !is_pointer(kids[0]) && thread_own(c, kids[0]);  // p[i], p->m: memory
@@ -263,7 +265,7 @@ static bool thread_own(Ctx *c, CXCursor lhs) {
   if (node < 0 || node_at(c, node)->func < 0 || clang_Cursor_getStorageClass(var) == CX_SC_Static) return false;
   CXCursor attrs[8];  // a __shared__ array is the block's
   int na = cursor_children(var, attrs, 8);
-  for (int i = 0; i < na && i < 8; i++)
+  for (int i = 0; i < na; i++)
     if (clang_getCursorKind(attrs[i]) == CXCursor_CUDASharedAttr) return false;
   return true;
 }
@@ -302,7 +304,8 @@ static bool call_has_effect(Ctx *c, int call) {
 static int address_parts(CXCursor lhs, CXCursor *out, int n, int max) {
   lhs = front_strip(lhs);
   CXCursor kids[2];
-  int nk = cursor_children(lhs, kids, 2);
+  int nk = cursor_child_count(lhs);  // all of them: `a[i]` has two exactly
+  cursor_children(lhs, kids, 2);
   enum CXCursorKind k = clang_getCursorKind(lhs);
   bool pointer = nk >= 1 && is_pointer(kids[0]);
   if (k == CXCursor_DeclRefExpr || n >= max) return n;
@@ -379,9 +382,9 @@ static int effects_of(Ctx *c, int j, CXCursor *out) {
     int nops = cursor_children(n->cur, ops, 16), m = 0;
     bool outputs = false;
     if (!asm_parts(c, n->cur, &a)) return 0;
-    for (int i = 0; i < nops && i < 16; i++) outputs |= asm_is_output(&a, ops[i]);
+    for (int i = 0; i < nops; i++) outputs |= asm_is_output(&a, ops[i]);
     if (outputs && !a.is_volatile && !a.clobbers_memory) return 0;
-    for (int i = 0; i < nops && i < 16 && m < MAX_EFFECTS; i++)
+    for (int i = 0; i < nops && m < MAX_EFFECTS; i++)
       if (clang_isExpression(clang_getCursorKind(ops[i])) && !asm_is_output(&a, ops[i])) out[m++] = ops[i];
     return m;
   }
@@ -830,7 +833,8 @@ static CXCursor local_named(CXCursor lhs) {
 static CXCursor local_written(Ctx *c, int j, bool *plain) {
   const Node *n = node_at(c, j);
   CXCursor kids[2];
-  int nk = cursor_children(n->cur, kids, 2);
+  int nk = cursor_child_count(n->cur);  // all of them: `x = e` has two exactly
+  cursor_children(n->cur, kids, 2);
   *plain = false;
   if (n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign &&
       nk == 2)
@@ -1155,7 +1159,8 @@ static void check_once_per_warp(Ctx *c, const Kernel *k, int elect, int body, co
     const Node *n = node_at(c, j);
     if (n->func != k->func) continue;
     CXCursor kids[2];
-    int nk = cursor_children(n->cur, kids, 2);
+    int nk = cursor_child_count(n->cur);  // all of them: `x = e` has two exactly
+    cursor_children(n->cur, kids, 2);
     if (n->kind == CXCursor_CallExpr) {
       const char *name = callee_name(c, j);
       bool copy = (has_prefix(name, "tirx_tma_load") || has_prefix(name, "tirx_tma_store_") ||

@@ -196,8 +196,9 @@ static bool is_operator_ref(CXCursor k) {
   k = front_strip(k);
   if (clang_getCursorKind(k) != CXCursor_DeclRefExpr) return false;
   CXCursor ref[1];
-  CXCursor named = children(k, ref, 1) == 1 && clang_getCursorKind(ref[0]) == CXCursor_OverloadedDeclRef ? ref[0] : k;
-  CXString s = clang_getCursorSpelling(named);
+  bool overloaded =
+      cursor_child_count(k) == 1 && children(k, ref, 1) && clang_getCursorKind(ref[0]) == CXCursor_OverloadedDeclRef;
+  CXString s = clang_getCursorSpelling(overloaded ? ref[0] : k);
   bool op = !strncmp(clang_getCString(s), "operator", 8);
   clang_disposeString(s);
   return op;
@@ -212,7 +213,6 @@ static bool is_operator_ref(CXCursor k) {
 static int call_args(CXCursor e, CXCursor callee, CXCursor *arg, CXCursor *obj) {
   CXCursor kids[17];
   int nk = children(e, kids, 17), n = 0, op = -1;
-  if (nk > 17) nk = 17;
   *obj = clang_getNullCursor();
   enum CXCursorKind k = clang_getCursorKind(callee);
   for (int i = 1; i < nk && op < 0; i++)
@@ -380,7 +380,8 @@ static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e) {
   enum CXCursorKind kind = clang_getCursorKind(e);
   if (constant(e, &k)) return same(k % 32 == 0);
   CXCursor kids[3];
-  int n = children(e, kids, 3);
+  int n = cursor_child_count(e);  // all of them: the arity tests below are exact
+  children(e, kids, 3);
   switch (kind) {
   case CXCursor_DeclRefExpr: {
     CXCursor ref = clang_getCursorReferenced(e);
@@ -440,7 +441,7 @@ static WarpValue value_of(Ctx *c, WarpEnv *env, CXCursor e) {
     CXCursor all[16];
     int m = children(e, all, 16), exprs = 0;
     WarpValue v = uniform;
-    for (int i = 0; i < m && i < 16; i++)
+    for (int i = 0; i < m; i++)
       if (clang_isExpression(clang_getCursorKind(all[i]))) v = exprs++ ? join(v, value(c, env, all[i])) : value(c, env, all[i]);
     return exprs > 1 ? mixed(v, e) : v;
   }
@@ -508,7 +509,7 @@ static bool own_var(Ctx *c, int func, CXCursor var) {
   if (node < 0 || node_at(c, node)->func != func || clang_Cursor_getStorageClass(var) == CX_SC_Static) return false;
   CXCursor attrs[8];
   int na = cursor_children(var, attrs, 8);
-  for (int i = 0; i < na && i < 8; i++)
+  for (int i = 0; i < na; i++)
     if (clang_getCursorKind(attrs[i]) == CXCursor_CUDASharedAttr) return false;
   return true;
 }
@@ -528,7 +529,8 @@ static bool is_pointer(CXCursor e) {
 static CXCursor written_var(CXCursor lhs, bool *through) {
   lhs = front_strip(lhs);
   CXCursor kids[2];
-  int nk = cursor_children(lhs, kids, 2);
+  int nk = cursor_child_count(lhs);  // all of them: `a[i]` has two exactly
+  cursor_children(lhs, kids, 2);
   enum CXCursorKind k = clang_getCursorKind(lhs);
   *through = false;
   if (k == CXCursor_DeclRefExpr) return clang_getCursorReferenced(lhs);
@@ -548,7 +550,8 @@ static CXCursor address_of_own(Ctx *c, int func, CXCursor e) {
   CXCursor kid;
   bool through, array = clang_getCursorKind(e) == CXCursor_DeclRefExpr && is_array(clang_getCursorType(e));
   if (!array && !(clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-                  clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf && cursor_children(e, &kid, 1) == 1))
+                  clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf && cursor_child_count(e) == 1 &&
+                  cursor_children(e, &kid, 1)))
     return clang_getNullCursor();
   CXCursor var = written_var(array ? e : kid, &through);
   return !through && !clang_Cursor_isNull(var) && own_var(c, func, var) ? var : clang_getNullCursor();
@@ -632,14 +635,19 @@ static WarpValue stored_value(Ctx *c, WarpEnv *env, int i, CXCursor var) {
   if (n->kind == CXCursor_VarDecl) {
     CXCursor kids[16];  // the initializer: its last expression (after type references, array sizes)
     int nk = children(n->cur, kids, 16), last = -1;
-    for (int j = 0; j < nk && j < 16; j++)
+    for (int j = 0; j < nk; j++)
       if (clang_isExpression(clang_getCursorKind(kids[j]))) last = j;
     return last < 0 ? uniform : value(c, env, kids[last]);
   }
   if (n->kind == CXCursor_UnaryOperator) {  // ++ / --: a thread index is one no more
     WarpValue *old = clang_Cursor_isNull(var) ? NULL : bound(env->vars.items, env->vars.len, var);
     CXCursor kid;
-    WarpValue v = mixed(old ? *old : cursor_children(n->cur, &kid, 1) == 1 ? value(c, env, kid) : uniform, n->cur);
+    WarpValue from = uniform;
+    if (old)
+      from = *old;
+    else if (cursor_child_count(n->cur) == 1 && cursor_children(n->cur, &kid, 1))
+      from = value(c, env, kid);
+    WarpValue v = mixed(from, n->cur);
     if (v.kind == WARP_UNIFORM) v.aligned = false;
     return v;
   }

@@ -192,8 +192,8 @@ static int compile_lane0_shuffle(Tree *t, CXCursor call, IntType type, int depth
 // out[0..max) when out is given; their number, -1 past max.
 static int parameters(CXCursor def, CXCursor *out, int max) {
   CXCursor kids[MAX_ARGS + 24];
+  if (cursor_child_count(def) > MAX_ARGS + 24) return -1;  // a parameter may be among those not stored
   int n = cursor_children(def, kids, MAX_ARGS + 24), np = 0;
-  if (n > MAX_ARGS + 24) return -1;
   for (int i = 0; i < n; i++)
     if (clang_getCursorKind(kids[i]) == CXCursor_ParmDecl) {
       if (np == max) return -1;
@@ -281,7 +281,7 @@ static int compile_template_argument(Tree *t, CXCursor ref, IntType type) {
   if (!f->caller || clang_getCursorKind(f->def) != CXCursor_FunctionTemplate) return -1;
   CXCursor kids[16];
   int n = cursor_children(f->def, kids, 16), index = 0;
-  for (int i = 0; i < n && i < 16; i++) {
+  for (int i = 0; i < n; i++) {
     enum CXCursorKind kind = clang_getCursorKind(kids[i]);
     if (kind != CXCursor_TemplateTypeParameter && kind != CXCursor_NonTypeTemplateParameter &&
         kind != CXCursor_TemplateTemplateParameter)
@@ -343,7 +343,8 @@ static int compile_bare(Tree *t, CXCursor e, int depth) {
     return clang_Cursor_isNull(init) ? -1 : compile(t, init, depth + 1);
   }
   CXCursor kids[3];
-  int n = cursor_children(e, kids, 3);
+  int n = cursor_child_count(e);  // all of them: the arity tests below are exact
+  cursor_children(e, kids, 3);
   if (kind == CXCursor_UnaryOperator && n == 1) {
     int op = (int)clang_getCursorUnaryOperatorKind(e);
     if (op != CXUnaryOperator_Plus && op != CXUnaryOperator_Minus && op != CXUnaryOperator_Not &&

@@ -31,13 +31,15 @@ static bool is_block_group(CXType t) {
 // `g.sync()` or `cg::sync(g)` on such a group.
 static bool is_group_sync(const Node *n) {
   CXCursor kids[2];  // the callee, then the argument
-  int nk = cursor_children(n->cur, kids, 2);
-  if (nk < 1) return false;
+  int nk = cursor_child_count(n->cur);  // all of them: one argument exactly
+  if (cursor_children(n->cur, kids, 2) < 1) return false;
   CXCursor callee = kids[0];
-  while (clang_getCursorKind(callee) == CXCursor_UnexposedExpr && cursor_children(callee, &callee, 1) == 1) {}
+  while (clang_getCursorKind(callee) == CXCursor_UnexposedExpr && cursor_child_count(callee) == 1)
+    cursor_children(callee, &callee, 1);
   if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
     CXCursor object;
-    return nk == 1 && cursor_children(callee, &object, 1) == 1 && is_block_group(clang_getCursorType(object));
+    return nk == 1 && cursor_child_count(callee) == 1 && cursor_children(callee, &object, 1) &&
+           is_block_group(clang_getCursorType(object));
   }
   return nk == 2 && is_block_group(clang_getCursorType(kids[1]));
 }

@@ -84,13 +84,15 @@ static bool second_argument_value(Ctx *c, const Annotation *an, Span arg, long l
     const Node *n = node_at(c, c->front->by_start[p]);
     CXCursor kid[2];
     if (n->start != an->start) break;
-    if (n->kind != CXCursor_ParenExpr || cursor_children(n->cur, kid, 1) != 1) continue;
+    if (n->kind != CXCursor_ParenExpr || cursor_child_count(n->cur) != 1 || !cursor_children(n->cur, kid, 1)) continue;
     CXCursor comma = front_strip(kid[0]);
-    if (clang_getCursorKind(comma) != CXCursor_BinaryOperator || cursor_children(comma, kid, 2) != 2) continue;
+    if (clang_getCursorKind(comma) != CXCursor_BinaryOperator || cursor_child_count(comma) != 2 ||
+        !cursor_children(comma, kid, 2))
+      continue;
     CXCursor cast = kid[1];  // (void)(arg)
     bool u;
-    return clang_getCursorKind(cast) == CXCursor_CStyleCastExpr && cursor_children(cast, kid, 1) == 1 &&
-           front_eval_int(front_strip(kid[0]), v, &u);
+    return clang_getCursorKind(cast) == CXCursor_CStyleCastExpr && cursor_child_count(cast) == 1 &&
+           cursor_children(cast, kid, 1) && front_eval_int(front_strip(kid[0]), v, &u);
   }
   return false;
 }

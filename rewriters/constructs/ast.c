@@ -49,18 +49,30 @@ typedef struct {
   int n, max;
 } Kids;
 
+// The visit stops once out is full: what is stored is all the caller gets.
 static enum CXChildVisitResult add_kid(CXCursor cur, CXCursor parent, CXClientData data) {
   (void)parent;
   Kids *k = data;
-  if (k->n < k->max) k->out[k->n] = cur;
-  k->n++;
-  return CXChildVisit_Continue;
+  k->out[k->n++] = cur;
+  return k->n < k->max ? CXChildVisit_Continue : CXChildVisit_Break;
 }
 
 int cursor_children(CXCursor cur, CXCursor *out, int max) {
   Kids k = {out, 0, max};
-  clang_visitChildren(cur, add_kid, &k);
+  if (max > 0) clang_visitChildren(cur, add_kid, &k);
   return k.n;
+}
+
+static enum CXChildVisitResult count_kid(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)cur, (void)parent;
+  ++*(int *)data;
+  return CXChildVisit_Continue;
+}
+
+int cursor_child_count(CXCursor cur) {
+  int n = 0;
+  clang_visitChildren(cur, count_kid, &n);
+  return n;
 }
 
 int jump_target(const Ctx *c, int node) {
@@ -259,7 +271,7 @@ bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name) {
 static bool has_attr(CXCursor cur, enum CXCursorKind attr) {
   CXCursor kids[8];
   int n = cursor_children(cur, kids, 8);
-  for (int i = 0; i < n && i < 8; i++)
+  for (int i = 0; i < n; i++)
     if (clang_getCursorKind(kids[i]) == attr) return true;
   return false;
 }

@@ -20,8 +20,14 @@ void note_copies(Ctx *c, size_t start, size_t end, long long n, size_t at);
 static inline const Node *node_at(const Ctx *c, int i) { return &c->front->nodes[i]; }
 size_t stmt_end(const Ctx *c, int node);  // end of a statement, with its ';'
 bool for_parts(const Ctx *c, int node, ForParts *out);
-// Cursor-order children (for stubs, whose offsets all collapse to one point).
+// Cursor-order children (for stubs, whose offsets all collapse to one point):
+// the first max of them into out; returns how many it stored (at most max),
+// so out[0..returned) is always safe to read. An arity test (`exactly 2`) or
+// the last child of a node that may have more than max needs
+// cursor_child_count as well: a stored count of max says only "max or more".
 int cursor_children(CXCursor cur, CXCursor *out, int max);
+// How many children cur has, all of them counted (nothing stored).
+int cursor_child_count(CXCursor cur);
 // The loop or switch a break (or continue) node binds to; -1 when none in its
 // function.
 int jump_target(const Ctx *c, int node);

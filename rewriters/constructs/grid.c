@@ -213,6 +213,12 @@ static int extent_side_effect(const Ctx *c, int top, CXCursor bound) {
   return -1;
 }
 
+// A stub `for`'s parts (decl, cond, inc, body) in cursor order; false when
+// it has other than four children.
+static bool stub_for_parts(CXCursor loop, CXCursor parts[4]) {
+  return cursor_child_count(loop) == 4 && cursor_children(loop, parts, 4) == 4;
+}
+
 // Reads the extents back from the parse stub: each stub `for` is
 // (decl, cond, inc, body) in cursor order.
 static bool eval_extents(Ctx *c, const Annotation *an, Grid *g, CXCursor *vars) {
@@ -222,8 +228,8 @@ static bool eval_extents(Ctx *c, const Annotation *an, Grid *g, CXCursor *vars) 
   for (int i = 0; i < g->ndims; i++) {
     CXCursor parts[4], decl[2], cmp[2];
     bool u;
-    if (cursor_children(loop, parts, 4) != 4 || cursor_children(parts[0], decl, 2) != 1 ||
-        cursor_children(parts[1], cmp, 2) != 2)
+    if (!stub_for_parts(loop, parts) || cursor_children(parts[0], decl, 2) != 1 || cursor_child_count(parts[1]) != 2 ||
+        !cursor_children(parts[1], cmp, 2))
       return false;
     vars[i] = decl[0];
     if (front_eval_int(cmp[1], &g->value[i], &u) && u && g->value[i] < 0) {
@@ -644,7 +650,7 @@ static bool tile_not_assigned(Ctx *c, const Annotation *an, Stmt st, Span t, int
   int top = front_first_at(c->front, an->start);
   if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return true;
   CXCursor parts[4], decl[4];  // the position, the tile, the order's arguments
-  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || cursor_children(parts[0], decl, 4) <= which) return true;
+  if (!stub_for_parts(node_at(c, top)->cur, parts) || cursor_children(parts[0], decl, 4) <= which) return true;
   int assign = assigns_to(c, st.node, decl[which]), alias = assign >= 0 ? -1 : aliased_in(c, st.node, decl[which]);
   if (assign < 0 && alias < 0) return true;
   if (alias >= 0)
@@ -672,8 +678,9 @@ static bool stub_constant(Ctx *c, const Annotation *an, int which, long long *v)
   if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return false;
   CXCursor parts[4], decl[10], init[1];
   bool is_unsigned;
-  return cursor_children(node_at(c, top)->cur, parts, 4) == 4 && cursor_children(parts[0], decl, 10) > which &&
-         cursor_children(decl[which], init, 1) == 1 && front_eval_int(init[0], v, &is_unsigned);
+  return stub_for_parts(node_at(c, top)->cur, parts) && cursor_children(parts[0], decl, 10) > which &&
+         cursor_child_count(decl[which]) == 1 && cursor_children(decl[which], init, 1) &&
+         front_eval_int(init[0], v, &is_unsigned);
 }
 
 // A local of the kernel that an expression of the table reads: the table is
@@ -708,8 +715,7 @@ static bool table_reads_no_local(Ctx *c, const Annotation *an, const Groups *gr)
   if (top >= c->front->nnodes || node_at(c, top)->kind != CXCursor_ForStmt) return true;
   CXCursor parts[4], decl[10];
   int n;
-  if (cursor_children(node_at(c, top)->cur, parts, 4) != 4 || (n = cursor_children(parts[0], decl, 10)) < 8)
-    return true;
+  if (!stub_for_parts(node_at(c, top)->cur, parts) || (n = cursor_children(parts[0], decl, 10)) < 8) return true;
   LocalRead r = {.c = c, .loop = an->start, .found = clang_getNullCursor()};
   for (int i = 3; i < 8 && clang_Cursor_isNull(r.found); i++) clang_visitChildren(decl[i], find_local, &r);
   if (clang_Cursor_isNull(r.found)) clang_visitChildren(parts[1], find_local, &r);  // SIZES

@@ -31,8 +31,10 @@ bool stub_value(const Ctx *c, const Annotation *an, const char *name, long long 
   if (node < 0) return false;
   CXCursor kids[2];
   bool u;
-  int nk = cursor_children(node_at(c, node)->cur, kids, 2);
-  if (nk == 0 || !cursor_is_integer(kids[nk - 1]) || !front_eval_int(kids[nk - 1], v, &u)) return false;
+  int nk = cursor_child_count(node_at(c, node)->cur);  // the initializer is the last child, stored when nk <= 2
+  if (nk == 0 || nk > 2 || !cursor_children(node_at(c, node)->cur, kids, 2) || !cursor_is_integer(kids[nk - 1]) ||
+      !front_eval_int(kids[nk - 1], v, &u))
+    return false;
   // An unsigned value past LLONG_MAX (2^63), which the stub's conversion to
   // long long makes negative, reads as LLONG_MAX: out of every range, and not
   // shown as a negative number.
@@ -55,8 +57,8 @@ const char *stub_clause_shown(Ctx *c, const char *clause, Span expr, long long v
 bool stub_not_integer(const Ctx *c, const Annotation *an, const char *name) {
   int node = stub_var(c, an, name, strlen(name));
   CXCursor init[2];
-  int ni = node >= 0 ? cursor_children(node_at(c, node)->cur, init, 2) : 0;
-  return ni > 0 && !cursor_is_integer(init[ni - 1]);
+  int ni = node >= 0 ? cursor_child_count(node_at(c, node)->cur) : 0;  // the initializer is the last child
+  return ni > 0 && ni <= 2 && cursor_children(node_at(c, node)->cur, init, 2) && !cursor_is_integer(init[ni - 1]);
 }
 
 bool stub_clang_failed(const Ctx *c, const Annotation *an, const char *prefix) {

@@ -107,10 +107,10 @@ static bool read_init(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp,
     h->var = kids[0];
     *declared = true;
     CXCursor init[4];
-    int ni = cursor_children(h->var, init, 4);
+    int ni = cursor_child_count(h->var);  // the initializer is the last child, stored when there are at most 4
     if (ni == 0) goto bad;
     h->start_node = fp->init;
-    h->start_ok = eval(init[ni - 1], &h->start);
+    h->start_ok = ni <= 4 && cursor_children(h->var, init, 4) && eval(init[ni - 1], &h->start);
     return true;
   }
   if (n && n->kind == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(n->cur) == CXBinaryOperator_Assign &&
@@ -168,7 +168,7 @@ static bool read_cond(Ctx *c, Diag *d, const Annotation *an, const ForParts *fp,
                {"operator>=", CXBinaryOperator_GE, CXBinaryOperator_LE},
                {"operator!=", CXBinaryOperator_NE, CXBinaryOperator_NE}};
     CXCursor name[1];
-    CXCursor ref = cursor_children(kids[1], name, 1) == 1 ? name[0] : kids[1];
+    CXCursor ref = cursor_child_count(kids[1]) == 1 && cursor_children(kids[1], name, 1) ? name[0] : kids[1];
     CXString sp = clang_getCursorSpelling(ref);
     int side = is_ref_to(kids[0], h->var) ? 0 : is_ref_to(kids[2], h->var) ? 2 : -1;
     for (int i = 0; i < 5 && side >= 0; i++) {
@@ -329,7 +329,8 @@ static void not_constant(Ctx *c, Diag *d, const Annotation *an, int node, const 
   // 1e400: a floating value, constant or not, is never a count. The bound's
   // node is the comparison; the value is its right side.
   CXCursor kids[2];
-  bool compare = n->kind == CXCursor_BinaryOperator && cursor_children(n->cur, kids, 2) == 2;
+  bool compare =
+      n->kind == CXCursor_BinaryOperator && cursor_child_count(n->cur) == 2 && cursor_children(n->cur, kids, 2);
   CXCursor value = compare ? kids[1] : n->cur;
   CXSourceRange r = clang_getCursorExtent(value);
   size_t from, to;

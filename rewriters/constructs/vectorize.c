@@ -487,7 +487,7 @@ static long long array_object(const Ctx *c, int func, CXCursor e, bool *alone) {
   if (clang_getCursorType(e).kind != CXType_ConstantArray) return -1;
   CXCursor kids[2];
   if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr)
-    return cursor_children(e, kids, 2) == 2 ? array_object(c, func, kids[0], alone) : -1;
+    return cursor_child_count(e) == 2 && cursor_children(e, kids, 2) ? array_object(c, func, kids[0], alone) : -1;
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return -1;
   CXCursor d = clang_getCursorReferenced(e);
   size_t at;
@@ -702,7 +702,7 @@ static bool local_object(const Ctx *c, CXCursor e, int func) {
   e = front_strip(e);
   if (clang_getCursorKind(e) == CXCursor_UnaryOperator) {
     CXCursor kids[1];
-    if (cursor_children(e, kids, 1) != 1) return false;
+    if (cursor_child_count(e) != 1 || !cursor_children(e, kids, 1)) return false;
     e = front_strip(kids[0]);
   }
   CXCursor d = clang_getCursorReferenced(e);
