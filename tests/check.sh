@@ -275,6 +275,88 @@ __global__ void k(int *a, const Allocation<float> *al) { lib::counter c{a[0]}; a
 int main() { Allocation<float> x; lib::log_line("x"); return x.get() != nullptr; }
 K
 expect rtc-skipped-member-type 0 "" -- "$tool" --check -I rtc5 rtc5.cu -o rtc5.out.cu
+# A library's branch for NVRTC that names libcu++ where nvcc's names the
+# host's C++ library, without including libcu++'s header (CUTLASS's
+# relatively_equal.h: `using cuda::std::abs;` under `#if
+# defined(__CUDACC_RTC__)`; its CUTLASS_STL_NAMESPACE, `cuda::std` for NVRTC,
+# before `::tuple` and `::get` in conv3d_problem_size.h): nvcc's host headers
+# declare std's, NVRTC reads names nothing declared. <cuda/std/cmath> and
+# <cuda/std/tuple> are included before the declaration at namespace scope
+# that names them, after the headers included before it: fpclass.h's enum,
+# like CUTLASS's floating_point_nvrtc.h, defines FP_NAN, which libcu++'s
+# <cmath> would define first. Errors after them, in the header and in the
+# file, are still reported at their lines, and a name the rule does not know
+# (`cuda::std::not_a_name`) is NVRTC's error, as before.
+mkdir -p rtc6/lib && cat > rtc6/lib/fpclass.h <<'H'
+#pragma once
+#if defined(__CUDACC_RTC__)
+namespace lib {
+enum {
+  FP_NAN =
+#define FP_NAN 0
+      FP_NAN,
+  FP_INFINITE =
+#define FP_INFINITE 1
+      FP_INFINITE
+};
+}  // namespace lib
+#define LIB_STL cuda::std
+#else
+#include <cmath>
+#define LIB_STL std
+#endif
+H
+cat > rtc6/lib/compare.h <<'H'
+#pragma once
+#include "lib/fpclass.h"
+namespace lib {
+template <class T> __host__ __device__ bool near(T a, T b, T eps) {
+#if defined(__CUDACC_RTC__)
+  using cuda::std::abs;
+#else
+  using std::abs;
+#endif
+  return abs(a - b) < eps;
+}
+#ifdef LIB_BAD
+__device__ int bad() { return undeclared_in_header; }
+#if defined(__CUDACC_RTC__)
+using cuda::std::not_a_name;
+#endif
+#endif
+}  // namespace lib
+H
+cat > rtc6/lib/pad.h <<'H'
+#pragma once
+#include "lib/fpclass.h"
+#if !defined(__CUDACC_RTC__)
+#include <tuple>
+#endif
+namespace lib {
+struct Pad {
+  int lo, hi;
+  __host__ __device__ Pad(LIB_STL::tuple<int, int> p) : lo(LIB_STL::get<0>(p)), hi(LIB_STL::get<1>(p)) {}
+};
+}  // namespace lib
+H
+cat > rtc6.cu <<'K'
+#include <lib/compare.h>
+#include <lib/pad.h>
+__global__ void k(float *a, lib::Pad p) { a[0] = lib::near(a[1], a[2], 1e-3f) ? p.lo : p.hi + RTC6_EXTRA; }
+int main() { return 0; }
+K
+expect rtc-only-std-names 0 "" -- "$tool" --check -DRTC6_EXTRA=0 -I rtc6 rtc6.cu -o rtc6.out.cu
+cmp -s rtc6.cu rtc6.out.cu && ok rtc-only-std-names-output || bad rtc-only-std-names-output
+expect rtc-only-std-names-errors 1 'rtc6/lib/compare.h:13:31: error: identifier "undeclared_in_header" is undefined
+__device__ int bad() { return undeclared_in_header; }
+                              ^
+rtc6/lib/compare.h:15:18: error: namespace "cuda::std" has no member "not_a_name"
+using cuda::std::not_a_name;
+                 ^
+rtc6.cu:3:95: error: identifier "undeclared_main" is undefined
+__global__ void k(float *a, lib::Pad p) { a[0] = lib::near(a[1], a[2], 1e-3f) ? p.lo : p.hi + RTC6_EXTRA; }
+                                                                                              ^' -- \
+  "$tool" --check -DLIB_BAD -DRTC6_EXTRA=undeclared_main -I rtc6 rtc6.cu -o rtc6.out2.cu
 # A declaration with no body and a trailing return type, named only inside
 # decltype (CuTe's has_tuple_size, which its is_tuple trait stands on), is
 # not host code to blank: the trait would lose its base.

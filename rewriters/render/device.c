@@ -402,6 +402,186 @@ static bool rtc_skipped(View *v, CXCursor decl) {
   return false;
 }
 
+// --- what only NVRTC reads: cuda::std --------------------------------------------
+// A library's branch for NVRTC may name libcu++ where nvcc's names the host's
+// C++ library, without including libcu++'s header for it (CUTLASS's
+// relatively_equal.h: `#if defined(__CUDACC_RTC__) using cuda::std::abs;
+// #else using std::abs;`; its CUTLASS_STL_NAMESPACE, `cuda::std` for NVRTC
+// and `std` for nvcc, before `::tuple` in conv3d_problem_size.h): nvcc's host
+// headers bring std's, NVRTC reads a name nothing declared. Where the view
+// names `cuda::std::NAME` in lines only NVRTC reads (the branch of `#if
+// defined(__CUDACC_RTC__)` or `#ifdef __CUDACC_RTC__`, the `#else` of
+// `#ifndef __CUDACC_RTC__` or `#if !defined(__CUDACC_RTC__)`), or `M::NAME`
+// for a macro M defined as `cuda::std` there, and NAME is one of the table's,
+// libcu++'s header that declares it is included once, before the declaration
+// at namespace scope that names it first: after the headers before it
+// (CUTLASS's floating_point_nvrtc.h declares an enumerator FP_NAN, which
+// libcu++'s <cuda/std/cmath> would define as a macro if it came first). A name
+// not in the table is left to NVRTC's error. The view must spell `cuda::std`
+// so somewhere: a view without it is not read.
+
+static const struct {
+  const char *header, *names;
+} rtc_std_table[] = {
+    {"cuda/std/cmath",
+     " abs fabs sqrt cbrt exp exp2 log log2 log10 pow sin cos tan floor ceil round trunc fmin fmax fma isnan isinf "
+     "isfinite signbit copysign hypot "},
+    {"cuda/std/tuple", " tuple get make_tuple tie tuple_size tuple_element forward_as_tuple apply tuple_cat "},
+};
+enum { RTC_STD_HEADERS = sizeof rtc_std_table / sizeof *rtc_std_table };
+
+static int rtc_std_header(LexText t, LexTok name) {
+  char word[40];
+  size_t n = name.end - name.start;
+  if (name.kind != LEX_IDENT || n + 2 >= sizeof word) return -1;
+  snprintf(word, sizeof word, " %.*s ", (int)n, t.s + name.start);
+  for (int h = 0; h < RTC_STD_HEADERS; h++)
+    if (strstr(rtc_std_table[h].names, word)) return h;
+  return -1;
+}
+
+// `::` at k[i]: two colons, side by side.
+static bool scope_at(LexText t, const LexTok *k, int i, int n) {
+  return i + 1 < n && tok_word(t, k[i], ":") && tok_word(t, k[i + 1], ":") && k[i + 1].start == k[i].end;
+}
+
+typedef struct {
+  size_t at;         // a line start in the view
+  unsigned headers;  // bits of rtc_std_table
+} RtcStdPoint;
+
+static void rtc_std_includes(Arena *a, Buf *view, const char *eol) {
+  LexText t = {view->data, view->len};
+  if (!t.s || !memmem(t.s, t.n, "__CUDACC_RTC__", 14) || !memmem(t.s, t.n, "cuda::std", 9)) return;
+  typedef struct {
+    bool only;     // the branch is read by NVRTC only
+    bool negated;  // the #if is `#ifndef __CUDACC_RTC__` or `#if !defined(__CUDACC_RTC__)` alone
+    int nest;      // brackets open at the #if: each branch starts from them
+  } Frame;
+  Frame stack[64];
+  int depth = 0, only = 0, nest = 0;  // nest: ( and { open
+  VEC(const char *) macros = {0};     // defined as cuda::std where only NVRTC reads
+  VEC(RtcStdPoint) points = {0};
+  // The point: the last line at namespace scope (no bracket open) where a
+  // declaration may start (after `;`, `}` or a directive), in the #if groups
+  // open there (point_depth deep); once one of them ends or turns to another
+  // branch, NVRTC may skip what stands there, and none is known until the next.
+  RtcStdPoint point = {0};
+  bool have_point = false, boundary = true;
+  int point_depth = 0;
+  unsigned done = 0;  // headers included at a point before
+  size_t i = 0;
+  bool line_start = true;
+  LexTok tok, k[48];
+  bool have = lex_next(t, &i, &line_start, &tok);
+  while (have) {
+    bool directive = tok.first && tok.kind == LEX_PUNCT && t.s[tok.start] == '#';
+    if (!nest && (boundary || directive)) {
+      size_t at = tok.start;
+      while (at && t.s[at - 1] != '\n') at--;
+      point = (RtcStdPoint){at, 0};
+      have_point = true;
+      point_depth = depth;
+    }
+    if (directive) {
+      int nk = 0;
+      while ((have = lex_next(t, &i, &line_start, &tok)) && !tok.first)
+        if (nk < 48) k[nk++] = tok;
+      boundary = true;
+      if (!nk || k[0].kind != LEX_IDENT) continue;
+      int cond = RTC_UNKNOWN;
+      bool ifdef = tok_word(t, k[0], "ifdef"), ifndef = tok_word(t, k[0], "ifndef"), negated = false;
+      if ((ifdef || ifndef) && nk >= 2 && tok_word(t, k[1], "__CUDACC_RTC__")) {
+        cond = ifdef ? RTC_TRUE : RTC_FALSE;
+        negated = ifndef;
+      }
+      if (tok_word(t, k[0], "if") || tok_word(t, k[0], "elif")) {
+        cond = rtc_condition(t, k + 1, nk - 1);
+        negated = nk > 2 && tok_word(t, k[1], "!") && 2 + defined_rtc(t, k, 2, nk) == nk;
+      }
+      if (tok_word(t, k[0], "if") || ifdef || ifndef) {
+        if (depth < 64) stack[depth] = (Frame){cond == RTC_TRUE, negated, nest};
+        if (depth < 64 && stack[depth].only) only++;
+        depth++;
+      } else if (tok_word(t, k[0], "elif") || tok_word(t, k[0], "else")) {
+        if (depth <= point_depth) have_point = false;
+        if (depth && depth <= 64) {
+          Frame *f = &stack[depth - 1];
+          if (f->only) only--;
+          f->only = tok_word(t, k[0], "else") ? f->negated : cond == RTC_TRUE;
+          f->negated = false;
+          if (f->only) only++;
+          nest = f->nest;
+        }
+      } else if (tok_word(t, k[0], "endif")) {
+        if (depth <= point_depth) have_point = false;
+        if (depth && depth <= 64 && stack[depth - 1].only) only--;
+        if (depth) depth--;
+      } else if (tok_word(t, k[0], "define") && only && nk >= 5) {
+        int b = 2 + (scope_at(t, k, 2, nk) ? 2 : 0);
+        if (nk == b + 4 && tok_word(t, k[b], "cuda") && scope_at(t, k, b + 1, nk) && tok_word(t, k[b + 3], "std"))
+          VEC_PUSH(a, macros, arena_strndup(a, t.s + k[1].start, k[1].end - k[1].start));
+      }
+      continue;
+    }
+    // A line of code: its brackets, and cuda::std::NAME or M::NAME, seen
+    // through the last seven tokens.
+    LexTok w[7];
+    int nw = 0;
+    do {
+      if (nw == 7) memmove(w, w + 1, sizeof(LexTok) * 6), nw--;
+      w[nw++] = tok;
+      char c = tok.kind == LEX_PUNCT ? t.s[tok.start] : 0;
+      if (c == '{' || c == '(') nest++;
+      if ((c == '}' || c == ')') && nest) nest--;
+      boundary = !nest && (c == ';' || c == '}');
+      bool std_name = only && nw == 7 && tok_word(t, w[0], "cuda") && scope_at(t, w, 1, 7) &&
+                      tok_word(t, w[3], "std") && scope_at(t, w, 4, 7);
+      for (int m = 0; !std_name && nw >= 4 && m < macros.len; m++)
+        std_name = tok_word(t, w[nw - 4], macros.items[m]) && scope_at(t, w, nw - 3, nw);
+      int h = std_name && have_point ? rtc_std_header(t, tok) : -1;
+      if (h >= 0 && !(done & (1u << h))) {
+        if (!points.len || points.items[points.len - 1].at != point.at) VEC_PUSH(a, points, point);
+        points.items[points.len - 1].headers |= 1u << h;
+        done |= 1u << h;
+      }
+    } while ((have = lex_next(t, &i, &line_start, &tok)) && !tok.first);
+  }
+  if (!done) return;
+  // The view again, each point's #include lines before its line, and a #line
+  // that gives that line its number again (from the last #line before it:
+  // the view starts with one).
+  Buf out = {0};
+  size_t from = 0;
+  for (int p = 0; p < points.len; p++) {
+    size_t at = points.items[p].at;
+    long line = 0;
+    const char *file = NULL;
+    int file_len = 0;
+    for (size_t s = at, e; points.items[p].headers && s > 0 && !file;) {
+      e = s--;
+      while (s > 0 && t.s[s - 1] != '\n') s--;
+      if (strncmp(t.s + s, "#line ", 6)) continue;
+      char *q;
+      line = strtol(t.s + s + 6, &q, 10);
+      while (*q == ' ') q++;
+      const char *close = *q == '"' ? memchr(q + 1, '"', (size_t)(t.s + e - q - 1)) : NULL;
+      if (!close) break;
+      file = q, file_len = (int)(close - q + 1);
+      for (size_t c = e; c < at; c++) line += t.s[c] == '\n';
+    }
+    if (!file) continue;
+    buf_put(&out, t.s + from, at - from);
+    from = at;
+    for (int h = 0; h < RTC_STD_HEADERS; h++)
+      if (points.items[p].headers & (1u << h)) buf_printf(&out, "#include <%s>%s", rtc_std_table[h].header, eol);
+    if (strncmp(t.s + at, "#line ", 6)) buf_printf(&out, "#line %ld %.*s%s", line, file_len, file, eol);
+  }
+  buf_put(&out, t.s + from, t.n - from);
+  buf_free(view);
+  *view = out;
+}
+
 typedef struct {
   View *v;
   bool found;
@@ -1534,6 +1714,7 @@ bool device_view(Ctx *c, const TirxOptions *opt, bool tirx_h, Ctx *const *header
   if (tirx_h) buf_printf(&r.out, "#include \"tirx.h\"%s", c->src->eol);
   buf_printf(&r.out, "#line 1 %s%s", r.path_literal, c->src->eol);
   render_range(&r, 0, c->src->len);
+  rtc_std_includes(c->arena, &r.out, c->src->eol);
   *out = r.out;
   inlined_names(&v, inlined);
   return true;
