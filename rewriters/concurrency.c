@@ -106,6 +106,7 @@ static void lower_kernel(Ctx *c, Kernel *k) {
   lower_regions(c, k);
   lower_turns(c, k);
   lower_trace_names(c, k);
+  lower_trace_samples(c, k);
 }
 
 void rewrite_concurrency(Ctx *c, const Stmt *stmts, const bool *ok) {

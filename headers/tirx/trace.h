@@ -41,7 +41,9 @@ enum {
   TIRX_TRACE_TURN_WAIT,  // the wait for a turn started (event: the turns ring); the next record is the turn
   TIRX_TRACE_TURN,       // the turn started
   TIRX_TRACE_TURN_END,
-  TIRX_TRACE_CLOCK  // %clock64 after the region's begin and before its end: the host converts clocks to ns with them
+  TIRX_TRACE_CLOCK,  // %clock64 after the region's begin and before its end: the host converts clocks to ns with them
+  TIRX_TRACE_TILE,   // an iteration of a persistent loop recorded in full started (tirx_trace_region_t::detail)
+  TIRX_TRACE_TILE_END
 };
 
 // One record: 16 bytes, one store. time: %clock64 of the SM, except the
@@ -62,6 +64,7 @@ struct tirx_trace_device_t {
   unsigned *heads;
   unsigned *unrecorded;  // region runs of blocks past `blocks`, not recorded
   unsigned mask, blocks;
+  unsigned every;  // a persistent loop's iterations recorded in full: one in `every` (tirx_trace_region_t::detail)
 };
 
 #ifdef __CUDACC__
@@ -184,6 +187,35 @@ struct tirx_trace_region_t {
     return a != ~0u;
   }
   TIRX_DEVICE bool records() const { return true; }  // a recorder (tirx/hook.h)
+  // Under --trace tirx-pp writes the body of a traced region's persistent
+  // loop (at `line_`) twice, `if (rec.detail(line, i)) RECORDED else PLAIN`
+  // (i: the iteration, from 0): whether this iteration runs the copy that
+  // records its waits, triggers and turns. While a recording is open, in
+  // blocks that record, one in `every` ($TIRX_TRACE_EVERY,
+  // tirx_trace_begin), block b's from its iteration (every - b % every) %
+  // every on; the same in every thread of the region. The other
+  // iterations cost what they cost without --trace. A recorded iteration's
+  // start is written here, and its end at the next iteration's test (the
+  // host ends the last at the region's end): a record at each way out of the
+  // body, or a register that said one was open, made ptxas spill in the
+  // attention forward.
+  TIRX_DEVICE bool detail(int line_, int i) {
+#ifdef __CUDA_ARCH__
+    const tirx_trace_device_t &d = tirx_trace_device_;
+    const unsigned b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+    if (!d.records || b >= d.blocks) return false;
+    // Iterations i + b = 0 mod every: one in `every` of each block's, the
+    // blocks' staggered (where each has few, not the first of each).
+    if (i > 0 && ((unsigned)i - 1 + b) % d.every == 0 && on())
+      put(TIRX_TRACE_TILE_END, 0, 0, 0, line_, tirx_trace_clock());
+    if (((unsigned)i + b) % d.every) return false;
+    if (on()) put(TIRX_TRACE_TILE, 0, 0, 0, line_, tirx_trace_clock());
+    return true;
+#else
+    (void)line_, (void)i;
+    return false;
+#endif
+  }
   // A record's four words.
   TIRX_DEVICE uint4 record(int kind, int event, int slot, int parity, int line_, unsigned long long time,
                            int sm) const {
@@ -379,6 +411,7 @@ inline cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0) {
   if (s.open) return cudaSuccess;
   if (!records) records = tirx_trace_env("TIRX_TRACE_RECORDS", 1024);
   if (!blocks) blocks = tirx_trace_env("TIRX_TRACE_BLOCKS", 1024);
+  const unsigned every = tirx_trace_env("TIRX_TRACE_EVERY", 16);
   // At least 64: a stage copies out half of itself at a time into one stretch
   // of the ring, and a translation unit may have been given a stage of up to
   // 128 other than this one's.
@@ -391,7 +424,7 @@ inline cudaError_t tirx_trace_begin(unsigned records = 0, unsigned blocks = 0) {
   if (err == cudaSuccess) err = cudaMalloc((void **)&d.heads, (rings * 2 + 1) * sizeof(unsigned));
   if (err == cudaSuccess) err = cudaMemset(d.heads, 0, (rings * 2 + 1) * sizeof(unsigned));
   d.unrecorded = d.heads ? d.heads + rings * 2 : nullptr;
-  d.mask = n - 1, d.blocks = blocks;
+  d.mask = n - 1, d.blocks = blocks, d.every = every ? every : 1;
   if (err == cudaSuccess) err = tirx_trace_point_all(d);
   if (err != cudaSuccess) {
     cudaFree(d.records), cudaFree(d.heads);
@@ -436,6 +469,10 @@ struct tirx_trace_totals_t {
   long long quick = 0, blocked = 0;  // waits on events that did not block, that did
   double ns = 0;
   std::map<std::string, double> waits;
+  // Of the iterations of a persistent loop recorded in full (tirx_trace_region_t::detail):
+  long long tiles = 0;
+  double tile_ns = 0;
+  std::map<std::string, double> tile_waits;
 };
 
 // The trace of one ring: slices of its region runs, waits and turns.
@@ -471,7 +508,8 @@ struct tirx_trace_writer_t {
     int kernel = (int)kernel_id;
     const tirx_trace_kernel_t *k = tirx_trace_kernel(kernel);
     bool in_run = false, hooks = true;
-    unsigned long long run_start = 0, wait_start = 0, turn_start = 0;
+    unsigned long long run_start = 0, wait_start = 0, turn_start = 0, tile_start = 0;
+    unsigned tile_line = 0;
     const unsigned tid = b * TIRX_TRACE_REGIONS + (unsigned)r;
     for (unsigned i = 0; i < n; ++i) {
       const tirx_trace_record_t &x = rec[i];
@@ -487,6 +525,14 @@ struct tirx_trace_writer_t {
       // Named at its first record: a ring that wrapped may have lost its run's start.
       name_thread(pid, tid, "block " + std::to_string(b) + " " +
                                 (k ? tirx_trace_name(k->regions, r) : "region " + std::to_string(r)));
+      if ((x.kind == TIRX_TRACE_REGION_END || x.kind == TIRX_TRACE_TILE_END) && tile_start) {
+        // A recorded iteration ends at the next one's test, or with its run.
+        const std::string at = std::string(k ? k->file : "?") + ":" + std::to_string(tile_line);
+        slice("X", "tile @" + std::to_string(tile_line), "tile", pid, tid, tile_start, x.time,
+              "\"line\":" + tirx_trace_json_string(at));
+        if (in_run) totals[{kernel, r}].tiles++, totals[{kernel, r}].tile_ns += (double)(x.time - tile_start);
+        tile_start = 0;
+      }
       if (x.kind == TIRX_TRACE_REGION_END && in_run) {
         const unsigned quick = x.event | x.slot << 8 | x.parity << 16;
         slice("X", region, "region", pid, tid, run_start, x.time,
@@ -504,6 +550,7 @@ struct tirx_trace_writer_t {
               "\"event\":" + tirx_trace_json_string(what) + ",\"slot\":" + std::to_string(x.slot) +
                   ",\"parity\":" + std::to_string(x.parity) + ",\"line\":" + tirx_trace_json_string(where));
         if (in_run) totals[{kernel, r}].waits[what] += (double)(x.time - wait_start);
+        if (in_run && tile_start) totals[{kernel, r}].tile_waits[what] += (double)(x.time - wait_start);
         if (in_run && !turn) totals[{kernel, r}].blocked++;
         wait_start = 0;
         if (turn) turn_start = x.time;
@@ -511,6 +558,8 @@ struct tirx_trace_writer_t {
         slice("X", "turn " + event + " @" + std::to_string(x.line), "turn", pid, tid, turn_start, x.time,
               "\"line\":" + tirx_trace_json_string(where));
         turn_start = 0;
+      } else if (x.kind == TIRX_TRACE_TILE) {
+        tile_start = x.time, tile_line = x.line;
       } else if (x.kind == TIRX_TRACE_TRIGGER) {
         slice("i", "trigger " + event + " @" + std::to_string(x.line), "trigger", pid, tid, x.time, x.time,
               "\"event\":" + tirx_trace_json_string(event) + ",\"slot\":" + std::to_string(x.slot) +
@@ -520,31 +569,44 @@ struct tirx_trace_writer_t {
   }
 };
 
-// Per kernel and region: time, busy share, waits by event (to stderr).
+// Per kernel and region: time, busy share, waits by event (to stderr). A
+// region whose persistent loop was recorded in part (one iteration in
+// $TIRX_TRACE_EVERY) gets its shares of the iterations recorded in full.
 inline void tirx_trace_summary(const std::map<std::pair<int, int>, tirx_trace_totals_t> &totals) {
   int kernel = -1;
+  long long tiles = 0;  // iterations recorded in full in this kernel's regions
+  auto end_kernel = [&] {
+    if (tiles)
+      fprintf(stderr, "  (busy and waiting on: of the %lld iterations of persistent loops recorded in full, one in %u)\n",
+              tiles, tirx_trace_session().dev.every);
+    tiles = 0;
+  };
   for (const auto &e : totals) {
     const tirx_trace_kernel_t *k = tirx_trace_kernel(e.first.first);
     if (e.first.first != kernel) {
+      end_kernel();
       kernel = e.first.first;
       fprintf(stderr, "kernel %s (%s:%d)\n  %-24s %8s %12s %7s %8s %8s  waiting on\n", k ? k->name : "?",
               k ? k->file : "?", kernel, "region", "runs", "time (us)", "busy", "waits", "blocked");
     }
     const tirx_trace_totals_t &t = e.second;
-    double waited = 0;
-    for (const auto &w : t.waits) waited += w.second;
     std::string region = k ? tirx_trace_name(k->regions, e.first.second) : "?";
     if (!t.hooks) {  // --trace=regions: how long the runs took, nothing of their waits
       fprintf(stderr, "  %-24s %8lld %12.1f %7s %8s %8s  (waits not recorded)\n", region.c_str(), t.runs, t.ns / 1000.0,
               "-", "-", "-");
       continue;
     }
+    tiles += t.tiles;
+    const double base = t.tiles ? t.tile_ns : t.ns;
+    const std::map<std::string, double> &waits = t.tiles ? t.tile_waits : t.waits;
+    double waited = 0;
+    for (const auto &w : waits) waited += w.second;
     fprintf(stderr, "  %-24s %8lld %12.1f %6.1f%% %8lld %8lld ", region.c_str(), t.runs, t.ns / 1000.0,
-            t.ns > 0 ? 100.0 * (t.ns - waited) / t.ns : 0.0, t.quick + t.blocked, t.blocked);
-    for (const auto &w : t.waits)
-      fprintf(stderr, " %s %.1f%%", w.first.c_str(), t.ns > 0 ? 100.0 * w.second / t.ns : 0.0);
+            base > 0 ? 100.0 * (base - waited) / base : 0.0, t.quick + t.blocked, t.blocked);
+    for (const auto &w : waits) fprintf(stderr, " %s %.1f%%", w.first.c_str(), base > 0 ? 100.0 * w.second / base : 0.0);
     fputc('\n', stderr);
   }
+  end_kernel();
 }
 
 // The (ns, clock) pair at record i of a ring: a region run's begin (BEGIN,

@@ -21,17 +21,19 @@ static int cmp_edit(const void *a, const void *b) {
   return 0;
 }
 
-// Whether an edit is rendered while variant v is (0: none).
-static bool shown(const Edit *e, int v) {
+// Whether an edit is rendered while variant v is (0: none) in copy `copy`
+// (0 outside a body rendered twice, which shows the traced edits).
+static bool shown(const Edit *e, int v, int copy) {
+  if (e->copy == EDIT_OUTSIDE ? copy != 0 : e->copy && (e->copy == EDIT_PLAIN) != (copy == EDIT_PLAIN)) return false;
   return e->variant == 0 || e->variant == v || (e->variant == EDIT_NO_VARIANT && v == 0);
 }
 
-// Whether the edits rendered with variant v nest.
-static bool nest(const EditList *l, int v, size_t *stack, Diag *d) {
+// Whether the edits rendered with variant v in copy `copy` nest.
+static bool nest(const EditList *l, int v, int copy, size_t *stack, Diag *d) {
   int depth = 0;
   for (int i = 0; i < l->items.len; i++) {
     const Edit *e = &l->items.items[i];
-    if (!shown(e, v)) continue;
+    if (!shown(e, v, copy)) continue;
     while (depth && stack[depth - 1] <= e->start) depth--;
     if (depth && e->end > stack[depth - 1]) {
       diag_error(d, e->start, "tirx constructs overlap here; tirx-pp cannot rewrite this nesting");
@@ -46,7 +48,8 @@ bool edit_finish(EditList *l, Diag *d) {
   if (l->items.len) qsort(l->items.items, (size_t)l->items.len, sizeof(Edit), cmp_edit);
   size_t *stack = arena_alloc(l->arena, sizeof(size_t) * (size_t)(l->items.len + 1));
   for (int v = 0; v <= l->nvariants; v++)
-    if (!nest(l, v, stack, d)) return false;
+    for (int copy = 0; copy <= EDIT_PLAIN; copy++)
+      if (!nest(l, v, copy, stack, d)) return false;
   return true;
 }
 
@@ -157,7 +160,7 @@ static int first_edit(const EditList *l, size_t pos) {
 static int next_edit(const Render *r, size_t pos) {
   const EditList *l = r->edits;
   int k = first_edit(l, pos);
-  while (k < l->items.len && !shown(&l->items.items[k], r->variant)) k++;
+  while (k < l->items.len && !shown(&l->items.items[k], r->variant, r->copy)) k++;
   return k;
 }
 

@@ -21,9 +21,16 @@ struct Edit {
   const char *text;
   void *data;
   int variant;  // 0: rendered always; EDIT_NO_VARIANT: only while none is; else while that one is
+  int copy;     // 0: in every copy; EDIT_TRACED, EDIT_PLAIN, EDIT_OUTSIDE: below
 };
 
 enum { EDIT_NO_VARIANT = -1 };  // an edit that renders the variants (values.c's), not one inside them
+
+// Under --trace the body of a persistent loop is rendered twice, recorded and
+// plain (trace.c): an operation's hook is then two edits of one range, the
+// traced one (rendered also outside such bodies) and the plain one; the edit
+// that renders the two copies is rendered only outside them (EDIT_OUTSIDE).
+enum { EDIT_TRACED = 1, EDIT_PLAIN = 2, EDIT_OUTSIDE = 3 };
 
 // A kernel lowered once per value of a template parameter (warpgroups(...)
 // values(...)) gives its lowerings' edits the variant numbers of those
@@ -53,6 +60,7 @@ struct Render {
   int counter;       // for unique label names
   const char *path_literal;  // the file name as a C string literal
   int variant;               // the variant being rendered (0: none)
+  int copy;                  // the copy of a body rendered twice being rendered (0: none)
 };
 
 // s[0..n) as a C string literal: quotes and backslashes escaped, line breaks

@@ -621,6 +621,19 @@ static const char *persistent_header(Arena *a, Span t, Span total, const Order *
                       tl, t.s, tl, t.s, tl, t.s, helper, tl, t.s, nl, total.s, cl, o->cols.s, gl, o->group.s, tl, t.s);
 }
 
+const char *persistent_iteration(Ctx *c, const Annotation *an) {
+  const Clause *h = &an->dir.head, *oc = dir_clause(&an->dir, "order");
+  const Order *o = oc ? order_of(c, an, oc) : NULL;
+  Span t = is_groups(h) ? h->args[1].name : (Span){0};
+  for (int i = 0; !t.len && i < h->nargs; i++) t = h->args[i].name;
+  if (!t.len || (o && o->wrong)) return NULL;
+  int tl = (int)t.len;
+  if (o && !is_groups(h) && !strcmp(o->helper, "tirx_tile_longest_first"))
+    return arena_printf(c->arena, "__tirx_step_%.*s", tl, t.s);
+  if (o || is_groups(h)) return arena_printf(c->arena, "(__tirx_pos_%.*s / (int)gridDim.x)", tl, t.s);
+  return arena_printf(c->arena, "(%.*s / (int)gridDim.x)", tl, t.s);
+}
+
 // Declares the tile index even when the arguments are wrong, so that the
 // statement parses and the error is the annotation's own. The parse sees the
 // order's expressions (tirx.h need not be included there).

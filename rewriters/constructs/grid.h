@@ -13,6 +13,10 @@ bool loop_indices_named(Ctx *c, const Annotation *an, Span *meant);
 // Their parse-view stubs (see stub.h): the loop variables they declare.
 const char *grid_stub(Ctx *c, const Annotation *an);
 const char *persistent_stub(Ctx *c, const Annotation *an);
+// The persistent loop at an's number of the iteration its block runs (0, 1,
+// ...) as an expression of the loop's own variables, for the loop's body;
+// NULL when its clause is wrong.
+const char *persistent_iteration(Ctx *c, const Annotation *an);
 // Whether the code that replaces a grid or persistent annotation starts with
 // its loop, as nvcc's `#pragma unroll` on the line before needs: a grid of
 // integer-literal extents without 'unroll' (a plain nest), a persistent tile

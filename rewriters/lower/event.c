@@ -89,7 +89,9 @@ static const char *fanin_mode(const Event *e) {
 // The event's index in the kernel: what a trace record names it by.
 static int event_index(const Kernel *k, const Event *e) { return (int)(e - k->events.items); }
 
-static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
+// A wait as lowered; `plain`: without its region's recorder (the plain copy
+// of a body that --trace renders twice).
+static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op, bool plain) {
   const char *slot = op->slot.len ? arena_printf(c->arena, "%.*s", (int)op->slot.len, op->slot.s) : "0";
   const char *bars = bars_of(c, op);
   const char *addr = address(c, op);
@@ -100,7 +102,7 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
   const char *phase = phase_var(c, op->event, phase_owner(k, op->event, region_index(k, op)));
   // --trace, --watchdog: the one hook (tirx/hook.h), with the region's
   // recorder and the watchdog of this wait.
-  const char *tr = trace_recorder(c, k, op->region), *wd = watch_policy(c, k, op);
+  const char *tr = plain ? NULL : trace_recorder(c, k, op->region), *wd = watch_policy(c, k, op);
   if (tr || wd) {
     const char *hook = op->has_extra ? "tirx_hook_wait_parity" : "tirx_hook_event_wait";
     return arena_printf(c->arena, "%s(%s, %s, %s, %s, %s, %d, %d%s)", hook, tr ? tr : "tirx_no_trace()",
@@ -114,10 +116,11 @@ static const char *lower_wait(Ctx *c, const Kernel *k, const Op *op) {
                       slot);
 }
 
-static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op) {
+// A trigger as lowered; `plain` as for lower_wait.
+static const char *lower_trigger(Ctx *c, const Kernel *k, const Op *op, bool plain) {
   // --trace, --watchdog with the table: the address goes through the one
   // hook (tirx/hook.h), which records the trigger.
-  const char *addr = address(c, op), *tr = trace_recorder(c, k, op->region);
+  const char *addr = address(c, op), *tr = plain ? NULL : trace_recorder(c, k, op->region);
   const char *wd = watch_table(c, k) ? watch_policy(c, k, op) : NULL;
   if (tr || wd) {
     int line;
@@ -216,8 +219,16 @@ void lower_events(Ctx *c, Kernel *k) {
   for (int i = 0; i < k->ops.len; i++) {
     const Op *op = &k->ops.items[i];
     if (op->kind == OP_REGION_SYNC) continue;
-    const char *text = op->kind == OP_WAIT ? lower_wait(c, k, op) : lower_trigger(c, k, op);
-    if (op->an->spelling != SPELL_CALL) text = arena_printf(c->arena, "%s;", text);  // the pragma form is a statement
-    edit_replace(c->edits, op->an->start, op->an->end, text);
+    bool traced = trace_recorder(c, k, op->region) != NULL;
+    for (int plain = 0; plain <= traced; plain++) {  // traced: the plain copy's too
+      const char *text = op->kind == OP_WAIT ? lower_wait(c, k, op, plain) : lower_trigger(c, k, op, plain);
+      if (op->an->spelling != SPELL_CALL) text = arena_printf(c->arena, "%s;", text);  // the pragma form is a statement
+      edit_add(c->edits, (Edit){.start = op->an->start,
+                                .end = op->an->end,
+                                .text = text,
+                                .copy = !traced ? 0
+                                        : plain ? EDIT_PLAIN
+                                                : EDIT_TRACED});
+    }
   }
 }

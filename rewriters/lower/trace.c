@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ast.h"
+#include "grid.h"
 #include "source.h"
 #include "tirxpp.h"
 
@@ -83,4 +84,71 @@ void lower_trace_names(Ctx *c, Kernel *k) {
                             id, c_string_literal(c->arena, name, strlen(name)), file, names_literal(c, regions, nr),
                             names_literal(c, events, ne)));
   clang_disposeString(s);
+}
+
+// A persistent loop's body rendered twice (below).
+typedef struct {
+  const char *recorder;
+  const char *iteration;  // persistent_iteration's
+  int line;               // the loop's
+} Sample;
+
+static void render_sample(Render *r, const Edit *e) {
+  const Sample *s = e->data;
+  int saved = r->copy;
+  render_text(r, arena_printf(r->edits->arena, "{ if (%s.detail(%d, %s)) ", s->recorder, s->line, s->iteration));
+  r->copy = EDIT_TRACED;
+  render_range(r, e->start, e->end);
+  render_text(r, " else ");
+  r->copy = EDIT_PLAIN;
+  render_range(r, e->start, e->end);
+  r->copy = saved;
+  render_text(r, " }");
+}
+
+// Whether a statement can stand twice in its function: no label (a
+// function's labels are one), no static or __shared__ variable (the block
+// would have two).
+static bool duplicable(Ctx *c, int st) {
+  for (int i = st; i <= node_at(c, st)->last; i++) {
+    const Node *n = node_at(c, i);
+    if (n->kind == CXCursor_LabelStmt) return false;
+    if (n->kind != CXCursor_VarDecl) continue;
+    if (clang_Cursor_getStorageClass(n->cur) == CX_SC_Static) return false;
+    CXCursor attrs[8];
+    int na = cursor_children(n->cur, attrs, 8);
+    for (int j = 0; j < na; j++)
+      if (clang_getCursorKind(attrs[j]) == CXCursor_CUDASharedAttr) return false;
+  }
+  return true;
+}
+
+// The traced region of kernel k whose body holds offset `at`, or NULL.
+static const char *recorder_at(Ctx *c, const Kernel *k, size_t at) {
+  for (int i = 0; i < k->regions.len; i++) {
+    const Region *r = &k->regions.items[i];
+    if (r->body.node >= 0 && at > r->body.start && at < r->body.end) return trace_recorder(c, k, r);
+  }
+  return NULL;
+}
+
+void lower_trace_samples(Ctx *c, Kernel *k) {
+  for (int i = 0; i < c->anns->len; i++) {
+    const Annotation *an = &c->anns->items[i];
+    if (an->dir.kind != DIR_PERSISTENT || an->skipped || an->bad || !node_holds(c, k->func, an->start)) continue;
+    const char *rec = recorder_at(c, k, an->start);
+    int loop = front_first_at(c->front, an->start), kids[4];
+    if (!rec || loop >= c->front->nnodes || node_at(c, loop)->kind != CXCursor_ForStmt) continue;
+    int n = front_children(c->front, loop, kids, 4);
+    const char *iteration = persistent_iteration(c, an);
+    if (n < 1 || !iteration || !duplicable(c, kids[n - 1])) continue;
+    Sample *s = arena_alloc(c->arena, sizeof *s);
+    s->recorder = rec, s->iteration = iteration, s->line = source_line(c->src, an->start);
+    const Node *body = node_at(c, kids[n - 1]);
+    edit_add(c->edits, (Edit){.start = body->start,
+                              .end = stmt_end(c, kids[n - 1]),
+                              .fn = render_sample,
+                              .data = s,
+                              .copy = EDIT_OUTSIDE});
+  }
 }

@@ -15,3 +15,9 @@ const char *trace_region_open(Ctx *c, const Kernel *k, int i);
 // The kernel's names (regions, events, turns rings) for the host that
 // writes the trace, registered after the kernel.
 void lower_trace_names(Ctx *c, Kernel *k);
+// Under --trace, the body of each persistent loop of a traced region twice:
+// `{ if (REC.detail()) BODY else BODY }`, the first copy with the hooks, the
+// second as without --trace, so that the iterations the recorder does not
+// record (tirx/trace.h: one in TIRX_TRACE_EVERY) cost what they cost plain.
+// Not for a body with a label, a static or a __shared__ variable.
+void lower_trace_samples(Ctx *c, Kernel *k);

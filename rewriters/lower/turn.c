@@ -77,13 +77,19 @@ void lower_turns(Ctx *c, Kernel *k) {
     te->open = arena_printf(c->arena, "{ tirx_bar_sync(%s, %d);", by_participant(c, k, t, t->ids), 2 * k->group);
     te->close = arena_printf(c->arena, " tirx_bar_arrive(%s, %d); }", by_participant(c, k, t, next), 2 * k->group);
     const char *tr = trace_recorder(c, k, &k->regions.items[t->region]);
-    if (tr) {  // --trace: the wait for the turn, the turn (trace.h)
+    if (tr) {  // --trace: the wait for the turn, the turn (trace.h); the plain copy's as above
+      TurnEdit *plain = arena_alloc(c->arena, sizeof *plain);
+      *plain = *te;
+      edit_add(c->edits,
+               (Edit){.start = s->an->start, .end = s->st.end, .fn = render_turn, .data = plain, .copy = EDIT_PLAIN});
       int ring = k->events.len + s->ring, line = source_line(c->src, s->an->start);
       te->open = arena_printf(c->arena, "{ tirx_trace_turn_wait(%s); tirx_bar_sync(%s, %d); tirx_trace_turn(%s, %d, %d);",
                               tr, by_participant(c, k, t, t->ids), 2 * k->group, tr, ring, line);
       te->close = arena_printf(c->arena, " tirx_bar_arrive(%s, %d); tirx_trace_turn_end(%s, %d, %d); }",
                                by_participant(c, k, t, next), 2 * k->group, tr, ring, line);
     }
-    edit_add(c->edits, (Edit){.start = s->an->start, .end = s->st.end, .fn = render_turn, .data = te});
+    edit_add(
+        c->edits,
+        (Edit){.start = s->an->start, .end = s->st.end, .fn = render_turn, .data = te, .copy = tr ? EDIT_TRACED : 0});
   }
 }
