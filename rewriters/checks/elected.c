@@ -262,11 +262,8 @@ static bool thread_own(Ctx *c, CXCursor lhs) {
   if (clang_getCursorType(var).kind == CXType_LValueReference) return false;
   if (clang_getCursorKind(var) == CXCursor_ParmDecl) return true;
   int node = clang_getCursorKind(var) == CXCursor_VarDecl ? node_of_cursor(c, var) : -1;
-  if (node < 0 || node_at(c, node)->func < 0 || clang_Cursor_getStorageClass(var) == CX_SC_Static) return false;
-  CXCursor attrs[8];  // a __shared__ array is the block's
-  int na = cursor_children(var, attrs, 8);
-  for (int i = 0; i < na; i++)
-    if (clang_getCursorKind(attrs[i]) == CXCursor_CUDASharedAttr) return false;
+  if (node < 0 || node_at(c, node)->func < 0 || is_block_variable(var))
+    return false;  // a __shared__ array is the block's
   return true;
 }
 

@@ -506,12 +506,7 @@ static bool own_var(Ctx *c, int func, CXCursor var) {
   enum CXCursorKind k = clang_getCursorKind(var);
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return false;
   int node = node_of_cursor(c, var);
-  if (node < 0 || node_at(c, node)->func != func || clang_Cursor_getStorageClass(var) == CX_SC_Static) return false;
-  CXCursor attrs[8];
-  int na = cursor_children(var, attrs, 8);
-  for (int i = 0; i < na; i++)
-    if (clang_getCursorKind(attrs[i]) == CXCursor_CUDASharedAttr) return false;
-  return true;
+  return node >= 0 && node_at(c, node)->func == func && !is_block_variable(var);
 }
 
 static bool is_array(CXType t) {

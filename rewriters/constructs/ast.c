@@ -276,6 +276,10 @@ static bool has_attr(CXCursor cur, enum CXCursorKind attr) {
   return false;
 }
 
+bool is_block_variable(CXCursor var) {
+  return clang_Cursor_getStorageClass(var) == CX_SC_Static || has_attr(var, CXCursor_CUDASharedAttr);
+}
+
 // A variable of which there must be one: a `static` or `__shared__` local.
 static const char *single_storage(CXCursor var) {
   enum CX_StorageClass sc = clang_Cursor_getStorageClass(var);
@@ -298,35 +302,57 @@ static size_t find_word(const Source *src, size_t from, size_t to, const char *w
   return to;
 }
 
+// What keeps a body from being written more than once: __COUNTER__ (each
+// copy would take the next value), a label (defined once per copy), a
+// static or __shared__ variable (one per copy); its place and, for a
+// variable, its node and storage. COPY_FREE when nothing does.
+typedef enum { COPY_FREE, COPY_COUNTER, COPY_LABEL, COPY_STORAGE } CopyBlock;
+static CopyBlock copy_block(const Ctx *c, int body, size_t *at, int *var, const char **storage) {
+  *at = find_word(c->src, node_at(c, body)->start, node_at(c, body)->end, "__COUNTER__");
+  if (*at < node_at(c, body)->end) return COPY_COUNTER;
+  for (int i = body; i <= node_at(c, body)->last; i++) {
+    const Node *n = node_at(c, i);
+    *at = n->start, *var = i;
+    if (n->kind == CXCursor_LabelStmt) return COPY_LABEL;
+    if (n->kind == CXCursor_VarDecl && (*storage = single_storage(n->cur))) return COPY_STORAGE;
+  }
+  return COPY_FREE;
+}
+
+bool body_copyable(const Ctx *c, int body) {
+  size_t at;
+  int var;
+  const char *storage;
+  return copy_block(c, body, &at, &var, &storage) == COPY_FREE;
+}
+
 bool check_copied_body(Ctx *c, const Annotation *an, int body) {
-  // The loop expands __COUNTER__ once, each copy would take the next value.
-  size_t counter = find_word(c->src, node_at(c, body)->start, node_at(c, body)->end, "__COUNTER__");
-  if (counter < node_at(c, body)->end) {
-    diag_error(c->diag, counter,
+  size_t at;
+  int var;
+  const char *storage;
+  switch (copy_block(c, body, &at, &var, &storage)) {
+  case COPY_FREE: return true;
+  case COPY_COUNTER:
+    diag_error(c->diag, at,
                "__COUNTER__ in the body of a loop under '%s' would take a new value in each copy of the body, where "
                "the loop reads one: read it once before the loop (constexpr int id = __COUNTER__;)",
                spelling_of(an));
     return false;
+  case COPY_LABEL:
+    diag_error(c->diag, at, "a label in the body of a loop under '%s' would be defined once per iteration",
+               spelling_of(an));
+    return false;
+  case COPY_STORAGE: {
+    CXString name = clang_getCursorSpelling(node_at(c, var)->cur);
+    diag_error(c->diag, at,
+               "%s variable '%s' in the body of a loop under '%s' would be a separate variable in each copy of the "
+               "body: declare it before the loop",
+               storage, clang_getCString(name), spelling_of(an));
+    clang_disposeString(name);
+    return false;
   }
-  for (int i = body; i <= node_at(c, body)->last; i++) {
-    const Node *n = node_at(c, i);
-    if (n->kind == CXCursor_LabelStmt) {
-      diag_error(c->diag, n->start, "a label in the body of a loop under '%s' would be defined once per iteration",
-                 spelling_of(an));
-      return false;
-    }
-    const char *storage = n->kind == CXCursor_VarDecl ? single_storage(n->cur) : NULL;
-    if (storage) {
-      CXString name = clang_getCursorSpelling(n->cur);
-      diag_error(c->diag, n->start,
-                 "%s variable '%s' in the body of a loop under '%s' would be a separate variable in each copy of the "
-                 "body: declare it before the loop",
-                 storage, clang_getCString(name), spelling_of(an));
-      clang_disposeString(name);
-      return false;
-    }
   }
-  return true;
+  return false;
 }
 
 bool is_assignment(const Node *n) {

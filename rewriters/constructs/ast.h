@@ -28,6 +28,9 @@ bool for_parts(const Ctx *c, int node, ForParts *out);
 int cursor_children(CXCursor cur, CXCursor *out, int max);
 // How many children cur has, all of them counted (nothing stored).
 int cursor_child_count(CXCursor cur);
+// Whether a variable is static or __shared__: one for the block (or the
+// grid), not one per thread.
+bool is_block_variable(CXCursor var);
 // The loop or switch a break (or continue) node binds to; -1 when none in its
 // function.
 int jump_target(const Ctx *c, int node);
@@ -77,8 +80,12 @@ bool uses_var(const Ctx *c, int node, CXCursor decl, const char *name);
 size_t first_skipped(const Ctx *c, int node);
 bool skipped_text_names(const Ctx *c, int node, const char *name);
 // A body that an expansion renders once per iteration: rejects (and reports)
-// what must exist once, a label or a `static` or `__shared__` variable.
+// what must exist once, __COUNTER__, a label or a `static` or `__shared__`
+// variable.
 bool check_copied_body(Ctx *c, const Annotation *an, int body);
+// Whether a body may be written more than once (none of those), without a
+// message (--trace's two copies of a persistent loop's body).
+bool body_copyable(const Ctx *c, int body);
 // Whether the node assigns what its first child names: =, op=, ++, --.
 bool is_assignment(const Node *n);
 // Whether node i is an assignment written as an operator call (`acc[m] += x`

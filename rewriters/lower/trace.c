@@ -106,23 +106,6 @@ static void render_sample(Render *r, const Edit *e) {
   render_text(r, " }");
 }
 
-// Whether a statement can stand twice in its function: no label (a
-// function's labels are one), no static or __shared__ variable (the block
-// would have two).
-static bool duplicable(Ctx *c, int st) {
-  for (int i = st; i <= node_at(c, st)->last; i++) {
-    const Node *n = node_at(c, i);
-    if (n->kind == CXCursor_LabelStmt) return false;
-    if (n->kind != CXCursor_VarDecl) continue;
-    if (clang_Cursor_getStorageClass(n->cur) == CX_SC_Static) return false;
-    CXCursor attrs[8];
-    int na = cursor_children(n->cur, attrs, 8);
-    for (int j = 0; j < na; j++)
-      if (clang_getCursorKind(attrs[j]) == CXCursor_CUDASharedAttr) return false;
-  }
-  return true;
-}
-
 // The traced region of kernel k whose body holds offset `at`, or NULL.
 static const char *recorder_at(Ctx *c, const Kernel *k, size_t at) {
   for (int i = 0; i < k->regions.len; i++) {
@@ -141,7 +124,7 @@ void lower_trace_samples(Ctx *c, Kernel *k) {
     if (!rec || loop >= c->front->nnodes || node_at(c, loop)->kind != CXCursor_ForStmt) continue;
     int n = front_children(c->front, loop, kids, 4);
     const char *iteration = persistent_iteration(c, an);
-    if (n < 1 || !iteration || !duplicable(c, kids[n - 1])) continue;
+    if (n < 1 || !iteration || !body_copyable(c, kids[n - 1])) continue;
     Sample *s = arena_alloc(c->arena, sizeof *s);
     s->recorder = rec, s->iteration = iteration, s->line = source_line(c->src, an->start);
     const Node *body = node_at(c, kids[n - 1]);

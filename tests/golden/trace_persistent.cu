@@ -1,11 +1,12 @@
 // --trace on persistent loops: the body of each traced region's persistent
-// loop comes out twice, `{ if (REC.detail()) { RECORDED } else PLAIN }`,
+// loop comes out twice, `{ if (REC.detail(LINE, i)) RECORDED else PLAIN }`,
 // the first with the hooks (and the iteration's start and end), the second
 // as without --trace, so that the iterations not recorded in full cost what
 // they cost plain. Here under values(...) with turns (each copy has its own
 // turn), a `continue` in the body (the iteration's end still recorded), the
 // waits before and after the loop recorded as ever, and a body that declares
-// a __shared__ variable, which stays one copy, recorded every iteration.
+// a __shared__ variable or __COUNTER__, which stays one copy, recorded every
+// iteration.
 #include "tirx.h"
 
 template <int NC>
@@ -71,6 +72,31 @@ __global__ void shared_in_body(const float *in, float *out, int tiles) {
       staged[threadIdx.x] = in[tile * 128 + threadIdx.x];
       tirx_trigger(full);
       out[tile * 128 + threadIdx.x] = staged[threadIdx.x];
+    }
+  }
+#pragma tirx async(wg == 1)
+  {
+#pragma tirx persistent(tile: tiles)
+    {
+      tirx_wait(full);
+      tirx_trigger(empty);
+    }
+  }
+}
+
+// __COUNTER__ in a persistent body: written once (each copy would read the
+// next value), every iteration recorded.
+__global__ void counter_in_body(float *out, int tiles) {
+#pragma tirx warpgroups(wg: 2)
+#pragma tirx event full
+#pragma tirx event empty ready
+#pragma tirx async(wg == 0)
+  {
+#pragma tirx persistent(tile: tiles)
+    {
+      tirx_wait(empty);
+      out[tile * 128 + threadIdx.x] = (float)__COUNTER__;
+      tirx_trigger(full);
     }
   }
 #pragma tirx async(wg == 1)
